@@ -1,0 +1,436 @@
+//! Legal plays: all and only the distinct positions reached by the maximal
+//! sequences of single moves for a roll (RULES.md, "Moving").
+//!
+//! Two facts make this fast. First, nothing the mover does changes which
+//! points it may land on (it cannot move opposing checkers or free its own
+//! pinned ones), so the open points are computed once per position.
+//! Second, with those fixed, a play's result is determined by the mover's
+//! checker counts alone, a 128-bit nibble vector that doubles as the key for
+//! removing duplicates. Doublets are generated in canonical order (sources
+//! never increasing), which reaches every multiset of moves exactly once
+//! and so needs no duplicate check, except when the game could end during
+//! the roll: a game-ending move stops the play, which makes move order
+//! matter, so those rolls take the exhaustive path.
+
+mod keyset;
+
+use std::cell::RefCell;
+use std::collections::HashSet;
+
+use keyset::KeySet;
+
+use crate::color::Color;
+use crate::dice::Dice;
+use crate::play::{Move, Play};
+use crate::position::{HOME, Position, nib, nibble};
+use crate::result::{GameResult, Reason};
+
+/// What stays fixed while the side on roll plays one roll.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Ctx {
+    /// Points (mover's numbering) the mover may land on.
+    open: u32,
+    /// Points holding exactly one opposing checker that a checker of ours
+    /// there pins: a lone non-pinning one, or one already pinned by us.
+    pinnable: u32,
+    /// No checker of ours is pinned (bearing off needs this).
+    no_own_pins: bool,
+    /// The opponent's mother stands alone on our 1-point, so landing there
+    /// can decide the game by the mother rule.
+    mother_watch: bool,
+    own_mother_pinned: bool,
+    opp_off: u8,
+    turn: Color,
+}
+
+/// A partial play: the mover's checkers and the moves so far.
+#[derive(Clone, Copy, Debug)]
+struct Seq {
+    own: u128,
+    /// Points where the mover has checkers on top.
+    occ: u32,
+    moves: [Move; 4],
+    len: u8,
+    pins: u8,
+}
+
+#[inline(always)]
+fn highest(mask: u32) -> u32 {
+    31 - mask.leading_zeros()
+}
+
+impl Ctx {
+    pub(crate) fn new(pos: &Position) -> Ctx {
+        let mut open = 0u32;
+        let mut lone = 0u32;
+        for p in 1..=24u32 {
+            let n = nibble(pos.opp, p);
+            let pinning = pos.own_pinned >> p & 1 == 1;
+            if n == 0 || (n == 1 && !pinning) {
+                open |= 1 << p;
+            }
+            if n == 1 && !pinning {
+                lone |= 1 << p;
+            }
+        }
+        let pinnable = lone | pos.opp_pinned;
+        Ctx {
+            open,
+            pinnable,
+            no_own_pins: pos.own_pinned == 0,
+            mother_watch: pinnable & 2 != 0,
+            own_mother_pinned: pos.own_pinned >> 24 & 1 == 1,
+            opp_off: nibble(pos.opp, 0),
+            turn: pos.turn,
+        }
+    }
+
+    fn start(pos: &Position) -> Seq {
+        let mut occ = 0u32;
+        for p in 1..=24u32 {
+            if nibble(pos.own, p) != 0 {
+                occ |= 1 << p;
+            }
+        }
+        Seq { own: pos.own, occ, moves: [Move::default(); 4], len: 0, pins: 0 }
+    }
+
+    /// One checker from `from` by `die`, if legal.
+    #[inline(always)]
+    fn step(&self, s: &Seq, from: u32, die: u32) -> Option<Seq> {
+        let to = if from > die {
+            let to = from - die;
+            if self.open >> to & 1 == 0 {
+                return None;
+            }
+            to
+        } else {
+            // Bearing off: every checker home and none pinned; a die larger
+            // than the point only from the highest occupied point.
+            if !self.no_own_pins || s.occ & !HOME != 0 || (from < die && highest(s.occ) != from) {
+                return None;
+            }
+            0
+        };
+        let mut n = *s;
+        n.own = n.own - nib(from) + nib(to);
+        if nibble(n.own, from) == 0 {
+            n.occ &= !(1 << from);
+        }
+        let pin = (self.pinnable & !s.occ) >> to & 1;
+        n.occ |= (1 << to) & !1;
+        n.moves[n.len as usize] = Move { from: from as u8, to: to as u8 };
+        n.pins |= (pin as u8) << n.len;
+        n.len += 1;
+        Some(n)
+    }
+
+    /// Does the game end with this partial play (checked after every move)?
+    #[inline(always)]
+    fn terminal(&self, s: &Seq) -> Option<GameResult> {
+        if s.own & 0xF == 15 {
+            let points = if self.opp_off == 0 { 2 } else { 1 };
+            return Some(GameResult::win(self.turn, points, Reason::BearOff));
+        }
+        if self.mother_watch && s.occ & 2 != 0 {
+            if self.own_mother_pinned {
+                return Some(GameResult::draw());
+            }
+            if s.occ >> 24 & 1 == 0 {
+                return Some(GameResult::win(self.turn, 2, Reason::Mother));
+            }
+        }
+        None
+    }
+
+    /// Can a game-ending move occur during a doublet of `die`? Conservative:
+    /// true whenever one of our checkers could reach our 1-point while the
+    /// opposing mother stands there alone, or we could bear off our last
+    /// checkers.
+    fn double_may_end(&self, s: &Seq, own_pinned: u32, die: u32) -> bool {
+        if self.mother_watch {
+            let mut reach = 0u32;
+            for k in 0..=4 {
+                let p = 1 + k * die;
+                if p <= 24 {
+                    reach |= 1 << p;
+                }
+            }
+            if s.occ & reach != 0 {
+                return true;
+            }
+        }
+        let on_board = 15 - nibble(s.own, 0) as u32 - own_pinned.count_ones();
+        on_board <= 4
+    }
+}
+
+/// Receives finished sequences ranked by how much of the roll they use.
+trait Sink {
+    /// Rank: dice used for doublets (4 for a game-ending play); for other
+    /// rolls 3 for both dice or game-ending, 2 for the larger die alone, 1
+    /// for the smaller alone.
+    fn offer(&mut self, rank: u8, s: &Seq, result: Option<GameResult>);
+}
+
+struct Counter<'a> {
+    best: u8,
+    count: u32,
+    dedupe: bool,
+    set: &'a mut KeySet,
+}
+
+impl Sink for Counter<'_> {
+    #[inline(always)]
+    fn offer(&mut self, rank: u8, s: &Seq, _: Option<GameResult>) {
+        if rank < self.best {
+            return;
+        }
+        if rank > self.best {
+            self.best = rank;
+            self.count = 0;
+            self.set.clear();
+        }
+        if !self.dedupe || self.set.insert(s.own) {
+            self.count += 1;
+        }
+    }
+}
+
+struct Collector<'a> {
+    best: u8,
+    dedupe: bool,
+    set: &'a mut KeySet,
+    leaves: &'a mut Vec<(Seq, Option<GameResult>)>,
+}
+
+impl Sink for Collector<'_> {
+    fn offer(&mut self, rank: u8, s: &Seq, result: Option<GameResult>) {
+        if rank < self.best {
+            return;
+        }
+        if rank > self.best {
+            self.best = rank;
+            self.leaves.clear();
+            self.set.clear();
+        }
+        if !self.dedupe || self.set.insert(s.own) {
+            self.leaves.push((*s, result));
+        }
+    }
+}
+
+impl Ctx {
+    fn non_double<S: Sink>(&self, s0: &Seq, hi: u32, lo: u32, sink: &mut S) {
+        for (first, second, single_rank) in [(hi, lo, 2), (lo, hi, 1)] {
+            let mut occ = s0.occ;
+            while occ != 0 {
+                let from = highest(occ);
+                occ &= !(1 << from);
+                let Some(s1) = self.step(s0, from, first) else {
+                    continue;
+                };
+                if let Some(r) = self.terminal(&s1) {
+                    sink.offer(3, &s1, Some(r));
+                    continue;
+                }
+                let mut any = false;
+                let mut occ2 = s1.occ;
+                while occ2 != 0 {
+                    let from2 = highest(occ2);
+                    occ2 &= !(1 << from2);
+                    if let Some(s2) = self.step(&s1, from2, second) {
+                        any = true;
+                        sink.offer(3, &s2, self.terminal(&s2));
+                    }
+                }
+                if !any {
+                    sink.offer(single_rank, &s1, None);
+                }
+            }
+        }
+    }
+
+    /// Doublets when no move can end the game: sources never increase.
+    fn double_canonical<S: Sink>(&self, s: &Seq, die: u32, max_from: u32, sink: &mut S) {
+        let mut occ = s.occ & ((2u32 << max_from) - 1);
+        let mut any = false;
+        while occ != 0 {
+            let from = highest(occ);
+            occ &= !(1 << from);
+            if let Some(n) = self.step(s, from, die) {
+                any = true;
+                if n.len == 4 {
+                    sink.offer(4, &n, None);
+                } else {
+                    self.double_canonical(&n, die, from, sink);
+                }
+            }
+        }
+        if !any && s.len > 0 {
+            sink.offer(s.len, s, None);
+        }
+    }
+
+    /// Doublets when a move may end the game: every order, each partial
+    /// position expanded once.
+    fn double_exhaustive<S: Sink>(&self, s: &Seq, die: u32, sink: &mut S, seen: &mut HashSet<(u128, u8)>) {
+        let mut occ = s.occ;
+        let mut any = false;
+        while occ != 0 {
+            let from = highest(occ);
+            occ &= !(1 << from);
+            let Some(n) = self.step(s, from, die) else {
+                continue;
+            };
+            any = true;
+            if let Some(r) = self.terminal(&n) {
+                sink.offer(4, &n, Some(r));
+            } else if n.len == 4 {
+                sink.offer(4, &n, None);
+            } else if seen.insert((n.own, n.len)) {
+                self.double_exhaustive(&n, die, sink, seen);
+            }
+        }
+        if !any && s.len > 0 {
+            sink.offer(s.len, s, None);
+        }
+    }
+
+    /// Runs the right generator for `dice`; returns whether duplicates are
+    /// possible (the sink must then remove them).
+    fn generate<S: Sink>(&self, pos: &Position, dice: Dice, sink: &mut S, seen: &mut HashSet<(u128, u8)>) {
+        let s0 = Ctx::start(pos);
+        let (hi, lo) = (dice.high() as u32, dice.low() as u32);
+        if hi != lo {
+            self.non_double(&s0, hi, lo, sink);
+        } else if self.double_may_end(&s0, pos.own_pinned, hi) {
+            seen.clear();
+            self.double_exhaustive(&s0, hi, sink, seen);
+        } else {
+            self.double_canonical(&s0, hi, 24, sink);
+        }
+    }
+
+    fn needs_dedupe(&self, pos: &Position, dice: Dice) -> bool {
+        !dice.is_doublet() || self.double_may_end(&Ctx::start(pos), pos.own_pinned, dice.high() as u32)
+    }
+
+    /// Builds the play for a finished sequence.
+    fn finish(&self, base: &Position, s: &Seq, result: Option<GameResult>) -> Play {
+        // Opposing lone checkers we now cover are pinned; those we left are free.
+        let mut opp = base.opp;
+        let mut m = self.pinnable;
+        while m != 0 {
+            let p = m.trailing_zeros();
+            m &= m - 1;
+            opp &= !(0xF * nib(p));
+            if s.occ >> p & 1 == 0 {
+                opp |= nib(p);
+            }
+        }
+        let after = Position {
+            own: s.own,
+            opp,
+            own_pinned: base.own_pinned,
+            opp_pinned: self.pinnable & s.occ,
+            turn: base.turn,
+        };
+        Play {
+            moves: s.moves,
+            len: s.len,
+            pins: s.pins,
+            position: if result.is_some() { after } else { after.pass_turn() },
+            result,
+            mover: base.turn,
+        }
+    }
+}
+
+/// A reusable legal-play generator: keeps its scratch space between calls,
+/// so generating allocates nothing once warm.
+///
+/// ```
+/// use plakoto_core::{Dice, MoveGen, Position};
+/// let mut movegen = MoveGen::new();
+/// let mut plays = Vec::new();
+/// movegen.plays(&Position::start(), Dice::new(6, 4).unwrap(), &mut plays);
+/// // 24/18 24/20, and 24/18/14 (the same position as 24/20/14).
+/// assert_eq!(plays.len(), 2);
+/// ```
+pub struct MoveGen {
+    set: KeySet,
+    leaves: Vec<(Seq, Option<GameResult>)>,
+    seen: HashSet<(u128, u8)>,
+}
+
+impl Default for MoveGen {
+    fn default() -> Self {
+        MoveGen::new()
+    }
+}
+
+impl MoveGen {
+    pub fn new() -> MoveGen {
+        MoveGen { set: KeySet::new(), leaves: Vec::with_capacity(256), seen: HashSet::new() }
+    }
+
+    /// Fills `out` with the legal plays of `pos` for `dice`: one per distinct
+    /// resulting position; a single pass when nothing can be played; nothing
+    /// when the game is already over.
+    pub fn plays(&mut self, pos: &Position, dice: Dice, out: &mut Vec<Play>) {
+        out.clear();
+        if pos.outcome().is_some() {
+            return;
+        }
+        let ctx = Ctx::new(pos);
+        self.plays_with(&ctx, pos, dice, out);
+    }
+
+    pub(crate) fn plays_with(&mut self, ctx: &Ctx, pos: &Position, dice: Dice, out: &mut Vec<Play>) {
+        out.clear();
+        self.set.clear();
+        self.leaves.clear();
+        let mut sink =
+            Collector { best: 0, dedupe: ctx.needs_dedupe(pos, dice), set: &mut self.set, leaves: &mut self.leaves };
+        ctx.generate(pos, dice, &mut sink, &mut self.seen);
+        if self.leaves.is_empty() {
+            out.push(Play::pass(pos));
+        } else {
+            out.extend(self.leaves.iter().map(|(s, r)| ctx.finish(pos, s, *r)));
+        }
+    }
+
+    /// The number of legal plays (a pass counts as one; 0 if the game is over).
+    pub fn count(&mut self, pos: &Position, dice: Dice) -> u32 {
+        if pos.outcome().is_some() {
+            return 0;
+        }
+        let ctx = Ctx::new(pos);
+        self.count_with(&ctx, pos, dice)
+    }
+
+    #[inline]
+    pub(crate) fn count_with(&mut self, ctx: &Ctx, pos: &Position, dice: Dice) -> u32 {
+        self.set.clear();
+        let mut sink = Counter { best: 0, count: 0, dedupe: ctx.needs_dedupe(pos, dice), set: &mut self.set };
+        ctx.generate(pos, dice, &mut sink, &mut self.seen);
+        sink.count.max(1)
+    }
+}
+
+thread_local! {
+    static GEN: RefCell<MoveGen> = RefCell::new(MoveGen::new());
+}
+
+impl Position {
+    /// The legal plays for `dice` (see [`MoveGen::plays`]).
+    pub fn legal_plays(&self, dice: Dice) -> Vec<Play> {
+        let mut out = Vec::new();
+        GEN.with(|g| match g.try_borrow_mut() {
+            Ok(mut g) => g.plays(self, dice, &mut out),
+            Err(_) => MoveGen::new().plays(self, dice, &mut out),
+        });
+        out
+    }
+}

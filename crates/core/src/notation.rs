@@ -1,0 +1,440 @@
+//! Play notation (INTERFACE.md): `24/18 13/7*`, `6/off`, `24/20/14`,
+//! `24/18(2)`. Points are in the mover's own numbering.
+//!
+//! Printing joins the moves of one checker into a path (`24/20/14`), marks a
+//! pin with `*` after the point where it happened, and writes repeated paths
+//! once with a count (`24/18(2)`). Parsing accepts all of these, the long
+//! forms (`24/18 24/18`), a hop over several dice without its intermediate
+//! points (`24/14` for 6-4), `0` for `off`, and explains an illegal play.
+
+use std::fmt;
+
+use thiserror::Error;
+
+use crate::dice::Dice;
+use crate::play::{Move, Play};
+use crate::position::Position;
+
+/// A checker's path within a play: its points in order, with pin marks.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Path {
+    points: Vec<(u8, bool)>,
+}
+
+impl Path {
+    fn text(&self) -> String {
+        let mut s = String::new();
+        for (i, &(p, pin)) in self.points.iter().enumerate() {
+            if i > 0 {
+                s.push('/');
+            }
+            if p == 0 && i > 0 {
+                s.push_str("off");
+            } else {
+                s.push_str(&p.to_string());
+            }
+            if pin {
+                s.push('*');
+            }
+        }
+        s
+    }
+}
+
+impl Play {
+    /// The play in notation; `pass` when nothing could be played.
+    ///
+    /// ```
+    /// use plakoto_core::{Dice, Position};
+    /// let plays = Position::start().legal_plays(Dice::new(3, 3).unwrap());
+    /// let mut texts: Vec<String> = plays.iter().map(|p| p.notation()).collect();
+    /// texts.sort();
+    /// assert!(texts.contains(&"24/21(4)".to_string()));
+    /// assert!(texts.contains(&"24/21/18/15/12".to_string()));
+    /// ```
+    pub fn notation(&self) -> String {
+        if self.is_pass() {
+            return "pass".into();
+        }
+        // Chain each move onto a path ending where it starts, if any.
+        let mut paths: Vec<Path> = Vec::new();
+        for (i, m) in self.moves().iter().enumerate() {
+            let pin = self.pins_on_move(i);
+            match paths.iter_mut().rev().find(|p| p.points.last().map(|l| l.0) == Some(m.from) && m.from != 0) {
+                Some(path) => path.points.push((m.to, pin)),
+                None => paths.push(Path { points: vec![(m.from, false), (m.to, pin)] }),
+            }
+        }
+        // Highest starting point first; from the same point, the longer move first.
+        paths.sort_by_key(|p| {
+            let end = p.points.last().map_or(0, |x| x.0);
+            (std::cmp::Reverse(p.points[0].0), end, std::cmp::Reverse(p.points.len()))
+        });
+        let mut out: Vec<String> = Vec::new();
+        let mut i = 0;
+        while i < paths.len() {
+            let mut j = i + 1;
+            while j < paths.len() && paths[j] == paths[i] {
+                j += 1;
+            }
+            let t = paths[i].text();
+            out.push(if j - i > 1 { format!("{t}({})", j - i) } else { t });
+            i = j;
+        }
+        out.join(" ")
+    }
+}
+
+impl fmt::Display for Play {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.notation())
+    }
+}
+
+/// Why an entered play was not accepted. Points are in the mover's numbering.
+#[derive(Clone, Debug, Error, PartialEq, Eq)]
+pub enum PlayError {
+    #[error("cannot read `{token}`: {why}")]
+    Syntax { token: String, why: String },
+    #[error("the game is over; there is nothing to play")]
+    GameOver,
+    #[error("no play is possible with {0}: the turn passes (enter `pass`)")]
+    MustPass(Dice),
+    #[error("a play is possible with {0}; you must play (`?` lists the plays)")]
+    CannotPass(Dice),
+    #[error("you have no checker on point {0}")]
+    NoChecker(u8),
+    #[error("your checker on point {0} is pinned and cannot move")]
+    Pinned(u8),
+    #[error("{from}/{to} goes backwards: checkers move from higher to lower points")]
+    Backwards { from: u8, to: u8 },
+    #[error("{from}/{} is {dist} pips, which the dice left ({left}) cannot make", to_text(*to))]
+    NoDice { from: u8, to: u8, dist: u8, left: String },
+    #[error("point {0} is blocked: the opponent holds it with two or more checkers")]
+    BlockedPoint(u8),
+    #[error("point {0} is blocked: the opponent's checker there pins one of yours (an anchor)")]
+    BlockedAnchor(u8),
+    #[error("{from}/{} cannot be played: every way there lands on a blocked point ({blocked})", to_text(*to))]
+    PathBlocked { from: u8, to: u8, blocked: String },
+    #[error("you may not bear off yet: your checker on point {0} is outside your home board")]
+    NotAllHome(u8),
+    #[error("you may not bear off while a checker of yours is pinned (on point {0})")]
+    PinnedNoBearOff(u8),
+    #[error("{from}/off with a {die} is only allowed from your highest point, and you have a checker on {higher}")]
+    NotHighest { from: u8, die: u8, higher: u8 },
+    #[error("the game ended with the move {0}; moves after it are not played")]
+    AfterGameEnd(String),
+    #[error("too many moves for a roll of {0}")]
+    TooManyMoves(Dice),
+    #[error("you must use both dice: a play using both {0} exists")]
+    MustUseBoth(Dice),
+    #[error("you must play {needed} moves of {die}; a play using {needed} exists")]
+    MustUseMore { die: u8, needed: u8 },
+    #[error("only one die can be played, and then it must be the larger ({0})")]
+    MustUseLarger(u8),
+    #[error("`{0}` is not a legal play")]
+    NotLegal(String),
+}
+
+fn to_text(p: u8) -> String {
+    if p == 0 { "off".into() } else { p.to_string() }
+}
+
+/// One token's checker path as written: points with `0` for off.
+fn parse_token(token: &str) -> Result<(Vec<u8>, usize), PlayError> {
+    let syntax = |why: &str| PlayError::Syntax { token: token.chars().take(40).collect(), why: why.into() };
+    let (body, count) = match token.find('(') {
+        Some(i) => {
+            let rest = &token[i + 1..];
+            let n = rest
+                .strip_suffix(')')
+                .and_then(|n| n.parse::<usize>().ok())
+                .filter(|n| (1..=4).contains(n))
+                .ok_or_else(|| syntax("a count is written `(2)` to `(4)` at the end"))?;
+            (&token[..i], n)
+        }
+        None => (token, 1),
+    };
+    let parts: Vec<&str> = body.split('/').collect();
+    if parts.len() < 2 {
+        return Err(syntax("a move is written from/to, like 24/18"));
+    }
+    let mut points = Vec::with_capacity(parts.len());
+    for (i, part) in parts.iter().enumerate() {
+        let p = part.trim_end_matches('*');
+        let last = i == parts.len() - 1;
+        let v = match p.to_ascii_lowercase().as_str() {
+            "off" | "o" if last => 0,
+            "off" | "o" => return Err(syntax("`off` can only end a path")),
+            "bar" | "b" => return Err(syntax("there is no bar in Plakoto: nothing is ever hit")),
+            _ => {
+                let n: u8 = p.parse().map_err(|_| syntax("points are numbers 1 to 24, or `off`"))?;
+                if n == 0 && last {
+                    0
+                } else if (1..=24).contains(&n) {
+                    n
+                } else {
+                    return Err(syntax("points are numbers 1 to 24, or `off`"));
+                }
+            }
+        };
+        points.push(v);
+    }
+    Ok((points, count))
+}
+
+/// The board as the notation checker sees it, mover's numbering.
+#[derive(Clone)]
+struct Board {
+    own: [u8; 25],
+    off: u8,
+    pos: Position,
+}
+
+impl Board {
+    fn new(pos: &Position) -> Board {
+        let mut own = [0u8; 25];
+        for p in 1..=24 {
+            own[p as usize] = pos.own_on(p);
+        }
+        Board { own, off: pos.own_off(), pos: *pos }
+    }
+
+    /// Has the game ended (all borne off, or the mother rule)?
+    fn ended(&self) -> bool {
+        let opp_mother_alone = (self.pos.opp_on(1) == 1 && !self.pos.own_pinned_on(1)) || self.pos.opp_pinned_on(1);
+        let covered = self.own[1] > 0;
+        self.off == 15 || (opp_mother_alone && covered && (self.pos.own_pinned_on(24) || self.own[24] == 0))
+    }
+
+    fn highest(&self) -> u8 {
+        (1..=24).rev().find(|&p| self.own[p as usize] > 0).unwrap_or(0)
+    }
+
+    /// Applies one checker from `from` by `die`, or says why it cannot.
+    fn step(&mut self, from: u8, die: u8) -> Result<u8, PlayError> {
+        if self.own[from as usize] == 0 {
+            return Err(if self.pos.own_pinned_on(from) {
+                PlayError::Pinned(from)
+            } else {
+                PlayError::NoChecker(from)
+            });
+        }
+        let to = if from > die {
+            let to = from - die;
+            let n = self.pos.opp_on(to);
+            if n >= 2 {
+                return Err(PlayError::BlockedPoint(to));
+            }
+            if n == 1 && self.pos.own_pinned_on(to) {
+                return Err(PlayError::BlockedAnchor(to));
+            }
+            to
+        } else {
+            if let Some(p) = (7..=24).rev().find(|&p| self.own[p as usize] > 0) {
+                return Err(PlayError::NotAllHome(p));
+            }
+            if let Some(p) = (1..=24).find(|&p| self.pos.own_pinned_on(p)) {
+                return Err(PlayError::PinnedNoBearOff(p));
+            }
+            let h = self.highest();
+            if from < die && h != from {
+                return Err(PlayError::NotHighest { from, die, higher: h });
+            }
+            0
+        };
+        self.own[from as usize] -= 1;
+        if to == 0 {
+            self.off += 1;
+        } else {
+            self.own[to as usize] += 1;
+        }
+        Ok(to)
+    }
+}
+
+/// Dice still to be played, as a multiset of values.
+#[derive(Clone)]
+struct DiceLeft(Vec<u8>);
+
+impl DiceLeft {
+    fn text(&self) -> String {
+        if self.0.is_empty() { "none".into() } else { self.0.iter().map(u8::to_string).collect::<Vec<_>>().join(", ") }
+    }
+
+    /// Ways to take dice (in order) that carry a checker from `from` to `to`.
+    fn ways(&self, from: u8, to: u8) -> Vec<Vec<u8>> {
+        let mut out = Vec::new();
+        let mut distinct = self.0.clone();
+        distinct.sort_unstable_by(|a, b| b.cmp(a));
+        distinct.dedup();
+        fn rec(left: &[u8], at: u8, to: u8, used: &mut Vec<u8>, out: &mut Vec<Vec<u8>>) {
+            for (i, &d) in left.iter().enumerate() {
+                if i > 0 && left[..i].contains(&d) {
+                    continue;
+                }
+                let reach_off = to == 0 && d >= at;
+                if at > d && at - d == to || (reach_off && at <= d) {
+                    used.push(d);
+                    out.push(used.clone());
+                    used.pop();
+                } else if at > d && at - d > to {
+                    let mut rest = left.to_vec();
+                    rest.remove(i);
+                    used.push(d);
+                    rec(&rest, at - d, to, used, out);
+                    used.pop();
+                }
+            }
+        }
+        rec(&self.0, from, to, &mut Vec::new(), &mut out);
+        // Fewer dice first, then the order as rolled.
+        out.sort_by_key(|w| w.len());
+        out
+    }
+
+    fn take(&mut self, d: u8) {
+        if let Some(i) = self.0.iter().position(|&x| x == d) {
+            self.0.remove(i);
+        }
+    }
+}
+
+/// Parses `text` as a play of `dice` from `pos` and returns the matching
+/// legal play, or the reason it is not one.
+///
+/// ```
+/// use plakoto_core::{Dice, Position, parse_play};
+/// let p = Position::start();
+/// let d = Dice::new(6, 4).unwrap();
+/// assert_eq!(parse_play(&p, d, "24/14").unwrap().notation(), "24/18/14");
+/// let e = parse_play(&p, d, "24/18").unwrap_err();
+/// assert!(e.to_string().contains("both dice"));
+/// ```
+pub fn parse_play(pos: &Position, dice: Dice, text: &str) -> Result<Play, PlayError> {
+    if pos.outcome().is_some() {
+        return Err(PlayError::GameOver);
+    }
+    let legal = pos.legal_plays(dice);
+    let text = text.trim();
+    let tokens: Vec<&str> = text.split(|c: char| c.is_whitespace() || c == ',').filter(|t| !t.is_empty()).collect();
+    let is_pass_text = tokens.is_empty() || (tokens.len() == 1 && tokens[0].eq_ignore_ascii_case("pass"));
+    if legal.len() == 1 && legal[0].is_pass() {
+        return if is_pass_text { Ok(legal[0]) } else { Err(PlayError::MustPass(dice)) };
+    }
+    if is_pass_text {
+        return Err(PlayError::CannotPass(dice));
+    }
+    if tokens.len() > 8 {
+        return Err(PlayError::TooManyMoves(dice));
+    }
+
+    let mut board = Board::new(pos);
+    let mut left = DiceLeft(if dice.is_doublet() { vec![dice.high(); 4] } else { vec![dice.high(), dice.low()] });
+    let mut moves: Vec<Move> = Vec::new();
+    let mut hops: Vec<(u8, u8)> = Vec::new();
+    for token in &tokens {
+        let (points, count) = parse_token(token)?;
+        for _ in 0..count {
+            for w in points.windows(2) {
+                hops.push((w[0], w[1]));
+            }
+        }
+    }
+    for (i, &(from, to)) in hops.iter().enumerate() {
+        let hops_after = hops.len() - i - 1;
+        if to != 0 && to >= from {
+            return Err(PlayError::Backwards { from, to });
+        }
+        let ways = left.ways(from, to);
+        if ways.is_empty() {
+            if left.0.is_empty() {
+                return Err(PlayError::TooManyMoves(dice));
+            }
+            let dist = if to == 0 { from } else { from - to };
+            return Err(PlayError::NoDice { from, to, dist, left: left.text() });
+        }
+        let mut first_err = None;
+        let mut blocked = Vec::new();
+        let mut done = false;
+        for way in &ways {
+            let mut b = board.clone();
+            let mut at = from;
+            let mut ms = Vec::new();
+            let mut ok = true;
+            for &d in way {
+                if b.ended() {
+                    break;
+                }
+                match b.step(at, d) {
+                    Ok(next) => {
+                        ms.push(Move::new(at, next));
+                        at = next;
+                    }
+                    Err(e) => {
+                        if let PlayError::BlockedPoint(p) | PlayError::BlockedAnchor(p) = e {
+                            blocked.push(p);
+                        }
+                        first_err.get_or_insert(e);
+                        ok = false;
+                        break;
+                    }
+                }
+            }
+            if ok && b.ended() && (ms.len() < way.len() || hops_after > 0) {
+                let shown: Vec<String> =
+                    moves.iter().chain(&ms).map(|m| format!("{}/{}", m.from, to_text(m.to))).collect();
+                return Err(PlayError::AfterGameEnd(shown.join(" ")));
+            }
+            if ok {
+                board = b;
+                for &d in way {
+                    left.take(d);
+                }
+                moves.extend(ms);
+                done = true;
+                break;
+            }
+        }
+        if !done {
+            let multi = ways.iter().all(|w| w.len() > 1);
+            return Err(match first_err {
+                Some(PlayError::BlockedPoint(_) | PlayError::BlockedAnchor(_)) if multi => {
+                    blocked.sort_unstable();
+                    blocked.dedup();
+                    let blocked = blocked.iter().map(u8::to_string).collect::<Vec<_>>().join(", ");
+                    PlayError::PathBlocked { from, to, blocked }
+                }
+                Some(e) => e,
+                None => PlayError::NotLegal(text.into()),
+            });
+        }
+    }
+
+    // The moves are each legal; is the whole a legal play?
+    let key = own_key(&board);
+    if let Some(play) = legal.iter().find(|p| p.position().with_turn(pos.turn()).own_key() == key) {
+        return Ok(*play);
+    }
+    let most = legal.iter().map(|p| p.moves().len()).max().unwrap_or(0);
+    if moves.len() < most || legal.iter().any(|p| p.result().is_some()) && moves.len() < dice.moves_allowed() {
+        return Err(if dice.is_doublet() {
+            PlayError::MustUseMore { die: dice.high(), needed: most.max(moves.len() + 1) as u8 }
+        } else {
+            PlayError::MustUseBoth(dice)
+        });
+    }
+    if !dice.is_doublet() && most == 1 && moves.len() == 1 {
+        return Err(PlayError::MustUseLarger(dice.high()));
+    }
+    Err(PlayError::NotLegal(text.into()))
+}
+
+/// The mover's checker key for a board reached by the notation checker.
+fn own_key(b: &Board) -> u128 {
+    let mut k = u128::from(b.off);
+    for p in 1..=24u32 {
+        k |= u128::from(b.own[p as usize]) << (4 * p);
+    }
+    k
+}

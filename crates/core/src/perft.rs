@@ -1,0 +1,98 @@
+//! Perft (INTERFACE.md): the number of leaves of the game tree to a depth,
+//! over the 21 distinct rolls, each counted once. A roll with no legal play
+//! has one play, the pass; a play that ends the game is a leaf whatever depth
+//! is left; a position whose game is already over is a leaf.
+
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use crate::dice::Dice;
+use crate::movegen::{Ctx, MoveGen};
+use crate::play::Play;
+use crate::position::Position;
+
+/// Perft on one thread.
+///
+/// ```
+/// use plakoto_core::{Position, perft};
+/// assert_eq!(perft(&Position::start(), 1), 59);
+/// ```
+pub fn perft(pos: &Position, depth: u32) -> u64 {
+    let mut movegen = MoveGen::new();
+    let mut bufs: Vec<Vec<Play>> = (0..depth).map(|_| Vec::with_capacity(256)).collect();
+    perft_with(&mut movegen, pos, depth, &mut bufs)
+}
+
+fn perft_with(movegen: &mut MoveGen, pos: &Position, depth: u32, bufs: &mut [Vec<Play>]) -> u64 {
+    if depth == 0 || pos.outcome().is_some() {
+        return 1;
+    }
+    let ctx = Ctx::new(pos);
+    if depth == 1 {
+        return Dice::ALL.iter().map(|&d| u64::from(movegen.count_with(&ctx, pos, d))).sum();
+    }
+    let (buf, rest) = bufs.split_first_mut().expect("one buffer per level");
+    let mut total = 0;
+    for dice in Dice::ALL {
+        movegen.plays_with(&ctx, pos, dice, buf);
+        for play in buf.iter() {
+            total += if play.result().is_some() { 1 } else { perft_with(movegen, play.position(), depth - 1, rest) };
+        }
+    }
+    total
+}
+
+/// Perft split over `threads` threads (work-stealing over the root's
+/// children); the same count as [`perft`].
+pub fn perft_parallel(pos: &Position, depth: u32, threads: usize) -> u64 {
+    let threads = threads.max(1);
+    if threads == 1 || depth < 2 || pos.outcome().is_some() {
+        return perft(pos, depth);
+    }
+    // Expand until there are enough jobs to balance the threads.
+    let mut jobs: Vec<(Position, u32)> = vec![(*pos, depth)];
+    let mut leaves = 0u64;
+    let mut movegen = MoveGen::new();
+    let mut buf = Vec::new();
+    while jobs.len() < threads * 16 && jobs.iter().all(|j| j.1 >= 2) {
+        let mut next = Vec::new();
+        for (p, d) in jobs {
+            if p.outcome().is_some() {
+                leaves += 1;
+                continue;
+            }
+            for dice in Dice::ALL {
+                movegen.plays(&p, dice, &mut buf);
+                for play in &buf {
+                    if play.result().is_some() {
+                        leaves += 1;
+                    } else {
+                        next.push((*play.position(), d - 1));
+                    }
+                }
+            }
+        }
+        jobs = next;
+    }
+    let next = AtomicUsize::new(0);
+    let jobs = &jobs;
+    let total: u64 = std::thread::scope(|s| {
+        let handles: Vec<_> = (0..threads)
+            .map(|_| {
+                s.spawn(|| {
+                    let mut movegen = MoveGen::new();
+                    let max = jobs.iter().map(|j| j.1).max().unwrap_or(0);
+                    let mut bufs: Vec<Vec<Play>> = (0..max).map(|_| Vec::new()).collect();
+                    let mut sum = 0u64;
+                    loop {
+                        let i = next.fetch_add(1, Ordering::Relaxed);
+                        let Some((p, d)) = jobs.get(i) else { break };
+                        sum += perft_with(&mut movegen, p, *d, &mut bufs);
+                    }
+                    sum
+                })
+            })
+            .collect();
+        handles.into_iter().map(|h| h.join().unwrap_or(0)).sum()
+    });
+    total + leaves
+}

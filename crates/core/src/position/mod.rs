@@ -1,0 +1,313 @@
+//! A Plakoto position: checkers on top of each point, pinned checkers
+//! underneath, borne-off counts and the side on roll.
+//!
+//! Internally the board is stored from the point of view of the side on roll
+//! (points 1..=24 in *its* numbering), so the move generator and the
+//! evaluator are colour-blind; accessors in White's numbering serve the
+//! outside world (JSON, display).
+
+mod id;
+mod json;
+mod setup;
+
+pub use id::PositionIdError;
+pub use json::PositionJsonError;
+pub use setup::{PositionError, Setup};
+
+use crate::color::Color;
+use crate::result::{GameResult, Reason};
+
+/// Bit mask of points 1..=6, the home board, in a point bit set.
+pub(crate) const HOME: u32 = 0b111_1110;
+
+/// One in the nibble of point `p` (nibble 0 holds the borne-off count).
+#[inline(always)]
+pub(crate) const fn nib(p: u32) -> u128 {
+    1u128 << (4 * p)
+}
+
+/// The count held in nibble `p`.
+#[inline(always)]
+pub(crate) const fn nibble(x: u128, p: u32) -> u8 {
+    ((x >> (4 * p)) & 0xF) as u8
+}
+
+/// Mirrors points p → 25 − p in a nibble-per-point vector, keeping nibble 0.
+#[inline]
+pub(crate) const fn reverse_points(x: u128) -> u128 {
+    const LO: u128 = 0x0F0F_0F0F_0F0F_0F0F_0F0F_0F0F_0F0F_0F0F;
+    let off = x & 0xF;
+    let b = (x & !0xF).swap_bytes();
+    let n = ((b & LO) << 4) | ((b >> 4) & LO);
+    (n >> 24) | off
+}
+
+/// Mirrors points p → 25 − p in a point bit set.
+#[inline]
+pub(crate) const fn reverse_mask(m: u32) -> u32 {
+    m.reverse_bits() >> 6
+}
+
+/// A position, always valid: 15 checkers a side, at most one pinned checker
+/// under each point, pins only under opposing checkers.
+///
+/// ```
+/// use plakoto_core::{Color, Position};
+/// let p = Position::start();
+/// assert_eq!(p.turn(), Color::White);
+/// assert_eq!(p.top(24), Some((Color::White, 15)));
+/// assert_eq!(p.top(1), Some((Color::Black, 15)));
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Position {
+    /// Checkers of the side on roll on top of each point, a nibble per point
+    /// in its own numbering; nibble 0 is its borne-off count.
+    pub(crate) own: u128,
+    /// The opponent's checkers on top, same numbering (the mover's).
+    pub(crate) opp: u128,
+    /// Points (mover's numbering) where a checker of the side on roll lies pinned.
+    pub(crate) own_pinned: u32,
+    /// Points (mover's numbering) where an opposing checker lies pinned.
+    pub(crate) opp_pinned: u32,
+    pub(crate) turn: Color,
+}
+
+impl Position {
+    /// All 15 White checkers on White's 24-point, all 15 Black checkers on
+    /// Black's 24-point (White's 1-point), White on roll.
+    pub const fn start() -> Position {
+        Position { own: 15 * nib(24), opp: 15 * nib(1), own_pinned: 0, opp_pinned: 0, turn: Color::White }
+    }
+
+    /// The side on roll.
+    #[inline]
+    pub const fn turn(&self) -> Color {
+        self.turn
+    }
+
+    /// The same board with the other side on roll.
+    #[inline]
+    pub fn with_turn(&self, turn: Color) -> Position {
+        if turn == self.turn { *self } else { self.pass_turn() }
+    }
+
+    /// The same board, the other side on roll (what a pass does).
+    #[inline]
+    pub fn pass_turn(&self) -> Position {
+        Position {
+            own: reverse_points(self.opp),
+            opp: reverse_points(self.own),
+            own_pinned: reverse_mask(self.opp_pinned),
+            opp_pinned: reverse_mask(self.own_pinned),
+            turn: self.turn.opponent(),
+        }
+    }
+
+    /// The colour-swapped position: every White checker on point n becomes a
+    /// Black checker on point 25 − n and vice versa, and the other side is on
+    /// roll. Its legal plays are the mirrors of this position's.
+    #[inline]
+    pub fn mirror(&self) -> Position {
+        Position { turn: self.turn.opponent(), ..*self }
+    }
+
+    // ----- the mover's view (points in the mover's numbering) -----
+
+    /// Checkers of the side on roll on top of `point` (its numbering, 1..=24).
+    #[inline]
+    pub fn own_on(&self, point: u8) -> u8 {
+        debug_assert!((1..=24).contains(&point));
+        nibble(self.own, point as u32)
+    }
+
+    /// Opposing checkers on top of `point` (the mover's numbering).
+    #[inline]
+    pub fn opp_on(&self, point: u8) -> u8 {
+        debug_assert!((1..=24).contains(&point));
+        nibble(self.opp, point as u32)
+    }
+
+    /// Is a checker of the side on roll pinned on `point` (its numbering)?
+    #[inline]
+    pub fn own_pinned_on(&self, point: u8) -> bool {
+        self.own_pinned >> point & 1 == 1
+    }
+
+    /// Is an opposing checker pinned on `point` (the mover's numbering)?
+    #[inline]
+    pub fn opp_pinned_on(&self, point: u8) -> bool {
+        self.opp_pinned >> point & 1 == 1
+    }
+
+    /// Checkers the side on roll has borne off.
+    #[inline]
+    pub fn own_off(&self) -> u8 {
+        nibble(self.own, 0)
+    }
+
+    /// Checkers the opponent has borne off.
+    #[inline]
+    pub fn opp_off(&self) -> u8 {
+        nibble(self.opp, 0)
+    }
+
+    /// Bit set (bit p) of the side on roll's pinned checkers, its numbering.
+    #[inline]
+    pub fn own_pinned_mask(&self) -> u32 {
+        self.own_pinned
+    }
+
+    /// Bit set (bit p) of the opponent's pinned checkers, mover's numbering.
+    #[inline]
+    pub fn opp_pinned_mask(&self) -> u32 {
+        self.opp_pinned
+    }
+
+    // ----- the absolute view (White's numbering) -----
+
+    /// Who is on top of `point` (White's numbering, 1..=24) and how many.
+    pub fn top(&self, point: u8) -> Option<(Color, u8)> {
+        if !(1..=24).contains(&point) {
+            return None;
+        }
+        let p = self.turn.to_white_numbering(point);
+        let (o, x) = (self.own_on(p), self.opp_on(p));
+        if o > 0 {
+            Some((self.turn, o))
+        } else if x > 0 {
+            Some((self.turn.opponent(), x))
+        } else {
+            None
+        }
+    }
+
+    /// The colour of the checker pinned under `point` (White's numbering).
+    pub fn pinned(&self, point: u8) -> Option<Color> {
+        if !(1..=24).contains(&point) {
+            return None;
+        }
+        let p = self.turn.to_white_numbering(point);
+        if self.own_pinned_on(p) {
+            Some(self.turn)
+        } else if self.opp_pinned_on(p) {
+            Some(self.turn.opponent())
+        } else {
+            None
+        }
+    }
+
+    /// Checkers `color` has borne off.
+    pub fn off(&self, color: Color) -> u8 {
+        if color == self.turn { self.own_off() } else { self.opp_off() }
+    }
+
+    /// All checkers of `color` on `point` (White's numbering): on top or pinned.
+    pub fn checkers(&self, color: Color, point: u8) -> u8 {
+        let top = match self.top(point) {
+            Some((c, n)) if c == color => n,
+            _ => 0,
+        };
+        top + u8::from(self.pinned(point) == Some(color))
+    }
+
+    /// Pip count of `color`: the pips its checkers still have to travel to
+    /// bear off (pinned checkers included).
+    pub fn pips(&self, color: Color) -> u32 {
+        (1..=24u8).map(|p| u32::from(self.checkers(color, p)) * u32::from(color.to_white_numbering(p))).sum()
+    }
+
+    /// Has the game ended in this position, and how? The standing mother
+    /// rule is checked as in RULES.md: both mothers pinned is a draw; a side
+    /// whose opponent's mother is pinned and whose own start is empty wins 2.
+    pub fn outcome(&self) -> Option<GameResult> {
+        let side = |mover: bool| {
+            if mover { self.turn } else { self.turn.opponent() }
+        };
+        let bear_off_points = |loser_off: u8| if loser_off == 0 { 2 } else { 1 };
+        if self.own_off() == 15 {
+            return Some(GameResult::win(side(true), bear_off_points(self.opp_off()), Reason::BearOff));
+        }
+        if self.opp_off() == 15 {
+            return Some(GameResult::win(side(false), bear_off_points(self.own_off()), Reason::BearOff));
+        }
+        let own_mother_pinned = self.own_pinned_on(24);
+        let opp_mother_pinned = self.opp_pinned_on(1);
+        if own_mother_pinned && opp_mother_pinned {
+            return Some(GameResult::draw());
+        }
+        let own_start_empty = self.own_on(24) == 0 && !self.own_pinned_on(24);
+        let opp_start_empty = self.opp_on(1) == 0 && !self.opp_pinned_on(1);
+        if opp_mother_pinned && own_start_empty {
+            return Some(GameResult::win(side(true), 2, Reason::Mother));
+        }
+        if own_mother_pinned && opp_start_empty {
+            return Some(GameResult::win(side(false), 2, Reason::Mother));
+        }
+        None
+    }
+
+    /// Can the side on roll bear off now (every checker home, none pinned)?
+    pub fn can_bear_off(&self) -> bool {
+        self.own_pinned == 0 && (self.own >> (4 * 7)) == 0
+    }
+
+    /// A compact, stable 128-bit key of the mover's checkers: with the
+    /// opponent fixed, it identifies the position reached by a play.
+    #[inline]
+    pub fn own_key(&self) -> u128 {
+        self.own
+    }
+}
+
+impl std::fmt::Debug for Position {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Position({})", self.to_json())
+    }
+}
+
+impl std::fmt::Display for Position {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.to_json())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reverse_points_is_an_involution_that_mirrors() {
+        let x = 3 * nib(24) + 2 * nib(1) + 5 * nib(13) + 7; // 7 off
+        let r = reverse_points(x);
+        assert_eq!(nibble(r, 1), 3);
+        assert_eq!(nibble(r, 24), 2);
+        assert_eq!(nibble(r, 12), 5);
+        assert_eq!(nibble(r, 0), 7);
+        assert_eq!(reverse_points(r), x);
+    }
+
+    #[test]
+    fn reverse_mask_mirrors_points() {
+        assert_eq!(reverse_mask(1 << 24), 1 << 1);
+        assert_eq!(reverse_mask(1 << 13 | 1 << 7), 1 << 12 | 1 << 18);
+    }
+
+    #[test]
+    fn pass_turn_keeps_the_absolute_board() {
+        let p = Position::start();
+        let q = p.pass_turn();
+        assert_eq!(q.turn(), Color::Black);
+        for pt in 1..=24 {
+            assert_eq!(p.top(pt), q.top(pt));
+        }
+        assert_eq!(q.pass_turn(), p);
+    }
+
+    #[test]
+    fn start_pips() {
+        let p = Position::start();
+        assert_eq!(p.pips(Color::White), 360);
+        assert_eq!(p.pips(Color::Black), 360);
+        assert_eq!(p.outcome(), None);
+    }
+}
