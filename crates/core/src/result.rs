@@ -16,6 +16,8 @@ pub enum Reason {
     Mother,
     /// Both mothers pinned: a draw.
     BothMothers,
+    /// A player resigned the game (never produced by a play).
+    Resign,
 }
 
 impl Reason {
@@ -24,6 +26,7 @@ impl Reason {
             Reason::BearOff => "bear-off",
             Reason::Mother => "mother",
             Reason::BothMothers => "both-mothers",
+            Reason::Resign => "resign",
         }
     }
 }

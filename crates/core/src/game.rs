@@ -1,1 +1,0 @@
-//! Games and matches (filled in below).

@@ -1,0 +1,400 @@
+//! Matches to N points, and the game record (the JSON format of saved
+//! games; see INTERFACE.md "Game record").
+//!
+//! The winner of a game starts the next one; after a draw the opening roll
+//! decides again. All dice come from one seeded roller, so a record holds
+//! the seed and every roll and play, and loading it replays the match,
+//! checking that each recorded roll is what the seed gives and each play
+//! is legal.
+
+use serde::{Deserialize, Serialize};
+use thiserror::Error;
+
+use super::{DiceSource, Game, GameError, SeededDice, Start, Turn};
+use crate::color::Color;
+use crate::dice::Dice;
+use crate::play::{Move, Play};
+use crate::result::GameResult;
+
+/// What is wrong with a match request or record.
+#[derive(Clone, Debug, Error, PartialEq, Eq)]
+pub enum MatchError {
+    #[error("a match is played to at least 1 point (got {0})")]
+    BadLength(u32),
+    #[error("the match is over")]
+    Over,
+    #[error("the record is not a plakoto match record (format `{0}`)")]
+    Format(String),
+    #[error("record version {0} is newer than this program understands (1)")]
+    Version(u32),
+    #[error("record game {game}: {why}")]
+    Corrupt { game: usize, why: String },
+    #[error(transparent)]
+    Game(#[from] GameError),
+}
+
+/// The two players' names as the front end chose them (`human`, `engine:expert`, …).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Players {
+    pub white: String,
+    pub black: String,
+}
+
+impl Default for Players {
+    fn default() -> Self {
+        Players { white: "white".into(), black: "black".into() }
+    }
+}
+
+/// A match in progress or finished.
+#[derive(Clone, Debug)]
+pub struct Match {
+    target: u32,
+    dice: SeededDice,
+    players: Players,
+    score: [u32; 2],
+    games: Vec<Game>,
+}
+
+impl Match {
+    /// A new match to `target` points with dice from `seed`; the first game
+    /// starts with the opening roll.
+    pub fn new(target: u32, seed: u64, players: Players) -> Result<Match, MatchError> {
+        if target == 0 {
+            return Err(MatchError::BadLength(target));
+        }
+        Ok(Match {
+            target,
+            dice: SeededDice::new(seed),
+            players,
+            score: [0, 0],
+            games: vec![Game::new(Start::OpeningRoll)],
+        })
+    }
+
+    pub fn target(&self) -> u32 {
+        self.target
+    }
+
+    pub fn seed(&self) -> u64 {
+        self.dice.seed()
+    }
+
+    pub fn players(&self) -> &Players {
+        &self.players
+    }
+
+    pub fn score(&self, side: Color) -> u32 {
+        self.score[side.index()]
+    }
+
+    /// The game being played (the last one once the match is over).
+    pub fn game(&self) -> &Game {
+        self.games.last().expect("a match always has a game")
+    }
+
+    /// All games so far, the current one last.
+    pub fn games(&self) -> &[Game] {
+        &self.games
+    }
+
+    /// The match winner once someone reached the target.
+    pub fn winner(&self) -> Option<Color> {
+        [Color::White, Color::Black].into_iter().find(|&c| self.score[c.index()] >= self.target)
+    }
+
+    pub fn is_over(&self) -> bool {
+        self.winner().is_some()
+    }
+
+    fn current(&mut self) -> Result<&mut Game, MatchError> {
+        if self.is_over() {
+            return Err(MatchError::Over);
+        }
+        Ok(self.games.last_mut().expect("a match always has a game"))
+    }
+
+    /// Makes the opening roll of the current game if it needs one; returns
+    /// the roll-offs (empty when the game starts without one).
+    pub fn opening_roll(&mut self) -> Result<Vec<[u8; 2]>, MatchError> {
+        let dice = &mut self.dice;
+        let game = self.games.last_mut().expect("a match always has a game");
+        if self.score.iter().any(|&s| s >= self.target) {
+            return Err(MatchError::Over);
+        }
+        Ok(game.opening_roll(dice).to_vec())
+    }
+
+    /// Rolls for the side on roll (making the opening roll first if needed).
+    pub fn roll(&mut self) -> Result<Dice, MatchError> {
+        self.opening_roll()?;
+        let mut dice = self.dice.clone();
+        let d = self.current()?.roll(&mut dice)?;
+        self.dice = dice;
+        Ok(d)
+    }
+
+    /// Plays a legal play of the current game; when the game ends the score
+    /// is updated and, unless the match is over, the next game begins.
+    pub fn play(&mut self, play: &Play) -> Result<(), MatchError> {
+        self.current()?.play(play)?;
+        self.after_play();
+        Ok(())
+    }
+
+    /// Plays a play given in notation.
+    pub fn play_text(&mut self, text: &str) -> Result<Play, MatchError> {
+        let p = self.current()?.play_text(text)?;
+        self.after_play();
+        Ok(p)
+    }
+
+    fn after_play(&mut self) {
+        let Some(result) = self.game().result() else { return };
+        if let Some(w) = result.winner {
+            self.score[w.index()] += u32::from(result.points);
+        }
+        if !self.is_over() {
+            let start = match result.winner {
+                Some(w) => Start::Side(w),
+                None => Start::OpeningRoll,
+            };
+            self.games.push(Game::new(start));
+        }
+    }
+
+    /// Resigns the current game for `side`, giving the opponent `points`
+    /// (1 or 2).
+    pub fn resign(&mut self, side: Color, points: u8) -> Result<GameResult, MatchError> {
+        let game = self.current()?;
+        let result = GameResult::win(side.opponent(), points.clamp(1, 2), crate::result::Reason::Resign);
+        game.resign(result);
+        self.after_play();
+        Ok(result)
+    }
+
+    /// The record of the match: seed, every roll and play, results.
+    pub fn record(&self) -> MatchRecord {
+        MatchRecord {
+            format: RECORD_FORMAT.into(),
+            version: 1,
+            players: self.players.clone(),
+            seed: self.seed(),
+            match_to: self.target,
+            score: Score { white: self.score[0], black: self.score[1] },
+            winner: self.winner(),
+            games: self
+                .games
+                .iter()
+                .map(|g| GameRecord {
+                    start: g.start(),
+                    opening: g.opening().to_vec(),
+                    turns: g.turns().to_vec(),
+                    dice: g.dice().map(|d| [d.high(), d.low()]),
+                    result: g.result(),
+                })
+                .collect(),
+        }
+    }
+
+    /// Rebuilds a match from its record, replaying every roll and play: the
+    /// rolls must be those the seed gives and the plays must be legal.
+    pub fn from_record(rec: &MatchRecord) -> Result<Match, MatchError> {
+        if rec.format != RECORD_FORMAT {
+            return Err(MatchError::Format(rec.format.chars().take(40).collect()));
+        }
+        if rec.version > 1 {
+            return Err(MatchError::Version(rec.version));
+        }
+        let mut m = Match::new(rec.match_to, rec.seed, rec.players.clone())?;
+        for (gi, g) in rec.games.iter().enumerate() {
+            let n = gi + 1;
+            let bad = |why: String| MatchError::Corrupt { game: n, why };
+            if gi >= m.games.len() {
+                return Err(bad("the match was already decided before this game".into()));
+            }
+            if m.game().start() != g.start {
+                return Err(bad(format!(
+                    "starts with {:?} but the previous result gives {:?}",
+                    g.start,
+                    m.game().start()
+                )));
+            }
+            let opening = m.opening_roll()?;
+            if opening != g.opening {
+                return Err(bad(format!(
+                    "opening roll {:?} is not what seed {} gives ({opening:?})",
+                    g.opening, rec.seed
+                )));
+            }
+            for (ti, t) in g.turns.iter().enumerate() {
+                let d = m.roll().map_err(|e| bad(format!("turn {}: {e}", ti + 1)))?;
+                if [d.high(), d.low()] != sorted(t.dice) {
+                    return Err(bad(format!(
+                        "turn {}: recorded dice {:?} are not what the seed gives ({d})",
+                        ti + 1,
+                        t.dice
+                    )));
+                }
+                if t.side != m.game().position().turn() {
+                    return Err(bad(format!(
+                        "turn {}: {} is recorded on roll, but it is {}'s turn",
+                        ti + 1,
+                        t.side,
+                        m.game().position().turn()
+                    )));
+                }
+                let moves: Vec<Move> = t.moves.iter().map(|&[f, to]| Move::new(f, to)).collect();
+                let game = m.current()?;
+                game.play_moves(&moves).map_err(|e| bad(format!("turn {} ({}): {e}", ti + 1, t.notation)))?;
+                m.after_play();
+            }
+            if let Some(d) = g.dice {
+                let rolled = m.roll().map_err(|e| bad(format!("pending roll: {e}")))?;
+                if [rolled.high(), rolled.low()] != sorted(d) {
+                    return Err(bad(format!("pending dice {d:?} are not what the seed gives ({rolled})")));
+                }
+            }
+            if let Some(r) = g.result {
+                if r.reason == crate::result::Reason::Resign {
+                    let loser =
+                        r.winner.map(Color::opponent).ok_or_else(|| bad("a resignation needs a winner".into()))?;
+                    if m.games.len() != n {
+                        return Err(bad("a resigned game has more turns after the result".into()));
+                    }
+                    m.resign(loser, r.points)?;
+                } else if m.games.get(gi).and_then(Game::result) != Some(r) {
+                    return Err(bad(format!("recorded result `{r}` is not what the plays give")));
+                }
+            }
+        }
+        if rec.games.len() != m.games.len() {
+            return Err(MatchError::Corrupt {
+                game: rec.games.len(),
+                why: format!("the record holds {} games but the results imply {}", rec.games.len(), m.games.len()),
+            });
+        }
+        Ok(m)
+    }
+
+    /// The seeded dice source, for front ends that roll through the match.
+    pub fn dice_thrown(&self) -> u64 {
+        self.dice.dice_thrown()
+    }
+
+    /// A copy of the dice source at its current state (to preview rolls in tests).
+    pub fn dice_source(&self) -> impl DiceSource + use<> {
+        self.dice.clone()
+    }
+}
+
+fn sorted([a, b]: [u8; 2]) -> [u8; 2] {
+    [a.max(b), a.min(b)]
+}
+
+pub const RECORD_FORMAT: &str = "plakoto-match";
+
+/// Match score in a record.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Score {
+    pub white: u32,
+    pub black: u32,
+}
+
+/// A game inside a record.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GameRecord {
+    pub start: Start,
+    /// Opening roll-offs `[white, black]`, the last decisive (empty if a side started).
+    #[serde(default)]
+    pub opening: Vec<[u8; 2]>,
+    pub turns: Vec<Turn>,
+    /// Dice rolled but not yet played when the record was written.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub dice: Option<[u8; 2]>,
+    pub result: Option<GameResult>,
+}
+
+/// The saved form of a match (INTERFACE.md, "Game record").
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MatchRecord {
+    pub format: String,
+    pub version: u32,
+    pub players: Players,
+    pub seed: u64,
+    pub match_to: u32,
+    pub score: Score,
+    pub winner: Option<Color>,
+    pub games: Vec<GameRecord>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn play_out(m: &mut Match, pick: usize) {
+        while !m.is_over() {
+            m.roll().unwrap();
+            let plays = m.game().legal_plays().to_vec();
+            let p = plays[pick % plays.len()];
+            m.play(&p).unwrap();
+        }
+    }
+
+    #[test]
+    fn match_to_3_ends_with_a_winner_and_winner_starts_next_game() {
+        let mut m = Match::new(3, 11, Players::default()).unwrap();
+        play_out(&mut m, 5);
+        let w = m.winner().unwrap();
+        assert!(m.score(w) >= 3);
+        for pair in m.games().windows(2) {
+            match pair[0].result().unwrap().winner {
+                Some(w) => assert_eq!(pair[1].start(), Start::Side(w)),
+                None => assert_eq!(pair[1].start(), Start::OpeningRoll),
+            }
+        }
+    }
+
+    #[test]
+    fn record_round_trips_and_replays() {
+        let mut m = Match::new(5, 99, Players { white: "human".into(), black: "engine".into() }).unwrap();
+        // Stop halfway through, with dice pending.
+        for _ in 0..41 {
+            m.roll().unwrap();
+            let p = m.game().legal_plays()[0];
+            m.play(&p).unwrap();
+        }
+        m.roll().unwrap();
+        let rec = m.record();
+        let json = serde_json::to_string_pretty(&rec).unwrap();
+        let back: MatchRecord = serde_json::from_str(&json).unwrap();
+        let m2 = Match::from_record(&back).unwrap();
+        assert_eq!(m2.record(), rec);
+        assert_eq!(m2.game().position(), m.game().position());
+        assert_eq!(m2.game().dice(), m.game().dice());
+    }
+
+    #[test]
+    fn tampered_records_are_rejected_with_the_turn() {
+        let mut m = Match::new(1, 3, Players::default()).unwrap();
+        for _ in 0..6 {
+            m.roll().unwrap();
+            let p = m.game().legal_plays()[0];
+            m.play(&p).unwrap();
+        }
+        let mut rec = m.record();
+        rec.games[0].turns[2].dice = if rec.games[0].turns[2].dice == [1, 1] { [2, 2] } else { [1, 1] };
+        let e = Match::from_record(&rec).unwrap_err().to_string();
+        assert!(e.contains("turn 3"), "{e}");
+
+        let mut rec = m.record();
+        rec.games[0].turns[1].moves = vec![[24, 1]];
+        let e = Match::from_record(&rec).unwrap_err().to_string();
+        assert!(e.contains("turn 2"), "{e}");
+    }
+
+    #[test]
+    fn zero_length_match_is_refused() {
+        assert_eq!(Match::new(0, 1, Players::default()).unwrap_err(), MatchError::BadLength(0));
+    }
+}

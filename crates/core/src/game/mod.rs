@@ -1,0 +1,288 @@
+//! The game state machine: the Tavli opening roll, turns, passes and the end
+//! of a game; and matches to N points (see `matches`).
+
+mod matches;
+mod roller;
+
+pub use matches::{GameRecord, Match, MatchError, MatchRecord, Players, RECORD_FORMAT, Score};
+pub use roller::{DiceSource, FixedDice, SeededDice};
+
+use serde::{Deserialize, Serialize};
+use thiserror::Error;
+
+use crate::color::Color;
+use crate::dice::Dice;
+use crate::notation::{PlayError, parse_play};
+use crate::play::{Move, Play};
+use crate::position::Position;
+use crate::result::GameResult;
+
+/// How a game decides who starts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Start {
+    /// Each side rolls one die; ties roll again; the higher starts and then
+    /// rolls both dice (the opening dice are not played).
+    OpeningRoll,
+    /// This side starts (the winner of the previous game of a match).
+    Side(Color),
+}
+
+/// One turn as recorded: who, the dice, and the single moves played (empty
+/// for a pass), in the mover's numbering.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Turn {
+    pub side: Color,
+    pub dice: [u8; 2],
+    pub moves: Vec<[u8; 2]>,
+    pub notation: String,
+}
+
+/// What went wrong when driving a game.
+#[derive(Clone, Debug, Error, PartialEq, Eq)]
+pub enum GameError {
+    #[error("the game is over")]
+    Over,
+    #[error("the dice have not been rolled yet")]
+    NotRolled,
+    #[error("the dice are already rolled; play them first")]
+    AlreadyRolled,
+    #[error("the opening roll has not been made yet")]
+    NoOpeningRoll,
+    #[error(transparent)]
+    Illegal(#[from] PlayError),
+}
+
+/// One game of Plakoto from the start position.
+///
+/// ```
+/// use plakoto_core::game::{FixedDice, Game, Start};
+/// let mut dice = FixedDice::new([3, 5, 6, 4]); // White 3, Black 5: Black starts, rolls 6-4
+/// let mut game = Game::new(Start::OpeningRoll);
+/// game.opening_roll(&mut dice);
+/// assert_eq!(game.position().turn(), plakoto_core::Color::Black);
+/// let d = game.roll(&mut dice).unwrap();
+/// assert_eq!(d.to_string(), "6-4");
+/// game.play_text("24/18 24/20").unwrap();
+/// assert_eq!(game.turns().len(), 1);
+/// ```
+#[derive(Clone, Debug)]
+pub struct Game {
+    start: Start,
+    /// Opening roll-offs: (White's die, Black's die), the last one decisive.
+    opening: Vec<[u8; 2]>,
+    position: Position,
+    turns: Vec<Turn>,
+    dice: Option<Dice>,
+    plays: Vec<Play>,
+    result: Option<GameResult>,
+}
+
+impl Game {
+    /// A new game. With `Start::Side` that side is on roll at once; with
+    /// `Start::OpeningRoll` call [`Game::opening_roll`] first.
+    pub fn new(start: Start) -> Game {
+        let position = match start {
+            Start::Side(c) => Position::start().with_turn(c),
+            Start::OpeningRoll => Position::start(),
+        };
+        Game { start, opening: Vec::new(), position, turns: Vec::new(), dice: None, plays: Vec::new(), result: None }
+    }
+
+    /// Rolls one die each until they differ; the higher side starts.
+    /// Returns the roll-offs (White's die, Black's die). Does nothing if the
+    /// game does not start with an opening roll or it was already made.
+    pub fn opening_roll(&mut self, src: &mut dyn DiceSource) -> &[[u8; 2]] {
+        if self.start == Start::OpeningRoll && self.opening.is_empty() {
+            loop {
+                let (w, b) = (src.die(), src.die());
+                self.opening.push([w, b]);
+                if w != b {
+                    let first = if w > b { Color::White } else { Color::Black };
+                    self.position = Position::start().with_turn(first);
+                    break;
+                }
+            }
+        }
+        &self.opening
+    }
+
+    /// Is the game waiting for its opening roll?
+    pub fn needs_opening_roll(&self) -> bool {
+        self.start == Start::OpeningRoll && self.opening.is_empty()
+    }
+
+    /// Rolls the dice for the side on roll and works out its legal plays.
+    pub fn roll(&mut self, src: &mut dyn DiceSource) -> Result<Dice, GameError> {
+        let dice = src.roll();
+        self.set_dice(dice)?;
+        Ok(dice)
+    }
+
+    /// Sets the dice for the side on roll (dice rolled elsewhere).
+    pub fn set_dice(&mut self, dice: Dice) -> Result<(), GameError> {
+        if self.result.is_some() {
+            return Err(GameError::Over);
+        }
+        if self.needs_opening_roll() {
+            return Err(GameError::NoOpeningRoll);
+        }
+        if self.dice.is_some() {
+            return Err(GameError::AlreadyRolled);
+        }
+        self.dice = Some(dice);
+        self.plays = self.position.legal_plays(dice);
+        Ok(())
+    }
+
+    /// The legal plays for the current dice (empty before rolling).
+    pub fn legal_plays(&self) -> &[Play] {
+        &self.plays
+    }
+
+    /// Plays one of [`Game::legal_plays`] (matched by resulting position).
+    pub fn play(&mut self, play: &Play) -> Result<(), GameError> {
+        if self.result.is_some() {
+            return Err(GameError::Over);
+        }
+        let dice = self.dice.ok_or(GameError::NotRolled)?;
+        let chosen = *self
+            .plays
+            .iter()
+            .find(|p| p.position() == play.position())
+            .ok_or_else(|| PlayError::NotLegal(play.notation()))?;
+        self.apply(dice, chosen);
+        Ok(())
+    }
+
+    /// Plays a play given in notation (`pass` when nothing can be played).
+    pub fn play_text(&mut self, text: &str) -> Result<Play, GameError> {
+        if self.result.is_some() {
+            return Err(GameError::Over);
+        }
+        let dice = self.dice.ok_or(GameError::NotRolled)?;
+        let play = parse_play(&self.position, dice, text)?;
+        self.apply(dice, play);
+        Ok(play)
+    }
+
+    /// Plays the single moves given (mover's numbering), as a record holds them.
+    pub fn play_moves(&mut self, moves: &[Move]) -> Result<Play, GameError> {
+        let text = if moves.is_empty() {
+            "pass".to_string()
+        } else {
+            moves.iter().map(|m| format!("{}/{}", m.from, m.to)).collect::<Vec<_>>().join(" ")
+        };
+        self.play_text(&text)
+    }
+
+    /// Ends the game by resignation with `result` (no-op if already over).
+    pub fn resign(&mut self, result: GameResult) {
+        if self.result.is_none() {
+            self.result = Some(result);
+            self.dice = None;
+            self.plays.clear();
+        }
+    }
+
+    fn apply(&mut self, dice: Dice, play: Play) {
+        self.turns.push(Turn {
+            side: self.position.turn(),
+            dice: [dice.high(), dice.low()],
+            moves: play.moves().iter().map(|m| [m.from, m.to]).collect(),
+            notation: play.notation(),
+        });
+        self.position = *play.position();
+        self.result = play.result();
+        self.dice = None;
+        self.plays.clear();
+    }
+
+    pub fn position(&self) -> &Position {
+        &self.position
+    }
+
+    /// The dice rolled and not yet played.
+    pub fn dice(&self) -> Option<Dice> {
+        self.dice
+    }
+
+    pub fn turns(&self) -> &[Turn] {
+        &self.turns
+    }
+
+    pub fn opening(&self) -> &[[u8; 2]] {
+        &self.opening
+    }
+
+    pub fn start(&self) -> Start {
+        self.start
+    }
+
+    pub fn result(&self) -> Option<GameResult> {
+        self.result
+    }
+
+    /// Who started the game (after the opening roll, if any).
+    pub fn first_side(&self) -> Option<Color> {
+        match self.start {
+            Start::Side(c) => Some(c),
+            Start::OpeningRoll => self.opening.last().map(|[w, b]| if w > b { Color::White } else { Color::Black }),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn opening_ties_roll_again_and_higher_starts() {
+        let mut g = Game::new(Start::OpeningRoll);
+        let mut d = FixedDice::new([4, 4, 2, 2, 1, 6]);
+        assert_eq!(g.opening_roll(&mut d), &[[4, 4], [2, 2], [1, 6]]);
+        assert_eq!(g.first_side(), Some(Color::Black));
+        assert_eq!(g.position().turn(), Color::Black);
+    }
+
+    #[test]
+    fn cannot_roll_before_opening_or_twice() {
+        let mut g = Game::new(Start::OpeningRoll);
+        let mut d = FixedDice::new([6, 1, 3, 2, 5, 5]);
+        assert_eq!(g.roll(&mut d), Err(GameError::NoOpeningRoll));
+        let mut g = Game::new(Start::OpeningRoll);
+        let mut d = FixedDice::new([6, 1, 3, 2, 5, 5]);
+        g.opening_roll(&mut d);
+        assert_eq!(g.position().turn(), Color::White);
+        g.roll(&mut d).unwrap();
+        assert_eq!(g.roll(&mut d), Err(GameError::AlreadyRolled));
+        assert!(matches!(g.play_text("24/20"), Err(GameError::Illegal(_))));
+        g.play_text("24/21 24/22").unwrap();
+        assert_eq!(g.position().turn(), Color::Black);
+        assert_eq!(g.play_text("24/19"), Err(GameError::NotRolled));
+    }
+
+    #[test]
+    fn a_set_side_starts_without_opening_roll() {
+        let g = Game::new(Start::Side(Color::Black));
+        assert!(!g.needs_opening_roll());
+        assert_eq!(g.position().turn(), Color::Black);
+    }
+
+    #[test]
+    fn random_games_end_with_a_result() {
+        let mut d = SeededDice::new(1);
+        for _ in 0..20 {
+            let mut g = Game::new(Start::OpeningRoll);
+            g.opening_roll(&mut d);
+            let mut n = 0;
+            while g.result().is_none() {
+                g.roll(&mut d).unwrap();
+                let p = g.legal_plays()[(d.die() as usize * 7) % g.legal_plays().len()];
+                g.play(&p).unwrap();
+                n += 1;
+                assert!(n < 5000, "game did not end");
+            }
+        }
+    }
+}
