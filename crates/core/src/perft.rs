@@ -28,7 +28,7 @@ fn perft_with(movegen: &mut MoveGen, pos: &Position, depth: u32, bufs: &mut [Vec
     }
     let ctx = Ctx::new(pos);
     if depth == 1 {
-        return Dice::ALL.iter().map(|&d| u64::from(movegen.count_with(&ctx, pos, d))).sum();
+        return Dice::ALL.iter().map(|&d| u64::from(movegen.count_with(&ctx, d))).sum();
     }
     let (buf, rest) = bufs.split_first_mut().expect("one buffer per level");
     let mut total = 0;

@@ -136,7 +136,7 @@ impl Ctx {
 
     /// Could the mover bear off within `moves` single moves?
     #[inline]
-    fn bear_off_within(&self, moves: u32) -> bool {
+    pub(super) fn bear_off_within(&self, moves: u32) -> bool {
         // A bear-off needs every checker home first, one move each at least.
         self.no_own_pins && self.outside < moves
     }
@@ -144,7 +144,7 @@ impl Ctx {
     /// Could a move end the game by the mother rule, a checker of ours
     /// reaching our 1-point by one of these distances (or already there)?
     #[inline]
-    fn may_end_within(&self, dists: &[u32]) -> bool {
+    pub(super) fn may_end_within(&self, dists: &[u32]) -> bool {
         if !self.mother_watch {
             return false;
         }

@@ -49,6 +49,10 @@ pub(crate) struct Ctx {
     multi0: u32,
     /// The mover's checkers outside its home board (points 7..=24, on top).
     outside: u32,
+    /// The mover's checkers on top anywhere on the board.
+    on_board: u32,
+    /// `pinnable` as a nibble vector (1 in each pinnable point's nibble).
+    pinnable_nibs: u128,
 }
 
 /// Compresses flags at bit 0 of each nibble of `x` (nibbles 0..=31) into a
@@ -111,11 +115,19 @@ impl Ctx {
         let lone = opp_one & !pos.own_pinned;
         let pinnable = lone | pos.opp_pinned;
         let (occ0, multi0) = occupancy(pos.own);
+        let mut pinnable_nibs = 0u128;
+        let mut m = pinnable;
+        while m != 0 {
+            pinnable_nibs |= nib(m.trailing_zeros());
+            m &= m - 1;
+        }
         Ctx {
+            pinnable_nibs,
             own0: pos.own,
             occ0,
             multi0,
             outside: nibble_sum(pos.own >> (4 * 7)),
+            on_board: nibble_sum(pos.own & !0xF),
             open,
             pinnable,
             no_own_pins: pos.own_pinned == 0,
@@ -179,26 +191,31 @@ impl Ctx {
         None
     }
 
-    /// Can a game-ending move occur during a doublet of `die`? Conservative:
-    /// true whenever one of our checkers could reach our 1-point while the
-    /// opposing mother stands there alone, or we could bear off our last
-    /// checkers.
-    fn double_may_end(&self, s: &Seq, own_pinned: u32, die: u32) -> bool {
-        if self.mother_watch {
-            let mut reach = 0u32;
-            for k in 0..=4 {
-                let p = 1 + k * die;
-                if p <= 24 {
-                    reach |= 1 << p;
-                }
+    /// How to generate the plays of `dice`, and whether that way can
+    /// produce the same position twice (the sink must then dedupe).
+    fn plan(&self, dice: Dice) -> (Plan, bool) {
+        let (hi, lo) = (dice.high() as u32, dice.low() as u32);
+        if hi != lo {
+            if self.bear_off_within(2) || self.may_end_within(&[hi, lo, hi + lo]) {
+                (Plan::EveryOrder, true)
+            } else {
+                (Plan::Unique, false)
             }
-            if s.occ & reach != 0 {
-                return true;
-            }
+        } else if self.may_end_within(&[hi, 2 * hi, 3 * hi, 4 * hi]) || (self.no_own_pins && self.on_board <= 4) {
+            (Plan::EveryOrder, true)
+        } else {
+            (Plan::Unique, false)
         }
-        let on_board = 15 - nibble(s.own, 0) as u32 - own_pinned.count_ones();
-        on_board <= 4
     }
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Plan {
+    /// Each position once by construction (no game end possible; for
+    /// non-doublets also no bear-off).
+    Unique,
+    /// Every order of the dice, duplicates removed by the sink.
+    EveryOrder,
 }
 
 /// Receives finished sequences ranked by how much of the roll they use.
@@ -237,7 +254,9 @@ struct Collector<'a> {
     best: u8,
     dedupe: bool,
     set: &'a mut KeySet,
-    leaves: &'a mut Vec<(Seq, Option<GameResult>)>,
+    ctx: &'a Ctx,
+    base: &'a Position,
+    out: &'a mut Vec<Play>,
 }
 
 impl Sink for Collector<'_> {
@@ -247,11 +266,11 @@ impl Sink for Collector<'_> {
         }
         if rank > self.best {
             self.best = rank;
-            self.leaves.clear();
+            self.out.clear();
             self.set.clear();
         }
         if !self.dedupe || self.set.insert(s.own) {
-            self.leaves.push((*s, result));
+            self.out.push(self.ctx.finish(self.base, s, result));
         }
     }
 }
@@ -282,6 +301,57 @@ impl Ctx {
                 }
                 if !any {
                     sink.offer(single_rank, &s1, None);
+                }
+            }
+        }
+    }
+
+    /// Non-doublets when nobody can bear off and the game cannot end: each
+    /// distinct play once, as two checkers moving one die each (all pairs
+    /// but those where one move starts where the other lands) or one checker
+    /// moving both dice. The same decomposition as `fast_count_non_double`.
+    fn non_double_unique<S: Sink>(&self, s0: &Seq, hi: u32, lo: u32, sink: &mut S) {
+        let occ = self.occ0;
+        let a = occ & (self.open << hi);
+        let b = occ & (self.open << lo);
+        let single = occ & !self.multi0;
+        let mut two = false;
+        let mut xs = a;
+        while xs != 0 {
+            let x = highest(xs);
+            xs &= !(1 << x);
+            let Some(s1) = self.step(s0, x, hi) else { continue };
+            let mut ys = b & !(1 << (x - hi)) & !(1 << (x + lo));
+            if single >> x & 1 == 1 {
+                ys &= !(1 << x);
+            }
+            while ys != 0 {
+                let y = highest(ys);
+                ys &= !(1 << y);
+                if let Some(s2) = self.step(&s1, y, lo) {
+                    two = true;
+                    sink.offer(3, &s2, None);
+                }
+            }
+        }
+        let mut through = occ & (self.open << (hi + lo)) & ((self.open << hi) | (self.open << lo));
+        while through != 0 {
+            let x = highest(through);
+            through &= !(1 << x);
+            let (first, second) = if self.open >> (x - hi) & 1 == 1 { (hi, lo) } else { (lo, hi) };
+            if let Some(s2) = self.step(s0, x, first).and_then(|s1| self.step(&s1, x - first, second)) {
+                two = true;
+                sink.offer(3, &s2, None);
+            }
+        }
+        if !two {
+            let (sources, die, rank) = if a != 0 { (a, hi, 2) } else { (b, lo, 1) };
+            let mut xs = sources;
+            while xs != 0 {
+                let x = highest(xs);
+                xs &= !(1 << x);
+                if let Some(s1) = self.step(s0, x, die) {
+                    sink.offer(rank, &s1, None);
                 }
             }
         }
@@ -333,38 +403,28 @@ impl Ctx {
         }
     }
 
-    /// Runs the right generator for `dice`; returns whether duplicates are
-    /// possible (the sink must then remove them).
-    fn generate<S: Sink>(&self, pos: &Position, dice: Dice, sink: &mut S, seen: &mut HashSet<(u128, u8)>) {
+    /// Runs the generator `plan` chose for `dice`.
+    fn generate<S: Sink>(&self, dice: Dice, plan: Plan, sink: &mut S, seen: &mut HashSet<(u128, u8)>) {
         let s0 = self.start();
         let (hi, lo) = (dice.high() as u32, dice.low() as u32);
-        if hi != lo {
-            self.non_double(&s0, hi, lo, sink);
-        } else if self.double_may_end(&s0, pos.own_pinned, hi) {
-            seen.clear();
-            self.double_exhaustive(&s0, hi, sink, seen);
-        } else {
-            self.double_canonical(&s0, hi, 24, sink);
+        match (hi == lo, plan) {
+            (false, Plan::Unique) => self.non_double_unique(&s0, hi, lo, sink),
+            (false, Plan::EveryOrder) => self.non_double(&s0, hi, lo, sink),
+            (true, Plan::Unique) => self.double_canonical(&s0, hi, 24, sink),
+            (true, Plan::EveryOrder) => {
+                seen.clear();
+                self.double_exhaustive(&s0, hi, sink, seen);
+            }
         }
-    }
-
-    fn needs_dedupe(&self, pos: &Position, dice: Dice) -> bool {
-        !dice.is_doublet() || self.double_may_end(&self.start(), pos.own_pinned, dice.high() as u32)
     }
 
     /// Builds the play for a finished sequence.
+    #[inline]
     fn finish(&self, base: &Position, s: &Seq, result: Option<GameResult>) -> Play {
-        // Opposing lone checkers we now cover are pinned; those we left are free.
-        let mut opp = base.opp;
-        let mut m = self.pinnable;
-        while m != 0 {
-            let p = m.trailing_zeros();
-            m &= m - 1;
-            opp &= !(0xF * nib(p));
-            if s.occ >> p & 1 == 0 {
-                opp |= nib(p);
-            }
-        }
+        // Opposing lone checkers we now cover are pinned (off the top
+        // count); those we left are free again (back on top).
+        let covered = (s.own | s.own >> 1 | s.own >> 2 | s.own >> 3) & NIB_LOW_BITS & !0xF;
+        let opp = (base.opp & !(self.pinnable_nibs * 0xF)) | (self.pinnable_nibs & !covered);
         let after = Position {
             own: s.own,
             opp,
@@ -396,7 +456,6 @@ impl Ctx {
 /// ```
 pub struct MoveGen {
     set: KeySet,
-    leaves: Vec<(Seq, Option<GameResult>)>,
     seen: HashSet<(u128, u8)>,
 }
 
@@ -408,7 +467,7 @@ impl Default for MoveGen {
 
 impl MoveGen {
     pub fn new() -> MoveGen {
-        MoveGen { set: KeySet::new(), leaves: Vec::with_capacity(256), seen: HashSet::new() }
+        MoveGen { set: KeySet::new(), seen: HashSet::new() }
     }
 
     /// Fills `out` with the legal plays of `pos` for `dice`: one per distinct
@@ -426,14 +485,11 @@ impl MoveGen {
     pub(crate) fn plays_with(&mut self, ctx: &Ctx, pos: &Position, dice: Dice, out: &mut Vec<Play>) {
         out.clear();
         self.set.clear();
-        self.leaves.clear();
-        let mut sink =
-            Collector { best: 0, dedupe: ctx.needs_dedupe(pos, dice), set: &mut self.set, leaves: &mut self.leaves };
-        ctx.generate(pos, dice, &mut sink, &mut self.seen);
-        if self.leaves.is_empty() {
+        let (plan, dedupe) = ctx.plan(dice);
+        let mut sink = Collector { best: 0, dedupe, set: &mut self.set, ctx, base: pos, out };
+        ctx.generate(dice, plan, &mut sink, &mut self.seen);
+        if out.is_empty() {
             out.push(Play::pass(pos));
-        } else {
-            out.extend(self.leaves.iter().map(|(s, r)| ctx.finish(pos, s, *r)));
         }
     }
 
@@ -443,24 +499,25 @@ impl MoveGen {
             return 0;
         }
         let ctx = Ctx::new(pos);
-        self.count_with(&ctx, pos, dice)
+        self.count_with(&ctx, dice)
     }
 
     #[inline]
-    pub(crate) fn count_with(&mut self, ctx: &Ctx, pos: &Position, dice: Dice) -> u32 {
+    pub(crate) fn count_with(&mut self, ctx: &Ctx, dice: Dice) -> u32 {
         let (hi, lo) = (dice.high() as u32, dice.low() as u32);
         let fast = if hi != lo { ctx.fast_count_non_double(hi, lo) } else { ctx.fast_count_double(hi) };
         match fast {
             Some(n) => n,
-            None => self.count_enumerated(ctx, pos, dice),
+            None => self.count_enumerated(ctx, dice),
         }
     }
 
     /// Counts by generating (no closed form): bear-offs and game ends.
-    pub(crate) fn count_enumerated(&mut self, ctx: &Ctx, pos: &Position, dice: Dice) -> u32 {
+    pub(crate) fn count_enumerated(&mut self, ctx: &Ctx, dice: Dice) -> u32 {
         self.set.clear();
-        let mut sink = Counter { best: 0, count: 0, dedupe: ctx.needs_dedupe(pos, dice), set: &mut self.set };
-        ctx.generate(pos, dice, &mut sink, &mut self.seen);
+        let (plan, dedupe) = ctx.plan(dice);
+        let mut sink = Counter { best: 0, count: 0, dedupe, set: &mut self.set };
+        ctx.generate(dice, plan, &mut sink, &mut self.seen);
         sink.count.max(1)
     }
 }
@@ -488,7 +545,7 @@ mod tests {
                     let (hi, lo) = (d.high() as u32, d.low() as u32);
                     let fast = if hi != lo { ctx.fast_count_non_double(hi, lo) } else { ctx.fast_count_double(hi) };
                     if let Some(n) = fast {
-                        assert_eq!(n, movegen.count_enumerated(&ctx, &pos, d), "{pos:?} {d}");
+                        assert_eq!(n, movegen.count_enumerated(&ctx, d), "{pos:?} {d}");
                         checked += 1;
                     }
                 }
@@ -497,6 +554,51 @@ mod tests {
             }
         }
         assert!(checked > 100_000, "{checked}");
+    }
+
+    /// The one-per-position generators give exactly the plays of the
+    /// every-order generator with duplicates removed.
+    #[test]
+    fn unique_generation_matches_every_order() {
+        let mut movegen = MoveGen::new();
+        let mut dice = SeededDice::new(9);
+        let mut seen = HashSet::new();
+        let mut checked = 0;
+        for _ in 0..200 {
+            let mut pos = Position::start();
+            for _ in 0..200 {
+                if pos.outcome().is_some() {
+                    break;
+                }
+                let ctx = Ctx::new(&pos);
+                for d in Dice::ALL {
+                    let (plan, _) = ctx.plan(d);
+                    if plan != Plan::Unique {
+                        continue;
+                    }
+                    let mut keys = |plan: Plan, dedupe: bool| {
+                        let mut set = KeySet::new();
+                        let mut plays = Vec::new();
+                        let mut sink =
+                            Collector { best: 0, dedupe, set: &mut set, ctx: &ctx, base: &pos, out: &mut plays };
+                        ctx.generate(d, plan, &mut sink, &mut seen);
+                        let mut k: Vec<u128> =
+                            plays.iter().map(|p| p.position().with_turn(pos.turn()).own_key()).collect();
+                        let n = k.len();
+                        k.sort_unstable();
+                        k.dedup();
+                        (k, n)
+                    };
+                    let (unique, n) = keys(Plan::Unique, false);
+                    assert_eq!(unique.len(), n, "duplicate plays from the unique generator: {pos:?} {d}");
+                    assert_eq!(unique, keys(Plan::EveryOrder, true).0, "{pos:?} {d}");
+                    checked += 1;
+                }
+                let plays = pos.legal_plays(dice.roll());
+                pos = *plays[movegen.count(&pos, Dice::ALL[0]) as usize % plays.len()].position();
+            }
+        }
+        assert!(checked > 50_000, "{checked}");
     }
 
     #[test]
