@@ -1,0 +1,12 @@
+//! Plakoto players and analysis on top of the rules core: the random and
+//! heuristic baselines, the neural evaluator with search, the bear-off
+//! database, self-play training and duels. Front ends only call this crate.
+
+pub mod duel;
+pub mod heuristic;
+pub mod levels;
+pub mod player;
+
+pub use heuristic::HeuristicPlayer;
+pub use levels::{DEFAULT_LEVEL, LEVELS, player_by_name};
+pub use player::{Player, RandomPlayer};

@@ -1,0 +1,53 @@
+//! The `Player` trait: anything that picks a play for a roll.
+
+use plakoto_core::{Dice, Play, Position};
+use rand::{RngExt, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+/// Picks one of the legal plays of a roll.
+pub trait Player: Send {
+    /// A short name for logs and duel reports (`random`, `heuristic`, `expert`, …).
+    fn name(&self) -> String;
+
+    /// Chooses one of `plays` — all the legal plays of `dice` in `pos`, never
+    /// empty (a pass is a one-element list) — and returns its index.
+    fn choose(&mut self, pos: &Position, dice: Dice, plays: &[Play]) -> usize;
+
+    /// Called when a new game starts (players with per-game state reset it).
+    fn new_game(&mut self) {}
+}
+
+/// Plays uniformly at random among the legal plays (seeded, reproducible).
+pub struct RandomPlayer {
+    rng: ChaCha8Rng,
+}
+
+impl RandomPlayer {
+    pub fn new(seed: u64) -> RandomPlayer {
+        RandomPlayer { rng: ChaCha8Rng::seed_from_u64(seed) }
+    }
+}
+
+impl Player for RandomPlayer {
+    fn name(&self) -> String {
+        "random".into()
+    }
+
+    fn choose(&mut self, _: &Position, _: Dice, plays: &[Play]) -> usize {
+        self.rng.random_range(0..plays.len().max(1))
+    }
+}
+
+/// Index of the play with the highest score (first one on ties).
+pub fn argmax_by<F: FnMut(&Play) -> f32>(plays: &[Play], mut score: F) -> usize {
+    let mut best = 0;
+    let mut best_score = f32::NEG_INFINITY;
+    for (i, p) in plays.iter().enumerate() {
+        let s = score(p);
+        if s > best_score {
+            best = i;
+            best_score = s;
+        }
+    }
+    best
+}
