@@ -2,6 +2,7 @@
 //! heuristic baselines, the neural evaluator with search, the bear-off
 //! database, self-play training and duels. Front ends only call this crate.
 
+pub mod analysis;
 pub mod duel;
 pub mod heuristic;
 pub mod levels;
