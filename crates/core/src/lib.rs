@@ -13,6 +13,7 @@
 //!
 //! The rules are those of `RULES.md`; each one has a test in `tests/rules.rs`.
 
+mod board;
 mod color;
 mod dice;
 pub mod game;
@@ -22,6 +23,7 @@ mod perft;
 mod play;
 mod position;
 mod result;
+mod turn;
 
 pub use color::Color;
 pub use dice::{Dice, DiceError};
@@ -31,6 +33,7 @@ pub use perft::{perft, perft_parallel};
 pub use play::{Move, Play};
 pub use position::{Position, PositionError, PositionIdError, PositionJsonError, Setup};
 pub use result::{GameResult, Reason};
+pub use turn::TurnBuilder;
 
 /// Parses a position as accepted on the command line and in APIs: the word
 /// `start`, position JSON, or a position ID.

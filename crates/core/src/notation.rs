@@ -11,6 +11,7 @@ use std::fmt;
 
 use thiserror::Error;
 
+use crate::board::Board;
 use crate::dice::Dice;
 use crate::play::{Move, Play};
 use crate::position::Position;
@@ -183,76 +184,6 @@ fn parse_token(token: &str) -> Result<(Vec<u8>, usize), PlayError> {
     Ok((points, count))
 }
 
-/// The board as the notation checker sees it, mover's numbering.
-#[derive(Clone)]
-struct Board {
-    own: [u8; 25],
-    off: u8,
-    pos: Position,
-}
-
-impl Board {
-    fn new(pos: &Position) -> Board {
-        let mut own = [0u8; 25];
-        for p in 1..=24 {
-            own[p as usize] = pos.own_on(p);
-        }
-        Board { own, off: pos.own_off(), pos: *pos }
-    }
-
-    /// Has the game ended (all borne off, or the mother rule)?
-    fn ended(&self) -> bool {
-        let opp_mother_alone = (self.pos.opp_on(1) == 1 && !self.pos.own_pinned_on(1)) || self.pos.opp_pinned_on(1);
-        let covered = self.own[1] > 0;
-        self.off == 15 || (opp_mother_alone && covered && (self.pos.own_pinned_on(24) || self.own[24] == 0))
-    }
-
-    fn highest(&self) -> u8 {
-        (1..=24).rev().find(|&p| self.own[p as usize] > 0).unwrap_or(0)
-    }
-
-    /// Applies one checker from `from` by `die`, or says why it cannot.
-    fn step(&mut self, from: u8, die: u8) -> Result<u8, PlayError> {
-        if self.own[from as usize] == 0 {
-            return Err(if self.pos.own_pinned_on(from) {
-                PlayError::Pinned(from)
-            } else {
-                PlayError::NoChecker(from)
-            });
-        }
-        let to = if from > die {
-            let to = from - die;
-            let n = self.pos.opp_on(to);
-            if n >= 2 {
-                return Err(PlayError::BlockedPoint(to));
-            }
-            if n == 1 && self.pos.own_pinned_on(to) {
-                return Err(PlayError::BlockedAnchor(to));
-            }
-            to
-        } else {
-            if let Some(p) = (7..=24).rev().find(|&p| self.own[p as usize] > 0) {
-                return Err(PlayError::NotAllHome(p));
-            }
-            if let Some(p) = (1..=24).find(|&p| self.pos.own_pinned_on(p)) {
-                return Err(PlayError::PinnedNoBearOff(p));
-            }
-            let h = self.highest();
-            if from < die && h != from {
-                return Err(PlayError::NotHighest { from, die, higher: h });
-            }
-            0
-        };
-        self.own[from as usize] -= 1;
-        if to == 0 {
-            self.off += 1;
-        } else {
-            self.own[to as usize] += 1;
-        }
-        Ok(to)
-    }
-}
-
 /// Dice still to be played, as a multiset of values.
 #[derive(Clone)]
 struct DiceLeft(Vec<u8>);
@@ -412,7 +343,7 @@ pub fn parse_play(pos: &Position, dice: Dice, text: &str) -> Result<Play, PlayEr
     }
 
     // The moves are each legal; is the whole a legal play?
-    let key = own_key(&board);
+    let key = board.key();
     if let Some(play) = legal.iter().find(|p| p.position().with_turn(pos.turn()).own_key() == key) {
         return Ok(*play);
     }
@@ -428,13 +359,4 @@ pub fn parse_play(pos: &Position, dice: Dice, text: &str) -> Result<Play, PlayEr
         return Err(PlayError::MustUseLarger(dice.high()));
     }
     Err(PlayError::NotLegal(text.into()))
-}
-
-/// The mover's checker key for a board reached by the notation checker.
-fn own_key(b: &Board) -> u128 {
-    let mut k = u128::from(b.off);
-    for p in 1..=24u32 {
-        k |= u128::from(b.own[p as usize]) << (4 * p);
-    }
-    k
 }
