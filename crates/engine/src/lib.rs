@@ -4,9 +4,14 @@
 
 pub mod analysis;
 pub mod duel;
+pub mod eval;
+pub mod greedy;
 pub mod heuristic;
+pub mod inputs;
 pub mod levels;
+pub mod network;
 pub mod player;
+pub mod train;
 
 pub use heuristic::HeuristicPlayer;
 pub use levels::{DEFAULT_LEVEL, LEVELS, player_by_name};

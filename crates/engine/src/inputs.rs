@@ -1,0 +1,191 @@
+//! The network's inputs: what matters in Plakoto, from the side on roll's
+//! point of view, then the same for the opponent (so the encoding is
+//! colour-blind and symmetric).
+//!
+//! Per side, for each point 1..=24 in that side's own numbering: four
+//! inputs for the checkers on top (≥1, ≥2, ≥3, and (n−3)/4 beyond three)
+//! and one for its own checker pinned there; the borne-off count; and
+//! expert features a player weighs: pips, the mother (alone on the start,
+//! the start empty, shots at her), exposed blots, stuck checkers, the
+//! longest block run and the blocks in front of the opponent, how far back
+//! the rearmost checker is, bearing off allowed. Then two global inputs:
+//! no contact (a pure race) and a constant 1.
+//!
+//! `ENCODING_VERSION` changes whenever this layout does; weight files carry
+//! it, so old weights are never read with a new encoding.
+
+use plakoto_core::Position;
+
+/// Bump when the layout below changes.
+pub const ENCODING_VERSION: u32 = 1;
+
+const PER_POINT: usize = 5;
+const SIDE_FEATURES: usize = 11;
+/// Inputs describing one side.
+pub const SIDE_INPUTS: usize = 24 * PER_POINT + SIDE_FEATURES;
+/// All inputs: both sides and the global ones.
+pub const NUM_INPUTS: usize = 2 * SIDE_INPUTS + 2;
+
+/// Chance in 36 that a checker `d` pips away is reached by some roll
+/// (direct numbers and simple combinations).
+pub const SHOTS: [u8; 25] = [0, 11, 12, 14, 15, 15, 17, 6, 6, 5, 3, 2, 3, 0, 0, 1, 1, 0, 1, 0, 1, 0, 0, 0, 1];
+
+/// Sparse inputs: (index, value) pairs for the nonzero inputs.
+#[derive(Clone, Debug, Default)]
+pub struct Inputs {
+    pub items: Vec<(u16, f32)>,
+}
+
+impl Inputs {
+    pub fn with_capacity() -> Inputs {
+        Inputs { items: Vec::with_capacity(128) }
+    }
+
+    #[inline]
+    fn push(&mut self, index: usize, value: f32) {
+        if value != 0.0 {
+            self.items.push((index as u16, value));
+        }
+    }
+
+    /// The dense vector (for tests and training tools).
+    pub fn dense(&self) -> Vec<f32> {
+        let mut v = vec![0.0; NUM_INPUTS];
+        for &(i, x) in &self.items {
+            v[i as usize] = x;
+        }
+        v
+    }
+}
+
+/// Is there no contact left (every checker of the side on roll past every
+/// opposing one, nobody pinned)?
+pub fn is_race(pos: &Position) -> bool {
+    if pos.own_pinned_mask() != 0 || pos.opp_pinned_mask() != 0 {
+        return false;
+    }
+    let own_back = (1..=24u8).rev().find(|&p| pos.own_on(p) > 0).unwrap_or(0);
+    let opp_back = (1..=24u8).find(|&p| pos.opp_on(p) > 0).unwrap_or(25);
+    own_back < opp_back
+}
+
+/// Encodes `pos` (side on roll first) into `out`.
+pub fn encode(pos: &Position, out: &mut Inputs) {
+    out.items.clear();
+    encode_side(pos, 0, out);
+    encode_side(&pos.pass_turn(), SIDE_INPUTS, out);
+    out.push(2 * SIDE_INPUTS, f32::from(u8::from(is_race(pos))));
+    out.push(2 * SIDE_INPUTS + 1, 1.0);
+}
+
+/// The inputs of the side on roll in `pos`, written from `base`.
+fn encode_side(pos: &Position, base: usize, out: &mut Inputs) {
+    let mut pips = 0u32;
+    for p in 1..=24u8 {
+        let n = pos.own_on(p);
+        let i = base + PER_POINT * (p as usize - 1);
+        if n >= 1 {
+            out.push(i, 1.0);
+            if n >= 2 {
+                out.push(i + 1, 1.0);
+                if n >= 3 {
+                    out.push(i + 2, 1.0);
+                    out.push(i + 3, f32::from(n - 3) / 4.0);
+                }
+            }
+        }
+        let pinned = pos.own_pinned_on(p);
+        if pinned {
+            out.push(i + 4, 1.0);
+        }
+        pips += (u32::from(n) + u32::from(pinned)) * u32::from(p);
+    }
+    let f = base + 24 * PER_POINT;
+    out.push(f, f32::from(pos.own_off()) / 15.0);
+    out.push(f + 1, pips as f32 / 200.0);
+
+    // Opposing checkers that can still move (not pinned under us) reach
+    // points above them in our numbering.
+    let free_opp = |q: u8| pos.opp_on(q) > 0 && !pos.own_pinned_on(q);
+    let shots_at = |p: u8| -> f32 {
+        let s: u32 = (1..p.min(13)).filter(|&d| free_opp(p - d)).map(|d| u32::from(SHOTS[d as usize])).sum();
+        (s as f32 / 36.0).min(1.0)
+    };
+
+    // The mother: alone on our 24-point, the start emptied, shots at her.
+    let mother_alone = pos.own_on(24) == 1;
+    out.push(f + 2, f32::from(u8::from(mother_alone)));
+    out.push(f + 3, f32::from(u8::from(pos.own_on(24) == 0 && !pos.own_pinned_on(24))));
+    if mother_alone {
+        out.push(f + 4, shots_at(24));
+    }
+
+    // Blots: lone checkers not pinning anything, and how exposed they are.
+    let mut blots = 0u32;
+    let mut worst = 0.0f32;
+    for p in 2..=23u8 {
+        if pos.own_on(p) == 1 && !pos.opp_pinned_on(p) {
+            let s = shots_at(p);
+            if s > 0.0 {
+                blots += 1;
+                worst = worst.max(s);
+            }
+        }
+    }
+    out.push(f + 5, blots as f32 / 4.0);
+    out.push(f + 6, worst);
+    out.push(f + 7, pos.own_pinned_mask().count_ones() as f32 / 2.0);
+
+    // Blocks (2+ checkers, or one pinning) and runs of them in front of the
+    // opponent's rearmost checker.
+    let rear_opp = (1..=24u8).find(|&q| pos.opp_on(q) > 0 || pos.opp_pinned_on(q)).unwrap_or(25);
+    let (mut run, mut best_run, mut front) = (0u32, 0u32, 0u32);
+    for p in 1..=24u8 {
+        let block = pos.own_on(p) >= 2 || (pos.own_on(p) == 1 && pos.opp_pinned_on(p));
+        if block {
+            run += 1;
+            best_run = best_run.max(run);
+            if p > rear_opp {
+                front += 1;
+            }
+        } else {
+            run = 0;
+        }
+    }
+    out.push(f + 8, best_run as f32 / 6.0);
+    out.push(f + 9, front as f32 / 8.0);
+    let rear_own = (1..=24u8).rev().find(|&p| pos.own_on(p) > 0 || pos.own_pinned_on(p)).unwrap_or(0);
+    out.push(f + 10, f32::from(rear_own) / 24.0);
+    debug_assert_eq!(SIDE_FEATURES, 11);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use plakoto_core::pos;
+
+    #[test]
+    fn start_encoding_is_symmetric() {
+        let mut a = Inputs::with_capacity();
+        encode(&Position::start(), &mut a);
+        let d = a.dense();
+        assert_eq!(d.len(), NUM_INPUTS);
+        assert_eq!(&d[..SIDE_INPUTS], &d[SIDE_INPUTS..2 * SIDE_INPUTS]);
+        // 15 on the 24-point: ≥1, ≥2, ≥3 and (15−3)/4.
+        let p24 = PER_POINT * 23;
+        assert_eq!(&d[p24..p24 + 4], &[1.0, 1.0, 1.0, 3.0]);
+    }
+
+    #[test]
+    fn pins_and_races_are_seen() {
+        let p = pos!(White; white {24: 13, 13: 1}; black {1: 14}; pinned {13: Black});
+        let mut a = Inputs::with_capacity();
+        encode(&p, &mut a);
+        let d = a.dense();
+        // Black's checker pinned on its own 12-point.
+        assert_eq!(d[SIDE_INPUTS + PER_POINT * 11 + 4], 1.0);
+        assert!(!is_race(&p));
+        let race = pos!(White; white {6: 15}; black {19: 15});
+        assert!(is_race(&race));
+    }
+}

@@ -1,0 +1,301 @@
+//! A small multilayer network: sparse inputs → one ReLU hidden layer → four
+//! sigmoid outputs (win, win double, lose double, draw) for the side on
+//! roll. Inference is written for speed: the first layer sums the weight
+//! rows of the nonzero inputs only (most inputs are zero), in f32, with AVX2
+//! used when the processor has it.
+
+use multiversion::multiversion;
+use rand::{RngExt, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use thiserror::Error;
+
+use crate::inputs::{ENCODING_VERSION, Inputs, NUM_INPUTS};
+
+/// Network outputs: P(win), P(win double), P(lose double), P(draw).
+pub const OUTPUTS: usize = 4;
+
+const MAGIC: &[u8; 8] = b"PLKNET\0\0";
+const FORMAT_VERSION: u32 = 1;
+
+#[derive(Debug, Error)]
+pub enum WeightsError {
+    #[error("not a plakoto weights file (bad magic)")]
+    Magic,
+    #[error("weights file format {0} is not supported (expected {FORMAT_VERSION})")]
+    Format(u32),
+    #[error(
+        "weights were trained for input encoding {found}; this build uses encoding {ENCODING_VERSION}: retrain or use matching weights"
+    )]
+    Encoding { found: u32 },
+    #[error("weights file has {found} inputs; this build has {expected}")]
+    Inputs { found: u32, expected: usize },
+    #[error("weights file is truncated or has a bad size")]
+    Size,
+    #[error("weights file holds a non-finite weight")]
+    NotFinite,
+}
+
+/// The network's weights.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Network {
+    hidden: usize,
+    /// Input-major: row `i` holds the `hidden` weights of input `i`.
+    w1: Vec<f32>,
+    b1: Vec<f32>,
+    /// Output-major: row `k` holds the `hidden` weights into output `k`.
+    w2: Vec<f32>,
+    b2: [f32; OUTPUTS],
+    /// Free text about how the weights were made (command, games, date).
+    pub about: String,
+}
+
+#[inline]
+fn sigmoid(x: f32) -> f32 {
+    1.0 / (1.0 + (-x).exp())
+}
+
+#[multiversion(targets("x86_64+avx2+fma"))]
+fn accumulate(h: &mut [f32], w1: &[f32], hidden: usize, items: &[(u16, f32)]) {
+    for &(i, v) in items {
+        let row = &w1[i as usize * hidden..(i as usize + 1) * hidden];
+        if v == 1.0 {
+            for (a, w) in h.iter_mut().zip(row) {
+                *a += w;
+            }
+        } else {
+            for (a, w) in h.iter_mut().zip(row) {
+                *a += v * w;
+            }
+        }
+    }
+    for a in h.iter_mut() {
+        *a = a.max(0.0);
+    }
+}
+
+#[multiversion(targets("x86_64+avx2+fma"))]
+fn dot(a: &[f32], b: &[f32]) -> f32 {
+    // Eight partial sums so the loop vectorises.
+    let mut acc = [0.0f32; 8];
+    let chunks = a.len() / 8 * 8;
+    for (ca, cb) in a[..chunks].chunks_exact(8).zip(b[..chunks].chunks_exact(8)) {
+        for k in 0..8 {
+            acc[k] += ca[k] * cb[k];
+        }
+    }
+    let mut s: f32 = acc.iter().sum();
+    for k in chunks..a.len() {
+        s += a[k] * b[k];
+    }
+    s
+}
+
+impl Network {
+    /// A freshly initialised network (He initialisation, seeded).
+    pub fn random(hidden: usize, seed: u64) -> Network {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let s1 = (2.0 / 40.0f32).sqrt(); // ~40 nonzero inputs per position
+        let s2 = (1.0 / hidden as f32).sqrt();
+        let mut uniform = |s: f32| (rng.random::<f32>() * 2.0 - 1.0) * s * 3f32.sqrt();
+        Network {
+            hidden,
+            w1: (0..NUM_INPUTS * hidden).map(|_| uniform(s1)).collect(),
+            b1: vec![0.05; hidden],
+            w2: (0..OUTPUTS * hidden).map(|_| uniform(s2)).collect(),
+            b2: [0.0, -1.5, -1.5, -4.0],
+            about: String::new(),
+        }
+    }
+
+    pub fn hidden(&self) -> usize {
+        self.hidden
+    }
+
+    /// The four output probabilities for `inputs`; `h` is scratch space.
+    #[inline]
+    pub fn forward(&self, inputs: &Inputs, h: &mut Vec<f32>) -> [f32; OUTPUTS] {
+        h.clear();
+        h.extend_from_slice(&self.b1);
+        accumulate(h, &self.w1, self.hidden, &inputs.items);
+        std::array::from_fn(|k| sigmoid(self.b2[k] + dot(h, &self.w2[k * self.hidden..(k + 1) * self.hidden])))
+    }
+
+    /// One sample's gradient of the cross-entropy of each output against
+    /// `target`, added (times `scale`) into `grad`. Returns the outputs.
+    pub fn backprop(
+        &self,
+        inputs: &Inputs,
+        target: &[f32; OUTPUTS],
+        scale: f32,
+        grad: &mut Gradient,
+    ) -> [f32; OUTPUTS] {
+        let mut h = Vec::with_capacity(self.hidden);
+        let out = self.forward(inputs, &mut h);
+        let dz: [f32; OUTPUTS] = std::array::from_fn(|k| (out[k] - target[k]) * scale);
+        let mut dh = vec![0.0f32; self.hidden];
+        for k in 0..OUTPUTS {
+            grad.b2[k] += dz[k];
+            let w = &self.w2[k * self.hidden..(k + 1) * self.hidden];
+            let g = &mut grad.w2[k * self.hidden..(k + 1) * self.hidden];
+            for j in 0..self.hidden {
+                g[j] += dz[k] * h[j];
+                dh[j] += dz[k] * w[j];
+            }
+        }
+        for j in 0..self.hidden {
+            if h[j] <= 0.0 {
+                dh[j] = 0.0;
+            }
+            grad.b1[j] += dh[j];
+        }
+        for &(i, v) in &inputs.items {
+            let g = &mut grad.w1[i as usize * self.hidden..(i as usize + 1) * self.hidden];
+            for j in 0..self.hidden {
+                g[j] += v * dh[j];
+            }
+        }
+        out
+    }
+
+    /// All parameters as one mutable slice list (for the optimiser).
+    pub fn params_mut(&mut self) -> [&mut [f32]; 4] {
+        [&mut self.w1, &mut self.b1, &mut self.w2, &mut self.b2]
+    }
+
+    /// Serialises the weights (little-endian, with encoding version and the
+    /// `about` text).
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let mut b = Vec::with_capacity(24 + 4 * (self.w1.len() + self.w2.len() + self.hidden + OUTPUTS));
+        b.extend_from_slice(MAGIC);
+        for x in [FORMAT_VERSION, ENCODING_VERSION, NUM_INPUTS as u32, self.hidden as u32, OUTPUTS as u32] {
+            b.extend_from_slice(&x.to_le_bytes());
+        }
+        for v in self.w1.iter().chain(&self.b1).chain(&self.w2).chain(&self.b2) {
+            b.extend_from_slice(&v.to_le_bytes());
+        }
+        b.extend_from_slice(&(self.about.len() as u32).to_le_bytes());
+        b.extend_from_slice(self.about.as_bytes());
+        b
+    }
+
+    /// Reads weights written by [`Network::to_bytes`], checking the encoding.
+    pub fn from_bytes(b: &[u8]) -> Result<Network, WeightsError> {
+        if b.len() < 28 || &b[..8] != MAGIC {
+            return Err(WeightsError::Magic);
+        }
+        let u = |i: usize| -> Result<u32, WeightsError> {
+            b.get(i..i + 4).map(|s| u32::from_le_bytes([s[0], s[1], s[2], s[3]])).ok_or(WeightsError::Size)
+        };
+        let (format, encoding, inputs, hidden, outputs) = (u(8)?, u(12)?, u(16)?, u(20)?, u(24)?);
+        if format != FORMAT_VERSION {
+            return Err(WeightsError::Format(format));
+        }
+        if encoding != ENCODING_VERSION {
+            return Err(WeightsError::Encoding { found: encoding });
+        }
+        if inputs as usize != NUM_INPUTS {
+            return Err(WeightsError::Inputs { found: inputs, expected: NUM_INPUTS });
+        }
+        if outputs as usize != OUTPUTS || hidden == 0 || hidden > 4096 {
+            return Err(WeightsError::Size);
+        }
+        let hidden = hidden as usize;
+        let n = NUM_INPUTS * hidden + hidden + OUTPUTS * hidden + OUTPUTS;
+        let floats = b.get(28..28 + 4 * n).ok_or(WeightsError::Size)?;
+        let v: Vec<f32> = floats.chunks_exact(4).map(|c| f32::from_le_bytes([c[0], c[1], c[2], c[3]])).collect();
+        if v.iter().any(|x| !x.is_finite()) {
+            return Err(WeightsError::NotFinite);
+        }
+        let rest = &b[28 + 4 * n..];
+        let about_len =
+            rest.get(..4).map(|s| u32::from_le_bytes([s[0], s[1], s[2], s[3]]) as usize).ok_or(WeightsError::Size)?;
+        let about = rest.get(4..4 + about_len).ok_or(WeightsError::Size)?;
+        if rest.len() != 4 + about_len {
+            return Err(WeightsError::Size);
+        }
+        let (w1, r) = v.split_at(NUM_INPUTS * hidden);
+        let (b1, r) = r.split_at(hidden);
+        let (w2, b2) = r.split_at(OUTPUTS * hidden);
+        Ok(Network {
+            hidden,
+            w1: w1.to_vec(),
+            b1: b1.to_vec(),
+            w2: w2.to_vec(),
+            b2: [b2[0], b2[1], b2[2], b2[3]],
+            about: String::from_utf8_lossy(about).into_owned(),
+        })
+    }
+}
+
+/// Gradients with the network's shape.
+#[derive(Clone, Debug)]
+pub struct Gradient {
+    pub w1: Vec<f32>,
+    pub b1: Vec<f32>,
+    pub w2: Vec<f32>,
+    pub b2: Vec<f32>,
+}
+
+impl Gradient {
+    pub fn zeros(net: &Network) -> Gradient {
+        Gradient {
+            w1: vec![0.0; net.w1.len()],
+            b1: vec![0.0; net.b1.len()],
+            w2: vec![0.0; net.w2.len()],
+            b2: vec![0.0; OUTPUTS],
+        }
+    }
+
+    pub fn clear(&mut self) {
+        for v in [&mut self.w1, &mut self.b1, &mut self.w2, &mut self.b2] {
+            v.fill(0.0);
+        }
+    }
+
+    pub fn parts(&self) -> [&[f32]; 4] {
+        [&self.w1, &self.b1, &self.w2, &self.b2]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::inputs::encode;
+    use plakoto_core::Position;
+
+    #[test]
+    fn bytes_round_trip_and_bad_files_are_refused() {
+        let mut n = Network::random(16, 1);
+        n.about = "test".into();
+        let b = n.to_bytes();
+        assert_eq!(Network::from_bytes(&b).unwrap(), n);
+        assert!(matches!(Network::from_bytes(&b[..b.len() - 1]), Err(WeightsError::Size)));
+        assert!(matches!(Network::from_bytes(b"nonsense-nonsense-nonsense-xx"), Err(WeightsError::Magic)));
+        let mut wrong = b.clone();
+        wrong[12] = 99;
+        assert!(matches!(Network::from_bytes(&wrong), Err(WeightsError::Encoding { found: 99 })));
+    }
+
+    #[test]
+    fn gradient_matches_finite_differences() {
+        let mut n = Network::random(8, 2);
+        let mut x = Inputs::with_capacity();
+        encode(&Position::start(), &mut x);
+        let t = [1.0, 0.0, 1.0, 0.0];
+        let loss = |n: &Network| {
+            let o = n.forward(&x, &mut Vec::new());
+            -(0..OUTPUTS).map(|k| t[k] * o[k].ln() + (1.0 - t[k]) * (1.0 - o[k]).ln()).sum::<f32>()
+        };
+        let mut g = Gradient::zeros(&n);
+        n.backprop(&x, &t, 1.0, &mut g);
+        let (i, _) = x.items[3];
+        let idx = i as usize * 8 + 5;
+        let eps = 1e-3;
+        n.w1[idx] += eps;
+        let up = loss(&n);
+        n.w1[idx] -= 2.0 * eps;
+        let down = loss(&n);
+        let numeric = (up - down) / (2.0 * eps);
+        assert!((numeric - g.w1[idx]).abs() < 2e-2, "{numeric} vs {}", g.w1[idx]);
+    }
+}

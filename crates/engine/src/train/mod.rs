@@ -1,0 +1,295 @@
+//! `plakoto train`: self-play TD(λ) training of the network.
+//!
+//! Why TD(λ): it needs no expert data (none exists for Plakoto) and is what
+//! made TD-Gammon strong at a game of this family; the λ-return blends the
+//! next position's evaluation with the game's result, which converges much
+//! faster than Monte-Carlo returns alone.
+//!
+//! Training runs in rounds: worker threads play a batch of games with a
+//! snapshot of the current network and compute λ-return targets; the main
+//! thread then takes Adam steps on those samples in shuffled minibatches.
+//! Every `eval_every` games the network plays a paired duel against the
+//! heuristic player; the result goes to `log.csv` and `strength.svg`, and
+//! a checkpoint (weights, optimiser moments, state) is written atomically,
+//! so an interrupted run resumes where its last checkpoint left it.
+
+mod adam;
+pub mod report;
+mod selfplay;
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Instant;
+
+use rand::SeedableRng;
+use rand::seq::SliceRandom;
+use rand_chacha::ChaCha8Rng;
+use serde::{Deserialize, Serialize};
+
+use crate::duel::duel;
+use crate::eval::NeuralEval;
+use crate::greedy::GreedyPlayer;
+use crate::heuristic::HeuristicPlayer;
+use crate::network::{Gradient, Network};
+use crate::player::Player;
+use adam::Adam;
+use report::{LogRow, append_csv, plot_svg, read_csv};
+pub use selfplay::{Sample, self_play};
+
+/// Settings of a training run.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct TrainConfig {
+    /// Train until this many self-play games in total.
+    pub games: u64,
+    pub hidden: usize,
+    pub threads: usize,
+    pub seed: u64,
+    pub lr: f32,
+    pub lambda: f32,
+    /// Chance of a random play during self-play.
+    pub epsilon: f32,
+    /// Games per round (shared by the threads).
+    pub round_games: u64,
+    pub minibatch: usize,
+    /// Games between strength checks and checkpoints.
+    pub eval_every: u64,
+    /// Pairs of games per strength check.
+    pub eval_pairs: u64,
+    /// Optional starting weights (instead of random) for a fresh run.
+    #[serde(default)]
+    pub init: Option<PathBuf>,
+}
+
+impl Default for TrainConfig {
+    fn default() -> Self {
+        TrainConfig {
+            games: 200_000,
+            hidden: 128,
+            threads: 2,
+            seed: 1,
+            lr: 0.001,
+            lambda: 0.7,
+            epsilon: 0.0,
+            round_games: 64,
+            minibatch: 64,
+            eval_every: 10_000,
+            eval_pairs: 500,
+            init: None,
+        }
+    }
+}
+
+/// What is saved beside the weights to resume a run.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+struct State {
+    config: TrainConfig,
+    games_done: u64,
+    positions: u64,
+    seconds: f64,
+    adam_step: u64,
+}
+
+/// Progress reports for the front end.
+#[derive(Clone, Debug, Default)]
+pub struct Progress {
+    pub games_done: u64,
+    pub games_total: u64,
+    pub positions: u64,
+    pub seconds: f64,
+    pub last: Option<LogRow>,
+    /// Set while a strength check runs.
+    pub evaluating: bool,
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum TrainError {
+    #[error("{path}: {source}")]
+    Io { path: String, source: std::io::Error },
+    #[error("{0}")]
+    Bad(String),
+}
+
+fn io(path: &Path) -> impl FnOnce(std::io::Error) -> TrainError + '_ {
+    move |source| TrainError::Io { path: path.display().to_string(), source }
+}
+
+/// Writes `bytes` to `path` atomically (temp file, fsync, rename).
+pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), TrainError> {
+    use std::io::Write;
+    let tmp = path.with_extension("tmp");
+    let mut f = std::fs::File::create(&tmp).map_err(io(&tmp))?;
+    f.write_all(bytes).map_err(io(&tmp))?;
+    f.sync_all().map_err(io(&tmp))?;
+    std::fs::rename(&tmp, path).map_err(io(path))?;
+    if let Some(dir) = path.parent()
+        && let Ok(d) = std::fs::File::open(dir)
+    {
+        let _ = d.sync_all();
+    }
+    Ok(())
+}
+
+/// Files of a run directory.
+pub struct RunFiles {
+    pub weights: PathBuf,
+    pub adam_m: PathBuf,
+    pub adam_v: PathBuf,
+    pub state: PathBuf,
+    pub log: PathBuf,
+    pub plot: PathBuf,
+}
+
+impl RunFiles {
+    pub fn new(dir: &Path) -> RunFiles {
+        RunFiles {
+            weights: dir.join("weights.bin"),
+            adam_m: dir.join("adam-m.bin"),
+            adam_v: dir.join("adam-v.bin"),
+            state: dir.join("state.json"),
+            log: dir.join("log.csv"),
+            plot: dir.join("strength.svg"),
+        }
+    }
+}
+
+fn load_net(path: &Path) -> Result<Network, TrainError> {
+    let b = std::fs::read(path).map_err(io(path))?;
+    Network::from_bytes(&b).map_err(|e| TrainError::Bad(format!("{}: {e}", path.display())))
+}
+
+/// Trains in `dir` (created if needed). With `resume`, continues the run
+/// saved there; `stop` ends it cleanly at the next round with a checkpoint.
+pub fn train(
+    cfg: &TrainConfig,
+    dir: &Path,
+    resume: bool,
+    stop: &AtomicBool,
+    on_progress: &mut dyn FnMut(&Progress),
+) -> Result<Network, TrainError> {
+    std::fs::create_dir_all(dir).map_err(io(dir))?;
+    let files = RunFiles::new(dir);
+    let (mut net, mut adam, mut state) = if resume {
+        let text = std::fs::read_to_string(&files.state).map_err(io(&files.state))?;
+        let mut st: State =
+            serde_json::from_str(&text).map_err(|e| TrainError::Bad(format!("{}: {e}", files.state.display())))?;
+        let net = load_net(&files.weights)?;
+        let mut adam = Adam::new(&net, cfg.lr);
+        adam.m = load_net(&files.adam_m)?;
+        adam.v = load_net(&files.adam_v)?;
+        adam.step = st.adam_step;
+        // The new target length and thread count may differ; the rest of the
+        // recipe stays as the run began.
+        st.config.games = cfg.games;
+        st.config.threads = cfg.threads;
+        (net, adam, st)
+    } else {
+        if files.state.exists() {
+            return Err(TrainError::Bad(format!(
+                "{} already holds a training run; use --resume to continue it or choose another --out",
+                dir.display()
+            )));
+        }
+        let net = match &cfg.init {
+            Some(p) => load_net(p)?,
+            None => Network::random(cfg.hidden, cfg.seed),
+        };
+        let adam = Adam::new(&net, cfg.lr);
+        let st = State { config: cfg.clone(), games_done: 0, positions: 0, seconds: 0.0, adam_step: 0 };
+        let _ = std::fs::remove_file(&files.log);
+        (net, adam, st)
+    };
+    let c = state.config.clone();
+    adam.lr = c.lr;
+    let mut rows = read_csv(&files.log);
+    let started = Instant::now();
+    let base_seconds = state.seconds;
+    let mut progress = Progress { games_total: c.games, ..Progress::default() };
+    let mut grad = Gradient::zeros(&net);
+
+    while state.games_done < c.games && !stop.load(Ordering::Relaxed) {
+        let round = c.round_games.min(c.games - state.games_done);
+        let snapshot = NeuralEval::new(Arc::new(net.clone()));
+        let first = state.games_done;
+        let mut samples: Vec<Sample> = std::thread::scope(|s| {
+            let handles: Vec<_> = (0..c.threads.max(1) as u64)
+                .map(|t| {
+                    let eval = snapshot.clone();
+                    let c = &c;
+                    s.spawn(move || {
+                        let mut out = Vec::new();
+                        let mut g = t;
+                        while g < round {
+                            let seed = c.seed.wrapping_mul(1_000_003).wrapping_add(first + g);
+                            out.extend(self_play(&eval, seed, c.lambda, c.epsilon).samples);
+                            g += c.threads.max(1) as u64;
+                        }
+                        out
+                    })
+                })
+                .collect();
+            handles.into_iter().flat_map(|h| h.join().unwrap_or_default()).collect()
+        });
+        state.games_done += round;
+        state.positions += samples.len() as u64;
+
+        let mut rng = ChaCha8Rng::seed_from_u64(c.seed ^ state.games_done);
+        samples.shuffle(&mut rng);
+        for batch in samples.chunks(c.minibatch.max(1)) {
+            grad.clear();
+            let scale = 1.0 / batch.len() as f32;
+            for s in batch {
+                net.backprop(&s.inputs, &s.target, scale, &mut grad);
+            }
+            adam.update(&mut net, &grad);
+        }
+        state.adam_step = adam.step;
+        state.seconds = base_seconds + started.elapsed().as_secs_f64();
+        progress.games_done = state.games_done;
+        progress.positions = state.positions;
+        progress.seconds = state.seconds;
+        on_progress(&progress);
+
+        let checkpoint_due = state.games_done % c.eval_every < round || state.games_done >= c.games;
+        if checkpoint_due || stop.load(Ordering::Relaxed) {
+            if checkpoint_due {
+                progress.evaluating = true;
+                on_progress(&progress);
+                let row = strength_check(&net, &c, &state);
+                append_csv(&files.log, &row).map_err(io(&files.log))?;
+                rows.push(row.clone());
+                plot_svg(&files.plot, &rows).map_err(TrainError::Bad)?;
+                progress.last = Some(row);
+                progress.evaluating = false;
+                on_progress(&progress);
+            }
+            net.about = format!(
+                "plakoto train: {} games, hidden {}, lr {}, lambda {}, seed {}",
+                state.games_done, c.hidden, c.lr, c.lambda, c.seed
+            );
+            write_atomic(&files.weights, &net.to_bytes())?;
+            write_atomic(&files.adam_m, &adam.m.to_bytes())?;
+            write_atomic(&files.adam_v, &adam.v.to_bytes())?;
+            let text = serde_json::to_string_pretty(&state).map_err(|e| TrainError::Bad(e.to_string()))?;
+            write_atomic(&files.state, text.as_bytes())?;
+        }
+    }
+    Ok(net)
+}
+
+/// A paired duel of the 0-ply network against the heuristic player.
+fn strength_check(net: &Network, c: &TrainConfig, state: &State) -> LogRow {
+    let eval = NeuralEval::new(Arc::new(net.clone()));
+    let a = |_: u64| Box::new(GreedyPlayer { eval: eval.clone(), name: "net".into() }) as Box<dyn Player>;
+    let b = |_: u64| Box::new(HeuristicPlayer) as Box<dyn Player>;
+    // The same dice every time, so successive checks compare like with like.
+    let s = duel(&a, &b, c.eval_pairs, 0xD1CE, c.threads, &|_| {});
+    LogRow {
+        games: state.games_done,
+        seconds: state.seconds,
+        positions: state.positions,
+        ppg: s.points_per_game(),
+        ci95: s.ci95(),
+        win_rate: s.wins as f64 / s.games.max(1) as f64,
+    }
+}

@@ -1,0 +1,112 @@
+//! Self-play games and their TD(λ) training targets.
+//!
+//! Both sides play greedily by the current network at 0-ply. For each
+//! position s_t (the side on roll about to roll) the target is the λ-return:
+//! G_t = (1 − λ)·flip(V(s_{t+1})) + λ·flip(G_{t+1}), with the final position's
+//! target the game's result. `flip` turns outcome probabilities round to the
+//! other side's view, as s_{t+1} has the other side on roll.
+
+use plakoto_core::game::{Game, SeededDice, Start};
+use plakoto_core::{Play, Position};
+use rand::{RngExt, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+use crate::analysis::Probabilities;
+use crate::eval::{Evaluator, NeuralEval, outcome_probabilities, to_targets};
+use crate::inputs::{Inputs, encode};
+use crate::network::OUTPUTS;
+
+/// A training sample: inputs and target outputs.
+pub struct Sample {
+    pub inputs: Inputs,
+    pub target: [f32; OUTPUTS],
+}
+
+/// One self-play game: its samples and its length in plies.
+pub struct SelfPlayGame {
+    pub samples: Vec<Sample>,
+    pub plies: usize,
+}
+
+/// The value of a play's resulting position for the side now on roll there
+/// (exact if the play ended the game, from the mover's side then flipped).
+fn value_after(eval: &NeuralEval, play: &Play) -> Probabilities {
+    match play.result() {
+        // The final position keeps the mover on roll: view it from the opponent.
+        Some(_) => outcome_probabilities(play.position()).map(|p| p.flip()).unwrap_or_default(),
+        None => eval.probabilities(play.position()),
+    }
+}
+
+/// Plays one game from the opening roll with `seed`'s dice and returns its
+/// samples. `epsilon`: chance of a random play (exploration).
+pub fn self_play(eval: &NeuralEval, seed: u64, lambda: f32, epsilon: f32) -> SelfPlayGame {
+    let mut dice = SeededDice::new(seed);
+    let mut explore_rng = ChaCha8Rng::seed_from_u64(seed ^ 0x5EED_0F_E4B1_0AE5);
+    let mut game = Game::new(Start::OpeningRoll);
+    game.opening_roll(&mut dice);
+    let mut positions: Vec<Position> = vec![*game.position()];
+    let mut values: Vec<Probabilities> = vec![eval.probabilities(game.position())];
+    let mut final_result = None;
+    while game.result().is_none() {
+        let Ok(_) = game.roll(&mut dice) else { break };
+        let plays = game.legal_plays();
+        let mut best = 0;
+        let mut best_eq = f32::NEG_INFINITY;
+        let mut best_val = Probabilities::default();
+        for (i, play) in plays.iter().enumerate() {
+            let v = value_after(eval, play);
+            // The mover's equity is minus the equity of the side on roll after.
+            let eq = -v.equity();
+            if eq > best_eq {
+                best_eq = eq;
+                best = i;
+                best_val = v;
+            }
+        }
+        if epsilon > 0.0 && plays.len() > 1 && explore_rng.random::<f32>() < epsilon {
+            best = explore_rng.random_range(0..plays.len());
+            best_val = value_after(eval, &plays[best]);
+        }
+        let play = plays[best];
+        if game.play(&play).is_err() {
+            break;
+        }
+        if let Some(_r) = play.result() {
+            final_result = outcome_probabilities(play.position());
+        } else {
+            positions.push(*game.position());
+            values.push(best_val);
+        }
+    }
+    let plies = positions.len();
+    // λ-returns, backwards. The last stored position's mover ended the game.
+    let mut samples = Vec::with_capacity(plies);
+    let mut g = final_result.unwrap_or_default();
+    let mut targets = vec![Probabilities::default(); plies];
+    targets[plies - 1] = g;
+    for t in (0..plies - 1).rev() {
+        let next = values[t + 1].flip();
+        let ahead = g.flip();
+        g = blend(&next, &ahead, lambda);
+        targets[t] = g;
+    }
+    for (pos, target) in positions.iter().zip(&targets) {
+        let mut inputs = Inputs::with_capacity();
+        encode(pos, &mut inputs);
+        samples.push(Sample { inputs, target: to_targets(target) });
+    }
+    SelfPlayGame { samples, plies }
+}
+
+/// (1 − λ)·a + λ·b, component-wise.
+fn blend(a: &Probabilities, b: &Probabilities, lambda: f32) -> Probabilities {
+    let m = |x: f32, y: f32| (1.0 - lambda) * x + lambda * y;
+    Probabilities {
+        win: m(a.win, b.win),
+        win_double: m(a.win_double, b.win_double),
+        lose: m(a.lose, b.lose),
+        lose_double: m(a.lose_double, b.lose_double),
+        draw: m(a.draw, b.draw),
+    }
+}
