@@ -42,7 +42,7 @@ fn value_after(eval: &NeuralEval, play: &Play) -> Probabilities {
 /// samples. `epsilon`: chance of a random play (exploration).
 pub fn self_play(eval: &NeuralEval, seed: u64, lambda: f32, epsilon: f32) -> SelfPlayGame {
     let mut dice = SeededDice::new(seed);
-    let mut explore_rng = ChaCha8Rng::seed_from_u64(seed ^ 0x5EED_0F_E4B1_0AE5);
+    let mut explore_rng = ChaCha8Rng::seed_from_u64(seed ^ 0x005E_ED0F_E4B1_0AE5);
     let mut game = Game::new(Start::OpeningRoll);
     game.opening_roll(&mut dice);
     let mut positions: Vec<Position> = vec![*game.position()];
