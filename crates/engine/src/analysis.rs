@@ -5,7 +5,8 @@
 use plakoto_core::{Dice, Play, Position};
 use serde::Serialize;
 
-use crate::heuristic::heuristic_score;
+use crate::engine::EngineEval;
+use crate::search::{SearchConfig, rank, value};
 
 /// Outcome probabilities for the side on roll. `win` includes `win_double`;
 /// `lose` (= 1 − win − draw) includes `lose_double`.
@@ -52,49 +53,38 @@ pub struct RankedPlay {
     pub equity: f32,
     /// Best equity minus this one (0 for the best play).
     pub diff: f32,
+    /// The depth this play was searched to.
+    pub ply: u8,
 }
 
-/// Squashes the heuristic score into pseudo-probabilities (a stand-in until
-/// the neural evaluator is wired in).
-fn heuristic_probabilities(pos: &Position) -> Probabilities {
-    if let Some(r) = pos.outcome() {
-        let pts = r.points_for(pos.turn());
-        return Probabilities {
-            win: f32::from(pts > 0),
-            win_double: f32::from(pts > 1),
-            lose: f32::from(pts < 0),
-            lose_double: f32::from(pts < -1),
-            draw: f32::from(r.winner.is_none()),
-        };
-    }
-    let win = 1.0 / (1.0 + (-heuristic_score(pos)).exp());
-    Probabilities { win, win_double: 0.0, lose: 1.0 - win, lose_double: 0.0, draw: 0.0 }
-}
+/// The deepest search the analysis functions run (2-ply).
+pub const MAX_PLY: u8 = 2;
 
-/// Evaluates `pos` for the side on roll.
+/// Evaluates `pos` for the side on roll, looking `ply` plies ahead (at most
+/// [`MAX_PLY`]).
 pub fn evaluate(pos: &Position, ply: u8) -> Evaluation {
-    let probabilities = heuristic_probabilities(pos);
+    let ply = ply.min(MAX_PLY);
+    let probabilities = value(EngineEval::shipped(), pos, ply, &SearchConfig::default());
     Evaluation { probabilities, equity: probabilities.equity(), ply }
 }
 
-/// The legal plays of `dice` in `pos`, best first.
+/// The legal plays of `dice` in `pos`, best first, searched up to `ply`
+/// plies (the best few at the full depth, the rest at lower plies).
 pub fn rank_plays(pos: &Position, dice: Dice, ply: u8) -> Vec<RankedPlay> {
-    let mut ranked: Vec<RankedPlay> = pos
-        .legal_plays(dice)
-        .into_iter()
-        .map(|play| {
-            let probabilities = match play.result() {
-                Some(_) => heuristic_probabilities(play.position()),
-                None => heuristic_probabilities(play.position()).flip(),
-            };
-            RankedPlay { play, probabilities, equity: probabilities.equity(), diff: 0.0 }
-        })
-        .collect();
-    let _ = ply;
-    ranked.sort_by(|a, b| b.equity.total_cmp(&a.equity));
-    let best = ranked.first().map_or(0.0, |r| r.equity);
-    for r in &mut ranked {
-        r.diff = best - r.equity;
+    let plays = pos.legal_plays(dice);
+    if plays.is_empty() {
+        return Vec::new();
     }
-    ranked
+    let scored = rank(EngineEval::shipped(), &plays, ply.min(MAX_PLY), &SearchConfig::default());
+    let best = scored[0].equity();
+    scored
+        .into_iter()
+        .map(|s| RankedPlay {
+            play: plays[s.index],
+            probabilities: s.probabilities,
+            equity: s.equity(),
+            diff: best - s.equity(),
+            ply: s.ply,
+        })
+        .collect()
 }

@@ -1,6 +1,7 @@
-//! Named players and levels: what `plakoto play --level`, `duel` and the
-//! web app accept.
+//! Named players and levels: what `plakoto play --level`, `duel` and the web
+//! app accept. The README gives each level's measured strength and speed.
 
+use crate::engine::{EngineEval, NeuralPlayer};
 use crate::heuristic::HeuristicPlayer;
 use crate::player::{Player, RandomPlayer};
 
@@ -8,26 +9,57 @@ use crate::player::{Player, RandomPlayer};
 pub struct Level {
     pub name: &'static str,
     pub about: &'static str,
+    /// Search depth and equity noise for the neural levels.
+    neural: Option<(u8, f32)>,
 }
 
 /// The built-in players, weakest first.
 pub const LEVELS: &[Level] = &[
-    Level { name: "random", about: "plays any legal play at random" },
-    Level { name: "heuristic", about: "hand-written evaluation: race, pins, mothers, blots, blocks" },
+    Level { name: "random", about: "any legal play, at random", neural: None },
+    Level { name: "heuristic", about: "hand-written evaluation: race, pins, mothers, blots, blocks", neural: None },
+    Level {
+        name: "beginner",
+        about: "the network with heavy noise: knows the ideas, blunders often",
+        neural: Some((0, 0.35)),
+    },
+    Level { name: "casual", about: "the network with light noise: sound, with the odd slip", neural: Some((0, 0.10)) },
+    Level { name: "advanced", about: "the network at 0-ply: instant, strong", neural: Some((0, 0.0)) },
+    Level { name: "expert", about: "1-ply search over the opponent's 21 rolls", neural: Some((1, 0.0)) },
+    Level { name: "master", about: "2-ply search with move filters: the strongest", neural: Some((2, 0.0)) },
 ];
 
 /// The default opponent in `play` and the web app.
-pub const DEFAULT_LEVEL: &str = "heuristic";
+pub const DEFAULT_LEVEL: &str = "expert";
 
 /// Builds a built-in player by name (`seed` makes random choices reproducible).
 pub fn player_by_name(name: &str, seed: u64) -> Result<Box<dyn Player>, String> {
-    match name {
-        "random" => Ok(Box::new(RandomPlayer::new(seed))),
-        "heuristic" => Ok(Box::new(HeuristicPlayer)),
-        _ => Err(format!(
+    let level = LEVELS.iter().find(|l| l.name == name).ok_or_else(|| {
+        format!(
             "unknown player `{}`; built-in players are: {}",
             name.chars().take(40).collect::<String>(),
             LEVELS.iter().map(|l| l.name).collect::<Vec<_>>().join(", ")
-        )),
+        )
+    })?;
+    Ok(match (level.name, level.neural) {
+        ("random", _) => Box::new(RandomPlayer::new(seed)),
+        (_, Some((ply, noise))) => {
+            Box::new(NeuralPlayer::new(level.name, EngineEval::shipped().clone(), ply, noise, seed))
+        }
+        _ => Box::new(HeuristicPlayer),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_level_builds_and_unknown_names_say_what_exists() {
+        for l in LEVELS {
+            assert_eq!(player_by_name(l.name, 1).unwrap().name(), l.name);
+        }
+        let e = player_by_name("grandmaster", 1).err().unwrap();
+        assert!(e.contains("master") && e.contains("random"), "{e}");
+        assert!(LEVELS.iter().any(|l| l.name == DEFAULT_LEVEL));
     }
 }

@@ -4,6 +4,7 @@
 
 pub mod analysis;
 pub mod duel;
+pub mod engine;
 pub mod eval;
 pub mod greedy;
 pub mod heuristic;
@@ -11,6 +12,7 @@ pub mod inputs;
 pub mod levels;
 pub mod network;
 pub mod player;
+pub mod search;
 pub mod train;
 
 pub use heuristic::HeuristicPlayer;

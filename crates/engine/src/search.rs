@@ -1,0 +1,208 @@
+//! Expectimax search over the 21 rolls, with gnubg-style move filters.
+//!
+//! `value(P, n)` is the equity of the side on roll in P looking n plies
+//! ahead: at n = 0 the static evaluation; above, the average over the 21
+//! rolls (non-doublets counted twice) of the best play's value for the side
+//! on roll, where the candidate plays of each roll are first ranked at
+//! 0-ply and only the few best (the filter) are searched deeper. A play's
+//! equity at ply n is minus `value(after, n)` (exact if it ends the game).
+//! The work at the root is spread over threads with rayon.
+
+use plakoto_core::{Dice, Play, Position};
+use rayon::prelude::*;
+
+use crate::analysis::Probabilities;
+use crate::eval::{Evaluator, outcome_probabilities};
+
+/// How many plays go on to the next ply: at most `count`, and only those
+/// within `margin` equity of the best.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Filter {
+    pub count: usize,
+    pub margin: f32,
+}
+
+/// Search settings.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct SearchConfig {
+    /// Root filters: from 0-ply to 1-ply, and from 1-ply to 2-ply.
+    pub root: [Filter; 2],
+    /// Inside the tree: plays of each roll searched deeper than 0-ply.
+    pub inner: Filter,
+}
+
+impl Default for SearchConfig {
+    fn default() -> Self {
+        SearchConfig {
+            root: [Filter { count: 8, margin: 0.25 }, Filter { count: 3, margin: 0.10 }],
+            inner: Filter { count: 2, margin: 0.10 },
+        }
+    }
+}
+
+/// A play's probabilities for the mover, after searching `ply` plies.
+#[derive(Clone, Copy, Debug)]
+pub struct Scored {
+    pub index: usize,
+    pub probabilities: Probabilities,
+    pub ply: u8,
+}
+
+impl Scored {
+    pub fn equity(&self) -> f32 {
+        self.probabilities.equity()
+    }
+}
+
+/// The mover's probabilities after `play`, at ply `n`.
+pub fn play_value<E: Evaluator + ?Sized>(eval: &E, play: &Play, n: u8, cfg: &SearchConfig) -> Probabilities {
+    match play.result() {
+        Some(_) => outcome_probabilities(play.position()).unwrap_or_default(),
+        None => value(eval, play.position(), n, cfg).flip(),
+    }
+}
+
+/// Probabilities for the side on roll in `pos`, looking `n` plies ahead.
+pub fn value<E: Evaluator + ?Sized>(eval: &E, pos: &Position, n: u8, cfg: &SearchConfig) -> Probabilities {
+    if let Some(p) = outcome_probabilities(pos) {
+        return p;
+    }
+    if n == 0 {
+        return eval.probabilities(pos);
+    }
+    let mut sum = Probabilities::default();
+    for dice in Dice::ALL {
+        let best = best_reply(eval, pos, dice, n - 1, cfg);
+        add(&mut sum, &best, dice.weight() as f32 / 36.0);
+    }
+    sum
+}
+
+/// The best play's probabilities (for the mover) for one roll, searched to
+/// ply `n` among the filtered candidates.
+fn best_reply<E: Evaluator + ?Sized>(eval: &E, pos: &Position, dice: Dice, n: u8, cfg: &SearchConfig) -> Probabilities {
+    let plays = pos.legal_plays(dice);
+    let mut scored: Vec<(Probabilities, usize)> =
+        plays.iter().enumerate().map(|(i, p)| (play_value(eval, p, 0, cfg), i)).collect();
+    if n == 0 || plays.len() == 1 {
+        return scored.iter().map(|s| s.0).max_by(|a, b| a.equity().total_cmp(&b.equity())).unwrap_or_default();
+    }
+    scored.sort_by(|a, b| b.0.equity().total_cmp(&a.0.equity()));
+    let keep = filtered(&scored, cfg.inner);
+    scored[..keep]
+        .iter()
+        .map(|&(_, i)| play_value(eval, &plays[i], n, cfg))
+        .max_by(|a, b| a.equity().total_cmp(&b.equity()))
+        .unwrap_or_default()
+}
+
+/// How many of the plays (sorted best first by equity) pass `f`.
+fn filtered(sorted: &[(Probabilities, usize)], f: Filter) -> usize {
+    let Some(best) = sorted.first().map(|s| s.0.equity()) else { return 0 };
+    sorted.iter().take(f.count.max(1)).take_while(|s| best - s.0.equity() <= f.margin).count().max(1)
+}
+
+fn add(sum: &mut Probabilities, p: &Probabilities, w: f32) {
+    sum.win += w * p.win;
+    sum.win_double += w * p.win_double;
+    sum.lose += w * p.lose;
+    sum.lose_double += w * p.lose_double;
+    sum.draw += w * p.draw;
+}
+
+/// Ranks `plays` (the legal plays of one roll) at up to `ply` plies: all at
+/// 0-ply, then the filtered best at 1-ply and 2-ply. Best first; each entry
+/// says the ply it was searched to. Plays searched deeper rank above the
+/// rest.
+pub fn rank<E: Evaluator + Sync + ?Sized>(eval: &E, plays: &[Play], ply: u8, cfg: &SearchConfig) -> Vec<Scored> {
+    let mut scored: Vec<Scored> = plays
+        .par_iter()
+        .enumerate()
+        .map(|(index, p)| Scored { index, probabilities: play_value(eval, p, 0, cfg), ply: 0 })
+        .collect();
+    sort(&mut scored);
+    for depth in 1..=ply.min(2) {
+        let f = cfg.root[depth as usize - 1];
+        let best = scored[0].equity();
+        let keep = scored.iter().take(f.count.max(1)).take_while(|s| best - s.equity() <= f.margin).count().max(1);
+        if keep == 1 && depth == 1 && ply == 1 && scored.len() == 1 {
+            break;
+        }
+        // Spread over (play, roll): 21 jobs per candidate keep both cores busy.
+        let jobs: Vec<(usize, Dice)> = (0..keep).flat_map(|k| Dice::ALL.into_iter().map(move |d| (k, d))).collect();
+        let parts: Vec<(usize, Probabilities)> = jobs
+            .par_iter()
+            .map(|&(k, d)| {
+                let play = &plays[scored[k].index];
+                let p = match play.result() {
+                    Some(_) => outcome_probabilities(play.position()).unwrap_or_default().flip(),
+                    None => best_reply(eval, play.position(), d, depth - 1, cfg),
+                };
+                (k, scale(&p, d.weight() as f32 / 36.0))
+            })
+            .collect();
+        let mut sums = vec![Probabilities::default(); keep];
+        for (k, p) in parts {
+            add(&mut sums[k], &p, 1.0);
+        }
+        for (k, s) in sums.into_iter().enumerate() {
+            scored[k].probabilities = s.flip();
+            scored[k].ply = depth;
+        }
+        sort(&mut scored);
+    }
+    scored
+}
+
+fn scale(p: &Probabilities, w: f32) -> Probabilities {
+    let mut s = Probabilities::default();
+    add(&mut s, p, w);
+    s
+}
+
+/// Deeper-searched first, then by equity.
+fn sort(s: &mut [Scored]) {
+    s.sort_by(|a, b| b.ply.cmp(&a.ply).then(b.equity().total_cmp(&a.equity())));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::heuristic::heuristic_score;
+    use plakoto_core::pos;
+
+    /// A toy evaluator from the heuristic score, to test the search itself.
+    struct Toy;
+    impl Evaluator for Toy {
+        fn probabilities(&self, pos: &Position) -> Probabilities {
+            let w = 1.0 / (1.0 + (-heuristic_score(pos)).exp());
+            Probabilities { win: w, lose: 1.0 - w, ..Default::default() }
+        }
+    }
+
+    #[test]
+    fn one_ply_value_is_the_average_of_best_replies() {
+        let p = Position::start();
+        let cfg = SearchConfig::default();
+        let v1 = value(&Toy, &p, 1, &cfg);
+        let mut manual = 0.0;
+        for d in Dice::ALL {
+            let best = p.legal_plays(d).iter().map(|q| -Toy.equity(q.position())).fold(f32::NEG_INFINITY, f32::max);
+            manual += best * d.weight() as f32 / 36.0;
+        }
+        assert!((v1.equity() - manual).abs() < 1e-5, "{} vs {manual}", v1.equity());
+    }
+
+    #[test]
+    fn ranking_finds_the_winning_play_at_every_ply() {
+        // Black's mother alone on White's 1-point; White's start empty: 6-5
+        // from 7 or 6 pins her and wins 2 at once.
+        let p = pos!(White; white {7: 5, 6: 10}; black {1: 1, 20: 14});
+        let plays = p.legal_plays(Dice::new(6, 5).unwrap());
+        for ply in 0..=2 {
+            let r = rank(&Toy, &plays, ply, &SearchConfig::default());
+            assert!(plays[r[0].index].result().is_some(), "ply {ply}");
+            assert_eq!(r.len(), plays.len());
+        }
+    }
+}
