@@ -260,18 +260,69 @@ pub fn parse_play(pos: &Position, dice: Dice, text: &str) -> Result<Play, PlayEr
         return Err(PlayError::TooManyMoves(dice));
     }
 
-    let mut board = Board::new(pos);
-    let mut left = DiceLeft(if dice.is_doublet() { vec![dice.high(); 4] } else { vec![dice.high(), dice.low()] });
-    let mut moves: Vec<Move> = Vec::new();
-    let mut hops: Vec<(u8, u8)> = Vec::new();
+    // One checker path per token (repeated for a count), its hops in order.
+    let mut paths: Vec<Vec<(u8, u8)>> = Vec::new();
     for token in &tokens {
         let (points, count) = parse_token(token)?;
         for _ in 0..count {
-            for w in points.windows(2) {
-                hops.push((w[0], w[1]));
-            }
+            paths.push(points.windows(2).map(|w| (w[0], w[1])).collect());
         }
     }
+    let given: Vec<(u8, u8)> = paths.iter().flatten().copied().collect();
+    let first =
+        replay_hops(pos, dice, &given, text).and_then(|(board, moves)| judge(pos, dice, &legal, &board, &moves, text));
+    if first.is_ok() {
+        return first;
+    }
+    // Printed notation groups moves by checker, so the order written is not
+    // always an order that can be played (a bear-off that needs another
+    // checker home first; a game-ending move printed before the others).
+    // Try the other interleavings of the checkers' paths.
+    let mut found = None;
+    interleavings(&paths, &mut vec![0; paths.len()], &mut Vec::new(), &mut |order| {
+        if found.is_none()
+            && let Ok((board, moves)) = replay_hops(pos, dice, order, text)
+            && let Ok(play) = judge(pos, dice, &legal, &board, &moves, text)
+        {
+            found = Some(play);
+        }
+    });
+    found.map_or(first, Ok)
+}
+
+/// Calls `f` with every order of the hops that keeps each path's own order
+/// (at most a few hundred: a play has at most four moves).
+fn interleavings(
+    paths: &[Vec<(u8, u8)>],
+    next: &mut Vec<usize>,
+    order: &mut Vec<(u8, u8)>,
+    f: &mut dyn FnMut(&[(u8, u8)]),
+) {
+    let mut any = false;
+    for i in 0..paths.len() {
+        if i > 0 && paths[i] == paths[i - 1] && next[i] == next[i - 1] {
+            continue; // identical paths at the same stage: same orders
+        }
+        if next[i] < paths[i].len() {
+            any = true;
+            order.push(paths[i][next[i]]);
+            next[i] += 1;
+            interleavings(paths, next, order, f);
+            next[i] -= 1;
+            order.pop();
+        }
+    }
+    if !any {
+        f(order);
+    }
+}
+
+/// Plays the hops in the order given, each over the dice that fit; the board
+/// reached and the single moves, or why a hop cannot be played.
+fn replay_hops(pos: &Position, dice: Dice, hops: &[(u8, u8)], text: &str) -> Result<(Board, Vec<Move>), PlayError> {
+    let mut board = Board::new(pos);
+    let mut left = DiceLeft(if dice.is_doublet() { vec![dice.high(); 4] } else { vec![dice.high(), dice.low()] });
+    let mut moves: Vec<Move> = Vec::new();
     for (i, &(from, to)) in hops.iter().enumerate() {
         let hops_after = hops.len() - i - 1;
         if to != 0 && to >= from {
@@ -342,7 +393,18 @@ pub fn parse_play(pos: &Position, dice: Dice, text: &str) -> Result<Play, PlayEr
         }
     }
 
-    // The moves are each legal; is the whole a legal play?
+    Ok((board, moves))
+}
+
+/// The legal play the board reached is, or why the moves are not one.
+fn judge(
+    pos: &Position,
+    dice: Dice,
+    legal: &[Play],
+    board: &Board,
+    moves: &[Move],
+    text: &str,
+) -> Result<Play, PlayError> {
     let key = board.key();
     if let Some(play) = legal.iter().find(|p| p.position().with_turn(pos.turn()).own_key() == key) {
         return Ok(*play);

@@ -53,7 +53,7 @@ pub fn perft_parallel(pos: &Position, depth: u32, threads: usize) -> u64 {
     let mut leaves = 0u64;
     let mut movegen = MoveGen::new();
     let mut buf = Vec::new();
-    while jobs.len() < threads * 16 && jobs.iter().all(|j| j.1 >= 2) {
+    while !jobs.is_empty() && jobs.len() < threads * 16 && jobs.iter().all(|j| j.1 >= 2) {
         let mut next = Vec::new();
         for (p, d) in jobs {
             if p.outcome().is_some() {
