@@ -290,6 +290,9 @@ pub fn parse_play(pos: &Position, dice: Dice, text: &str) -> Result<Play, PlayEr
     found.map_or(first, Ok)
 }
 
+/// A checker's hop as written: from, to (0 = off), maybe over several dice.
+type Hop = (u8, u8);
+
 /// Calls `f` with every order of the hops that keeps each path's own order
 /// (at most a few hundred: a play has at most four moves).
 fn interleavings(
