@@ -295,12 +295,7 @@ type Hop = (u8, u8);
 
 /// Calls `f` with every order of the hops that keeps each path's own order
 /// (at most a few hundred: a play has at most four moves).
-fn interleavings(
-    paths: &[Vec<(u8, u8)>],
-    next: &mut Vec<usize>,
-    order: &mut Vec<(u8, u8)>,
-    f: &mut dyn FnMut(&[(u8, u8)]),
-) {
+fn interleavings(paths: &[Vec<Hop>], next: &mut Vec<usize>, order: &mut Vec<Hop>, f: &mut dyn FnMut(&[Hop])) {
     let mut any = false;
     for i in 0..paths.len() {
         if i > 0 && paths[i] == paths[i - 1] && next[i] == next[i - 1] {
