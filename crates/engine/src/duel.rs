@@ -10,8 +10,9 @@ use plakoto_core::{Color, GameResult};
 
 use crate::player::Player;
 
-/// Plays one game from the opening roll; `players[0]` is White.
-pub fn play_game(players: &mut [&mut dyn Player; 2], dice: &mut dyn DiceSource) -> GameResult {
+/// Plays one game from the opening roll; `players[0]` is White. Stops early
+/// (returning the failure) if a player reports one.
+pub fn play_game(players: &mut [&mut dyn Player; 2], dice: &mut dyn DiceSource) -> Result<GameResult, String> {
     let mut game = Game::new(Start::OpeningRoll);
     game.opening_roll(dice);
     for p in players.iter_mut() {
@@ -19,7 +20,7 @@ pub fn play_game(players: &mut [&mut dyn Player; 2], dice: &mut dyn DiceSource) 
     }
     loop {
         if let Some(r) = game.result() {
-            return r;
+            return Ok(r);
         }
         let d = match game.roll(dice) {
             Ok(d) => d,
@@ -28,6 +29,9 @@ pub fn play_game(players: &mut [&mut dyn Player; 2], dice: &mut dyn DiceSource) 
         let side = game.position().turn();
         let plays = game.legal_plays().to_vec();
         let i = players[side.index()].choose(game.position(), d, &plays).min(plays.len() - 1);
+        if let Some(f) = players[side.index()].failure() {
+            return Err(f);
+        }
         if game.play(&plays[i]).is_err() {
             unreachable!("a legal play is accepted");
         }
@@ -101,7 +105,8 @@ pub type PlayerFactory<'a> = dyn Fn(u64) -> Box<dyn Player> + Sync + 'a;
 
 /// Plays `pairs` pairs of games, A against B, on `threads` threads. Pair `i`
 /// uses the dice of `seed` + `i` twice: A White then A Black. `progress` is
-/// called after each pair with the running totals.
+/// called after each pair with the running totals. A player failure (an
+/// external program misbehaving) stops the duel with its message.
 pub fn duel(
     a: &PlayerFactory,
     b: &PlayerFactory,
@@ -109,22 +114,35 @@ pub fn duel(
     seed: u64,
     threads: usize,
     progress: &(dyn Fn(&DuelStats) + Sync),
-) -> DuelStats {
+) -> Result<DuelStats, String> {
     let next = AtomicUsize::new(0);
     let total = Mutex::new(DuelStats::default());
+    let failure: Mutex<Option<String>> = Mutex::new(None);
     std::thread::scope(|s| {
         for _ in 0..threads.max(1) {
             s.spawn(|| {
                 loop {
                     let i = next.fetch_add(1, Ordering::Relaxed) as u64;
-                    if i >= pairs {
+                    if i >= pairs || failure.lock().map(|f| f.is_some()).unwrap_or(true) {
                         break;
                     }
                     let dice_seed = seed.wrapping_add(i);
                     let mut pa = a(2 * i);
                     let mut pb = b(2 * i + 1);
-                    let r1 = play_game(&mut [pa.as_mut(), pb.as_mut()], &mut SeededDice::new(dice_seed));
-                    let r2 = play_game(&mut [pb.as_mut(), pa.as_mut()], &mut SeededDice::new(dice_seed));
+                    let pair =
+                        play_game(&mut [pa.as_mut(), pb.as_mut()], &mut SeededDice::new(dice_seed)).and_then(|r1| {
+                            play_game(&mut [pb.as_mut(), pa.as_mut()], &mut SeededDice::new(dice_seed))
+                                .map(|r2| (r1, r2))
+                        });
+                    let (r1, r2) = match pair {
+                        Ok(r) => r,
+                        Err(e) => {
+                            if let Ok(mut f) = failure.lock() {
+                                f.get_or_insert(e);
+                            }
+                            break;
+                        }
+                    };
                     let pts = [r1.points_for(Color::White), r2.points_for(Color::Black)];
                     let mut t = total.lock().unwrap_or_else(|e| e.into_inner());
                     t.add_pair(pts, [r1, r2], [Color::White, Color::Black]);
@@ -133,7 +151,10 @@ pub fn duel(
             });
         }
     });
-    total.into_inner().unwrap_or_else(|e| e.into_inner())
+    if let Some(f) = failure.into_inner().unwrap_or_else(|e| e.into_inner()) {
+        return Err(f);
+    }
+    Ok(total.into_inner().unwrap_or_else(|e| e.into_inner()))
 }
 
 #[cfg(test)]
@@ -144,8 +165,8 @@ mod tests {
     #[test]
     fn paired_duel_is_reproducible_and_symmetric() {
         let r = |i: u64| Box::new(RandomPlayer::new(i)) as Box<dyn Player>;
-        let s1 = duel(&r, &r, 20, 5, 2, &|_| {});
-        let s2 = duel(&r, &r, 20, 5, 1, &|_| {});
+        let s1 = duel(&r, &r, 20, 5, 2, &|_| {}).unwrap();
+        let s2 = duel(&r, &r, 20, 5, 1, &|_| {}).unwrap();
         assert_eq!(s1.games, 40);
         assert_eq!(s1.points, s2.points);
         assert_eq!(s1.wins + s1.losses + s1.draws, 40);
@@ -155,7 +176,7 @@ mod tests {
     fn heuristic_beats_random() {
         let h = |_: u64| Box::new(HeuristicPlayer) as Box<dyn Player>;
         let r = |i: u64| Box::new(RandomPlayer::new(i)) as Box<dyn Player>;
-        let s = duel(&h, &r, 100, 1, 2, &|_| {});
+        let s = duel(&h, &r, 100, 1, 2, &|_| {}).unwrap();
         assert!(s.points_per_game() - s.ci95() > 0.3, "{s:?} ppg {} ± {}", s.points_per_game(), s.ci95());
     }
 }

@@ -2,6 +2,7 @@
 //! app accept. The README gives each level's measured strength and speed.
 
 use crate::engine::{EngineEval, NeuralPlayer};
+use crate::external::ExternalPlayer;
 use crate::heuristic::HeuristicPlayer;
 use crate::player::{Player, RandomPlayer};
 
@@ -31,8 +32,16 @@ pub const LEVELS: &[Level] = &[
 /// The default opponent in `play` and the web app.
 pub const DEFAULT_LEVEL: &str = "expert";
 
-/// Builds a built-in player by name (`seed` makes random choices reproducible).
+/// Builds a player by name: a built-in one, or `external:COMMAND` for a
+/// program speaking the engine protocol (`seed` makes random choices
+/// reproducible).
 pub fn player_by_name(name: &str, seed: u64) -> Result<Box<dyn Player>, String> {
+    if let Some(cmd) = name.strip_prefix("external:") {
+        if cmd.trim().is_empty() {
+            return Err("`external:` needs a command, e.g. `external:plakoto engine --level expert`".into());
+        }
+        return Ok(Box::new(ExternalPlayer::new(cmd)));
+    }
     let level = LEVELS.iter().find(|l| l.name == name).ok_or_else(|| {
         format!(
             "unknown player `{}`; built-in players are: {}",

@@ -3,9 +3,11 @@
 //! database, self-play training and duels. Front ends only call this crate.
 
 pub mod analysis;
+pub mod bearoff;
 pub mod duel;
 pub mod engine;
 pub mod eval;
+pub mod external;
 pub mod greedy;
 pub mod heuristic;
 pub mod inputs;

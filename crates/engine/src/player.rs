@@ -15,6 +15,12 @@ pub trait Player: Send {
 
     /// Called when a new game starts (players with per-game state reset it).
     fn new_game(&mut self) {}
+
+    /// Why the player could not play properly (an external program that
+    /// crashed or answered nonsense); a duel stops with this message.
+    fn failure(&self) -> Option<String> {
+        None
+    }
 }
 
 /// Plays uniformly at random among the legal plays (seeded, reproducible).

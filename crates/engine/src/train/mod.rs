@@ -283,7 +283,8 @@ fn strength_check(net: &Network, c: &TrainConfig, state: &State) -> LogRow {
     let a = |_: u64| Box::new(GreedyPlayer { eval: eval.clone(), name: "net".into() }) as Box<dyn Player>;
     let b = |_: u64| Box::new(HeuristicPlayer) as Box<dyn Player>;
     // The same dice every time, so successive checks compare like with like.
-    let s = duel(&a, &b, c.eval_pairs, 0xD1CE, c.threads, &|_| {});
+    // Built-in players cannot fail.
+    let s = duel(&a, &b, c.eval_pairs, 0xD1CE, c.threads, &|_| {}).unwrap_or_default();
     LogRow {
         games: state.games_done,
         seconds: state.seconds,
