@@ -67,9 +67,10 @@ impl fmt::Display for GameResult {
             (Some(w), Reason::Mother) => {
                 write!(f, "{w} wins {} points by pinning the mother", self.points)
             }
-            (Some(w), _) => {
+            (Some(w), reason) => {
                 let s = if self.points == 1 { "" } else { "s" };
-                write!(f, "{w} wins {} point{s} by bearing off all checkers", self.points)
+                let how = if reason == Reason::Resign { "resignation" } else { "bearing off all checkers" };
+                write!(f, "{w} wins {} point{s} by {how}", self.points)
             }
         }
     }

@@ -220,7 +220,10 @@ impl Match {
                     m.game().start()
                 )));
             }
-            let opening = m.opening_roll()?;
+            // A game saved before its opening roll (a new match, or the game
+            // after a draw) has nothing rolled yet: leave it so.
+            let untouched = g.start == Start::OpeningRoll && g.opening.is_empty() && g.turns.is_empty() && g.dice.is_none();
+            let opening = if untouched { Vec::new() } else { m.opening_roll()? };
             if opening != g.opening {
                 return Err(bad(format!(
                     "opening roll {:?} is not what seed {} gives ({opening:?})",
@@ -391,6 +394,14 @@ mod tests {
         rec.games[0].turns[1].moves = vec![[24, 1]];
         let e = Match::from_record(&rec).unwrap_err().to_string();
         assert!(e.contains("turn 2"), "{e}");
+    }
+
+    #[test]
+    fn a_record_saved_before_the_opening_roll_loads() {
+        let m = Match::new(3, 8, Players::default()).unwrap();
+        let m2 = Match::from_record(&m.record()).unwrap();
+        assert_eq!(m2.record(), m.record());
+        assert!(m2.game().needs_opening_roll());
     }
 
     #[test]
