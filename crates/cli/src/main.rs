@@ -2,6 +2,7 @@
 //! libraries, print. Errors go to stderr with a non-zero exit status.
 
 mod cmd;
+mod records;
 
 use std::process::ExitCode;
 
@@ -22,6 +23,14 @@ struct Cli {
 enum Command {
     Moves(cmd::moves::Args),
     Perft(cmd::perft::Args),
+    Play(cmd::play::Args),
+    Replay(cmd::replay::Args),
+    Eval(cmd::eval::Args),
+    Hint(cmd::hint::Args),
+    Duel(cmd::duel::Args),
+    Engine(cmd::engine::Args),
+    Train(cmd::train::Args),
+    Bearoff(cmd::bearoff::Args),
 }
 
 fn main() -> ExitCode {
@@ -29,6 +38,14 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Moves(a) => cmd::moves::run(a),
         Command::Perft(a) => cmd::perft::run(a),
+        Command::Play(a) => cmd::play::run(a),
+        Command::Replay(a) => cmd::replay::run(a),
+        Command::Eval(a) => cmd::eval::run(a),
+        Command::Hint(a) => cmd::hint::run(a),
+        Command::Duel(a) => cmd::duel::run(a),
+        Command::Engine(a) => cmd::engine::run(a),
+        Command::Train(a) => cmd::train::run(a),
+        Command::Bearoff(a) => cmd::bearoff::run(a),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -1,7 +1,15 @@
 //! One module per subcommand.
 
+pub mod bearoff;
+pub mod duel;
+pub mod engine;
+pub mod eval;
+pub mod hint;
 pub mod moves;
 pub mod perft;
+pub mod play;
+pub mod replay;
+pub mod train;
 
 use anyhow::{Context, Result, anyhow};
 use plakoto_core::{Dice, Position, parse_position};

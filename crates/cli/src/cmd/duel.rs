@@ -1,0 +1,81 @@
+//! `plakoto duel A B --games N --seed S [--threads T]`: two players over many
+//! games, each dice sequence played twice with the colours swapped.
+
+use anyhow::{Result, anyhow, bail};
+use indicatif::{ProgressBar, ProgressStyle};
+use plakoto_engine::duel::duel;
+use plakoto_engine::{LEVELS, player_by_name};
+
+/// Pit two players against each other. A player is a built-in one (see
+/// below) or `external:COMMAND`, a program speaking the engine protocol.
+/// Reports games, wins, losses, draws and A's points per game with a 95%
+/// confidence interval.
+#[derive(clap::Args)]
+#[command(after_help = levels_help())]
+pub struct Args {
+    /// Player A.
+    a: String,
+    /// Player B.
+    b: String,
+    /// Number of games (rounded up to an even number: games come in pairs).
+    #[arg(long, default_value_t = 1000)]
+    games: u64,
+    /// Seed of the dice.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Worker threads.
+    #[arg(long, default_value_t = 2)]
+    threads: usize,
+    /// Print the result as JSON.
+    #[arg(long)]
+    json: bool,
+}
+
+fn levels_help() -> String {
+    let mut s = String::from("Built-in players:\n");
+    for l in LEVELS {
+        s.push_str(&format!("  {:<10} {}\n", l.name, l.about));
+    }
+    s
+}
+
+pub fn run(a: Args) -> Result<()> {
+    if a.games == 0 {
+        bail!("--games must be at least 1");
+    }
+    if a.threads == 0 || a.threads > 64 {
+        bail!("--threads must be 1 to 64");
+    }
+    // Fail fast on unknown names.
+    for name in [&a.a, &a.b] {
+        player_by_name(name, 0).map_err(|e| anyhow!(e))?;
+    }
+    let pairs = a.games.div_ceil(2);
+    let bar = ProgressBar::new(2 * pairs);
+    bar.set_style(
+        ProgressStyle::with_template("{spinner} [{elapsed_precise}] {wide_bar} {pos}/{len} games ({eta}) {msg}")
+            .unwrap_or_else(|_| ProgressStyle::default_bar()),
+    );
+    let seed = a.seed;
+    let fa = |i: u64| player_by_name(&a.a, seed.wrapping_mul(31).wrapping_add(i)).unwrap_or_else(|_| unreachable!());
+    let fb = |i: u64| player_by_name(&a.b, seed.wrapping_mul(37).wrapping_add(i)).unwrap_or_else(|_| unreachable!());
+    let stats = duel(&fa, &fb, pairs, a.seed, a.threads, &|s| {
+        bar.set_position(s.games);
+        bar.set_message(format!("A {:+.3} ± {:.3} ppg", s.points_per_game(), s.ci95()));
+    })
+    .map_err(|e| anyhow!("duel stopped: {e}"))?;
+    bar.finish_and_clear();
+    let (ppg, ci) = (stats.points_per_game(), stats.ci95());
+    if a.json {
+        let v = serde_json::json!({
+            "a": a.a, "b": a.b, "games": stats.games, "wins": stats.wins, "losses": stats.losses,
+            "draws": stats.draws, "points": stats.points, "ppg": ppg, "ci95": ci, "seed": a.seed,
+        });
+        println!("{v}");
+    } else {
+        println!("A = {}   B = {}   seed {}", a.a, a.b, a.seed);
+        println!("games {}   A wins {}   losses {}   draws {}", stats.games, stats.wins, stats.losses, stats.draws);
+        println!("A points per game {ppg:+.3} ± {ci:.3} (95%: {:+.3} to {:+.3})", ppg - ci, ppg + ci);
+    }
+    Ok(())
+}

@@ -1,0 +1,86 @@
+//! `plakoto engine`: this engine speaking the engine protocol of
+//! INTERFACE.md on stdin/stdout, one JSON object per line.
+
+use std::io::{BufRead, Read, Write};
+
+use anyhow::{Result, anyhow};
+use plakoto_core::{Dice, Position};
+use plakoto_engine::{DEFAULT_LEVEL, player_by_name};
+use serde_json::{Value, json};
+
+/// Speak the engine protocol: read `{"type":"play","position":…,"dice":[6,4]}`
+/// and answer `{"moves":[[24,18],[24,20]]}`; `{"type":"quit"}` exits. A bad
+/// request is answered with `{"error": "…"}` and the engine goes on.
+#[derive(clap::Args)]
+pub struct Args {
+    /// The player that answers (a built-in level).
+    #[arg(long, default_value = DEFAULT_LEVEL)]
+    level: String,
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+}
+
+/// Longest request line read; longer ones are refused (positions are small).
+const MAX_LINE: usize = 64 * 1024;
+
+pub fn run(a: Args) -> Result<()> {
+    if a.level.starts_with("external:") {
+        return Err(anyhow!("--level must be a built-in player"));
+    }
+    let mut player = player_by_name(&a.level, a.seed).map_err(|e| anyhow!(e))?;
+    let stdin = std::io::stdin();
+    let mut out = std::io::stdout().lock();
+    let mut input = stdin.lock();
+    let mut buf = Vec::new();
+    loop {
+        buf.clear();
+        let n = input.by_ref().take(MAX_LINE as u64 + 1).read_until(b'\n', &mut buf)?;
+        if n == 0 {
+            return Ok(());
+        }
+        if buf.len() > MAX_LINE && !buf.ends_with(b"\n") {
+            // Skip the rest of the overlong line.
+            let mut sink = Vec::new();
+            input.read_until(b'\n', &mut sink)?;
+            writeln!(out, "{}", json!({"error": format!("request longer than {MAX_LINE} bytes")}))?;
+            out.flush()?;
+            continue;
+        }
+        let line = String::from_utf8_lossy(&buf);
+        let line = line.trim();
+        if line.is_empty() {
+            continue;
+        }
+        let reply = match serde_json::from_str::<Value>(line) {
+            Err(e) => json!({"error": format!("not JSON: {e}")}),
+            Ok(req) => match req.get("type").and_then(Value::as_str) {
+                Some("quit") => return Ok(()),
+                Some("play") => answer_play(&req, player.as_mut()).unwrap_or_else(|e| json!({"error": e})),
+                Some(t) => {
+                    json!({"error": format!("unknown request type `{}` (known: play, quit)", t.chars().take(30).collect::<String>())})
+                }
+                None => json!({"error": "request without a \"type\""}),
+            },
+        };
+        writeln!(out, "{reply}")?;
+        out.flush()?;
+    }
+}
+
+fn answer_play(req: &Value, player: &mut dyn plakoto_engine::Player) -> Result<Value, String> {
+    let pos =
+        Position::from_json_value(req.get("position").ok_or("missing \"position\"")?).map_err(|e| e.to_string())?;
+    let dice = req.get("dice").and_then(Value::as_array).ok_or("missing \"dice\" (e.g. [6,4])")?;
+    let d: Vec<u8> = dice.iter().filter_map(Value::as_u64).filter(|&x| x <= 6).map(|x| x as u8).collect();
+    if d.len() != 2 || dice.len() != 2 {
+        return Err("\"dice\" must be two numbers 1-6, e.g. [6,4]".into());
+    }
+    let dice = Dice::new(d[0], d[1]).map_err(|e| e.to_string())?;
+    if let Some(r) = pos.outcome() {
+        return Err(format!("the game is already over ({r})"));
+    }
+    let plays = pos.legal_plays(dice);
+    let i = player.choose(&pos, dice, &plays).min(plays.len() - 1);
+    let moves: Vec<[u8; 2]> = plays[i].moves().iter().map(|m| [m.from, m.to]).collect();
+    Ok(json!({"moves": moves}))
+}

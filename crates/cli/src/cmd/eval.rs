@@ -1,0 +1,46 @@
+//! `plakoto eval POSITION [--ply N] [--json]`: the engine's evaluation.
+
+use anyhow::Result;
+use plakoto_engine::analysis::{MAX_PLY, evaluate};
+use serde_json::json;
+
+/// Evaluate a position for the side on roll: win, double-win, lose,
+/// double-loss and draw chances, and the equity in points.
+#[derive(clap::Args)]
+pub struct Args {
+    /// `start`, position JSON, a position ID, or `-` for stdin.
+    position: String,
+    /// Look-ahead in plies: 0 (static, instant), 1 or 2.
+    #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u8).range(0..=MAX_PLY as i64))]
+    ply: u8,
+    /// Print JSON: {"position", "id", "ply", "probabilities", "equity"}.
+    #[arg(long)]
+    json: bool,
+}
+
+pub fn run(a: Args) -> Result<()> {
+    let pos = super::position_arg(&a.position)?;
+    let e = evaluate(&pos, a.ply);
+    let p = e.probabilities;
+    if a.json {
+        let v = json!({
+            "position": pos,
+            "id": pos.id(),
+            "ply": e.ply,
+            "probabilities": p,
+            "equity": e.equity,
+            "result": pos.outcome(),
+        });
+        println!("{v}");
+        return Ok(());
+    }
+    println!("{} on roll, {}-ply   (position {})", pos.turn(), e.ply, pos.id());
+    if let Some(r) = pos.outcome() {
+        println!("game over: {r}");
+    }
+    println!("  win    {:6.2}%   of which double {:6.2}%", 100.0 * p.win, 100.0 * p.win_double);
+    println!("  lose   {:6.2}%   of which double {:6.2}%", 100.0 * p.lose, 100.0 * p.lose_double);
+    println!("  draw   {:6.2}%", 100.0 * p.draw);
+    println!("  equity {:+.3} points", e.equity);
+    Ok(())
+}

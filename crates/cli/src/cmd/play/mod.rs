@@ -1,0 +1,168 @@
+//! `plakoto play`: a game or match in the terminal against the computer or
+//! another person, saved after every move, resumable. Line-based, so it is
+//! the same whether stdin is a terminal, a pipe or a file.
+
+pub mod announce;
+pub mod input;
+pub mod render;
+mod session;
+
+use std::io::{self, IsTerminal};
+use std::path::PathBuf;
+
+use anyhow::{Result, bail};
+use clap::builder::{PossibleValue, PossibleValuesParser};
+use plakoto_core::Color;
+use plakoto_core::game::{Match, Players};
+use plakoto_engine::{DEFAULT_LEVEL, LEVELS};
+
+use crate::records;
+use render::Style;
+use session::{End, Seat, Session, engine_seed};
+
+/// Play a game or a match in the terminal, against the computer or another
+/// person.
+///
+/// Enter a play in notation, points in your own numbering: `24/18 13/7`,
+/// `6/off`, `24/20/14`, `24/18(2)`; or one checker at a time (`24/18`), then
+/// Enter to confirm once the turn is complete. `?` lists the legal plays,
+/// `hint` asks the engine, `undo` and `reset` take moves back, `help` lists
+/// every command, `quit` saves and stops.
+///
+/// Every move is saved at once (a record in the JSON format of INTERFACE.md,
+/// "Game record"), so a crash or Ctrl-C loses nothing: continue with
+/// `plakoto play --resume FILE`, watch it with `plakoto replay FILE`.
+///
+/// Input is read line by line, so a game can be scripted through stdin; end
+/// of input saves and stops.
+#[derive(clap::Args)]
+pub struct Args {
+    /// Play a match to N points (1, 3, 5, 7 or any); 1 is a single game.
+    #[arg(long = "match", short = 'm', value_name = "N", default_value_t = 1,
+          value_parser = clap::value_parser!(u32).range(1..))]
+    match_to: u32,
+    /// Two people at one keyboard: no computer player.
+    #[arg(long, conflicts_with_all = ["side", "level"])]
+    two_players: bool,
+    /// The colour the person plays against the computer.
+    #[arg(long, value_name = "COLOUR", default_value = "white", value_parser = ["white", "black"])]
+    side: String,
+    /// The computer's level.
+    #[arg(long, default_value = DEFAULT_LEVEL, value_parser = levels(false))]
+    level: String,
+    /// Who plays White: `human` or a computer level as for --level
+    /// (overrides --side, --level and --two-players; both computers: a duel to watch).
+    #[arg(long, value_name = "PLAYER", value_parser = levels(true), hide_possible_values = true)]
+    white: Option<String>,
+    /// Who plays Black: `human` or a computer level as for --level
+    /// (overrides --side, --level and --two-players).
+    #[arg(long, value_name = "PLAYER", value_parser = levels(true), hide_possible_values = true)]
+    black: Option<String>,
+    /// Dice seed: the same seed gives the same dice, so a game can be
+    /// replayed exactly (default: a random seed, shown in the save file name).
+    #[arg(long)]
+    seed: Option<u64>,
+    /// Save to FILE (default: a new file in plakoto/games/ in your data
+    /// directory, e.g. ~/.local/share/plakoto/games/<date>-<seed>.json).
+    #[arg(long, value_name = "FILE")]
+    save: Option<PathBuf>,
+    /// Continue the game or match saved in FILE (saving back to it, unless --save).
+    #[arg(long, value_name = "FILE",
+          conflicts_with_all = ["match_to", "two_players", "side", "level", "white", "black", "seed"])]
+    resume: Option<PathBuf>,
+    /// Colour output: auto (only on a terminal, and not when NO_COLOR is set), always, never.
+    #[arg(long, value_name = "WHEN", default_value = "auto", value_enum)]
+    color: ColorWhen,
+}
+
+/// When to use ANSI colour.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum ColorWhen {
+    Auto,
+    Always,
+    Never,
+}
+
+impl ColorWhen {
+    /// The style for stdout: colour when asked, or on a terminal unless
+    /// `NO_COLOR` is set to something.
+    pub fn style(self) -> Style {
+        let color = match self {
+            ColorWhen::Always => true,
+            ColorWhen::Never => false,
+            ColorWhen::Auto => io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty()),
+        };
+        Style { color }
+    }
+}
+
+/// The engine's levels (and `human`) as clap values, listed from
+/// `plakoto_engine::LEVELS` so new levels appear by themselves.
+fn levels(with_human: bool) -> PossibleValuesParser {
+    let human = with_human.then(|| PossibleValue::new("human").help("a person at this keyboard"));
+    PossibleValuesParser::new(human.into_iter().chain(LEVELS.iter().map(|l| PossibleValue::new(l.name).help(l.about))))
+}
+
+/// The record names of White's and Black's players from the options.
+fn player_names(args: &Args) -> [String; 2] {
+    let engine = format!("engine:{}", args.level);
+    let human = "human".to_string();
+    let mut names = if args.two_players {
+        [human.clone(), human]
+    } else if args.side == "black" {
+        [engine, human]
+    } else {
+        [human, engine]
+    };
+    for (i, choice) in [&args.white, &args.black].into_iter().enumerate() {
+        if let Some(p) = choice {
+            names[i] = if p == "human" { p.clone() } else { format!("engine:{p}") };
+        }
+    }
+    names
+}
+
+pub fn run(args: Args) -> Result<()> {
+    let style = args.color.style();
+    let (m, path) = match &args.resume {
+        Some(file) => {
+            let m = records::load(file)?;
+            if let Some(w) = m.winner() {
+                let (a, b) = (m.score(w), m.score(w.opponent()));
+                bail!("the match in {} is over ({w} won {a}-{b}); watch it with `plakoto replay {0}`", file.display());
+            }
+            let path = match &args.save {
+                Some(p) if p != file => {
+                    records::prepare_new(p)?;
+                    p.clone()
+                }
+                _ => file.clone(),
+            };
+            (m, path)
+        }
+        None => {
+            let seed = args.seed.unwrap_or_else(|| rand::random_range(1..1_000_000_000));
+            let [white, black] = player_names(&args);
+            let m = Match::new(args.match_to, seed, Players { white, black })?;
+            let path = match &args.save {
+                Some(p) => {
+                    records::prepare_new(p)?;
+                    p.clone()
+                }
+                None => records::new_save_path(seed)?,
+            };
+            (m, path)
+        }
+    };
+    let turns_played = m.games().iter().map(|g| g.turns().len() as u64).sum();
+    let seat = |name: &str, side: Color| Seat::from_record_name(name, engine_seed(m.seed(), side, turns_played));
+    let seats = [seat(&m.players().white, Color::White)?, seat(&m.players().black, Color::Black)?];
+    let echo = !io::stdin().is_terminal();
+    let mut session = Session::new(m, seats, path, style, io::stdin().lock(), io::stdout().lock()).echo_input(echo);
+    match session.run() {
+        Ok(End::MatchOver | End::Quit | End::Eof) => Ok(()),
+        // The reader went away (`| head`): every move is saved; stop quietly.
+        Err(e) if e.downcast_ref::<io::Error>().is_some_and(|e| e.kind() == io::ErrorKind::BrokenPipe) => Ok(()),
+        Err(e) => Err(e),
+    }
+}

@@ -1,0 +1,317 @@
+//! Drawing the board as text: two rows of twelve points with the bar between
+//! the halves, the borne-off tray on the right, point numbers from one
+//! side's point of view. A pure function of what it is given, so it is
+//! tested with snapshots.
+//!
+//! Colours are distinct by symbol as well as by colour (White `○`, Black
+//! `●`), so the board reads without ANSI colour and over a pipe.
+
+use plakoto_core::{Color, Dice, Position};
+
+/// Checkers shown on one point before the stack is drawn with a count.
+const STACK_ROWS: usize = 5;
+
+/// Whether to use ANSI colour.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Style {
+    pub color: bool,
+}
+
+impl Style {
+    #[cfg(test)]
+    pub const PLAIN: Style = Style { color: false };
+
+    fn paint(&self, text: &str, code: &str) -> String {
+        if self.color { format!("\x1b[{code}m{text}\x1b[0m") } else { text.to_string() }
+    }
+
+    /// A checker symbol of `side`, coloured.
+    pub fn checker(&self, side: Color) -> String {
+        self.paint(symbol(side), side_code(side))
+    }
+
+    /// `text` in the colour of `side` (names in messages).
+    pub fn side(&self, side: Color, text: &str) -> String {
+        self.paint(text, side_code(side))
+    }
+
+    /// Bold text (dice, announcements).
+    pub fn bold(&self, text: &str) -> String {
+        self.paint(text, "1")
+    }
+
+    /// Dim text (point numbers, hints).
+    pub fn dim(&self, text: &str) -> String {
+        self.paint(text, "2")
+    }
+}
+
+fn side_code(side: Color) -> &'static str {
+    match side {
+        Color::White => "1;36",
+        Color::Black => "1;31",
+    }
+}
+
+/// The symbol of a side's checkers.
+pub const fn symbol(side: Color) -> &'static str {
+    match side {
+        Color::White => "○",
+        Color::Black => "●",
+    }
+}
+
+/// The letter of a side, for text that must read without symbols too.
+pub const fn letter(side: Color) -> char {
+    match side {
+        Color::White => 'W',
+        Color::Black => 'B',
+    }
+}
+
+/// Everything the board drawing shows.
+pub struct BoardView<'a> {
+    /// The board; its side on roll is the one whose turn it is.
+    pub position: &'a Position,
+    /// Whose numbering the point labels use (the person on roll).
+    pub viewpoint: Color,
+    /// The dice of the side on roll, if rolled, and those not used yet.
+    pub dice: Option<(Dice, &'a [u8])>,
+    /// Players' names, indexed by `Color::index`.
+    pub names: [&'a str; 2],
+    pub score: [u32; 2],
+    pub match_to: u32,
+    /// Number of the game in the match, from 1.
+    pub game: usize,
+    /// Has the game ended (the side "on roll" is then the one that moved last)?
+    pub over: bool,
+}
+
+/// One cell of a point's column, from the edge of the board inwards.
+#[derive(Clone, Copy)]
+enum Cell {
+    Checker(Color),
+    Pinned(Color),
+    Count(u8),
+}
+
+/// Draws the board; lines end with `\n`.
+pub fn render(v: &BoardView, style: Style) -> String {
+    let me = v.viewpoint;
+    let opp = me.opponent();
+    // Points in the viewer's numbering, left to right.
+    let top: Vec<u8> = (13..=24).collect();
+    let bottom: Vec<u8> = (1..=12).rev().collect();
+    let columns = |points: &[u8]| -> Vec<Vec<Cell>> { points.iter().map(|&p| cells(v.position, me, p)).collect() };
+    let (top_cols, bottom_cols) = (columns(&top), columns(&bottom));
+
+    let mut out = String::new();
+    let score = format!(
+        "{} {}, {} {}",
+        style.side(Color::White, &format!("{} {}", letter(Color::White), v.names[0])),
+        v.score[0],
+        style.side(Color::Black, &format!("{} {}", letter(Color::Black), v.names[1])),
+        v.score[1],
+    );
+    let length = if v.match_to == 1 { "one game".to_string() } else { format!("match to {}", v.match_to) };
+    out.push_str(&format!(" Game {} · {length} · {score}\n\n", v.game));
+
+    out.push_str(&labels(&top, style));
+    out.push_str(&frame());
+    let pins = (1..=24).any(|p| v.position.pinned(p).is_some());
+    let legend = if pins { style.dim("     (x) a pinned checker") } else { String::new() };
+    let info_top = [player_line(v, opp, style), pips_line(v, opp), String::new(), legend];
+    for row in 0..STACK_ROWS {
+        let info = info_top.get(row).map_or("", String::as_str);
+        let off = if row == 0 { tray(v.position, opp, style) } else { "    ".into() };
+        out.push_str(&board_row(&top_cols, row, style, &off, info));
+    }
+    out.push_str(&middle_row(v, style));
+    let info_bottom = ["", "", "", &player_line(v, me, style), &pips_line(v, me)].map(str::to_string);
+    for row in (0..STACK_ROWS).rev() {
+        let info = &info_bottom[STACK_ROWS - 1 - row];
+        let off = if row == 0 { tray(v.position, me, style) } else { "    ".into() };
+        out.push_str(&board_row(&bottom_cols, row, style, &off, info));
+    }
+    out.push_str(&frame());
+    out.push_str(&labels(&bottom, style));
+    out
+}
+
+/// The cells of the viewer's point `p`, from the edge inwards: the pinned
+/// checker first (it lies under its pinners), then the checkers on top; a
+/// stack too tall to show ends with its count.
+fn cells(pos: &Position, viewer: Color, p: u8) -> Vec<Cell> {
+    let w = viewer.to_white_numbering(p);
+    let mut cells = Vec::new();
+    if let Some(c) = pos.pinned(w) {
+        cells.push(Cell::Pinned(c));
+    }
+    if let Some((c, n)) = pos.top(w) {
+        let room = STACK_ROWS - cells.len();
+        if usize::from(n) <= room {
+            cells.extend((0..n).map(|_| Cell::Checker(c)));
+        } else {
+            cells.extend((0..room - 1).map(|_| Cell::Checker(c)));
+            cells.push(Cell::Count(n));
+        }
+    }
+    cells
+}
+
+fn cell_text(cell: Option<&Cell>, style: Style) -> String {
+    match cell {
+        None => "   ".into(),
+        Some(Cell::Checker(c)) => format!(" {} ", style.checker(*c)),
+        Some(Cell::Pinned(c)) => format!("({})", style.checker(*c)),
+        Some(Cell::Count(n)) => style.bold(&format!("{n:^3}")),
+    }
+}
+
+fn labels(points: &[u8], style: Style) -> String {
+    let text = |ps: &[u8]| ps.iter().map(|p| format!("{p:^3}")).collect::<String>();
+    let line = format!("  {}     {}", text(&points[..6]), text(&points[6..]));
+    format!("{}\n", style.dim(line.trim_end()))
+}
+
+fn frame() -> String {
+    format!(" +{0}+---+{0}+----+\n", "-".repeat(18))
+}
+
+fn board_row(cols: &[Vec<Cell>], row: usize, style: Style, off: &str, info: &str) -> String {
+    let half = |cs: &[Vec<Cell>]| cs.iter().map(|c| cell_text(c.get(row), style)).collect::<String>();
+    let line = format!(" |{}|   |{}|{off}|  {info}", half(&cols[..6]), half(&cols[6..]));
+    format!("{}\n", line.trim_end())
+}
+
+/// The row between the halves: the bar, and the dice of the side on roll
+/// in its right half (as seen by that side), with whose turn it is beside
+/// the board.
+fn middle_row(v: &BoardView, style: Style) -> String {
+    let side = v.position.turn();
+    let who = format!("{} {}", style.checker(side), letter(side));
+    let (dice, status) = match (v.over, v.dice) {
+        (true, _) => (String::new(), "game over".to_string()),
+        (false, Some((d, left))) => {
+            let shown: Vec<String> = left.iter().map(|x| format!("[{x}]")).collect();
+            let status = if left.len() == d.moves_allowed() {
+                format!("{who} to play {d}")
+            } else if left.is_empty() {
+                format!("{who} {d}: all dice used")
+            } else {
+                let left: Vec<String> = left.iter().map(u8::to_string).collect();
+                format!("{who} to play {d} ({} left)", left.join(", "))
+            };
+            (shown.join(" "), status)
+        }
+        (false, None) => (String::new(), format!("{who} on roll")),
+    };
+    let dice = style.bold(&format!("{dice:^18}"));
+    // The dice lie in the right half for the viewer, the left for the opponent.
+    let (left, right) = if side == v.viewpoint { (" ".repeat(18), dice) } else { (dice, " ".repeat(18)) };
+    let line = format!(" |{left}|BAR|{right}|    |  {status}");
+    format!("{}\n", line.trim_end())
+}
+
+fn player_line(v: &BoardView, side: Color, style: Style) -> String {
+    format!("{} {}  {}", style.checker(side), letter(side), style.side(side, v.names[side.index()]))
+}
+
+fn pips_line(v: &BoardView, side: Color) -> String {
+    format!("     pips {}, off {}", v.position.pips(side), v.position.off(side))
+}
+
+fn tray(pos: &Position, side: Color, style: Style) -> String {
+    match pos.off(side) {
+        0 => "    ".into(),
+        n => format!(" {}{n:<2}", style.checker(side)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use plakoto_core::pos;
+
+    fn view<'a>(position: &'a Position, viewpoint: Color, dice: Option<(Dice, &'a [u8])>) -> BoardView<'a> {
+        BoardView {
+            position,
+            viewpoint,
+            dice,
+            names: ["White (you)", "Black (heuristic)"],
+            score: [1, 2],
+            match_to: 5,
+            game: 3,
+            over: false,
+        }
+    }
+
+    #[test]
+    fn start_position_white_to_play() {
+        let p = Position::start();
+        let d = Dice::new(6, 4).unwrap();
+        insta::assert_snapshot!(render(&view(&p, Color::White, Some((d, &[6, 4]))), Style::PLAIN));
+    }
+
+    /// Pins of both colours, one under a tall stack, borne-off checkers on
+    /// both sides, Black on roll halfway through a doublet.
+    fn middle_game() -> Position {
+        pos!(Black;
+            white {24: 1, 20: 7, 13: 2, 6: 1, 5: 2};
+            black {1: 9, 19: 1, 22: 1};
+            pinned {20: Black, 22: White, 6: Black})
+    }
+
+    #[test]
+    fn pins_stacks_and_borne_off_black_to_play() {
+        let p = middle_game();
+        let d = Dice::new(5, 5).unwrap();
+        insta::assert_snapshot!(render(&view(&p, Color::Black, Some((d, &[5, 5]))), Style::PLAIN));
+    }
+
+    #[test]
+    fn the_same_board_from_white_and_game_over() {
+        let p = middle_game();
+        let mut v = view(&p, Color::White, None);
+        v.over = true;
+        insta::assert_snapshot!(render(&v, Style::PLAIN));
+    }
+
+    #[test]
+    fn colour_only_adds_escape_codes() {
+        let p = middle_game();
+        let d = Dice::new(5, 3).unwrap();
+        let v = view(&p, Color::Black, Some((d, &[3])));
+        let coloured = render(&v, Style { color: true });
+        assert!(coloured.contains("\x1b["));
+        assert_eq!(strip_ansi(&coloured), render(&v, Style::PLAIN));
+    }
+
+    #[test]
+    fn fits_in_80_columns() {
+        let p = middle_game();
+        let d = Dice::new(5, 3).unwrap();
+        for viewpoint in [Color::White, Color::Black] {
+            for line in render(&view(&p, viewpoint, Some((d, &[5, 3]))), Style::PLAIN).lines() {
+                assert!(line.chars().count() <= 80, "{line}");
+            }
+        }
+    }
+
+    fn strip_ansi(s: &str) -> String {
+        let mut out = String::new();
+        let mut chars = s.chars();
+        while let Some(c) = chars.next() {
+            if c == '\x1b' {
+                for c in chars.by_ref() {
+                    if c == 'm' {
+                        break;
+                    }
+                }
+            } else {
+                out.push(c);
+            }
+        }
+        out
+    }
+}

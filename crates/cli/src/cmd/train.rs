@@ -1,0 +1,108 @@
+//! `plakoto train`: self-play training of the network, with a progress bar,
+//! checkpoints, resume, a CSV log and a strength plot.
+
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, OnceLock};
+
+use anyhow::{Result, bail};
+use indicatif::{ProgressBar, ProgressStyle};
+use plakoto_engine::train::{TrainConfig, train};
+
+/// Train the network by self-play (TD(λ)); writes weights.bin, log.csv and
+/// strength.svg into --out. Ctrl-C stops at the next round with a
+/// checkpoint; --resume continues.
+#[derive(clap::Args)]
+pub struct Args {
+    /// Run directory for weights, optimiser state, log and plot.
+    #[arg(long, default_value = "training/run")]
+    out: PathBuf,
+    /// Total self-play games to train to.
+    #[arg(long, default_value_t = 200_000)]
+    games: u64,
+    /// Continue the run saved in --out.
+    #[arg(long)]
+    resume: bool,
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Worker threads for self-play and strength checks.
+    #[arg(long, default_value_t = 2)]
+    threads: usize,
+    /// Hidden units.
+    #[arg(long, default_value_t = 128)]
+    hidden: usize,
+    /// Adam learning rate.
+    #[arg(long, default_value_t = 0.001)]
+    lr: f32,
+    /// TD(λ) trace parameter.
+    #[arg(long, default_value_t = 0.7)]
+    lambda: f32,
+    /// Chance of a random play during self-play.
+    #[arg(long, default_value_t = 0.0)]
+    epsilon: f32,
+    /// Games between strength checks (and checkpoints).
+    #[arg(long, default_value_t = 10_000)]
+    eval_every: u64,
+    /// Pairs of games in each strength check against `heuristic`.
+    #[arg(long, default_value_t = 500)]
+    eval_pairs: u64,
+    /// Start from these weights instead of random ones.
+    #[arg(long)]
+    init: Option<PathBuf>,
+}
+
+static STOP: OnceLock<Arc<AtomicBool>> = OnceLock::new();
+
+pub fn run(a: Args) -> Result<()> {
+    if a.threads == 0 || a.threads > 64 {
+        bail!("--threads must be 1 to 64");
+    }
+    if a.hidden == 0 || a.hidden > 1024 {
+        bail!("--hidden must be 1 to 1024");
+    }
+    if !(0.0..=1.0).contains(&a.lambda) || !(0.0..=1.0).contains(&a.epsilon) {
+        bail!("--lambda and --epsilon must be between 0 and 1");
+    }
+    let cfg = TrainConfig {
+        games: a.games,
+        hidden: a.hidden,
+        threads: a.threads,
+        seed: a.seed,
+        lr: a.lr,
+        lambda: a.lambda,
+        epsilon: a.epsilon,
+        eval_every: a.eval_every.max(1),
+        eval_pairs: a.eval_pairs.max(2),
+        init: a.init,
+        ..TrainConfig::default()
+    };
+    let stop = STOP.get_or_init(|| Arc::new(AtomicBool::new(false))).clone();
+    let flag = stop.clone();
+    let _ = ctrlc::set_handler(move || {
+        eprintln!("\nstopping after this round (checkpoint follows); run again with --resume to continue");
+        flag.store(true, Ordering::Relaxed);
+    });
+    let bar = ProgressBar::new(a.games);
+    bar.set_style(
+        ProgressStyle::with_template(
+            "{spinner} [{elapsed_precise}] {wide_bar} {pos}/{len} games ({per_sec}, eta {eta}) {msg}",
+        )
+        .unwrap_or_else(|_| ProgressStyle::default_bar()),
+    );
+    let net = train(&cfg, &a.out, a.resume, &stop, &mut |p| {
+        bar.set_length(p.games_total);
+        bar.set_position(p.games_done);
+        let last =
+            p.last.as_ref().map(|r| format!("vs heuristic {:+.3} ± {:.3} ppg", r.ppg, r.ci95)).unwrap_or_default();
+        bar.set_message(if p.evaluating { format!("{last} (checking strength…)") } else { last });
+    })?;
+    bar.finish();
+    eprintln!(
+        "weights: {}\nlog: {}\nplot: {}\n{}",
+        a.out.join("weights.bin").display(),
+        a.out.join("log.csv").display(),
+        a.out.join("strength.svg").display(),
+        net.about
+    );
+    Ok(())
+}

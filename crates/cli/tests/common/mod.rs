@@ -1,0 +1,122 @@
+//! Helpers for the `plakoto play` tests: the binary, reading a saved record,
+//! and a PTY driver that plays a person's turns by typing them.
+
+#![allow(dead_code)]
+
+use std::collections::VecDeque;
+use std::path::Path;
+use std::process::Command;
+use std::time::Duration;
+
+use expectrl::session::OsSession;
+use expectrl::{Expect, Regex, Session};
+use plakoto_core::game::{Match, MatchRecord};
+
+pub const BIN: &str = env!("CARGO_BIN_EXE_plakoto");
+
+/// Generous: the machine is shared, and a timeout here is a failure.
+pub const TIMEOUT: Duration = Duration::from_secs(60);
+
+/// `plakoto ARGS` on a pseudo-terminal.
+pub fn spawn(args: &[&str]) -> OsSession {
+    let mut cmd = Command::new(BIN);
+    cmd.args(args).env_remove("NO_COLOR");
+    let mut p = Session::spawn(cmd).expect("spawn plakoto on a PTY");
+    p.set_expect_timeout(Some(TIMEOUT));
+    p
+}
+
+/// The record saved at `path`, replayed and verified.
+pub fn load(path: &Path) -> Match {
+    let text = std::fs::read_to_string(path).expect("read the record");
+    let rec: MatchRecord = serde_json::from_str(&text).expect("the record is JSON");
+    Match::from_record(&rec).expect("the record replays")
+}
+
+pub fn turns(m: &Match) -> usize {
+    m.games().iter().map(|g| g.turns().len()).sum()
+}
+
+/// How a driven session stopped.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Stop {
+    /// The match ended (the closing message was seen).
+    Over,
+    /// The person's turn limit was reached; a turn prompt is waiting.
+    AtPrompt,
+}
+
+/// Types the person's turns, reading each one's legal plays from the saved
+/// record: odd turns as a whole play on one line, even turns one checker at
+/// a time and then Enter to confirm.
+pub struct Driver<'a> {
+    pub save: &'a Path,
+    /// Turns typed so far.
+    pub typed: usize,
+    /// Everything the program printed.
+    pub transcript: String,
+}
+
+impl<'a> Driver<'a> {
+    pub fn new(save: &'a Path) -> Self {
+        Driver { save, typed: 0, transcript: String::new() }
+    }
+
+    /// Plays until the match is over or `limit` more turns were typed.
+    pub fn run(&mut self, p: &mut OsSession, limit: usize) -> Stop {
+        let stop_at = self.typed + limit;
+        let mut queue: VecDeque<String> = VecDeque::new();
+        loop {
+            let caps = p.expect(Regex(r"> |The record is saved in")).unwrap_or_else(|e| {
+                panic!("waiting for a prompt: {e}\n--- transcript tail ---\n{}", tail(&self.transcript))
+            });
+            let before = String::from_utf8_lossy(caps.before()).to_string();
+            let matched = String::from_utf8_lossy(&caps[0]).to_string();
+            self.transcript.push_str(&before);
+            self.transcript.push_str(&matched);
+            assert!(!self.transcript.contains("panicked"), "{}", tail(&self.transcript));
+            if matched.starts_with("The record") {
+                return Stop::Over;
+            }
+            let prompt = before.rsplit('\n').next().unwrap_or("");
+            if prompt.contains("Enter to confirm") {
+                assert!(queue.is_empty(), "confirm asked with moves left: {prompt}");
+                p.send_line("").unwrap();
+                continue;
+            }
+            if let Some(mv) = queue.pop_front() {
+                p.send_line(mv).unwrap();
+                continue;
+            }
+            assert!(prompt.contains(" > ") || prompt.ends_with(' '), "unexpected prompt `{prompt}`");
+            if self.typed == stop_at {
+                return Stop::AtPrompt;
+            }
+            let m = load(self.save);
+            assert!(m.game().dice().is_some(), "a prompt without dice pending in the record");
+            let plays = m.game().legal_plays();
+            let play = plays[self.typed * 7 % plays.len()];
+            self.typed += 1;
+            if self.typed % 2 == 1 {
+                p.send_line(play.notation()).unwrap();
+            } else {
+                queue = play
+                    .moves()
+                    .iter()
+                    .map(|m| if m.to == 0 { format!("{}/off", m.from) } else { format!("{}/{}", m.from, m.to) })
+                    .collect();
+                let first = queue.pop_front().expect("a prompted turn is not a pass");
+                p.send_line(first).unwrap();
+            }
+        }
+    }
+}
+
+pub fn tail(s: &str) -> String {
+    let start = s.len().saturating_sub(3000);
+    let mut i = start;
+    while !s.is_char_boundary(i) {
+        i += 1;
+    }
+    s[i..].to_string()
+}

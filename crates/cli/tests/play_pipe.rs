@@ -1,0 +1,269 @@
+//! `plakoto play` and `plakoto replay` with stdin and stdout as pipes:
+//! scripted games, end of input, garbage of every kind, bad records. Nothing
+//! may crash; every run leaves a record that replays.
+
+mod common;
+
+use std::io::{Read, Write};
+use std::path::Path;
+use std::process::{Command, Output, Stdio};
+
+use common::{BIN, load, turns};
+use plakoto_core::game::{Match, Players};
+
+/// Runs `plakoto ARGS` with `input` on stdin; stdout and stderr captured.
+fn run(args: &[&str], input: &[u8]) -> Output {
+    run_env(args, input, &[])
+}
+
+fn run_env(args: &[&str], input: &[u8], env: &[(&str, &Path)]) -> Output {
+    let mut cmd = Command::new(BIN);
+    cmd.args(args).stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped()).env_remove("NO_COLOR");
+    for (k, v) in env {
+        cmd.env(k, v);
+    }
+    let mut child = cmd.spawn().unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let input = input.to_vec();
+    // Write from a thread: the program may stop reading (quit) before the end.
+    let writer = std::thread::spawn(move || {
+        let _ = stdin.write_all(&input);
+    });
+    let out = child.wait_with_output().unwrap();
+    writer.join().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    out
+}
+
+fn text(b: &[u8]) -> String {
+    String::from_utf8_lossy(b).to_string()
+}
+
+#[test]
+fn a_scripted_two_player_game_is_played_as_written() {
+    // The same seed gives the same dice: work the game out with the library,
+    // then type it.
+    let players = Players { white: "human".into(), black: "human".into() };
+    let mut m = Match::new(1, 77, players).unwrap();
+    let mut script = String::new();
+    let mut i = 0;
+    while !m.is_over() {
+        m.roll().unwrap();
+        let plays = m.game().legal_plays().to_vec();
+        let play = plays[i * 3 % plays.len()];
+        if !play.is_pass() {
+            script.push_str(&format!("{}\n", play.notation()));
+        }
+        m.play(&play).unwrap();
+        i += 1;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let save = dir.path().join("g.json");
+    let out = run(&["play", "--two-players", "--seed", "77", "--save", save.to_str().unwrap()], script.as_bytes());
+    let stdout = text(&out.stdout);
+    assert!(out.status.success(), "{stdout}");
+    assert_eq!(load(&save).record(), m.record());
+    assert!(stdout.contains("The record is saved in"), "{stdout}");
+    assert!(!stdout.contains('\x1b'), "no colour into a pipe");
+    // The scripted lines are echoed after their prompts.
+    let first = script.lines().next().unwrap();
+    assert!(stdout.contains(&format!("> {first}\n")), "{stdout}");
+}
+
+#[test]
+fn end_of_input_saves_and_exits_cleanly() {
+    let dir = tempfile::tempdir().unwrap();
+    let save = dir.path().join("g.json");
+    let out = run(&["play", "--seed", "8", "--save", save.to_str().unwrap()], b"");
+    assert!(out.status.success());
+    let stdout = text(&out.stdout);
+    assert!(stdout.contains("End of input. Saved to"), "{stdout}");
+    assert!(stdout.contains("plakoto play --resume"), "{stdout}");
+    assert!(load(&save).game().dice().is_some() || turns(&load(&save)) > 0);
+}
+
+#[test]
+fn garbage_of_every_kind_does_not_crash() {
+    let mut input = Vec::new();
+    for line in [
+        &b""[..],
+        b"   ",
+        b"\x1b[A\x1b[B\x1b[C",
+        b"\x00\x01\x02\x03\x04\x7f",
+        b"\xff\xfe\xfd invalid utf-8",
+        b"24/18/16/14/12/10/8/6/4/2/off",
+        b"99999999999999999999/1",
+        b"24/18(9999999999)",
+        b"24/-3",
+        b"////",
+        b"((((",
+        b"\xce\xa0\xce\xbb\xce\xb1\xce\xba\xcf\x89\xcf\x84\xcf\x8c",
+        b"undo",
+        b"reset",
+        b"resign",
+        b"maybe",
+        b"?",
+        b"hint",
+        b"\t24/18\t",
+    ] {
+        input.extend_from_slice(line);
+        input.push(b'\n');
+    }
+    input.extend(std::iter::repeat_n(b'7', 1 << 20));
+    input.extend(b"\n");
+    input.extend(std::iter::repeat_n(b'x', 3000));
+    input.extend(b"\r\nboard\r\n24/");
+    let dir = tempfile::tempdir().unwrap();
+    let save = dir.path().join("g.json");
+    let out = run(&["play", "--two-players", "--seed", "4", "--save", save.to_str().unwrap()], &input);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    assert!(stdout.contains("That line is too long"), "{stdout}");
+    assert!(stdout.contains("End of input"), "{stdout}");
+    assert!(stdout.lines().all(|l| l.chars().count() <= 200), "no line echoes a huge input");
+    load(&save);
+}
+
+#[test]
+fn engines_play_a_match_and_replay_shows_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let save = dir.path().join("m.json");
+    let s = save.to_str().unwrap();
+    let out =
+        run(&["play", "--white", "random", "--black", "heuristic", "--match", "3", "--seed", "9", "--save", s], b"");
+    assert!(out.status.success());
+    let m = load(&save);
+    assert!(m.is_over());
+    assert_eq!((m.players().white.as_str(), m.players().black.as_str()), ("engine:random", "engine:heuristic"));
+
+    let out = run(&["replay", s, "--all"], b"");
+    assert!(out.status.success());
+    let replay = text(&out.stdout);
+    assert!(replay.contains("Turn 1: "), "{replay}");
+    assert!(replay.contains("wins the match"), "{replay}");
+    assert_eq!(replay.matches("=== Game ").count(), m.games().len());
+    // Without --all, stdin that is not a terminal prints everything too.
+    assert_eq!(text(&run(&["replay", s], b"").stdout), replay);
+}
+
+#[test]
+fn bad_records_are_clear_errors() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("bad.json");
+    let p = path.to_str().unwrap();
+    for (content, expected) in [
+        (&b"not json at all"[..], "is not a readable game record"),
+        (b"\x00\xff\xfe", "bad.json"),
+        (br#"{"format":"chess","version":1,"players":{"white":"a","black":"b"},"seed":1,"match_to":1,"score":{"white":0,"black":0},"winner":null,"games":[]}"#, "not a plakoto match record"),
+    ] {
+        std::fs::write(&path, content).unwrap();
+        for cmd in ["play", "replay"] {
+            let args: Vec<&str> = if cmd == "play" { vec!["play", "--resume", p] } else { vec!["replay", p] };
+            let out = run(&args, b"");
+            assert_eq!(out.status.code(), Some(1), "{cmd}");
+            let stderr = text(&out.stderr);
+            assert!(stderr.contains(expected), "{cmd}: {stderr}");
+        }
+    }
+
+    // A record whose dice are not what its seed gives.
+    let mut m = Match::new(1, 6, Players { white: "human".into(), black: "human".into() }).unwrap();
+    for _ in 0..3 {
+        m.roll().unwrap();
+        let play = m.game().legal_plays()[0];
+        m.play(&play).unwrap();
+    }
+    let mut rec = m.record();
+    rec.games[0].turns[1].dice = if rec.games[0].turns[1].dice == [1, 1] { [2, 2] } else { [1, 1] };
+    std::fs::write(&path, serde_json::to_string(&rec).unwrap()).unwrap();
+    let out = run(&["play", "--resume", p], b"");
+    assert_eq!(out.status.code(), Some(1));
+    assert!(text(&out.stderr).contains("turn 2"), "{}", text(&out.stderr));
+
+    // A level this program does not have: refused by play, shown by replay.
+    let mut rec = m.record();
+    rec.players.black = "engine:grandmaster\u{1b}[2J".into();
+    std::fs::write(&path, serde_json::to_string(&rec).unwrap()).unwrap();
+    let out = run(&["play", "--resume", p], b"");
+    assert_eq!(out.status.code(), Some(1));
+    let stderr = text(&out.stderr);
+    assert!(stderr.contains("is not a level this program has") && !stderr.contains('\x1b'), "{stderr}");
+    let out = run(&["replay", p], b"");
+    assert!(out.status.success());
+    assert!(text(&out.stdout).contains("Black (grandmaster[2J)"), "{}", text(&out.stdout));
+
+    // Never a program to run: `player_by_name` would start `external:COMMAND`.
+    let marker = dir.path().join("ran");
+    rec.players.black = format!("engine:external:touch {}", marker.display());
+    std::fs::write(&path, serde_json::to_string(&rec).unwrap()).unwrap();
+    let out = run(&["play", "--resume", p], b"");
+    assert_eq!(out.status.code(), Some(1));
+    assert!(!marker.exists(), "a record started a program");
+
+    let out = run(&["play", "--resume", dir.path().join("missing.json").to_str().unwrap()], b"");
+    assert_eq!(out.status.code(), Some(1));
+    assert!(text(&out.stderr).contains("cannot open"));
+}
+
+#[test]
+fn a_finished_match_is_not_resumed_and_files_are_not_overwritten() {
+    let dir = tempfile::tempdir().unwrap();
+    let save = dir.path().join("m.json");
+    let s = save.to_str().unwrap();
+    assert!(run(&["play", "--white", "random", "--black", "random", "--seed", "2", "--save", s], b"").status.success());
+    let out = run(&["play", "--resume", s], b"");
+    assert_eq!(out.status.code(), Some(1));
+    assert!(text(&out.stderr).contains("is over"), "{}", text(&out.stderr));
+    let out = run(&["play", "--save", s], b"");
+    assert_eq!(out.status.code(), Some(1));
+    assert!(text(&out.stderr).contains("already exists"), "{}", text(&out.stderr));
+}
+
+#[test]
+fn the_default_save_file_is_in_the_data_directory() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = run_env(&["play", "--seed", "1234"], b"quit\n", &[("XDG_DATA_HOME", dir.path())]);
+    assert!(out.status.success());
+    let games = dir.path().join("plakoto").join("games");
+    let files: Vec<_> = std::fs::read_dir(&games).unwrap().map(|e| e.unwrap().path()).collect();
+    assert_eq!(files.len(), 1);
+    let name = files[0].file_name().unwrap().to_str().unwrap().to_string();
+    assert!(name.ends_with("-1234.json"), "{name}");
+    assert!(text(&out.stdout).contains(&format!("Saving every move to {}", files[0].display())));
+    // A second game with the same seed on the same day gets its own file.
+    let out = run_env(&["play", "--seed", "1234"], b"quit\n", &[("XDG_DATA_HOME", dir.path())]);
+    assert!(out.status.success());
+    assert_eq!(std::fs::read_dir(&games).unwrap().count(), 2);
+}
+
+#[test]
+fn colour_is_chosen_by_flag_and_no_color() {
+    let dir = tempfile::tempdir().unwrap();
+    let save = |n: &str| dir.path().join(n).to_str().unwrap().to_string();
+    let out = run(&["play", "--two-players", "--color", "always", "--save", &save("a.json")], b"");
+    assert!(text(&out.stdout).contains('\x1b'));
+    let out = run(&["play", "--two-players", "--save", &save("b.json")], b"");
+    assert!(!text(&out.stdout).contains('\x1b'));
+}
+
+#[test]
+fn a_closed_stdout_is_not_a_crash() {
+    let dir = tempfile::tempdir().unwrap();
+    let save = dir.path().join("m.json");
+    let mut child = Command::new(BIN)
+        .args(["play", "--white", "random", "--black", "random", "--match", "25", "--save"])
+        .arg(&save)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut first = [0u8; 64];
+    child.stdout.as_mut().unwrap().read_exact(&mut first).unwrap();
+    drop(child.stdout.take());
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(!text(&out.stderr).contains("panicked"));
+    load(&save);
+}
