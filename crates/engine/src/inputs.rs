@@ -69,24 +69,67 @@ pub fn is_race(pos: &Position) -> bool {
     own_back < opp_back
 }
 
+/// One side's view for encoding: its checkers on top per point in its own
+/// numbering, the opponent's (same numbering), and the pins both ways.
+struct SideView {
+    own: [u8; 26],
+    opp: [u8; 26],
+    /// Bit p: this side's checker pinned on p.
+    own_pinned: u32,
+    /// Bit p: an opposing checker pinned (under this side) on p.
+    opp_pinned: u32,
+    off: u8,
+}
+
+impl SideView {
+    fn of_mover(pos: &Position) -> SideView {
+        let mut own = [0u8; 26];
+        let mut opp = [0u8; 26];
+        for p in 1..=24u8 {
+            own[p as usize] = pos.own_on(p);
+            opp[p as usize] = pos.opp_on(p);
+        }
+        SideView { own, opp, own_pinned: pos.own_pinned_mask(), opp_pinned: pos.opp_pinned_mask(), off: pos.own_off() }
+    }
+
+    /// The same board from the other side (points p → 25 − p).
+    fn flipped(&self, other_off: u8) -> SideView {
+        let mut own = [0u8; 26];
+        let mut opp = [0u8; 26];
+        for p in 1..=24usize {
+            own[p] = self.opp[25 - p];
+            opp[p] = self.own[25 - p];
+        }
+        let rev = |m: u32| m.reverse_bits() >> 6;
+        SideView { own, opp, own_pinned: rev(self.opp_pinned), opp_pinned: rev(self.own_pinned), off: other_off }
+    }
+}
+
 /// Encodes `pos` (side on roll first) into `out`.
 pub fn encode(pos: &Position, out: &mut Inputs) {
     out.items.clear();
-    encode_side(pos, 0, out);
-    encode_side(&pos.pass_turn(), SIDE_INPUTS, out);
+    let me = SideView::of_mover(pos);
+    let them = me.flipped(pos.opp_off());
+    encode_side(&me, 0, out);
+    encode_side(&them, SIDE_INPUTS, out);
     out.push(2 * SIDE_INPUTS, f32::from(u8::from(is_race(pos))));
     out.push(2 * SIDE_INPUTS + 1, 1.0);
 }
 
-/// The inputs of the side on roll in `pos`, written from `base`.
-fn encode_side(pos: &Position, base: usize, out: &mut Inputs) {
+/// The inputs of one side, written from `base`.
+fn encode_side(v: &SideView, base: usize, out: &mut Inputs) {
     let mut pips = 0u32;
-    for p in 1..=24u8 {
-        let n = pos.own_on(p);
-        let i = base + PER_POINT * (p as usize - 1);
+    let mut occupied = 0u32;
+    let mut blocks = 0u32;
+    let mut opp_present = 0u32;
+    for p in 1..=24usize {
+        let n = v.own[p];
+        let i = base + PER_POINT * (p - 1);
         if n >= 1 {
+            occupied |= 1 << p;
             out.push(i, 1.0);
             if n >= 2 {
+                blocks |= 1 << p;
                 out.push(i + 1, 1.0);
                 if n >= 3 {
                     out.push(i + 2, 1.0);
@@ -94,28 +137,38 @@ fn encode_side(pos: &Position, base: usize, out: &mut Inputs) {
                 }
             }
         }
-        let pinned = pos.own_pinned_on(p);
-        if pinned {
+        let pinned = v.own_pinned >> p & 1;
+        if pinned == 1 {
             out.push(i + 4, 1.0);
         }
-        pips += (u32::from(n) + u32::from(pinned)) * u32::from(p);
+        if v.opp[p] > 0 {
+            opp_present |= 1 << p;
+        }
+        pips += (u32::from(n) + pinned) * p as u32;
     }
     let f = base + 24 * PER_POINT;
-    out.push(f, f32::from(pos.own_off()) / 15.0);
+    out.push(f, f32::from(v.off) / 15.0);
     out.push(f + 1, pips as f32 / 200.0);
 
     // Opposing checkers that can still move (not pinned under us) reach
     // points above them in our numbering.
-    let free_opp = |q: u8| pos.opp_on(q) > 0 && !pos.own_pinned_on(q);
-    let shots_at = |p: u8| -> f32 {
-        let s: u32 = (1..p.min(13)).filter(|&d| free_opp(p - d)).map(|d| u32::from(SHOTS[d as usize])).sum();
+    let free_opp = opp_present & !v.own_pinned;
+    let shots_at = |p: usize| -> f32 {
+        let lo = p.saturating_sub(12).max(1);
+        let mut m = free_opp & ((1u32 << p) - 1) & !((1u32 << lo) - 1);
+        let mut s = 0u32;
+        while m != 0 {
+            let q = m.trailing_zeros() as usize;
+            m &= m - 1;
+            s += u32::from(SHOTS[p - q]);
+        }
         (s as f32 / 36.0).min(1.0)
     };
 
     // The mother: alone on our 24-point, the start emptied, shots at her.
-    let mother_alone = pos.own_on(24) == 1;
+    let mother_alone = v.own[24] == 1;
     out.push(f + 2, f32::from(u8::from(mother_alone)));
-    out.push(f + 3, f32::from(u8::from(pos.own_on(24) == 0 && !pos.own_pinned_on(24))));
+    out.push(f + 3, f32::from(u8::from(v.own[24] == 0 && v.own_pinned >> 24 & 1 == 0)));
     if mother_alone {
         out.push(f + 4, shots_at(24));
     }
@@ -123,46 +176,149 @@ fn encode_side(pos: &Position, base: usize, out: &mut Inputs) {
     // Blots: lone checkers not pinning anything, and how exposed they are.
     let mut blots = 0u32;
     let mut worst = 0.0f32;
-    for p in 2..=23u8 {
-        if pos.own_on(p) == 1 && !pos.opp_pinned_on(p) {
-            let s = shots_at(p);
-            if s > 0.0 {
-                blots += 1;
-                worst = worst.max(s);
-            }
+    let mut m = occupied & !blocks & !v.opp_pinned & 0x00FF_FFFC; // points 2..=23
+    while m != 0 {
+        let p = m.trailing_zeros() as usize;
+        m &= m - 1;
+        let s = shots_at(p);
+        if s > 0.0 {
+            blots += 1;
+            worst = worst.max(s);
         }
     }
     out.push(f + 5, blots as f32 / 4.0);
     out.push(f + 6, worst);
-    out.push(f + 7, pos.own_pinned_mask().count_ones() as f32 / 2.0);
+    out.push(f + 7, v.own_pinned.count_ones() as f32 / 2.0);
 
     // Blocks (2+ checkers, or one pinning) and runs of them in front of the
     // opponent's rearmost checker.
-    let rear_opp = (1..=24u8).find(|&q| pos.opp_on(q) > 0 || pos.opp_pinned_on(q)).unwrap_or(25);
-    let (mut run, mut best_run, mut front) = (0u32, 0u32, 0u32);
-    for p in 1..=24u8 {
-        let block = pos.own_on(p) >= 2 || (pos.own_on(p) == 1 && pos.opp_pinned_on(p));
-        if block {
-            run += 1;
-            best_run = best_run.max(run);
-            if p > rear_opp {
-                front += 1;
-            }
-        } else {
-            run = 0;
-        }
+    let block_mask = blocks | (occupied & v.opp_pinned);
+    let opp_any = opp_present | v.opp_pinned;
+    let rear_opp = if opp_any == 0 { 25 } else { opp_any.trailing_zeros() };
+    let front = (block_mask >> (rear_opp + 1).min(31)).count_ones();
+    let mut runs = block_mask;
+    let mut best_run = 0;
+    while runs != 0 {
+        runs &= runs << 1;
+        best_run += 1;
     }
     out.push(f + 8, best_run as f32 / 6.0);
     out.push(f + 9, front as f32 / 8.0);
-    let rear_own = (1..=24u8).rev().find(|&p| pos.own_on(p) > 0 || pos.own_pinned_on(p)).unwrap_or(0);
-    out.push(f + 10, f32::from(rear_own) / 24.0);
+    let mine = occupied | v.own_pinned;
+    let rear_own = if mine == 0 { 0 } else { 31 - mine.leading_zeros() };
+    out.push(f + 10, rear_own as f32 / 24.0);
     debug_assert_eq!(SIDE_FEATURES, 11);
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use plakoto_core::game::{DiceSource, SeededDice};
     use plakoto_core::pos;
+
+    /// The plain first version of `encode_side`, point by point through the
+        /// Position accessors: the fast bit-mask version must agree with it.
+    fn reference_side(pos: &Position, base: usize, out: &mut Inputs) {
+        let mut pips = 0u32;
+        for p in 1..=24u8 {
+            let n = pos.own_on(p);
+            let i = base + PER_POINT * (p as usize - 1);
+            if n >= 1 {
+                out.push(i, 1.0);
+                if n >= 2 {
+                    out.push(i + 1, 1.0);
+                    if n >= 3 {
+                        out.push(i + 2, 1.0);
+                        out.push(i + 3, f32::from(n - 3) / 4.0);
+                    }
+                }
+            }
+            let pinned = pos.own_pinned_on(p);
+            if pinned {
+                out.push(i + 4, 1.0);
+            }
+            pips += (u32::from(n) + u32::from(pinned)) * u32::from(p);
+        }
+        let f = base + 24 * PER_POINT;
+        out.push(f, f32::from(pos.own_off()) / 15.0);
+        out.push(f + 1, pips as f32 / 200.0);
+
+        // Opposing checkers that can still move (not pinned under us) reach
+        // points above them in our numbering.
+        let free_opp = |q: u8| pos.opp_on(q) > 0 && !pos.own_pinned_on(q);
+        let shots_at = |p: u8| -> f32 {
+            let s: u32 = (1..p.min(13)).filter(|&d| free_opp(p - d)).map(|d| u32::from(SHOTS[d as usize])).sum();
+            (s as f32 / 36.0).min(1.0)
+        };
+
+        // The mother: alone on our 24-point, the start emptied, shots at her.
+        let mother_alone = pos.own_on(24) == 1;
+        out.push(f + 2, f32::from(u8::from(mother_alone)));
+        out.push(f + 3, f32::from(u8::from(pos.own_on(24) == 0 && !pos.own_pinned_on(24))));
+        if mother_alone {
+            out.push(f + 4, shots_at(24));
+        }
+
+        // Blots: lone checkers not pinning anything, and how exposed they are.
+        let mut blots = 0u32;
+        let mut worst = 0.0f32;
+        for p in 2..=23u8 {
+            if pos.own_on(p) == 1 && !pos.opp_pinned_on(p) {
+                let s = shots_at(p);
+                if s > 0.0 {
+                    blots += 1;
+                    worst = worst.max(s);
+                }
+            }
+        }
+        out.push(f + 5, blots as f32 / 4.0);
+        out.push(f + 6, worst);
+        out.push(f + 7, pos.own_pinned_mask().count_ones() as f32 / 2.0);
+
+        // Blocks (2+ checkers, or one pinning) and runs of them in front of the
+        // opponent's rearmost checker.
+        let rear_opp = (1..=24u8).find(|&q| pos.opp_on(q) > 0 || pos.opp_pinned_on(q)).unwrap_or(25);
+        let (mut run, mut best_run, mut front) = (0u32, 0u32, 0u32);
+        for p in 1..=24u8 {
+            let block = pos.own_on(p) >= 2 || (pos.own_on(p) == 1 && pos.opp_pinned_on(p));
+            if block {
+                run += 1;
+                best_run = best_run.max(run);
+                if p > rear_opp {
+                    front += 1;
+                }
+            } else {
+                run = 0;
+            }
+        }
+        out.push(f + 8, best_run as f32 / 6.0);
+        out.push(f + 9, front as f32 / 8.0);
+        let rear_own = (1..=24u8).rev().find(|&p| pos.own_on(p) > 0 || pos.own_pinned_on(p)).unwrap_or(0);
+        out.push(f + 10, f32::from(rear_own) / 24.0);
+        debug_assert_eq!(SIDE_FEATURES, 11);
+    }
+
+
+    #[test]
+    fn fast_encoding_matches_the_plain_one() {
+        let mut dice = SeededDice::new(12);
+        let mut pos = Position::start();
+        let (mut fast, mut slow) = (Inputs::with_capacity(), Inputs::with_capacity());
+        for _ in 0..20_000 {
+            if pos.outcome().is_some() {
+                pos = Position::start();
+            }
+            encode(&pos, &mut fast);
+            slow.items.clear();
+            reference_side(&pos, 0, &mut slow);
+            reference_side(&pos.pass_turn(), SIDE_INPUTS, &mut slow);
+            slow.push(2 * SIDE_INPUTS, f32::from(u8::from(is_race(&pos))));
+            slow.push(2 * SIDE_INPUTS + 1, 1.0);
+            assert_eq!(fast.dense(), slow.dense(), "{pos:?}");
+            let plays = pos.legal_plays(dice.roll());
+            pos = *plays[dice.die() as usize % plays.len()].position();
+        }
+    }
 
     #[test]
     fn start_encoding_is_symmetric() {

@@ -1,0 +1,84 @@
+//! Engine speed: static evaluation, 0-ply self-play, and 1/2-ply decisions.
+//! Run: `cargo bench -p plakoto-engine`.
+
+use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
+use plakoto_core::game::{DiceSource, SeededDice};
+use plakoto_core::{Dice, Position};
+use plakoto_engine::engine::EngineEval;
+use plakoto_engine::eval::Evaluator;
+use plakoto_engine::search::{SearchConfig, rank};
+use plakoto_engine::train::self_play;
+use std::hint::black_box;
+
+/// Positions from seeded random games, all stages.
+fn sample_positions(n: usize) -> Vec<Position> {
+    let mut dice = SeededDice::new(77);
+    let mut out = Vec::new();
+    let mut pos = Position::start();
+    while out.len() < n {
+        if pos.outcome().is_some() {
+            pos = Position::start();
+        }
+        out.push(pos);
+        let plays = pos.legal_plays(dice.roll());
+        pos = *plays[dice.die() as usize % plays.len()].position();
+    }
+    out
+}
+
+fn bench_eval(c: &mut Criterion) {
+    let eval = EngineEval::shipped();
+    let positions: Vec<Position> = sample_positions(2000).into_iter().filter(|p| p.outcome().is_none()).collect();
+    let mut g = c.benchmark_group("evaluate");
+    g.throughput(Throughput::Elements(positions.len() as u64));
+    g.bench_function("0-ply/static", |b| {
+        b.iter(|| {
+            let mut s = 0.0;
+            for p in &positions {
+                s += eval.equity(black_box(p));
+            }
+            s
+        })
+    });
+    g.finish();
+}
+
+fn bench_self_play(c: &mut Criterion) {
+    let eval = plakoto_engine::eval::NeuralEval::new(plakoto_engine::engine::shipped_network());
+    let mut g = c.benchmark_group("self-play");
+    g.sample_size(10);
+    g.throughput(Throughput::Elements(20));
+    g.bench_function("0-ply-games", |b| {
+        let mut seed = 0;
+        b.iter(|| {
+            for _ in 0..20 {
+                seed += 1;
+                black_box(self_play(&eval, seed, 0.7, 0.0).plies);
+            }
+        })
+    });
+    g.finish();
+}
+
+fn bench_decisions(c: &mut Criterion) {
+    let eval = EngineEval::shipped();
+    let cfg = SearchConfig::default();
+    let positions: Vec<Position> =
+        sample_positions(400).into_iter().skip(20).step_by(40).filter(|p| p.outcome().is_none()).take(6).collect();
+    let mut g = c.benchmark_group("decision");
+    g.sample_size(10);
+    for ply in [1u8, 2] {
+        g.bench_with_input(BenchmarkId::new("ply", ply), &ply, |b, &ply| {
+            b.iter(|| {
+                for p in &positions {
+                    let plays = p.legal_plays(Dice::new(5, 3).expect("dice"));
+                    black_box(rank(eval, &plays, ply, &cfg)[0].index);
+                }
+            })
+        });
+    }
+    g.finish();
+}
+
+criterion_group!(benches, bench_eval, bench_self_play, bench_decisions);
+criterion_main!(benches);
