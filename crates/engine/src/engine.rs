@@ -11,7 +11,8 @@ use rand_chacha::ChaCha8Rng;
 use rand_distr::{Distribution, Normal};
 
 use crate::analysis::Probabilities;
-use crate::eval::{Evaluator, NeuralEval};
+use crate::bearoff::race_probabilities;
+use crate::eval::{Evaluator, NeuralEval, from_outputs, outcome_probabilities};
 use crate::network::Network;
 use crate::player::Player;
 use crate::search::{SearchConfig, rank};
@@ -50,8 +51,16 @@ impl EngineEval {
 }
 
 impl Evaluator for EngineEval {
+    /// A finished game from its result; a pure bear-off exactly from the
+    /// database; anything else by the network.
     fn probabilities(&self, pos: &Position) -> Probabilities {
-        self.neural.probabilities(pos)
+        if let Some(p) = outcome_probabilities(pos) {
+            return p;
+        }
+        if let Some(p) = race_probabilities(pos) {
+            return p;
+        }
+        from_outputs(&self.neural.raw(pos))
     }
 }
 

@@ -217,7 +217,7 @@ mod tests {
     use plakoto_core::pos;
 
     /// The plain first version of `encode_side`, point by point through the
-        /// Position accessors: the fast bit-mask version must agree with it.
+    /// Position accessors: the fast bit-mask version must agree with it.
     fn reference_side(pos: &Position, base: usize, out: &mut Inputs) {
         let mut pips = 0u32;
         for p in 1..=24u8 {
@@ -297,7 +297,6 @@ mod tests {
         out.push(f + 10, f32::from(rear_own) / 24.0);
         debug_assert_eq!(SIDE_FEATURES, 11);
     }
-
 
     #[test]
     fn fast_encoding_matches_the_plain_one() {

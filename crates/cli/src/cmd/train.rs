@@ -34,6 +34,9 @@ pub struct Args {
     /// Adam learning rate.
     #[arg(long, default_value_t = 0.001)]
     lr: f32,
+    /// Decay the learning rate linearly to this by the end of the run.
+    #[arg(long)]
+    lr_end: Option<f32>,
     /// TD(λ) trace parameter.
     #[arg(long, default_value_t = 0.7)]
     lambda: f32,
@@ -69,6 +72,7 @@ pub fn run(a: Args) -> Result<()> {
         threads: a.threads,
         seed: a.seed,
         lr: a.lr,
+        lr_end: a.lr_end,
         lambda: a.lambda,
         epsilon: a.epsilon,
         eval_every: a.eval_every.max(1),

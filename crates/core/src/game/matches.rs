@@ -222,7 +222,8 @@ impl Match {
             }
             // A game saved before its opening roll (a new match, or the game
             // after a draw) has nothing rolled yet: leave it so.
-            let untouched = g.start == Start::OpeningRoll && g.opening.is_empty() && g.turns.is_empty() && g.dice.is_none();
+            let untouched =
+                g.start == Start::OpeningRoll && g.opening.is_empty() && g.turns.is_empty() && g.dice.is_none();
             let opening = if untouched { Vec::new() } else { m.opening_roll()? };
             if opening != g.opening {
                 return Err(bad(format!(

@@ -46,6 +46,9 @@ pub struct TrainConfig {
     pub threads: usize,
     pub seed: u64,
     pub lr: f32,
+    /// Learning rate at the end of the run (linear decay from `lr`).
+    #[serde(default)]
+    pub lr_end: Option<f32>,
     pub lambda: f32,
     /// Chance of a random play during self-play.
     pub epsilon: f32,
@@ -69,6 +72,7 @@ impl Default for TrainConfig {
             threads: 2,
             seed: 1,
             lr: 0.001,
+            lr_end: None,
             lambda: 0.7,
             epsilon: 0.0,
             round_games: 64,
@@ -233,6 +237,11 @@ pub fn train(
         state.games_done += round;
         state.positions += samples.len() as u64;
 
+        // Linear decay of the learning rate over the run, if asked.
+        if let Some(end) = c.lr_end {
+            let t = state.games_done as f32 / c.games.max(1) as f32;
+            adam.lr = c.lr + (end - c.lr) * t.min(1.0);
+        }
         let mut rng = ChaCha8Rng::seed_from_u64(c.seed ^ state.games_done);
         samples.shuffle(&mut rng);
         for batch in samples.chunks(c.minibatch.max(1)) {
@@ -264,10 +273,21 @@ pub fn train(
                 on_progress(&progress);
             }
             net.about = format!(
-                "plakoto train: {} games, hidden {}, lr {}, lambda {}, seed {}",
-                state.games_done, c.hidden, c.lr, c.lambda, c.seed
+                "plakoto train: {} games, hidden {}, lr {}{}, lambda {}, seed {}{}",
+                state.games_done,
+                c.hidden,
+                c.lr,
+                c.lr_end.map(|e| format!(" to {e}")).unwrap_or_default(),
+                c.lambda,
+                c.seed,
+                c.init.as_ref().map(|p| format!(", from {}", p.display())).unwrap_or_default()
             );
             write_atomic(&files.weights, &net.to_bytes())?;
+            if checkpoint_due {
+                // Keep each checkpoint's weights, to duel them against each other later.
+                let snap = dir.join(format!("weights-{:07}.bin", state.games_done));
+                write_atomic(&snap, &net.to_bytes())?;
+            }
             write_atomic(&files.adam_m, &adam.m.to_bytes())?;
             write_atomic(&files.adam_v, &adam.v.to_bytes())?;
             let text = serde_json::to_string_pretty(&state).map_err(|e| TrainError::Bad(e.to_string()))?;

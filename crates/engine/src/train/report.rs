@@ -75,6 +75,7 @@ pub fn plot_svg(path: &Path, rows: &[LogRow]) -> Result<(), String> {
     chart
         .configure_mesh()
         .x_desc("self-play games trained")
+        .x_label_formatter(&|x| if *x >= 1000.0 { format!("{}k", (*x / 1000.0).round()) } else { format!("{x:.0}") })
         .y_desc("points per game")
         .draw()
         .map_err(|e| e.to_string())?;

@@ -1,0 +1,93 @@
+//! Two-sided bear-off: when both sides have all their checkers in their
+//! home boards and nobody is pinned, the sides can never meet again, and
+//! the one-sided distributions give exact probabilities (for one-sided
+//! optimal play).
+//!
+//! With A on roll, A's n-th turn comes before B's n-th. So A wins iff B
+//! needs at least as many turns: P(win) = Σ_n P(T_A = n)·P(T_B ≥ n). A wins
+//! double iff besides B has borne off none and would bear off its first
+//! checker no sooner than its n-th turn (T1_B ≥ n). A loses double iff A
+//! has borne off none and B finishes on its m-th turn while A's first
+//! checker comes off no sooner than its (m + 1)-th (T1_A ≥ m + 1). A race
+//! cannot be drawn.
+
+use plakoto_core::Position;
+
+use super::index::{CHECKERS, HomeBoard};
+use super::table::{Database, Dist, SCALE};
+use crate::analysis::Probabilities;
+
+/// The home boards of the side on roll and of the opponent (each in its own
+/// numbering), when every checker of both sides still on the board is in
+/// its home board and nobody is pinned; `None` otherwise.
+///
+/// Such a position is a race ([`is_race`](crate::inputs::is_race)): the
+/// mover is on its points 1..=6 and the opponent on the mover's 19..=24.
+#[inline]
+pub fn home_boards(pos: &Position) -> Option<(HomeBoard, HomeBoard)> {
+    if pos.own_pinned_mask() != 0 || pos.opp_pinned_mask() != 0 {
+        return None;
+    }
+    // From the far end, where checkers of a game in progress usually are.
+    if (7..=24u8).rev().any(|p| pos.own_on(p) != 0) || (1..=18u8).any(|p| pos.opp_on(p) != 0) {
+        return None;
+    }
+    let own = std::array::from_fn(|i| pos.own_on(i as u8 + 1));
+    let opp = std::array::from_fn(|i| pos.opp_on(24 - i as u8));
+    Some((own, opp))
+}
+
+/// Exact probabilities for the side on roll when both sides are bearing off
+/// (see [`home_boards`]); `None` in every other position. Reads the
+/// database (loading or building it on the first call); no allocation.
+///
+/// ```no_run
+/// use plakoto_core::pos;
+/// use plakoto_engine::bearoff::race_probabilities;
+/// // White to roll with one checker on its 1-point: it wins, and Black has
+/// // borne off nothing, so it wins double.
+/// let p = race_probabilities(&pos!(White; white {1: 1}; black {24: 15})).unwrap();
+/// assert_eq!((p.win, p.win_double), (1.0, 1.0));
+/// ```
+#[inline]
+pub fn race_probabilities(pos: &Position) -> Option<Probabilities> {
+    let (own, opp) = home_boards(pos)?;
+    debug_assert!(crate::inputs::is_race(pos));
+    Some(super::database().race(&own, &opp))
+}
+
+/// Σ_n x(n)·P(Y ≥ n + shift), in units of SCALE².
+#[inline]
+fn cross(x: Dist, y: Dist, shift: usize) -> u64 {
+    let ge = y.tail();
+    x.values()
+        .iter()
+        .enumerate()
+        .map(|(i, &v)| u64::from(v) * u64::from(ge[(x.start() + i + shift).min(ge.len() - 1)]))
+        .sum()
+}
+
+impl Database {
+    /// The probabilities for side A on roll, A's home board `a` against B's
+    /// `b` (each in its own numbering; a side with 15 checkers on the board
+    /// has borne off none).
+    ///
+    /// ```no_run
+    /// use plakoto_engine::bearoff::database;
+    /// // A checker on the 6-point against one on the 1-point: A must bear
+    /// // off at once (27 rolls in 36), else B does.
+    /// let p = database().race(&[0, 0, 0, 0, 0, 1], &[1, 0, 0, 0, 0, 0]);
+    /// assert!((p.win - 0.75).abs() < 1e-4);
+    /// ```
+    pub fn race(&self, a: &HomeBoard, b: &HomeBoard) -> Probabilities {
+        let full = u64::from(SCALE) * u64::from(SCALE);
+        let (a_all, b_all) = (self.all_off(a), self.all_off(b));
+        let win = cross(a_all, b_all, 0);
+        let lose = full - win;
+        let win_double = if b.iter().sum::<u8>() == CHECKERS { cross(a_all, self.first_off(b), 0).min(win) } else { 0 };
+        let lose_double =
+            if a.iter().sum::<u8>() == CHECKERS { cross(b_all, self.first_off(a), 1).min(lose) } else { 0 };
+        let p = |x: u64| (x as f64 / full as f64) as f32;
+        Probabilities { win: p(win), win_double: p(win_double), lose: p(lose), lose_double: p(lose_double), draw: 0.0 }
+    }
+}
