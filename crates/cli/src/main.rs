@@ -30,6 +30,7 @@ enum Command {
     Duel(cmd::duel::Args),
     Engine(cmd::engine::Args),
     Train(cmd::train::Args),
+    Serve(cmd::serve::Args),
     Bearoff(cmd::bearoff::Args),
 }
 
@@ -45,6 +46,7 @@ fn main() -> ExitCode {
         Command::Duel(a) => cmd::duel::run(a),
         Command::Engine(a) => cmd::engine::run(a),
         Command::Train(a) => cmd::train::run(a),
+        Command::Serve(a) => cmd::serve::run(a),
         Command::Bearoff(a) => cmd::bearoff::run(a),
     };
     match result {

@@ -1,0 +1,57 @@
+//! `plakoto serve [--addr 127.0.0.1:8080] [--db PATH]`: the web app and the
+//! JSON API, with every match saved in SQLite.
+
+use std::io::Write;
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::time::Duration;
+
+use anyhow::{Context, Result, anyhow};
+
+/// Serve the web app and the HTTP API (/api/v1; OpenAPI at /api/v1/openapi.json).
+///
+/// Open the printed address in a browser to play against the engine or a
+/// friend on the same device. Every match is saved as it is played, so the
+/// tab can be closed and the match finished later from its address.
+#[derive(clap::Args)]
+pub struct Args {
+    /// Address to listen on (port 0 picks a free port).
+    #[arg(long, default_value = "127.0.0.1:8080")]
+    addr: SocketAddr,
+    /// The SQLite database of saved matches [default: plakoto/plakoto.db in
+    /// the user's data directory, e.g. ~/.local/share/plakoto/plakoto.db].
+    #[arg(long, value_name = "PATH")]
+    db: Option<PathBuf>,
+    /// Longest the engine may think for one request, in seconds.
+    #[arg(long, default_value_t = 10.0, value_name = "SECONDS")]
+    engine_timeout: f64,
+}
+
+fn default_db() -> Result<PathBuf> {
+    let data =
+        dirs::data_dir().ok_or_else(|| anyhow!("no user data directory is known here; choose one with --db PATH"))?;
+    Ok(data.join("plakoto").join("plakoto.db"))
+}
+
+pub fn run(args: Args) -> Result<()> {
+    let db = match args.db {
+        Some(p) => p,
+        None => default_db()?,
+    };
+    if let Some(dir) = db.parent().filter(|d| !d.as_os_str().is_empty()) {
+        std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
+    }
+    if !(0.1..=600.0).contains(&args.engine_timeout) {
+        return Err(anyhow!("--engine-timeout must be 0.1 to 600 seconds"));
+    }
+    let store = plakoto_web::Store::open(&db).map_err(|e| anyhow!(e))?;
+    let limits =
+        plakoto_web::Limits { engine_timeout: Duration::from_secs_f64(args.engine_timeout), ..Default::default() };
+    plakoto_web::serve_blocking(args.addr, store, limits, |addr| {
+        // The first line of stdout is the address, for scripts and tests.
+        println!("plakoto: serving on http://{addr}/");
+        let _ = std::io::stdout().flush();
+        eprintln!("plakoto: matches are saved in {}; Ctrl-C stops the server", db.display());
+    })
+    .map_err(|e| anyhow!(e))
+}

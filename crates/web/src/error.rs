@@ -1,0 +1,140 @@
+//! JSON errors: every failure the API reports, the body extractor that turns
+//! bad input into one, and the middleware that gives the router's own
+//! replies (unknown route, wrong method, body too large, timeout) the same
+//! shape: `{"error": {"code": "...", "message": "..."}}`.
+
+use axum::Json;
+use axum::body::{Body, Bytes};
+use axum::extract::{FromRequest, Request};
+use axum::http::{StatusCode, header};
+use axum::middleware::Next;
+use axum::response::{IntoResponse, Response};
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+use utoipa::ToSchema;
+
+/// An API error: an HTTP status, a stable machine-readable code and a
+/// message for people.
+#[derive(Debug, Clone)]
+pub struct ApiError {
+    pub status: StatusCode,
+    pub code: &'static str,
+    pub message: String,
+}
+
+/// The error body every endpoint uses.
+#[derive(Serialize, ToSchema)]
+pub struct ErrorBody {
+    pub error: ErrorDetail,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct ErrorDetail {
+    /// Stable code: `bad-json`, `bad-request`, `bad-position`, `bad-dice`,
+    /// `bad-ply`, `illegal-play`, `illegal-move`, `not-found`, `not-your-turn`,
+    /// `stale`, `match-over`, `body-too-large`, `method-not-allowed`, `busy`,
+    /// `timeout`, `internal`.
+    pub code: String,
+    pub message: String,
+}
+
+impl ApiError {
+    pub fn new(status: StatusCode, code: &'static str, message: impl Into<String>) -> ApiError {
+        ApiError { status, code, message: message.into() }
+    }
+
+    /// 422: the request is well-formed JSON but a value in it is wrong.
+    pub fn invalid(code: &'static str, message: impl Into<String>) -> ApiError {
+        ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, code, message)
+    }
+
+    pub fn not_found(message: impl Into<String>) -> ApiError {
+        ApiError::new(StatusCode::NOT_FOUND, "not-found", message)
+    }
+
+    pub fn conflict(code: &'static str, message: impl Into<String>) -> ApiError {
+        ApiError::new(StatusCode::CONFLICT, code, message)
+    }
+
+    pub fn unavailable(code: &'static str, message: impl Into<String>) -> ApiError {
+        ApiError::new(StatusCode::SERVICE_UNAVAILABLE, code, message)
+    }
+
+    pub fn internal(message: impl Into<String>) -> ApiError {
+        ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "internal", message)
+    }
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        let body = ErrorBody { error: ErrorDetail { code: self.code.into(), message: self.message } };
+        (self.status, Json(body)).into_response()
+    }
+}
+
+/// A JSON request body. Unlike axum's `Json` it needs no content type and
+/// reports every fault (too large, not JSON, wrong shape) as an [`ApiError`].
+pub struct JsonBody<T>(pub T);
+
+impl<S: Send + Sync, T: DeserializeOwned> FromRequest<S> for JsonBody<T> {
+    type Rejection = ApiError;
+
+    async fn from_request(req: Request, state: &S) -> Result<Self, ApiError> {
+        let bytes = Bytes::from_request(req, state).await.map_err(|e| {
+            if e.status() == StatusCode::PAYLOAD_TOO_LARGE {
+                ApiError::new(StatusCode::PAYLOAD_TOO_LARGE, "body-too-large", "the request body is too large")
+            } else {
+                ApiError::new(e.status(), "bad-request", e.body_text())
+            }
+        })?;
+        parse_json(&bytes).map(JsonBody)
+    }
+}
+
+/// Parses a request body, telling a syntax error (400) from a value of the
+/// wrong shape (422).
+pub fn parse_json<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError> {
+    let bytes = if bytes.iter().all(u8::is_ascii_whitespace) { b"{}".as_slice() } else { bytes };
+    serde_json::from_slice(bytes).map_err(|e| {
+        if e.is_data() {
+            ApiError::invalid("bad-request", format!("the request body has the wrong shape: {e}"))
+        } else {
+            ApiError::new(StatusCode::BAD_REQUEST, "bad-json", format!("the request body is not valid JSON: {e}"))
+        }
+    })
+}
+
+/// Gives the router's own error replies (no route, wrong method, body over
+/// the limit, a panic caught) the JSON error shape.
+pub async fn json_errors(req: Request, next: Next) -> Response {
+    let method = req.method().clone();
+    let path: String = req.uri().path().chars().take(100).collect();
+    let res = next.run(req).await;
+    let status = res.status();
+    let is_json = res
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.starts_with("application/json"));
+    if !(status.is_client_error() || status.is_server_error()) || is_json {
+        return res;
+    }
+    let (code, message) = match status {
+        StatusCode::NOT_FOUND => ("not-found", format!("no such page or endpoint: {method} {path}")),
+        StatusCode::METHOD_NOT_ALLOWED => ("method-not-allowed", format!("{path} does not accept {method}")),
+        StatusCode::PAYLOAD_TOO_LARGE => ("body-too-large", "the request body is too large".into()),
+        _ => {
+            let text = axum::body::to_bytes(res.into_body(), 4096).await.unwrap_or_default();
+            let text = String::from_utf8_lossy(&text).trim().to_string();
+            let code = if status.is_server_error() { "internal" } else { "bad-request" };
+            let message = if text.is_empty() { status.canonical_reason().unwrap_or("error").to_string() } else { text };
+            (code, message)
+        }
+    };
+    ApiError::new(status, code, message).into_response()
+}
+
+/// The reply when a handler panicked (it never should): a 500 JSON error.
+pub fn panic_response(_: Box<dyn std::any::Any + Send + 'static>) -> Response<Body> {
+    ApiError::internal("the server hit a bug handling this request; nothing was saved").into_response()
+}

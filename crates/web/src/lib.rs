@@ -1,0 +1,152 @@
+//! Plakoto in the browser: the web app and the JSON API (`/api/v1`) served
+//! from one binary by `plakoto serve`, with every match saved in SQLite.
+//!
+//! Like a good front end this crate knows little Plakoto: the rules and the
+//! match state machine are `plakoto-core`'s, the players and analysis
+//! `plakoto-engine`'s. Here are the routes, their JSON, the OpenAPI
+//! document, the store, and the page's files compiled in.
+//!
+//! ```no_run
+//! # async fn run() -> Result<(), String> {
+//! let store = plakoto_web::Store::open(std::path::Path::new("plakoto.db"))?;
+//! let app = plakoto_web::router(store, plakoto_web::Limits::default());
+//! let listener = tokio::net::TcpListener::bind("127.0.0.1:8080").await.map_err(|e| e.to_string())?;
+//! axum::serve(listener, app).await.map_err(|e| e.to_string())
+//! # }
+//! ```
+
+mod assets;
+mod error;
+mod matches;
+mod openapi;
+mod state;
+mod stateless;
+mod store;
+mod wire;
+
+use std::net::SocketAddr;
+use std::sync::Arc;
+
+use axum::extract::{DefaultBodyLimit, Request, State};
+use axum::middleware::{self, Next};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use serde::Serialize;
+use tower_http::catch_panic::CatchPanicLayer;
+use tower_http::limit::RequestBodyLimitLayer;
+use utoipa::ToSchema;
+
+pub use error::ApiError;
+pub use openapi::ApiDoc;
+pub use state::Limits;
+pub use store::Store;
+
+use state::AppState;
+
+/// The whole app: the page, the API and the OpenAPI document, with the
+/// body limit, the request time limit and JSON errors for every fault.
+pub fn router(store: Store, limits: Limits) -> Router {
+    let max_body = limits.max_body;
+    let state = Arc::new(AppState::new(store, limits));
+    Router::new()
+        .route("/", get(assets::index))
+        .route("/match/{id}", get(assets::index))
+        .route("/app.js", get(assets::app_js))
+        .route("/style.css", get(assets::style))
+        .route("/favicon.svg", get(assets::favicon))
+        .route("/healthz", get(health))
+        .route("/api/v1/openapi.json", get(openapi::document))
+        .route("/api/v1/levels", get(stateless::levels))
+        .route("/api/v1/moves", post(stateless::moves))
+        .route("/api/v1/turn", post(stateless::turn))
+        .route("/api/v1/eval", post(stateless::eval))
+        .route("/api/v1/hint", post(stateless::hint))
+        .route("/api/v1/matches", post(matches::create))
+        .route("/api/v1/matches/{id}", get(matches::get))
+        .route("/api/v1/matches/{id}/record", get(matches::record))
+        .route("/api/v1/matches/{id}/play", post(matches::play))
+        .route("/api/v1/matches/{id}/engine-move", post(matches::engine_move))
+        .route("/api/v1/matches/{id}/resign", post(matches::resign))
+        .layer(DefaultBodyLimit::max(max_body))
+        .layer(RequestBodyLimitLayer::new(max_body))
+        .layer(middleware::from_fn_with_state(state.clone(), time_limit))
+        .layer(middleware::from_fn(error::json_errors))
+        .layer(CatchPanicLayer::custom(error::panic_response))
+        .with_state(state)
+}
+
+/// Bounds every request in time: a 503 rather than a hung client.
+async fn time_limit(State(state): State<Arc<AppState>>, req: Request, next: Next) -> Response {
+    let limit = state.limits.request_timeout;
+    match tokio::time::timeout(limit, next.run(req)).await {
+        Ok(res) => res,
+        Err(_) => ApiError::unavailable(
+            "timeout",
+            format!("the request took longer than {} s and was dropped", limit.as_secs_f32()),
+        )
+        .into_response(),
+    }
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct Health {
+    pub status: String,
+    pub version: String,
+}
+
+/// Liveness: `{"status": "ok"}`.
+#[utoipa::path(get, path = "/healthz", tag = "positions", responses((status = 200, body = Health)))]
+async fn health() -> Json<Health> {
+    Json(Health { status: "ok".into(), version: env!("CARGO_PKG_VERSION").into() })
+}
+
+/// Serves the app on `addr` until Ctrl-C or SIGTERM, with matches saved in
+/// `store`. `ready` is called with the bound address (port 0 picks one).
+pub async fn serve(
+    addr: SocketAddr,
+    store: Store,
+    limits: Limits,
+    ready: impl FnOnce(SocketAddr),
+) -> Result<(), String> {
+    let listener = tokio::net::TcpListener::bind(addr).await.map_err(|e| format!("cannot listen on {addr}: {e}"))?;
+    let bound = listener.local_addr().map_err(|e| e.to_string())?;
+    ready(bound);
+    axum::serve(listener, router(store, limits)).with_graceful_shutdown(shutdown()).await.map_err(|e| e.to_string())
+}
+
+/// [`serve`] on a runtime of its own, for callers that are not async (the
+/// `plakoto serve` command).
+pub fn serve_blocking(
+    addr: SocketAddr,
+    store: Store,
+    limits: Limits,
+    ready: impl FnOnce(SocketAddr),
+) -> Result<(), String> {
+    tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .map_err(|e| format!("cannot start the server runtime: {e}"))?
+        .block_on(serve(addr, store, limits, ready))
+}
+
+async fn shutdown() {
+    let ctrl_c = async {
+        let _ = tokio::signal::ctrl_c().await;
+    };
+    #[cfg(unix)]
+    let term = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut s) => {
+                s.recv().await;
+            }
+            Err(_) => std::future::pending::<()>().await,
+        }
+    };
+    #[cfg(not(unix))]
+    let term = std::future::pending::<()>();
+    tokio::select! {
+        _ = ctrl_c => {},
+        _ = term => {},
+    }
+}

@@ -1,0 +1,54 @@
+//! The OpenAPI document, generated from the handlers and types, served at
+//! `/api/v1/openapi.json`.
+
+use axum::Json;
+use utoipa::OpenApi;
+
+use crate::error::{ErrorBody, ErrorDetail};
+use crate::matches::{
+    CreateMatch, EngineMoveRequest, GameState, GameSummary, LogEntry, MatchState, PlayRequest, ResignRequest, ToAct,
+};
+use crate::stateless::{
+    EvalJson, EvalRequest, HintJson, HintRequest, LevelJson, MovesRequest, ProbabilitiesJson, RankedPlayJson,
+    TurnRequest, TurnState,
+};
+use crate::wire::{PlayJson, ResultJson};
+
+#[derive(OpenApi)]
+#[openapi(
+    info(
+        title = "Plakoto API",
+        description = "Plakoto (Πλακωτό): legal plays, evaluation and hints for any position, and saved matches \
+            against the engine or between two people. Positions, plays and results use the JSON shapes of \
+            INTERFACE.md. Every error is `{\"error\": {\"code\", \"message\"}}`."
+    ),
+    paths(
+        crate::stateless::moves,
+        crate::stateless::turn,
+        crate::stateless::eval,
+        crate::stateless::hint,
+        crate::stateless::levels,
+        crate::matches::create,
+        crate::matches::get,
+        crate::matches::record,
+        crate::matches::play,
+        crate::matches::engine_move,
+        crate::matches::resign,
+        crate::health,
+    ),
+    components(schemas(
+        ErrorBody, ErrorDetail, PlayJson, ResultJson, MovesRequest, TurnRequest, TurnState, EvalRequest, EvalJson,
+        ProbabilitiesJson, HintRequest, HintJson, RankedPlayJson, LevelJson, CreateMatch, PlayRequest, ResignRequest,
+        EngineMoveRequest, MatchState, GameState, GameSummary, LogEntry, ToAct
+    )),
+    tags(
+        (name = "positions", description = "Stateless: about a position and dice"),
+        (name = "matches", description = "Saved matches, each change committed before the reply"),
+    )
+)]
+pub struct ApiDoc;
+
+/// The OpenAPI document of this API.
+pub async fn document() -> Json<utoipa::openapi::OpenApi> {
+    Json(ApiDoc::openapi())
+}

@@ -1,0 +1,160 @@
+//! What the handlers share: the store, the matches in play (loaded lazily
+//! from the store, one lock each so a match's moves are serial), and the
+//! bound on expensive work (engine moves, evaluations, hints).
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use plakoto_core::game::Match;
+use tokio::sync::{OwnedSemaphorePermit, Semaphore};
+
+use crate::error::ApiError;
+use crate::store::{Meta, Store, Stored};
+
+/// Limits of one server.
+#[derive(Clone, Debug)]
+pub struct Limits {
+    /// Largest request body, in bytes.
+    pub max_body: usize,
+    /// Longest any request may take before a 503.
+    pub request_timeout: Duration,
+    /// Longest the engine may think for one request.
+    pub engine_timeout: Duration,
+    /// Engine computations running at once; more wait up to `queue_wait`
+    /// (0 turns the engine off: every engine request gets 503).
+    pub engine_slots: usize,
+    /// How long a request waits for an engine slot before a 503.
+    pub queue_wait: Duration,
+    /// Matches kept in memory (idle ones beyond this are dropped and
+    /// reloaded from the store when asked for).
+    pub cached_matches: usize,
+}
+
+impl Default for Limits {
+    fn default() -> Limits {
+        let cores = std::thread::available_parallelism().map_or(2, |n| n.get());
+        Limits {
+            max_body: 64 * 1024,
+            request_timeout: Duration::from_secs(30),
+            engine_timeout: Duration::from_secs(10),
+            engine_slots: cores.max(2),
+            queue_wait: Duration::from_secs(2),
+            cached_matches: 2048,
+        }
+    }
+}
+
+/// A match in play with what the store knows of it.
+#[derive(Clone, Debug)]
+pub struct Live {
+    pub id: String,
+    pub m: Match,
+    pub meta: Meta,
+    pub version: u64,
+    pub created_ms: i64,
+    pub updated_ms: i64,
+}
+
+pub type Slot = Arc<tokio::sync::Mutex<Live>>;
+
+pub struct AppState {
+    pub store: Arc<Store>,
+    pub limits: Limits,
+    live: Mutex<HashMap<String, Slot>>,
+    work: Arc<Semaphore>,
+}
+
+impl AppState {
+    pub fn new(store: Store, limits: Limits) -> AppState {
+        let work = Arc::new(Semaphore::new(limits.engine_slots));
+        AppState { store: Arc::new(store), limits, live: Mutex::new(HashMap::new()), work }
+    }
+
+    fn live(&self) -> std::sync::MutexGuard<'_, HashMap<String, Slot>> {
+        self.live.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Waits briefly for a slot for expensive work; 503 when saturated.
+    pub async fn engine_slot(&self) -> Result<OwnedSemaphorePermit, ApiError> {
+        match tokio::time::timeout(self.limits.queue_wait, self.work.clone().acquire_owned()).await {
+            Ok(Ok(p)) => Ok(p),
+            _ => Err(ApiError::unavailable("busy", "the engine is busy with other requests; try again in a moment")),
+        }
+    }
+
+    /// Runs `f` on a blocking thread holding `permit`, for at most the
+    /// engine time limit. On timeout the work finishes in the background
+    /// (still holding its slot) and its answer is dropped.
+    pub async fn compute<T: Send + 'static>(
+        &self,
+        permit: OwnedSemaphorePermit,
+        f: impl FnOnce() -> T + Send + 'static,
+    ) -> Result<T, ApiError> {
+        let task = tokio::task::spawn_blocking(move || {
+            let _permit = permit;
+            f()
+        });
+        match tokio::time::timeout(self.limits.engine_timeout, task).await {
+            Ok(Ok(v)) => Ok(v),
+            Ok(Err(_)) => Err(ApiError::internal("the engine failed on this position")),
+            Err(_) => Err(ApiError::unavailable(
+                "timeout",
+                format!("the engine took longer than {} s; try a lower ply", self.limits.engine_timeout.as_secs_f32()),
+            )),
+        }
+    }
+
+    /// The match `id`, from memory or the store.
+    pub async fn slot(&self, id: &str) -> Result<Slot, ApiError> {
+        let not_found =
+            || ApiError::not_found(format!("no match with id `{}`", id.chars().take(40).collect::<String>()));
+        if !crate::matches::valid_id(id) {
+            return Err(not_found());
+        }
+        if let Some(s) = self.live().get(id) {
+            return Ok(s.clone());
+        }
+        let store = self.store.clone();
+        let key = id.to_string();
+        let stored = tokio::task::spawn_blocking(move || store.load(&key))
+            .await
+            .map_err(|_| ApiError::internal("loading the match failed"))?
+            .map_err(ApiError::internal)?
+            .ok_or_else(not_found)?;
+        let live = load(id, stored)?;
+        Ok(self.insert(live))
+    }
+
+    /// Puts a match in memory (keeping one already there: the first wins).
+    pub fn insert(&self, live: Live) -> Slot {
+        let mut map = self.live();
+        if map.len() >= self.limits.cached_matches {
+            // Drop matches no request is using; the store has them all.
+            map.retain(|_, s| Arc::strong_count(s) > 1);
+        }
+        map.entry(live.id.clone()).or_insert_with(|| Arc::new(tokio::sync::Mutex::new(live))).clone()
+    }
+
+    /// Saves `next` as the new state of `live` (committed before this
+    /// returns), then makes it current.
+    pub async fn commit(&self, live: &mut Live, next: Match) -> Result<(), ApiError> {
+        let store = self.store.clone();
+        let (id, version, record) = (live.id.clone(), live.version, next.record());
+        let updated = tokio::task::spawn_blocking(move || store.update(&id, version, &record))
+            .await
+            .map_err(|_| ApiError::internal("saving the match failed"))?
+            .map_err(ApiError::internal)?;
+        live.m = next;
+        live.version += 1;
+        live.updated_ms = updated;
+        Ok(())
+    }
+}
+
+/// Rebuilds a stored match by replaying its record.
+fn load(id: &str, s: Stored) -> Result<Live, ApiError> {
+    let m = Match::from_record(&s.record)
+        .map_err(|e| ApiError::internal(format!("match {id} in the database does not replay: {e}")))?;
+    Ok(Live { id: id.into(), m, meta: s.meta, version: s.version, created_ms: s.created_ms, updated_ms: s.updated_ms })
+}

@@ -1,0 +1,665 @@
+//! The HTTP API, in process (the router driven with `oneshot`): every
+//! endpoint, and every kind of bad input getting a JSON error that names
+//! the fault without hurting the server or any saved match.
+
+use std::time::Duration;
+
+use axum::Router;
+use axum::body::Body;
+use axum::http::{Request, StatusCode, header};
+use http_body_util::BodyExt;
+use plakoto_core::game::{Match, MatchRecord};
+use plakoto_core::{Dice, Position};
+use plakoto_web::{Limits, Store, router};
+use serde_json::{Value, json};
+use tower::ServiceExt;
+
+fn app() -> Router {
+    router(Store::in_memory().unwrap(), Limits::default())
+}
+
+async fn call(app: &Router, method: &str, uri: &str, body: Option<String>) -> (StatusCode, Value) {
+    let (status, _, bytes) = raw(app, method, uri, body).await;
+    let v = serde_json::from_slice(&bytes).unwrap_or_else(|e| {
+        panic!("{method} {uri}: {status} body is not JSON ({e}): {}", String::from_utf8_lossy(&bytes))
+    });
+    (status, v)
+}
+
+async fn raw(app: &Router, method: &str, uri: &str, body: Option<String>) -> (StatusCode, String, Vec<u8>) {
+    let req = Request::builder().method(method).uri(uri);
+    let req = match body {
+        Some(b) => req.header(header::CONTENT_TYPE, "application/json").body(Body::from(b)),
+        None => req.body(Body::empty()),
+    }
+    .unwrap();
+    let res = app.clone().oneshot(req).await.unwrap();
+    let status = res.status();
+    let ctype = res.headers().get(header::CONTENT_TYPE).map(|v| v.to_str().unwrap().to_string()).unwrap_or_default();
+    let bytes = res.into_body().collect().await.unwrap().to_bytes().to_vec();
+    (status, ctype, bytes)
+}
+
+async fn post(app: &Router, uri: &str, body: Value) -> (StatusCode, Value) {
+    call(app, "POST", uri, Some(body.to_string())).await
+}
+
+/// Asserts an error reply: status, code, and words in the message.
+#[track_caller]
+fn assert_error(got: &(StatusCode, Value), status: StatusCode, code: &str, words: &str) {
+    assert_eq!(got.0, status, "{}", got.1);
+    assert_eq!(got.1["error"]["code"], code, "{}", got.1);
+    let msg = got.1["error"]["message"].as_str().unwrap();
+    assert!(msg.contains(words), "message `{msg}` should contain `{words}`");
+}
+
+const START_JSON: &str = r#"{"turn":"white","board":{"24":15,"1":-15},"pinned":{},"off":{"white":0,"black":0}}"#;
+
+// ------------------------------------------------------------ stateless
+
+#[tokio::test]
+async fn healthz_answers_ok() {
+    let (s, v) = call(&app(), "GET", "/healthz", None).await;
+    assert_eq!(s, StatusCode::OK);
+    assert_eq!(v["status"], "ok");
+}
+
+#[tokio::test]
+async fn moves_lists_the_plays_in_the_interface_shape() {
+    let app = app();
+    let (s, v) = post(&app, "/api/v1/moves", json!({"position": "start", "dice": "6-4"})).await;
+    assert_eq!(s, StatusCode::OK);
+    let plays = v.as_array().unwrap();
+    let expected = Position::start().legal_plays(Dice::new(6, 4).unwrap());
+    assert_eq!(plays.len(), expected.len());
+    let p = plays.iter().find(|p| p["notation"] == "24/18 24/20").unwrap();
+    assert_eq!(p["moves"], json!([[24, 18], [24, 20]]));
+    assert_eq!(p["result"], Value::Null);
+    assert_eq!(p["position"]["turn"], "black");
+    assert_eq!(p["position"]["board"]["18"], 1);
+
+    // The same from a position ID, from position JSON as an object, and with dice as a pair.
+    let by_id = post(&app, "/api/v1/moves", json!({"position": "AAAA__7__gAAAA", "dice": [4, 6]})).await;
+    let by_obj = post(
+        &app,
+        "/api/v1/moves",
+        json!({"position": serde_json::from_str::<Value>(START_JSON).unwrap(), "dice": "64"}),
+    )
+    .await;
+    let by_text = post(&app, "/api/v1/moves", json!({"position": START_JSON, "dice": "6 4"})).await;
+    assert_eq!(by_id.1, v);
+    assert_eq!(by_obj.1, v);
+    assert_eq!(by_text.1, v);
+}
+
+#[tokio::test]
+async fn moves_gives_pass_when_blocked_and_nothing_when_the_game_is_over() {
+    let app = app();
+    // White's last checker on 24 with Black holding 18: 6-6 cannot be played.
+    let blocked = r#"{"turn":"white","board":{"24":1,"18":-2,"1":-13},"off":{"white":14,"black":0}}"#;
+    let (s, v) = post(&app, "/api/v1/moves", json!({"position": blocked, "dice": "6-6"})).await;
+    assert_eq!(s, StatusCode::OK);
+    assert_eq!(v.as_array().unwrap().len(), 1);
+    assert_eq!(v[0]["notation"], "pass");
+    assert_eq!(v[0]["moves"], json!([]));
+    let over = r#"{"turn":"black","board":{"1":-15},"off":{"white":15,"black":0}}"#;
+    let (s, v) = post(&app, "/api/v1/moves", json!({"position": over, "dice": "6-4"})).await;
+    assert_eq!(s, StatusCode::OK);
+    assert_eq!(v, json!([]));
+}
+
+#[tokio::test]
+async fn malformed_json_is_a_400_naming_the_syntax_error() {
+    let app = app();
+    for body in ["{", "{\"position\": start}", "[1,2", "\u{0}", "{\"a\":1}}"] {
+        let got = call(&app, "POST", "/api/v1/moves", Some(body.into())).await;
+        assert_error(&got, StatusCode::BAD_REQUEST, "bad-json", "not valid JSON");
+    }
+    let got = call(&app, "POST", "/api/v1/matches", Some("{\"opponent\":".into())).await;
+    assert_error(&got, StatusCode::BAD_REQUEST, "bad-json", "line 1");
+}
+
+#[tokio::test]
+async fn bad_positions_and_dice_are_422s_naming_the_fault() {
+    let app = app();
+    let cases = [
+        (json!({"dice": "6-4"}), "bad-position", "missing field `position`"),
+        (json!({"position": 7, "dice": "6-4"}), "bad-position", "must be position JSON"),
+        (json!({"position": "nonsense!", "dice": "6-4"}), "bad-position", "neither `start`"),
+        (json!({"position": {"turn":"white","board":{"24":16,"1":-15}}, "dice": "6-4"}), "bad-position", "at most 15"),
+        (
+            json!({"position": {"turn":"white","board":{"24":15,"1":-14}}, "dice": "6-4"}),
+            "bad-position",
+            "Black has 14 checkers",
+        ),
+        (json!({"position": {"turn":"white","board":{"25":15,"1":-15}}, "dice": "6-4"}), "bad-position", "point 25"),
+        (
+            json!({"position": {"turn":"white","board":{"24":14,"10":1,"1":-15},"pinned":{"5":"black"}}, "dice": "6-4"}),
+            "bad-position",
+            "point 5",
+        ),
+        (json!({"position": "start"}), "bad-dice", "missing field `dice`"),
+        (json!({"position": "start", "dice": "7-1"}), "bad-dice", "out of range"),
+        (json!({"position": "start", "dice": [0, 3]}), "bad-dice", "1 to 6"),
+        (json!({"position": "start", "dice": [6, 4, 2]}), "bad-dice", "a pair"),
+        (json!({"position": "start", "dice": 64}), "bad-dice", "a pair"),
+    ];
+    for (body, code, words) in cases {
+        let got = post(&app, "/api/v1/moves", body.clone()).await;
+        assert_error(&got, StatusCode::UNPROCESSABLE_ENTITY, code, words);
+    }
+}
+
+#[tokio::test]
+async fn an_oversized_body_is_a_413_json_error() {
+    let app = app();
+    let big = format!("{{\"position\":\"start\",\"dice\":\"6-4\",\"pad\":\"{}\"}}", "x".repeat(200_000));
+    let got = call(&app, "POST", "/api/v1/moves", Some(big.clone())).await;
+    assert_error(&got, StatusCode::PAYLOAD_TOO_LARGE, "body-too-large", "too large");
+    let got = call(&app, "POST", "/api/v1/matches", Some(big)).await;
+    assert_error(&got, StatusCode::PAYLOAD_TOO_LARGE, "body-too-large", "too large");
+    // The server is fine afterwards.
+    let (s, _) = post(&app, "/api/v1/moves", json!({"position": "start", "dice": "1-1"})).await;
+    assert_eq!(s, StatusCode::OK);
+}
+
+#[tokio::test]
+async fn unknown_routes_and_methods_get_json_errors() {
+    let app = app();
+    assert_error(&call(&app, "GET", "/api/v1/nope", None).await, StatusCode::NOT_FOUND, "not-found", "/api/v1/nope");
+    assert_error(
+        &call(&app, "GET", "/api/v1/moves", None).await,
+        StatusCode::METHOD_NOT_ALLOWED,
+        "method-not-allowed",
+        "GET",
+    );
+    assert_error(
+        &call(&app, "DELETE", "/api/v1/matches/abc", None).await,
+        StatusCode::METHOD_NOT_ALLOWED,
+        "method-not-allowed",
+        "DELETE",
+    );
+}
+
+#[tokio::test]
+async fn eval_answers_and_checks_the_ply() {
+    let app = app();
+    let (s, v) = post(&app, "/api/v1/eval", json!({"position": "start"})).await;
+    assert_eq!(s, StatusCode::OK);
+    let p = &v["probabilities"];
+    let total = p["win"].as_f64().unwrap() + p["lose"].as_f64().unwrap() + p["draw"].as_f64().unwrap();
+    assert!((total - 1.0).abs() < 1e-3, "{v}");
+    assert_eq!(v["ply"], 0);
+    assert!(v["equity"].is_number());
+    assert_eq!(v["id"], Position::start().id());
+    assert_eq!(v["position"]["turn"], "white");
+    assert_eq!(v["result"], Value::Null);
+    let over = r#"{"turn":"black","board":{"1":-15},"off":{"white":15,"black":0}}"#;
+    let (_, v) = post(&app, "/api/v1/eval", json!({"position": over})).await;
+    assert_eq!(v["result"], json!({"winner": "white", "points": 2, "reason": "bear-off"}));
+    for ply in [0, 1, 2] {
+        let (s, v) = post(&app, "/api/v1/eval", json!({"position": "start", "ply": ply})).await;
+        assert_eq!(s, StatusCode::OK, "{v}");
+        assert_eq!(v["ply"], ply);
+    }
+    for ply in [json!(3), json!(-1), json!(1_000_000)] {
+        let got = post(&app, "/api/v1/eval", json!({"position": "start", "ply": ply})).await;
+        assert_error(&got, StatusCode::UNPROCESSABLE_ENTITY, "bad-ply", "use 0 to 2");
+    }
+    let got = post(&app, "/api/v1/eval", json!({"position": "start", "ply": "deep"})).await;
+    assert_error(&got, StatusCode::UNPROCESSABLE_ENTITY, "bad-request", "expected i64");
+    let got = post(&app, "/api/v1/eval", json!({"position": {"turn": "red", "board": {}}})).await;
+    assert_error(&got, StatusCode::UNPROCESSABLE_ENTITY, "bad-position", "\"white\" or \"black\"");
+}
+
+#[tokio::test]
+async fn hint_ranks_the_plays_best_first() {
+    let app = app();
+    let (s, v) = post(&app, "/api/v1/hint", json!({"position": "start", "dice": "6-4"})).await;
+    assert_eq!(s, StatusCode::OK);
+    assert_eq!(v["dice"], json!([6, 4]));
+    assert_eq!(v["ply"], 0);
+    assert_eq!(v["position"]["turn"], "white");
+    let all = v["plays"].as_array().unwrap();
+    assert_eq!(all.len(), Position::start().legal_plays(Dice::new(6, 4).unwrap()).len());
+    assert_eq!(all[0]["diff"], 0.0);
+    for w in all.windows(2) {
+        assert!(w[0]["equity"].as_f64() >= w[1]["equity"].as_f64(), "not sorted: {v}");
+    }
+    for h in all {
+        assert!(h["notation"].is_string() && h["moves"].is_array() && h["position"].is_object());
+        assert!(h["probabilities"]["win"].is_number());
+        assert!(h["diff"].as_f64().unwrap() >= 0.0);
+        assert!(h["ply"].is_number());
+    }
+    let (_, top) = post(&app, "/api/v1/hint", json!({"position": "start", "dice": "6-4", "max": 2, "ply": 1})).await;
+    assert_eq!(top["plays"].as_array().unwrap().len(), 2);
+    assert_eq!(top["ply"], 1);
+    let got = post(&app, "/api/v1/hint", json!({"position": "start", "dice": "6-4", "ply": 9})).await;
+    assert_error(&got, StatusCode::UNPROCESSABLE_ENTITY, "bad-ply", "ply 9");
+    let got = post(&app, "/api/v1/hint", json!({"position": "start"})).await;
+    assert_error(&got, StatusCode::UNPROCESSABLE_ENTITY, "bad-dice", "dice");
+}
+
+#[tokio::test]
+async fn turn_enters_a_play_one_checker_at_a_time() {
+    let app = app();
+    let (s, v) = post(&app, "/api/v1/turn", json!({"position": "start", "dice": "6-4"})).await;
+    assert_eq!(s, StatusCode::OK);
+    assert_eq!(v["legal_moves"], json!([[24, 18], [24, 20]]));
+    assert_eq!(v["dice_left"], json!([6, 4]));
+    assert_eq!(v["complete"], Value::Null);
+    assert_eq!(v["pass"], false);
+
+    let (_, v) = post(&app, "/api/v1/turn", json!({"position": "start", "dice": "6-4", "moves": [[24, 18]]})).await;
+    assert_eq!(v["dice_left"], json!([4]));
+    assert_eq!(v["position"]["board"]["18"], 1);
+    assert_eq!(v["position"]["turn"], "white");
+    let (_, v) =
+        post(&app, "/api/v1/turn", json!({"position": "start", "dice": "6-4", "moves": [[24, 18], [18, 14]]})).await;
+    assert_eq!(v["complete"]["notation"], "24/18/14");
+    assert_eq!(v["legal_moves"], json!([]));
+
+    // A hop over both dice is split into its single moves.
+    let (_, v) = post(&app, "/api/v1/turn", json!({"position": "start", "dice": "6-4", "moves": [[24, 14]]})).await;
+    assert_eq!(v["moves"].as_array().unwrap().len(), 2);
+    assert_eq!(v["complete"]["notation"], "24/18/14");
+
+    let got = post(&app, "/api/v1/turn", json!({"position": "start", "dice": "6-4", "moves": [[13, 7]]})).await;
+    assert_error(&got, StatusCode::UNPROCESSABLE_ENTITY, "illegal-move", "no checker on point 13");
+    let got = post(&app, "/api/v1/turn", json!({"position": "start", "dice": "6-4", "moves": [[24, 21]]})).await;
+    assert_error(&got, StatusCode::UNPROCESSABLE_ENTITY, "illegal-move", "move 1 (24/21)");
+    let got = post(&app, "/api/v1/turn", json!({"position": "start", "dice": "6-4", "moves": [[99, 1]]})).await;
+    assert_error(&got, StatusCode::UNPROCESSABLE_ENTITY, "illegal-move", "points are 1 to 24");
+    let got = post(&app, "/api/v1/turn", json!({"position": "start", "dice": "6-4", "moves": [[300, 1]]})).await;
+    assert_error(&got, StatusCode::UNPROCESSABLE_ENTITY, "bad-request", "wrong shape");
+}
+
+#[tokio::test]
+async fn levels_lists_the_engine_levels_with_the_default() {
+    let (s, v) = call(&app(), "GET", "/api/v1/levels", None).await;
+    assert_eq!(s, StatusCode::OK);
+    let names: Vec<&str> = v.as_array().unwrap().iter().map(|l| l["name"].as_str().unwrap()).collect();
+    assert!(names.contains(&"random") && names.contains(&plakoto_engine::DEFAULT_LEVEL), "{v}");
+    assert_eq!(v.as_array().unwrap().iter().filter(|l| l["default"] == true).count(), 1);
+}
+
+#[tokio::test]
+async fn openapi_documents_every_endpoint() {
+    let (s, v) = call(&app(), "GET", "/api/v1/openapi.json", None).await;
+    assert_eq!(s, StatusCode::OK);
+    assert!(v["openapi"].as_str().unwrap().starts_with("3."));
+    for (path, method) in [
+        ("/api/v1/moves", "post"),
+        ("/api/v1/turn", "post"),
+        ("/api/v1/eval", "post"),
+        ("/api/v1/hint", "post"),
+        ("/api/v1/levels", "get"),
+        ("/api/v1/matches", "post"),
+        ("/api/v1/matches/{id}", "get"),
+        ("/api/v1/matches/{id}/record", "get"),
+        ("/api/v1/matches/{id}/play", "post"),
+        ("/api/v1/matches/{id}/engine-move", "post"),
+        ("/api/v1/matches/{id}/resign", "post"),
+        ("/healthz", "get"),
+    ] {
+        assert!(v["paths"][path][method].is_object(), "{method} {path} missing from the OpenAPI document");
+    }
+    assert!(v["components"]["schemas"]["MatchState"].is_object());
+    assert!(v["components"]["schemas"]["ErrorBody"].is_object());
+}
+
+#[tokio::test]
+async fn the_page_and_its_files_are_served_from_the_binary() {
+    let app = app();
+    for (uri, ctype, needle) in [
+        ("/", "text/html", "<svg id=\"board\""),
+        ("/match/abcDEF123", "text/html", "/app.js"),
+        ("/app.js", "text/javascript", "/api/v1/turn"),
+        ("/style.css", "text/css", ".checker"),
+        ("/favicon.svg", "image/svg+xml", "<svg"),
+    ] {
+        let (s, ct, body) = raw(&app, "GET", uri, None).await;
+        assert_eq!(s, StatusCode::OK, "{uri}");
+        assert!(ct.starts_with(ctype), "{uri}: {ct}");
+        assert!(String::from_utf8(body).unwrap().contains(needle), "{uri}");
+    }
+}
+
+#[tokio::test]
+async fn engine_work_beyond_capacity_is_a_503() {
+    let limits = Limits { engine_slots: 0, queue_wait: Duration::from_millis(20), ..Limits::default() };
+    let app = router(Store::in_memory().unwrap(), limits);
+    let got = post(&app, "/api/v1/eval", json!({"position": "start"})).await;
+    assert_error(&got, StatusCode::SERVICE_UNAVAILABLE, "busy", "busy");
+    let got = post(&app, "/api/v1/hint", json!({"position": "start", "dice": "3-1"})).await;
+    assert_error(&got, StatusCode::SERVICE_UNAVAILABLE, "busy", "busy");
+    let (_, m) = post(&app, "/api/v1/matches", json!({"opponent": "engine", "human_color": "black", "seed": 1})).await;
+    let got = post(&app, &format!("/api/v1/matches/{}/engine-move", m["id"].as_str().unwrap()), json!({})).await;
+    assert_error(&got, StatusCode::SERVICE_UNAVAILABLE, "busy", "busy");
+    // Cheap endpoints go on working.
+    let (s, _) = post(&app, "/api/v1/moves", json!({"position": "start", "dice": "3-1"})).await;
+    assert_eq!(s, StatusCode::OK);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_flood_of_expensive_requests_gets_answers_or_503s_never_failures() {
+    let limits = Limits { engine_slots: 1, queue_wait: Duration::ZERO, ..Limits::default() };
+    let app = router(Store::in_memory().unwrap(), limits);
+    let mut tasks = Vec::new();
+    for i in 0..64 {
+        let app = app.clone();
+        tasks.push(tokio::spawn(async move {
+            let dice = ["6-6", "5-5", "4-4", "3-3"][i % 4];
+            let body = json!({"position": "start", "dice": dice, "ply": 2});
+            post(&app, "/api/v1/hint", body).await
+        }));
+    }
+    let mut ok = 0;
+    for t in tasks {
+        let (s, v) = t.await.unwrap();
+        match s {
+            StatusCode::OK => ok += 1,
+            StatusCode::SERVICE_UNAVAILABLE => assert_eq!(v["error"]["code"], "busy"),
+            other => panic!("unexpected {other}: {v}"),
+        }
+    }
+    assert!(ok >= 1);
+}
+
+// ------------------------------------------------------------ matches
+
+async fn create(app: &Router, body: Value) -> Value {
+    let (s, v) = post(app, "/api/v1/matches", body).await;
+    assert_eq!(s, StatusCode::CREATED, "{v}");
+    v
+}
+
+fn id(m: &Value) -> String {
+    m["id"].as_str().unwrap().to_string()
+}
+
+#[tokio::test]
+async fn creating_a_match_rolls_the_opening_and_the_first_dice() {
+    let app = app();
+    let m = create(&app, json!({"opponent": "human", "length": 3, "seed": 42})).await;
+    assert_eq!(m["version"], 1);
+    assert_eq!(m["match_to"], 3);
+    assert_eq!(m["opponent"], "human");
+    assert_eq!(m["players"], json!({"white": "human", "black": "human"}));
+    assert_eq!(m["score"], json!({"white": 0, "black": 0}));
+    assert_eq!(m["over"], false);
+    let g = &m["game"];
+    assert_eq!(g["number"], 1);
+    let opening = g["opening"].as_array().unwrap();
+    let [w, b] = [opening.last().unwrap()[0].as_u64(), opening.last().unwrap()[1].as_u64()];
+    assert_ne!(w, b, "the decisive opening roll differs");
+    let first = if w > b { "white" } else { "black" };
+    assert_eq!(g["first"], first);
+    assert_eq!(g["turn"], first);
+    assert_eq!(m["to_act"], json!({"side": first, "who": "human"}));
+    assert!(g["dice"].is_array());
+    assert!(!g["plays"].as_array().unwrap().is_empty());
+    assert!(!g["entry"]["legal_moves"].as_array().unwrap().is_empty());
+    assert_eq!(
+        g["position_id"],
+        Position::start()
+            .with_turn(if first == "white" { plakoto_core::Color::White } else { plakoto_core::Color::Black })
+            .id()
+    );
+    assert_eq!(g["pips"], json!({"white": 360, "black": 360}));
+    assert_eq!(g["log"], json!([]));
+    // The same seed gives the same dice.
+    let again = create(&app, json!({"opponent": "human", "length": 3, "seed": 42})).await;
+    assert_eq!(again["game"]["opening"], g["opening"]);
+    assert_eq!(again["game"]["dice"], g["dice"]);
+    assert_ne!(id(&again), id(&m));
+
+    let e = create(&app, json!({"opponent": "engine", "level": "random", "human_color": "black"})).await;
+    assert_eq!(e["players"], json!({"white": "engine:random", "black": "human"}));
+    assert_eq!(e["human_color"], "black");
+    let d = create(&app, json!({})).await;
+    assert_eq!(d["opponent"], "engine");
+    assert_eq!(d["level"], plakoto_engine::DEFAULT_LEVEL);
+    assert_eq!(d["match_to"], 1);
+}
+
+#[tokio::test]
+async fn bad_match_requests_are_422s() {
+    let app = app();
+    for (body, words) in [
+        (json!({"opponent": "robot"}), "opponent `robot`"),
+        (json!({"length": 0}), "length 0"),
+        (json!({"length": 26}), "length 26"),
+        (json!({"level": "grandmaster"}), "unknown level `grandmaster`"),
+        (json!({"level": "external:/bin/sh -c 'touch /tmp/pwned'"}), "unknown level `external:"),
+        (json!({"human_color": "red"}), "human_color `red`"),
+        (json!({"colour": "white"}), "unknown field `colour`"),
+        (json!({"seed": -1}), "expected u64"),
+        (json!([]), "wrong shape"),
+    ] {
+        let got = post(&app, "/api/v1/matches", body).await;
+        assert_error(&got, StatusCode::UNPROCESSABLE_ENTITY, "bad-request", words);
+    }
+}
+
+#[tokio::test]
+async fn unknown_match_ids_are_404s() {
+    let app = app();
+    for uri in [
+        "/api/v1/matches/doesnotexist",
+        "/api/v1/matches/bad%20id!",
+        "/api/v1/matches/doesnotexist/record",
+        &format!("/api/v1/matches/{}", "x".repeat(200)),
+    ] {
+        assert_error(&call(&app, "GET", uri, None).await, StatusCode::NOT_FOUND, "not-found", "no match");
+    }
+    for action in ["play", "engine-move", "resign"] {
+        let got = post(&app, &format!("/api/v1/matches/nope/{action}"), json!({})).await;
+        assert_error(&got, StatusCode::NOT_FOUND, "not-found", "no match with id `nope`");
+    }
+}
+
+#[tokio::test]
+async fn plays_are_checked_and_an_illegal_one_says_why() {
+    let app = app();
+    let m = create(&app, json!({"opponent": "human", "seed": 9})).await;
+    let mid = id(&m);
+    let uri = format!("/api/v1/matches/{mid}/play");
+    let dice = m["game"]["dice"].clone();
+    let d = Dice::new(dice[0].as_u64().unwrap() as u8, dice[1].as_u64().unwrap() as u8).unwrap();
+    let one_checker_one_die = format!("24/{}", 24 - d.high());
+    let got = post(&app, &uri, json!({"notation": one_checker_one_die})).await;
+    if d.is_doublet() {
+        assert_error(&got, StatusCode::UNPROCESSABLE_ENTITY, "illegal-play", "you must play 4 moves");
+    } else {
+        assert_error(&got, StatusCode::UNPROCESSABLE_ENTITY, "illegal-play", "you must use both dice");
+    }
+    for (body, code, words) in [
+        (json!({"notation": "13/7"}), "illegal-play", "no checker on point 13"),
+        (json!({"notation": "24/bar"}), "illegal-play", "cannot read"),
+        (json!({"notation": "pass"}), "illegal-play", "you must play"),
+        (json!({"moves": [[13, 7]]}), "illegal-play", "no checker on point 13"),
+        (json!({"moves": []}), "illegal-play", "you must play"),
+        (json!({}), "bad-request", "either `moves` or `notation`"),
+        (json!({"moves": [[24, 18]], "notation": "24/18"}), "bad-request", "either"),
+        (json!({"moves": "24/18"}), "bad-request", "wrong shape"),
+        (json!({"notation": "x".repeat(1000)}), "illegal-play", "too long"),
+    ] {
+        let got = post(&app, &uri, body).await;
+        assert_error(&got, StatusCode::UNPROCESSABLE_ENTITY, code, words);
+    }
+    // Nothing changed.
+    let (_, now) = call(&app, "GET", &format!("/api/v1/matches/{mid}"), None).await;
+    assert_eq!(now, m);
+
+    // A legal play by moves, then one by notation; the version goes up each time.
+    let first = &m["game"]["plays"][0];
+    let (s, v) = post(&app, &uri, json!({"moves": first["moves"], "version": 1})).await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+    assert_eq!(v["version"], 2);
+    assert_eq!(v["game"]["log"][0]["notation"], first["notation"]);
+    assert_eq!(v["game"]["position"]["board"], first["position"]["board"]);
+    assert_ne!(v["game"]["turn"], m["game"]["turn"]);
+    // A stale version is refused.
+    let got = post(&app, &uri, json!({"notation": v["game"]["plays"][0]["notation"], "version": 1})).await;
+    assert_error(&got, StatusCode::CONFLICT, "stale", "version 2, not 1");
+    let (s, v2) = post(&app, &uri, json!({"notation": v["game"]["plays"][0]["notation"], "version": 2})).await;
+    assert_eq!(s, StatusCode::OK, "{v2}");
+    assert_eq!(v2["version"], 3);
+    assert_eq!(v2["game"]["log"].as_array().unwrap().len(), 2);
+}
+
+#[tokio::test]
+async fn the_engine_moves_when_asked_and_only_on_its_turn() {
+    let app = app();
+    // The person plays Black: whoever starts, the engine is on roll at some point soon.
+    let m = create(&app, json!({"opponent": "engine", "level": "heuristic", "human_color": "black", "seed": 5})).await;
+    let mid = id(&m);
+    let mut state = m;
+    for _ in 0..6 {
+        let who = state["to_act"]["who"].as_str().unwrap().to_string();
+        let uri = format!("/api/v1/matches/{mid}");
+        if who == "engine" {
+            let got =
+                post(&app, &format!("{uri}/play"), json!({"notation": state["game"]["plays"][0]["notation"]})).await;
+            assert_error(&got, StatusCode::CONFLICT, "not-your-turn", "engine's turn");
+            let (s, v) = post(&app, &format!("{uri}/engine-move"), json!({})).await;
+            assert_eq!(s, StatusCode::OK, "{v}");
+            assert_eq!(v["game"]["log"].as_array().unwrap().last().unwrap()["side"], "white");
+            state = v;
+        } else {
+            let got = post(&app, &format!("{uri}/engine-move"), json!({})).await;
+            assert_error(&got, StatusCode::CONFLICT, "not-your-turn", "person's turn");
+            let (s, v) =
+                post(&app, &format!("{uri}/play"), json!({"notation": state["game"]["plays"][0]["notation"]})).await;
+            assert_eq!(s, StatusCode::OK, "{v}");
+            state = v;
+        }
+    }
+    // engine-move takes no body, an empty object, or a version.
+    let (_, now) = call(&app, "GET", &format!("/api/v1/matches/{mid}"), None).await;
+    if now["to_act"]["who"] == "engine" {
+        let (s, _) = call(&app, "POST", &format!("/api/v1/matches/{mid}/engine-move"), None).await;
+        assert_eq!(s, StatusCode::OK);
+    }
+    // Two people: nobody is the engine.
+    let h = create(&app, json!({"opponent": "human"})).await;
+    let got = post(&app, &format!("/api/v1/matches/{}/engine-move", id(&h)), json!({})).await;
+    assert_error(&got, StatusCode::CONFLICT, "not-your-turn", "person's turn");
+}
+
+/// Plays a match to the end through the API: the person picks the first
+/// legal play, the engine answers.
+async fn play_out(app: &Router, mid: &str) -> Value {
+    let uri = format!("/api/v1/matches/{mid}");
+    let (_, mut state) = call(app, "GET", &uri, None).await;
+    for _ in 0..5000 {
+        if state["over"] == true {
+            return state;
+        }
+        let (s, v) = if state["to_act"]["who"] == "engine" {
+            post(app, &format!("{uri}/engine-move"), json!({"version": state["version"]})).await
+        } else {
+            let play = &state["game"]["plays"][0];
+            post(app, &format!("{uri}/play"), json!({"moves": play["moves"], "version": state["version"]})).await
+        };
+        assert_eq!(s, StatusCode::OK, "{v}");
+        state = v;
+    }
+    panic!("the match did not end");
+}
+
+#[tokio::test]
+async fn a_whole_match_against_the_engine_ends_with_a_winner_and_replays() {
+    let app = app();
+    let m = create(&app, json!({"opponent": "engine", "level": "random", "length": 3, "seed": 77})).await;
+    let mid = id(&m);
+    let end = play_out(&app, &mid).await;
+    let w = end["winner"].as_str().unwrap();
+    assert!(end["score"][w].as_u64().unwrap() >= 3);
+    assert_eq!(end["to_act"], Value::Null);
+    assert!(end["game"]["result"].is_object());
+    // The winner of each game starts the next; a draw goes back to the opening roll.
+    let games = end["games"].as_array().unwrap();
+    for pair in games.windows(2) {
+        if let Some(w) = pair[0]["result"]["winner"].as_str() {
+            assert_eq!(pair[1]["first"], w);
+        }
+    }
+    // Nothing more can be played.
+    let got = post(&app, &format!("/api/v1/matches/{mid}/play"), json!({"notation": "pass"})).await;
+    assert_error(&got, StatusCode::CONFLICT, "match-over", "over");
+    let got = post(&app, &format!("/api/v1/matches/{mid}/resign"), json!({})).await;
+    assert_error(&got, StatusCode::CONFLICT, "match-over", "over");
+    // The record replays to the same match.
+    let (s, rec) = call(&app, "GET", &format!("/api/v1/matches/{mid}/record"), None).await;
+    assert_eq!(s, StatusCode::OK);
+    let rec: MatchRecord = serde_json::from_value(rec).unwrap();
+    let replayed = Match::from_record(&rec).unwrap();
+    assert_eq!(replayed.winner().map(|c| c.name()), Some(w));
+}
+
+#[tokio::test]
+async fn resigning_gives_the_opponent_the_points_and_the_next_game_starts() {
+    let app = app();
+    let m = create(&app, json!({"opponent": "engine", "level": "random", "length": 3, "seed": 3})).await;
+    let mid = id(&m);
+    let uri = format!("/api/v1/matches/{mid}/resign");
+    let got = post(&app, &uri, json!({"side": "black"})).await;
+    assert_error(&got, StatusCode::CONFLICT, "not-your-turn", "only the person can resign");
+    let got = post(&app, &uri, json!({"points": 3})).await;
+    assert_error(&got, StatusCode::UNPROCESSABLE_ENTITY, "bad-request", "1 or 2");
+    let got = post(&app, &uri, json!({"side": "green"})).await;
+    assert_error(&got, StatusCode::UNPROCESSABLE_ENTITY, "bad-request", "side");
+    let (s, v) = post(&app, &uri, json!({"points": 2})).await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+    assert_eq!(v["score"], json!({"white": 0, "black": 2}));
+    assert_eq!(v["games"][0]["result"], json!({"winner": "black", "points": 2, "reason": "resign"}));
+    assert_eq!(v["game"]["number"], 2);
+    assert_eq!(v["game"]["first"], "black", "the winner starts the next game");
+    assert_eq!(v["game"]["opening"], json!([]));
+    let (s, v) = post(&app, &uri, json!({})).await;
+    assert_eq!(s, StatusCode::OK);
+    assert_eq!(v["over"], true);
+    assert_eq!(v["winner"], "black");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_plays_racing_on_one_match_cannot_both_land() {
+    let app = app();
+    let m = create(&app, json!({"opponent": "human", "seed": 11})).await;
+    let uri = format!("/api/v1/matches/{}/play", id(&m));
+    let body = json!({"moves": m["game"]["plays"][0]["moves"], "version": 1});
+    let (a, b) = tokio::join!(post(&app, &uri, body.clone()), post(&app, &uri, body.clone()));
+    let mut statuses = [a.0, b.0];
+    statuses.sort();
+    assert_eq!(statuses, [StatusCode::OK, StatusCode::CONFLICT], "{} {}", a.1, b.1);
+}
+
+#[tokio::test]
+async fn matches_survive_a_restart_of_the_server() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("games.db");
+    let app1 = router(Store::open(&db).unwrap(), Limits::default());
+    let m = create(&app1, json!({"opponent": "engine", "level": "random", "seed": 21, "length": 5})).await;
+    let mid = id(&m);
+    let uri = format!("/api/v1/matches/{mid}");
+    let mut last = m;
+    for _ in 0..12 {
+        let (s, v) = if last["to_act"]["who"] == "engine" {
+            post(&app1, &format!("{uri}/engine-move"), json!({})).await
+        } else {
+            post(&app1, &format!("{uri}/play"), json!({"moves": last["game"]["plays"][0]["moves"]})).await
+        };
+        assert_eq!(s, StatusCode::OK);
+        last = v;
+    }
+    drop(app1);
+    let app2 = router(Store::open(&db).unwrap(), Limits::default());
+    let (s, again) = call(&app2, "GET", &uri, None).await;
+    assert_eq!(s, StatusCode::OK);
+    assert_eq!(again, last);
+    let end = play_out(&app2, &mid).await;
+    assert_eq!(end["over"], true);
+}
