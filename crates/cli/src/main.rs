@@ -30,6 +30,7 @@ enum Command {
     Duel(cmd::duel::Args),
     Engine(cmd::engine::Args),
     Train(cmd::train::Args),
+    Bench(cmd::bench::Args),
     Serve(cmd::serve::Args),
     Bearoff(cmd::bearoff::Args),
 }
@@ -46,6 +47,7 @@ fn main() -> ExitCode {
         Command::Duel(a) => cmd::duel::run(a),
         Command::Engine(a) => cmd::engine::run(a),
         Command::Train(a) => cmd::train::run(a),
+        Command::Bench(a) => cmd::bench::run(a),
         Command::Serve(a) => cmd::serve::run(a),
         Command::Bearoff(a) => cmd::bearoff::run(a),
     };

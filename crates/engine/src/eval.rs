@@ -7,8 +7,7 @@ use std::sync::Arc;
 use plakoto_core::Position;
 
 use crate::analysis::Probabilities;
-use crate::inputs::{Inputs, encode};
-use crate::network::{Network, OUTPUTS};
+use crate::network::{FastNet, Network, OUTPUTS};
 
 /// Something that scores positions for the side on roll.
 pub trait Evaluator: Send + Sync {
@@ -47,31 +46,29 @@ pub fn to_targets(p: &Probabilities) -> [f32; OUTPUTS] {
 }
 
 thread_local! {
-    static SCRATCH: RefCell<(Inputs, Vec<f32>)> = RefCell::new((Inputs::with_capacity(), Vec::with_capacity(256)));
+    static SCRATCH: RefCell<Vec<f32>> = RefCell::new(Vec::with_capacity(256));
 }
 
 /// The neural evaluator.
 #[derive(Clone)]
 pub struct NeuralEval {
-    net: Arc<Network>,
+    fast: Arc<FastNet>,
 }
 
 impl NeuralEval {
     pub fn new(net: Arc<Network>) -> NeuralEval {
-        NeuralEval { net }
+        NeuralEval { fast: Arc::new(FastNet::new(net)) }
     }
 
     pub fn network(&self) -> &Arc<Network> {
-        &self.net
+        self.fast.network()
     }
 
     /// Raw network outputs (no game-over check), reusing thread-local scratch.
     pub fn raw(&self, pos: &Position) -> [f32; OUTPUTS] {
-        SCRATCH.with(|s| {
-            let mut s = s.borrow_mut();
-            let (inputs, h) = &mut *s;
-            encode(pos, inputs);
-            self.net.forward(inputs, h)
+        SCRATCH.with(|s| match s.try_borrow_mut() {
+            Ok(mut h) => self.fast.forward_position(pos, &mut h),
+            Err(_) => self.fast.forward_position(pos, &mut Vec::new()),
         })
     }
 }
@@ -96,6 +93,31 @@ mod tests {
         let q = p.pass_turn();
         assert_eq!(q.turn(), Color::Black);
         assert_eq!(outcome_probabilities(&q).unwrap().equity(), -2.0);
+    }
+
+    /// The fused fast path computes the same function as encode + forward.
+    #[test]
+    fn fast_evaluation_matches_encode_and_forward() {
+        use crate::inputs::{Inputs, encode};
+        use plakoto_core::game::{DiceSource, SeededDice};
+        let net = Arc::new(Network::random(32, 3));
+        let eval = NeuralEval::new(net.clone());
+        let mut dice = SeededDice::new(4);
+        let mut pos = Position::start();
+        let mut x = Inputs::with_capacity();
+        for _ in 0..5000 {
+            if pos.outcome().is_some() {
+                pos = Position::start();
+            }
+            encode(&pos, &mut x);
+            let slow = net.forward(&x, &mut Vec::new());
+            let fast = eval.raw(&pos);
+            for k in 0..OUTPUTS {
+                assert!((slow[k] - fast[k]).abs() < 1e-5, "{pos:?}: {slow:?} vs {fast:?}");
+            }
+            let plays = pos.legal_plays(dice.roll());
+            pos = *plays[dice.die() as usize % plays.len()].position();
+        }
     }
 
     #[test]

@@ -19,7 +19,7 @@ use plakoto_core::Position;
 /// Bump when the layout below changes.
 pub const ENCODING_VERSION: u32 = 1;
 
-const PER_POINT: usize = 5;
+pub(crate) const PER_POINT: usize = 5;
 const SIDE_FEATURES: usize = 11;
 /// Inputs describing one side.
 pub const SIDE_INPUTS: usize = 24 * PER_POINT + SIDE_FEATURES;
@@ -30,15 +30,33 @@ pub const NUM_INPUTS: usize = 2 * SIDE_INPUTS + 2;
 /// (direct numbers and simple combinations).
 pub const SHOTS: [u8; 25] = [0, 11, 12, 14, 15, 15, 17, 6, 6, 5, 3, 2, 3, 0, 0, 1, 1, 0, 1, 0, 1, 0, 0, 0, 1];
 
+/// Receives the inputs as they are computed: the generic sparse list for
+/// training, or the network's first layer directly for fast evaluation.
+pub trait InputSink {
+    /// `n` ≥ 1 checkers on top of a point whose group of inputs starts at
+    /// `index` (inputs ≥1, ≥2, ≥3 and (n−3)/4 beyond three).
+    fn count(&mut self, index: usize, n: u8);
+    /// One input; zero values may be skipped.
+    fn push(&mut self, index: usize, value: f32);
+}
+
 /// Sparse inputs: (index, value) pairs for the nonzero inputs.
 #[derive(Clone, Debug, Default)]
 pub struct Inputs {
     pub items: Vec<(u16, f32)>,
 }
 
-impl Inputs {
-    pub fn with_capacity() -> Inputs {
-        Inputs { items: Vec::with_capacity(128) }
+impl InputSink for Inputs {
+    #[inline]
+    fn count(&mut self, i: usize, n: u8) {
+        self.push(i, 1.0);
+        if n >= 2 {
+            self.push(i + 1, 1.0);
+            if n >= 3 {
+                self.push(i + 2, 1.0);
+                self.push(i + 3, f32::from(n - 3) / 4.0);
+            }
+        }
     }
 
     #[inline]
@@ -46,6 +64,12 @@ impl Inputs {
         if value != 0.0 {
             self.items.push((index as u16, value));
         }
+    }
+}
+
+impl Inputs {
+    pub fn with_capacity() -> Inputs {
+        Inputs { items: Vec::with_capacity(128) }
     }
 
     /// The dense vector (for tests and training tools).
@@ -108,6 +132,12 @@ impl SideView {
 /// Encodes `pos` (side on roll first) into `out`.
 pub fn encode(pos: &Position, out: &mut Inputs) {
     out.items.clear();
+    encode_into(pos, out);
+}
+
+/// Feeds the inputs of `pos` (side on roll first) to `out`.
+#[inline]
+pub fn encode_into<S: InputSink>(pos: &Position, out: &mut S) {
     let me = SideView::of_mover(pos);
     let them = me.flipped(pos.opp_off());
     encode_side(&me, 0, out);
@@ -117,7 +147,8 @@ pub fn encode(pos: &Position, out: &mut Inputs) {
 }
 
 /// The inputs of one side, written from `base`.
-fn encode_side(v: &SideView, base: usize, out: &mut Inputs) {
+#[inline]
+fn encode_side<S: InputSink>(v: &SideView, base: usize, out: &mut S) {
     let mut pips = 0u32;
     let mut occupied = 0u32;
     let mut blocks = 0u32;
@@ -127,15 +158,10 @@ fn encode_side(v: &SideView, base: usize, out: &mut Inputs) {
         let i = base + PER_POINT * (p - 1);
         if n >= 1 {
             occupied |= 1 << p;
-            out.push(i, 1.0);
             if n >= 2 {
                 blocks |= 1 << p;
-                out.push(i + 1, 1.0);
-                if n >= 3 {
-                    out.push(i + 2, 1.0);
-                    out.push(i + 3, f32::from(n - 3) / 4.0);
-                }
             }
+            out.count(i, n);
         }
         let pinned = v.own_pinned >> p & 1;
         if pinned == 1 {

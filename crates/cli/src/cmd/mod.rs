@@ -1,6 +1,7 @@
 //! One module per subcommand.
 
 pub mod bearoff;
+pub mod bench;
 pub mod duel;
 pub mod engine;
 pub mod eval;
