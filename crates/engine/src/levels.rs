@@ -2,7 +2,10 @@
 //! app accept. The README gives each level's measured strength and speed.
 
 use crate::engine::{EngineEval, NeuralPlayer};
+use std::sync::Arc;
+
 use crate::external::ExternalPlayer;
+use crate::network::Network;
 use crate::heuristic::HeuristicPlayer;
 use crate::player::{Player, RandomPlayer};
 
@@ -42,6 +45,9 @@ pub fn player_by_name(name: &str, seed: u64) -> Result<Box<dyn Player>, String> 
         }
         return Ok(Box::new(ExternalPlayer::new(cmd)));
     }
+    if let Some(rest) = name.strip_prefix("net") {
+        return weights_player(name, rest, seed);
+    }
     let level = LEVELS.iter().find(|l| l.name == name).ok_or_else(|| {
         format!(
             "unknown player `{}`; built-in players are: {}",
@@ -56,6 +62,22 @@ pub fn player_by_name(name: &str, seed: u64) -> Result<Box<dyn Player>, String> 
         }
         _ => Box::new(HeuristicPlayer),
     })
+}
+
+/// `net:PATH` (0-ply) or `net@N:PATH` (N-ply): the network in a weights
+/// file, for comparing training runs in duels.
+fn weights_player(name: &str, rest: &str, seed: u64) -> Result<Box<dyn Player>, String> {
+    let usage = || format!("`{name}`: write `net:PATH` or `net@PLY:PATH` (PLY 0 to 2)");
+    let (ply, path) = match rest.strip_prefix('@') {
+        Some(r) => {
+            let (p, path) = r.split_once(':').ok_or_else(usage)?;
+            (p.parse::<u8>().ok().filter(|&p| p <= 2).ok_or_else(usage)?, path)
+        }
+        None => (0, rest.strip_prefix(':').ok_or_else(usage)?),
+    };
+    let bytes = std::fs::read(path).map_err(|e| format!("{path}: {e}"))?;
+    let net = Network::from_bytes(&bytes).map_err(|e| format!("{path}: {e}"))?;
+    Ok(Box::new(NeuralPlayer::new(name, EngineEval::new(Arc::new(net)), ply, 0.0, seed)))
 }
 
 #[cfg(test)]
