@@ -5,8 +5,8 @@ use crate::engine::{EngineEval, NeuralPlayer};
 use std::sync::Arc;
 
 use crate::external::ExternalPlayer;
-use crate::network::Network;
 use crate::heuristic::HeuristicPlayer;
+use crate::network::Network;
 use crate::player::{Player, RandomPlayer};
 
 /// A built-in player and what it is.
@@ -36,8 +36,10 @@ pub const LEVELS: &[Level] = &[
 pub const DEFAULT_LEVEL: &str = "expert";
 
 /// Builds a player by name: a built-in one, or `external:COMMAND` for a
-/// program speaking the engine protocol (`seed` makes random choices
-/// reproducible).
+/// program speaking the engine protocol, or `net:PATH` for a weights file
+/// (`seed` makes random choices reproducible). For names that come from
+/// files or the network use [`builtin_player`], which never starts a
+/// program or reads a file.
 pub fn player_by_name(name: &str, seed: u64) -> Result<Box<dyn Player>, String> {
     if let Some(cmd) = name.strip_prefix("external:") {
         if cmd.trim().is_empty() {
@@ -48,10 +50,15 @@ pub fn player_by_name(name: &str, seed: u64) -> Result<Box<dyn Player>, String> 
     if let Some(rest) = name.strip_prefix("net") {
         return weights_player(name, rest, seed);
     }
+    builtin_player(name, seed)
+}
+
+/// Builds one of the built-in [`LEVELS`] by name, and nothing else.
+pub fn builtin_player(name: &str, seed: u64) -> Result<Box<dyn Player>, String> {
     let level = LEVELS.iter().find(|l| l.name == name).ok_or_else(|| {
         format!(
-            "unknown player `{}`; built-in players are: {}",
-            name.chars().take(40).collect::<String>(),
+            "unknown level `{}`; the levels are: {}",
+            name.chars().filter(|c| !c.is_control()).take(40).collect::<String>(),
             LEVELS.iter().map(|l| l.name).collect::<Vec<_>>().join(", ")
         )
     })?;
@@ -91,6 +98,8 @@ mod tests {
         }
         let e = player_by_name("grandmaster", 1).err().unwrap();
         assert!(e.contains("master") && e.contains("random"), "{e}");
+        assert!(builtin_player("external:true", 1).is_err());
+        assert!(builtin_player("net:/etc/passwd", 1).is_err());
         assert!(LEVELS.iter().any(|l| l.name == DEFAULT_LEVEL));
     }
 }

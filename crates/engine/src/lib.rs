@@ -18,5 +18,5 @@ pub mod search;
 pub mod train;
 
 pub use heuristic::HeuristicPlayer;
-pub use levels::{DEFAULT_LEVEL, LEVELS, player_by_name};
+pub use levels::{DEFAULT_LEVEL, LEVELS, builtin_player, player_by_name};
 pub use player::{Player, RandomPlayer};

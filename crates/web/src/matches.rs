@@ -293,16 +293,7 @@ pub async fn create(
             let level = req.level.clone().unwrap_or_else(|| plakoto_engine::DEFAULT_LEVEL.to_string());
             // Built-in levels only: `external:COMMAND` players would run a
             // program named by the request.
-            if !plakoto_engine::LEVELS.iter().any(|l| l.name == level) {
-                return Err(ApiError::invalid(
-                    "bad-request",
-                    format!(
-                        "unknown level `{}`; the levels are: {}",
-                        level.chars().take(40).collect::<String>(),
-                        plakoto_engine::LEVELS.iter().map(|l| l.name).collect::<Vec<_>>().join(", ")
-                    ),
-                ));
-            }
+            plakoto_engine::builtin_player(&level, 0).map_err(|e| ApiError::invalid("bad-request", e))?;
             let color = match req.human_color.as_deref().unwrap_or("white") {
                 "random" => {
                     if rand::rng().random_range(0..2) == 0 {
@@ -496,15 +487,12 @@ pub async fn engine_move(
     let pos = *g.position();
     let plays = g.legal_plays().to_vec();
     let level = live.meta.level.clone().unwrap_or_else(|| plakoto_engine::DEFAULT_LEVEL.into());
-    if !plakoto_engine::LEVELS.iter().any(|l| l.name == level) {
-        return Err(ApiError::internal(format!("the match's engine level `{level}` is not a built-in level")));
-    }
     // A seed per turn keeps a random player reproducible for a given match.
     let seed = live.m.seed() ^ live.m.dice_thrown().wrapping_mul(0x9E37_79B9_7F4A_7C15);
     let permit = state.engine_slot().await?;
     let choice = state
         .compute(permit, move || {
-            let mut player = plakoto_engine::player_by_name(&level, seed)?;
+            let mut player = plakoto_engine::builtin_player(&level, seed)?;
             Ok::<_, String>(player.choose(&pos, dice, &plays))
         })
         .await?

@@ -6,10 +6,10 @@ use std::fmt::Display;
 use std::io::{BufRead, Write};
 use std::path::PathBuf;
 
-use anyhow::{Result, anyhow, bail};
+use anyhow::{Result, anyhow};
 use plakoto_core::game::{Match, Start};
 use plakoto_core::{Color, Dice, GameResult, Play, PlayError, Position, TurnBuilder, parse_play};
-use plakoto_engine::{LEVELS, Player, analysis, player_by_name};
+use plakoto_engine::{Player, analysis, builtin_player};
 
 use super::announce;
 use super::input::{self, Command, Line, LineReader};
@@ -31,19 +31,13 @@ pub enum Seat {
 impl Seat {
     /// The seat a record's player name stands for: `engine:LEVEL` is that
     /// built-in level; any other name is a person at this keyboard. Only the
-    /// built-in levels are taken from a file: `player_by_name` also starts
-    /// external programs, which a record must never be able to do.
+    /// built-in levels are taken from a file (`builtin_player`): a record
+    /// must never be able to start a program or read a file.
     pub fn from_record_name(name: &str, seed: u64) -> Result<Seat> {
         let Some(level) = name.strip_prefix("engine:") else { return Ok(Seat::Human) };
-        if !LEVELS.iter().any(|l| l.name == level) {
-            let known: Vec<&str> = LEVELS.iter().map(|l| l.name).collect();
-            bail!(
-                "the record's player `{}` is not a level this program has (it has: {})",
-                input::shorten(&input::clean(name), 40),
-                known.join(", ")
-            );
-        }
-        let player = player_by_name(level, seed).map_err(|e| anyhow!("{}", input::clean(&e)))?;
+        let player = builtin_player(level, seed).map_err(|e| {
+            anyhow!("the record's player `{}`: {}", input::shorten(&input::clean(name), 40), input::clean(&e))
+        })?;
         Ok(Seat::Engine { level: level.to_string(), player })
     }
 
@@ -579,7 +573,7 @@ mod tests {
     }
 
     fn engine(level: &str) -> Seat {
-        Seat::Engine { level: level.into(), player: player_by_name(level, 1).unwrap() }
+        Seat::Engine { level: level.into(), player: builtin_player(level, 1).unwrap() }
     }
 
     #[test]
