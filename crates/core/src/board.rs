@@ -36,6 +36,9 @@ impl Board {
 
     /// Applies one checker from `from` by `die`, or says why it cannot.
     pub(crate) fn step(&mut self, from: u8, die: u8) -> Result<u8, PlayError> {
+        if !(1..=24).contains(&from) {
+            return Err(PlayError::NoPoint(from));
+        }
         if self.own[from as usize] == 0 {
             return Err(if self.pos.own_pinned_on(from) {
                 PlayError::Pinned(from)

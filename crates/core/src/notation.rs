@@ -105,6 +105,8 @@ pub enum PlayError {
     CannotPass(Dice),
     #[error("you have no checker on point {0}")]
     NoChecker(u8),
+    #[error("there is no point {0}: points are 1 to 24")]
+    NoPoint(u8),
     #[error("your checker on point {0} is pinned and cannot move")]
     Pinned(u8),
     #[error("{from}/{to} goes backwards: checkers move from higher to lower points")]

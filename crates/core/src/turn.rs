@@ -185,6 +185,11 @@ impl TurnBuilder {
     /// hop over several dice (`24/14` with 6-4) is played as its single
     /// moves, through whichever intermediate points are open.
     pub fn play_move(&mut self, from: u8, to: u8) -> Result<(), PlayError> {
+        for p in [from, to] {
+            if p > 24 || (p == from && p == 0) {
+                return Err(PlayError::NoPoint(p));
+            }
+        }
         if self.is_pass() {
             return Err(PlayError::MustPass(self.dice));
         }
@@ -372,6 +377,15 @@ mod tests {
         t.play_move(24, 18).unwrap();
         t.play_move(8, 3).unwrap();
         assert!(t.complete().is_some());
+    }
+
+    #[test]
+    fn points_off_the_board_are_refused_not_a_panic() {
+        let mut t = TurnBuilder::new(&Position::start(), Dice::new(6, 1).unwrap());
+        assert_eq!(t.play_move(30, 14), Err(PlayError::NoPoint(30)));
+        assert_eq!(t.play_move(24, 200), Err(PlayError::NoPoint(200)));
+        assert_eq!(t.play_move(0, 0), Err(PlayError::NoPoint(0)));
+        assert!(t.moves().is_empty());
     }
 
     #[test]

@@ -135,8 +135,9 @@ pub fn encode(pos: &Position, out: &mut Inputs) {
     encode_into(pos, out);
 }
 
-/// Feeds the inputs of `pos` (side on roll first) to `out`.
-#[inline]
+/// Feeds the inputs of `pos` (side on roll first) to `out`. Always inlined
+/// so that in the network's AVX2 first layer the row additions are AVX2 too.
+#[inline(always)]
 pub fn encode_into<S: InputSink>(pos: &Position, out: &mut S) {
     let me = SideView::of_mover(pos);
     let them = me.flipped(pos.opp_off());
@@ -147,7 +148,7 @@ pub fn encode_into<S: InputSink>(pos: &Position, out: &mut S) {
 }
 
 /// The inputs of one side, written from `base`.
-#[inline]
+#[inline(always)]
 fn encode_side<S: InputSink>(v: &SideView, base: usize, out: &mut S) {
     let mut pips = 0u32;
     let mut occupied = 0u32;

@@ -68,8 +68,11 @@ pub fn run(a: Args) -> Result<()> {
 }
 
 fn answer_play(req: &Value, player: &mut dyn plakoto_engine::Player) -> Result<Value, String> {
-    let pos =
-        Position::from_json_value(req.get("position").ok_or("missing \"position\"")?).map_err(|e| e.to_string())?;
+    // Position JSON, or (as everywhere a position is asked for) `start` or a position ID.
+    let pos = match req.get("position").ok_or("missing \"position\"")? {
+        Value::String(s) => plakoto_core::parse_position(s)?,
+        v => Position::from_json_value(v).map_err(|e| e.to_string())?,
+    };
     let dice = req.get("dice").and_then(Value::as_array).ok_or("missing \"dice\" (e.g. [6,4])")?;
     let d: Vec<u8> = dice.iter().filter_map(Value::as_u64).filter(|&x| x <= 6).map(|x| x as u8).collect();
     if d.len() != 2 || dice.len() != 2 {

@@ -6,8 +6,8 @@
 //! target the game's result. `flip` turns outcome probabilities round to the
 //! other side's view, as s_{t+1} has the other side on roll.
 
-use plakoto_core::game::{Game, SeededDice, Start};
-use plakoto_core::{Play, Position};
+use plakoto_core::game::{DiceSource, Game, SeededDice, Start};
+use plakoto_core::{MoveGen, Play, Position};
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
@@ -43,14 +43,19 @@ fn value_after(eval: &NeuralEval, play: &Play) -> Probabilities {
 pub fn self_play(eval: &NeuralEval, seed: u64, lambda: f32, epsilon: f32) -> SelfPlayGame {
     let mut dice = SeededDice::new(seed);
     let mut explore_rng = ChaCha8Rng::seed_from_u64(seed ^ 0x005E_ED0F_E4B1_0AE5);
+    // The opening roll through the state machine; then positions directly
+    // (a Game would also keep a notated record of every turn).
     let mut game = Game::new(Start::OpeningRoll);
     game.opening_roll(&mut dice);
-    let mut positions: Vec<Position> = vec![*game.position()];
-    let mut values: Vec<Probabilities> = vec![eval.probabilities(game.position())];
+    let mut pos = *game.position();
+    let mut positions: Vec<Position> = vec![pos];
+    let mut values: Vec<Probabilities> = vec![eval.probabilities(&pos)];
     let mut final_result = None;
-    while game.result().is_none() {
-        let Ok(_) = game.roll(&mut dice) else { break };
-        let plays = game.legal_plays();
+    let mut movegen = MoveGen::new();
+    let mut plays = Vec::with_capacity(64);
+    while pos.outcome().is_none() && positions.len() < 10_000 {
+        movegen.plays(&pos, dice.roll(), &mut plays);
+        let plays = &plays;
         let mut best = 0;
         let mut best_eq = f32::NEG_INFINITY;
         let mut best_val = Probabilities::default();
@@ -69,15 +74,13 @@ pub fn self_play(eval: &NeuralEval, seed: u64, lambda: f32, epsilon: f32) -> Sel
             best_val = value_after(eval, &plays[best]);
         }
         let play = plays[best];
-        if game.play(&play).is_err() {
+        pos = *play.position();
+        if play.result().is_some() {
+            final_result = outcome_probabilities(&pos);
             break;
         }
-        if let Some(_r) = play.result() {
-            final_result = outcome_probabilities(play.position());
-        } else {
-            positions.push(*game.position());
-            values.push(best_val);
-        }
+        positions.push(pos);
+        values.push(best_val);
     }
     let plies = positions.len();
     // λ-returns, backwards. The last stored position's mover ended the game.

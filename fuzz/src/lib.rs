@@ -1,0 +1,60 @@
+//! What the fuzz targets share: turning the first bytes of an input into a
+//! position and a roll, so the rest of the input is tried on real boards.
+//!
+//! Input layout for `notation` and `turn_builder`:
+//! byte 0 picks the position (`byte % 8`: one of seven fixed boards, or 7 =
+//! a seeded random game of `byte / 8` turns whose seed is the next byte);
+//! the next byte is the roll (`b % 6 + 1` and `b / 6 % 6 + 1`); the rest is
+//! the target's own.
+
+use plakoto_core::game::{DiceSource, SeededDice};
+use plakoto_core::{Dice, Position, pos};
+
+/// Fixed boards that reach most rules: the start for each side, pins,
+/// bearing off, a mother pin on the roll (each side), and a forced pass.
+pub fn fixed_positions() -> [Position; 7] {
+    let pinned = pos!(White; white {24: 10, 13: 2, 8: 2, 6: 1}; black {1: 10, 19: 2, 10: 1, 4: 1}; pinned {6: Black});
+    let mother = pos!(White; white {13: 11, 7: 2, 3: 2}; black {1: 1, 20: 14});
+    [
+        Position::start(),
+        Position::start().pass_turn(),
+        pinned,
+        pos!(White; white {6: 4, 5: 4, 4: 3, 3: 2, 2: 2}; black {19: 3, 20: 3, 21: 3, 22: 3, 23: 3}),
+        mother,
+        mother.mirror(),
+        pos!(White; white {24: 1}; black {18: 2, 1: 13}),
+    ]
+}
+
+/// A position reached from the start by `turns` plays of a seeded random
+/// game, stopping before a play that would end it.
+pub fn random_game(seed: u64, turns: usize) -> Position {
+    let mut dice = SeededDice::new(seed);
+    let mut pos = Position::start();
+    for _ in 0..turns {
+        let plays = pos.legal_plays(dice.roll());
+        let play = plays[dice.die() as usize % plays.len()];
+        if play.result().is_some() {
+            break;
+        }
+        pos = *play.position();
+    }
+    pos
+}
+
+/// The position and roll the input's first bytes choose, and the rest of
+/// the input; `None` when the input is too short.
+pub fn position_and_dice(data: &[u8]) -> Option<(Position, Dice, &[u8])> {
+    let (&sel, mut rest) = data.split_first()?;
+    let pos = match sel % 8 {
+        7 => {
+            let (&seed, r) = rest.split_first()?;
+            rest = r;
+            random_game(u64::from(seed), usize::from(sel / 8))
+        }
+        i => fixed_positions()[usize::from(i)],
+    };
+    let (&d, rest) = rest.split_first()?;
+    let dice = Dice::new(d % 6 + 1, d / 6 % 6 + 1).ok()?;
+    Some((pos, dice, rest))
+}
