@@ -20,12 +20,12 @@ pub struct Level {
 /// The built-in players, weakest first.
 pub const LEVELS: &[Level] = &[
     Level { name: "random", about: "any legal play, at random", neural: None },
-    Level { name: "heuristic", about: "hand-written evaluation: race, pins, mothers, blots, blocks", neural: None },
     Level {
         name: "beginner",
         about: "the network with heavy noise: knows the ideas, blunders often",
         neural: Some((0, 0.35)),
     },
+    Level { name: "heuristic", about: "hand-written evaluation: race, pins, mothers, blots, blocks", neural: None },
     Level { name: "casual", about: "the network with light noise: sound, with the odd slip", neural: Some((0, 0.10)) },
     Level { name: "advanced", about: "the network at 0-ply: instant, strong", neural: Some((0, 0.0)) },
     Level { name: "expert", about: "1-ply search over the opponent's 21 rolls", neural: Some((1, 0.0)) },
