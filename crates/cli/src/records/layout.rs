@@ -136,7 +136,7 @@ mod tests {
 
     #[test]
     fn spreads_only_containers_holding_objects() {
-        let v = json!({"a": [1, 2], "b": {"c": [[1, 2]]}, "list": [{"x": 1, "y": [3]}, {"x": 2, "y": []}], "e": []});
+        let v = json!({"a": [1, 2], "b": {"c": [[1, 2]]}, "e": [], "list": [{"x": 1, "y": [3]}, {"x": 2, "y": []}]});
         let text = super::to_string(&v).unwrap();
         assert_eq!(
             text,
