@@ -1,13 +1,13 @@
 //! Static (0-ply) evaluation: game-over positions are scored exactly, the
 //! rest by the network.
 
-use std::cell::RefCell;
 use std::sync::Arc;
 
 use plakoto_core::Position;
 
 use crate::analysis::Probabilities;
-use crate::network::{FastNet, Network, OUTPUTS};
+use crate::fastnet::FastNet;
+use crate::network::{Network, OUTPUTS};
 
 /// Something that scores positions for the side on roll.
 pub trait Evaluator: Send + Sync {
@@ -45,10 +45,6 @@ pub fn to_targets(p: &Probabilities) -> [f32; OUTPUTS] {
     [p.win, p.win_double, p.lose_double, p.draw]
 }
 
-thread_local! {
-    static SCRATCH: RefCell<Vec<f32>> = RefCell::new(Vec::with_capacity(256));
-}
-
 /// The neural evaluator.
 #[derive(Clone)]
 pub struct NeuralEval {
@@ -64,12 +60,9 @@ impl NeuralEval {
         self.fast.network()
     }
 
-    /// Raw network outputs (no game-over check), reusing thread-local scratch.
+    /// Raw network outputs (no game-over check).
     pub fn raw(&self, pos: &Position) -> [f32; OUTPUTS] {
-        SCRATCH.with(|s| match s.try_borrow_mut() {
-            Ok(mut h) => self.fast.forward_position(pos, &mut h),
-            Err(_) => self.fast.forward_position(pos, &mut Vec::new()),
-        })
+        self.fast.forward_position(pos)
     }
 }
 
@@ -93,31 +86,6 @@ mod tests {
         let q = p.pass_turn();
         assert_eq!(q.turn(), Color::Black);
         assert_eq!(outcome_probabilities(&q).unwrap().equity(), -2.0);
-    }
-
-    /// The fused fast path computes the same function as encode + forward.
-    #[test]
-    fn fast_evaluation_matches_encode_and_forward() {
-        use crate::inputs::{Inputs, encode};
-        use plakoto_core::game::{DiceSource, SeededDice};
-        let net = Arc::new(Network::random(32, 3));
-        let eval = NeuralEval::new(net.clone());
-        let mut dice = SeededDice::new(4);
-        let mut pos = Position::start();
-        let mut x = Inputs::with_capacity();
-        for _ in 0..5000 {
-            if pos.outcome().is_some() {
-                pos = Position::start();
-            }
-            encode(&pos, &mut x);
-            let slow = net.forward(&x, &mut Vec::new());
-            let fast = eval.raw(&pos);
-            for k in 0..OUTPUTS {
-                assert!((slow[k] - fast[k]).abs() < 1e-5, "{pos:?}: {slow:?} vs {fast:?}");
-            }
-            let plays = pos.legal_plays(dice.roll());
-            pos = *plays[dice.die() as usize % plays.len()].position();
-        }
     }
 
     #[test]

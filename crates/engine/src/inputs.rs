@@ -93,39 +93,49 @@ pub fn is_race(pos: &Position) -> bool {
     own_back < opp_back
 }
 
-/// One side's view for encoding: its checkers on top per point in its own
-/// numbering, the opponent's (same numbering), and the pins both ways.
+/// Bit p set where `counts[p] >= at_least`, for p in 1..=24; counts are at
+/// most 15. Eight points at a time in a u64: adding 128 − `at_least` to
+/// each byte sets its top bit exactly when the count reaches `at_least`
+/// (no carry crosses bytes), and one multiplication packs the eight flag
+/// bits together (flag byte i lands on bit 56 + i).
+#[inline(always)]
+fn mask_at_least(counts: &[u8; 32], at_least: u8) -> u32 {
+    debug_assert!((1..=15).contains(&at_least) && counts.iter().all(|&n| n <= 15));
+    let bias = u64::from_le_bytes([128 - at_least; 8]);
+    let mut m = 0u32;
+    for (j, bytes) in counts.chunks_exact(8).enumerate() {
+        let w = u64::from_le_bytes(bytes.try_into().expect("8 bytes"));
+        let flags = ((w + bias) >> 7) & 0x0101_0101_0101_0101;
+        m |= ((flags.wrapping_mul(0x0102_0408_1020_4080) >> 56) as u32) << (8 * j);
+    }
+    m & 0x01FF_FFFE
+}
+
+/// One side's view for encoding, in that side's own numbering: its checkers
+/// on top per point, where the opponent has checkers on top, and the pins
+/// both ways, as bit sets (bit p for point p).
 struct SideView {
-    own: [u8; 26],
-    opp: [u8; 26],
-    /// Bit p: this side's checker pinned on p.
+    own: [u8; 32],
+    occupied: u32,
+    /// Points with two or more of its checkers on top.
+    blocks: u32,
+    opp_present: u32,
     own_pinned: u32,
-    /// Bit p: an opposing checker pinned (under this side) on p.
     opp_pinned: u32,
-    off: u8,
 }
 
 impl SideView {
+    #[inline(always)]
     fn of_mover(pos: &Position) -> SideView {
-        let mut own = [0u8; 26];
-        let mut opp = [0u8; 26];
-        for p in 1..=24u8 {
-            own[p as usize] = pos.own_on(p);
-            opp[p as usize] = pos.opp_on(p);
+        let own = pos.own_points();
+        SideView {
+            occupied: mask_at_least(&own, 1),
+            blocks: mask_at_least(&own, 2),
+            opp_present: mask_at_least(&pos.opp_points(), 1),
+            own,
+            own_pinned: pos.own_pinned_mask(),
+            opp_pinned: pos.opp_pinned_mask(),
         }
-        SideView { own, opp, own_pinned: pos.own_pinned_mask(), opp_pinned: pos.opp_pinned_mask(), off: pos.own_off() }
-    }
-
-    /// The same board from the other side (points p → 25 − p).
-    fn flipped(&self, other_off: u8) -> SideView {
-        let mut own = [0u8; 26];
-        let mut opp = [0u8; 26];
-        for p in 1..=24usize {
-            own[p] = self.opp[25 - p];
-            opp[p] = self.own[25 - p];
-        }
-        let rev = |m: u32| m.reverse_bits() >> 6;
-        SideView { own, opp, own_pinned: rev(self.opp_pinned), opp_pinned: rev(self.own_pinned), off: other_off }
     }
 }
 
@@ -136,13 +146,11 @@ pub fn encode(pos: &Position, out: &mut Inputs) {
 }
 
 /// Feeds the inputs of `pos` (side on roll first) to `out`. Always inlined
-/// so that in the network's AVX2 first layer the row additions are AVX2 too.
+/// so that the sink's calls are resolved at compile time.
 #[inline(always)]
 pub fn encode_into<S: InputSink>(pos: &Position, out: &mut S) {
-    let me = SideView::of_mover(pos);
-    let them = me.flipped(pos.opp_off());
-    encode_side(&me, 0, out);
-    encode_side(&them, SIDE_INPUTS, out);
+    encode_side(&SideView::of_mover(pos), 0, out);
+    encode_side(&SideView::of_mover(&pos.pass_turn()), SIDE_INPUTS, out);
     out.push(2 * SIDE_INPUTS, f32::from(u8::from(is_race(pos))));
     out.push(2 * SIDE_INPUTS + 1, 1.0);
 }
@@ -150,36 +158,32 @@ pub fn encode_into<S: InputSink>(pos: &Position, out: &mut S) {
 /// The inputs of one side, written from `base`.
 #[inline(always)]
 fn encode_side<S: InputSink>(v: &SideView, base: usize, out: &mut S) {
-    let mut pips = 0u32;
-    let mut occupied = 0u32;
-    let mut blocks = 0u32;
-    let mut opp_present = 0u32;
-    for p in 1..=24usize {
-        let n = v.own[p];
-        let i = base + PER_POINT * (p - 1);
-        if n >= 1 {
-            occupied |= 1 << p;
-            if n >= 2 {
-                blocks |= 1 << p;
-            }
-            out.count(i, n);
-        }
-        let pinned = v.own_pinned >> p & 1;
-        if pinned == 1 {
-            out.push(i + 4, 1.0);
-        }
-        if v.opp[p] > 0 {
-            opp_present |= 1 << p;
-        }
-        pips += (u32::from(n) + pinned) * p as u32;
+    let at = |p: u32| base + PER_POINT * (p as usize - 1);
+    let mut m = v.occupied;
+    while m != 0 {
+        let p = m.trailing_zeros();
+        m &= m - 1;
+        out.count(at(p), v.own[p as usize]);
+    }
+    let mut m = v.own_pinned;
+    while m != 0 {
+        let p = m.trailing_zeros();
+        m &= m - 1;
+        out.push(at(p) + 4, 1.0);
+    }
+    let mut pips: u32 = (1..=24).map(|p| u32::from(v.own[p]) * p as u32).sum();
+    let mut m = v.own_pinned;
+    while m != 0 {
+        pips += m.trailing_zeros();
+        m &= m - 1;
     }
     let f = base + 24 * PER_POINT;
-    out.push(f, f32::from(v.off) / 15.0);
+    out.push(f, f32::from(v.own[0]) / 15.0);
     out.push(f + 1, pips as f32 / 200.0);
 
     // Opposing checkers that can still move (not pinned under us) reach
     // points above them in our numbering.
-    let free_opp = opp_present & !v.own_pinned;
+    let free_opp = v.opp_present & !v.own_pinned;
     let shots_at = |p: usize| -> f32 {
         let lo = p.saturating_sub(12).max(1);
         let mut m = free_opp & ((1u32 << p) - 1) & !((1u32 << lo) - 1);
@@ -203,7 +207,7 @@ fn encode_side<S: InputSink>(v: &SideView, base: usize, out: &mut S) {
     // Blots: lone checkers not pinning anything, and how exposed they are.
     let mut blots = 0u32;
     let mut worst = 0.0f32;
-    let mut m = occupied & !blocks & !v.opp_pinned & 0x00FF_FFFC; // points 2..=23
+    let mut m = v.occupied & !v.blocks & !v.opp_pinned & 0x00FF_FFFC; // points 2..=23
     while m != 0 {
         let p = m.trailing_zeros() as usize;
         m &= m - 1;
@@ -219,8 +223,8 @@ fn encode_side<S: InputSink>(v: &SideView, base: usize, out: &mut S) {
 
     // Blocks (2+ checkers, or one pinning) and runs of them in front of the
     // opponent's rearmost checker.
-    let block_mask = blocks | (occupied & v.opp_pinned);
-    let opp_any = opp_present | v.opp_pinned;
+    let block_mask = v.blocks | (v.occupied & v.opp_pinned);
+    let opp_any = v.opp_present | v.opp_pinned;
     let rear_opp = if opp_any == 0 { 25 } else { opp_any.trailing_zeros() };
     let front = (block_mask >> (rear_opp + 1).min(31)).count_ones();
     let mut runs = block_mask;
@@ -231,7 +235,7 @@ fn encode_side<S: InputSink>(v: &SideView, base: usize, out: &mut S) {
     }
     out.push(f + 8, best_run as f32 / 6.0);
     out.push(f + 9, front as f32 / 8.0);
-    let mine = occupied | v.own_pinned;
+    let mine = v.occupied | v.own_pinned;
     let rear_own = if mine == 0 { 0 } else { 31 - mine.leading_zeros() };
     out.push(f + 10, rear_own as f32 / 24.0);
     debug_assert_eq!(SIDE_FEATURES, 11);

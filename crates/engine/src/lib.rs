@@ -8,6 +8,7 @@ pub mod duel;
 pub mod engine;
 pub mod eval;
 pub mod external;
+pub mod fastnet;
 pub mod greedy;
 pub mod heuristic;
 pub mod inputs;

@@ -1,8 +1,9 @@
 //! A small multilayer network: sparse inputs → one ReLU hidden layer → four
 //! sigmoid outputs (win, win double, lose double, draw) for the side on
-//! roll. Inference is written for speed: the first layer sums the weight
-//! rows of the nonzero inputs only (most inputs are zero), in f32, with AVX2
-//! used when the processor has it.
+//! roll. The first layer sums the weight rows of the nonzero inputs only
+//! (most inputs are zero), in f32, with AVX2 used when the processor has
+//! it. This is the form training uses; evaluation of whole positions goes
+//! through the faster `fastnet`.
 
 use multiversion::multiversion;
 use rand::{RngExt, SeedableRng};
@@ -50,7 +51,7 @@ pub struct Network {
 }
 
 #[inline]
-fn sigmoid(x: f32) -> f32 {
+pub(crate) fn sigmoid(x: f32) -> f32 {
     1.0 / (1.0 + (-x).exp())
 }
 
@@ -91,6 +92,17 @@ fn dot(a: &[f32], b: &[f32]) -> f32 {
 }
 
 impl Network {
+    /// Input `i`'s first-layer weights.
+    pub(crate) fn input_row(&self, i: usize) -> &[f32] {
+        &self.w1[i * self.hidden..(i + 1) * self.hidden]
+    }
+
+    /// Parts the fast evaluator reads: first-layer weights (input-major),
+    /// hidden biases, output weights (output-major) and output biases.
+    pub(crate) fn layers(&self) -> (&[f32], &[f32], &[f32], &[f32; OUTPUTS]) {
+        (&self.w1, &self.b1, &self.w2, &self.b2)
+    }
+
     /// A freshly initialised network (He initialisation, seeded).
     pub fn random(hidden: usize, seed: u64) -> Network {
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
@@ -297,103 +309,5 @@ mod tests {
         let down = loss(&n);
         let numeric = (up - down) / (2.0 * eps);
         assert!((numeric - g.w1[idx]).abs() < 2e-2, "{numeric} vs {}", g.w1[idx]);
-    }
-}
-
-/// The network prepared for evaluating whole positions fast: the inputs
-/// are fed straight into the first layer (no sparse list), and the rows of
-/// each point's count inputs (≥1, ≥2, ≥3) are summed in advance, so an
-/// occupied point costs one row instead of up to four. Same function as
-/// `encode` + `Network::forward` (checked by a test).
-#[derive(Clone, Debug)]
-pub struct FastNet {
-    net: std::sync::Arc<Network>,
-    /// For each point group (48: both sides' 24 points) and count 1..=3,
-    /// the sum of the first `count` rows of the group.
-    counts: Vec<f32>,
-}
-
-/// The point group of a point input's first index.
-#[inline(always)]
-fn group_of(i: usize) -> usize {
-    use crate::inputs::{PER_POINT, SIDE_INPUTS};
-    if i < SIDE_INPUTS { i / PER_POINT } else { 24 + (i - SIDE_INPUTS) / PER_POINT }
-}
-
-struct Accumulator<'a> {
-    h: &'a mut [f32],
-    fast: &'a FastNet,
-}
-
-impl crate::inputs::InputSink for Accumulator<'_> {
-    #[inline(always)]
-    fn count(&mut self, i: usize, n: u8) {
-        let hidden = self.fast.net.hidden;
-        let c = n.min(3) as usize;
-        let at = (group_of(i) * 3 + c - 1) * hidden;
-        for (a, w) in self.h.iter_mut().zip(&self.fast.counts[at..at + hidden]) {
-            *a += w;
-        }
-        if n > 3 {
-            let v = f32::from(n - 3) / 4.0;
-            let row = &self.fast.net.w1[(i + 3) * hidden..(i + 4) * hidden];
-            for (a, w) in self.h.iter_mut().zip(row) {
-                *a += v * w;
-            }
-        }
-    }
-
-    #[inline(always)]
-    fn push(&mut self, i: usize, v: f32) {
-        if v != 0.0 {
-            let hidden = self.fast.net.hidden;
-            let row = &self.fast.net.w1[i * hidden..(i + 1) * hidden];
-            for (a, w) in self.h.iter_mut().zip(row) {
-                *a += v * w;
-            }
-        }
-    }
-}
-
-#[multiversion(targets("x86_64+avx2+fma"))]
-fn first_layer(fast: &FastNet, pos: &plakoto_core::Position, h: &mut [f32]) {
-    h.copy_from_slice(&fast.net.b1);
-    crate::inputs::encode_into(pos, &mut Accumulator { h: &mut *h, fast });
-    for a in h.iter_mut() {
-        *a = a.max(0.0);
-    }
-}
-
-impl FastNet {
-    pub fn new(net: std::sync::Arc<Network>) -> FastNet {
-        use crate::inputs::{PER_POINT, SIDE_INPUTS};
-        let hidden = net.hidden;
-        let mut counts = vec![0.0f32; 48 * 3 * hidden];
-        for g in 0..48 {
-            let first = if g < 24 { g * PER_POINT } else { SIDE_INPUTS + (g - 24) * PER_POINT };
-            for c in 1..=3 {
-                let at = (g * 3 + c - 1) * hidden;
-                for k in 0..c {
-                    let row = &net.w1[(first + k) * hidden..(first + k + 1) * hidden];
-                    for (a, w) in counts[at..at + hidden].iter_mut().zip(row) {
-                        *a += w;
-                    }
-                }
-            }
-        }
-        FastNet { net, counts }
-    }
-
-    pub fn network(&self) -> &std::sync::Arc<Network> {
-        &self.net
-    }
-
-    /// The four outputs for `pos` (side on roll); `h` is scratch space.
-    #[inline]
-    pub fn forward_position(&self, pos: &plakoto_core::Position, h: &mut Vec<f32>) -> [f32; OUTPUTS] {
-        h.resize(self.net.hidden, 0.0);
-        first_layer(self, pos, h);
-        let hidden = self.net.hidden;
-        std::array::from_fn(|k| sigmoid(self.net.b2[k] + dot(h, &self.net.w2[k * hidden..(k + 1) * hidden])))
     }
 }

@@ -51,7 +51,7 @@ struct BitWriter {
 
 impl BitWriter {
     fn push(&mut self, bit: bool) {
-        if self.len % 8 == 0 {
+        if self.len.is_multiple_of(8) {
             self.bytes.push(0);
         }
         if bit {

@@ -32,6 +32,20 @@ pub(crate) const fn nibble(x: u128, p: u32) -> u8 {
     ((x >> (4 * p)) & 0xF) as u8
 }
 
+/// All 32 nibbles as bytes, nibble `i` at index `i`.
+#[inline]
+const fn nibbles(x: u128) -> [u8; 32] {
+    let b = x.to_le_bytes();
+    let mut out = [0u8; 32];
+    let mut i = 0;
+    while i < 16 {
+        out[2 * i] = b[i] & 0xF;
+        out[2 * i + 1] = b[i] >> 4;
+        i += 1;
+    }
+    out
+}
+
 /// Mirrors points p → 25 − p in a nibble-per-point vector, keeping nibble 0.
 #[inline]
 pub(crate) const fn reverse_points(x: u128) -> u128 {
@@ -137,6 +151,21 @@ impl Position {
     #[inline]
     pub fn opp_pinned_on(&self, point: u8) -> bool {
         self.opp_pinned >> point & 1 == 1
+    }
+
+    /// Checkers of the side on roll on top of each point, indexed by point
+    /// in its numbering; index 0 is its borne-off count, 25 and above are 0.
+    /// One call instead of 24 `own_on`, for code that reads every point.
+    #[inline]
+    pub fn own_points(&self) -> [u8; 32] {
+        nibbles(self.own)
+    }
+
+    /// Opposing checkers on top of each point, indexed like `own_points`
+    /// (the mover's numbering; index 0 is the opponent's borne-off count).
+    #[inline]
+    pub fn opp_points(&self) -> [u8; 32] {
+        nibbles(self.opp)
     }
 
     /// Checkers the side on roll has borne off.
@@ -284,6 +313,23 @@ mod tests {
         assert_eq!(nibble(r, 12), 5);
         assert_eq!(nibble(r, 0), 7);
         assert_eq!(reverse_points(r), x);
+    }
+
+    #[test]
+    fn point_arrays_agree_with_the_accessors() {
+        let p = Position {
+            own: 3 * nib(24) + nib(7) + 11,
+            opp: 14 * nib(1) + 1,
+            own_pinned: 0,
+            opp_pinned: 0,
+            turn: Color::White,
+        };
+        let (own, opp) = (p.own_points(), p.opp_points());
+        assert_eq!((own[0], opp[0]), (p.own_off(), p.opp_off()));
+        for pt in 1..=24u8 {
+            assert_eq!((own[pt as usize], opp[pt as usize]), (p.own_on(pt), p.opp_on(pt)), "point {pt}");
+        }
+        assert!(own[25..].iter().chain(&opp[25..]).all(|&n| n == 0));
     }
 
     #[test]
