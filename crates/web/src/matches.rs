@@ -10,9 +10,10 @@ use axum::Json;
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use plakoto_core::game::{GameError, Match, MatchError, MatchRecord, Players};
-use plakoto_core::{Color, GameResult, Move, Position, TurnBuilder};
+use plakoto_core::{Color, Dice, GameResult, Move, Position, TurnBuilder};
 use rand::RngExt;
 use serde::{Deserialize, Serialize};
+use tokio::sync::OwnedMutexGuard;
 use utoipa::ToSchema;
 
 use crate::error::{ApiError, ErrorBody, JsonBody};
@@ -376,14 +377,54 @@ pub async fn record(State(state): State<Arc<AppState>>, Path(id): Path<String>) 
     Ok(Json(live.m.record()))
 }
 
-fn check_version(live: &Live, version: Option<u64>) -> Result<(), ApiError> {
+/// The match `id`, locked, at the version the client saw (when it says).
+async fn locked(state: &AppState, id: &str, version: Option<u64>) -> Result<OwnedMutexGuard<Live>, ApiError> {
+    let live = state.slot(id).await?.lock_owned().await;
     match version {
         Some(v) if v != live.version => Err(ApiError::conflict(
             "stale",
             format!("the match is at version {}, not {v}: reload it and play again", live.version),
         )),
-        _ => Ok(()),
+        _ => Ok(live),
     }
+}
+
+/// The match `id`, locked and checked for a turn of `who`: the client's
+/// version current, the match not over, `who` on roll with the dice rolled.
+async fn locked_turn(
+    state: &AppState,
+    id: &str,
+    version: Option<u64>,
+    who: Opponent,
+) -> Result<(OwnedMutexGuard<Live>, Position, Dice), ApiError> {
+    let live = locked(state, id, version).await?;
+    match to_act(&live) {
+        None => return Err(ApiError::conflict("match-over", "the match is over")),
+        Some((side, actor)) if actor != who => {
+            let msg = match actor {
+                Opponent::Engine => format!("it is the engine's turn ({side}); ask it to move with engine-move"),
+                Opponent::Human => "it is a person's turn, not the engine's".to_string(),
+            };
+            return Err(ApiError::conflict("not-your-turn", msg));
+        }
+        Some(_) => {}
+    }
+    let g = live.m.game();
+    let dice = g.dice().ok_or_else(|| ApiError::conflict("not-your-turn", "the dice are not rolled yet"))?;
+    let pos = *g.position();
+    Ok((live, pos, dice))
+}
+
+/// Rolls for the next turn if needed, commits `next` and answers with the
+/// new state.
+async fn commit(
+    state: &AppState,
+    mut live: OwnedMutexGuard<Live>,
+    mut next: Match,
+) -> Result<Json<MatchState>, ApiError> {
+    roll_if_needed(&mut next)?;
+    state.commit(&mut live, next).await?;
+    Ok(Json(view(&live)))
 }
 
 /// Plays the person's turn: single moves or notation, checked against the
@@ -397,23 +438,8 @@ pub async fn play(
     Path(id): Path<String>,
     JsonBody(req): JsonBody<PlayRequest>,
 ) -> Result<Json<MatchState>, ApiError> {
-    let slot = state.slot(&id).await?;
-    let mut live = slot.lock().await;
-    check_version(&live, req.version)?;
-    match to_act(&live) {
-        None => return Err(ApiError::conflict("match-over", "the match is over")),
-        Some((side, Opponent::Engine)) => {
-            return Err(ApiError::conflict(
-                "not-your-turn",
-                format!("it is the engine's turn ({side}); ask it to move with engine-move"),
-            ));
-        }
-        Some(_) => {}
-    }
+    let (live, pos, dice) = locked_turn(&state, &id, req.version, Opponent::Human).await?;
     let mut next = live.m.clone();
-    let g = next.game();
-    let dice = g.dice().ok_or_else(|| ApiError::conflict("not-your-turn", "the dice are not rolled yet"))?;
-    let pos = *g.position();
     match (&req.moves, &req.notation) {
         (Some(moves), None) => {
             let t = turn_state(&pos, dice, moves).map_err(|e| ApiError::invalid("illegal-play", e.message))?;
@@ -450,9 +476,7 @@ pub async fn play(
         }
         _ => return Err(ApiError::invalid("bad-request", "give either `moves` or `notation`")),
     }
-    roll_if_needed(&mut next)?;
-    state.commit(&mut live, next).await?;
-    Ok(Json(view(&live)))
+    commit(&state, live, next).await
 }
 
 #[derive(Deserialize, ToSchema, Default)]
@@ -472,20 +496,8 @@ pub async fn engine_move(
     Path(id): Path<String>,
     JsonBody(req): JsonBody<EngineMoveRequest>,
 ) -> Result<Json<MatchState>, ApiError> {
-    let slot = state.slot(&id).await?;
-    let mut live = slot.lock().await;
-    check_version(&live, req.version)?;
-    match to_act(&live) {
-        None => return Err(ApiError::conflict("match-over", "the match is over")),
-        Some((_, Opponent::Human)) => {
-            return Err(ApiError::conflict("not-your-turn", "it is a person's turn, not the engine's"));
-        }
-        Some(_) => {}
-    }
-    let g = live.m.game();
-    let dice = g.dice().ok_or_else(|| ApiError::conflict("not-your-turn", "the dice are not rolled yet"))?;
-    let pos = *g.position();
-    let plays = g.legal_plays().to_vec();
+    let (live, pos, dice) = locked_turn(&state, &id, req.version, Opponent::Engine).await?;
+    let plays = live.m.game().legal_plays().to_vec();
     let level = live.meta.level.clone().unwrap_or_else(|| plakoto_engine::DEFAULT_LEVEL.into());
     // A seed per turn keeps a random player reproducible for a given match.
     let seed = live.m.seed() ^ live.m.dice_thrown().wrapping_mul(0x9E37_79B9_7F4A_7C15);
@@ -504,9 +516,7 @@ pub async fn engine_move(
         .get(choice)
         .ok_or_else(|| ApiError::internal("the engine chose a play that does not exist"))?;
     next.play(&play).map_err(match_error)?;
-    roll_if_needed(&mut next)?;
-    state.commit(&mut live, next).await?;
-    Ok(Json(view(&live)))
+    commit(&state, live, next).await
 }
 
 /// Resigns the current game, giving the opponent 1 point (or 2).
@@ -519,9 +529,7 @@ pub async fn resign(
     Path(id): Path<String>,
     JsonBody(req): JsonBody<ResignRequest>,
 ) -> Result<Json<MatchState>, ApiError> {
-    let slot = state.slot(&id).await?;
-    let mut live = slot.lock().await;
-    check_version(&live, req.version)?;
+    let live = locked(&state, &id, req.version).await?;
     let Some((on_roll, _)) = to_act(&live) else {
         return Err(ApiError::conflict("match-over", "the match is over"));
     };
@@ -540,7 +548,5 @@ pub async fn resign(
     }
     let mut next = live.m.clone();
     next.resign(side, points).map_err(match_error)?;
-    roll_if_needed(&mut next)?;
-    state.commit(&mut live, next).await?;
-    Ok(Json(view(&live)))
+    commit(&state, live, next).await
 }
