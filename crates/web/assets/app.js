@@ -144,8 +144,46 @@ function humanToAct() {
 }
 
 function viewer() {
-  // The board is drawn from the person's side against the engine, else White's.
-  return S.match?.human_color || 'white';
+  // The board faces the person against the engine; for two people on one
+  // device it turns to face the side on roll, as when passing the board.
+  if (S.match?.human_color) return S.match.human_color;
+  if (S.match?.opponent === 'human') return mover() || 'white';
+  return 'white';
+}
+
+// Single moves of the turn in progress are kept in the browser, so a reload
+// or a closed tab does not lose them; they apply only at the same version.
+const pendingKey = (id) => `plakoto-pending-${id}`;
+
+function savePending() {
+  const m = S.match, ts = turnState();
+  if (!m) return;
+  if (ts && ts.moves.length && humanToAct()) {
+    localStorage.setItem(pendingKey(m.id), JSON.stringify({ version: m.version, moves: ts.moves }));
+  } else {
+    localStorage.removeItem(pendingKey(m.id));
+  }
+}
+
+// Replays the saved single moves of this turn through the API (one turn
+// state per move, so undo works as before). Anything stale is dropped.
+async function restorePending() {
+  const m = S.match;
+  let saved = null;
+  try { saved = JSON.parse(localStorage.getItem(pendingKey(m.id))); } catch { saved = null; }
+  if (!saved || saved.version !== m.version || !humanToAct() || !Array.isArray(saved.moves)) {
+    localStorage.removeItem(pendingKey(m.id));
+    return;
+  }
+  const g = game();
+  try {
+    for (let k = 1; k <= Math.min(saved.moves.length, 4); k++) {
+      S.stack.push(await api('POST', '/api/v1/turn', { position: g.position, dice: g.dice, moves: saved.moves.slice(0, k) }));
+    }
+  } catch {
+    S.stack = S.stack.slice(0, 1);
+    localStorage.removeItem(pendingKey(m.id));
+  }
 }
 
 function diceText(d) { return d ? `${d[0]}-${d[1]}` : ''; }
@@ -270,6 +308,7 @@ function render() {
   document.body.dataset.game = S.match ? S.match.game.number : '';
   document.body.dataset.pass = turnState()?.pass && humanToAct() ? '1' : '0';
   document.body.dataset.turns = S.match ? S.match.game.log.length : '';
+  document.body.dataset.pending = turnState()?.moves?.length || 0;
 }
 
 function phase() {
@@ -600,6 +639,10 @@ function setMatch(m) {
   S.hints = null;
   S.shownHint = null;
   localStorage.setItem('plakoto-last', m.id);
+  // Moves saved for an earlier version were confirmed or overtaken.
+  try {
+    if (JSON.parse(localStorage.getItem(pendingKey(m.id)))?.version !== m.version) localStorage.removeItem(pendingKey(m.id));
+  } catch { localStorage.removeItem(pendingKey(m.id)); }
 }
 
 async function reload() {
@@ -630,6 +673,7 @@ async function move(from, to) {
     S.stack.push(next);
     S.selected = null;
     S.shownHint = null;
+    savePending();
   });
 }
 
@@ -651,6 +695,7 @@ function clickPoint(p) {
 
 function undo() {
   if (S.stack.length > 1) S.stack.pop();
+  savePending();
   S.selected = null;
   render();
 }
@@ -697,6 +742,7 @@ async function openMatch(id) {
   await run(async () => {
     try {
       setMatch(await api('GET', `/api/v1/matches/${encodeURIComponent(id)}`));
+      await restorePending();
     } catch (e) {
       if (e.status === 404) { S.match = null; openNewDialog(); throw new Error(t('notFound')); }
       throw e;

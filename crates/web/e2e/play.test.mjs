@@ -1,6 +1,7 @@
 // End-to-end: a person plays a whole game against the engine in a real
 // headless Chromium (Debian's, driven by playwright-core), by clicking and
-// dragging checkers on the SVG board; reloads the page midway and goes on;
+// dragging checkers on the SVG board; reloads the page midway, in the middle
+// of a turn, and goes on with the single move made before it;
 // switches to Greek; saves screenshots in test-artifacts/.
 //
 // Run by scripts/test-e2e, which builds the binary first. PLAKOTO_BIN
@@ -119,28 +120,44 @@ test('a whole game against the engine in the browser, with a reload midway', { t
     assert.equal(await page.textContent('#title'), 'Plakoto');
     assert.match(await page.textContent('#opening'), /Opening roll: White \d, Black \d/);
 
-    let turns = 0, passes = 0, reloaded = false;
+    let turns = 0, passes = 0, reloaded = false, moved = false;
     for (let guard = 0; guard < 600; guard++) {
       if ((await settle(page)) === 'over') break;
       const kind = await playTurnByClicking(page, { drag: turns === 0 });
       if (kind === 'pass') passes++;
       turns++;
       if (turns === 4 && !reloaded) {
-        // Reload midway: the same match, as it was after the last answered move.
-        await settle(page);
-        const before = await page.evaluate(() => ({ v: document.body.dataset.version, n: document.body.dataset.turns }));
+        // Reload midway: the same match, as it was after the last answered
+        // move, with the single move of the turn in progress kept too.
         if ((await settle(page)) === 'human' && await page.isEnabled('#hint')) {
           // The hint: the best plays with equities, the first drawn on the board.
           await page.click('#hint');
           await idle(page);
           assert.ok(await page.locator('#hints li').count() >= 1, 'the hint lists plays');
           assert.ok(await page.locator('#board .arrow').count() >= 1, 'the hint is drawn on the board');
+          if (await page.evaluate(() => document.body.dataset.pass !== '1')) {
+            await page.locator('[data-movable="1"]').first().click();
+            await idle(page);
+            if (await page.locator('[data-dest="1"]').count()) {
+              await page.locator('[data-dest="1"]').first().click();
+              await idle(page);
+            }
+            moved = true;
+          }
         }
+        const before = await page.evaluate(() => {
+          const d = document.body.dataset;
+          return { v: d.version, n: d.turns, pending: d.pending };
+        });
+        if (moved) assert.ok(Number(before.pending) >= 1, 'a single move is pending before the reload');
         await page.screenshot({ path: path.join(artifacts, 'page-midgame.png') });
         await page.reload();
         await settle(page);
         assert.equal(page.url(), matchUrl);
-        const after = await page.evaluate(() => ({ v: document.body.dataset.version, n: document.body.dataset.turns }));
+        const after = await page.evaluate(() => {
+          const d = document.body.dataset;
+          return { v: d.version, n: d.turns, pending: d.pending };
+        });
         assert.deepEqual(after, before, 'the reloaded page shows the match as it was');
         reloaded = true;
         // Switch to Greek once, and play on in Greek.
@@ -164,7 +181,8 @@ test('a whole game against the engine in the browser, with a reload midway', { t
     assert.equal(state.over, true);
     assert.ok(['white', 'black'].includes(state.winner));
     assert.deepEqual(errors, [], 'no errors in the page');
-    console.log(`# played ${turns} turns by clicking (${passes} passes); ${state.winner} won ${JSON.stringify(state.score)}`);
+    console.log(`# played ${turns} turns by clicking (${passes} passes); ${state.winner} won ${JSON.stringify(state.score)}; `
+      + `a single move ${moved ? 'was' : 'was not'} pending over the reload`);
   } finally {
     await context.close();
     proc.kill('SIGTERM');
