@@ -32,8 +32,8 @@ pub struct ErrorBody {
 pub struct ErrorDetail {
     /// Stable code: `bad-json`, `bad-request`, `bad-position`, `bad-dice`,
     /// `bad-ply`, `illegal-play`, `illegal-move`, `not-found`, `not-your-turn`,
-    /// `stale`, `match-over`, `body-too-large`, `method-not-allowed`, `busy`,
-    /// `timeout`, `internal`.
+    /// `stale`, `match-over`, `body-too-large`, `method-not-allowed`,
+    /// `too-many-matches`, `busy`, `timeout`, `internal`.
     pub code: String,
     pub message: String,
 }

@@ -112,7 +112,9 @@ pub async fn serve(
     let listener = tokio::net::TcpListener::bind(addr).await.map_err(|e| format!("cannot listen on {addr}: {e}"))?;
     let bound = listener.local_addr().map_err(|e| e.to_string())?;
     ready(bound);
-    axum::serve(listener, router(store, limits)).with_graceful_shutdown(shutdown()).await.map_err(|e| e.to_string())
+    // The peer address counts new matches per client (see `Limits`).
+    let app = router(store, limits).into_make_service_with_connect_info::<SocketAddr>();
+    axum::serve(listener, app).with_graceful_shutdown(shutdown()).await.map_err(|e| e.to_string())
 }
 
 /// [`serve`] on a runtime of its own, for callers that are not async (the

@@ -4,11 +4,12 @@
 //! seeded roller, rolled as soon as a turn starts. Every change is
 //! committed to the store before the reply.
 
+use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use std::sync::Arc;
 
-use axum::Json;
-use axum::extract::{Path, State};
+use axum::extract::{ConnectInfo, Path, State};
 use axum::http::StatusCode;
+use axum::{Extension, Json};
 use plakoto_core::game::{GameError, Match, MatchError, MatchRecord, Players};
 use plakoto_core::{Color, Dice, GameResult, Move, Position, TurnBuilder};
 use rand::RngExt;
@@ -269,11 +270,15 @@ pub fn view(live: &Live) -> MatchState {
 /// Starts a match against the engine at a level, or between two people on
 /// one device. The dice of the first turn are already rolled.
 #[utoipa::path(post, path = "/api/v1/matches", tag = "matches", request_body = CreateMatch,
-    responses((status = 201, body = MatchState), (status = 422, body = ErrorBody)))]
+    responses((status = 201, body = MatchState), (status = 422, body = ErrorBody), (status = 429, body = ErrorBody)))]
 pub async fn create(
     State(state): State<Arc<AppState>>,
+    client: Option<Extension<ConnectInfo<SocketAddr>>>,
     JsonBody(req): JsonBody<CreateMatch>,
 ) -> Result<(StatusCode, Json<MatchState>), ApiError> {
+    // Without a peer address (the router driven in process) all requests
+    // count as one client.
+    state.allow_new_match(client.map_or(IpAddr::V4(Ipv4Addr::UNSPECIFIED), |Extension(ConnectInfo(a))| a.ip()))?;
     let opponent = match req.opponent.as_deref().unwrap_or("engine") {
         "engine" => Opponent::Engine,
         "human" => Opponent::Human,

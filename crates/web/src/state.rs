@@ -3,8 +3,13 @@
 //! bound on expensive work (engine moves, evaluations, hints).
 
 use std::collections::HashMap;
+use std::net::IpAddr;
+use std::num::NonZeroU32;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
+
+use axum::http::StatusCode;
+use governor::{DefaultKeyedRateLimiter, Quota, RateLimiter};
 
 use plakoto_core::game::Match;
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};
@@ -29,6 +34,9 @@ pub struct Limits {
     /// Matches kept in memory (idle ones beyond this are dropped and
     /// reloaded from the store when asked for).
     pub cached_matches: usize,
+    /// New matches one client address may start per minute (and at once),
+    /// so nobody can fill the disk with matches.
+    pub matches_per_minute: u32,
 }
 
 impl Default for Limits {
@@ -41,6 +49,7 @@ impl Default for Limits {
             engine_slots: cores.max(2),
             queue_wait: Duration::from_secs(2),
             cached_matches: 2048,
+            matches_per_minute: 30,
         }
     }
 }
@@ -63,12 +72,35 @@ pub struct AppState {
     pub limits: Limits,
     live: Mutex<HashMap<String, Slot>>,
     work: Arc<Semaphore>,
+    /// New matches per client address (a token bucket each).
+    new_matches: DefaultKeyedRateLimiter<IpAddr>,
 }
 
 impl AppState {
     pub fn new(store: Store, limits: Limits) -> AppState {
         let work = Arc::new(Semaphore::new(limits.engine_slots));
-        AppState { store: Arc::new(store), limits, live: Mutex::new(HashMap::new()), work }
+        let per_minute = NonZeroU32::new(limits.matches_per_minute).unwrap_or(NonZeroU32::MIN);
+        let new_matches = RateLimiter::keyed(Quota::per_minute(per_minute));
+        AppState { store: Arc::new(store), limits, live: Mutex::new(HashMap::new()), work, new_matches }
+    }
+
+    /// Counts a new match for `client`: 429 when it has started its quota
+    /// of matches within the last minute.
+    pub fn allow_new_match(&self, client: IpAddr) -> Result<(), ApiError> {
+        if self.new_matches.len() > 10_000 {
+            // Forget addresses whose allowance has refilled: the table stays small.
+            self.new_matches.retain_recent();
+        }
+        self.new_matches.check_key(&client).map_err(|_| {
+            ApiError::new(
+                StatusCode::TOO_MANY_REQUESTS,
+                "too-many-matches",
+                format!(
+                    "this address has started {} matches within a minute; finish one or wait a little",
+                    self.limits.matches_per_minute.max(1)
+                ),
+            )
+        })
     }
 
     fn live(&self) -> std::sync::MutexGuard<'_, HashMap<String, Slot>> {

@@ -342,6 +342,39 @@ async fn engine_work_beyond_capacity_is_a_503() {
     assert_eq!(s, StatusCode::OK);
 }
 
+#[tokio::test]
+async fn each_address_may_start_only_so_many_matches_a_minute() {
+    use axum::extract::ConnectInfo;
+    use std::net::SocketAddr;
+    let app = router(Store::in_memory().unwrap(), Limits { matches_per_minute: 3, ..Limits::default() });
+    let create = |from: &str| {
+        let peer: SocketAddr = from.parse().unwrap();
+        let req = Request::builder()
+            .method("POST")
+            .uri("/api/v1/matches")
+            .extension(ConnectInfo(peer))
+            .body(Body::from(json!({"opponent": "human"}).to_string()))
+            .unwrap();
+        let app = app.clone();
+        async move {
+            let res = app.oneshot(req).await.unwrap();
+            let status = res.status();
+            let body: Value = serde_json::from_slice(&res.into_body().collect().await.unwrap().to_bytes()).unwrap();
+            (status, body)
+        }
+    };
+    for _ in 0..3 {
+        assert_eq!(create("10.0.0.1:5000").await.0, StatusCode::CREATED);
+    }
+    // The fourth within the minute is refused, from any port of that address...
+    let got = create("10.0.0.1:6000").await;
+    assert_error(&got, StatusCode::TOO_MANY_REQUESTS, "too-many-matches", "3 matches within a minute");
+    // ...while another address, and play in the matches already started, go on.
+    assert_eq!(create("10.0.0.2:5000").await.0, StatusCode::CREATED);
+    let (s, _) = post(&app, "/api/v1/moves", json!({"position": "start", "dice": "3-1"})).await;
+    assert_eq!(s, StatusCode::OK);
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_flood_of_expensive_requests_gets_answers_or_503s_never_failures() {
     let limits = Limits { engine_slots: 1, queue_wait: Duration::ZERO, ..Limits::default() };

@@ -25,6 +25,9 @@ pub struct Args {
     /// Longest the engine may think for one request, in seconds.
     #[arg(long, default_value_t = 10.0, value_name = "SECONDS")]
     engine_timeout: f64,
+    /// New matches one client address may start per minute.
+    #[arg(long, default_value_t = 30, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+    matches_per_minute: u32,
 }
 
 fn default_db() -> Result<PathBuf> {
@@ -45,8 +48,11 @@ pub fn run(args: Args) -> Result<()> {
         return Err(anyhow!("--engine-timeout must be 0.1 to 600 seconds"));
     }
     let store = plakoto_web::Store::open(&db).map_err(|e| anyhow!(e))?;
-    let limits =
-        plakoto_web::Limits { engine_timeout: Duration::from_secs_f64(args.engine_timeout), ..Default::default() };
+    let limits = plakoto_web::Limits {
+        engine_timeout: Duration::from_secs_f64(args.engine_timeout),
+        matches_per_minute: args.matches_per_minute,
+        ..Default::default()
+    };
     plakoto_web::serve_blocking(args.addr, store, limits, |addr| {
         // The first line of stdout is the address, for scripts and tests.
         println!("plakoto: serving on http://{addr}/");
