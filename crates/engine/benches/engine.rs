@@ -40,6 +40,13 @@ fn bench_eval(c: &mut Criterion) {
             s
         })
     });
+    // A race with both sides home: scored from the bear-off database.
+    let race = plakoto_core::pos!(White; white {1: 3, 2: 3, 3: 2, 5: 4, 6: 3}; black {24: 2, 22: 4, 20: 5, 19: 4});
+    let _ = plakoto_engine::bearoff::database(); // loaded or built before timing
+    g.throughput(Throughput::Elements(1));
+    g.bench_function("bear-off race lookup", |b| {
+        b.iter(|| plakoto_engine::bearoff::race_probabilities(black_box(&race)))
+    });
     g.finish();
 }
 

@@ -318,18 +318,11 @@ fn the_engine_uses_the_database_in_a_bear_off() {
 }
 
 #[test]
-fn lookups_are_fast() {
+fn race_lookups_read_the_database_from_either_side() {
     let db = db();
     let p = pos!(White; white {1: 3, 2: 3, 3: 2, 5: 4, 6: 3}; black {24: 2, 22: 4, 20: 5, 19: 4});
-    let t = std::time::Instant::now();
-    let mut s = 0.0;
-    for _ in 0..100_000 {
-        s += race_probabilities(std::hint::black_box(&p)).unwrap().win;
-    }
-    // About 0.2 µs even with debug assertions; the bound only catches a
-    // lookup that does real work (a rebuild, a search, a heap of copies).
-    let per = t.elapsed().as_secs_f64() / 100_000.0;
-    assert!(s > 0.0 && per < 10e-6, "{per} s per lookup");
+    // (Lookup speed is measured by the benchmarks, not asserted here.)
+    assert!(race_probabilities(&p).is_some_and(|r| r.win > 0.0));
     // Black's board in its own numbering: White's 24 is its 1-point.
     assert_eq!(race_probabilities(&p), Some(db.race(&[3, 3, 2, 0, 4, 3], &[2, 0, 4, 0, 5, 4])));
 }
