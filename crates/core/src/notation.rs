@@ -258,14 +258,23 @@ pub fn parse_play(pos: &Position, dice: Dice, text: &str) -> Result<Play, PlayEr
     if is_pass_text {
         return Err(PlayError::CannotPass(dice));
     }
-    if tokens.len() > 8 {
+    // Every hop written uses at least one die, so a play has at most as
+    // many hops as the roll has moves (four). Refusing more at once keeps
+    // the search over their orders below small and fixed.
+    let allowed = dice.moves_allowed();
+    if tokens.len() > allowed {
         return Err(PlayError::TooManyMoves(dice));
     }
 
     // One checker path per token (repeated for a count), its hops in order.
     let mut paths: Vec<Vec<(u8, u8)>> = Vec::new();
+    let mut hops = 0;
     for token in &tokens {
         let (points, count) = parse_token(token)?;
+        hops += (points.len() - 1) * count;
+        if hops > allowed {
+            return Err(PlayError::TooManyMoves(dice));
+        }
         for _ in 0..count {
             paths.push(points.windows(2).map(|w| (w[0], w[1])).collect());
         }
@@ -296,7 +305,7 @@ pub fn parse_play(pos: &Position, dice: Dice, text: &str) -> Result<Play, PlayEr
 type Hop = (u8, u8);
 
 /// Calls `f` with every order of the hops that keeps each path's own order
-/// (at most a few hundred: a play has at most four moves).
+/// (at most 24: `parse_play` lets through at most four hops).
 fn interleavings(paths: &[Vec<Hop>], next: &mut Vec<usize>, order: &mut Vec<Hop>, f: &mut dyn FnMut(&[Hop])) {
     let mut any = false;
     for i in 0..paths.len() {

@@ -191,3 +191,86 @@ fn notation_reads_back_when_leaving_the_start_is_printed_before_other_moves() {
     let p = pos!(White; white {24: 1, 13: 1, 1: 1}; black {20: 14}; pinned {1: Black});
     assert_every_play_reads_back(&p, Dice::new(5, 5).expect("dice"));
 }
+
+// Parsing is bounded by what a play can be: a text with more hops than the
+// roll has moves is refused at once, so no text, however long, makes the
+// parser search long. (Before, a text that did not replay as written had
+// every order of its hops tried: 12 hops took 4 s, and each extra one 6×
+// more.) The deadline is a thousand times what the calls need.
+
+/// Runs `parse_play` on each text and fails if they take over a second in all.
+#[track_caller]
+fn assert_parses_quickly(cases: &[(Position, Dice, String)]) {
+    let start = std::time::Instant::now();
+    for (p, d, text) in cases {
+        let _ = parse_play(p, *d, text);
+    }
+    let took = start.elapsed();
+    assert!(took < std::time::Duration::from_secs(1), "{} texts took {took:?}", cases.len());
+}
+
+#[test]
+fn a_play_with_more_hops_than_the_roll_has_moves_is_refused_at_once() {
+    let p = Position::start();
+    let d = Dice::new(6, 5).expect("dice");
+    let e = parse_play(&p, d, "24/18/13/8").unwrap_err();
+    assert_eq!(e, plakoto_core::PlayError::TooManyMoves(d));
+    let e = parse_play(&p, Dice::new(2, 2).expect("dice"), "24/22/20 24/22/20/18").unwrap_err();
+    assert!(matches!(e, plakoto_core::PlayError::TooManyMoves(_)), "{e}");
+    let e = parse_play(&p, Dice::new(2, 2).expect("dice"), "24/22(5)").unwrap_err();
+    assert!(matches!(e, plakoto_core::PlayError::Syntax { .. }), "{e}");
+    // Four hops of a doublet are still read, in any order written.
+    assert!(parse_play(&p, Dice::new(2, 2).expect("dice"), "22/20 24/22 24/22 22/20").is_ok());
+}
+
+#[test]
+fn texts_of_many_hops_parse_quickly() {
+    let pinned = pos!(White; white {24: 10, 13: 2, 8: 2, 6: 1}; black {1: 10, 19: 2, 10: 1, 4: 1}; pinned {6: Black});
+    let two = Dice::new(2, 2).expect("dice");
+    let mut cases = vec![
+        // The fuzzer's reproducer (target `notation`): the pinned board, 2-2.
+        (pinned, two, "\n\n8/8/3/8 6/8/8 6/13/8 6/4 6/3/8 6/8/8 6/13/8 6/4*".to_string()),
+        // The request that froze the server.
+        (
+            Position::start(),
+            Dice::new(1, 1).expect("dice"),
+            "24/23/22 21/20/19 18/17/16 15/14/13 12/11/10 9/8/7 6/5/4 3/2/1".to_string(),
+        ),
+    ];
+    // Texts as long as a request body may be (64 KiB): one long path, many
+    // short ones, many counted ones.
+    let long_path: Vec<String> = (0..13_000).map(|i| (24 - i % 24).to_string()).collect();
+    cases.push((Position::start(), two, long_path.join("/")));
+    cases.push((Position::start(), two, "24/22 ".repeat(10_900)));
+    cases.push((Position::start(), two, "24/22/20(4) ".repeat(5_400)));
+    assert_parses_quickly(&cases);
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    /// Any text of hops, counts, pins and separators, up to 400 characters,
+    /// parses (or is refused) quickly and without a panic, on real boards.
+    #[test]
+    fn any_text_parses_quickly(
+        seed in any::<u64>(),
+        plies in 0usize..120,
+        text in "[0-9/*() ,offpas]{0,400}",
+    ) {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let mut pos = Position::start();
+        for _ in 0..plies {
+            let plays = pos.legal_plays(random_dice(&mut rng));
+            let play = &plays[rng.random_range(0..plays.len())];
+            if play.result().is_some() {
+                break;
+            }
+            pos = *play.position();
+        }
+        let dice = random_dice(&mut rng);
+        assert_parses_quickly(&[(pos, dice, text.clone())]);
+        if let Ok(play) = parse_play(&pos, dice, &text) {
+            prop_assert!(pos.legal_plays(dice).contains(&play));
+        }
+    }
+}
