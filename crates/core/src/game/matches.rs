@@ -165,7 +165,16 @@ impl Match {
 
     /// Resigns the current game for `side`, giving the opponent `points`
     /// (1 or 2).
+    ///
+    /// A game is resigned with the dice rolled: if the side on roll has not
+    /// rolled yet, the roll is made first (and never played). Both front
+    /// ends always resigned so, and it keeps a record unambiguous: every
+    /// resigned game holds the roll it threw, so a replay throws the same
+    /// dice and the next game's rolls are what the seed gives.
     pub fn resign(&mut self, side: Color, points: u8) -> Result<GameResult, MatchError> {
+        if self.current()?.dice().is_none() {
+            self.roll()?;
+        }
         let game = self.current()?;
         let result = GameResult::win(side.opponent(), points.clamp(1, 2), crate::result::Reason::Resign);
         game.resign(result);
@@ -190,7 +199,7 @@ impl Match {
                     start: g.start(),
                     opening: g.opening().to_vec(),
                     turns: g.turns().to_vec(),
-                    dice: g.dice().map(|d| [d.high(), d.low()]),
+                    dice: g.dice().or(g.unplayed_dice()).map(|d| [d.high(), d.low()]),
                     result: g.result(),
                 })
                 .collect(),
@@ -313,7 +322,10 @@ pub struct GameRecord {
     #[serde(default)]
     pub opening: Vec<[u8; 2]>,
     pub turns: Vec<Turn>,
-    /// Dice rolled but not yet played when the record was written.
+    /// Dice rolled but not yet played when the record was written; in a
+    /// resigned game, the roll the resigning turn threw. (Records written
+    /// before this left a resigned game's roll out; reading one throws
+    /// that roll again from the seed, as `Match::resign` does.)
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub dice: Option<[u8; 2]>,
     pub result: Option<GameResult>,

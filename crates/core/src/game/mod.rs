@@ -17,6 +17,11 @@ use crate::play::{Move, Play};
 use crate::position::Position;
 use crate::result::GameResult;
 
+/// Turns after which a game is taken to be stuck and refuses to roll. Real
+/// games last about 90 turns and random play some hundreds; a game that
+/// goes on this long means a rules bug, and an error beats a hung duel.
+pub const MAX_TURNS: usize = 5_000;
+
 /// How a game decides who starts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
@@ -49,6 +54,10 @@ pub enum GameError {
     AlreadyRolled,
     #[error("the opening roll has not been made yet")]
     NoOpeningRoll,
+    #[error(
+        "the game has gone {0} turns without ending, which no game of Plakoto can: this is a bug in the rules engine"
+    )]
+    TooLong(usize),
     #[error(transparent)]
     Illegal(#[from] PlayError),
 }
@@ -74,6 +83,8 @@ pub struct Game {
     position: Position,
     turns: Vec<Turn>,
     dice: Option<Dice>,
+    /// The dice rolled when the game was resigned (never played).
+    unplayed: Option<Dice>,
     plays: Vec<Play>,
     result: Option<GameResult>,
 }
@@ -86,7 +97,16 @@ impl Game {
             Start::Side(c) => Position::start().with_turn(c),
             Start::OpeningRoll => Position::start(),
         };
-        Game { start, opening: Vec::new(), position, turns: Vec::new(), dice: None, plays: Vec::new(), result: None }
+        Game {
+            start,
+            opening: Vec::new(),
+            position,
+            turns: Vec::new(),
+            dice: None,
+            unplayed: None,
+            plays: Vec::new(),
+            result: None,
+        }
     }
 
     /// Rolls one die each until they differ; the higher side starts.
@@ -129,6 +149,9 @@ impl Game {
         }
         if self.dice.is_some() {
             return Err(GameError::AlreadyRolled);
+        }
+        if self.turns.len() >= MAX_TURNS {
+            return Err(GameError::TooLong(self.turns.len()));
         }
         self.dice = Some(dice);
         self.plays = self.position.legal_plays(dice);
@@ -177,12 +200,19 @@ impl Game {
     }
 
     /// Ends the game by resignation with `result` (no-op if already over).
+    /// Dice already rolled stay known as [`Game::unplayed_dice`]: the
+    /// record keeps them, so a replay throws as many dice as the game did.
     pub fn resign(&mut self, result: GameResult) {
         if self.result.is_none() {
             self.result = Some(result);
-            self.dice = None;
+            self.unplayed = self.dice.take();
             self.plays.clear();
         }
+    }
+
+    /// The dice rolled and never played because the game was resigned.
+    pub fn unplayed_dice(&self) -> Option<Dice> {
+        self.unplayed
     }
 
     fn apply(&mut self, dice: Dice, play: Play) {
@@ -267,6 +297,16 @@ mod tests {
         let g = Game::new(Start::Side(Color::Black));
         assert!(!g.needs_opening_roll());
         assert_eq!(g.position().turn(), Color::Black);
+    }
+
+    #[test]
+    fn a_game_that_never_ends_stops_with_an_error() {
+        let mut g = Game::new(Start::Side(Color::White));
+        let pass = Turn { side: Color::White, dice: [1, 1], moves: vec![], notation: "pass".into() };
+        g.turns = vec![pass; MAX_TURNS];
+        let e = g.roll(&mut FixedDice::new([3, 1])).unwrap_err();
+        assert_eq!(e, GameError::TooLong(MAX_TURNS));
+        assert!(e.to_string().contains("bug"), "{e}");
     }
 
     #[test]
