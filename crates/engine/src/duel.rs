@@ -22,10 +22,7 @@ pub fn play_game(players: &mut [&mut dyn Player; 2], dice: &mut dyn DiceSource) 
         if let Some(r) = game.result() {
             return Ok(r);
         }
-        let d = match game.roll(dice) {
-            Ok(d) => d,
-            Err(_) => unreachable!("a game in progress can always roll"),
-        };
+        let d = game.roll(dice).map_err(|e| format!("{e} (position {})", game.position().id()))?;
         let side = game.position().turn();
         let plays = game.legal_plays().to_vec();
         let i = players[side.index()].choose(game.position(), d, &plays).min(plays.len() - 1);
