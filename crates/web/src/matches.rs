@@ -83,8 +83,9 @@ pub struct PlayRequest {
     pub moves: Option<Vec<[u8; 2]>>,
     /// Or the play in notation: `24/18 24/20`, `pass`.
     pub notation: Option<String>,
-    /// The match version the play was chosen on; a different current
-    /// version (the page is out of date) gives 409 `stale`.
+    /// The match version the play was chosen on (required: a play states
+    /// the turn it is for); a different current version (the page is out
+    /// of date, or another play came first) gives 409 `stale`.
     pub version: Option<u64>,
 }
 
@@ -96,6 +97,7 @@ pub struct ResignRequest {
     pub side: Option<String>,
     /// Points given to the opponent: 1 (default) or 2.
     pub points: Option<u8>,
+    /// The match version the resignation is for (required, as for a play).
     pub version: Option<u64>,
 }
 
@@ -382,13 +384,31 @@ pub async fn record(State(state): State<Arc<AppState>>, Path(id): Path<String>) 
     Ok(Json(live.m.record()))
 }
 
-/// The match `id`, locked, at the version the client saw (when it says).
-async fn locked(state: &AppState, id: &str, version: Option<u64>) -> Result<OwnedMutexGuard<Live>, ApiError> {
+/// Whether a request must say which match version it is for. Plays and
+/// resignations must, so that a request sent twice, or racing another,
+/// never lands on a later turn; asking the engine to move need not.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum NeedVersion {
+    Yes,
+    No,
+}
+
+/// The match `id`, locked, at the version the client saw.
+async fn locked(
+    state: &AppState,
+    id: &str,
+    version: Option<u64>,
+    need: NeedVersion,
+) -> Result<OwnedMutexGuard<Live>, ApiError> {
     let live = state.slot(id).await?.lock_owned().await;
     match version {
         Some(v) if v != live.version => Err(ApiError::conflict(
             "stale",
             format!("the match is at version {}, not {v}: reload it and play again", live.version),
+        )),
+        None if need == NeedVersion::Yes => Err(ApiError::invalid(
+            "bad-request",
+            format!("`version` is required: the match version this is for (now {})", live.version),
         )),
         _ => Ok(live),
     }
@@ -400,9 +420,10 @@ async fn locked_turn(
     state: &AppState,
     id: &str,
     version: Option<u64>,
+    need: NeedVersion,
     who: Opponent,
 ) -> Result<(OwnedMutexGuard<Live>, Position, Dice), ApiError> {
-    let live = locked(state, id, version).await?;
+    let live = locked(state, id, version, need).await?;
     match to_act(&live) {
         None => return Err(ApiError::conflict("match-over", "the match is over")),
         Some((side, actor)) if actor != who => {
@@ -423,13 +444,12 @@ async fn locked_turn(
 /// Rolls for the next turn if needed, commits `next` and answers with the
 /// new state.
 async fn commit(
-    state: &AppState,
-    mut live: OwnedMutexGuard<Live>,
+    state: &Arc<AppState>,
+    live: OwnedMutexGuard<Live>,
     mut next: Match,
 ) -> Result<Json<MatchState>, ApiError> {
     roll_if_needed(&mut next)?;
-    state.commit(&mut live, next).await?;
-    Ok(Json(view(&live)))
+    state.commit(live, next, view).await.map(Json)
 }
 
 /// Plays the person's turn: single moves or notation, checked against the
@@ -443,7 +463,7 @@ pub async fn play(
     Path(id): Path<String>,
     JsonBody(req): JsonBody<PlayRequest>,
 ) -> Result<Json<MatchState>, ApiError> {
-    let (live, pos, dice) = locked_turn(&state, &id, req.version, Opponent::Human).await?;
+    let (live, pos, dice) = locked_turn(&state, &id, req.version, NeedVersion::Yes, Opponent::Human).await?;
     let mut next = live.m.clone();
     match (&req.moves, &req.notation) {
         (Some(moves), None) => {
@@ -501,7 +521,7 @@ pub async fn engine_move(
     Path(id): Path<String>,
     JsonBody(req): JsonBody<EngineMoveRequest>,
 ) -> Result<Json<MatchState>, ApiError> {
-    let (live, pos, dice) = locked_turn(&state, &id, req.version, Opponent::Engine).await?;
+    let (live, pos, dice) = locked_turn(&state, &id, req.version, NeedVersion::No, Opponent::Engine).await?;
     let plays = live.m.game().legal_plays().to_vec();
     let level = live.meta.level.clone().unwrap_or_else(|| plakoto_engine::DEFAULT_LEVEL.into());
     // A seed per turn keeps a random player reproducible for a given match.
@@ -534,7 +554,7 @@ pub async fn resign(
     Path(id): Path<String>,
     JsonBody(req): JsonBody<ResignRequest>,
 ) -> Result<Json<MatchState>, ApiError> {
-    let live = locked(&state, &id, req.version).await?;
+    let live = locked(&state, &id, req.version, NeedVersion::Yes).await?;
     let Some((on_roll, _)) = to_act(&live) else {
         return Err(ApiError::conflict("match-over", "the match is over"));
     };

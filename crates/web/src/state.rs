@@ -12,7 +12,7 @@ use axum::http::StatusCode;
 use governor::{DefaultKeyedRateLimiter, Quota, RateLimiter};
 
 use plakoto_core::game::Match;
-use tokio::sync::{OwnedSemaphorePermit, Semaphore};
+use tokio::sync::{OwnedMutexGuard, OwnedSemaphorePermit, Semaphore};
 
 use crate::error::ApiError;
 use crate::store::{Meta, Store, Stored};
@@ -168,19 +168,49 @@ impl AppState {
         map.entry(live.id.clone()).or_insert_with(|| Arc::new(tokio::sync::Mutex::new(live))).clone()
     }
 
-    /// Saves `next` as the new state of `live` (committed before this
-    /// returns), then makes it current.
-    pub async fn commit(&self, live: &mut Live, next: Match) -> Result<(), ApiError> {
-        let store = self.store.clone();
-        let (id, version, record) = (live.id.clone(), live.version, next.record());
-        let updated = tokio::task::spawn_blocking(move || store.update(&id, version, &record))
-            .await
-            .map_err(|_| ApiError::internal("saving the match failed"))?
-            .map_err(ApiError::internal)?;
-        live.m = next;
-        live.version += 1;
-        live.updated_ms = updated;
-        Ok(())
+    /// Forgets the in-memory copy of match `id`; the next request loads it
+    /// from the store again.
+    pub fn forget(&self, id: &str) {
+        self.live().remove(id);
+    }
+
+    /// Saves `next` as the new state of the locked match `live`, committed
+    /// before this returns, then makes it current; answers with what `view`
+    /// makes of the new state.
+    ///
+    /// The work runs in a task of its own that holds the match's lock, so
+    /// it completes as a unit even when the request is dropped half way (a
+    /// client that disconnects right after sending a play): the database
+    /// and the copy in memory never disagree. If the store refuses the
+    /// write, the copy in memory is dropped and reloaded next time.
+    pub async fn commit<T: Send + 'static>(
+        self: &Arc<Self>,
+        mut live: OwnedMutexGuard<Live>,
+        next: Match,
+        view: impl FnOnce(&Live) -> T + Send + 'static,
+    ) -> Result<T, ApiError> {
+        let state = self.clone();
+        let task = tokio::spawn(async move {
+            let store = state.store.clone();
+            let (id, version, record) = (live.id.clone(), live.version, next.record());
+            let saved = tokio::task::spawn_blocking(move || store.update(&id, version, &record)).await;
+            match saved {
+                Ok(Ok(updated)) => {
+                    live.m = next;
+                    live.version += 1;
+                    live.updated_ms = updated;
+                    Ok(view(&live))
+                }
+                failed => {
+                    state.forget(&live.id);
+                    Err(match failed {
+                        Ok(Err(e)) => ApiError::internal(e),
+                        _ => ApiError::internal("saving the match failed"),
+                    })
+                }
+            }
+        });
+        task.await.map_err(|_| ApiError::internal("saving the match failed"))?
     }
 }
 

@@ -488,7 +488,7 @@ async fn unknown_match_ids_are_404s() {
         assert_error(&call(&app, "GET", uri, None).await, StatusCode::NOT_FOUND, "not-found", "no match");
     }
     for action in ["play", "engine-move", "resign"] {
-        let got = post(&app, &format!("/api/v1/matches/nope/{action}"), json!({})).await;
+        let got = post(&app, &format!("/api/v1/matches/nope/{action}"), json!({"version": 1})).await;
         assert_error(&got, StatusCode::NOT_FOUND, "not-found", "no match with id `nope`");
     }
 }
@@ -502,7 +502,7 @@ async fn plays_are_checked_and_an_illegal_one_says_why() {
     let dice = m["game"]["dice"].clone();
     let d = Dice::new(dice[0].as_u64().unwrap() as u8, dice[1].as_u64().unwrap() as u8).unwrap();
     let one_checker_one_die = format!("24/{}", 24 - d.high());
-    let got = post(&app, &uri, json!({"notation": one_checker_one_die})).await;
+    let got = post(&app, &uri, json!({"notation": one_checker_one_die, "version": 1})).await;
     if d.is_doublet() {
         assert_error(&got, StatusCode::UNPROCESSABLE_ENTITY, "illegal-play", "you must play 4 moves");
     } else {
@@ -518,6 +518,16 @@ async fn plays_are_checked_and_an_illegal_one_says_why() {
         (json!({"moves": [[24, 18]], "notation": "24/18"}), "bad-request", "either"),
         (json!({"moves": "24/18"}), "bad-request", "wrong shape"),
         (json!({"notation": "x".repeat(1000)}), "illegal-play", "too long"),
+    ] {
+        let mut body = body;
+        body["version"] = json!(1);
+        let got = post(&app, &uri, body).await;
+        assert_error(&got, StatusCode::UNPROCESSABLE_ENTITY, code, words);
+    }
+    // A play must say the turn it is for.
+    for (body, code, words) in [
+        (json!({"notation": m["game"]["plays"][0]["notation"]}), "bad-request", "`version` is required"),
+        (json!({"moves": m["game"]["plays"][0]["moves"]}), "bad-request", "`version` is required"),
     ] {
         let got = post(&app, &uri, body).await;
         assert_error(&got, StatusCode::UNPROCESSABLE_ENTITY, code, words);
@@ -554,8 +564,12 @@ async fn the_engine_moves_when_asked_and_only_on_its_turn() {
         let who = state["to_act"]["who"].as_str().unwrap().to_string();
         let uri = format!("/api/v1/matches/{mid}");
         if who == "engine" {
-            let got =
-                post(&app, &format!("{uri}/play"), json!({"notation": state["game"]["plays"][0]["notation"]})).await;
+            let got = post(
+                &app,
+                &format!("{uri}/play"),
+                json!({"notation": state["game"]["plays"][0]["notation"], "version": state["version"]}),
+            )
+            .await;
             assert_error(&got, StatusCode::CONFLICT, "not-your-turn", "engine's turn");
             let (s, v) = post(&app, &format!("{uri}/engine-move"), json!({})).await;
             assert_eq!(s, StatusCode::OK, "{v}");
@@ -564,8 +578,12 @@ async fn the_engine_moves_when_asked_and_only_on_its_turn() {
         } else {
             let got = post(&app, &format!("{uri}/engine-move"), json!({})).await;
             assert_error(&got, StatusCode::CONFLICT, "not-your-turn", "person's turn");
-            let (s, v) =
-                post(&app, &format!("{uri}/play"), json!({"notation": state["game"]["plays"][0]["notation"]})).await;
+            let (s, v) = post(
+                &app,
+                &format!("{uri}/play"),
+                json!({"notation": state["game"]["plays"][0]["notation"], "version": state["version"]}),
+            )
+            .await;
             assert_eq!(s, StatusCode::OK, "{v}");
             state = v;
         }
@@ -621,9 +639,10 @@ async fn a_whole_match_against_the_engine_ends_with_a_winner_and_replays() {
         }
     }
     // Nothing more can be played.
-    let got = post(&app, &format!("/api/v1/matches/{mid}/play"), json!({"notation": "pass"})).await;
+    let v = &end["version"];
+    let got = post(&app, &format!("/api/v1/matches/{mid}/play"), json!({"notation": "pass", "version": v})).await;
     assert_error(&got, StatusCode::CONFLICT, "match-over", "over");
-    let got = post(&app, &format!("/api/v1/matches/{mid}/resign"), json!({})).await;
+    let got = post(&app, &format!("/api/v1/matches/{mid}/resign"), json!({"version": v})).await;
     assert_error(&got, StatusCode::CONFLICT, "match-over", "over");
     // The record replays to the same match.
     let (s, rec) = call(&app, "GET", &format!("/api/v1/matches/{mid}/record"), None).await;
@@ -639,20 +658,23 @@ async fn resigning_gives_the_opponent_the_points_and_the_next_game_starts() {
     let m = create(&app, json!({"opponent": "engine", "level": "random", "length": 3, "seed": 3})).await;
     let mid = id(&m);
     let uri = format!("/api/v1/matches/{mid}/resign");
-    let got = post(&app, &uri, json!({"side": "black"})).await;
+    let v = m["version"].clone();
+    let got = post(&app, &uri, json!({"side": "black", "version": v})).await;
     assert_error(&got, StatusCode::CONFLICT, "not-your-turn", "only the person can resign");
-    let got = post(&app, &uri, json!({"points": 3})).await;
+    let got = post(&app, &uri, json!({"points": 3, "version": v})).await;
     assert_error(&got, StatusCode::UNPROCESSABLE_ENTITY, "bad-request", "1 or 2");
-    let got = post(&app, &uri, json!({"side": "green"})).await;
+    let got = post(&app, &uri, json!({"side": "green", "version": v})).await;
     assert_error(&got, StatusCode::UNPROCESSABLE_ENTITY, "bad-request", "side");
-    let (s, v) = post(&app, &uri, json!({"points": 2})).await;
+    let got = post(&app, &uri, json!({"points": 2})).await;
+    assert_error(&got, StatusCode::UNPROCESSABLE_ENTITY, "bad-request", "`version` is required");
+    let (s, v) = post(&app, &uri, json!({"points": 2, "version": v})).await;
     assert_eq!(s, StatusCode::OK, "{v}");
     assert_eq!(v["score"], json!({"white": 0, "black": 2}));
     assert_eq!(v["games"][0]["result"], json!({"winner": "black", "points": 2, "reason": "resign"}));
     assert_eq!(v["game"]["number"], 2);
     assert_eq!(v["game"]["first"], "black", "the winner starts the next game");
     assert_eq!(v["game"]["opening"], json!([]));
-    let (s, v) = post(&app, &uri, json!({})).await;
+    let (s, v) = post(&app, &uri, json!({"version": v["version"]})).await;
     assert_eq!(s, StatusCode::OK);
     assert_eq!(v["over"], true);
     assert_eq!(v["winner"], "black");
@@ -683,7 +705,8 @@ async fn matches_survive_a_restart_of_the_server() {
         let (s, v) = if last["to_act"]["who"] == "engine" {
             post(&app1, &format!("{uri}/engine-move"), json!({})).await
         } else {
-            post(&app1, &format!("{uri}/play"), json!({"moves": last["game"]["plays"][0]["moves"]})).await
+            let play = json!({"moves": last["game"]["plays"][0]["moves"], "version": last["version"]});
+            post(&app1, &format!("{uri}/play"), play).await
         };
         assert_eq!(s, StatusCode::OK);
         last = v;
