@@ -2,85 +2,13 @@
 //! has every match as it was after its last answered move: each move is
 //! committed before the reply.
 
-use std::io::{BufRead, BufReader, Read, Write};
-use std::net::TcpStream;
-use std::path::Path;
-use std::process::{Child, Command, Stdio};
+mod server;
+
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use serde_json::{Value, json};
-
-struct Server {
-    child: Child,
-    addr: String,
-}
-
-impl Server {
-    fn start(db: &Path) -> Server {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_plakoto"))
-            .args(["serve", "--addr", "127.0.0.1:0", "--db"])
-            .arg(db)
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("start plakoto serve");
-        let mut line = String::new();
-        BufReader::new(child.stdout.take().unwrap()).read_line(&mut line).unwrap();
-        let addr = line
-            .split("http://")
-            .nth(1)
-            .unwrap_or_else(|| panic!("no address in `{line}`"))
-            .trim()
-            .trim_end_matches('/')
-            .to_string();
-        Server { child, addr }
-    }
-
-    /// SIGKILL: no shutdown, no flush, nothing.
-    fn kill_9(mut self) {
-        self.child.kill().unwrap();
-        self.child.wait().unwrap();
-    }
-}
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
-/// One HTTP/1.1 request over a fresh connection; the status and JSON body.
-fn request(addr: &str, method: &str, path: &str, body: Option<&Value>) -> std::io::Result<(u16, Value)> {
-    let mut s = TcpStream::connect(addr)?;
-    s.set_read_timeout(Some(Duration::from_secs(30)))?;
-    let body = body.map(Value::to_string).unwrap_or_default();
-    write!(
-        s,
-        "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
-        body.len()
-    )?;
-    let mut raw = Vec::new();
-    s.read_to_end(&mut raw)?;
-    let text = String::from_utf8_lossy(&raw);
-    let (head, body) = text
-        .split_once("\r\n\r\n")
-        .ok_or_else(|| std::io::Error::new(std::io::ErrorKind::UnexpectedEof, "no complete reply"))?;
-    let status = head.split(' ').nth(1).and_then(|s| s.parse().ok()).unwrap_or(0);
-    let v = serde_json::from_str(body)
-        .map_err(|e| std::io::Error::new(std::io::ErrorKind::InvalidData, format!("{e}: {body}")))?;
-    Ok((status, v))
-}
-
-fn next_move(addr: &str, id: &str, state: &Value) -> std::io::Result<(u16, Value)> {
-    if state["to_act"]["who"] == "engine" {
-        request(addr, "POST", &format!("/api/v1/matches/{id}/engine-move"), Some(&json!({})))
-    } else {
-        let play = json!({"moves": state["game"]["plays"][0]["moves"], "version": state["version"]});
-        request(addr, "POST", &format!("/api/v1/matches/{id}/play"), Some(&play))
-    }
-}
+use serde_json::json;
+use server::{Server, next_move, request};
 
 #[test]
 fn kill_9_and_restart_loses_no_answered_move() {

@@ -17,6 +17,7 @@
 
 mod assets;
 mod error;
+mod listen;
 mod matches;
 mod openapi;
 mod state;
@@ -38,6 +39,7 @@ use tower_http::limit::RequestBodyLimitLayer;
 use utoipa::ToSchema;
 
 pub use error::ApiError;
+pub use listen::ConnLimits;
 pub use openapi::ApiDoc;
 pub use state::Limits;
 pub use store::Store;
@@ -107,14 +109,14 @@ pub async fn serve(
     addr: SocketAddr,
     store: Store,
     limits: Limits,
+    conns: ConnLimits,
     ready: impl FnOnce(SocketAddr),
 ) -> Result<(), String> {
     let listener = tokio::net::TcpListener::bind(addr).await.map_err(|e| format!("cannot listen on {addr}: {e}"))?;
     let bound = listener.local_addr().map_err(|e| e.to_string())?;
     ready(bound);
-    // The peer address counts new matches per client (see `Limits`).
-    let app = router(store, limits).into_make_service_with_connect_info::<SocketAddr>();
-    axum::serve(listener, app).with_graceful_shutdown(shutdown()).await.map_err(|e| e.to_string())
+    listen::serve(listener, router(store, limits), conns, shutdown()).await;
+    Ok(())
 }
 
 /// [`serve`] on a runtime of its own, for callers that are not async (the
@@ -123,13 +125,14 @@ pub fn serve_blocking(
     addr: SocketAddr,
     store: Store,
     limits: Limits,
+    conns: ConnLimits,
     ready: impl FnOnce(SocketAddr),
 ) -> Result<(), String> {
     tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
         .map_err(|e| format!("cannot start the server runtime: {e}"))?
-        .block_on(serve(addr, store, limits, ready))
+        .block_on(serve(addr, store, limits, conns, ready))
 }
 
 async fn shutdown() {

@@ -28,6 +28,15 @@ pub struct Args {
     /// New matches one client address may start per minute.
     #[arg(long, default_value_t = 30, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
     matches_per_minute: u32,
+    /// Connections open at once, from all clients; more get a 503.
+    #[arg(long, default_value_t = 900, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+    max_connections: u32,
+    /// Connections open at once from one client address; more get a 503.
+    #[arg(long, default_value_t = 64, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+    max_connections_per_address: u32,
+    /// Longest a connection may stay open with no request in flight, in seconds.
+    #[arg(long, default_value_t = 30.0, value_name = "SECONDS")]
+    idle_timeout: f64,
 }
 
 fn default_db() -> Result<PathBuf> {
@@ -53,7 +62,16 @@ pub fn run(args: Args) -> Result<()> {
         matches_per_minute: args.matches_per_minute,
         ..Default::default()
     };
-    plakoto_web::serve_blocking(args.addr, store, limits, |addr| {
+    if !(0.5..=3600.0).contains(&args.idle_timeout) {
+        return Err(anyhow!("--idle-timeout must be 0.5 to 3600 seconds"));
+    }
+    let conns = plakoto_web::ConnLimits {
+        max_connections: args.max_connections as usize,
+        max_per_address: args.max_connections_per_address as usize,
+        idle_timeout: Duration::from_secs_f64(args.idle_timeout),
+        ..Default::default()
+    };
+    plakoto_web::serve_blocking(args.addr, store, limits, conns, |addr| {
         // The first line of stdout is the address, for scripts and tests.
         println!("plakoto: serving on http://{addr}/");
         let _ = std::io::stdout().flush();

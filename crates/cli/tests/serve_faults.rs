@@ -1,0 +1,214 @@
+//! Faults found from outside (issue 8), tried again on the real server:
+//! a client that drops its connection right after a play, a resigned game
+//! followed by another after a restart, idle and half-sent connections, and
+//! notation that made the parser search for ever.
+
+mod server;
+
+use std::io::{Read, Write};
+use std::net::{Shutdown, SocketAddr, TcpStream};
+use std::time::{Duration, Instant};
+
+use serde_json::{Value, json};
+use server::{Server, request};
+
+/// Sends a request and closes the connection at once, without reading the
+/// answer (a browser reloaded right after Confirm).
+fn send_and_drop(addr: &str, method: &str, path: &str, body: &Value) {
+    let mut s = TcpStream::connect(addr).unwrap();
+    let body = body.to_string();
+    write!(
+        s,
+        "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
+        body.len()
+    )
+    .unwrap();
+    let _ = s.shutdown(Shutdown::Both);
+}
+
+fn get(addr: &str, id: &str) -> Value {
+    let (s, v) = request(addr, "GET", &format!("/api/v1/matches/{id}"), None).unwrap();
+    assert_eq!(s, 200, "{v}");
+    v
+}
+
+/// The play the page would send for the state `m`.
+fn first_play(m: &Value) -> Value {
+    json!({"moves": m["game"]["plays"][0]["moves"], "version": m["version"]})
+}
+
+#[test]
+fn a_client_that_drops_the_connection_after_a_play_never_wedges_the_match() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("drop.db");
+    let server = Server::start_with(&db, &["--matches-per-minute", "1000"]);
+    let mut ids = Vec::new();
+    for seed in 0..40 {
+        let body = json!({"opponent": "human", "length": 3, "seed": seed});
+        let (s, m) = request(&server.addr, "POST", "/api/v1/matches", Some(&body)).unwrap();
+        assert_eq!(s, 201, "{m}");
+        let id = m["id"].as_str().unwrap().to_string();
+        send_and_drop(&server.addr, "POST", &format!("/api/v1/matches/{id}/play"), &first_play(&m));
+        ids.push((id, m));
+    }
+    // Engine moves dropped the same way.
+    for seed in 0..20 {
+        let body = json!({"opponent": "engine", "level": "random", "human_color": "black", "seed": seed});
+        let (s, m) = request(&server.addr, "POST", "/api/v1/matches", Some(&body)).unwrap();
+        assert_eq!(s, 201, "{m}");
+        let id = m["id"].as_str().unwrap().to_string();
+        let path = format!("/api/v1/matches/{id}/engine-move");
+        send_and_drop(&server.addr, "POST", &path, &json!({"version": m["version"]}));
+        ids.push((id, m));
+    }
+    std::thread::sleep(Duration::from_millis(300));
+    let mut states = Vec::new();
+    for (id, before) in &ids {
+        let now = get(&server.addr, id);
+        let (v0, v1) = (before["version"].as_u64().unwrap(), now["version"].as_u64().unwrap());
+        assert!(v1 == v0 || v1 == v0 + 1, "match {id}: version {v0} became {v1}");
+        // The match goes on from whatever state it shows.
+        let (s, after) = server::next_move(&server.addr, id, &now).unwrap();
+        assert_eq!(s, 200, "match {id} is wedged: {after}");
+        states.push((id.clone(), after));
+    }
+    // What the server showed is what the database holds.
+    server.kill_9();
+    let server = Server::start(&db);
+    for (id, shown) in &states {
+        assert_eq!(&get(&server.addr, id), shown, "match {id}: the database disagrees with what was answered");
+    }
+}
+
+#[test]
+fn a_match_with_a_resigned_game_loads_after_a_restart() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("resign.db");
+    let server = Server::start(&db);
+    let body = json!({"opponent": "human", "length": 5, "seed": 77});
+    let (s, mut m) = request(&server.addr, "POST", "/api/v1/matches", Some(&body)).unwrap();
+    assert_eq!(s, 201, "{m}");
+    let id = m["id"].as_str().unwrap().to_string();
+    for _ in 0..3 {
+        let (s, v) = server::next_move(&server.addr, &id, &m).unwrap();
+        assert_eq!(s, 200, "{v}");
+        m = v;
+    }
+    let side = m["game"]["turn"].clone();
+    let path = format!("/api/v1/matches/{id}/resign");
+    let (s, v) = request(&server.addr, "POST", &path, Some(&json!({"side": side, "version": m["version"]}))).unwrap();
+    assert_eq!(s, 200, "{v}");
+    assert_eq!(v["games"].as_array().unwrap().len(), 2, "the next game has begun: {v}");
+    m = v;
+    for _ in 0..3 {
+        let (s, v) = server::next_move(&server.addr, &id, &m).unwrap();
+        assert_eq!(s, 200, "{v}");
+        m = v;
+    }
+    server.kill_9();
+    let server = Server::start(&db);
+    assert_eq!(get(&server.addr, &id), m, "after a restart the match is not what was answered");
+    let (s, rec) = request(&server.addr, "GET", &format!("/api/v1/matches/{id}/record"), None).unwrap();
+    assert_eq!(s, 200, "{rec}");
+}
+
+/// Opens a connection from `local` (a loopback address of its own) to `addr`.
+fn connect_from(local: &str, addr: &str) -> std::io::Result<TcpStream> {
+    let target: SocketAddr = addr.parse().unwrap();
+    let socket = socket2::Socket::new(socket2::Domain::IPV4, socket2::Type::STREAM, None)?;
+    socket.bind(&format!("{local}:0").parse::<SocketAddr>().unwrap().into())?;
+    socket.connect_timeout(&target.into(), Duration::from_secs(5))?;
+    Ok(socket.into())
+}
+
+/// `GET /healthz` from `local`: the status, or 0 when no answer came.
+fn health_from(local: &str, addr: &str) -> u16 {
+    let Ok(mut s) = connect_from(local, addr) else { return 0 };
+    s.set_read_timeout(Some(Duration::from_secs(10))).unwrap();
+    if write!(s, "GET /healthz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n").is_err() {
+        return 0;
+    }
+    let mut raw = Vec::new();
+    let _ = s.read_to_end(&mut raw);
+    String::from_utf8_lossy(&raw).split(' ').nth(1).and_then(|c| c.parse().ok()).unwrap_or(0)
+}
+
+/// Waits until the server has closed `s` (reads end of stream); how long it took.
+fn closed_within(s: &mut TcpStream, limit: Duration) -> Option<Duration> {
+    let start = Instant::now();
+    s.set_read_timeout(Some(limit)).unwrap();
+    let mut buf = [0u8; 512];
+    loop {
+        match s.read(&mut buf) {
+            Ok(0) => return Some(start.elapsed()),
+            Ok(_) => continue,
+            Err(_) => return None,
+        }
+    }
+}
+
+#[test]
+fn idle_and_half_sent_connections_cannot_stop_others_being_served() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("idle.db");
+    let server = Server::start_with(
+        &db,
+        &["--max-connections", "40", "--max-connections-per-address", "10", "--idle-timeout", "2"],
+    );
+    let addr = server.addr.clone();
+
+    // One address opens far more connections than it may, silent or with half a header.
+    let mut hogs = Vec::new();
+    for i in 0..30 {
+        if let Ok(mut s) = connect_from("127.0.0.1", &addr) {
+            if i % 2 == 1 {
+                let _ = write!(s, "GET /healthz HTTP/1.1\r\nHost: x\r\n");
+            }
+            hogs.push(s);
+        }
+    }
+    std::thread::sleep(Duration::from_millis(300));
+    // Another address is served meanwhile.
+    assert_eq!(health_from("127.0.0.2", &addr), 200, "a second client is not served while the first hogs");
+    // The first address itself is told it has too many connections.
+    assert_eq!(health_from("127.0.0.1", &addr), 503);
+
+    // Connections from many addresses fill the server: beyond the cap new
+    // ones are refused, but those it holds are closed when idle.
+    let mut crowd = Vec::new();
+    for a in 3..8 {
+        for _ in 0..10 {
+            if let Ok(s) = connect_from(&format!("127.0.0.{a}"), &addr) {
+                crowd.push(s);
+            }
+        }
+    }
+    std::thread::sleep(Duration::from_millis(300));
+    assert_eq!(health_from("127.0.0.9", &addr), 503, "the overall cap did not hold");
+    for s in hogs.iter_mut().take(10) {
+        let took = closed_within(s, Duration::from_secs(10));
+        assert!(took.is_some(), "an idle connection stayed open past the idle time-out");
+    }
+    drop(hogs);
+    drop(crowd);
+    std::thread::sleep(Duration::from_millis(300));
+    assert_eq!(health_from("127.0.0.1", &addr), 200, "the address is served again once its connections closed");
+}
+
+#[test]
+fn notation_with_many_hops_is_refused_at_once_over_http() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("notation.db");
+    let server = Server::start(&db);
+    let (s, m) =
+        request(&server.addr, "POST", "/api/v1/matches", Some(&json!({"opponent": "human", "seed": 1}))).unwrap();
+    assert_eq!(s, 201, "{m}");
+    let id = m["id"].as_str().unwrap();
+    let text = "24/23/22 21/20/19 18/17/16 15/14/13 12/11/10 9/8/7 6/5/4 3/2/1";
+    let start = Instant::now();
+    let body = json!({"notation": text, "version": m["version"]});
+    let (s, v) = request(&server.addr, "POST", &format!("/api/v1/matches/{id}/play"), Some(&body)).unwrap();
+    assert_eq!(s, 422, "{v}");
+    assert!(start.elapsed() < Duration::from_secs(5), "the answer took {:?}", start.elapsed());
+    assert_eq!(health_from("127.0.0.1", &server.addr), 200);
+}

@@ -1,0 +1,262 @@
+//! The accept loop: each connection is served by hyper with time limits,
+//! and the number of open connections is capped, overall and per client
+//! address, so idle or slow clients cannot stop others being served.
+//!
+//! axum's own `serve` sets no timer, so a client that sends half a header,
+//! or opens a connection and says nothing, keeps it (and a file descriptor)
+//! for as long as it likes. Here:
+//! - the request head must arrive within [`ConnLimits::header_timeout`]
+//!   (hyper's header-read timeout, which also runs while a kept-alive
+//!   connection waits for its next request);
+//! - a connection with no request in flight is closed after
+//!   [`ConnLimits::idle_timeout`];
+//! - past [`ConnLimits::max_connections`] open connections, or
+//!   [`ConnLimits::max_per_address`] from one address, a new connection
+//!   gets a short 503 and is closed at once.
+
+use std::collections::HashMap;
+use std::convert::Infallible;
+use std::future::Future;
+use std::net::IpAddr;
+use std::pin::{Pin, pin};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
+use std::task::{Context, Poll};
+use std::time::Duration;
+
+use axum::Router;
+use axum::extract::ConnectInfo;
+use hyper::body::Incoming;
+use hyper_util::rt::{TokioIo, TokioTimer};
+use tokio::io::AsyncWriteExt;
+use tokio::net::{TcpListener, TcpStream};
+use tokio::sync::watch;
+use tower::ServiceExt;
+
+/// Limits on connections (as opposed to requests, see [`crate::Limits`]).
+#[derive(Clone, Debug)]
+pub struct ConnLimits {
+    /// Open connections at once, from everyone.
+    pub max_connections: usize,
+    /// Open connections at once from one client address.
+    pub max_per_address: usize,
+    /// Longest a client may take to send a request's head (the request
+    /// line and headers), counted from when the server waits for it.
+    pub header_timeout: Duration,
+    /// Longest a connection may stay open with no request in flight.
+    pub idle_timeout: Duration,
+}
+
+impl Default for ConnLimits {
+    fn default() -> ConnLimits {
+        ConnLimits {
+            // Below the usual limit of 1,024 open files, with room for the
+            // database and the engine's files.
+            max_connections: 900,
+            max_per_address: 64,
+            header_timeout: Duration::from_secs(10),
+            idle_timeout: Duration::from_secs(30),
+        }
+    }
+}
+
+/// Counts open connections per address; a [`Ticket`] gives its place back
+/// when the connection ends.
+#[derive(Default)]
+struct Counts {
+    total: usize,
+    per_address: HashMap<IpAddr, usize>,
+}
+
+struct Ticket {
+    counts: Arc<Mutex<Counts>>,
+    ip: IpAddr,
+}
+
+impl Drop for Ticket {
+    fn drop(&mut self) {
+        let mut c = self.counts.lock().unwrap_or_else(|e| e.into_inner());
+        c.total -= 1;
+        if let Some(n) = c.per_address.get_mut(&self.ip) {
+            *n -= 1;
+            if *n == 0 {
+                c.per_address.remove(&self.ip);
+            }
+        }
+    }
+}
+
+/// Takes a place for a connection from `ip`, or says which cap it hit.
+fn admit(counts: &Arc<Mutex<Counts>>, limits: &ConnLimits, ip: IpAddr) -> Result<Ticket, &'static str> {
+    let mut c = counts.lock().unwrap_or_else(|e| e.into_inner());
+    if c.total >= limits.max_connections {
+        return Err("the server has as many connections open as it serves; try again in a moment");
+    }
+    let mine = c.per_address.entry(ip).or_insert(0);
+    if *mine >= limits.max_per_address {
+        return Err("this address has too many connections open; close some and try again");
+    }
+    *mine += 1;
+    c.total += 1;
+    Ok(Ticket { counts: counts.clone(), ip })
+}
+
+/// Tells a refused client why, in the API's error shape, and closes.
+async fn refuse(mut stream: TcpStream, why: &str) {
+    let body = serde_json::json!({"error": {"code": "too-many-connections", "message": why}}).to_string();
+    let reply = format!(
+        "HTTP/1.1 503 Service Unavailable\r\ncontent-type: application/json\r\ncontent-length: {}\r\n\
+         connection: close\r\nretry-after: 1\r\n\r\n{body}",
+        body.len()
+    );
+    let _ = tokio::time::timeout(Duration::from_secs(1), async {
+        let _ = stream.write_all(reply.as_bytes()).await;
+        let _ = stream.shutdown().await;
+    })
+    .await;
+}
+
+/// Requests in flight on one connection, and when it last had none.
+#[derive(Default)]
+struct Activity {
+    in_flight: AtomicUsize,
+    /// Bumped whenever a request ends, so the idle timer restarts.
+    ended: watch::Sender<u64>,
+}
+
+/// Marks a request in flight until its response body is done (dropped).
+struct InFlight(Arc<Activity>);
+
+impl InFlight {
+    fn new(a: &Arc<Activity>) -> InFlight {
+        a.in_flight.fetch_add(1, Ordering::SeqCst);
+        InFlight(a.clone())
+    }
+}
+
+impl Drop for InFlight {
+    fn drop(&mut self) {
+        self.0.in_flight.fetch_sub(1, Ordering::SeqCst);
+        self.0.ended.send_modify(|n| *n += 1);
+    }
+}
+
+/// A response body that keeps its request counted as in flight until the
+/// body has been sent (a streamed answer is not idle).
+struct Tracked {
+    inner: axum::body::Body,
+    _in_flight: InFlight,
+}
+
+impl http_body::Body for Tracked {
+    type Data = axum::body::Bytes;
+    type Error = axum::Error;
+
+    fn poll_frame(
+        mut self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+    ) -> Poll<Option<Result<http_body::Frame<Self::Data>, Self::Error>>> {
+        Pin::new(&mut self.inner).poll_frame(cx)
+    }
+
+    fn is_end_stream(&self) -> bool {
+        self.inner.is_end_stream()
+    }
+
+    fn size_hint(&self) -> http_body::SizeHint {
+        self.inner.size_hint()
+    }
+}
+
+/// Resolves once the connection has had no request in flight for `idle`.
+async fn idle_for(activity: &Activity, idle: Duration) {
+    let mut ended = activity.ended.subscribe();
+    loop {
+        if activity.in_flight.load(Ordering::SeqCst) == 0 {
+            // Quiet now: closed unless a request ends (one began) meanwhile.
+            if tokio::time::timeout(idle, ended.changed()).await.is_err()
+                && activity.in_flight.load(Ordering::SeqCst) == 0
+            {
+                return;
+            }
+        } else if ended.changed().await.is_err() {
+            return;
+        }
+    }
+}
+
+/// Serves `app` on `listener` until `shutdown` resolves, then lets the
+/// requests in flight finish.
+pub async fn serve(listener: TcpListener, app: Router, limits: ConnLimits, shutdown: impl Future<Output = ()>) {
+    let counts = Arc::new(Mutex::new(Counts::default()));
+    // Dropped at shutdown: every connection then finishes its request in
+    // flight and closes. Each connection holds a `done` receiver, so the
+    // sender sees when the last one has ended.
+    let (stop_tx, stop_rx) = watch::channel(());
+    let (done_tx, done_rx) = watch::channel(());
+    let mut shutdown = pin!(shutdown);
+    loop {
+        let (stream, peer) = tokio::select! {
+            accepted = listener.accept() => match accepted {
+                Ok(a) => a,
+                Err(_) => {
+                    // Out of file descriptors, or a connection reset before
+                    // it was taken: wait a little rather than spin.
+                    tokio::time::sleep(Duration::from_millis(50)).await;
+                    continue;
+                }
+            },
+            _ = &mut shutdown => break,
+        };
+        let ticket = match admit(&counts, &limits, peer.ip()) {
+            Ok(t) => t,
+            Err(why) => {
+                tokio::spawn(refuse(stream, why));
+                continue;
+            }
+        };
+        let _ = stream.set_nodelay(true);
+        let activity = Arc::new(Activity::default());
+        let service = {
+            let app = app.clone();
+            let activity = activity.clone();
+            hyper::service::service_fn(move |mut req: hyper::Request<Incoming>| {
+                let in_flight = InFlight::new(&activity);
+                req.extensions_mut().insert(ConnectInfo(peer));
+                let app = app.clone();
+                async move {
+                    let res =
+                        app.oneshot(req.map(axum::body::Body::new)).await.unwrap_or_else(|e: Infallible| match e {});
+                    Ok::<_, Infallible>(res.map(|inner| Tracked { inner, _in_flight: in_flight }))
+                }
+            })
+        };
+        let mut http = hyper::server::conn::http1::Builder::new();
+        http.timer(TokioTimer::new()).header_read_timeout(limits.header_timeout).keep_alive(true);
+        let conn = http.serve_connection(TokioIo::new(stream), service).with_upgrades();
+        let idle = limits.idle_timeout;
+        let mut stop = stop_rx.clone();
+        let done = done_rx.clone();
+        tokio::spawn(async move {
+            let _ticket = ticket;
+            let _done = done;
+            let mut conn = pin!(conn);
+            let mut stopping = false;
+            loop {
+                tokio::select! {
+                    _ = conn.as_mut() => break,
+                    _ = idle_for(&activity, idle) => break,
+                    _ = stop.changed(), if !stopping => {
+                        stopping = true;
+                        conn.as_mut().graceful_shutdown();
+                    }
+                }
+            }
+        });
+    }
+    drop(stop_rx);
+    drop(done_rx);
+    drop(stop_tx);
+    // Requests in flight get a moment to finish; idle connections close now.
+    let _ = tokio::time::timeout(Duration::from_secs(10), done_tx.closed()).await;
+}
