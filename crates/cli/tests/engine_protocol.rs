@@ -200,6 +200,17 @@ fn bad_requests_get_an_error_and_the_engine_goes_on() {
         (format!(r#"{{"type":"play","position":{start},"dice":[6]}}"#).into_bytes(), "dice"),
         (format!(r#"{{"type":"play","position":{start},"dice":[0,3]}}"#).into_bytes(), "die"),
         (format!(r#"{{"type":"play","position":{start},"dice":"6-4x"}}"#).into_bytes(), "dice"),
+        // The wrong type is named as such, not as a missing field.
+        (format!(r#"{{"type":"play","position":{start},"dice":"6-4"}}"#).into_bytes(), "not the string \"6-4\""),
+        (format!(r#"{{"type":"play","position":{start},"dice":64}}"#).into_bytes(), "not a number"),
+        // A key given twice is refused, not read as its last value.
+        (br#"{"type":"play","type":"quit"}"#.to_vec(), "duplicate field `type`"),
+        (format!(r#"{{"type":"play","position":{start},"dice":[6,4],"dice":[1,1]}}"#).into_bytes(), "duplicate"),
+        (
+            br#"{"type":"play","position":{"turn":"white","turn":"black","board":{"24":15,"1":-15}},"dice":[6,4]}"#
+                .to_vec(),
+            "twice",
+        ),
         (br#"{"type":"play","dice":[6,4]}"#.to_vec(), "position"),
         (br#"{"type":"play","position":{"turn":"white","board":{"24":16,"1":-15}},"dice":[6,4]}"#.to_vec(), "16"),
         (br#"{"type":"play","position":{"turn":"white","board":{"25":15,"1":-15}},"dice":[6,4]}"#.to_vec(), "25"),

@@ -6,6 +6,7 @@ use std::io::{BufRead, Read, Write};
 use anyhow::{Result, anyhow};
 use plakoto_core::{Dice, Position};
 use plakoto_engine::{DEFAULT_LEVEL, player_by_name};
+use serde_json::value::RawValue;
 use serde_json::{Value, json};
 
 /// Speak the engine protocol: read `{"type":"play","position":…,"dice":[6,4]}`
@@ -16,6 +17,8 @@ pub struct Args {
     /// The player that answers (a built-in level).
     #[arg(long, default_value = DEFAULT_LEVEL)]
     level: String,
+    /// Seed of the players that choose at random (`random`, and levels
+    /// with noise), so a session can be repeated exactly.
     #[arg(long, default_value_t = 1)]
     seed: u64,
 }
@@ -49,11 +52,13 @@ pub fn run(a: Args) -> Result<()> {
         let line = String::from_utf8_lossy(&buf);
         let line = line.trim();
         if line.is_empty() {
+            // A blank line is no request: nothing is answered (INTERFACE.md).
             continue;
         }
-        let reply = match serde_json::from_str::<Value>(line) {
+        let reply = match serde_json::from_str::<Request>(line) {
+            Err(e) if e.is_data() => json!({"error": format!("bad request: {e}")}),
             Err(e) => json!({"error": format!("not JSON: {e}")}),
-            Ok(req) => match req.get("type").and_then(Value::as_str) {
+            Ok(req) => match req.kind.as_deref() {
                 Some("quit") => return Ok(()),
                 Some("play") => answer_play(&req, player.as_mut()).unwrap_or_else(|e| json!({"error": e})),
                 Some(t) => {
@@ -67,13 +72,34 @@ pub fn run(a: Args) -> Result<()> {
     }
 }
 
-fn answer_play(req: &Value, player: &mut dyn plakoto_engine::Player) -> Result<Value, String> {
+/// A request line. The derived reader refuses a key given twice
+/// (`{"type":"play","type":"quit"}`), as the position JSON does, rather
+/// than keeping the last one; unknown keys are ignored.
+#[derive(serde::Deserialize)]
+struct Request {
+    #[serde(rename = "type")]
+    kind: Option<String>,
+    position: Option<Box<RawValue>>,
+    dice: Option<Value>,
+}
+
+fn answer_play(req: &Request, player: &mut dyn plakoto_engine::Player) -> Result<Value, String> {
     // Position JSON, or (as everywhere a position is asked for) `start` or a position ID.
-    let pos = match req.get("position").ok_or("missing \"position\"")? {
-        Value::String(s) => plakoto_core::parse_position(s)?,
-        v => Position::from_json_value(v).map_err(|e| e.to_string())?,
+    let raw = req.position.as_deref().ok_or("missing \"position\"")?;
+    let pos = match serde_json::from_str::<Value>(raw.get()) {
+        Ok(Value::String(s)) => plakoto_core::parse_position(&s)?,
+        _ => Position::from_json(raw.get()).map_err(|e| e.to_string())?,
     };
-    let dice = req.get("dice").and_then(Value::as_array).ok_or("missing \"dice\" (e.g. [6,4])")?;
+    let dice = match req.dice.as_ref().ok_or("missing \"dice\" (e.g. [6,4])")? {
+        Value::Array(a) => a,
+        other => {
+            return Err(format!(
+                "\"dice\" must be a list of two numbers 1-6, like [6,4], not {} {}",
+                json_type(other),
+                brief(other)
+            ));
+        }
+    };
     let d: Vec<u8> = dice.iter().filter_map(Value::as_u64).filter(|&x| x <= 6).map(|x| x as u8).collect();
     if d.len() != 2 || dice.len() != 2 {
         return Err("\"dice\" must be two numbers 1-6, e.g. [6,4]".into());
@@ -86,4 +112,22 @@ fn answer_play(req: &Value, player: &mut dyn plakoto_engine::Player) -> Result<V
     let i = player.choose(&pos, dice, &plays).min(plays.len() - 1);
     let moves: Vec<[u8; 2]> = plays[i].moves().iter().map(|m| [m.from, m.to]).collect();
     Ok(json!({"moves": moves}))
+}
+
+/// The JSON type of a value, for messages (`a string`, `a number`, …).
+fn json_type(v: &Value) -> &'static str {
+    match v {
+        Value::Null => "null",
+        Value::Bool(_) => "a boolean",
+        Value::Number(_) => "a number",
+        Value::String(_) => "the string",
+        Value::Array(_) => "a list",
+        Value::Object(_) => "an object",
+    }
+}
+
+/// A value in a message, cut short.
+fn brief(v: &Value) -> String {
+    let s = v.to_string();
+    if s.chars().count() > 30 { format!("{}…", s.chars().take(30).collect::<String>()) } else { s }
 }
