@@ -9,7 +9,7 @@ use std::path::Path;
 use std::process::{Command, Output, Stdio};
 
 use common::{BIN, load, turns};
-use plakoto_core::game::{Match, Players};
+use plakoto_core::game::{Match, PlayerName, Players};
 
 /// Runs `plakoto ARGS` with `input` on stdin; stdout and stderr captured.
 fn run(args: &[&str], input: &[u8]) -> Output {
@@ -44,7 +44,7 @@ fn text(b: &[u8]) -> String {
 fn a_scripted_two_player_game_is_played_as_written() {
     // The same seed gives the same dice: work the game out with the library,
     // then type it.
-    let players = Players { white: "human".into(), black: "human".into() };
+    let players = Players::people();
     let mut m = Match::new(1, 77, players).unwrap();
     let mut script = String::new();
     let mut i = 0;
@@ -135,7 +135,10 @@ fn engines_play_a_match_and_replay_shows_it() {
     assert!(out.status.success());
     let m = load(&save);
     assert!(m.is_over());
-    assert_eq!((m.players().white.as_str(), m.players().black.as_str()), ("engine:random", "engine:heuristic"));
+    assert_eq!(
+        (m.players().white.to_string(), m.players().black.to_string()),
+        ("engine:random".into(), "engine:heuristic".into())
+    );
 
     let out = run(&["replay", s, "--all"], b"");
     assert!(out.status.success());
@@ -168,7 +171,7 @@ fn bad_records_are_clear_errors() {
     }
 
     // A record whose dice are not what its seed gives.
-    let mut m = Match::new(1, 6, Players { white: "human".into(), black: "human".into() }).unwrap();
+    let mut m = Match::new(1, 6, Players::people()).unwrap();
     for _ in 0..3 {
         m.roll().unwrap();
         let play = m.game().legal_plays()[0];
@@ -183,7 +186,7 @@ fn bad_records_are_clear_errors() {
 
     // A level this program does not have: refused by play, shown by replay.
     let mut rec = m.record();
-    rec.players.black = "engine:grandmaster\u{1b}[2J".into();
+    rec.players.black = PlayerName::parse("engine:grandmaster\u{1b}[2J");
     std::fs::write(&path, serde_json::to_string(&rec).unwrap()).unwrap();
     let out = run(&["play", "--resume", p], b"");
     assert_eq!(out.status.code(), Some(1));
@@ -195,7 +198,7 @@ fn bad_records_are_clear_errors() {
 
     // Never a program to run: `player_by_name` would start `external:COMMAND`.
     let marker = dir.path().join("ran");
-    rec.players.black = format!("engine:external:touch {}", marker.display());
+    rec.players.black = PlayerName::parse(&format!("engine:external:touch {}", marker.display()));
     std::fs::write(&path, serde_json::to_string(&rec).unwrap()).unwrap();
     let out = run(&["play", "--resume", p], b"");
     assert_eq!(out.status.code(), Some(1));

@@ -31,8 +31,8 @@ fn a_typed_game_from_the_opening_roll_to_the_end() {
     assert!(out.contains(" wins "), "{out}");
     assert!(r.winner.is_some() || out.contains("draw"));
     assert!(d.typed >= 5, "the person played: {}", d.typed);
-    assert_eq!(m.players().white, "human");
-    assert_eq!(m.players().black, format!("engine:{DEFAULT_LEVEL}"));
+    assert_eq!(m.players().white.to_string(), "human");
+    assert_eq!(m.players().black.to_string(), format!("engine:{DEFAULT_LEVEL}"));
     assert_eq!(p.get_process().wait().unwrap(), WaitStatus::Exited(p.get_process().pid(), 0));
 }
 

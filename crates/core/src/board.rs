@@ -2,7 +2,7 @@
 //! checking entered moves one at a time and explaining illegal ones. (The
 //! fast generator in `movegen` never uses it.)
 
-use crate::notation::PlayError;
+use crate::play_error::PlayError;
 use crate::position::Position;
 
 /// The mover's checkers, point by point (its numbering), with the fixed

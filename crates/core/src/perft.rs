@@ -10,6 +10,17 @@ use crate::movegen::{Ctx, MoveGen};
 use crate::play::Play;
 use crate::position::Position;
 
+/// How perft reaches the leaves at the last ply.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Leaves {
+    /// Counted without building them: a closed form for non-doublets and a
+    /// count over the dice orders for doublets (the fast default).
+    Counted,
+    /// Every leaf play built as a position, as other engines' perft does,
+    /// for comparing speed like for like (`plakoto perft --full`).
+    Built,
+}
+
 /// Perft on one thread.
 ///
 /// ```
@@ -17,25 +28,41 @@ use crate::position::Position;
 /// assert_eq!(perft(&Position::start(), 1), 59);
 /// ```
 pub fn perft(pos: &Position, depth: u32) -> u64 {
-    let mut movegen = MoveGen::new();
-    let mut bufs: Vec<Vec<Play>> = (0..depth).map(|_| Vec::with_capacity(256)).collect();
-    perft_with(&mut movegen, pos, depth, &mut bufs)
+    perft_with_leaves(pos, depth, Leaves::Counted)
 }
 
-fn perft_with(movegen: &mut MoveGen, pos: &Position, depth: u32, bufs: &mut [Vec<Play>]) -> u64 {
+/// Perft on one thread, with the leaves counted or built.
+///
+/// ```
+/// use plakoto_core::{Leaves, Position, perft_with_leaves};
+/// let start = Position::start();
+/// assert_eq!(perft_with_leaves(&start, 2, Leaves::Built), perft_with_leaves(&start, 2, Leaves::Counted));
+/// ```
+pub fn perft_with_leaves(pos: &Position, depth: u32, leaves: Leaves) -> u64 {
+    let mut movegen = MoveGen::new();
+    let mut bufs: Vec<Vec<Play>> = (0..depth).map(|_| Vec::with_capacity(256)).collect();
+    perft_with(&mut movegen, pos, depth, &mut bufs, leaves)
+}
+
+fn perft_with(movegen: &mut MoveGen, pos: &Position, depth: u32, bufs: &mut [Vec<Play>], leaves: Leaves) -> u64 {
     if depth == 0 || pos.outcome().is_some() {
         return 1;
     }
     let ctx = Ctx::new(pos);
-    if depth == 1 {
+    if depth == 1 && leaves == Leaves::Counted {
         return Dice::ALL.iter().map(|&d| u64::from(movegen.count_with(&ctx, d))).sum();
     }
     let (buf, rest) = bufs.split_first_mut().expect("one buffer per level");
     let mut total = 0;
     for dice in Dice::ALL {
         movegen.plays_with(&ctx, pos, dice, buf);
+        if depth == 1 {
+            total += buf.len() as u64;
+            continue;
+        }
         for play in buf.iter() {
-            total += if play.result().is_some() { 1 } else { perft_with(movegen, play.position(), depth - 1, rest) };
+            total +=
+                if play.result().is_some() { 1 } else { perft_with(movegen, play.position(), depth - 1, rest, leaves) };
         }
     }
     total
@@ -44,9 +71,15 @@ fn perft_with(movegen: &mut MoveGen, pos: &Position, depth: u32, bufs: &mut [Vec
 /// Perft split over `threads` threads (work-stealing over the root's
 /// children); the same count as [`perft`].
 pub fn perft_parallel(pos: &Position, depth: u32, threads: usize) -> u64 {
+    perft_parallel_with_leaves(pos, depth, threads, Leaves::Counted)
+}
+
+/// [`perft_parallel`] with the leaves counted or built. A panic in a worker
+/// (a bug) is raised again here rather than counted as 0.
+pub fn perft_parallel_with_leaves(pos: &Position, depth: u32, threads: usize, mode: Leaves) -> u64 {
     let threads = threads.max(1);
     if threads == 1 || depth < 2 || pos.outcome().is_some() {
-        return perft(pos, depth);
+        return perft_with_leaves(pos, depth, mode);
     }
     // Expand until there are enough jobs to balance the threads.
     let mut jobs: Vec<(Position, u32)> = vec![(*pos, depth)];
@@ -86,13 +119,13 @@ pub fn perft_parallel(pos: &Position, depth: u32, threads: usize) -> u64 {
                     loop {
                         let i = next.fetch_add(1, Ordering::Relaxed);
                         let Some((p, d)) = jobs.get(i) else { break };
-                        sum += perft_with(&mut movegen, p, *d, &mut bufs);
+                        sum += perft_with(&mut movegen, p, *d, &mut bufs, mode);
                     }
                     sum
                 })
             })
             .collect();
-        handles.into_iter().map(|h| h.join().unwrap_or(0)).sum()
+        handles.into_iter().map(|h| h.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic))).sum()
     });
     total + leaves
 }

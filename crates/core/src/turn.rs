@@ -7,8 +7,8 @@ use std::collections::HashSet;
 
 use crate::board::Board;
 use crate::dice::Dice;
-use crate::notation::PlayError;
 use crate::play::{Move, Play};
+use crate::play_error::PlayError;
 use crate::position::Position;
 
 /// A turn in progress.

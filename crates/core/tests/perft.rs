@@ -8,7 +8,7 @@ mod reference;
 use std::sync::mpsc;
 use std::time::Duration;
 
-use plakoto_core::{Position, perft, perft_parallel, pos};
+use plakoto_core::{Leaves, Position, perft, perft_parallel, perft_parallel_with_leaves, perft_with_leaves, pos};
 
 /// `perft_parallel(pos, depth, 2)`, or `None` if it has not answered within
 /// 20 seconds (a hang should fail the test, not stall the suite; the stuck
@@ -28,6 +28,10 @@ fn check(name: &str, pos: &Position, expected: &[(u32, u64)]) {
         assert_eq!(perft(pos, depth), count, "fast perft({name}, {depth})");
         assert_eq!(reference::perft(pos, depth), count, "reference perft({name}, {depth})");
         assert_eq!(parallel(pos, depth), Some(count), "perft_parallel({name}, {depth}, 2)");
+        if count < 5_000_000 {
+            assert_eq!(perft_with_leaves(pos, depth, Leaves::Built), count, "perft --full ({name}, {depth})");
+            assert_eq!(perft_parallel_with_leaves(pos, depth, 2, Leaves::Built), count, "parallel --full");
+        }
     }
 }
 

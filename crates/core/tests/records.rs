@@ -16,15 +16,15 @@ enum Action {
     Play(usize),
     /// Roll (if not rolled yet) and stop there: the record has dice pending.
     Roll,
-    /// Resign for White (false) or Black (true), giving 1 or 2 points.
-    Resign(bool, u8),
+    /// Resign for White (false) or Black (true).
+    Resign(bool),
 }
 
 fn action() -> impl Strategy<Value = Action> {
     prop_oneof![
         12 => any::<usize>().prop_map(Action::Play),
         2 => Just(Action::Roll),
-        1 => (any::<bool>(), 1u8..=2).prop_map(|(b, p)| Action::Resign(b, p)),
+        1 => any::<bool>().prop_map(Action::Resign),
     ]
 }
 
@@ -45,9 +45,11 @@ fn apply(m: &mut Match, a: Action) {
                 m.roll().expect("a match in play rolls");
             }
         }
-        Action::Resign(black, points) => {
+        Action::Resign(black) => {
             let side = if black { Color::Black } else { Color::White };
-            m.resign(side, points).expect("a match in play can be resigned");
+            let points = m.resignation_points(side).expect("a match in play");
+            let r = m.resign(side).expect("a match in play can be resigned");
+            assert_eq!((r.points, r.winner), (points, Some(side.opponent())));
         }
     }
 }
@@ -118,7 +120,7 @@ fn records_that_left_out_a_resigned_games_roll_still_load() {
             if rng.random_range(0..40) == 0 {
                 m.roll().ok();
                 let side = m.game().position().turn();
-                m.resign(side, 1).expect("resign");
+                m.resign(side).expect("resign");
                 resigned += 1;
             } else {
                 apply(&mut m, Action::Play(rng.random_range(0..1000)));
@@ -137,7 +139,7 @@ fn a_resigned_game_keeps_its_roll_in_the_record() {
     let mut m = Match::new(3, 42, Players::default()).expect("a match");
     let dice = m.roll().expect("roll");
     let side = m.game().position().turn();
-    m.resign(side, 1).expect("resign");
+    m.resign(side).expect("resign");
     let rec = m.record();
     assert_eq!(rec.games[0].dice, Some([dice.high(), dice.low()]));
     assert_eq!(rec.games.len(), 2, "the next game has begun");

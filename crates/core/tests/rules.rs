@@ -572,6 +572,20 @@ fn a_mother_win_scores_two_and_a_draw_nothing() {
 }
 
 #[test]
+fn resigning_gives_two_points_while_the_resigner_has_borne_off_none_else_one() {
+    // Nothing borne off: the opponent could still win double.
+    let p = pos!(White; white {6: 14, 2: 1}; black {20: 15});
+    assert_eq!(p.resignation(Color::White), GameResult::win(Color::Black, 2, Reason::Resign));
+    assert_eq!(p.resignation(Color::Black), GameResult::win(Color::White, 2, Reason::Resign));
+    // One checker off: at most a single game is left to lose.
+    let p = pos!(White; white {6: 13, 2: 1}; black {20: 15});
+    assert_eq!(p.resignation(Color::White), GameResult::win(Color::Black, 1, Reason::Resign));
+    // Whoever is on roll, and the same for the colour-swapped position.
+    assert_eq!(p.mirror().resignation(Color::Black), GameResult::win(Color::White, 1, Reason::Resign));
+    assert_eq!(p.pass_turn().resignation(Color::White).points, 1);
+}
+
+#[test]
 fn a_point_holds_one_pinned_checker_under_opposing_ones() {
     // A pin needs opposing checkers on top; a pin under the same colour or
     // under nothing is refused.

@@ -1,14 +1,21 @@
-//! Engine speed: static evaluation, 0-ply self-play, and 1/2-ply decisions.
-//! Run: `cargo bench -p plakoto-engine`.
+//! Engine speed: static evaluation, a bear-off lookup, and 1/2-ply
+//! decisions. Run: `cargo bench -p plakoto-engine`. (Self-play speed is
+//! the workshop's bench.)
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 use plakoto_core::game::{DiceSource, SeededDice};
 use plakoto_core::{Dice, Position};
-use plakoto_engine::engine::EngineEval;
-use plakoto_engine::eval::Evaluator;
+use plakoto_engine::bearoff::Database;
 use plakoto_engine::search::{SearchConfig, rank};
-use plakoto_engine::train::self_play;
+use plakoto_engine::{Evaluator, NeuralEval};
 use std::hint::black_box;
+use std::sync::Arc;
+
+/// The evaluator the levels use: the shipped network with the bear-off
+/// database (built here, as a front end loads it before evaluating).
+fn engine_eval() -> NeuralEval {
+    NeuralEval::shipped(Some(Arc::new(Database::build())))
+}
 
 /// Positions from seeded random games, all stages.
 fn sample_positions(n: usize) -> Vec<Position> {
@@ -27,7 +34,7 @@ fn sample_positions(n: usize) -> Vec<Position> {
 }
 
 fn bench_eval(c: &mut Criterion) {
-    let eval = EngineEval::shipped();
+    let eval = engine_eval();
     let positions: Vec<Position> = sample_positions(2000).into_iter().filter(|p| p.outcome().is_none()).collect();
     let mut g = c.benchmark_group("evaluate");
     g.throughput(Throughput::Elements(positions.len() as u64));
@@ -42,33 +49,14 @@ fn bench_eval(c: &mut Criterion) {
     });
     // A race with both sides home: scored from the bear-off database.
     let race = plakoto_core::pos!(White; white {1: 3, 2: 3, 3: 2, 5: 4, 6: 3}; black {24: 2, 22: 4, 20: 5, 19: 4});
-    let _ = plakoto_engine::bearoff::database(); // loaded or built before timing
+    let db = Database::build();
     g.throughput(Throughput::Elements(1));
-    g.bench_function("bear-off race lookup", |b| {
-        b.iter(|| plakoto_engine::bearoff::race_probabilities(black_box(&race)))
-    });
-    g.finish();
-}
-
-fn bench_self_play(c: &mut Criterion) {
-    let eval = plakoto_engine::eval::NeuralEval::new(plakoto_engine::engine::shipped_network());
-    let mut g = c.benchmark_group("self-play");
-    g.sample_size(10);
-    g.throughput(Throughput::Elements(20));
-    g.bench_function("0-ply-games", |b| {
-        let mut seed = 0;
-        b.iter(|| {
-            for _ in 0..20 {
-                seed += 1;
-                black_box(self_play(&eval, seed, 0.7, 0.0).plies);
-            }
-        })
-    });
+    g.bench_function("bear-off race lookup", |b| b.iter(|| db.race_position(black_box(&race))));
     g.finish();
 }
 
 fn bench_decisions(c: &mut Criterion) {
-    let eval = EngineEval::shipped();
+    let eval = engine_eval();
     let cfg = SearchConfig::default();
     let positions: Vec<Position> =
         sample_positions(400).into_iter().skip(20).step_by(40).filter(|p| p.outcome().is_none()).take(6).collect();
@@ -79,7 +67,7 @@ fn bench_decisions(c: &mut Criterion) {
             b.iter(|| {
                 for p in &positions {
                     let plays = p.legal_plays(Dice::new(5, 3).expect("dice"));
-                    black_box(rank(eval, &plays, ply, &cfg)[0].index);
+                    black_box(rank(&eval, &plays, ply, &cfg)[0].index);
                 }
             })
         });
@@ -87,5 +75,5 @@ fn bench_decisions(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, bench_eval, bench_self_play, bench_decisions);
+criterion_group!(benches, bench_eval, bench_decisions);
 criterion_main!(benches);

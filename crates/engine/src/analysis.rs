@@ -1,55 +1,33 @@
 //! What front ends ask of the engine: an evaluation of a position and the
-//! plays of a roll ranked by equity. The JSON shapes are those of
-//! `plakoto eval --json` and `plakoto hint --json` (INTERFACE.md).
+//! plays of a roll ranked, by whatever analyzer they pass in. The JSON
+//! shapes are those of `plakoto eval --json` and `plakoto hint --json`
+//! (INTERFACE.md).
 
 use plakoto_core::{Dice, Play, Position};
 use serde::Serialize;
 
-use crate::engine::EngineEval;
-use crate::search::{SearchConfig, rank, value};
-
-/// Outcome probabilities for the side on roll. `win` includes `win_double`;
-/// `lose` (= 1 − win − draw) includes `lose_double`.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize)]
-pub struct Probabilities {
-    pub win: f32,
-    pub win_double: f32,
-    pub lose: f32,
-    pub lose_double: f32,
-    pub draw: f32,
-}
-
-impl Probabilities {
-    /// Expected points for the side on roll.
-    pub fn equity(&self) -> f32 {
-        self.win + self.win_double - self.lose - self.lose_double
-    }
-
-    /// The same outcomes seen by the other side.
-    pub fn flip(&self) -> Probabilities {
-        Probabilities {
-            win: self.lose,
-            win_double: self.lose_double,
-            lose: self.win,
-            lose_double: self.win_double,
-            draw: self.draw,
-        }
-    }
-}
+use crate::analyzer::Analyzer;
+use crate::probabilities::Probabilities;
 
 /// An evaluation of a position for the side on roll.
 #[derive(Clone, Copy, Debug, Serialize)]
 pub struct Evaluation {
+    /// The outcome probabilities.
     pub probabilities: Probabilities,
+    /// The expected points.
     pub equity: f32,
+    /// The depth it was searched to.
     pub ply: u8,
 }
 
 /// A play with its equity for the mover and the gap to the best play.
 #[derive(Clone, Debug)]
 pub struct RankedPlay {
+    /// The play.
     pub play: Play,
+    /// The probabilities for the mover after it.
     pub probabilities: Probabilities,
+    /// The mover's equity after it.
     pub equity: f32,
     /// Best equity minus this one (0 for the best play).
     pub diff: f32,
@@ -57,25 +35,29 @@ pub struct RankedPlay {
     pub ply: u8,
 }
 
-/// The deepest search the analysis functions run (2-ply).
-pub const MAX_PLY: u8 = 2;
-
-/// Evaluates `pos` for the side on roll, looking `ply` plies ahead (at most
-/// [`MAX_PLY`]).
-pub fn evaluate(pos: &Position, ply: u8) -> Evaluation {
-    let ply = ply.min(MAX_PLY);
-    let probabilities = value(EngineEval::shipped(), pos, ply, &SearchConfig::default());
-    Evaluation { probabilities, equity: probabilities.equity(), ply }
+/// Evaluates `pos` for the side on roll with `analyzer`.
+///
+/// ```
+/// use plakoto_core::Position;
+/// use plakoto_engine::{NeuralEval, Search, analysis};
+/// let e = analysis::evaluate(&Search::new(NeuralEval::shipped(None), 0), &Position::start());
+/// assert_eq!(e.ply, 0);
+/// assert!((e.equity - e.probabilities.equity()).abs() < 1e-6);
+/// ```
+pub fn evaluate(analyzer: &dyn Analyzer, pos: &Position) -> Evaluation {
+    let probabilities = analyzer.evaluate(pos);
+    Evaluation { probabilities, equity: probabilities.equity(), ply: analyzer.ply() }
 }
 
-/// The legal plays of `dice` in `pos`, best first, searched up to `ply`
-/// plies (the best few at the full depth, the rest at lower plies).
-pub fn rank_plays(pos: &Position, dice: Dice, ply: u8) -> Vec<RankedPlay> {
+/// The legal plays of `dice` in `pos`, best first as `analyzer` ranks them
+/// (the best few at its full depth, the rest at the lower depths that
+/// filtered them out); empty when the game is over.
+pub fn rank_plays(analyzer: &dyn Analyzer, pos: &Position, dice: Dice) -> Vec<RankedPlay> {
     let plays = pos.legal_plays(dice);
     if plays.is_empty() {
         return Vec::new();
     }
-    let scored = rank(EngineEval::shipped(), &plays, ply.min(MAX_PLY), &SearchConfig::default());
+    let scored = analyzer.rank(&plays);
     let best = scored[0].equity();
     scored
         .into_iter()

@@ -1,90 +1,121 @@
-//! Named players and levels: what `plakoto play --level`, `duel` and the web
-//! app accept. The README gives each level's measured strength and speed.
+//! The built-in engine levels, as data: each says what kind of player it
+//! is, so a new kind is a new variant the compiler makes every front end
+//! handle. What `plakoto play --level`, `duel`, `engine` and the web app
+//! accept; the README gives each level's measured strength and speed.
 
-use crate::engine::{EngineEval, NeuralPlayer};
-use std::sync::Arc;
+use std::fmt;
 
-use crate::external::ExternalPlayer;
 use crate::heuristic::HeuristicPlayer;
-use crate::network::Network;
+use crate::neural::NeuralEval;
 use crate::player::{Player, RandomPlayer};
+use crate::search::Search;
+use crate::search_player::SearchPlayer;
 
-/// A built-in player and what it is.
-pub struct Level {
-    pub name: &'static str,
-    pub about: &'static str,
-    /// Search depth and equity noise for the neural levels.
-    neural: Option<(u8, f32)>,
+/// What kind of player a level is.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum LevelKind {
+    /// Any legal play, uniformly at random.
+    Random,
+    /// The hand-written evaluation ([`HeuristicPlayer`]).
+    Heuristic,
+    /// The network searched to `ply` plies, with Gaussian `noise` (in
+    /// equity) on each play's score.
+    Neural {
+        /// Search depth, 0 to [`MAX_PLY`](crate::search::MAX_PLY).
+        ply: u8,
+        /// Standard deviation of the noise added to each play's equity.
+        noise: f32,
+    },
 }
 
-/// The built-in players, weakest first.
+/// A built-in level: its name, what it is in a few words, and its kind.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Level {
+    /// The name players and requests use (`expert`).
+    pub name: &'static str,
+    /// What it is, for help texts and the page.
+    pub about: &'static str,
+    /// What kind of player it is.
+    pub kind: LevelKind,
+}
+
+impl Level {
+    /// A player of this level: the neural levels use `eval`; `seed` makes
+    /// the random choices (a random level, noise) reproducible.
+    pub fn player(&self, eval: &NeuralEval, seed: u64) -> Box<dyn Player> {
+        match self.kind {
+            LevelKind::Random => Box::new(RandomPlayer::new(seed)),
+            LevelKind::Heuristic => Box::new(HeuristicPlayer),
+            LevelKind::Neural { ply, noise } => {
+                Box::new(SearchPlayer::new(self.name, Box::new(Search::new(eval.clone(), ply)), noise, seed))
+            }
+        }
+    }
+}
+
+/// The built-in levels, weakest first.
 pub const LEVELS: &[Level] = &[
-    Level { name: "random", about: "any legal play, at random", neural: None },
+    Level { name: "random", about: "any legal play, at random", kind: LevelKind::Random },
     Level {
         name: "beginner",
         about: "the network with heavy noise: knows the ideas, blunders often",
-        neural: Some((0, 0.35)),
+        kind: LevelKind::Neural { ply: 0, noise: 0.35 },
     },
-    Level { name: "heuristic", about: "hand-written evaluation: race, pins, mothers, blots, blocks", neural: None },
-    Level { name: "casual", about: "the network with light noise: sound, with the odd slip", neural: Some((0, 0.10)) },
-    Level { name: "advanced", about: "the network at 0-ply: instant, strong", neural: Some((0, 0.0)) },
-    Level { name: "expert", about: "1-ply search over the opponent's 21 rolls", neural: Some((1, 0.0)) },
-    Level { name: "master", about: "2-ply search with move filters: the strongest", neural: Some((2, 0.0)) },
+    Level {
+        name: "heuristic",
+        about: "hand-written evaluation: race, pins, mothers, blots, blocks",
+        kind: LevelKind::Heuristic,
+    },
+    Level {
+        name: "casual",
+        about: "the network with light noise: sound, with the odd slip",
+        kind: LevelKind::Neural { ply: 0, noise: 0.10 },
+    },
+    Level {
+        name: "advanced",
+        about: "the network at 0-ply: instant, strong",
+        kind: LevelKind::Neural { ply: 0, noise: 0.0 },
+    },
+    Level {
+        name: "expert",
+        about: "1-ply search over the opponent's 21 rolls",
+        kind: LevelKind::Neural { ply: 1, noise: 0.0 },
+    },
+    Level {
+        name: "master",
+        about: "2-ply search with move filters: the strongest",
+        kind: LevelKind::Neural { ply: 2, noise: 0.0 },
+    },
 ];
 
 /// The default opponent in `play` and the web app.
 pub const DEFAULT_LEVEL: &str = "expert";
 
-/// Builds a player by name: a built-in one, or `external:COMMAND` for a
-/// program speaking the engine protocol, or `net:PATH` for a weights file
-/// (`seed` makes random choices reproducible). For names that come from
-/// files or the network use [`builtin_player`], which never starts a
-/// program or reads a file.
-pub fn player_by_name(name: &str, seed: u64) -> Result<Box<dyn Player>, String> {
-    if let Some(cmd) = name.strip_prefix("external:") {
-        if cmd.trim().is_empty() {
-            return Err("`external:` needs a command, e.g. `external:plakoto engine --level expert`".into());
-        }
-        return Ok(Box::new(ExternalPlayer::new(cmd)));
+/// A name that is not a built-in level.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnknownLevel(pub String);
+
+impl fmt::Display for UnknownLevel {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let shown: String = self.0.chars().filter(|c| !c.is_control()).take(40).collect();
+        let names: Vec<&str> = LEVELS.iter().map(|l| l.name).collect();
+        write!(f, "unknown level `{shown}`; the levels are: {}", names.join(", "))
     }
-    if let Some(rest) = name.strip_prefix("net") {
-        return weights_player(name, rest, seed);
-    }
-    builtin_player(name, seed)
 }
 
-/// Builds one of the built-in [`LEVELS`] by name, and nothing else.
-pub fn builtin_player(name: &str, seed: u64) -> Result<Box<dyn Player>, String> {
-    let level = LEVELS.iter().find(|l| l.name == name).ok_or_else(|| {
-        format!(
-            "unknown level `{}`; the levels are: {}",
-            name.chars().filter(|c| !c.is_control()).take(40).collect::<String>(),
-            LEVELS.iter().map(|l| l.name).collect::<Vec<_>>().join(", ")
-        )
-    })?;
-    Ok(match (level.name, level.neural) {
-        ("random", _) => Box::new(RandomPlayer::new(seed)),
-        (_, Some((ply, noise))) => {
-            Box::new(NeuralPlayer::new(level.name, EngineEval::shipped().clone(), ply, noise, seed))
-        }
-        _ => Box::new(HeuristicPlayer),
-    })
-}
+impl std::error::Error for UnknownLevel {}
 
-/// `net:PATH` (0-ply) or `net@N:PATH` (N-ply): the network in a weights
-/// file, for comparing training runs in duels.
-fn weights_player(name: &str, rest: &str, seed: u64) -> Result<Box<dyn Player>, String> {
-    let usage = || format!("`{name}`: write `net:PATH` or `net@PLY:PATH` (PLY 0 to 2)");
-    let (ply, path) = match rest.strip_prefix('@') {
-        Some(r) => {
-            let (p, path) = r.split_once(':').ok_or_else(usage)?;
-            (p.parse::<u8>().ok().filter(|&p| p <= 2).ok_or_else(usage)?, path)
-        }
-        None => (0, rest.strip_prefix(':').ok_or_else(usage)?),
-    };
-    let bytes = std::fs::read(path).map_err(|e| format!("{path}: {e}"))?;
-    let net = Network::from_bytes(&bytes).map_err(|e| format!("{path}: {e}"))?;
-    Ok(Box::new(NeuralPlayer::new(name, EngineEval::new(Arc::new(net)), ply, 0.0, seed)))
+/// The built-in level called `name`, and nothing else: names from files and
+/// requests go through here, so they can never start a program or read a
+/// file.
+///
+/// ```
+/// use plakoto_engine::levels::{LevelKind, level};
+/// assert_eq!(level("master").unwrap().kind, LevelKind::Neural { ply: 2, noise: 0.0 });
+/// assert!(level("external:sh").is_err());
+/// ```
+pub fn level(name: &str) -> Result<&'static Level, UnknownLevel> {
+    LEVELS.iter().find(|l| l.name == name).ok_or_else(|| UnknownLevel(name.to_string()))
 }
 
 #[cfg(test)]
@@ -93,13 +124,17 @@ mod tests {
 
     #[test]
     fn every_level_builds_and_unknown_names_say_what_exists() {
+        let eval = NeuralEval::shipped(None);
         for l in LEVELS {
-            assert_eq!(player_by_name(l.name, 1).unwrap().name(), l.name);
+            assert_eq!(level(l.name).unwrap().player(&eval, 1).name(), l.name);
+            if let LevelKind::Neural { ply, .. } = l.kind {
+                assert!(ply <= crate::search::MAX_PLY);
+            }
         }
-        let e = player_by_name("grandmaster", 1).err().unwrap();
+        let e = level("grandmaster").unwrap_err().to_string();
         assert!(e.contains("master") && e.contains("random"), "{e}");
-        assert!(builtin_player("external:true", 1).is_err());
-        assert!(builtin_player("net:/etc/passwd", 1).is_err());
-        assert!(LEVELS.iter().any(|l| l.name == DEFAULT_LEVEL));
+        assert!(level("external:true").is_err());
+        assert!(level("net:/etc/passwd").is_err());
+        assert!(level(DEFAULT_LEVEL).is_ok());
     }
 }

@@ -1,23 +1,53 @@
-//! Plakoto players and analysis on top of the rules core: the random and
-//! heuristic baselines, the neural evaluator with search, the bear-off
-//! database, self-play training and duels. Front ends only call this crate.
+//! The Plakoto engine at run time: what evaluates positions and chooses
+//! plays, on top of the rules core. The neural evaluator (the shipped
+//! network, with the exact bear-off database in races), the search over it,
+//! the analysis front ends call (evaluations, ranked plays), and the
+//! players and built-in levels. No training, duels or external programs:
+//! those are the workshop's (`plakoto-workshop`), which a server never links.
+//!
+//! Everything that evaluates is passed in:
+//!
+//! ```
+//! use plakoto_core::{Dice, Position};
+//! use plakoto_engine::{NeuralEval, Search, analysis};
+//! // The shipped network without the bear-off database (loading that is a
+//! // front end's explicit step: `bearoff::load_default`).
+//! let search = Search::new(NeuralEval::shipped(None), 1);
+//! let ranked = analysis::rank_plays(&search, &Position::start(), Dice::new(6, 4).unwrap());
+//! println!("best: {} ({:+.3})", ranked[0].play, ranked[0].equity);
+//! ```
+//!
+//! The modules, bottom up: [`Probabilities`] (the value type), the
+//! [`Evaluator`] trait, the network and its inputs, the bear-off database,
+//! [`NeuralEval`], the [`Analyzer`] trait and [`Search`], [`analysis`];
+//! beside them the [`Player`] trait, the heuristic and search players, and
+//! the [`levels`]. `docs/ARCHITECTURE.md` shows how they fit.
+
+#![warn(missing_docs)]
 
 pub mod analysis;
+mod analyzer;
 pub mod bearoff;
-pub mod duel;
-pub mod engine;
-pub mod eval;
-pub mod external;
-pub mod fastnet;
-pub mod greedy;
-pub mod heuristic;
+mod evaluator;
+mod fastnet;
+mod heuristic;
 pub mod inputs;
 pub mod levels;
 pub mod network;
-pub mod player;
+mod neural;
+mod player;
+mod probabilities;
 pub mod search;
-pub mod train;
+mod search_player;
+mod shipped;
 
-pub use heuristic::HeuristicPlayer;
-pub use levels::{DEFAULT_LEVEL, LEVELS, builtin_player, player_by_name};
-pub use player::{Player, RandomPlayer};
+pub use analyzer::{Analyzer, Scored};
+pub use evaluator::Evaluator;
+pub use heuristic::{HeuristicPlayer, heuristic_score};
+pub use levels::{DEFAULT_LEVEL, LEVELS, Level, LevelKind};
+pub use neural::{NeuralEval, from_outputs, to_targets};
+pub use player::{Player, RandomPlayer, argmax_by};
+pub use probabilities::Probabilities;
+pub use search::{MAX_PLY, Search, SearchConfig};
+pub use search_player::SearchPlayer;
+pub use shipped::shipped_network;

@@ -11,18 +11,24 @@
 use plakoto_core::{Dice, Play, Position};
 use rayon::prelude::*;
 
-use crate::analysis::Probabilities;
-use crate::eval::{Evaluator, outcome_probabilities};
+use crate::analyzer::{Analyzer, Scored};
+use crate::evaluator::Evaluator;
+use crate::probabilities::Probabilities;
+
+/// The deepest search this engine runs (2-ply): every front end's limit.
+pub const MAX_PLY: u8 = 2;
 
 /// How many plays go on to the next ply: at most `count`, and only those
 /// within `margin` equity of the best.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Filter {
+    /// At most this many plays.
     pub count: usize,
+    /// Only plays within this much equity of the best.
     pub margin: f32,
 }
 
-/// Search settings.
+/// The move filters of a search.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct SearchConfig {
     /// Root filters: from 0-ply to 1-ply, and from 1-ply to 2-ply.
@@ -40,31 +46,60 @@ impl Default for SearchConfig {
     }
 }
 
-/// A play's probabilities for the mover, after searching `ply` plies.
-#[derive(Clone, Copy, Debug)]
-pub struct Scored {
-    pub index: usize,
-    pub probabilities: Probabilities,
+/// A search of `ply` plies over the evaluator `eval`, with move filters:
+/// the analyzer the engine levels and the hints use.
+///
+/// ```
+/// use plakoto_core::{Dice, Position};
+/// use plakoto_engine::{Analyzer, NeuralEval, Search};
+/// let search = Search::new(NeuralEval::shipped(None), 1);
+/// let plays = Position::start().legal_plays(Dice::new(6, 4).unwrap());
+/// let ranked = search.rank(&plays);
+/// assert_eq!(ranked.len(), plays.len());
+/// assert_eq!(ranked[0].ply, 1);
+/// ```
+#[derive(Clone)]
+pub struct Search<E> {
+    /// What scores the leaves.
+    pub eval: E,
+    /// How deep: 0 to [`MAX_PLY`] (deeper requests are cut to it).
     pub ply: u8,
+    /// The move filters.
+    pub config: SearchConfig,
 }
 
-impl Scored {
-    pub fn equity(&self) -> f32 {
-        self.probabilities.equity()
+impl<E: Evaluator> Search<E> {
+    /// A search of `ply` plies (at most [`MAX_PLY`]) with the default filters.
+    pub fn new(eval: E, ply: u8) -> Search<E> {
+        Search { eval, ply: ply.min(MAX_PLY), config: SearchConfig::default() }
+    }
+}
+
+impl<E: Evaluator> Analyzer for Search<E> {
+    fn ply(&self) -> u8 {
+        self.ply
+    }
+
+    fn evaluate(&self, pos: &Position) -> Probabilities {
+        value(&self.eval, pos, self.ply, &self.config)
+    }
+
+    fn rank(&self, plays: &[Play]) -> Vec<Scored> {
+        rank(&self.eval, plays, self.ply, &self.config)
     }
 }
 
 /// The mover's probabilities after `play`, at ply `n`.
 pub fn play_value<E: Evaluator + ?Sized>(eval: &E, play: &Play, n: u8, cfg: &SearchConfig) -> Probabilities {
     match play.result() {
-        Some(_) => outcome_probabilities(play.position()).unwrap_or_default(),
+        Some(_) => Probabilities::exact(play.position()).unwrap_or_default(),
         None => value(eval, play.position(), n, cfg).flip(),
     }
 }
 
 /// Probabilities for the side on roll in `pos`, looking `n` plies ahead.
 pub fn value<E: Evaluator + ?Sized>(eval: &E, pos: &Position, n: u8, cfg: &SearchConfig) -> Probabilities {
-    if let Some(p) = outcome_probabilities(pos) {
+    if let Some(p) = Probabilities::exact(pos) {
         return p;
     }
     if n == 0 {
@@ -73,7 +108,7 @@ pub fn value<E: Evaluator + ?Sized>(eval: &E, pos: &Position, n: u8, cfg: &Searc
     let mut sum = Probabilities::default();
     for dice in Dice::ALL {
         let best = best_reply(eval, pos, dice, n - 1, cfg);
-        add(&mut sum, &best, dice.weight() as f32 / 36.0);
+        sum.add_weighted(&best, dice.weight() as f32 / 36.0);
     }
     sum
 }
@@ -102,14 +137,6 @@ fn filtered(sorted: &[(Probabilities, usize)], f: Filter) -> usize {
     sorted.iter().take(f.count.max(1)).take_while(|s| best - s.0.equity() <= f.margin).count().max(1)
 }
 
-fn add(sum: &mut Probabilities, p: &Probabilities, w: f32) {
-    sum.win += w * p.win;
-    sum.win_double += w * p.win_double;
-    sum.lose += w * p.lose;
-    sum.lose_double += w * p.lose_double;
-    sum.draw += w * p.draw;
-}
-
 /// Ranks `plays` (the legal plays of one roll) at up to `ply` plies: all at
 /// 0-ply, then the filtered best at 1-ply and 2-ply. Best first; each entry
 /// says the ply it was searched to. Plays searched deeper rank above the
@@ -121,7 +148,7 @@ pub fn rank<E: Evaluator + Sync + ?Sized>(eval: &E, plays: &[Play], ply: u8, cfg
         .map(|(index, p)| Scored { index, probabilities: play_value(eval, p, 0, cfg), ply: 0 })
         .collect();
     sort(&mut scored);
-    for depth in 1..=ply.min(2) {
+    for depth in 1..=ply.min(MAX_PLY) {
         let f = cfg.root[depth as usize - 1];
         let best = scored[0].equity();
         let keep = scored.iter().take(f.count.max(1)).take_while(|s| best - s.equity() <= f.margin).count().max(1);
@@ -135,15 +162,15 @@ pub fn rank<E: Evaluator + Sync + ?Sized>(eval: &E, plays: &[Play], ply: u8, cfg
             .map(|&(k, d)| {
                 let play = &plays[scored[k].index];
                 let p = match play.result() {
-                    Some(_) => outcome_probabilities(play.position()).unwrap_or_default().flip(),
+                    Some(_) => Probabilities::exact(play.position()).unwrap_or_default().flip(),
                     None => best_reply(eval, play.position(), d, depth - 1, cfg),
                 };
-                (k, scale(&p, d.weight() as f32 / 36.0))
+                (k, p.scaled(d.weight() as f32 / 36.0))
             })
             .collect();
         let mut sums = vec![Probabilities::default(); keep];
         for (k, p) in parts {
-            add(&mut sums[k], &p, 1.0);
+            sums[k].add_weighted(&p, 1.0);
         }
         for (k, s) in sums.into_iter().enumerate() {
             scored[k].probabilities = s.flip();
@@ -152,12 +179,6 @@ pub fn rank<E: Evaluator + Sync + ?Sized>(eval: &E, plays: &[Play], ply: u8, cfg
         sort(&mut scored);
     }
     scored
-}
-
-fn scale(p: &Probabilities, w: f32) -> Probabilities {
-    let mut s = Probabilities::default();
-    add(&mut s, p, w);
-    s
 }
 
 /// Deeper-searched first, then by equity.

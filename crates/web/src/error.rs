@@ -72,6 +72,20 @@ impl IntoResponse for ApiError {
     }
 }
 
+impl From<crate::service::ServiceError> for ApiError {
+    fn from(e: crate::service::ServiceError) -> ApiError {
+        use crate::service::ErrorKind;
+        let status = match e.kind {
+            ErrorKind::NotFound => StatusCode::NOT_FOUND,
+            ErrorKind::Invalid => StatusCode::UNPROCESSABLE_ENTITY,
+            ErrorKind::Conflict => StatusCode::CONFLICT,
+            ErrorKind::Timeout => StatusCode::SERVICE_UNAVAILABLE,
+            ErrorKind::Internal => StatusCode::INTERNAL_SERVER_ERROR,
+        };
+        ApiError::new(status, e.code, e.message)
+    }
+}
+
 /// A JSON request body. Unlike axum's `Json` it needs no content type and
 /// reports every fault (too large, not JSON, wrong shape) as an [`ApiError`].
 pub struct JsonBody<T>(pub T);

@@ -1,28 +1,34 @@
 //! Plakoto in the browser: the web app and the JSON API (`/api/v1`) served
-//! from one binary by `plakoto serve`, with every match saved in SQLite.
+//! from one binary by `plakoto serve`, with every match saved in a store
+//! (SQLite by default).
 //!
 //! Like a good front end this crate knows little Plakoto: the rules and the
 //! match state machine are `plakoto-core`'s, the players and analysis
-//! `plakoto-engine`'s. Here are the routes, their JSON, the OpenAPI
-//! document, the store, and the page's files compiled in.
+//! `plakoto-engine`'s. Here are the match service (saved matches played
+//! through plain calls, over a [`MatchStore`]), the HTTP routes and their
+//! JSON, the OpenAPI document, the connection limits, and the page's files
+//! compiled in.
 //!
 //! ```no_run
 //! # async fn run() -> Result<(), String> {
-//! let store = plakoto_web::Store::open(std::path::Path::new("plakoto.db"))?;
-//! let app = plakoto_web::router(store, plakoto_web::Limits::default());
+//! use std::sync::Arc;
+//! let store = plakoto_web::SqliteStore::open(std::path::Path::new("plakoto.db")).map_err(|e| e.to_string())?;
+//! let engine = plakoto_engine::NeuralEval::shipped(None);
+//! let app = plakoto_web::router(Arc::new(store), engine, plakoto_web::Limits::default());
 //! let listener = tokio::net::TcpListener::bind("127.0.0.1:8080").await.map_err(|e| e.to_string())?;
 //! axum::serve(listener, app).await.map_err(|e| e.to_string())
 //! # }
 //! ```
 
+#![warn(missing_docs)]
+
 mod assets;
 mod error;
 mod listen;
-mod matches;
 mod openapi;
+mod routes;
+pub mod service;
 mod state;
-mod stateless;
-mod store;
 mod wire;
 
 use std::net::SocketAddr;
@@ -33,6 +39,7 @@ use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
+use plakoto_engine::NeuralEval;
 use serde::Serialize;
 use tower_http::catch_panic::CatchPanicLayer;
 use tower_http::limit::RequestBodyLimitLayer;
@@ -41,16 +48,19 @@ use utoipa::ToSchema;
 pub use error::ApiError;
 pub use listen::ConnLimits;
 pub use openapi::ApiDoc;
+pub use service::{MatchStore, SqliteStore, StoreError};
 pub use state::Limits;
-pub use store::Store;
 
+use routes::{matches, positions};
 use state::AppState;
 
-/// The whole app: the page, the API and the OpenAPI document, with the
-/// body limit, the request time limit and JSON errors for every fault.
-pub fn router(store: Store, limits: Limits) -> Router {
+/// The whole app over `store`, the engine playing and analysing with
+/// `engine`: the page, the API and the OpenAPI document, with the body
+/// limit, the request time limit and JSON errors for every fault.
+pub fn router(store: Arc<dyn MatchStore>, engine: NeuralEval, limits: Limits) -> Router {
     let max_body = limits.max_body;
-    let state = Arc::new(AppState::new(store, limits));
+    let service = service::MatchService::new(store, engine, limits.cached_matches);
+    let state = Arc::new(AppState::new(service, limits));
     Router::new()
         .route("/", get(assets::index))
         .route("/match/{id}", get(assets::index))
@@ -59,11 +69,11 @@ pub fn router(store: Store, limits: Limits) -> Router {
         .route("/favicon.svg", get(assets::favicon))
         .route("/healthz", get(health))
         .route("/api/v1/openapi.json", get(openapi::document))
-        .route("/api/v1/levels", get(stateless::levels))
-        .route("/api/v1/moves", post(stateless::moves))
-        .route("/api/v1/turn", post(stateless::turn))
-        .route("/api/v1/eval", post(stateless::eval))
-        .route("/api/v1/hint", post(stateless::hint))
+        .route("/api/v1/levels", get(positions::levels))
+        .route("/api/v1/moves", post(positions::moves))
+        .route("/api/v1/turn", post(positions::turn))
+        .route("/api/v1/eval", post(positions::eval))
+        .route("/api/v1/hint", post(positions::hint))
         .route("/api/v1/matches", post(matches::create))
         .route("/api/v1/matches/{id}", get(matches::get))
         .route("/api/v1/matches/{id}/record", get(matches::record))
@@ -91,9 +101,12 @@ async fn time_limit(State(state): State<Arc<AppState>>, req: Request, next: Next
     }
 }
 
+/// The answer of `/healthz`.
 #[derive(Serialize, ToSchema)]
 pub struct Health {
+    /// `ok`.
     pub status: String,
+    /// This program's version.
     pub version: String,
 }
 
@@ -104,10 +117,12 @@ async fn health() -> Json<Health> {
 }
 
 /// Serves the app on `addr` until Ctrl-C or SIGTERM, with matches saved in
-/// `store`. `ready` is called with the bound address (port 0 picks one).
+/// `store` and `engine` playing. `ready` is called with the bound address
+/// (port 0 picks one).
 pub async fn serve(
     addr: SocketAddr,
-    store: Store,
+    store: Arc<dyn MatchStore>,
+    engine: NeuralEval,
     limits: Limits,
     conns: ConnLimits,
     ready: impl FnOnce(SocketAddr),
@@ -115,7 +130,7 @@ pub async fn serve(
     let listener = tokio::net::TcpListener::bind(addr).await.map_err(|e| format!("cannot listen on {addr}: {e}"))?;
     let bound = listener.local_addr().map_err(|e| e.to_string())?;
     ready(bound);
-    listen::serve(listener, router(store, limits), conns, shutdown()).await;
+    listen::serve(listener, router(store, engine, limits), conns, shutdown()).await;
     Ok(())
 }
 
@@ -123,7 +138,8 @@ pub async fn serve(
 /// `plakoto serve` command).
 pub fn serve_blocking(
     addr: SocketAddr,
-    store: Store,
+    store: Arc<dyn MatchStore>,
+    engine: NeuralEval,
     limits: Limits,
     conns: ConnLimits,
     ready: impl FnOnce(SocketAddr),
@@ -132,7 +148,7 @@ pub fn serve_blocking(
         .enable_all()
         .build()
         .map_err(|e| format!("cannot start the server runtime: {e}"))?
-        .block_on(serve(addr, store, limits, conns, ready))
+        .block_on(serve(addr, store, engine, limits, conns, ready))
 }
 
 async fn shutdown() {

@@ -5,14 +5,14 @@ use axum::Json;
 use utoipa::OpenApi;
 
 use crate::error::{ErrorBody, ErrorDetail};
-use crate::matches::{
+use crate::routes::matches::{
     CreateMatch, EngineMoveRequest, GameState, GameSummary, LogEntry, MatchState, PlayRequest, ResignRequest, ToAct,
 };
-use crate::stateless::{
+use crate::routes::positions::{
     EvalJson, EvalRequest, HintJson, HintRequest, LevelJson, MovesRequest, ProbabilitiesJson, RankedPlayJson,
-    TurnRequest, TurnState,
+    TurnRequest,
 };
-use crate::wire::{PlayJson, ResultJson};
+use crate::wire::{PlayJson, ResultJson, TurnState};
 
 #[derive(OpenApi)]
 #[openapi(
@@ -23,17 +23,17 @@ use crate::wire::{PlayJson, ResultJson};
             INTERFACE.md. Every error is `{\"error\": {\"code\", \"message\"}}`."
     ),
     paths(
-        crate::stateless::moves,
-        crate::stateless::turn,
-        crate::stateless::eval,
-        crate::stateless::hint,
-        crate::stateless::levels,
-        crate::matches::create,
-        crate::matches::get,
-        crate::matches::record,
-        crate::matches::play,
-        crate::matches::engine_move,
-        crate::matches::resign,
+        crate::routes::positions::moves,
+        crate::routes::positions::turn,
+        crate::routes::positions::eval,
+        crate::routes::positions::hint,
+        crate::routes::positions::levels,
+        crate::routes::matches::create,
+        crate::routes::matches::get,
+        crate::routes::matches::record,
+        crate::routes::matches::play,
+        crate::routes::matches::engine_move,
+        crate::routes::matches::resign,
         crate::health,
     ),
     components(schemas(

@@ -1,21 +1,18 @@
-//! What the handlers share: the store, the matches in play (loaded lazily
-//! from the store, one lock each so a match's moves are serial), and the
-//! bound on expensive work (engine moves, evaluations, hints).
+//! What the HTTP handlers share: the match service, the limits, the bound
+//! on expensive work (engine moves, evaluations, hints) and the limit on
+//! new matches per client address.
 
-use std::collections::HashMap;
 use std::net::IpAddr;
 use std::num::NonZeroU32;
-use std::sync::{Arc, Mutex};
-use std::time::Duration;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
 
 use axum::http::StatusCode;
 use governor::{DefaultKeyedRateLimiter, Quota, RateLimiter};
-
-use plakoto_core::game::Match;
-use tokio::sync::{OwnedMutexGuard, OwnedSemaphorePermit, Semaphore};
+use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 
 use crate::error::ApiError;
-use crate::store::{Meta, Store, Stored};
+use crate::service::MatchService;
 
 /// Limits of one server.
 #[derive(Clone, Debug)]
@@ -54,34 +51,24 @@ impl Default for Limits {
     }
 }
 
-/// A match in play with what the store knows of it.
-#[derive(Clone, Debug)]
-pub struct Live {
-    pub id: String,
-    pub m: Match,
-    pub meta: Meta,
-    pub version: u64,
-    pub created_ms: i64,
-    pub updated_ms: i64,
-}
-
-pub type Slot = Arc<tokio::sync::Mutex<Live>>;
-
+/// The handlers' shared state.
 pub struct AppState {
-    pub store: Arc<Store>,
+    /// The saved matches.
+    pub service: Arc<MatchService>,
+    /// This server's limits.
     pub limits: Limits,
-    live: Mutex<HashMap<String, Slot>>,
     work: Arc<Semaphore>,
     /// New matches per client address (a token bucket each).
     new_matches: DefaultKeyedRateLimiter<IpAddr>,
 }
 
 impl AppState {
-    pub fn new(store: Store, limits: Limits) -> AppState {
+    /// The state of a server with these limits.
+    pub fn new(service: MatchService, limits: Limits) -> AppState {
         let work = Arc::new(Semaphore::new(limits.engine_slots));
         let per_minute = NonZeroU32::new(limits.matches_per_minute).unwrap_or(NonZeroU32::MIN);
         let new_matches = RateLimiter::keyed(Quota::per_minute(per_minute));
-        AppState { store: Arc::new(store), limits, live: Mutex::new(HashMap::new()), work, new_matches }
+        AppState { service: Arc::new(service), limits, work, new_matches }
     }
 
     /// Counts a new match for `client`: 429 when it has started its quota
@@ -103,32 +90,30 @@ impl AppState {
         })
     }
 
-    fn live(&self) -> std::sync::MutexGuard<'_, HashMap<String, Slot>> {
-        self.live.lock().unwrap_or_else(|e| e.into_inner())
-    }
-
     /// Waits briefly for a slot for expensive work; 503 when saturated.
-    pub async fn engine_slot(&self) -> Result<OwnedSemaphorePermit, ApiError> {
+    async fn engine_slot(&self) -> Result<OwnedSemaphorePermit, ApiError> {
         match tokio::time::timeout(self.limits.queue_wait, self.work.clone().acquire_owned()).await {
             Ok(Ok(p)) => Ok(p),
             _ => Err(ApiError::unavailable("busy", "the engine is busy with other requests; try again in a moment")),
         }
     }
 
-    /// Runs `f` on a blocking thread holding `permit`, for at most the
-    /// engine time limit. On timeout the work finishes in the background
-    /// (still holding its slot) and its answer is dropped.
-    pub async fn compute<T: Send + 'static>(
+    /// Runs engine work `f` on a blocking thread holding an engine slot;
+    /// `f` gets the deadline it should keep. The answer is awaited until
+    /// the deadline (and a moment more); after that the request gets a 503
+    /// while the work finishes in the background, still holding its slot.
+    pub async fn engine<T: Send + 'static>(
         &self,
-        permit: OwnedSemaphorePermit,
-        f: impl FnOnce() -> T + Send + 'static,
+        f: impl FnOnce(Instant) -> Result<T, ApiError> + Send + 'static,
     ) -> Result<T, ApiError> {
+        let permit = self.engine_slot().await?;
+        let deadline = Instant::now() + self.limits.engine_timeout;
         let task = tokio::task::spawn_blocking(move || {
             let _permit = permit;
-            f()
+            f(deadline)
         });
-        match tokio::time::timeout(self.limits.engine_timeout, task).await {
-            Ok(Ok(v)) => Ok(v),
+        match tokio::time::timeout(self.limits.engine_timeout + Duration::from_secs(1), task).await {
+            Ok(Ok(v)) => v,
             Ok(Err(_)) => Err(ApiError::internal("the engine failed on this position")),
             Err(_) => Err(ApiError::unavailable(
                 "timeout",
@@ -137,86 +122,16 @@ impl AppState {
         }
     }
 
-    /// The match `id`, from memory or the store.
-    pub async fn slot(&self, id: &str) -> Result<Slot, ApiError> {
-        let not_found =
-            || ApiError::not_found(format!("no match with id `{}`", id.chars().take(40).collect::<String>()));
-        if !crate::matches::valid_id(id) {
-            return Err(not_found());
-        }
-        if let Some(s) = self.live().get(id) {
-            return Ok(s.clone());
-        }
-        let store = self.store.clone();
-        let key = id.to_string();
-        let stored = tokio::task::spawn_blocking(move || store.load(&key))
-            .await
-            .map_err(|_| ApiError::internal("loading the match failed"))?
-            .map_err(ApiError::internal)?
-            .ok_or_else(not_found)?;
-        let live = load(id, stored)?;
-        Ok(self.insert(live))
-    }
-
-    /// Puts a match in memory (keeping one already there: the first wins).
-    pub fn insert(&self, live: Live) -> Slot {
-        let mut map = self.live();
-        if map.len() >= self.limits.cached_matches {
-            // Drop matches no request is using; the store has them all.
-            map.retain(|_, s| Arc::strong_count(s) > 1);
-        }
-        map.entry(live.id.clone()).or_insert_with(|| Arc::new(tokio::sync::Mutex::new(live))).clone()
-    }
-
-    /// Forgets the in-memory copy of match `id`; the next request loads it
-    /// from the store again.
-    pub fn forget(&self, id: &str) {
-        self.live().remove(id);
-    }
-
-    /// Saves `next` as the new state of the locked match `live`, committed
-    /// before this returns, then makes it current; answers with what `view`
-    /// makes of the new state.
-    ///
-    /// The work runs in a task of its own that holds the match's lock, so
-    /// it completes as a unit even when the request is dropped half way (a
-    /// client that disconnects right after sending a play): the database
-    /// and the copy in memory never disagree. If the store refuses the
-    /// write, the copy in memory is dropped and reloaded next time.
-    pub async fn commit<T: Send + 'static>(
-        self: &Arc<Self>,
-        mut live: OwnedMutexGuard<Live>,
-        next: Match,
-        view: impl FnOnce(&Live) -> T + Send + 'static,
+    /// Runs a call of the match service on a blocking thread. The call
+    /// completes (and commits) even if the request is dropped meanwhile: a
+    /// client that goes away never leaves a match half changed.
+    pub async fn call<T: Send + 'static>(
+        &self,
+        f: impl FnOnce(&MatchService) -> Result<T, ApiError> + Send + 'static,
     ) -> Result<T, ApiError> {
-        let state = self.clone();
-        let task = tokio::spawn(async move {
-            let store = state.store.clone();
-            let (id, version, record) = (live.id.clone(), live.version, next.record());
-            let saved = tokio::task::spawn_blocking(move || store.update(&id, version, &record)).await;
-            match saved {
-                Ok(Ok(updated)) => {
-                    live.m = next;
-                    live.version += 1;
-                    live.updated_ms = updated;
-                    Ok(view(&live))
-                }
-                failed => {
-                    state.forget(&live.id);
-                    Err(match failed {
-                        Ok(Err(e)) => ApiError::internal(e),
-                        _ => ApiError::internal("saving the match failed"),
-                    })
-                }
-            }
-        });
-        task.await.map_err(|_| ApiError::internal("saving the match failed"))?
+        let service = self.service.clone();
+        tokio::task::spawn_blocking(move || f(&service))
+            .await
+            .map_err(|_| ApiError::internal("the server hit a bug handling this request; nothing was saved"))?
     }
-}
-
-/// Rebuilds a stored match by replaying its record.
-fn load(id: &str, s: Stored) -> Result<Live, ApiError> {
-    let m = Match::from_record(&s.record)
-        .map_err(|e| ApiError::internal(format!("match {id} in the database does not replay: {e}")))?;
-    Ok(Live { id: id.into(), m, meta: s.meta, version: s.version, created_ms: s.created_ms, updated_ms: s.updated_ms })
 }

@@ -2,16 +2,14 @@
 //! position, dice and a ply are read from a request, and a play as
 //! INTERFACE.md writes it (the shape of `plakoto moves --json`).
 
-use plakoto_core::{Dice, GameResult, Play, Position, parse_position};
+use plakoto_core::{Dice, GameResult, Play, Position, TurnBuilder, parse_position};
+use plakoto_engine::MAX_PLY;
 use serde::Serialize;
 use serde_json::Value;
 use serde_json::value::RawValue;
 use utoipa::ToSchema;
 
 use crate::error::ApiError;
-
-/// Deepest search a request may ask of the engine.
-pub const MAX_PLY: i64 = 2;
 
 /// A position in a request: position JSON (an object), or a string holding
 /// `start`, a position ID or position JSON.
@@ -49,11 +47,13 @@ pub fn dice(v: Option<&Value>) -> Result<Dice, ApiError> {
     }
 }
 
-/// The search depth of an evaluation: 0 (default) to [`MAX_PLY`].
-pub fn ply(v: Option<i64>) -> Result<u8, ApiError> {
-    match v.unwrap_or(0) {
-        p @ 0..=MAX_PLY => Ok(p as u8),
-        p => Err(ApiError::invalid("bad-ply", format!("ply {p} is out of range: use 0 to {MAX_PLY}"))),
+/// The search depth of an evaluation: `default` when not given, else 0 to
+/// the engine's [`MAX_PLY`].
+pub fn ply(v: Option<i64>, default: u8) -> Result<u8, ApiError> {
+    match v {
+        None => Ok(default),
+        Some(p) if (0..=i64::from(MAX_PLY)).contains(&p) => Ok(p as u8),
+        Some(p) => Err(ApiError::invalid("bad-ply", format!("ply {p} is out of range: use 0 to {MAX_PLY}"))),
     }
 }
 
@@ -74,6 +74,7 @@ pub struct PlayJson {
 }
 
 impl PlayJson {
+    /// The JSON of `play`.
     pub fn new(play: &Play) -> PlayJson {
         PlayJson {
             moves: play.moves().iter().map(|m| [m.from, m.to]).collect(),
@@ -93,4 +94,55 @@ pub struct ResultJson {
     pub points: u8,
     /// `bear-off`, `mother`, `both-mothers` or `resign`.
     pub reason: String,
+}
+
+/// A turn in progress, as a person enters it one checker at a time.
+#[derive(Serialize, ToSchema)]
+pub struct TurnState {
+    /// The single moves played, hops over several dice split into them.
+    #[schema(value_type = Vec<Vec<u8>>)]
+    pub moves: Vec<[u8; 2]>,
+    /// Dice not used yet.
+    pub dice_left: Vec<u8>,
+    /// Every next single move that still leads to a legal play.
+    #[schema(value_type = Vec<Vec<u8>>)]
+    pub legal_moves: Vec<[u8; 2]>,
+    /// The board after the moves so far (the mover still on roll).
+    #[schema(value_type = Object)]
+    pub position: Position,
+    /// The legal play the moves make, once they make one.
+    pub complete: Option<PlayJson>,
+    /// No move is possible: the turn passes.
+    pub pass: bool,
+}
+
+/// The turn of `dice` in `pos` after the single `moves`, or why a move is illegal.
+pub fn turn_state(pos: &Position, dice: Dice, moves: &[[u8; 2]]) -> Result<TurnState, ApiError> {
+    if pos.outcome().is_some() {
+        return Err(ApiError::invalid("illegal-move", "the game is over in this position; there is nothing to play"));
+    }
+    if moves.len() > 4 {
+        return Err(ApiError::invalid("illegal-move", "a turn has at most four moves"));
+    }
+    let mut t = TurnBuilder::new(pos, dice);
+    for (i, &[from, to]) in moves.iter().enumerate() {
+        if from > 24 || to > 24 {
+            return Err(ApiError::invalid(
+                "illegal-move",
+                format!("move {}: points are 1 to 24, and 0 for off", i + 1),
+            ));
+        }
+        t.play_move(from, to).map_err(|e| {
+            let to = if to == 0 { "off".to_string() } else { to.to_string() };
+            ApiError::invalid("illegal-move", format!("move {} ({from}/{to}): {e}", i + 1))
+        })?;
+    }
+    Ok(TurnState {
+        moves: t.moves().iter().map(|m| [m.from, m.to]).collect(),
+        dice_left: t.dice_left().to_vec(),
+        legal_moves: t.legal_moves().iter().map(|m| [m.from, m.to]).collect(),
+        position: t.current_position(),
+        complete: t.complete().as_ref().map(PlayJson::new),
+        pass: t.is_pass(),
+    })
 }

@@ -10,12 +10,25 @@ use axum::http::{Request, StatusCode, header};
 use http_body_util::BodyExt;
 use plakoto_core::game::{Match, MatchRecord};
 use plakoto_core::{Dice, Position};
-use plakoto_web::{Limits, Store, router};
+use std::sync::Arc;
+
+use plakoto_engine::NeuralEval;
+use plakoto_web::{Limits, SqliteStore, router};
 use serde_json::{Value, json};
 use tower::ServiceExt;
 
 fn app() -> Router {
-    router(Store::in_memory().unwrap(), Limits::default())
+    with_limits(Limits::default())
+}
+
+/// The app over a database in memory, the engine without the bear-off
+/// database (races are left to the network: no file is read or built).
+fn with_limits(limits: Limits) -> Router {
+    router(Arc::new(SqliteStore::in_memory().unwrap()), NeuralEval::shipped(None), limits)
+}
+
+fn on_file(db: &std::path::Path) -> Router {
+    router(Arc::new(SqliteStore::open(db).unwrap()), NeuralEval::shipped(None), Limits::default())
 }
 
 async fn call(app: &Router, method: &str, uri: &str, body: Option<String>) -> (StatusCode, Value) {
@@ -329,7 +342,7 @@ async fn the_page_and_its_files_are_served_from_the_binary() {
 #[tokio::test]
 async fn engine_work_beyond_capacity_is_a_503() {
     let limits = Limits { engine_slots: 0, queue_wait: Duration::from_millis(20), ..Limits::default() };
-    let app = router(Store::in_memory().unwrap(), limits);
+    let app = with_limits(limits);
     let got = post(&app, "/api/v1/eval", json!({"position": "start"})).await;
     assert_error(&got, StatusCode::SERVICE_UNAVAILABLE, "busy", "busy");
     let got = post(&app, "/api/v1/hint", json!({"position": "start", "dice": "3-1"})).await;
@@ -346,7 +359,7 @@ async fn engine_work_beyond_capacity_is_a_503() {
 async fn each_address_may_start_only_so_many_matches_a_minute() {
     use axum::extract::ConnectInfo;
     use std::net::SocketAddr;
-    let app = router(Store::in_memory().unwrap(), Limits { matches_per_minute: 3, ..Limits::default() });
+    let app = with_limits(Limits { matches_per_minute: 3, ..Limits::default() });
     let create = |from: &str| {
         let peer: SocketAddr = from.parse().unwrap();
         let req = Request::builder()
@@ -378,7 +391,7 @@ async fn each_address_may_start_only_so_many_matches_a_minute() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_flood_of_expensive_requests_gets_answers_or_503s_never_failures() {
     let limits = Limits { engine_slots: 1, queue_wait: Duration::ZERO, ..Limits::default() };
-    let app = router(Store::in_memory().unwrap(), limits);
+    let app = with_limits(limits);
     let mut tasks = Vec::new();
     for i in 0..64 {
         let app = app.clone();
@@ -660,9 +673,12 @@ async fn resigning_gives_the_opponent_the_points_and_the_next_game_starts() {
     let uri = format!("/api/v1/matches/{mid}/resign");
     let v = m["version"].clone();
     let got = post(&app, &uri, json!({"side": "black", "version": v})).await;
-    assert_error(&got, StatusCode::CONFLICT, "not-your-turn", "only the person can resign");
-    let got = post(&app, &uri, json!({"points": 3, "version": v})).await;
-    assert_error(&got, StatusCode::UNPROCESSABLE_ENTITY, "bad-request", "1 or 2");
+    assert_error(&got, StatusCode::CONFLICT, "not-your-turn", "only a person can resign");
+    // The rules decide the points (2: nothing borne off); a client may
+    // confirm them, not choose them.
+    assert_eq!(m["resign_points"], json!({"white": 2, "black": 2}));
+    let got = post(&app, &uri, json!({"points": 1, "version": v})).await;
+    assert_error(&got, StatusCode::UNPROCESSABLE_ENTITY, "bad-request", "resigning now gives 2 points, not 1");
     let got = post(&app, &uri, json!({"side": "green", "version": v})).await;
     assert_error(&got, StatusCode::UNPROCESSABLE_ENTITY, "bad-request", "side");
     let got = post(&app, &uri, json!({"points": 2})).await;
@@ -696,7 +712,7 @@ async fn two_plays_racing_on_one_match_cannot_both_land() {
 async fn matches_survive_a_restart_of_the_server() {
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("games.db");
-    let app1 = router(Store::open(&db).unwrap(), Limits::default());
+    let app1 = on_file(&db);
     let m = create(&app1, json!({"opponent": "engine", "level": "random", "seed": 21, "length": 5})).await;
     let mid = id(&m);
     let uri = format!("/api/v1/matches/{mid}");
@@ -712,7 +728,7 @@ async fn matches_survive_a_restart_of_the_server() {
         last = v;
     }
     drop(app1);
-    let app2 = router(Store::open(&db).unwrap(), Limits::default());
+    let app2 = on_file(&db);
     let (s, again) = call(&app2, "GET", &uri, None).await;
     assert_eq!(s, StatusCode::OK);
     assert_eq!(again, last);

@@ -15,9 +15,10 @@ use plakoto_engine::bearoff::{self, CHECKERS, Dist, HomeBoard, Origin};
 /// checkers, and the first one; when both sides are bearing off, exact
 /// winning chances.
 ///
-/// The engine builds the database on first use (a few seconds) and caches
-/// it in `plakoto/bearoff-v1.bin` in your cache directory (`~/.cache` on
-/// Linux), or in the file named by the PLAKOTO_BEAROFF environment variable.
+/// The commands that evaluate (play, hint, eval, duel, serve, …) load it
+/// when they start: it is built once (a few seconds) and cached in
+/// `plakoto/bearoff-v1.bin` in your cache directory (`~/.cache` on Linux),
+/// or in the file named by the PLAKOTO_BEAROFF environment variable.
 #[derive(clap::Args)]
 pub struct Args {
     #[command(subcommand)]
@@ -82,16 +83,16 @@ fn show(text: &str) -> Result<()> {
         bail!("bad POSITION: neither side can bear off (a side needs every checker in its home board and none pinned)");
     }
     let t = Instant::now();
-    let db = bearoff::database();
-    match bearoff::origin() {
-        Some(Origin::Saved { path, reason }) => {
+    let (db, origin) = bearoff::load_default();
+    match origin {
+        Origin::Saved { path, reason } => {
             eprintln!(
                 "built the bear-off database in {:.1} s ({reason}); saved to {}",
                 t.elapsed().as_secs_f64(),
                 path.display()
             )
         }
-        Some(Origin::InMemory { reason }) => {
+        Origin::InMemory { reason } => {
             eprintln!(
                 "built the bear-off database in {:.1} s, kept in memory only: {reason}",
                 t.elapsed().as_secs_f64()
@@ -124,7 +125,7 @@ fn show(text: &str) -> Result<()> {
             println!("    {}", distribution(&first));
         }
     }
-    if let Some(p) = bearoff::race_probabilities(&pos) {
+    if let Some(p) = db.race_position(&pos) {
         println!("both sides bearing off: exact probabilities for {} (on roll)", pos.turn());
         println!("  win    {:6.2}%   of which double {:6.2}%", 100.0 * p.win, 100.0 * p.win_double);
         println!("  lose   {:6.2}%   of which double {:6.2}%", 100.0 * p.lose, 100.0 * p.lose_double);

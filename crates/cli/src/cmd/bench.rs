@@ -8,10 +8,9 @@ use std::time::{Duration, Instant};
 use anyhow::{Result, bail};
 use plakoto_core::game::{DiceSource, SeededDice};
 use plakoto_core::{Dice, Position};
-use plakoto_engine::engine::{EngineEval, shipped_network};
-use plakoto_engine::eval::{Evaluator, NeuralEval};
 use plakoto_engine::search::{SearchConfig, rank};
-use plakoto_engine::train::self_play;
+use plakoto_engine::{Evaluator, NeuralEval, shipped_network};
+use plakoto_workshop::train::self_play;
 
 /// Measure the engine's speed: evaluations/s, self-play games/s, and the
 /// median and 90th-percentile time of a decision at each ply.
@@ -59,12 +58,12 @@ pub fn run(a: Args) -> Result<()> {
         bail!("--seconds must be 0.1 to 600 and --positions 1 to 10000");
     }
     let budget = Duration::from_secs_f64(a.seconds);
-    let eval = EngineEval::shipped();
+    let eval = super::engine_eval();
     println!("threads available: {}", std::thread::available_parallelism().map_or(1, |n| n.get()));
 
     // Static evaluation, one thread, positions of every stage.
     let positions: Vec<Position> = sample(2000, 0).into_iter().map(|(p, _)| p).collect();
-    // Warm up: the first race position loads (or builds) the bear-off database.
+    // Warm up.
     let mut sink: f32 = positions.iter().map(|p| eval.equity(p)).sum();
     let t = Instant::now();
     let mut n = 0u64;
@@ -102,7 +101,7 @@ pub fn run(a: Args) -> Result<()> {
             .map(|(p, d)| {
                 let plays = p.legal_plays(*d);
                 let t = Instant::now();
-                let best = rank(eval, &plays, ply, &cfg)[0].index;
+                let best = rank(&eval, &plays, ply, &cfg)[0].index;
                 sink += best as f32;
                 t.elapsed()
             })

@@ -3,8 +3,9 @@
 
 use anyhow::{Result, anyhow, bail};
 use indicatif::{ProgressBar, ProgressStyle};
-use plakoto_engine::duel::duel;
-use plakoto_engine::{LEVELS, player_by_name};
+use plakoto_engine::LEVELS;
+use plakoto_workshop::duel::duel;
+use plakoto_workshop::players::{check_name, player_by_name};
 
 /// Pit two players against each other. A player is a built-in one (see
 /// below) or `external:COMMAND`, a program speaking the engine protocol.
@@ -48,7 +49,12 @@ pub fn run(a: Args) -> Result<()> {
     }
     // Fail fast on unknown names.
     for name in [&a.a, &a.b] {
-        player_by_name(name, 0).map_err(|e| anyhow!(e))?;
+        check_name(name).map_err(|e| anyhow!(e))?;
+    }
+    let eval = super::engine_eval();
+    // Weights files are read, and external programs named, before the duel.
+    for name in [&a.a, &a.b] {
+        player_by_name(name, &eval, 0).map_err(|e| anyhow!(e))?;
     }
     let pairs = a.games.div_ceil(2);
     let bar = ProgressBar::new(2 * pairs);
@@ -57,8 +63,12 @@ pub fn run(a: Args) -> Result<()> {
             .unwrap_or_else(|_| ProgressStyle::default_bar()),
     );
     let seed = a.seed;
-    let fa = |i: u64| player_by_name(&a.a, seed.wrapping_mul(31).wrapping_add(i)).unwrap_or_else(|_| unreachable!());
-    let fb = |i: u64| player_by_name(&a.b, seed.wrapping_mul(37).wrapping_add(i)).unwrap_or_else(|_| unreachable!());
+    // Checked above: the names build (a weights file read once more per pair).
+    let make = |name: &str, seed: u64| {
+        player_by_name(name, &eval, seed).unwrap_or_else(|e| panic!("`{name}` built before the duel: {e}"))
+    };
+    let fa = |i: u64| make(&a.a, seed.wrapping_mul(31).wrapping_add(i));
+    let fb = |i: u64| make(&a.b, seed.wrapping_mul(37).wrapping_add(i));
     let stats = duel(&fa, &fb, pairs, a.seed, a.threads, &|s| {
         bar.set_position(s.games);
         bar.set_message(format!("A {:+.3} ± {:.3} ppg", s.points_per_game(), s.ci95()));

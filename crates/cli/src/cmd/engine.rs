@@ -5,7 +5,7 @@ use std::io::{BufRead, Read, Write};
 
 use anyhow::{Result, anyhow};
 use plakoto_core::{Dice, Position};
-use plakoto_engine::{DEFAULT_LEVEL, player_by_name};
+use plakoto_engine::{DEFAULT_LEVEL, levels};
 use serde_json::value::RawValue;
 use serde_json::{Value, json};
 
@@ -27,10 +27,8 @@ pub struct Args {
 const MAX_LINE: usize = 64 * 1024;
 
 pub fn run(a: Args) -> Result<()> {
-    if a.level.starts_with("external:") {
-        return Err(anyhow!("--level must be a built-in player"));
-    }
-    let mut player = player_by_name(&a.level, a.seed).map_err(|e| anyhow!(e))?;
+    let level = levels::level(&a.level).map_err(|e| anyhow!("--level: {e}"))?;
+    let mut player = level.player(&super::engine_eval(), a.seed);
     let stdin = std::io::stdin();
     let mut out = std::io::stdout().lock();
     let mut input = stdin.lock();

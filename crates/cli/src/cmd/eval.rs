@@ -1,7 +1,8 @@
 //! `plakoto eval POSITION [--ply N] [--json]`: the engine's evaluation.
 
 use anyhow::Result;
-use plakoto_engine::analysis::{MAX_PLY, evaluate};
+use plakoto_engine::analysis::evaluate;
+use plakoto_engine::{MAX_PLY, Search};
 use serde_json::json;
 
 /// Evaluate a position for the side on roll: win, double-win, lose,
@@ -20,7 +21,7 @@ pub struct Args {
 
 pub fn run(a: Args) -> Result<()> {
     let pos = super::position_arg(&a.position)?;
-    let e = evaluate(&pos, a.ply);
+    let e = evaluate(&Search::new(super::engine_eval(), a.ply), &pos);
     let p = e.probabilities;
     if a.json {
         let v = json!({

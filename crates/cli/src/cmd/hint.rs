@@ -1,7 +1,8 @@
 //! `plakoto hint POSITION DICE [--ply N] [--json]`: the legal plays ranked.
 
 use anyhow::Result;
-use plakoto_engine::analysis::{MAX_PLY, rank_plays};
+use plakoto_engine::analysis::rank_plays;
+use plakoto_engine::{MAX_PLY, Search};
 use serde_json::json;
 
 use super::moves::play_json;
@@ -32,7 +33,7 @@ pub fn run(a: Args) -> Result<()> {
     if let Some(r) = pos.outcome() {
         eprintln!("the game is already over ({r}): no plays");
     }
-    let ranked = rank_plays(&pos, dice, a.ply);
+    let ranked = rank_plays(&Search::new(super::engine_eval(), a.ply), &pos, dice);
     if a.json {
         let plays: Vec<_> = ranked
             .iter()

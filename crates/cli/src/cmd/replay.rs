@@ -5,7 +5,7 @@ use std::io::{self, BufRead, IsTerminal, Write};
 use std::path::PathBuf;
 
 use anyhow::Result;
-use plakoto_core::game::{FixedDice, Game, GameRecord, Start};
+use plakoto_core::game::{FixedDice, Game, GameRecord, PlayerName, Start};
 use plakoto_core::{Color, Dice, Move};
 
 use super::play::input::{Line, LineReader, clean, shorten};
@@ -41,7 +41,7 @@ pub fn run(args: Args) -> Result<()> {
     let viewpoint = match args.side.as_deref() {
         Some("black") => Color::Black,
         Some(_) => Color::White,
-        None if rec.players.black == "human" && rec.players.white != "human" => Color::Black,
+        None if rec.players.black.is_person() && !rec.players.white.is_person() => Color::Black,
         None => Color::White,
     };
     let mut r = Replay {
@@ -75,12 +75,12 @@ pub fn run(args: Args) -> Result<()> {
 
 /// `White`, `Black (heuristic)`: the record's `engine:LEVEL` shown as its
 /// level, any other name but `human` as written (without control characters).
-fn display_name(side: Color, player: &str) -> String {
+fn display_name(side: Color, player: &PlayerName) -> String {
     let shown = |s: &str| shorten(&clean(s), 30);
-    match player.strip_prefix("engine:") {
-        Some(level) => format!("{side} ({})", shown(level)),
-        None if player == "human" => side.to_string(),
-        None => format!("{side} ({})", shown(player)),
+    match player {
+        PlayerName::Engine(level) => format!("{side} ({})", shown(level)),
+        PlayerName::Human => side.to_string(),
+        PlayerName::Other(name) => format!("{side} ({})", shown(name)),
     }
 }
 

@@ -56,7 +56,10 @@ pub fn run(args: Args) -> Result<()> {
     if !(0.1..=600.0).contains(&args.engine_timeout) {
         return Err(anyhow!("--engine-timeout must be 0.1 to 600 seconds"));
     }
-    let store = plakoto_web::Store::open(&db).map_err(|e| anyhow!(e))?;
+    let store = plakoto_web::SqliteStore::open(&db).map_err(|e| anyhow!(e))?;
+    // The bear-off database is loaded (or built) now, before serving, so
+    // no request ever waits for it.
+    let engine = super::engine_eval();
     let limits = plakoto_web::Limits {
         engine_timeout: Duration::from_secs_f64(args.engine_timeout),
         matches_per_minute: args.matches_per_minute,
@@ -71,7 +74,7 @@ pub fn run(args: Args) -> Result<()> {
         idle_timeout: Duration::from_secs_f64(args.idle_timeout),
         ..Default::default()
     };
-    plakoto_web::serve_blocking(args.addr, store, limits, conns, |addr| {
+    plakoto_web::serve_blocking(args.addr, std::sync::Arc::new(store), engine, limits, conns, |addr| {
         // The first line of stdout is the address, for scripts and tests.
         println!("plakoto: serving on http://{addr}/");
         let _ = std::io::stdout().flush();

@@ -7,7 +7,7 @@ use std::sync::{Arc, OnceLock};
 
 use anyhow::{Result, bail};
 use indicatif::{ProgressBar, ProgressStyle};
-use plakoto_engine::train::{TrainConfig, train};
+use plakoto_workshop::train::{TrainConfig, train};
 
 /// Train the network by self-play (TD(λ)); writes weights.bin, log.csv and
 /// strength.svg into --out. Ctrl-C stops at the next round with a

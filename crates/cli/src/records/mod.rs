@@ -118,7 +118,7 @@ mod tests {
     fn save_then_load_gives_the_same_match() {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("m.json");
-        let mut m = Match::new(3, 5, Players { white: "human".into(), black: "engine:random".into() }).unwrap();
+        let mut m = Match::new(3, 5, Players::against_engine(plakoto_core::Color::White, "random")).unwrap();
         for _ in 0..10 {
             m.roll().unwrap();
             let p = m.game().legal_plays()[0];

@@ -10,7 +10,7 @@
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
-use super::{DiceSource, Game, GameError, SeededDice, Start, Turn};
+use super::{DiceSource, Game, GameError, PlayerName, Players, SeededDice, Start, Turn};
 use crate::color::Color;
 use crate::dice::Dice;
 use crate::play::{Move, Play};
@@ -31,19 +31,6 @@ pub enum MatchError {
     Corrupt { game: usize, why: String },
     #[error(transparent)]
     Game(#[from] GameError),
-}
-
-/// The two players' names as the front end chose them (`human`, `engine:expert`, …).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Players {
-    pub white: String,
-    pub black: String,
-}
-
-impl Default for Players {
-    fn default() -> Self {
-        Players { white: "white".into(), black: "black".into() }
-    }
 }
 
 /// A match in progress or finished.
@@ -163,23 +150,65 @@ impl Match {
         }
     }
 
-    /// Resigns the current game for `side`, giving the opponent `points`
-    /// (1 or 2).
+    /// The points `side` would give the opponent by resigning now (see
+    /// [`Game::resignation`]); `None` once the match is over.
+    pub fn resignation_points(&self, side: Color) -> Option<u8> {
+        if self.is_over() { None } else { Some(self.game().resignation(side).points) }
+    }
+
+    /// Resigns the current game for `side`: the opponent wins what the rules
+    /// give a resignation ([`Game::resignation`]: 2 points while `side` has
+    /// borne off nothing, else 1).
     ///
     /// A game is resigned with the dice rolled: if the side on roll has not
     /// rolled yet, the roll is made first (and never played). Both front
     /// ends always resigned so, and it keeps a record unambiguous: every
     /// resigned game holds the roll it threw, so a replay throws the same
     /// dice and the next game's rolls are what the seed gives.
-    pub fn resign(&mut self, side: Color, points: u8) -> Result<GameResult, MatchError> {
+    pub fn resign(&mut self, side: Color) -> Result<GameResult, MatchError> {
+        let result = self.current()?.resignation(side);
+        self.resign_with(result)
+    }
+
+    /// Ends the current game with the resignation `result` (a record's, which
+    /// may predate the rule of [`Match::resign`]).
+    fn resign_with(&mut self, result: GameResult) -> Result<GameResult, MatchError> {
         if self.current()?.dice().is_none() {
             self.roll()?;
         }
-        let game = self.current()?;
-        let result = GameResult::win(side.opponent(), points.clamp(1, 2), crate::result::Reason::Resign);
-        game.resign(result);
+        self.current()?.end_by_resignation(result);
         self.after_play();
         Ok(result)
+    }
+
+    /// The side that must act now (roll, play or pass): the side on roll;
+    /// `None` once the match is over, and while the current game waits for
+    /// its opening roll (nobody is on roll yet: [`Match::roll`] makes it).
+    pub fn to_act(&self) -> Option<Color> {
+        let game = self.game();
+        if self.is_over() || game.result().is_some() || game.needs_opening_roll() {
+            return None;
+        }
+        Some(game.position().turn())
+    }
+
+    /// The side that must act now and who plays it.
+    pub fn player_to_act(&self) -> Option<(Color, &PlayerName)> {
+        self.to_act().map(|side| (side, self.players.get(side)))
+    }
+
+    /// A seed for whatever a player chooses at random on this turn (an
+    /// engine level's noise): derived from the match seed, the side to act
+    /// and the dice thrown so far, so a match replayed from its record
+    /// plays the same, and nearby turns get unrelated streams.
+    pub fn turn_seed(&self) -> u64 {
+        let side = self.to_act().map_or(0, |c| c.index() as u64 + 1);
+        // splitmix64 of the mixed inputs.
+        let mut z = self.seed() ^ side.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ self.dice_thrown().rotate_left(32);
+        z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
     }
 
     /// The record of the match: seed, every roll and play, results.
@@ -275,7 +304,10 @@ impl Match {
                     if m.games.len() != n {
                         return Err(bad("a resigned game has more turns after the result".into()));
                     }
-                    m.resign(loser, r.points)?;
+                    if !(1..=2).contains(&r.points) {
+                        return Err(bad(format!("a resignation gives 1 or 2 points, not {}", r.points)));
+                    }
+                    m.resign_with(GameResult::win(loser.opponent(), r.points, crate::result::Reason::Resign))?;
                 } else if m.games.get(gi).and_then(Game::result) != Some(r) {
                     return Err(bad(format!("recorded result `{r}` is not what the plays give")));
                 }
@@ -373,7 +405,7 @@ mod tests {
 
     #[test]
     fn record_round_trips_and_replays() {
-        let mut m = Match::new(5, 99, Players { white: "human".into(), black: "engine".into() }).unwrap();
+        let mut m = Match::new(5, 99, Players::against_engine(Color::White, "expert")).unwrap();
         // Stop halfway through, with dice pending.
         for _ in 0..41 {
             m.roll().unwrap();

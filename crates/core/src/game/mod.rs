@@ -2,9 +2,11 @@
 //! of a game; and matches to N points (see `matches`).
 
 mod matches;
+mod players;
 mod roller;
 
-pub use matches::{GameRecord, Match, MatchError, MatchRecord, Players, RECORD_FORMAT, Score};
+pub use matches::{GameRecord, Match, MatchError, MatchRecord, RECORD_FORMAT, Score};
+pub use players::{PlayerName, Players};
 pub use roller::{DiceSource, FixedDice, SeededDice};
 
 use serde::{Deserialize, Serialize};
@@ -12,8 +14,9 @@ use thiserror::Error;
 
 use crate::color::Color;
 use crate::dice::Dice;
-use crate::notation::{PlayError, parse_play};
+use crate::notation::parse_play;
 use crate::play::{Move, Play};
+use crate::play_error::PlayError;
 use crate::position::Position;
 use crate::result::GameResult;
 
@@ -199,10 +202,16 @@ impl Game {
         self.play_text(&text)
     }
 
+    /// What resigning now gives the opponent of `resigner`
+    /// ([`Position::resignation`]).
+    pub fn resignation(&self, resigner: Color) -> GameResult {
+        self.position.resignation(resigner)
+    }
+
     /// Ends the game by resignation with `result` (no-op if already over).
     /// Dice already rolled stay known as [`Game::unplayed_dice`]: the
     /// record keeps them, so a replay throws as many dice as the game did.
-    pub fn resign(&mut self, result: GameResult) {
+    pub(crate) fn end_by_resignation(&mut self, result: GameResult) {
         if self.result.is_none() {
             self.result = Some(result);
             self.unplayed = self.dice.take();

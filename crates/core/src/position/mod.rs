@@ -245,6 +245,21 @@ impl Position {
         (1..=24u8).map(|p| u32::from(self.checkers(color, p)) * u32::from(color.to_white_numbering(p))).sum()
     }
 
+    /// What resigning now gives the opponent of `resigner`: the most it
+    /// could still win, 2 points while `resigner` has borne off nothing (a
+    /// bear-off or a mother pin can still score 2), else 1 (RULES.md,
+    /// "Resigning").
+    ///
+    /// ```
+    /// use plakoto_core::{Color, Position, Reason};
+    /// let r = Position::start().resignation(Color::White);
+    /// assert_eq!((r.winner, r.points, r.reason), (Some(Color::Black), 2, Reason::Resign));
+    /// ```
+    pub fn resignation(&self, resigner: Color) -> GameResult {
+        let points = if self.off(resigner) == 0 { 2 } else { 1 };
+        GameResult::win(resigner.opponent(), points, crate::result::Reason::Resign)
+    }
+
     /// Has the game ended in this position, and how? The standing mother
     /// rule is checked as in RULES.md: both mothers pinned is a draw; a side
     /// whose opponent's mother is pinned and whose own start is empty wins 2.

@@ -1,14 +1,14 @@
-//! Where the database lives: built on first use and cached in a file in the
+//! Where the database lives: built once and cached in a file in the
 //! user's cache directory (`~/.cache/plakoto/bearoff-v1.bin` on Linux), or
 //! the file named by `PLAKOTO_BEAROFF`. A missing, damaged or old file is
 //! rebuilt and replaced atomically (temporary file, sync, rename); when
-//! nothing can be written the database simply stays in memory. The engine
-//! prints nothing: [`origin`] tells a front end what happened.
+//! nothing can be written the database simply stays in memory. Loading is
+//! an explicit step ([`load_default`]) that a front end takes once at its
+//! start; the engine prints nothing: the [`Origin`] says what happened.
 
 use std::fs::{self, File};
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
-use std::sync::OnceLock;
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use super::table::Database;
@@ -31,8 +31,6 @@ pub enum Origin {
     Saved { path: PathBuf, reason: String },
     /// Built in this process and kept in memory only, and why.
     InMemory { reason: String },
-    /// Given to [`install`].
-    Installed,
 }
 
 /// The database file this process uses: `$PLAKOTO_BEAROFF` when set and not
@@ -95,35 +93,16 @@ pub fn load_or_build_at(path: &Path, build: impl FnOnce() -> Database) -> (Datab
     }
 }
 
-static DATABASE: OnceLock<(Database, Origin)> = OnceLock::new();
-
-fn load_default() -> (Database, Origin) {
-    // Unit tests never touch the user's cache.
-    if cfg!(test) {
-        return (Database::build(), Origin::InMemory { reason: "unit tests".into() });
-    }
+/// The database from [`default_path`]: read if the file is there and
+/// checks out, else built (a few seconds) and written there for next time
+/// (or kept in memory when nothing can be written), with where it came
+/// from. This is the explicit step a front end takes once, before it
+/// evaluates: nothing in the engine reads or writes the file by itself.
+pub fn load_default() -> (Database, Origin) {
     match default_path() {
         Some(path) => load_or_build_at(&path, Database::build),
         None => (Database::build(), Origin::InMemory { reason: "no cache directory is known".into() }),
     }
-}
-
-/// The process's database: on the first call read from [`default_path`],
-/// or built (a few seconds) and cached there.
-#[inline]
-pub fn database() -> &'static Database {
-    &DATABASE.get_or_init(load_default).0
-}
-
-/// Where the process's database came from, once it is loaded.
-pub fn origin() -> Option<&'static Origin> {
-    DATABASE.get().map(|(_, o)| o)
-}
-
-/// Makes `db` the process's database if none is loaded yet (for tools and
-/// tests that bring their own); gives it back otherwise.
-pub fn install(db: Database) -> Result<(), Database> {
-    DATABASE.set((db, Origin::Installed)).map_err(|(db, _)| db)
 }
 
 #[cfg(test)]

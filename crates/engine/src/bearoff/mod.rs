@@ -13,9 +13,10 @@
 //! They are solved by dynamic programming over the boards in order of pips
 //! with the rules core's own move generator (`solve.rs`), stored as 16-bit
 //! fixed point (`table.rs`), and cached in a checked file (`file.rs`,
-//! `cache.rs`); `plakoto bearoff build` makes the file explicitly.
-//! [`race_probabilities`] combines two sides' distributions; the engine's
-//! evaluator uses it in every position it applies to.
+//! `cache.rs`), loaded once by a front end ([`load_default`]); `plakoto
+//! bearoff build` makes the file explicitly. [`Database::race_position`]
+//! combines two sides' distributions; the neural evaluator uses it in every
+//! position it applies to when it is given the database.
 
 mod cache;
 mod file;
@@ -27,9 +28,9 @@ mod table;
 #[cfg(test)]
 mod tests;
 
-pub use cache::{ENV_VAR, FILE_NAME, Origin, database, default_path, install, load_or_build_at, origin, read, write};
+pub use cache::{ENV_VAR, FILE_NAME, Origin, default_path, load_default, load_or_build_at, read, write};
 pub use file::{FORMAT_VERSION, FileError};
 pub use index::{CHECKERS, HomeBoard, POSITIONS, checkers, pips, rank, unrank};
-pub use race::{home_boards, race_probabilities};
+pub use race::home_boards;
 pub use solve::MAX_TURNS;
 pub use table::{Database, Dist, SCALE};

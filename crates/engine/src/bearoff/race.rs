@@ -15,7 +15,7 @@ use plakoto_core::Position;
 
 use super::index::{CHECKERS, HomeBoard};
 use super::table::{Database, Dist, SCALE};
-use crate::analysis::Probabilities;
+use crate::probabilities::Probabilities;
 
 /// The home boards of the side on roll and of the opponent (each in its own
 /// numbering), when every checker of both sides still on the board is in
@@ -37,25 +37,6 @@ pub fn home_boards(pos: &Position) -> Option<(HomeBoard, HomeBoard)> {
     Some((own, opp))
 }
 
-/// Exact probabilities for the side on roll when both sides are bearing off
-/// (see [`home_boards`]); `None` in every other position. Reads the
-/// database (loading or building it on the first call); no allocation.
-///
-/// ```no_run
-/// use plakoto_core::pos;
-/// use plakoto_engine::bearoff::race_probabilities;
-/// // White to roll with one checker on its 1-point: it wins, and Black has
-/// // borne off nothing, so it wins double.
-/// let p = race_probabilities(&pos!(White; white {1: 1}; black {24: 15})).unwrap();
-/// assert_eq!((p.win, p.win_double), (1.0, 1.0));
-/// ```
-#[inline]
-pub fn race_probabilities(pos: &Position) -> Option<Probabilities> {
-    let (own, opp) = home_boards(pos)?;
-    debug_assert!(crate::inputs::is_race(pos));
-    Some(super::database().race(&own, &opp))
-}
-
 /// Σ_n x(n)·P(Y ≥ n + shift), in units of SCALE².
 #[inline]
 fn cross(x: Dist, y: Dist, shift: usize) -> u64 {
@@ -68,15 +49,34 @@ fn cross(x: Dist, y: Dist, shift: usize) -> u64 {
 }
 
 impl Database {
+    /// Exact probabilities for the side on roll when both sides are bearing
+    /// off (see [`home_boards`]); `None` in every other position. No
+    /// allocation.
+    ///
+    /// ```
+    /// use plakoto_core::pos;
+    /// use plakoto_engine::bearoff::Database;
+    /// let db = Database::build();
+    /// // White to roll with one checker on its 1-point: it wins, and Black has
+    /// // borne off nothing, so it wins double.
+    /// let p = db.race_position(&pos!(White; white {1: 1}; black {24: 15})).unwrap();
+    /// assert_eq!((p.win, p.win_double), (1.0, 1.0));
+    /// ```
+    #[inline]
+    pub fn race_position(&self, pos: &Position) -> Option<Probabilities> {
+        let (own, opp) = home_boards(pos)?;
+        Some(self.race(&own, &opp))
+    }
+
     /// The probabilities for side A on roll, A's home board `a` against B's
     /// `b` (each in its own numbering; a side with 15 checkers on the board
     /// has borne off none).
     ///
-    /// ```no_run
-    /// use plakoto_engine::bearoff::database;
+    /// ```
+    /// use plakoto_engine::bearoff::Database;
     /// // A checker on the 6-point against one on the 1-point: A must bear
     /// // off at once (27 rolls in 36), else B does.
-    /// let p = database().race(&[0, 0, 0, 0, 0, 1], &[1, 0, 0, 0, 0, 0]);
+    /// let p = Database::build().race(&[0, 0, 0, 0, 0, 1], &[1, 0, 0, 0, 0, 0]);
     /// assert!((p.win - 0.75).abs() < 1e-4);
     /// ```
     pub fn race(&self, a: &HomeBoard, b: &HomeBoard) -> Probabilities {

@@ -30,10 +30,11 @@ pub(crate) enum Kind {
 
 /// The one-sided bear-off database: every home board of 0..=15 checkers.
 ///
-/// ```no_run
-/// use plakoto_engine::bearoff::database;
+/// ```
+/// use plakoto_engine::bearoff::Database;
 /// // Two checkers on the 1-point: any roll bears both off.
-/// let d = database().all_off(&[2, 0, 0, 0, 0, 0]);
+/// let db = Database::build();
+/// let d = db.all_off(&[2, 0, 0, 0, 0, 0]);
 /// assert_eq!(d.probability(1), 1.0);
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -17,14 +17,15 @@ fn solution() -> &'static Solution {
     S.get_or_init(solve)
 }
 
-/// The rounded database, made the process's database so that
-/// `race_probabilities` and the engine use it.
+/// The rounded database, built once for all tests.
 fn db() -> &'static Database {
-    static INSTALLED: OnceLock<()> = OnceLock::new();
-    INSTALLED.get_or_init(|| {
-        let _ = install(Database::from_solution(solution()));
-    });
-    database()
+    static DB: OnceLock<Database> = OnceLock::new();
+    DB.get_or_init(|| Database::from_solution(solution()))
+}
+
+/// The database's probabilities for a position, as the evaluator looks them up.
+fn race_probabilities(pos: &Position) -> Option<crate::Probabilities> {
+    db().race_position(pos)
 }
 
 fn exact_all(board: HomeBoard) -> &'static Exact {
@@ -306,15 +307,14 @@ fn only_pure_bear_offs_are_looked_up() {
 }
 
 #[test]
-fn the_engine_uses_the_database_in_a_bear_off() {
-    use crate::engine::EngineEval;
-    use crate::eval::Evaluator;
-    db();
+fn the_evaluator_uses_the_database_in_a_bear_off() {
+    use crate::{Evaluator, NeuralEval};
+    let eval = NeuralEval::shipped(Some(std::sync::Arc::new(db().clone())));
     let p = pos!(Black; white {1: 3, 4: 2}; black {24: 1, 20: 4});
-    assert_eq!(EngineEval::shipped().probabilities(&p), race_probabilities(&p).unwrap());
+    assert_eq!(eval.probabilities(&p), race_probabilities(&p).unwrap());
     // A finished game is still scored from its result.
     let over = pos!(White; white {}; black {24: 15});
-    assert_eq!(EngineEval::shipped().probabilities(&over).win_double, 1.0);
+    assert_eq!(eval.probabilities(&over).win_double, 1.0);
 }
 
 #[test]

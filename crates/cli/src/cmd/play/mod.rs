@@ -13,12 +13,12 @@ use std::path::PathBuf;
 use anyhow::{Result, bail};
 use clap::builder::{PossibleValue, PossibleValuesParser};
 use plakoto_core::Color;
-use plakoto_core::game::{Match, Players};
+use plakoto_core::game::{Match, PlayerName, Players};
 use plakoto_engine::{DEFAULT_LEVEL, LEVELS};
 
 use crate::records;
 use render::Style;
-use session::{End, Seat, Session, engine_seed};
+use session::{End, Session, check_players};
 
 /// Play a game or a match in the terminal, against the computer or another
 /// person.
@@ -103,10 +103,10 @@ fn levels(with_human: bool) -> PossibleValuesParser {
     PossibleValuesParser::new(human.into_iter().chain(LEVELS.iter().map(|l| PossibleValue::new(l.name).help(l.about))))
 }
 
-/// The record names of White's and Black's players from the options.
-fn player_names(args: &Args) -> [String; 2] {
-    let engine = format!("engine:{}", args.level);
-    let human = "human".to_string();
+/// White's and Black's players from the options.
+fn player_names(args: &Args) -> [PlayerName; 2] {
+    let engine = PlayerName::Engine(args.level.clone());
+    let human = PlayerName::Human;
     let mut names = if args.two_players {
         [human.clone(), human]
     } else if args.side == "black" {
@@ -116,7 +116,7 @@ fn player_names(args: &Args) -> [String; 2] {
     };
     for (i, choice) in [&args.white, &args.black].into_iter().enumerate() {
         if let Some(p) = choice {
-            names[i] = if p == "human" { p.clone() } else { format!("engine:{p}") };
+            names[i] = if p == "human" { PlayerName::Human } else { PlayerName::Engine(p.clone()) };
         }
     }
     names
@@ -154,11 +154,10 @@ pub fn run(args: Args) -> Result<()> {
             (m, path)
         }
     };
-    let turns_played = m.games().iter().map(|g| g.turns().len() as u64).sum();
-    let seat = |name: &str, side: Color| Seat::from_record_name(name, engine_seed(m.seed(), side, turns_played));
-    let seats = [seat(&m.players().white, Color::White)?, seat(&m.players().black, Color::Black)?];
+    check_players(&m)?;
+    let eval = super::engine_eval();
     let echo = !io::stdin().is_terminal();
-    let mut session = Session::new(m, seats, path, style, io::stdin().lock(), io::stdout().lock()).echo_input(echo);
+    let mut session = Session::new(m, eval, path, style, io::stdin().lock(), io::stdout().lock()).echo_input(echo);
     match session.run() {
         Ok(End::MatchOver | End::Quit | End::Eof) => Ok(()),
         // The reader went away (`| head`): every move is saved; stop quietly.

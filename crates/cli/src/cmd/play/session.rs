@@ -7,9 +7,9 @@ use std::io::{BufRead, Write};
 use std::path::PathBuf;
 
 use anyhow::{Result, anyhow};
-use plakoto_core::game::{Match, Start};
+use plakoto_core::game::{Match, PlayerName, Start};
 use plakoto_core::{Color, Dice, GameResult, Play, PlayError, Position, TurnBuilder, parse_play};
-use plakoto_engine::{Player, analysis, builtin_player};
+use plakoto_engine::{NeuralEval, Search, analysis, levels};
 
 use super::announce;
 use super::input::{self, Command, Line, LineReader};
@@ -22,39 +22,22 @@ const HINT_SHOWN: usize = 3;
 /// `?` lists at most this many plays (doublets can have hundreds).
 const LIST_SHOWN: usize = 60;
 
-/// Who plays a side.
-pub enum Seat {
-    Human,
-    Engine { level: String, player: Box<dyn Player> },
-}
-
-impl Seat {
-    /// The seat a record's player name stands for: `engine:LEVEL` is that
-    /// built-in level; any other name is a person at this keyboard. Only the
-    /// built-in levels are taken from a file (`builtin_player`): a record
-    /// must never be able to start a program or read a file.
-    pub fn from_record_name(name: &str, seed: u64) -> Result<Seat> {
-        let Some(level) = name.strip_prefix("engine:") else { return Ok(Seat::Human) };
-        let player = builtin_player(level, seed).map_err(|e| {
-            anyhow!("the record's player `{}`: {}", input::shorten(&input::clean(name), 40), input::clean(&e))
-        })?;
-        Ok(Seat::Engine { level: level.to_string(), player })
+/// Checks that every engine player a match names is a built-in level.
+/// Only built-in levels are taken from a record: a file must never be able
+/// to start a program or read a file.
+pub fn check_players(m: &Match) -> Result<()> {
+    for side in [Color::White, Color::Black] {
+        if let PlayerName::Engine(level) = m.players().get(side) {
+            levels::level(level).map_err(|e| {
+                anyhow!(
+                    "the record's {side} player `{}`: {}",
+                    input::shorten(&input::clean(level), 40),
+                    input::clean(&e.to_string())
+                )
+            })?;
+        }
     }
-
-    fn is_human(&self) -> bool {
-        matches!(self, Seat::Human)
-    }
-}
-
-/// A seed for a side's engine player, derived from the match seed (and the
-/// turns already played, so a resumed match is as reproducible as a new one).
-pub fn engine_seed(match_seed: u64, side: Color, turns_played: u64) -> u64 {
-    // splitmix64 of the mixed inputs: nearby seeds give unrelated streams.
-    let mut z =
-        match_seed ^ (side.index() as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ turns_played.rotate_left(32);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
+    Ok(())
 }
 
 /// How a session ended.
@@ -74,7 +57,8 @@ enum TurnEnd {
 /// A match being played.
 pub struct Session<R, W> {
     m: Match,
-    seats: [Seat; 2],
+    /// What the engine levels and hints evaluate with.
+    eval: NeuralEval,
     save_path: PathBuf,
     style: Style,
     input: LineReader<R>,
@@ -87,8 +71,15 @@ pub struct Session<R, W> {
 }
 
 impl<R: BufRead, W: Write> Session<R, W> {
-    pub fn new(m: Match, seats: [Seat; 2], save_path: PathBuf, style: Style, input: R, out: W) -> Self {
-        Session { m, seats, save_path, style, input: LineReader::new(input), out, announced: 0, echo: false }
+    /// A session playing `m` (its players checked by [`check_players`]),
+    /// the engine evaluating with `eval`, saving to `save_path`.
+    pub fn new(m: Match, eval: NeuralEval, save_path: PathBuf, style: Style, input: R, out: W) -> Self {
+        Session { m, eval, save_path, style, input: LineReader::new(input), out, announced: 0, echo: false }
+    }
+
+    /// Is `side` played by a person at this keyboard?
+    fn is_person(&self, side: Color) -> bool {
+        self.m.players().get(side).is_person()
     }
 
     /// Echo the lines read (for input that is not a terminal).
@@ -139,8 +130,7 @@ impl<R: BufRead, W: Write> Session<R, W> {
             let side = self.m.game().position().turn();
             let gi = self.m.games().len() - 1;
             let before = *self.m.game().position();
-            let end =
-                if self.seats[side.index()].is_human() { self.human_turn(side)? } else { self.engine_turn(side)? };
+            let end = if self.is_person(side) { self.human_turn(side)? } else { self.engine_turn(side)? };
             match end {
                 TurnEnd::Played => {}
                 TurnEnd::Quit => {
@@ -183,17 +173,17 @@ impl<R: BufRead, W: Write> Session<R, W> {
     }
 
     fn plain_name(&self, side: Color) -> String {
-        match &self.seats[side.index()] {
-            Seat::Human if self.seats.iter().all(Seat::is_human) => side.to_string(),
-            Seat::Human => format!("{side} (you)"),
-            Seat::Engine { level, .. } => format!("{side} ({level})"),
+        match self.m.players().get(side) {
+            PlayerName::Engine(level) => format!("{side} ({level})"),
+            _ if self.is_person(side.opponent()) => side.to_string(),
+            _ => format!("{side} (you)"),
         }
     }
 
     /// Whose numbering the board uses: the person on roll, the one person
     /// playing, or White when only engines play.
     fn viewpoint(&self, on_roll: Color) -> Color {
-        match (self.seats[0].is_human(), self.seats[1].is_human()) {
+        match (self.is_person(Color::White), self.is_person(Color::Black)) {
             (true, true) => on_roll,
             (false, true) => Color::Black,
             _ => Color::White,
@@ -226,11 +216,6 @@ impl<R: BufRead, W: Write> Session<R, W> {
 
     fn announce_game_start(&mut self) -> Result<()> {
         self.announced = self.m.games().len();
-        for seat in &mut self.seats {
-            if let Seat::Engine { player, .. } = seat {
-                player.new_game();
-            }
-        }
         let n = self.m.games().len();
         let head = if self.m.target() == 1 {
             format!("Game {n}")
@@ -255,7 +240,7 @@ impl<R: BufRead, W: Write> Session<R, W> {
     }
 
     fn announce_result(&mut self, gi: usize, r: GameResult) -> Result<()> {
-        if self.seats.iter().any(Seat::is_human) {
+        if self.is_person(Color::White) || self.is_person(Color::Black) {
             let pos = *self.m.games()[gi].position();
             self.show_board(&pos, None, true)?;
         }
@@ -317,7 +302,10 @@ impl<R: BufRead, W: Write> Session<R, W> {
         // The roll is shown before the engine thinks: deep levels take a moment.
         write!(self.out, "{} rolls {dice} and plays ", self.name(side))?;
         self.out.flush()?;
-        let Seat::Engine { player, .. } = &mut self.seats[side.index()] else { unreachable!("an engine seat") };
+        let PlayerName::Engine(name) = self.m.players().get(side) else { unreachable!("an engine's turn") };
+        // Checked when the session began.
+        let level = levels::level(name).map_err(|e| anyhow!(e))?;
+        let mut player = level.player(&self.eval, self.m.turn_seed());
         let play = plays[player.choose(&pos, dice, &plays).min(plays.len() - 1)];
         self.m.play(&play)?;
         self.say(self.style.bold(&play.notation()))?;
@@ -451,7 +439,7 @@ impl<R: BufRead, W: Write> Session<R, W> {
     }
 
     fn hint(&mut self, pos: &Position, dice: Dice) -> Result<()> {
-        let ranked = analysis::rank_plays(pos, dice, HINT_PLY);
+        let ranked = analysis::rank_plays(&Search::new(self.eval.clone(), HINT_PLY), pos, dice);
         self.say(format!("The engine's choice for {dice} (equity for the side on roll):"))?;
         for (i, r) in ranked.iter().take(HINT_SHOWN).enumerate() {
             let diff = if i == 0 { String::new() } else { format!("  ({:+.3})", -r.diff) };
@@ -464,7 +452,7 @@ impl<R: BufRead, W: Write> Session<R, W> {
     /// could still win (2 points while the resigning side has borne off
     /// no checker, else 1).
     fn resign(&mut self, side: Color) -> Result<Option<TurnEnd>> {
-        let points = if self.m.game().position().off(side) == 0 { 2 } else { 1 };
+        let points = self.m.resignation_points(side).unwrap_or(1);
         let text = format!(
             "Resign this game and give {} {points} point{}? (yes/no) > ",
             self.name(side.opponent()),
@@ -475,7 +463,7 @@ impl<R: BufRead, W: Write> Session<R, W> {
         match self.read_line()? {
             Line::Eof => Ok(Some(TurnEnd::Eof)),
             Line::Text(t) if matches!(t.to_lowercase().as_str(), "y" | "yes") => {
-                self.m.resign(side, points)?;
+                self.m.resign(side)?;
                 Ok(Some(TurnEnd::Played))
             }
             _ => Ok(None),
@@ -552,28 +540,31 @@ mod tests {
     use plakoto_core::Reason;
     use plakoto_core::game::Players;
 
-    fn record_name(seat: &Seat) -> String {
-        match seat {
-            Seat::Human => "human".into(),
-            Seat::Engine { level, .. } => format!("engine:{level}"),
-        }
-    }
-
-    fn session(input: &str, white: Seat, black: Seat) -> (End, String, Match) {
+    fn session(input: &str, white: PlayerName, black: PlayerName) -> (End, String, Match) {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("g.json");
-        let players = Players { white: record_name(&white), black: record_name(&black) };
-        let m = Match::new(1, 42, players).unwrap();
+        let m = Match::new(1, 42, Players { white, black }).unwrap();
+        check_players(&m).unwrap();
         let mut out = Vec::new();
-        let mut s = Session::new(m, [white, black], path.clone(), Style::PLAIN, input.as_bytes(), &mut out);
+        let eval = NeuralEval::shipped(None);
+        let mut s = Session::new(m, eval, path.clone(), Style::PLAIN, input.as_bytes(), &mut out);
         let end = s.run().unwrap();
         let saved = crate::records::load(&path).unwrap();
         assert_eq!(saved.record(), s.m.record());
         (end, String::from_utf8(out).unwrap(), saved)
     }
 
-    fn engine(level: &str) -> Seat {
-        Seat::Engine { level: level.into(), player: builtin_player(level, 1).unwrap() }
+    fn engine(level: &str) -> PlayerName {
+        PlayerName::Engine(level.into())
+    }
+
+    const HUMAN: PlayerName = PlayerName::Human;
+
+    #[test]
+    fn a_record_naming_an_unknown_level_is_refused() {
+        let m = Match::new(1, 1, Players { white: engine("external:sh"), black: HUMAN }).unwrap();
+        let e = check_players(&m).unwrap_err().to_string();
+        assert!(e.contains("unknown level"), "{e}");
     }
 
     #[test]
@@ -587,7 +578,7 @@ mod tests {
 
     #[test]
     fn eof_at_the_first_prompt_saves_and_stops() {
-        let (end, out, m) = session("", Seat::Human, Seat::Human);
+        let (end, out, m) = session("", HUMAN, HUMAN);
         assert_eq!(end, End::Eof);
         assert!(out.contains("plakoto play --resume"), "{out}");
         assert!(m.game().dice().is_some());
@@ -596,7 +587,7 @@ mod tests {
     #[test]
     fn commands_and_nonsense_are_answered() {
         let (end, out, _) =
-            session("\n?\nhint\nfoo\nundo\n99/1\n24/18/off\nhelp\nsave\nresign\nno\nquit\n", Seat::Human, Seat::Human);
+            session("\n?\nhint\nfoo\nundo\n99/1\n24/18/off\nhelp\nsave\nresign\nno\nquit\n", HUMAN, HUMAN);
         assert_eq!(end, End::Quit);
         for expected in ["legal play", "The engine's choice", "is not a play or a command", "Nothing to undo"] {
             assert!(out.contains(expected), "{expected}: {out}");
@@ -607,18 +598,10 @@ mod tests {
 
     #[test]
     fn resigning_ends_the_game_for_two_points() {
-        let (end, out, m) = session("resign\nyes\n", Seat::Human, Seat::Human);
+        let (end, out, m) = session("resign\nyes\n", HUMAN, HUMAN);
         assert_eq!(end, End::MatchOver);
         let r = m.games()[0].result().unwrap();
         assert_eq!((r.points, r.reason), (2, Reason::Resign));
         assert!(out.contains("resigns"), "{out}");
-    }
-
-    #[test]
-    fn engine_seeds_differ_by_side_and_progress() {
-        let a = engine_seed(7, Color::White, 0);
-        assert_ne!(a, engine_seed(7, Color::Black, 0));
-        assert_ne!(a, engine_seed(7, Color::White, 1));
-        assert_eq!(a, engine_seed(7, Color::White, 0));
     }
 }

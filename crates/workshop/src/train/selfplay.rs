@@ -11,10 +11,9 @@ use plakoto_core::{MoveGen, Play, Position};
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use crate::analysis::Probabilities;
-use crate::eval::{Evaluator, NeuralEval, outcome_probabilities, to_targets};
-use crate::inputs::{Inputs, encode};
-use crate::network::OUTPUTS;
+use plakoto_engine::inputs::{Inputs, encode};
+use plakoto_engine::network::OUTPUTS;
+use plakoto_engine::{Evaluator, NeuralEval, Probabilities, to_targets};
 
 /// A training sample: inputs and target outputs.
 pub struct Sample {
@@ -33,7 +32,7 @@ pub struct SelfPlayGame {
 fn value_after(eval: &NeuralEval, play: &Play) -> Probabilities {
     match play.result() {
         // The final position keeps the mover on roll: view it from the opponent.
-        Some(_) => outcome_probabilities(play.position()).map(|p| p.flip()).unwrap_or_default(),
+        Some(_) => Probabilities::exact(play.position()).map(|p| p.flip()).unwrap_or_default(),
         None => eval.probabilities(play.position()),
     }
 }
@@ -76,7 +75,7 @@ pub fn self_play(eval: &NeuralEval, seed: u64, lambda: f32, epsilon: f32) -> Sel
         let play = plays[best];
         pos = *play.position();
         if play.result().is_some() {
-            final_result = outcome_probabilities(&pos);
+            final_result = Probabilities::exact(&pos);
             break;
         }
         positions.push(pos);

@@ -1,10 +1,10 @@
-//! The 0-ply player: picks the play whose resulting position the evaluator
-//! likes best for the mover.
+//! The 0-ply player of training's strength checks: picks the play whose
+//! resulting position the evaluator likes best for the mover (without the
+//! search machinery, so checks during training stay fast).
 
 use plakoto_core::{Dice, Play, Position};
 
-use crate::eval::Evaluator;
-use crate::player::{Player, argmax_by};
+use plakoto_engine::{Evaluator, Player, argmax_by};
 
 /// The mover's equity after `play` by static evaluation (exact when the
 /// play ends the game).
@@ -18,7 +18,9 @@ pub fn play_equity<E: Evaluator + ?Sized>(eval: &E, play: &Play) -> f32 {
 
 /// Plays the best play by 0-ply evaluation.
 pub struct GreedyPlayer<E> {
+    /// What scores the resulting positions.
     pub eval: E,
+    /// The name duel reports use.
     pub name: String,
 }
 

@@ -5,8 +5,8 @@ use std::sync::Arc;
 
 use axum::Json;
 use axum::extract::State;
-use plakoto_core::{Dice, GameResult, Position, TurnBuilder};
-use plakoto_engine::analysis::{self, Probabilities};
+use plakoto_core::{GameResult, Position};
+use plakoto_engine::{LevelKind, Probabilities, Search, analysis};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use serde_json::value::RawValue;
@@ -14,7 +14,7 @@ use utoipa::ToSchema;
 
 use crate::error::{ApiError, ErrorBody, JsonBody};
 use crate::state::AppState;
-use crate::wire::{self, PlayJson};
+use crate::wire::{self, PlayJson, TurnState, turn_state};
 
 #[derive(Deserialize, ToSchema)]
 pub struct MovesRequest {
@@ -48,56 +48,6 @@ pub struct TurnRequest {
     #[serde(default)]
     #[schema(value_type = Vec<Vec<u8>>)]
     pub moves: Vec<[u8; 2]>,
-}
-
-/// A turn in progress, as a person enters it one checker at a time.
-#[derive(Serialize, ToSchema)]
-pub struct TurnState {
-    /// The single moves played, hops over several dice split into them.
-    #[schema(value_type = Vec<Vec<u8>>)]
-    pub moves: Vec<[u8; 2]>,
-    /// Dice not used yet.
-    pub dice_left: Vec<u8>,
-    /// Every next single move that still leads to a legal play.
-    #[schema(value_type = Vec<Vec<u8>>)]
-    pub legal_moves: Vec<[u8; 2]>,
-    /// The board after the moves so far (the mover still on roll).
-    #[schema(value_type = Object)]
-    pub position: Position,
-    /// The legal play the moves make, once they make one.
-    pub complete: Option<PlayJson>,
-    /// No move is possible: the turn passes.
-    pub pass: bool,
-}
-
-pub fn turn_state(pos: &Position, dice: Dice, moves: &[[u8; 2]]) -> Result<TurnState, ApiError> {
-    if pos.outcome().is_some() {
-        return Err(ApiError::invalid("illegal-move", "the game is over in this position; there is nothing to play"));
-    }
-    if moves.len() > 4 {
-        return Err(ApiError::invalid("illegal-move", "a turn has at most four moves"));
-    }
-    let mut t = TurnBuilder::new(pos, dice);
-    for (i, &[from, to]) in moves.iter().enumerate() {
-        if from > 24 || to > 24 {
-            return Err(ApiError::invalid(
-                "illegal-move",
-                format!("move {}: points are 1 to 24, and 0 for off", i + 1),
-            ));
-        }
-        t.play_move(from, to).map_err(|e| {
-            let to = if to == 0 { "off".to_string() } else { to.to_string() };
-            ApiError::invalid("illegal-move", format!("move {} ({from}/{to}): {e}", i + 1))
-        })?;
-    }
-    Ok(TurnState {
-        moves: t.moves().iter().map(|m| [m.from, m.to]).collect(),
-        dice_left: t.dice_left().to_vec(),
-        legal_moves: t.legal_moves().iter().map(|m| [m.from, m.to]).collect(),
-        position: t.current_position(),
-        complete: t.complete().as_ref().map(PlayJson::new),
-        pass: t.is_pass(),
-    })
 }
 
 /// Enters a turn one checker at a time: the legal next moves, the board so
@@ -155,9 +105,9 @@ pub async fn eval(
     JsonBody(req): JsonBody<EvalRequest>,
 ) -> Result<Json<EvalJson>, ApiError> {
     let pos = wire::position(req.position.as_deref())?;
-    let ply = wire::ply(req.ply)?;
-    let permit = state.engine_slot().await?;
-    let e = state.compute(permit, move || analysis::evaluate(&pos, ply)).await?;
+    let ply = wire::ply(req.ply, 0)?;
+    let eval = state.service.engine().clone();
+    let e = state.engine(move |_| Ok(analysis::evaluate(&Search::new(eval, ply), &pos))).await?;
     Ok(Json(EvalJson {
         position: pos,
         id: pos.id(),
@@ -216,9 +166,9 @@ pub async fn hint(
 ) -> Result<Json<HintJson>, ApiError> {
     let pos = wire::position(req.position.as_deref())?;
     let dice = wire::dice(req.dice.as_ref())?;
-    let ply = wire::ply(req.ply)?;
-    let permit = state.engine_slot().await?;
-    let ranked = state.compute(permit, move || analysis::rank_plays(&pos, dice, ply)).await?;
+    let ply = wire::ply(req.ply, 0)?;
+    let eval = state.service.engine().clone();
+    let ranked = state.engine(move |_| Ok(analysis::rank_plays(&Search::new(eval, ply), &pos, dice))).await?;
     let plays = ranked
         .iter()
         .take(req.max.unwrap_or(usize::MAX))
@@ -233,10 +183,20 @@ pub async fn hint(
     Ok(Json(HintJson { position: pos, dice: [dice.high(), dice.low()], ply, plays }))
 }
 
+/// A built-in engine level.
 #[derive(Serialize, ToSchema)]
 pub struct LevelJson {
+    /// The name to ask for (`expert`).
     pub name: String,
+    /// What it is, in a few words.
     pub about: String,
+    /// `random`, `heuristic` or `neural`.
+    pub kind: String,
+    /// How deep a neural level searches (plies).
+    pub ply: Option<u8>,
+    /// The noise a neural level adds to each play's equity (0: none).
+    pub noise: Option<f32>,
+    /// The level a new match gets when none is asked for.
     pub default: bool,
 }
 
@@ -246,10 +206,20 @@ pub async fn levels() -> Json<Vec<LevelJson>> {
     Json(
         plakoto_engine::LEVELS
             .iter()
-            .map(|l| LevelJson {
-                name: l.name.into(),
-                about: l.about.into(),
-                default: l.name == plakoto_engine::DEFAULT_LEVEL,
+            .map(|l| {
+                let (kind, ply, noise) = match l.kind {
+                    LevelKind::Random => ("random", None, None),
+                    LevelKind::Heuristic => ("heuristic", None, None),
+                    LevelKind::Neural { ply, noise } => ("neural", Some(ply), Some(noise)),
+                };
+                LevelJson {
+                    name: l.name.into(),
+                    about: l.about.into(),
+                    kind: kind.into(),
+                    ply,
+                    noise,
+                    default: l.name == plakoto_engine::DEFAULT_LEVEL,
+                }
             })
             .collect(),
     )

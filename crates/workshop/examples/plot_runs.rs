@@ -1,10 +1,10 @@
 //! Draws the strength curve of consecutive training runs as one plot:
-//! `cargo run --release -p plakoto-engine --example plot_runs -- OUT.svg RUN1/log.csv RUN2/log.csv …`
+//! `cargo run --release -p plakoto-workshop --example plot_runs -- OUT.svg RUN1/log.csv RUN2/log.csv …`
 //! (each run continued the previous one, so their game counts add up).
 
 use std::path::Path;
 
-use plakoto_engine::train::report::{append_csv, plot_svg, read_csv};
+use plakoto_workshop::train::report::{append_csv, plot_svg, read_csv};
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();

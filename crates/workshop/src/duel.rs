@@ -7,8 +7,9 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 
 use plakoto_core::game::{DiceSource, Game, SeededDice, Start};
 use plakoto_core::{Color, GameResult};
+use plakoto_engine::Player;
 
-use crate::player::Player;
+use crate::playout::{Ending, play_out};
 
 /// Plays one game from the opening roll; `players[0]` is White. Stops early
 /// (returning the failure) if a player reports one.
@@ -18,29 +19,23 @@ pub fn play_game(players: &mut [&mut dyn Player; 2], dice: &mut dyn DiceSource) 
     for p in players.iter_mut() {
         p.new_game();
     }
-    loop {
-        if let Some(r) = game.result() {
-            return Ok(r);
-        }
-        let d = game.roll(dice).map_err(|e| format!("{e} (position {})", game.position().id()))?;
-        let side = game.position().turn();
-        let plays = game.legal_plays().to_vec();
-        let i = players[side.index()].choose(game.position(), d, &plays).min(plays.len() - 1);
-        if let Some(f) = players[side.index()].failure() {
-            return Err(f);
-        }
-        if game.play(&plays[i]).is_err() {
-            unreachable!("a legal play is accepted");
-        }
+    let [white, black] = players;
+    match play_out(game.position(), [&mut **white, &mut **black], dice, None)?.ending {
+        Ending::Over(r) => Ok(r),
+        Ending::Stopped(_) => unreachable!("a play-out without a ply limit plays to the end"),
     }
 }
 
 /// Results of a duel from player A's side.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct DuelStats {
+    /// Games played.
     pub games: u64,
+    /// Games A won.
     pub wins: u64,
+    /// Games A lost.
     pub losses: u64,
+    /// Drawn games (both mothers pinned).
     pub draws: u64,
     /// Points won minus points lost by A.
     pub points: i64,
@@ -84,6 +79,7 @@ impl DuelStats {
         1.96 * (var.max(0.0) / n).sqrt() / 2.0
     }
 
+    /// Adds another part of the same duel (run elsewhere) to these totals.
     pub fn merge(&mut self, o: &DuelStats) {
         self.games += o.games;
         self.wins += o.wins;
@@ -157,7 +153,7 @@ pub fn duel(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{HeuristicPlayer, RandomPlayer};
+    use plakoto_engine::{HeuristicPlayer, RandomPlayer};
 
     #[test]
     fn paired_duel_is_reproducible_and_symmetric() {

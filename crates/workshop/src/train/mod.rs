@@ -27,12 +27,11 @@ use rand::seq::SliceRandom;
 use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
 
+use plakoto_engine::network::{Gradient, Network};
+use plakoto_engine::{HeuristicPlayer, NeuralEval, Player};
+
 use crate::duel::duel;
-use crate::eval::NeuralEval;
 use crate::greedy::GreedyPlayer;
-use crate::heuristic::HeuristicPlayer;
-use crate::network::{Gradient, Network};
-use crate::player::Player;
 use adam::Adam;
 use report::{LogRow, append_csv, plot_svg, read_csv};
 pub use selfplay::{Sample, self_play};

@@ -15,7 +15,7 @@ use std::time::Duration;
 use plakoto_core::{Dice, Play, Position, parse_play};
 use serde_json::json;
 
-use crate::player::Player;
+use plakoto_engine::Player;
 
 /// How long an external program may think about one play.
 pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(30);

@@ -1,0 +1,41 @@
+//! The `Analyzer` trait: what evaluates positions and ranks the plays of a
+//! roll at some strength. The search over an evaluator
+//! ([`Search`](crate::Search)) is one; analysis, hints and the engine
+//! levels take an analyzer as an argument, so the same code serves another
+//! network, a deeper search, and later rollouts and play by the match score.
+
+use plakoto_core::{Play, Position};
+
+use crate::probabilities::Probabilities;
+
+/// A play of a roll as an analyzer judged it.
+#[derive(Clone, Copy, Debug)]
+pub struct Scored {
+    /// The play's index in the list that was ranked.
+    pub index: usize,
+    /// The probabilities for the mover after the play.
+    pub probabilities: Probabilities,
+    /// The depth the play was searched to (cheap filters leave most plays
+    /// at a lower depth than the best).
+    pub ply: u8,
+}
+
+impl Scored {
+    /// The mover's equity after the play.
+    pub fn equity(&self) -> f32 {
+        self.probabilities.equity()
+    }
+}
+
+/// Evaluates positions and ranks plays.
+pub trait Analyzer: Send + Sync {
+    /// The depth this analyzer searches to, in plies (0: static evaluation).
+    fn ply(&self) -> u8;
+
+    /// The probabilities for the side on roll in `pos`.
+    fn evaluate(&self, pos: &Position) -> Probabilities;
+
+    /// `plays`, the legal plays of one roll (never empty), best first for
+    /// the mover.
+    fn rank(&self, plays: &[Play]) -> Vec<Scored>;
+}

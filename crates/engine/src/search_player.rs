@@ -1,0 +1,56 @@
+//! The player that plays what an analyzer ranks best, with optional noise:
+//! the neural engine levels (a search over the network), and any other
+//! analyzer a caller passes in.
+
+use plakoto_core::{Dice, Play, Position};
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+use rand_distr::{Distribution, Normal};
+
+use crate::analyzer::Analyzer;
+use crate::player::Player;
+
+/// Plays the best play by `analyzer`, with Gaussian noise of `noise`
+/// equity added to each play's score (0 for full strength; the easy levels
+/// use noise to play like people learning).
+pub struct SearchPlayer {
+    analyzer: Box<dyn Analyzer>,
+    noise: f32,
+    name: String,
+    rng: ChaCha8Rng,
+}
+
+impl SearchPlayer {
+    /// A player named `name` playing by `analyzer` with `noise`, its random
+    /// choices seeded by `seed`.
+    pub fn new(name: &str, analyzer: Box<dyn Analyzer>, noise: f32, seed: u64) -> SearchPlayer {
+        SearchPlayer { analyzer, noise, name: name.into(), rng: ChaCha8Rng::seed_from_u64(seed) }
+    }
+}
+
+impl Player for SearchPlayer {
+    fn name(&self) -> String {
+        self.name.clone()
+    }
+
+    fn choose(&mut self, _: &Position, _: Dice, plays: &[Play]) -> usize {
+        if plays.len() == 1 {
+            return 0;
+        }
+        let ranked = self.analyzer.rank(plays);
+        if self.noise <= 0.0 {
+            return ranked[0].index;
+        }
+        let normal = Normal::new(0.0f32, self.noise).unwrap_or_else(|_| Normal::new(0.0, 0.0).expect("zero noise"));
+        let mut best = ranked[0].index;
+        let mut best_score = f32::NEG_INFINITY;
+        for s in &ranked {
+            let score = s.equity() + normal.sample(&mut self.rng);
+            if score > best_score {
+                best_score = score;
+                best = s.index;
+            }
+        }
+        best
+    }
+}

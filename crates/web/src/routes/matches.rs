@@ -1,0 +1,369 @@
+//! The HTTP face of saved matches: create one (against the engine or two
+//! people on one device), read its state, submit a play, let the engine
+//! move, resign. The match service does the work; these handlers read the
+//! request, call it off the async runtime, and write the state as JSON.
+
+use std::net::{IpAddr, Ipv4Addr, SocketAddr};
+use std::sync::Arc;
+
+use axum::extract::{ConnectInfo, Path, State};
+use axum::http::StatusCode;
+use axum::{Extension, Json};
+use plakoto_core::game::MatchRecord;
+use plakoto_core::{Color, GameResult, Position};
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+use crate::error::{ApiError, ErrorBody, JsonBody};
+use crate::service::{Live, NewMatch, Opponent, PlayInput};
+use crate::state::AppState;
+use crate::wire::{PlayJson, TurnState, turn_state};
+
+/// A colour in a request: `white` or `black` exactly.
+fn colour(field: &str, s: &str) -> Result<Color, ApiError> {
+    match s {
+        "white" => Ok(Color::White),
+        "black" => Ok(Color::Black),
+        _ => Err(ApiError::invalid(
+            "bad-request",
+            format!("{field} `{}`: use \"white\" or \"black\"", s.chars().take(30).collect::<String>()),
+        )),
+    }
+}
+
+#[derive(Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct CreateMatch {
+    /// `engine` (default) or `human` (two people on one device).
+    pub opponent: Option<String>,
+    /// Engine level (see `/api/v1/levels`); default the engine's default.
+    pub level: Option<String>,
+    /// Points to win the match: 1 (default) to 25; 1, 3, 5 and 7 are usual.
+    pub length: Option<u32>,
+    /// Seed of the dice (default: random). The same seed gives the same dice.
+    pub seed: Option<u64>,
+    /// The side the person plays against the engine: `white` (default),
+    /// `black` or `random`.
+    pub human_color: Option<String>,
+}
+
+#[derive(Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct PlayRequest {
+    /// The single moves, (from, to) in the mover's numbering, `to` 0 for
+    /// off; `[]` to pass.
+    #[schema(value_type = Option<Vec<Vec<u8>>>)]
+    pub moves: Option<Vec<[u8; 2]>>,
+    /// Or the play in notation: `24/18 24/20`, `pass`.
+    pub notation: Option<String>,
+    /// The match version the play was chosen on (required: a play states
+    /// the turn it is for); a different current version (the page is out
+    /// of date, or another play came first) gives 409 `stale`.
+    pub version: Option<u64>,
+}
+
+#[derive(Deserialize, ToSchema, Default)]
+#[serde(deny_unknown_fields)]
+pub struct ResignRequest {
+    /// The side resigning: default the person's side against the engine,
+    /// or the side on roll between two people.
+    pub side: Option<String>,
+    /// The points the resigning side agreed to give (optional): a
+    /// resignation gives what the rules say (2 while the resigner has borne
+    /// off nothing, else 1), and a different number here is refused.
+    pub points: Option<u8>,
+    /// The match version the resignation is for (required, as for a play).
+    pub version: Option<u64>,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct SidesJson<T: ToSchema> {
+    pub white: T,
+    pub black: T,
+}
+
+/// Who must act now.
+#[derive(Serialize, ToSchema)]
+pub struct ToAct {
+    /// `white` or `black`.
+    pub side: String,
+    /// `human` or `engine`.
+    pub who: String,
+}
+
+/// One turn of the game log.
+#[derive(Serialize, ToSchema)]
+pub struct LogEntry {
+    pub side: String,
+    pub dice: [u8; 2],
+    #[schema(value_type = Vec<Vec<u8>>)]
+    pub moves: Vec<[u8; 2]>,
+    pub notation: String,
+}
+
+/// The game being played (the last one once the match is over).
+#[derive(Serialize, ToSchema)]
+pub struct GameState {
+    /// 1 for the first game of the match.
+    pub number: usize,
+    /// Opening roll-offs `[white, black]`, the last decisive; empty when the
+    /// winner of the previous game started.
+    #[schema(value_type = Vec<Vec<u8>>)]
+    pub opening: Vec<[u8; 2]>,
+    /// Who started the game.
+    pub first: Option<String>,
+    #[schema(value_type = Object)]
+    pub position: Position,
+    pub position_id: String,
+    /// The side on roll (once the game is over, the side that moved last).
+    pub turn: String,
+    /// The dice to play, larger first (null when the game is over).
+    #[schema(value_type = Option<Vec<u8>>)]
+    pub dice: Option<[u8; 2]>,
+    pub pips: SidesJson<u32>,
+    /// The legal plays of the dice.
+    pub plays: Vec<PlayJson>,
+    /// The turn at its start: legal single moves for click and drag.
+    pub entry: Option<TurnState>,
+    #[schema(value_type = Option<crate::wire::ResultJson>)]
+    pub result: Option<GameResult>,
+    pub log: Vec<LogEntry>,
+}
+
+/// A finished or current game in the match.
+#[derive(Serialize, ToSchema)]
+pub struct GameSummary {
+    pub number: usize,
+    pub first: Option<String>,
+    pub turns: usize,
+    #[schema(value_type = Option<crate::wire::ResultJson>)]
+    pub result: Option<GameResult>,
+}
+
+/// Everything the page needs to show a match.
+#[derive(Serialize, ToSchema)]
+pub struct MatchState {
+    /// The match id, as in its address `/match/ID`.
+    pub id: String,
+    /// Goes up by one with every change; send it back with a play.
+    pub version: u64,
+    /// When it was created (milliseconds since 1970).
+    pub created_ms: i64,
+    /// When it last changed.
+    pub updated_ms: i64,
+    /// `engine` or `human`.
+    pub opponent: String,
+    /// The engine's level, against the engine.
+    pub level: Option<String>,
+    /// The person's side against the engine.
+    pub human_color: Option<String>,
+    /// The players as the record names them (`human`, `engine:LEVEL`).
+    pub players: SidesJson<String>,
+    /// Points to win the match.
+    pub match_to: u32,
+    /// Points each side has.
+    pub score: SidesJson<u32>,
+    /// The match winner once the match is over.
+    pub winner: Option<String>,
+    /// Is the match over?
+    pub over: bool,
+    /// Who must act now (null once the match is over).
+    pub to_act: Option<ToAct>,
+    /// What each side would give by resigning now (the rules': 2 points
+    /// while it has borne off nothing, else 1); null once the match is over.
+    pub resign_points: Option<SidesJson<u8>>,
+    /// The game being played.
+    pub game: GameState,
+    /// Every game so far.
+    pub games: Vec<GameSummary>,
+}
+
+fn name(c: Color) -> String {
+    c.name().to_string()
+}
+
+/// The JSON of a match's state.
+pub fn view(live: &Live) -> MatchState {
+    let m = &live.m;
+    let g = m.game();
+    let pos = *g.position();
+    let who = m.player_to_act();
+    // The turn's start for click and drag, when a person is to enter it.
+    let entry = match (g.dice(), who) {
+        (Some(d), Some((_, p))) if p.is_person() => turn_state(&pos, d, &[]).ok(),
+        _ => None,
+    };
+    let resign = |c: Color| m.resignation_points(c);
+    MatchState {
+        id: live.id.clone(),
+        version: live.version,
+        created_ms: live.created_ms,
+        updated_ms: live.updated_ms,
+        opponent: if live.level().is_some() { "engine" } else { "human" }.into(),
+        level: live.level().map(str::to_string),
+        human_color: live.person().map(name),
+        players: SidesJson { white: m.players().white.to_string(), black: m.players().black.to_string() },
+        match_to: m.target(),
+        score: SidesJson { white: m.score(Color::White), black: m.score(Color::Black) },
+        winner: m.winner().map(name),
+        over: m.is_over(),
+        to_act: who
+            .map(|(side, p)| ToAct { side: name(side), who: if p.is_person() { "human" } else { "engine" }.into() }),
+        resign_points: resign(Color::White).zip(resign(Color::Black)).map(|(white, black)| SidesJson { white, black }),
+        game: GameState {
+            number: m.games().len(),
+            opening: g.opening().to_vec(),
+            first: g.first_side().map(name),
+            position: pos,
+            position_id: pos.id(),
+            turn: name(pos.turn()),
+            dice: g.dice().map(|d| [d.high(), d.low()]),
+            pips: SidesJson { white: pos.pips(Color::White), black: pos.pips(Color::Black) },
+            plays: g.legal_plays().iter().map(PlayJson::new).collect(),
+            entry,
+            result: g.result(),
+            log: g
+                .turns()
+                .iter()
+                .map(|t| LogEntry {
+                    side: name(t.side),
+                    dice: t.dice,
+                    moves: t.moves.clone(),
+                    notation: t.notation.clone(),
+                })
+                .collect(),
+        },
+        games: m
+            .games()
+            .iter()
+            .enumerate()
+            .map(|(i, g)| GameSummary {
+                number: i + 1,
+                first: g.first_side().map(name),
+                turns: g.turns().len(),
+                result: g.result(),
+            })
+            .collect(),
+    }
+}
+
+/// Starts a match against the engine at a level, or between two people on
+/// one device. The dice of the first turn are already rolled.
+#[utoipa::path(post, path = "/api/v1/matches", tag = "matches", request_body = CreateMatch,
+    responses((status = 201, body = MatchState), (status = 422, body = ErrorBody), (status = 429, body = ErrorBody)))]
+pub async fn create(
+    State(state): State<Arc<AppState>>,
+    client: Option<Extension<ConnectInfo<SocketAddr>>>,
+    JsonBody(req): JsonBody<CreateMatch>,
+) -> Result<(StatusCode, Json<MatchState>), ApiError> {
+    // Without a peer address (the router driven in process) all requests
+    // count as one client.
+    state.allow_new_match(client.map_or(IpAddr::V4(Ipv4Addr::UNSPECIFIED), |Extension(ConnectInfo(a))| a.ip()))?;
+    let opponent = match req.opponent.as_deref().unwrap_or("engine") {
+        "engine" => {
+            let person = match req.human_color.as_deref().unwrap_or("white") {
+                "random" => None,
+                s => Some(colour("human_color", s).map_err(|_| {
+                    ApiError::invalid(
+                        "bad-request",
+                        format!(
+                            "human_color `{}`: use \"white\", \"black\" or \"random\"",
+                            s.chars().take(30).collect::<String>()
+                        ),
+                    )
+                })?),
+            };
+            Opponent::Engine { level: req.level.clone(), person }
+        }
+        "human" => Opponent::People,
+        other => {
+            return Err(ApiError::invalid(
+                "bad-request",
+                format!("opponent `{}`: use \"engine\" or \"human\"", other.chars().take(30).collect::<String>()),
+            ));
+        }
+    };
+    let new = NewMatch { opponent, length: req.length.unwrap_or(1), seed: req.seed };
+    let live = state.call(move |s| Ok(s.create(new)?)).await?;
+    Ok((StatusCode::CREATED, Json(view(&live))))
+}
+
+/// The state of a match: board, dice, legal plays, log, score, whose turn.
+#[utoipa::path(get, path = "/api/v1/matches/{id}", tag = "matches",
+    params(("id" = String, Path, description = "match id")),
+    responses((status = 200, body = MatchState), (status = 404, body = ErrorBody)))]
+pub async fn get(State(state): State<Arc<AppState>>, Path(id): Path<String>) -> Result<Json<MatchState>, ApiError> {
+    state.call(move |s| Ok(Json(view(&s.get(&id)?)))).await
+}
+
+/// The match record (INTERFACE.md game record): seed, every roll and play.
+#[utoipa::path(get, path = "/api/v1/matches/{id}/record", tag = "matches",
+    params(("id" = String, Path, description = "match id")),
+    responses((status = 200, body = Object), (status = 404, body = ErrorBody)))]
+pub async fn record(State(state): State<Arc<AppState>>, Path(id): Path<String>) -> Result<Json<MatchRecord>, ApiError> {
+    state.call(move |s| Ok(Json(s.get(&id)?.m.record()))).await
+}
+
+/// Plays the person's turn: single moves or notation, checked against the
+/// legal plays; an illegal play gets 422 saying why.
+#[utoipa::path(post, path = "/api/v1/matches/{id}/play", tag = "matches", request_body = PlayRequest,
+    params(("id" = String, Path, description = "match id")),
+    responses((status = 200, body = MatchState), (status = 404, body = ErrorBody), (status = 409, body = ErrorBody),
+        (status = 422, body = ErrorBody)))]
+pub async fn play(
+    State(state): State<Arc<AppState>>,
+    Path(id): Path<String>,
+    JsonBody(req): JsonBody<PlayRequest>,
+) -> Result<Json<MatchState>, ApiError> {
+    let input = match (req.moves, req.notation) {
+        (Some(moves), None) => Ok(PlayInput::Moves(moves)),
+        (None, Some(text)) => Ok(PlayInput::Notation(text)),
+        _ => Err(ApiError::invalid("bad-request", "give either `moves` or `notation`")),
+    };
+    state
+        .call(move |s| match input {
+            Ok(input) => Ok(Json(view(&s.play(&id, req.version, &input)?))),
+            // An unknown match is said first.
+            Err(e) => Err(s.get(&id).err().map_or(e, ApiError::from)),
+        })
+        .await
+}
+
+/// The optional body of engine-move.
+#[derive(Deserialize, ToSchema, Default)]
+#[serde(deny_unknown_fields)]
+pub struct EngineMoveRequest {
+    /// The match version the request is for; a different one gives 409 `stale`.
+    pub version: Option<u64>,
+}
+
+/// Lets the engine play its turn (a pass when it cannot move). Bounded in
+/// time; 503 when the engine is saturated or over its time limit (then
+/// nothing is played).
+#[utoipa::path(post, path = "/api/v1/matches/{id}/engine-move", tag = "matches",
+    params(("id" = String, Path, description = "match id")), request_body(content = EngineMoveRequest, description = "optional"),
+    responses((status = 200, body = MatchState), (status = 404, body = ErrorBody), (status = 409, body = ErrorBody),
+        (status = 503, body = ErrorBody)))]
+pub async fn engine_move(
+    State(state): State<Arc<AppState>>,
+    Path(id): Path<String>,
+    JsonBody(req): JsonBody<EngineMoveRequest>,
+) -> Result<Json<MatchState>, ApiError> {
+    let service = state.service.clone();
+    state.engine(move |deadline| Ok(Json(view(&service.engine_move(&id, req.version, deadline)?)))).await
+}
+
+/// Resigns the current game: the opponent gets what the rules give (2
+/// points while the resigning side has borne off nothing, else 1).
+#[utoipa::path(post, path = "/api/v1/matches/{id}/resign", tag = "matches", request_body(content = ResignRequest, description = "optional"),
+    params(("id" = String, Path, description = "match id")),
+    responses((status = 200, body = MatchState), (status = 404, body = ErrorBody), (status = 409, body = ErrorBody),
+        (status = 422, body = ErrorBody)))]
+pub async fn resign(
+    State(state): State<Arc<AppState>>,
+    Path(id): Path<String>,
+    JsonBody(req): JsonBody<ResignRequest>,
+) -> Result<Json<MatchState>, ApiError> {
+    let side = req.side.as_deref().map(|s| colour("side", s)).transpose()?;
+    state.call(move |s| Ok(Json(view(&s.resign(&id, req.version, side, req.points)?)))).await
+}

@@ -1,0 +1,524 @@
+//! The match service: saved matches played through plain (non-async)
+//! calls, each a whole change committed to the store before it returns.
+//! The HTTP layer (`routes`) turns requests into these calls and their
+//! results into JSON; it decides nothing about the game.
+//!
+//! Matches in play are kept in memory, one lock each, so the changes to a
+//! match are serial; each call checks the version the client saw, changes
+//! a copy, commits the copy, and only then makes it current. If the store
+//! refuses (another server changed the match, the disk failed), the copy
+//! in memory is dropped and the match is read again next time, so memory
+//! and the database never disagree.
+
+mod sqlite;
+mod store;
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, MutexGuard};
+use std::time::Instant;
+
+use plakoto_core::game::{GameError, Match, MatchError, PlayerName, Players};
+use plakoto_core::{Color, Play, TurnBuilder};
+use plakoto_engine::{DEFAULT_LEVEL, NeuralEval, levels};
+use rand::RngExt;
+
+pub use sqlite::{SCHEMA_VERSION, SqliteStore};
+pub use store::{MatchStore, StoreError, StoredMatch};
+
+/// Longest match one may ask for.
+pub const MAX_LENGTH: u32 = 25;
+
+/// What kind of failure a [`ServiceError`] is (the HTTP layer's status).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ErrorKind {
+    /// No such match.
+    NotFound,
+    /// A value in the request is wrong (an illegal play, a bad option).
+    Invalid,
+    /// The request does not fit the match's state (stale version, not this
+    /// side's turn, the match is over).
+    Conflict,
+    /// The engine did not answer in time; nothing was changed.
+    Timeout,
+    /// The store or the engine failed.
+    Internal,
+}
+
+/// Why a call was refused: a kind, a stable code and a message for people.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ServiceError {
+    /// What kind of failure.
+    pub kind: ErrorKind,
+    /// A stable machine-readable code (`stale`, `illegal-play`, …).
+    pub code: &'static str,
+    /// What went wrong, for people.
+    pub message: String,
+}
+
+impl ServiceError {
+    fn new(kind: ErrorKind, code: &'static str, message: impl Into<String>) -> ServiceError {
+        ServiceError { kind, code, message: message.into() }
+    }
+
+    fn invalid(code: &'static str, message: impl Into<String>) -> ServiceError {
+        ServiceError::new(ErrorKind::Invalid, code, message)
+    }
+
+    fn conflict(code: &'static str, message: impl Into<String>) -> ServiceError {
+        ServiceError::new(ErrorKind::Conflict, code, message)
+    }
+
+    fn internal(message: impl Into<String>) -> ServiceError {
+        ServiceError::new(ErrorKind::Internal, "internal", message)
+    }
+}
+
+impl From<StoreError> for ServiceError {
+    fn from(e: StoreError) -> ServiceError {
+        match e {
+            StoreError::Conflict { .. } => ServiceError::conflict("stale", e.to_string()),
+            _ => ServiceError::internal(e.to_string()),
+        }
+    }
+}
+
+fn match_error(e: MatchError) -> ServiceError {
+    match e {
+        MatchError::Over | MatchError::Game(GameError::Over) => ServiceError::conflict("match-over", e.to_string()),
+        MatchError::Game(GameError::Illegal(p)) => ServiceError::invalid("illegal-play", p.to_string()),
+        MatchError::Game(g) => ServiceError::conflict("not-your-turn", g.to_string()),
+        MatchError::BadLength(_) => ServiceError::invalid("bad-request", e.to_string()),
+        other => ServiceError::internal(other.to_string()),
+    }
+}
+
+/// A match as the service holds it.
+#[derive(Clone, Debug)]
+pub struct Live {
+    /// The match id (12 URL-safe characters).
+    pub id: String,
+    /// The match itself.
+    pub m: Match,
+    /// One more with every change; a play states the version it is for.
+    pub version: u64,
+    /// When it was created (milliseconds since 1970).
+    pub created_ms: i64,
+    /// When it last changed.
+    pub updated_ms: i64,
+}
+
+impl Live {
+    /// The side a person plays against the engine (`None` between two
+    /// people, or two engines).
+    pub fn person(&self) -> Option<Color> {
+        let p = self.m.players();
+        match (p.white.is_person(), p.black.is_person()) {
+            (true, false) => Some(Color::White),
+            (false, true) => Some(Color::Black),
+            _ => None,
+        }
+    }
+
+    /// The engine level, in a match against the engine.
+    pub fn level(&self) -> Option<&str> {
+        let p = self.m.players();
+        p.white.level().or(p.black.level())
+    }
+}
+
+/// Who a new match is against.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Opponent {
+    /// The engine at a level (default [`DEFAULT_LEVEL`]), the person
+    /// playing `person` (`None`: chosen at random).
+    Engine {
+        /// The built-in level's name.
+        level: Option<String>,
+        /// The person's colour; `None` picks one at random.
+        person: Option<Color>,
+    },
+    /// Two people.
+    People,
+}
+
+/// A new match.
+#[derive(Clone, Debug)]
+pub struct NewMatch {
+    /// Against whom.
+    pub opponent: Opponent,
+    /// Points to win: 1 to [`MAX_LENGTH`].
+    pub length: u32,
+    /// The dice seed; `None` picks a random one.
+    pub seed: Option<u64>,
+}
+
+/// A play as a client sends it.
+#[derive(Clone, Debug)]
+pub enum PlayInput {
+    /// Single moves, (from, to) in the mover's numbering, 0 for off; empty to pass.
+    Moves(Vec<[u8; 2]>),
+    /// The play in notation.
+    Notation(String),
+}
+
+/// Longest notation accepted for one play.
+const MAX_NOTATION: usize = 200;
+
+const ID_ALPHABET: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+
+/// A new match id: 12 random URL-safe characters (72 bits).
+fn new_id() -> String {
+    let mut rng = rand::rng();
+    (0..12).map(|_| ID_ALPHABET[rng.random_range(0..ID_ALPHABET.len())] as char).collect()
+}
+
+/// Could `id` be a match id? (Anything else is not found without a look-up.)
+fn valid_id(id: &str) -> bool {
+    (1..=32).contains(&id.len()) && id.bytes().all(|b| ID_ALPHABET.contains(&b))
+}
+
+type Slot = Arc<Mutex<Live>>;
+
+fn lock(slot: &Slot) -> MutexGuard<'_, Live> {
+    // A panic in a call leaves the match as it was before the call: the
+    // copy is made current only after its commit.
+    slot.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// Rolls for the side on roll if the match goes on and no dice are out
+/// (the opening roll first when a game needs one): dice are rolled as soon
+/// as a turn starts.
+fn roll_if_needed(m: &mut Match) -> Result<(), ServiceError> {
+    if !m.is_over() && m.game().result().is_none() && m.game().dice().is_none() {
+        m.roll().map_err(match_error)?;
+    }
+    Ok(())
+}
+
+/// The saved matches, played.
+pub struct MatchService {
+    store: Arc<dyn MatchStore>,
+    engine: NeuralEval,
+    live: Mutex<HashMap<String, Slot>>,
+    cached: usize,
+}
+
+impl MatchService {
+    /// A service over `store`, with `engine` playing the engine's turns,
+    /// keeping at most about `cached` idle matches in memory.
+    pub fn new(store: Arc<dyn MatchStore>, engine: NeuralEval, cached: usize) -> MatchService {
+        MatchService { store, engine, live: Mutex::new(HashMap::new()), cached }
+    }
+
+    /// The evaluator the engine plays with.
+    pub fn engine(&self) -> &NeuralEval {
+        &self.engine
+    }
+
+    fn live(&self) -> MutexGuard<'_, HashMap<String, Slot>> {
+        self.live.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Puts a match in memory (keeping one already there: the first wins).
+    fn insert(&self, live: Live) -> Slot {
+        let mut map = self.live();
+        if map.len() >= self.cached {
+            // Drop matches no call is using; the store has them all.
+            map.retain(|_, s| Arc::strong_count(s) > 1);
+        }
+        map.entry(live.id.clone()).or_insert_with(|| Arc::new(Mutex::new(live))).clone()
+    }
+
+    /// Match `id`, from memory or the store.
+    fn slot(&self, id: &str) -> Result<Slot, ServiceError> {
+        let not_found = || {
+            ServiceError::new(
+                ErrorKind::NotFound,
+                "not-found",
+                format!("no match with id `{}`", id.chars().take(40).collect::<String>()),
+            )
+        };
+        if !valid_id(id) {
+            return Err(not_found());
+        }
+        if let Some(s) = self.live().get(id) {
+            return Ok(s.clone());
+        }
+        let stored = self.store.load(id)?.ok_or_else(not_found)?;
+        let m = Match::from_record(&stored.record)
+            .map_err(|e| ServiceError::internal(format!("match {id} in the database does not replay: {e}")))?;
+        Ok(self.insert(Live {
+            id: id.into(),
+            m,
+            version: stored.version,
+            created_ms: stored.created_ms,
+            updated_ms: stored.updated_ms,
+        }))
+    }
+
+    /// Commits `next` as the new state of the locked match, then makes it
+    /// current. On a refusal the copy in memory is dropped.
+    fn commit(&self, live: &mut Live, mut next: Match) -> Result<Live, ServiceError> {
+        roll_if_needed(&mut next)?;
+        match self.store.update(&live.id, live.version, &next.record()) {
+            Ok(updated) => {
+                live.m = next;
+                live.version += 1;
+                live.updated_ms = updated;
+                Ok(live.clone())
+            }
+            Err(e) => {
+                self.live().remove(&live.id);
+                Err(e.into())
+            }
+        }
+    }
+
+    /// Starts a match; the dice of the first turn are rolled already.
+    pub fn create(&self, req: NewMatch) -> Result<Live, ServiceError> {
+        if !(1..=MAX_LENGTH).contains(&req.length) {
+            return Err(ServiceError::invalid(
+                "bad-request",
+                format!("length {}: a match is 1 to {MAX_LENGTH} points", req.length),
+            ));
+        }
+        let players = match req.opponent {
+            Opponent::People => Players::people(),
+            Opponent::Engine { level, person } => {
+                let level = level.unwrap_or_else(|| DEFAULT_LEVEL.to_string());
+                // Built-in levels only: a request can never start a program.
+                levels::level(&level).map_err(|e| ServiceError::invalid("bad-request", e.to_string()))?;
+                let person = person.unwrap_or_else(|| if rand::random::<bool>() { Color::White } else { Color::Black });
+                Players::against_engine(person, &level)
+            }
+        };
+        // Random seeds stay below 10^9, which every JSON reader (JavaScript's
+        // included) holds exactly, as `plakoto play` does.
+        let seed = req.seed.unwrap_or_else(|| rand::rng().random_range(0..1_000_000_000));
+        let mut m = Match::new(req.length, seed, players).map_err(match_error)?;
+        roll_if_needed(&mut m)?;
+        let record = m.record();
+        // A clash of 72-bit random ids is all but impossible; retry anyway.
+        let mut last = None;
+        for _ in 0..3 {
+            let id = new_id();
+            match self.store.insert(&id, &record) {
+                Ok(s) => {
+                    let live = Live { id, m, version: s.version, created_ms: s.created_ms, updated_ms: s.updated_ms };
+                    self.insert(live.clone());
+                    return Ok(live);
+                }
+                Err(e @ StoreError::Duplicate(_)) => last = Some(e),
+                Err(e) => return Err(e.into()),
+            }
+        }
+        Err(last.map_or_else(|| ServiceError::internal("no id for the new match"), Into::into))
+    }
+
+    /// The current state of match `id`.
+    pub fn get(&self, id: &str) -> Result<Live, ServiceError> {
+        Ok(lock(&self.slot(id)?).clone())
+    }
+
+    /// Changes match `id`: locks it, checks the version the client saw (it
+    /// must give one when `required`), lets `change` make the next state
+    /// from the current one, and commits that.
+    fn change(
+        &self,
+        id: &str,
+        version: Option<u64>,
+        required: bool,
+        change: impl FnOnce(&Live) -> Result<Match, ServiceError>,
+    ) -> Result<Live, ServiceError> {
+        let slot = self.slot(id)?;
+        let mut live = lock(&slot);
+        match version {
+            Some(v) if v != live.version => {
+                return Err(ServiceError::conflict(
+                    "stale",
+                    format!("the match is at version {}, not {v}: reload it and play again", live.version),
+                ));
+            }
+            None if required => {
+                return Err(ServiceError::invalid(
+                    "bad-request",
+                    format!("`version` is required: the match version this is for (now {})", live.version),
+                ));
+            }
+            _ => {}
+        }
+        let next = change(&live)?;
+        self.commit(&mut live, next)
+    }
+
+    /// Checks that it is a turn for `person` (a person, not the engine, when
+    /// true) with the dice rolled.
+    fn check_turn(live: &Live, person: bool) -> Result<(), ServiceError> {
+        let Some((side, player)) = live.m.player_to_act() else {
+            return Err(ServiceError::conflict("match-over", "the match is over"));
+        };
+        if player.is_person() != person {
+            return Err(ServiceError::conflict(
+                "not-your-turn",
+                if person {
+                    format!("it is the engine's turn ({side}); ask it to move with engine-move")
+                } else {
+                    "it is a person's turn, not the engine's".to_string()
+                },
+            ));
+        }
+        if live.m.game().dice().is_none() {
+            return Err(ServiceError::conflict("not-your-turn", "the dice are not rolled yet"));
+        }
+        Ok(())
+    }
+
+    /// Plays a person's turn at `version`: single moves or notation,
+    /// checked against the legal plays (an illegal play says why).
+    pub fn play(&self, id: &str, version: Option<u64>, play: &PlayInput) -> Result<Live, ServiceError> {
+        self.change(id, version, true, |live| {
+            Self::check_turn(live, true)?;
+            let game = live.m.game();
+            let (pos, dice) = (*game.position(), game.dice().expect("checked: rolled"));
+            let illegal = |e: plakoto_core::PlayError| ServiceError::invalid("illegal-play", e.to_string());
+            let chosen: Play = match play {
+                PlayInput::Moves(moves) => {
+                    let mut tb = TurnBuilder::new(&pos, dice);
+                    let fits = moves.len() <= 4 && moves.iter().all(|&[f, t]| f <= 24 && t <= 24);
+                    let entered = fits.then(|| moves.iter().try_for_each(|&[f, t]| tb.play_move(f, t)).ok()).flatten();
+                    match entered.and_then(|()| tb.complete()) {
+                        Some(p) => p,
+                        // Not a whole play: let the notation parser say why.
+                        None => {
+                            let text = if moves.is_empty() {
+                                "pass".into()
+                            } else {
+                                moves.iter().map(|&[f, t]| format!("{f}/{t}")).collect::<Vec<_>>().join(" ")
+                            };
+                            plakoto_core::parse_play(&pos, dice, &text).map_err(illegal)?
+                        }
+                    }
+                }
+                PlayInput::Notation(text) => {
+                    if text.len() > MAX_NOTATION {
+                        return Err(ServiceError::invalid("illegal-play", "the notation is too long for one play"));
+                    }
+                    plakoto_core::parse_play(&pos, dice, text).map_err(illegal)?
+                }
+            };
+            let mut next = live.m.clone();
+            next.play(&chosen).map_err(match_error)?;
+            Ok(next)
+        })
+    }
+
+    /// Lets the engine play its turn (a pass when it cannot move). If its
+    /// choice comes after `deadline`, nothing is played and the call says so.
+    pub fn engine_move(&self, id: &str, version: Option<u64>, deadline: Instant) -> Result<Live, ServiceError> {
+        self.change(id, version, false, |live| {
+            Self::check_turn(live, false)?;
+            let Some((_, PlayerName::Engine(name))) = live.m.player_to_act() else {
+                return Err(ServiceError::internal("the engine's side has no level"));
+            };
+            let level = levels::level(name).map_err(|e| ServiceError::internal(e.to_string()))?;
+            let game = live.m.game();
+            let (pos, dice, plays) = (*game.position(), game.dice().expect("checked: rolled"), game.legal_plays());
+            let choice = level.player(&self.engine, live.m.turn_seed()).choose(&pos, dice, plays);
+            if Instant::now() > deadline {
+                return Err(ServiceError::new(
+                    ErrorKind::Timeout,
+                    "timeout",
+                    "the engine took longer than its time limit; nothing was played, try again or a lower level",
+                ));
+            }
+            let play = *plays.get(choice).ok_or_else(|| ServiceError::internal("the engine chose no legal play"))?;
+            let mut next = live.m.clone();
+            next.play(&play).map_err(match_error)?;
+            Ok(next)
+        })
+    }
+
+    /// Resigns the current game at `version` for `side` (default: the
+    /// person's side against the engine, the side on roll between two
+    /// people). The points are the rules' (`Match::resign`); `points`, when
+    /// given, must be what the rules give (the client confirms what it
+    /// showed).
+    pub fn resign(
+        &self,
+        id: &str,
+        version: Option<u64>,
+        side: Option<Color>,
+        points: Option<u8>,
+    ) -> Result<Live, ServiceError> {
+        self.change(id, version, true, |live| {
+            let Some(on_roll) = live.m.to_act() else {
+                return Err(ServiceError::conflict("match-over", "the match is over"));
+            };
+            let side = side.or(live.person()).unwrap_or(on_roll);
+            if !live.m.players().get(side).is_person() {
+                return Err(ServiceError::conflict("not-your-turn", "only a person can resign; the engine plays on"));
+            }
+            let due = live.m.resignation_points(side).unwrap_or(1);
+            if let Some(asked) = points.filter(|&p| p != due) {
+                return Err(ServiceError::invalid(
+                    "bad-request",
+                    format!("points: resigning now gives {due} point{}, not {asked}", if due == 1 { "" } else { "s" }),
+                ));
+            }
+            let mut next = live.m.clone();
+            next.resign(side).map_err(match_error)?;
+            Ok(next)
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn service() -> MatchService {
+        MatchService::new(Arc::new(SqliteStore::in_memory().unwrap()), NeuralEval::shipped(None), 100)
+    }
+
+    /// A store that refuses every update as if another server had written first.
+    struct Elsewhere(SqliteStore);
+
+    impl MatchStore for Elsewhere {
+        fn insert(&self, id: &str, record: &plakoto_core::game::MatchRecord) -> Result<StoredMatch, StoreError> {
+            self.0.insert(id, record)
+        }
+        fn update(&self, id: &str, version: u64, _: &plakoto_core::game::MatchRecord) -> Result<i64, StoreError> {
+            Err(StoreError::Conflict { id: id.into(), version })
+        }
+        fn load(&self, id: &str) -> Result<Option<StoredMatch>, StoreError> {
+            self.0.load(id)
+        }
+    }
+
+    #[test]
+    fn a_conflict_in_the_store_is_a_409_and_the_copy_in_memory_is_dropped() {
+        let s =
+            MatchService::new(Arc::new(Elsewhere(SqliteStore::in_memory().unwrap())), NeuralEval::shipped(None), 100);
+        let live = s.create(NewMatch { opponent: Opponent::People, length: 1, seed: Some(3) }).unwrap();
+        let moves = live.m.game().legal_plays()[0].moves().iter().map(|m| [m.from, m.to]).collect();
+        let e = s.play(&live.id, Some(live.version), &PlayInput::Moves(moves)).unwrap_err();
+        assert_eq!((e.kind, e.code), (ErrorKind::Conflict, "stale"), "{e:?}");
+        assert!(!s.live().contains_key(&live.id), "the cached copy must be dropped");
+        assert_eq!(s.get(&live.id).unwrap().version, 1, "reloaded from the store as it is there");
+    }
+
+    #[test]
+    fn who_acts_and_resigning_follow_the_core() {
+        let s = service();
+        let opponent = Opponent::Engine { level: Some("random".into()), person: Some(Color::White) };
+        let live = s.create(NewMatch { opponent, length: 3, seed: Some(8) }).unwrap();
+        assert_eq!(live.person(), Some(Color::White));
+        assert_eq!(live.level(), Some("random"));
+        let e = s.resign(&live.id, Some(1), Some(Color::Black), None).unwrap_err();
+        assert_eq!(e.code, "not-your-turn");
+        let e = s.resign(&live.id, Some(1), None, Some(1)).unwrap_err();
+        assert!(e.message.contains("gives 2 points"), "{e:?}");
+        let after = s.resign(&live.id, Some(1), None, None).unwrap();
+        assert_eq!(after.m.score(Color::Black), 2);
+    }
+}

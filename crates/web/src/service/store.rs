@@ -1,0 +1,75 @@
+//! The `MatchStore` trait: where matches are kept, one record per match
+//! with a version that goes up by one with every change. SQLite
+//! ([`SqliteStore`](super::SqliteStore)) is the embedded default; another
+//! database is one more implementation of this trait.
+
+use std::fmt;
+
+use plakoto_core::game::MatchRecord;
+
+/// A match as stored.
+#[derive(Clone, Debug)]
+pub struct StoredMatch {
+    /// 1 when created; one more with every change.
+    pub version: u64,
+    /// When it was created (milliseconds since 1970).
+    pub created_ms: i64,
+    /// When it last changed (milliseconds since 1970).
+    pub updated_ms: i64,
+    /// The whole match: seed, players, every roll and play.
+    pub record: MatchRecord,
+}
+
+/// Why the store could not do what was asked.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum StoreError {
+    /// The match is not at the version the change was made on: something
+    /// else changed it first (another request, another server).
+    Conflict {
+        /// The match.
+        id: String,
+        /// The version the change expected.
+        version: u64,
+    },
+    /// A new match's id is taken already.
+    Duplicate(String),
+    /// A stored match cannot be read back (a damaged row).
+    Corrupt {
+        /// The match.
+        id: String,
+        /// What is wrong with it.
+        why: String,
+    },
+    /// The database failed (I/O, full disk, a lost connection).
+    Failed(String),
+}
+
+impl fmt::Display for StoreError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            StoreError::Conflict { id, version } => {
+                write!(f, "match {id} changed since version {version}: reload it and play again")
+            }
+            StoreError::Duplicate(id) => write!(f, "a match with id {id} exists already"),
+            StoreError::Corrupt { id, why } => write!(f, "match {id} in the database cannot be read: {why}"),
+            StoreError::Failed(why) => write!(f, "the database failed: {why}"),
+        }
+    }
+}
+
+impl std::error::Error for StoreError {}
+
+/// Where matches are kept. Every method is one short transaction; a change
+/// that returned is durable (a server killed right after keeps it).
+pub trait MatchStore: Send + Sync {
+    /// Saves a new match `id` at version 1.
+    fn insert(&self, id: &str, record: &MatchRecord) -> Result<StoredMatch, StoreError>;
+
+    /// Replaces the record of match `id`, which must be at `version` (else
+    /// [`StoreError::Conflict`]); it is then at `version + 1`. Returns the
+    /// time of the change.
+    fn update(&self, id: &str, version: u64, record: &MatchRecord) -> Result<i64, StoreError>;
+
+    /// Match `id`, or `None` when there is none.
+    fn load(&self, id: &str) -> Result<Option<StoredMatch>, StoreError>;
+}

@@ -1,0 +1,18 @@
+//! The Plakoto workshop: the offline work around the engine. Self-play
+//! training of the network with its log and plot ([`train`]), duels of two
+//! players over paired dice ([`duel`]), play-outs from any position with
+//! any dice ([`playout`]), players that are external programs speaking the
+//! engine protocol ([`external`]) or weights files, and the names that
+//! choose them ([`players`]).
+//!
+//! It sits beside the runtime engine (`plakoto-engine`), which a server
+//! links alone: nothing here runs in a web request.
+
+#![warn(missing_docs)]
+
+pub mod duel;
+pub mod external;
+pub mod greedy;
+pub mod players;
+pub mod playout;
+pub mod train;

@@ -1,0 +1,72 @@
+//! Players by name, for the command line's duels and engine: the built-in
+//! levels, `external:COMMAND` (a program speaking the engine protocol), and
+//! `net:PATH` / `net@PLY:PATH` (a weights file). Names from files and
+//! requests use [`plakoto_engine::levels::level`] instead, which can never
+//! start a program or read a file.
+
+use std::sync::Arc;
+
+use plakoto_engine::network::Network;
+use plakoto_engine::{MAX_PLY, NeuralEval, Player, Search, SearchPlayer, levels};
+
+use crate::external::ExternalPlayer;
+
+/// Builds a player by name: a built-in level (playing with `eval`),
+/// `external:COMMAND`, or `net:PATH` / `net@PLY:PATH` (the weights file's
+/// network, with `eval`'s bear-off database). `seed` makes random choices
+/// reproducible.
+pub fn player_by_name(name: &str, eval: &NeuralEval, seed: u64) -> Result<Box<dyn Player>, String> {
+    if let Some(cmd) = name.strip_prefix("external:") {
+        if cmd.trim().is_empty() {
+            return Err("`external:` needs a command, e.g. `external:plakoto engine --level expert`".into());
+        }
+        return Ok(Box::new(ExternalPlayer::new(cmd)));
+    }
+    if let Some(rest) = name.strip_prefix("net") {
+        return weights_player(name, rest, eval, seed);
+    }
+    Ok(levels::level(name).map_err(|e| e.to_string())?.player(eval, seed))
+}
+
+/// Checks that `name` would build, without starting or reading anything
+/// (for checking arguments before a long run).
+pub fn check_name(name: &str) -> Result<(), String> {
+    if name.starts_with("external:") || name.starts_with("net") {
+        return Ok(());
+    }
+    levels::level(name).map(|_| ()).map_err(|e| e.to_string())
+}
+
+/// `net:PATH` (0-ply) or `net@N:PATH` (N-ply).
+fn weights_player(name: &str, rest: &str, eval: &NeuralEval, seed: u64) -> Result<Box<dyn Player>, String> {
+    let usage = || format!("`{name}`: write `net:PATH` or `net@PLY:PATH` (PLY 0 to {MAX_PLY})");
+    let (ply, path) = match rest.strip_prefix('@') {
+        Some(r) => {
+            let (p, path) = r.split_once(':').ok_or_else(usage)?;
+            (p.parse::<u8>().ok().filter(|&p| p <= MAX_PLY).ok_or_else(usage)?, path)
+        }
+        None => (0, rest.strip_prefix(':').ok_or_else(usage)?),
+    };
+    let bytes = std::fs::read(path).map_err(|e| format!("{path}: {e}"))?;
+    let net = Network::from_bytes(&bytes).map_err(|e| format!("{path}: {e}"))?;
+    let eval = NeuralEval::with_bearoff(Arc::new(net), eval.bearoff().cloned());
+    Ok(Box::new(SearchPlayer::new(name, Box::new(Search::new(eval, ply)), 0.0, seed)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_build_players_or_say_why_not() {
+        let eval = NeuralEval::shipped(None);
+        for l in plakoto_engine::LEVELS {
+            assert_eq!(player_by_name(l.name, &eval, 1).unwrap().name(), l.name);
+        }
+        let e = player_by_name("grandmaster", &eval, 1).err().unwrap();
+        assert!(e.contains("master") && e.contains("random"), "{e}");
+        assert!(player_by_name("external:", &eval, 1).is_err());
+        assert!(player_by_name("net@5:x", &eval, 1).err().unwrap().contains("PLY 0 to 2"));
+        assert!(player_by_name("net:/no/such/file", &eval, 1).err().unwrap().contains("/no/such/file"));
+    }
+}
