@@ -6,7 +6,9 @@ use std::fmt;
 /// Black moves the other way (Black's point n is White's point 25 − n).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Color {
+    /// White; position JSON and position IDs number the points as White does.
     White,
+    /// The other side; its point n is White's point 25 − n.
     Black,
 }
 
@@ -34,6 +36,13 @@ impl Color {
     }
 
     /// Parses `"white"`/`"black"` (any case; `w`/`b` too).
+    ///
+    /// ```
+    /// use plakoto_core::Color;
+    /// assert_eq!(Color::parse("Black"), Some(Color::Black));
+    /// assert_eq!(Color::parse("w"), Some(Color::White));
+    /// assert_eq!(Color::parse("red"), None);
+    /// ```
     pub fn parse(s: &str) -> Option<Color> {
         match s.to_ascii_lowercase().as_str() {
             "white" | "w" => Some(Color::White),

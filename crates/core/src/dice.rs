@@ -15,8 +15,10 @@ pub struct Dice {
 /// Why a dice string was not understood.
 #[derive(Debug, Error, PartialEq, Eq, Clone)]
 pub enum DiceError {
+    /// The text is not two digits in one of the accepted forms; holds (the start of) the text.
     #[error("dice `{0}`: expected two numbers 1-6 such as `6-4`, `64` or `6 4`")]
     Format(String),
+    /// A die value outside 1..=6; holds the value.
     #[error("die value {0} is out of range: a die shows 1 to 6")]
     OutOfRange(u32),
 }
@@ -68,6 +70,13 @@ impl Dice {
         self.lo
     }
 
+    /// Whether both dice show the same number, giving four moves instead of two.
+    ///
+    /// ```
+    /// use plakoto_core::Dice;
+    /// assert!(Dice::new(3, 3).unwrap().is_doublet());
+    /// assert!(!Dice::new(6, 4).unwrap().is_doublet());
+    /// ```
     #[inline]
     pub const fn is_doublet(self) -> bool {
         self.hi == self.lo

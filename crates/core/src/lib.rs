@@ -13,6 +13,8 @@
 //!
 //! The rules are those of `RULES.md`; each one has a test in `tests/rules.rs`.
 
+#![warn(missing_docs)]
+
 mod board;
 mod color;
 mod dice;

@@ -8,11 +8,20 @@ use crate::result::GameResult;
 /// when the checker is borne off.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Move {
+    /// The point the checker leaves, 1..=24.
     pub from: u8,
+    /// The point the checker lands on, 1..=23, or 0 when it is borne off.
     pub to: u8,
 }
 
 impl Move {
+    /// The move from `from` to `to` (0 for off), in the mover's numbering.
+    ///
+    /// ```
+    /// use plakoto_core::Move;
+    /// assert!(Move::new(3, 0).is_off());
+    /// assert!(!Move::new(24, 18).is_off());
+    /// ```
     pub const fn new(from: u8, to: u8) -> Move {
         Move { from, to }
     }
@@ -44,7 +53,7 @@ pub struct Play {
 
 impl Play {
     /// The pass: no move possible, the other side is on roll.
-    pub fn pass(from: &Position) -> Play {
+    pub(crate) fn pass(from: &Position) -> Play {
         Play {
             moves: [Move::default(); 4],
             len: 0,

@@ -9,46 +9,106 @@ use crate::dice::Dice;
 /// Why an entered play was not accepted. Points are in the mover's numbering.
 #[derive(Clone, Debug, Error, PartialEq, Eq)]
 pub enum PlayError {
+    /// A piece of the notation could not be read.
     #[error("cannot read `{token}`: {why}")]
-    Syntax { token: String, why: String },
+    Syntax {
+        /// The piece of text that could not be read.
+        token: String,
+        /// What is wrong with it.
+        why: String,
+    },
+    /// The position is already decided: no play can follow.
     #[error("the game is over; there is nothing to play")]
     GameOver,
+    /// Moves were entered but no move is possible with this roll: the turn passes.
     #[error("no play is possible with {0}: the turn passes (enter `pass`)")]
     MustPass(Dice),
+    /// A pass was entered but this roll can be played.
     #[error("a play is possible with {0}; you must play (`?` lists the plays)")]
     CannotPass(Dice),
+    /// A move starts from a point without a checker of the mover's.
     #[error("you have no checker on point {0}")]
     NoChecker(u8),
+    /// A point that does not exist: above 24, or 0 (off) as the point moved from.
     #[error("there is no point {0}: points are 1 to 24")]
     NoPoint(u8),
+    /// A move starts from a point where the mover's checker is pinned.
     #[error("your checker on point {0} is pinned and cannot move")]
     Pinned(u8),
+    /// A move goes to a higher point, against the direction of travel.
     #[error("{from}/{to} goes backwards: checkers move from higher to lower points")]
-    Backwards { from: u8, to: u8 },
+    Backwards {
+        /// The point moved from.
+        from: u8,
+        /// The point moved to.
+        to: u8,
+    },
+    /// No die, or sum of dice, still unplayed covers the distance of a move.
     #[error("{from}/{} is {dist} pips, which the dice left ({left}) cannot make", to_text(*to))]
-    NoDice { from: u8, to: u8, dist: u8, left: String },
+    NoDice {
+        /// The point moved from.
+        from: u8,
+        /// The point moved to, 0 for off.
+        to: u8,
+        /// The distance in pips.
+        dist: u8,
+        /// The dice not yet used, as text (`none` when all are used).
+        left: String,
+    },
+    /// A move lands on a point the opponent holds with two or more checkers.
     #[error("point {0} is blocked: the opponent holds it with two or more checkers")]
     BlockedPoint(u8),
+    /// A move lands on a point where an opposing checker pins one of the mover's.
     #[error("point {0} is blocked: the opponent's checker there pins one of yours (an anchor)")]
     BlockedAnchor(u8),
+    /// A move over several dice: every order of the dice touches a blocked point on the way.
     #[error("{from}/{} cannot be played: every way there lands on a blocked point ({blocked})", to_text(*to))]
-    PathBlocked { from: u8, to: u8, blocked: String },
+    PathBlocked {
+        /// The point moved from.
+        from: u8,
+        /// The point moved to, 0 for off.
+        to: u8,
+        /// The blocked points on the way, as text (`7, 9`).
+        blocked: String,
+    },
+    /// A bear-off while a checker (on the point held) is still outside the home board.
     #[error("you may not bear off yet: your checker on point {0} is outside your home board")]
     NotAllHome(u8),
+    /// A bear-off while one of the mover's checkers (on the point held) is pinned.
     #[error("you may not bear off while a checker of yours is pinned (on point {0})")]
     PinnedNoBearOff(u8),
+    /// A bear-off with a die larger than the point, from a point that is not the highest occupied.
     #[error("{from}/off with a {die} is only allowed from your highest point, and you have a checker on {higher}")]
-    NotHighest { from: u8, die: u8, higher: u8 },
+    NotHighest {
+        /// The point borne off from.
+        from: u8,
+        /// The die used.
+        die: u8,
+        /// The mover's highest occupied point.
+        higher: u8,
+    },
+    /// Moves were entered after one that ends the game; holds the moves up to that one.
     #[error("the game ended with the move {0}; moves after it are not played")]
     AfterGameEnd(String),
+    /// More moves were entered than the roll gives.
     #[error("too many moves for a roll of {0}")]
     TooManyMoves(Dice),
+    /// A non-doublet was played with one die although a play using both exists.
     #[error("you must use both dice: a play using both {0} exists")]
     MustUseBoth(Dice),
+    /// A doublet was played with fewer moves than a legal play uses.
     #[error("you must play {needed} moves of {die}; a play using {needed} exists")]
-    MustUseMore { die: u8, needed: u8 },
+    MustUseMore {
+        /// The doublet's number.
+        die: u8,
+        /// How many moves a legal play uses.
+        needed: u8,
+    },
+    /// Only one die of a non-doublet can be played, and the smaller was played
+    /// although the larger (held) can be.
     #[error("only one die can be played, and then it must be the larger ({0})")]
     MustUseLarger(u8),
+    /// The play (held as entered) is none of the legal plays, for no more specific reason.
     #[error("`{0}` is not a legal play")]
     NotLegal(String),
 }

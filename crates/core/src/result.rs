@@ -21,6 +21,7 @@ pub enum Reason {
 }
 
 impl Reason {
+    /// The name as used in JSON: `bear-off`, `mother`, `both-mothers` or `resign`.
     pub const fn name(self) -> &'static str {
         match self {
             Reason::BearOff => "bear-off",
@@ -35,17 +36,29 @@ impl Reason {
 /// Serialises as `{"winner": "white", "points": 2, "reason": "mother"}`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct GameResult {
+    /// The side that won, or `None` for a draw.
     #[serde(with = "color_opt")]
     pub winner: Option<Color>,
+    /// The points the winner scores: 1 or 2, 0 for a draw.
     pub points: u8,
+    /// Why the game ended.
     pub reason: Reason,
 }
 
 impl GameResult {
+    /// A win for `winner` of `points` points, for `reason`.
+    ///
+    /// ```
+    /// use plakoto_core::{Color, GameResult, Reason};
+    /// let r = GameResult::win(Color::White, 2, Reason::Mother);
+    /// assert_eq!(r.points_for(Color::White), 2);
+    /// assert_eq!(r.points_for(Color::Black), -2);
+    /// ```
     pub const fn win(winner: Color, points: u8, reason: Reason) -> GameResult {
         GameResult { winner: Some(winner), points, reason }
     }
 
+    /// The draw when both mothers are pinned: no winner, no points.
     pub const fn draw() -> GameResult {
         GameResult { winner: None, points: 0, reason: Reason::BothMothers }
     }

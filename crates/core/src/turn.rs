@@ -45,6 +45,7 @@ impl TurnBuilder {
         TurnBuilder { dice, legal, legal_keys, boards: vec![Board::new(pos)], left: vec![dice_list], moves: Vec::new() }
     }
 
+    /// The roll this turn is played with.
     pub fn dice(&self) -> Dice {
         self.dice
     }

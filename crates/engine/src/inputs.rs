@@ -43,6 +43,7 @@ pub trait InputSink {
 /// Sparse inputs: (index, value) pairs for the nonzero inputs.
 #[derive(Clone, Debug, Default)]
 pub struct Inputs {
+    /// The nonzero inputs as (input index, value), in the order computed.
     pub items: Vec<(u16, f32)>,
 }
 
@@ -68,6 +69,7 @@ impl InputSink for Inputs {
 }
 
 impl Inputs {
+    /// No inputs yet, with room for a typical position's nonzero inputs.
     pub fn with_capacity() -> Inputs {
         Inputs { items: Vec::with_capacity(128) }
     }

@@ -18,20 +18,35 @@ pub const OUTPUTS: usize = 4;
 const MAGIC: &[u8; 8] = b"PLKNET\0\0";
 const FORMAT_VERSION: u32 = 1;
 
+/// Why a weights file was not accepted.
 #[derive(Debug, Error)]
 pub enum WeightsError {
+    /// The file does not start with the weights file's magic bytes.
     #[error("not a plakoto weights file (bad magic)")]
     Magic,
+    /// The file is of another file format version (held).
     #[error("weights file format {0} is not supported (expected {FORMAT_VERSION})")]
     Format(u32),
+    /// The weights were trained for another input encoding than this build's.
     #[error(
         "weights were trained for input encoding {found}; this build uses encoding {ENCODING_VERSION}: retrain or use matching weights"
     )]
-    Encoding { found: u32 },
+    Encoding {
+        /// The input encoding version the weights were trained for.
+        found: u32,
+    },
+    /// The file's number of inputs differs from this build's.
     #[error("weights file has {found} inputs; this build has {expected}")]
-    Inputs { found: u32, expected: usize },
+    Inputs {
+        /// The number of inputs in the file.
+        found: u32,
+        /// The number of inputs this build encodes.
+        expected: usize,
+    },
+    /// The file is cut short, too long, or has layer sizes this build cannot use.
     #[error("weights file is truncated or has a bad size")]
     Size,
+    /// A weight is NaN or infinite.
     #[error("weights file holds a non-finite weight")]
     NotFinite,
 }
@@ -119,6 +134,7 @@ impl Network {
         }
     }
 
+    /// The number of hidden units.
     pub fn hidden(&self) -> usize {
         self.hidden
     }
@@ -242,13 +258,18 @@ impl Network {
 /// Gradients with the network's shape.
 #[derive(Clone, Debug)]
 pub struct Gradient {
+    /// First-layer weight gradients, input-major like the network's.
     pub w1: Vec<f32>,
+    /// Hidden bias gradients.
     pub b1: Vec<f32>,
+    /// Output weight gradients, output-major like the network's.
     pub w2: Vec<f32>,
+    /// Output bias gradients.
     pub b2: Vec<f32>,
 }
 
 impl Gradient {
+    /// An all-zero gradient shaped like `net`.
     pub fn zeros(net: &Network) -> Gradient {
         Gradient {
             w1: vec![0.0; net.w1.len()],
@@ -258,12 +279,15 @@ impl Gradient {
         }
     }
 
+    /// Sets every gradient back to zero.
     pub fn clear(&mut self) {
         for v in [&mut self.w1, &mut self.b1, &mut self.w2, &mut self.b2] {
             v.fill(0.0);
         }
     }
 
+    /// The four parts in the order of [`Network::params_mut`]: `w1`, `b1`,
+    /// `w2`, `b2`.
     pub fn parts(&self) -> [&[f32]; 4] {
         [&self.w1, &self.b1, &self.w2, &self.b2]
     }

@@ -29,6 +29,7 @@ pub struct RandomPlayer {
 }
 
 impl RandomPlayer {
+    /// A random player whose choices follow from `seed`.
     pub fn new(seed: u64) -> RandomPlayer {
         RandomPlayer { rng: ChaCha8Rng::seed_from_u64(seed) }
     }

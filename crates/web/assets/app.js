@@ -23,7 +23,7 @@ const TEXT = {
     draw: 'Draw: both mothers are pinned. No points; the opening roll decides who starts next.',
     winResign: '{loser} resigns: {side} wins {n} point{s}.',
     matchOver: '{side} wins the match {a}–{b}.', youWin: 'You win the match {a}–{b}!', youLose: 'The computer wins the match {a}–{b}.',
-    confirmResign: 'Resign this game? The opponent scores 1 point.', hintTitle: 'Best plays', playThis: 'Play this',
+    confirmResign: 'Resign this game? The opponent scores {n} point{s}.', hintTitle: 'Best plays', playThis: 'Play this',
     equity: 'equity', noMatch: 'Start a new match.', notFound: 'That match does not exist. Start a new one.',
     busy: 'The server is busy; trying again…', pinned: 'pinned', score: 'Score',
     levelName: {
@@ -51,7 +51,7 @@ const TEXT = {
     winResign: 'Τα {loser} παραιτούνται: τα {side} κερδίζουν {n} {pts}.',
     matchOver: 'Τα {side} κερδίζουν τον αγώνα {a}–{b}.', youWin: 'Κέρδισες τον αγώνα {a}–{b}!',
     youLose: 'Ο υπολογιστής κερδίζει τον αγώνα {a}–{b}.',
-    confirmResign: 'Παραιτείσαι από την παρτίδα; Ο αντίπαλος παίρνει 1 πόντο.', hintTitle: 'Καλύτερες κινήσεις',
+    confirmResign: 'Παραιτείσαι από την παρτίδα; Ο αντίπαλος παίρνει {n} {pts}.', hintTitle: 'Καλύτερες κινήσεις',
     playThis: 'Παίξ’ την', equity: 'αναμενόμενοι πόντοι', noMatch: 'Ξεκίνα νέο αγώνα.',
     notFound: 'Αυτός ο αγώνας δεν υπάρχει. Ξεκίνα νέο.', busy: 'Ο διακομιστής είναι απασχολημένος· ξαναδοκιμάζω…',
     pinned: 'πλακωμένο', score: 'Σκορ', levelName: {
@@ -267,6 +267,13 @@ function currentPosition() {
   return game()?.position;
 }
 
+// Pip counts of the board shown, as the server counted them.
+function currentPips() {
+  const ts = turnState();
+  if (ts && S.stack.length > 1 && ts.pips) return ts.pips;
+  return game()?.pips || { white: 0, black: 0 };
+}
+
 // Legal next moves in White's numbering: { from: [to, ...] }.
 function legalByFrom() {
   const ts = turnState();
@@ -393,7 +400,7 @@ function renderBoard() {
       el('rect', { x: tr.x, y: tr.y, width: G.trayW, height: tr.h, class: 'dest' }, board);
     }
     // Pip counts in the left half's middle gap.
-    const wp = pipCount(pos, 'white'), bp = pipCount(pos, 'black');
+    const { white: wp, black: bp } = currentPips();
     el('text', { x: G.leftX + 12, y: G.H / 2 + 5, class: 'label' }, board)
       .textContent = `${t('white')} ${wp} · ${t('black')} ${bp} ${t('pips')}`;
   }
@@ -459,16 +466,6 @@ function arrowEnd(p, pos, counts, dir) {
   return { x, y };
 }
 
-function pipCount(pos, side) {
-  let sum = 0;
-  for (let p = 1; p <= 24; p++) {
-    const v = pos.board[p] || 0;
-    let n = side === 'white' ? Math.max(v, 0) : Math.max(-v, 0);
-    if (pos.pinned[p] === side) n += 1;
-    sum += n * (side === 'white' ? p : 25 - p);
-  }
-  return sum;
-}
 
 function renderPanel() {
   document.documentElement.lang = lang;
@@ -508,7 +505,7 @@ function renderPanel() {
     if (m.to_act && m.to_act.side === side) name.className = 'on-roll';
     const pips = document.createElement('span');
     pips.className = 'pips';
-    pips.textContent = `${pipCount(pos, side)} ${t('pips')} · ${pos.off[side]} ${t('off')}`;
+    pips.textContent = `${currentPips()[side]} ${t('pips')} · ${pos.off[side]} ${t('off')}`;
     rows.push(dot, name, pips);
   }
   $('players').replaceChildren(...rows);
@@ -730,11 +727,14 @@ async function playHint() {
 }
 
 async function resign() {
-  if (!window.confirm(t('confirmResign'))) return;
   const m = S.match;
+  const side = m.opponent === 'engine' ? m.human_color : m.to_act.side;
+  // The rules decide the points (2 while nothing is borne off, else 1); the
+  // server says how many, and the request confirms that number.
+  const n = m.resign_points ? m.resign_points[side] : 1;
+  if (!window.confirm(t('confirmResign', { n, s: n === 1 ? '' : 's', pts: pointsWord(n) }))) return;
   await run(async () => {
-    const side = m.opponent === 'engine' ? m.human_color : m.to_act.side;
-    setMatch(await api('POST', `/api/v1/matches/${m.id}/resign`, { side, version: m.version }));
+    setMatch(await api('POST', `/api/v1/matches/${m.id}/resign`, { side, points: n, version: m.version }));
   });
 }
 

@@ -17,8 +17,12 @@ use utoipa::ToSchema;
 /// message for people.
 #[derive(Debug, Clone)]
 pub struct ApiError {
+    /// The HTTP status of the reply.
     pub status: StatusCode,
+    /// The stable code clients match on, such as `bad-position` (see
+    /// `ErrorDetail::code` for the list).
     pub code: &'static str,
+    /// What went wrong, in words for people.
     pub message: String,
 }
 
@@ -39,6 +43,7 @@ pub struct ErrorDetail {
 }
 
 impl ApiError {
+    /// An error with this status, code and message.
     pub fn new(status: StatusCode, code: &'static str, message: impl Into<String>) -> ApiError {
         ApiError { status, code, message: message.into() }
     }
@@ -48,18 +53,24 @@ impl ApiError {
         ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, code, message)
     }
 
+    /// 404 `not-found`: the thing asked for does not exist.
     pub fn not_found(message: impl Into<String>) -> ApiError {
         ApiError::new(StatusCode::NOT_FOUND, "not-found", message)
     }
 
+    /// 409: the request does not fit the current state of what it acts on
+    /// (a stale version, say).
     pub fn conflict(code: &'static str, message: impl Into<String>) -> ApiError {
         ApiError::new(StatusCode::CONFLICT, code, message)
     }
 
+    /// 503: the server cannot answer now (the engine is busy, a time limit
+    /// passed); the same request may succeed later.
     pub fn unavailable(code: &'static str, message: impl Into<String>) -> ApiError {
         ApiError::new(StatusCode::SERVICE_UNAVAILABLE, code, message)
     }
 
+    /// 500 `internal`: a fault of the server itself.
     pub fn internal(message: impl Into<String>) -> ApiError {
         ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "internal", message)
     }

@@ -46,6 +46,8 @@ use crate::wire::{PlayJson, ResultJson, TurnState};
         (name = "matches", description = "Saved matches, each change committed before the reply"),
     )
 )]
+/// The API's OpenAPI document, built from the handlers and types and served
+/// at `/api/v1/openapi.json`.
 pub struct ApiDoc;
 
 /// The OpenAPI document of this API.

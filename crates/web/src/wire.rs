@@ -2,7 +2,7 @@
 //! position, dice and a ply are read from a request, and a play as
 //! INTERFACE.md writes it (the shape of `plakoto moves --json`).
 
-use plakoto_core::{Dice, GameResult, Play, Position, TurnBuilder, parse_position};
+use plakoto_core::{Color, Dice, GameResult, Play, Position, TurnBuilder, parse_position};
 use plakoto_engine::MAX_PLY;
 use serde::Serialize;
 use serde_json::Value;
@@ -110,6 +110,8 @@ pub struct TurnState {
     /// The board after the moves so far (the mover still on roll).
     #[schema(value_type = Object)]
     pub position: Position,
+    /// The pip counts of that board.
+    pub pips: SidesJson<u32>,
     /// The legal play the moves make, once they make one.
     pub complete: Option<PlayJson>,
     /// No move is possible: the turn passes.
@@ -142,7 +144,20 @@ pub fn turn_state(pos: &Position, dice: Dice, moves: &[[u8; 2]]) -> Result<TurnS
         dice_left: t.dice_left().to_vec(),
         legal_moves: t.legal_moves().iter().map(|m| [m.from, m.to]).collect(),
         position: t.current_position(),
+        pips: {
+            let p = t.current_position();
+            SidesJson { white: p.pips(Color::White), black: p.pips(Color::Black) }
+        },
         complete: t.complete().as_ref().map(PlayJson::new),
         pass: t.is_pass(),
     })
+}
+
+/// A value for each side.
+#[derive(Serialize, ToSchema)]
+pub struct SidesJson<T: ToSchema> {
+    /// White's.
+    pub white: T,
+    /// Black's.
+    pub black: T,
 }

@@ -20,6 +20,8 @@ use plakoto_engine::Player;
 /// How long an external program may think about one play.
 pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(30);
 
+/// A player that asks an external program for every play over the engine
+/// protocol (see the module documentation).
 pub struct ExternalPlayer {
     command: String,
     timeout: Duration,
@@ -28,10 +30,13 @@ pub struct ExternalPlayer {
 }
 
 impl ExternalPlayer {
+    /// A player for `command`, started with `sh -c` when first asked to play,
+    /// allowed [`DEFAULT_TIMEOUT`] per play.
     pub fn new(command: &str) -> ExternalPlayer {
         ExternalPlayer { command: command.into(), timeout: DEFAULT_TIMEOUT, proc: None, failure: None }
     }
 
+    /// The same player, allowed `t` to answer each play.
     pub fn with_timeout(mut self, t: Duration) -> ExternalPlayer {
         self.timeout = t;
         self

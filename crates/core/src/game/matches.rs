@@ -10,7 +10,7 @@
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
-use super::{DiceSource, Game, GameError, PlayerName, Players, SeededDice, Start, Turn};
+use super::{Game, GameError, PlayerName, Players, SeededDice, Start, Turn};
 use crate::color::Color;
 use crate::dice::Dice;
 use crate::play::{Move, Play};
@@ -19,16 +19,28 @@ use crate::result::GameResult;
 /// What is wrong with a match request or record.
 #[derive(Clone, Debug, Error, PartialEq, Eq)]
 pub enum MatchError {
+    /// The match length asked for (held) is 0; a match is to 1 point or more.
     #[error("a match is played to at least 1 point (got {0})")]
     BadLength(u32),
+    /// The match has already been won.
     #[error("the match is over")]
     Over,
+    /// The record's `format` (held) is not [`RECORD_FORMAT`].
     #[error("the record is not a plakoto match record (format `{0}`)")]
     Format(String),
+    /// The record's `version` (held) is newer than this code reads.
     #[error("record version {0} is newer than this program understands (1)")]
     Version(u32),
+    /// The record does not replay: a roll is not what the seed gives, a play
+    /// is illegal, or the results do not add up.
     #[error("record game {game}: {why}")]
-    Corrupt { game: usize, why: String },
+    Corrupt {
+        /// The game at fault, counting from 1.
+        game: usize,
+        /// What is wrong with it.
+        why: String,
+    },
+    /// Driving the current game failed (see [`GameError`]).
     #[error(transparent)]
     Game(#[from] GameError),
 }
@@ -46,6 +58,18 @@ pub struct Match {
 impl Match {
     /// A new match to `target` points with dice from `seed`; the first game
     /// starts with the opening roll.
+    ///
+    /// ```
+    /// use plakoto_core::game::{Match, Players};
+    /// let mut m = Match::new(3, 7, Players::default()).unwrap();
+    /// m.roll().unwrap(); // the opening roll, then the first side's roll
+    /// let play = m.game().legal_plays()[0];
+    /// m.play(&play).unwrap();
+    /// // The record replays to the same match.
+    /// let again = Match::from_record(&m.record()).unwrap();
+    /// assert_eq!(again.game().position(), m.game().position());
+    /// assert!(Match::new(0, 7, Players::default()).is_err());
+    /// ```
     pub fn new(target: u32, seed: u64, players: Players) -> Result<Match, MatchError> {
         if target == 0 {
             return Err(MatchError::BadLength(target));
@@ -59,18 +83,22 @@ impl Match {
         })
     }
 
+    /// The match length: the points a side needs to win the match.
     pub fn target(&self) -> u32 {
         self.target
     }
 
+    /// The seed all dice of the match come from.
     pub fn seed(&self) -> u64 {
         self.dice.seed()
     }
 
+    /// Who plays each side.
     pub fn players(&self) -> &Players {
         &self.players
     }
 
+    /// The points `side` has scored so far in the match.
     pub fn score(&self, side: Color) -> u32 {
         self.score[side.index()]
     }
@@ -90,6 +118,7 @@ impl Match {
         [Color::White, Color::Black].into_iter().find(|&c| self.score[c.index()] >= self.target)
     }
 
+    /// Has a side reached the target?
     pub fn is_over(&self) -> bool {
         self.winner().is_some()
     }
@@ -322,14 +351,10 @@ impl Match {
         Ok(m)
     }
 
-    /// The seeded dice source, for front ends that roll through the match.
+    /// How many single dice the match's roller has thrown so far (opening
+    /// roll-offs included).
     pub fn dice_thrown(&self) -> u64 {
         self.dice.dice_thrown()
-    }
-
-    /// A copy of the dice source at its current state (to preview rolls in tests).
-    pub fn dice_source(&self) -> impl DiceSource + use<> {
-        self.dice.clone()
     }
 }
 
@@ -337,22 +362,27 @@ fn sorted([a, b]: [u8; 2]) -> [u8; 2] {
     [a.max(b), a.min(b)]
 }
 
+/// The `format` string every match record carries.
 pub const RECORD_FORMAT: &str = "plakoto-match";
 
 /// Match score in a record.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Score {
+    /// White's points.
     pub white: u32,
+    /// Black's points.
     pub black: u32,
 }
 
 /// A game inside a record.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct GameRecord {
+    /// How the game decided who starts.
     pub start: Start,
     /// Opening roll-offs `[white, black]`, the last decisive (empty if a side started).
     #[serde(default)]
     pub opening: Vec<[u8; 2]>,
+    /// Every turn played, in order.
     pub turns: Vec<Turn>,
     /// Dice rolled but not yet played when the record was written; in a
     /// resigned game, the roll the resigning turn threw. (Records written
@@ -360,19 +390,28 @@ pub struct GameRecord {
     /// that roll again from the seed, as `Match::resign` does.)
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub dice: Option<[u8; 2]>,
+    /// How the game ended, or `None` while it goes on.
     pub result: Option<GameResult>,
 }
 
 /// The saved form of a match (INTERFACE.md, "Game record").
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct MatchRecord {
+    /// Always [`RECORD_FORMAT`]; a reader refuses anything else.
     pub format: String,
+    /// The record format's version, 1; a reader refuses a newer one.
     pub version: u32,
+    /// Who plays each side.
     pub players: Players,
+    /// The seed all dice of the match come from, in order.
     pub seed: u64,
+    /// The match length in points (1 for a single game).
     pub match_to: u32,
+    /// The points each side has.
     pub score: Score,
+    /// The side that reached `match_to`, or `None` while the match goes on.
     pub winner: Option<Color>,
+    /// Every game in order, the one being played last.
     pub games: Vec<GameRecord>,
 }
 

@@ -40,27 +40,38 @@ pub enum Start {
 /// for a pass), in the mover's numbering.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Turn {
+    /// The side that was on roll.
     pub side: Color,
+    /// The roll, larger die first.
     pub dice: [u8; 2],
+    /// The single moves as `[from, to]` in the mover's numbering, `to` 0 for a
+    /// bear-off; empty for a pass.
     pub moves: Vec<[u8; 2]>,
+    /// The play in notation, as [`Play::notation`] writes it (`pass` for a pass).
     pub notation: String,
 }
 
 /// What went wrong when driving a game.
 #[derive(Clone, Debug, Error, PartialEq, Eq)]
 pub enum GameError {
+    /// The game has already ended.
     #[error("the game is over")]
     Over,
+    /// A play was given before the dice were rolled.
     #[error("the dice have not been rolled yet")]
     NotRolled,
+    /// Dice were rolled or set again before the last roll was played.
     #[error("the dice are already rolled; play them first")]
     AlreadyRolled,
+    /// Dice were rolled before the opening roll decided who starts.
     #[error("the opening roll has not been made yet")]
     NoOpeningRoll,
+    /// The game reached [`MAX_TURNS`] turns (the count) without ending: a rules bug.
     #[error(
         "the game has gone {0} turns without ending, which no game of Plakoto can: this is a bug in the rules engine"
     )]
     TooLong(usize),
+    /// The play is not legal for the position and dice.
     #[error(transparent)]
     Illegal(#[from] PlayError),
 }
@@ -237,6 +248,7 @@ impl Game {
         self.plays.clear();
     }
 
+    /// The current position; after the game ends, the final position.
     pub fn position(&self) -> &Position {
         &self.position
     }
@@ -246,18 +258,23 @@ impl Game {
         self.dice
     }
 
+    /// The turns played so far, in order, passes included.
     pub fn turns(&self) -> &[Turn] {
         &self.turns
     }
 
+    /// The opening roll-offs (White's die, Black's die), the last one decisive;
+    /// empty if there was none.
     pub fn opening(&self) -> &[[u8; 2]] {
         &self.opening
     }
 
+    /// How this game decides who starts.
     pub fn start(&self) -> Start {
         self.start
     }
 
+    /// How the game ended, or `None` while it goes on.
     pub fn result(&self) -> Option<GameResult> {
         self.result
     }

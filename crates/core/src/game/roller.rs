@@ -28,10 +28,19 @@ pub struct SeededDice {
 }
 
 impl SeededDice {
+    /// A roller seeded with `seed`, no dice thrown yet.
+    ///
+    /// ```
+    /// use plakoto_core::game::{DiceSource, SeededDice};
+    /// let (mut a, mut b) = (SeededDice::new(7), SeededDice::new(7));
+    /// assert_eq!(a.roll(), b.roll());
+    /// assert_eq!(a.dice_thrown(), 2);
+    /// ```
     pub fn new(seed: u64) -> SeededDice {
         SeededDice { rng: ChaCha8Rng::seed_from_u64(seed), seed, rolled: 0 }
     }
 
+    /// The seed this roller started from.
     pub fn seed(&self) -> u64 {
         self.seed
     }
@@ -57,6 +66,14 @@ pub struct FixedDice {
 }
 
 impl FixedDice {
+    /// Dice that come out in the order given, one die at a time.
+    ///
+    /// ```
+    /// use plakoto_core::game::{DiceSource, FixedDice};
+    /// let mut dice = FixedDice::new([6, 4]);
+    /// assert_eq!(dice.roll().to_string(), "6-4");
+    /// assert_eq!(dice.die(), 1); // the list has run out
+    /// ```
     pub fn new(dice: impl IntoIterator<Item = u8>) -> FixedDice {
         FixedDice { dice: dice.into_iter().collect() }
     }

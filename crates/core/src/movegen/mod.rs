@@ -466,6 +466,7 @@ impl Default for MoveGen {
 }
 
 impl MoveGen {
+    /// A generator with empty scratch space.
     pub fn new() -> MoveGen {
         MoveGen { set: KeySet::new(), seen: HashSet::new() }
     }
@@ -615,6 +616,14 @@ thread_local! {
 
 impl Position {
     /// The legal plays for `dice` (see [`MoveGen::plays`]).
+    ///
+    /// ```
+    /// use plakoto_core::{Dice, Position};
+    /// let plays = Position::start().legal_plays(Dice::new(6, 4).unwrap());
+    /// // 24/18 24/20, and 24/18/14 (the same position as 24/20/14).
+    /// assert_eq!(plays.len(), 2);
+    /// assert!(plays.iter().all(|p| p.moves().len() == 2));
+    /// ```
     pub fn legal_plays(&self, dice: Dice) -> Vec<Play> {
         let mut out = Vec::new();
         GEN.with(|g| match g.try_borrow_mut() {

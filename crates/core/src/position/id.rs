@@ -24,22 +24,37 @@ use crate::color::Color;
 /// Why a position ID was rejected.
 #[derive(Clone, Debug, Error, PartialEq, Eq)]
 pub enum PositionIdError {
+    /// The ID is the empty string.
     #[error("position ID is empty")]
     Empty,
+    /// The ID is longer (in characters, held) than any ID can be.
     #[error("position ID is {0} characters long; IDs are at most 16")]
     TooLong(usize),
+    /// The ID is not unpadded base64url; holds the decoder's message.
     #[error("position ID is not base64url text (A-Z, a-z, 0-9, '-', '_'): {0}")]
     Base64(String),
+    /// The ID gives this side more than 15 checkers.
     #[error("position ID gives {0} more than 15 checkers")]
     TooManyCheckers(Color),
+    /// The bits run out before the position is complete; holds the part being read.
     #[error("position ID ends too early (cut off while reading {0})")]
     Truncated(&'static str),
+    /// The ID puts more than one checker under a point's opposing checkers.
     #[error(
         "position ID puts {count} {color} checkers under point {point}; only one checker lies pinned under a point"
     )]
-    PinnedStack { point: u8, color: Color, count: i64 },
+    PinnedStack {
+        /// The point, in White's numbering.
+        point: u8,
+        /// The colour of the checkers underneath.
+        color: Color,
+        /// How many checkers the ID puts underneath.
+        count: i64,
+    },
+    /// Bits other than zero padding follow the position.
     #[error("position ID has extra data after the position")]
     TrailingData,
+    /// The ID decodes to a setup that is not a valid position.
     #[error("position ID describes an impossible position: {0}")]
     Invalid(#[from] PositionError),
 }
@@ -105,6 +120,12 @@ impl Position {
     }
 
     /// Decodes a position ID, naming any fault.
+    ///
+    /// ```
+    /// use plakoto_core::{Position, PositionIdError};
+    /// assert_eq!(Position::from_id("AAAA__7__gAAAA").unwrap(), Position::start());
+    /// assert_eq!(Position::from_id(""), Err(PositionIdError::Empty));
+    /// ```
     pub fn from_id(id: &str) -> Result<Position, PositionIdError> {
         let id = id.trim();
         if id.is_empty() {

@@ -20,10 +20,14 @@ use crate::color::Color;
 /// Why a position JSON was rejected.
 #[derive(Clone, Debug, Error, PartialEq, Eq)]
 pub enum PositionJsonError {
+    /// The text is not JSON at all; holds the parser's message.
     #[error("position JSON is not valid JSON: {0}")]
     Syntax(String),
+    /// The JSON is not shaped like a position (a missing, unknown, repeated or
+    /// mistyped entry); holds what is wrong.
     #[error("position JSON: {0}")]
     Shape(String),
+    /// The JSON describes a setup that is not a valid position.
     #[error("position JSON describes an impossible position: {0}")]
     Invalid(#[from] PositionError),
 }

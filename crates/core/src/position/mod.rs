@@ -99,7 +99,7 @@ impl Position {
         self.turn
     }
 
-    /// The same board with the other side on roll.
+    /// The same board with `turn` on roll.
     #[inline]
     pub fn with_turn(&self, turn: Color) -> Position {
         if turn == self.turn { *self } else { self.pass_turn() }
@@ -120,6 +120,15 @@ impl Position {
     /// The colour-swapped position: every White checker on point n becomes a
     /// Black checker on point 25 − n and vice versa, and the other side is on
     /// roll. Its legal plays are the mirrors of this position's.
+    ///
+    /// ```
+    /// use plakoto_core::{Color, Position, pos};
+    /// let p = pos!(White; white {24: 14, 13: 1}; black {1: 15});
+    /// let m = p.mirror();
+    /// assert_eq!(m.turn(), Color::Black);
+    /// assert_eq!(m.top(12), Some((Color::Black, 1)));
+    /// assert_eq!(m.mirror(), p);
+    /// ```
     #[inline]
     pub fn mirror(&self) -> Position {
         Position { turn: self.turn.opponent(), ..*self }
@@ -241,6 +250,12 @@ impl Position {
 
     /// Pip count of `color`: the pips its checkers still have to travel to
     /// bear off (pinned checkers included).
+    ///
+    /// ```
+    /// use plakoto_core::{Color, Position};
+    /// assert_eq!(Position::start().pips(Color::White), 15 * 24);
+    /// assert_eq!(Position::start().pips(Color::Black), 15 * 24);
+    /// ```
     pub fn pips(&self, color: Color) -> u32 {
         (1..=24u8).map(|p| u32::from(self.checkers(color, p)) * u32::from(color.to_white_numbering(p))).sum()
     }
@@ -263,6 +278,14 @@ impl Position {
     /// Has the game ended in this position, and how? The standing mother
     /// rule is checked as in RULES.md: both mothers pinned is a draw; a side
     /// whose opponent's mother is pinned and whose own start is empty wins 2.
+    ///
+    /// ```
+    /// use plakoto_core::{Color, GameResult, Position, Reason, pos};
+    /// assert_eq!(Position::start().outcome(), None);
+    /// // White pins Black's mother on White's 1-point, with its own start empty.
+    /// let p = pos!(Black; white {1: 1, 6: 14}; black {13: 14}; pinned {1: Black});
+    /// assert_eq!(p.outcome(), Some(GameResult::win(Color::White, 2, Reason::Mother)));
+    /// ```
     pub fn outcome(&self) -> Option<GameResult> {
         let side = |mover: bool| {
             if mover { self.turn } else { self.turn.opponent() }
@@ -298,7 +321,7 @@ impl Position {
     /// A compact, stable 128-bit key of the mover's checkers: with the
     /// opponent fixed, it identifies the position reached by a play.
     #[inline]
-    pub fn own_key(&self) -> u128 {
+    pub(crate) fn own_key(&self) -> u128 {
         self.own
     }
 }

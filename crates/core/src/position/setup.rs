@@ -12,6 +12,7 @@ use crate::color::Color;
 /// rather than truncated.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Setup {
+    /// The side on roll.
     pub turn: Color,
     /// Checkers on top of each point: positive White, negative Black.
     pub board: [i64; 25],
@@ -24,18 +25,55 @@ pub struct Setup {
 /// What is wrong with a setup. Points are in White's numbering.
 #[derive(Clone, Debug, Error, PartialEq, Eq)]
 pub enum PositionError {
+    /// More than 15 checkers on top of a point.
     #[error("point {point}: {count} checkers on top; a point holds at most 15")]
-    TooManyOnPoint { point: u8, count: i64 },
+    TooManyOnPoint {
+        /// The point.
+        point: u8,
+        /// How many checkers are on top.
+        count: i64,
+    },
+    /// A pinned checker with no opposing checker on top of it.
     #[error("point {point}: a pinned {} checker needs {} checkers on top of it, but the point has none", pinned.name(), pinned.opponent().name())]
-    PinWithoutCover { point: u8, pinned: Color },
+    PinWithoutCover {
+        /// The point.
+        point: u8,
+        /// The colour of the pinned checker.
+        pinned: Color,
+    },
+    /// A checker pinned under checkers of its own colour.
     #[error("point {point}: a {} checker cannot be pinned under {} checkers; the checkers on top must be the opponent's", color.name(), color.name())]
-    PinUnderOwnColor { point: u8, color: Color },
+    PinUnderOwnColor {
+        /// The point.
+        point: u8,
+        /// The colour both of the pinned checker and of those on top.
+        color: Color,
+    },
+    /// A borne-off count outside 0..=15.
     #[error("{color} has {off} checkers borne off; the count must be 0 to 15")]
-    BadOffCount { color: Color, off: i64 },
+    BadOffCount {
+        /// The side.
+        color: Color,
+        /// Its borne-off count as given.
+        off: i64,
+    },
+    /// A side's checkers (on top, pinned and borne off) do not add up to 15.
     #[error(
         "{color} has {total} checkers ({on_top} on top, {pinned} pinned, {off} borne off); each side has exactly 15"
     )]
-    WrongTotal { color: Color, total: i64, on_top: i64, pinned: i64, off: i64 },
+    WrongTotal {
+        /// The side.
+        color: Color,
+        /// All its checkers counted.
+        total: i64,
+        /// Its checkers on top of points.
+        on_top: i64,
+        /// Its pinned checkers.
+        pinned: i64,
+        /// Its checkers borne off.
+        off: i64,
+    },
+    /// Both sides have borne off all 15 checkers.
     #[error("both sides have borne off all their checkers; only one game can be won")]
     BothBorneOff,
 }
@@ -63,6 +101,16 @@ impl Setup {
     }
 
     /// Checks every rule of a position and builds it.
+    ///
+    /// ```
+    /// use plakoto_core::{Color, Position, PositionError, Setup};
+    /// let mut s = Setup::empty(Color::White);
+    /// s.board[24] = 15; // White's start
+    /// s.board[1] = -15; // Black's start
+    /// assert_eq!(s.validate().unwrap(), Position::start());
+    /// s.pinned[10] = Some(Color::Black);
+    /// assert_eq!(s.validate(), Err(PositionError::PinWithoutCover { point: 10, pinned: Color::Black }));
+    /// ```
     pub fn validate(&self) -> Result<Position, PositionError> {
         for point in 1..=24u8 {
             let n = self.board[point as usize];

@@ -164,10 +164,10 @@ impl Board {
             _ => panic!("apply: no free {color} checker on its point {from}"),
         }
         // Releasing: no checker of the pinning side is left on the point.
-        if self.top[f].is_none() {
-            if let Some(under) = self.pinned[f].take() {
-                self.top[f] = Some((under, 1));
-            }
+        if self.top[f].is_none()
+            && let Some(under) = self.pinned[f].take()
+        {
+            self.top[f] = Some((under, 1));
         }
         if to == 0 {
             self.off[color.index()] += 1;

@@ -28,9 +28,17 @@ pub enum Origin {
     Read(PathBuf),
     /// Built in this process and written to this file; `reason` says why
     /// the file was not read (missing, damaged, another version).
-    Saved { path: PathBuf, reason: String },
+    Saved {
+        /// The file written.
+        path: PathBuf,
+        /// Why the file was not read.
+        reason: String,
+    },
     /// Built in this process and kept in memory only, and why.
-    InMemory { reason: String },
+    InMemory {
+        /// Why no file was read or written.
+        reason: String,
+    },
 }
 
 /// The database file this process uses: `$PLAKOTO_BEAROFF` when set and not

@@ -37,16 +37,25 @@ const NOTE: &str = "Plakoto one-sided bear-off database (all checkers in the hom
 /// Why a file was not accepted.
 #[derive(Debug, Error, PartialEq, Eq)]
 pub enum FileError {
+    /// The file does not start with the database's magic bytes.
     #[error("not a plakoto bear-off database (bad magic)")]
     Magic,
+    /// The file is of another [`FORMAT_VERSION`].
     #[error("bear-off database format {found} is not this build's ({FORMAT_VERSION})")]
-    Version { found: u32 },
+    Version {
+        /// The version the file holds.
+        found: u32,
+    },
+    /// A size in the header (named here) differs from this build's table.
     #[error("bear-off database shape differs from this build's: {0}")]
     Shape(&'static str),
+    /// The file is shorter or longer than its header says.
     #[error("bear-off database is truncated or has a bad size")]
     Size,
+    /// The payload does not match its checksum: the file is damaged.
     #[error("bear-off database checksum does not match: the file is damaged")]
     Checksum,
+    /// A stored distribution of turns is empty or too long; holds the position's index.
     #[error("bear-off database holds an invalid distribution at index {0}")]
     Distribution(usize),
 }

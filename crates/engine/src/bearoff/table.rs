@@ -84,7 +84,7 @@ impl<'a> Dist<'a> {
         self.values[from..].iter().map(|&v| u32::from(v)).sum::<u32>() as f32 / SCALE as f32
     }
 
-    /// E[T].
+    /// `E[T]`: the expected number of turns.
     pub fn mean(&self) -> f32 {
         let s: u64 = self.values.iter().enumerate().map(|(i, &v)| (self.start + i) as u64 * u64::from(v)).sum();
         s as f32 / SCALE as f32
@@ -113,7 +113,7 @@ impl<'a> Dist<'a> {
 
 impl Database {
     /// Solves every board and rounds the results for storage (a few seconds;
-    /// [`database`](super::database) does it once and caches the file).
+    /// [`load_default`](super::load_default) does it once and caches the file).
     pub fn build() -> Database {
         Database::from_solution(&solve())
     }

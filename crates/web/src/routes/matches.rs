@@ -17,7 +17,7 @@ use utoipa::ToSchema;
 use crate::error::{ApiError, ErrorBody, JsonBody};
 use crate::service::{Live, NewMatch, Opponent, PlayInput};
 use crate::state::AppState;
-use crate::wire::{PlayJson, TurnState, turn_state};
+use crate::wire::{PlayJson, SidesJson, TurnState, turn_state};
 
 /// A colour in a request: `white` or `black` exactly.
 fn colour(field: &str, s: &str) -> Result<Color, ApiError> {
@@ -74,12 +74,6 @@ pub struct ResignRequest {
     pub points: Option<u8>,
     /// The match version the resignation is for (required, as for a play).
     pub version: Option<u64>,
-}
-
-#[derive(Serialize, ToSchema)]
-pub struct SidesJson<T: ToSchema> {
-    pub white: T,
-    pub black: T,
 }
 
 /// Who must act now.

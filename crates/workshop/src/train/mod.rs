@@ -34,25 +34,32 @@ use crate::duel::duel;
 use crate::greedy::GreedyPlayer;
 use adam::Adam;
 use report::{LogRow, append_csv, plot_svg, read_csv};
-pub use selfplay::{Sample, self_play};
+pub use selfplay::{Sample, SelfPlayGame, self_play};
 
 /// Settings of a training run.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct TrainConfig {
     /// Train until this many self-play games in total.
     pub games: u64,
+    /// Hidden units of a new network (a network from `init` keeps its own).
     pub hidden: usize,
+    /// Worker threads for self-play and the strength checks.
     pub threads: usize,
+    /// Seed of the first weights, the self-play dice and the sample shuffling.
     pub seed: u64,
+    /// Adam's learning rate (at the start of the run when `lr_end` is set).
     pub lr: f32,
     /// Learning rate at the end of the run (linear decay from `lr`).
     #[serde(default)]
     pub lr_end: Option<f32>,
+    /// TD(λ)'s λ: 0 makes each target the next position's value, 1 the
+    /// game's result.
     pub lambda: f32,
     /// Chance of a random play during self-play.
     pub epsilon: f32,
     /// Games per round (shared by the threads).
     pub round_games: u64,
+    /// Samples per Adam step.
     pub minibatch: usize,
     /// Games between strength checks and checkpoints.
     pub eval_every: u64,
@@ -96,19 +103,32 @@ struct State {
 /// Progress reports for the front end.
 #[derive(Clone, Debug, Default)]
 pub struct Progress {
+    /// Self-play games trained on so far, resumed sessions included.
     pub games_done: u64,
+    /// The games the run trains to ([`TrainConfig::games`]).
     pub games_total: u64,
+    /// Training positions (samples) so far.
     pub positions: u64,
+    /// Seconds of training so far, resumed sessions included.
     pub seconds: f64,
+    /// The latest strength check of this session, once one has run.
     pub last: Option<LogRow>,
     /// Set while a strength check runs.
     pub evaluating: bool,
 }
 
+/// Why a training run stopped with an error.
 #[derive(Debug, thiserror::Error)]
 pub enum TrainError {
+    /// Reading or writing a file of the run failed.
     #[error("{path}: {source}")]
-    Io { path: String, source: std::io::Error },
+    Io {
+        /// The file.
+        path: String,
+        /// The error reading or writing it.
+        source: std::io::Error,
+    },
+    /// A file of the run is not valid, or the run cannot start as asked; holds why.
     #[error("{0}")]
     Bad(String),
 }
@@ -134,17 +154,24 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), TrainError> {
 }
 
 /// Files of a run directory.
-pub struct RunFiles {
+struct RunFiles {
+    /// `weights.bin`: the network's latest weights.
     pub weights: PathBuf,
+    /// `adam-m.bin`: the optimiser's first moments.
     pub adam_m: PathBuf,
+    /// `adam-v.bin`: the optimiser's second moments.
     pub adam_v: PathBuf,
+    /// `state.json`: the configuration and counters to resume the run.
     pub state: PathBuf,
+    /// `log.csv`: the strength checks.
     pub log: PathBuf,
+    /// `strength.svg`: the strength checks plotted.
     pub plot: PathBuf,
 }
 
 impl RunFiles {
-    pub fn new(dir: &Path) -> RunFiles {
+    /// The files of the run directory `dir`.
+    fn new(dir: &Path) -> RunFiles {
         RunFiles {
             weights: dir.join("weights.bin"),
             adam_m: dir.join("adam-m.bin"),

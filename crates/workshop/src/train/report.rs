@@ -9,16 +9,22 @@ use plotters::prelude::*;
 /// One strength measurement during training.
 #[derive(Clone, Debug)]
 pub struct LogRow {
+    /// Self-play games trained on when the measurement was taken.
     pub games: u64,
+    /// Seconds of training by then, resumed sessions included.
     pub seconds: f64,
+    /// Training positions (samples) by then.
     pub positions: u64,
-    /// Points per game against the heuristic player, and its 95% half-width.
+    /// Points per game against the heuristic player.
     pub ppg: f64,
+    /// The half-width of the 95% confidence interval of `ppg`.
     pub ci95: f64,
+    /// The share of the duel's games the network won.
     pub win_rate: f64,
 }
 
-pub const CSV_HEADER: &str = "games,seconds,positions,ppg_vs_heuristic,ci95,win_rate";
+/// The first line of `log.csv`: the names of the [`LogRow`] columns.
+const CSV_HEADER: &str = "games,seconds,positions,ppg_vs_heuristic,ci95,win_rate";
 
 /// Appends a row to the CSV log, writing the header for a new file.
 pub fn append_csv(path: &Path, row: &LogRow) -> std::io::Result<()> {

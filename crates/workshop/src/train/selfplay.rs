@@ -17,13 +17,17 @@ use plakoto_engine::{Evaluator, NeuralEval, Probabilities, to_targets};
 
 /// A training sample: inputs and target outputs.
 pub struct Sample {
+    /// The network inputs of the position, the side on roll about to roll.
     pub inputs: Inputs,
+    /// The λ-return target for each network output, from that side's view.
     pub target: [f32; OUTPUTS],
 }
 
 /// One self-play game: its samples and its length in plies.
 pub struct SelfPlayGame {
+    /// One sample per position the side on roll faced.
     pub samples: Vec<Sample>,
+    /// The game's length in plays.
     pub plies: usize,
 }
 

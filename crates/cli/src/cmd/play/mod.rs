@@ -12,7 +12,6 @@ use std::path::PathBuf;
 
 use anyhow::{Result, bail};
 use clap::builder::{PossibleValue, PossibleValuesParser};
-use plakoto_core::Color;
 use plakoto_core::game::{Match, PlayerName, Players};
 use plakoto_engine::{DEFAULT_LEVEL, LEVELS};
 
@@ -63,7 +62,7 @@ pub struct Args {
     #[arg(long)]
     seed: Option<u64>,
     /// Save to FILE (default: a new file in plakoto/games/ in your data
-    /// directory, e.g. ~/.local/share/plakoto/games/<date>-<seed>.json).
+    /// directory, e.g. `~/.local/share/plakoto/games/<date>-<seed>.json`).
     #[arg(long, value_name = "FILE")]
     save: Option<PathBuf>,
     /// Continue the game or match saved in FILE (saving back to it, unless --save).
