@@ -232,9 +232,11 @@ fn the_default_save_file_is_in_the_data_directory() {
     let files: Vec<_> = std::fs::read_dir(&games).unwrap().map(|e| e.unwrap().path()).collect();
     assert_eq!(files.len(), 1);
     let name = files[0].file_name().unwrap().to_str().unwrap().to_string();
-    assert!(name.ends_with("-1234.json"), "{name}");
+    // Named for the date and time, never for the seed (which tells the dice).
+    assert!(!name.contains("1234"), "{name}");
+    assert!(name.starts_with("20") && name.ends_with(".json") && name.contains('T'), "{name}");
     assert!(text(&out.stdout).contains(&format!("Saving every move to {}", files[0].display())));
-    // A second game with the same seed on the same day gets its own file.
+    // A second game started in the same second gets its own file.
     let out = run_env(&["play", "--seed", "1234"], b"quit\n", &[("XDG_DATA_HOME", dir.path())]);
     assert!(out.status.success());
     assert_eq!(std::fs::read_dir(&games).unwrap().count(), 2);

@@ -322,6 +322,103 @@ impl TurnBuilder {
         self.legal.iter().find(|p| p.position().with_turn(turn).own_key() == key).copied()
     }
 
+    /// The legal plays the turn can still become after the moves so far:
+    /// all of them before the first move, and fewer as moves are made (a
+    /// hint in the middle of a turn ranks these).
+    ///
+    /// ```
+    /// use plakoto_core::{Dice, TurnBuilder, pos};
+    /// let p = pos!(White; white {13: 1, 8: 1}; black {24: 15});
+    /// let mut t = TurnBuilder::new(&p, Dice::new(6, 4).unwrap());
+    /// let all: Vec<String> = t.reachable_plays().iter().map(|p| p.notation()).collect();
+    /// assert_eq!(all, ["13/7 8/4", "13/9 8/2", "13/7/3"]);
+    /// t.play_move(13, 9).unwrap();
+    /// let left: Vec<String> = t.reachable_plays().iter().map(|p| p.notation()).collect();
+    /// assert_eq!(left, ["13/9 8/2", "13/7/3"]);
+    /// ```
+    pub fn reachable_plays(&self) -> Vec<Play> {
+        if self.is_pass() {
+            return self.legal.clone();
+        }
+        let mut reached = HashSet::new();
+        self.reach(self.board(), self.dice_left(), &mut HashSet::new(), &mut reached);
+        let turn = self.board().pos.turn();
+        self.legal.iter().filter(|p| reached.contains(&p.position().with_turn(turn).own_key())).copied().collect()
+    }
+
+    /// Collects in `reached` every legal play's key that some sequence from
+    /// `board` with `left` dice arrives at.
+    fn reach(&self, board: &Board, left: &[u8], seen: &mut HashSet<(u128, usize)>, reached: &mut HashSet<u128>) {
+        if !seen.insert((board.key(), left.len())) {
+            return;
+        }
+        if self.legal_keys.contains(&board.key()) {
+            reached.insert(board.key());
+        }
+        if left.is_empty() || board.ended() {
+            return;
+        }
+        for (i, &d) in left.iter().enumerate() {
+            if left[..i].contains(&d) {
+                continue;
+            }
+            let rest: Vec<u8> = left.iter().enumerate().filter(|&(j, _)| j != i).map(|(_, &x)| x).collect();
+            for from in (1..=24u8).filter(|&p| board.own[p as usize] > 0) {
+                let mut b = board.clone();
+                if b.step(from, d).is_ok() {
+                    self.reach(&b, &rest, seen, reached);
+                }
+            }
+        }
+    }
+
+    /// Why no checker can move from `from` now (mover's numbering), or
+    /// `None` when one can: no checker there, the checker is pinned, every
+    /// die's point is blocked, bearing off is not allowed yet, or the move
+    /// would leave the roll unplayable as the rules require.
+    ///
+    /// ```
+    /// use plakoto_core::{Dice, PlayError, Position, TurnBuilder};
+    /// let t = TurnBuilder::new(&Position::start(), Dice::new(6, 4).unwrap());
+    /// assert_eq!(t.why_not_from(24), None);
+    /// assert_eq!(t.why_not_from(13), Some(PlayError::NoChecker(13)));
+    /// ```
+    pub fn why_not_from(&self, from: u8) -> Option<PlayError> {
+        if !(1..=24).contains(&from) {
+            return Some(PlayError::NoPoint(from));
+        }
+        if self.is_pass() {
+            return Some(PlayError::MustPass(self.dice));
+        }
+        if self.dice_left().is_empty() {
+            return Some(PlayError::TooManyMoves(self.dice));
+        }
+        if self.legal_moves().iter().any(|m| m.from == from) {
+            return None;
+        }
+        // The reason the first die gives (its own error, or why the move it
+        // makes leaves the roll unplayable).
+        let mut dice = self.dice_left().to_vec();
+        dice.sort_unstable_by(|a, b| b.cmp(a));
+        dice.dedup();
+        let mut first = None;
+        for d in dice {
+            let mut b = self.board().clone();
+            let e = match b.step(from, d) {
+                Ok(to) => self.try_move(from, to).err(),
+                Err(e) => Some(e),
+            };
+            // A checker that is missing or pinned says so whatever the die.
+            if let Some(e @ (PlayError::NoChecker(_) | PlayError::Pinned(_))) = e {
+                return Some(e);
+            }
+            if first.is_none() {
+                first = e;
+            }
+        }
+        first
+    }
+
     /// The position as it stands after the moves so far (the mover still
     /// on roll), for drawing the board mid-turn.
     pub fn current_position(&self) -> Position {

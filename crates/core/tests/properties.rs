@@ -274,3 +274,35 @@ proptest! {
         }
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    /// Mid-turn, the plays the turn can still become are exactly the legal
+    /// plays that some way of finishing the turn reaches: all of them at
+    /// the start, and always the play whose first moves were made.
+    #[test]
+    fn reachable_plays_keep_the_play_being_entered(seed in any::<u64>(), plies in 1usize..200) {
+        walk(seed, plies, |pos, dice, plays| {
+            let t = plakoto_core::TurnBuilder::new(pos, dice);
+            prop_assert_eq!(t.reachable_plays().len(), plays.len());
+            for play in plays.iter().filter(|p| !p.is_pass()).take(6) {
+                let mut t = plakoto_core::TurnBuilder::new(pos, dice);
+                for m in play.moves() {
+                    t.play_move(m.from, m.to).map_err(|e| TestCaseError::fail(e.to_string()))?;
+                    let left = t.reachable_plays();
+                    prop_assert!(
+                        left.iter().any(|p| p.position() == play.position()),
+                        "{} lost after {:?} in {}", play.notation(), m, pos.id()
+                    );
+                    prop_assert!(left.iter().all(|p| plays.contains(p)));
+                    // Every reachable play is reached by some legal next move.
+                    if t.complete().is_none() {
+                        prop_assert!(!t.legal_moves().is_empty());
+                    }
+                }
+            }
+            Ok(())
+        })?;
+    }
+}

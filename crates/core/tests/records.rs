@@ -148,3 +148,77 @@ fn a_resigned_game_keeps_its_roll_in_the_record() {
     let mut m1 = m.clone();
     assert_eq!(m1.roll().expect("roll"), m2.roll().expect("roll"));
 }
+
+// Fair dice: while a match is played its public record shows the seed's
+// commitment, never the seed; once it is over the seed is shown, matches
+// the commitment, and the record replays.
+
+fn played(seed: plakoto_core::game::Seed, length: u32, steps: usize) -> Match {
+    let mut m = Match::new(length, seed, Players::default()).expect("a match");
+    let mut rng = ChaCha8Rng::seed_from_u64(1);
+    for _ in 0..steps {
+        apply(&mut m, Action::Play(rng.random_range(0..1000)));
+    }
+    m
+}
+
+#[test]
+fn a_live_matchs_public_record_hides_its_seed_and_a_finished_one_shows_it() {
+    use plakoto_core::game::{MatchError, Seed};
+    let secret = Seed::Secret([0x5a; 32]);
+    let live = played(secret, 3, 30);
+    assert!(!live.is_over());
+    let public = live.public_record();
+    assert_eq!(public.seed, None);
+    assert_eq!(public.seed_sha256.as_deref(), Some(secret.commitment().as_str()));
+    let json = serde_json::to_string(&public).expect("json");
+    assert!(!json.contains(&secret.to_string()), "the seed leaks into the public record");
+    assert_eq!(Match::from_record(&public).unwrap_err(), MatchError::SeedHidden);
+
+    let over = played(secret, 1, 2000);
+    assert!(over.is_over());
+    let public = over.public_record();
+    assert_eq!(public.seed, Some(secret));
+    assert_eq!(public.seed.expect("shown").commitment(), public.seed_sha256.clone().expect("kept"));
+    assert_eq!(Match::from_record(&public).expect("replays").record(), over.record());
+}
+
+#[test]
+fn a_seed_that_does_not_match_its_commitment_is_refused() {
+    use plakoto_core::game::Seed;
+    let mut rec = played(Seed::Secret([1; 32]), 1, 2000).record();
+    rec.seed = Some(Seed::Secret([2; 32]));
+    let e = Match::from_record(&rec).unwrap_err().to_string();
+    assert!(e.contains("does not match the commitment"), "{e}");
+}
+
+#[test]
+fn a_version_1_record_still_loads() {
+    // As the first release wrote it: version 1, a number seed, no commitment.
+    let m = played(plakoto_core::game::Seed::Number(77), 3, 25);
+    let mut v1 = serde_json::to_value(m.record()).expect("json");
+    v1["version"] = 1.into();
+    v1.as_object_mut().expect("object").remove("seed_sha256");
+    assert_eq!(v1["seed"], 77);
+    let rec: MatchRecord = serde_json::from_value(v1).expect("reads");
+    assert_eq!(Match::from_record(&rec).expect("replays").game().position(), m.game().position());
+}
+
+#[test]
+fn a_match_from_a_position_starts_there_and_replays() {
+    use plakoto_core::{Position, pos};
+    let p = pos!(Black; white {13: 5, 8: 5, 6: 5}; black {20: 5, 17: 5, 12: 5});
+    let mut m = Match::from_position(3, 4, Players::default(), p).expect("a match");
+    assert_eq!(m.game().position(), &p);
+    assert_eq!(m.to_act(), Some(Color::Black));
+    for i in 0..40 {
+        apply(&mut m, Action::Play(i * 7));
+    }
+    let json = serde_json::to_string(&m.record()).expect("json");
+    let back = Match::from_record(&serde_json::from_str(&json).expect("reads")).expect("replays");
+    assert_eq!(back.record(), m.record());
+    // A finished game is no place to start.
+    let over = pos!(White; white {}; black {1: 15});
+    assert!(Match::from_position(1, 1, Players::default(), over).is_err());
+    assert!(Match::from_position(1, 1, Players::default(), Position::start()).is_ok());
+}

@@ -735,3 +735,47 @@ async fn matches_survive_a_restart_of_the_server() {
     let end = play_out(&app2, &mid).await;
     assert_eq!(end["over"], true);
 }
+
+/// Fair dice: nothing the API shows while a match is played gives away its
+/// seed (so no roll can be known before it is rolled); at the end the seed
+/// is revealed, matches the commitment shown from the start, and replays
+/// every roll that was shown.
+#[tokio::test]
+async fn the_api_never_shows_a_live_matchs_seed() {
+    let app = app();
+    let m = create(&app, json!({"opponent": "engine", "level": "random", "length": 3})).await;
+    let mid = id(&m);
+    let uri = format!("/api/v1/matches/{mid}");
+    let (_, rec) = call(&app, "GET", &format!("{uri}/record"), None).await;
+    assert_eq!(rec["seed"], Value::Null, "{rec}");
+    let commitment = rec["seed_sha256"].as_str().expect("a commitment").to_string();
+    let mut seen: Vec<String> = vec![m.to_string(), rec.to_string()];
+    let mut state = m;
+    while state["over"] != true {
+        let (s, v) = if state["to_act"]["who"] == "engine" {
+            post(&app, &format!("{uri}/engine-move"), json!({"version": state["version"]})).await
+        } else {
+            let play = &state["game"]["plays"][0];
+            post(&app, &format!("{uri}/play"), json!({"moves": play["moves"], "version": state["version"]})).await
+        };
+        assert_eq!(s, StatusCode::OK, "{v}");
+        let (_, rec) = call(&app, "GET", &format!("{uri}/record"), None).await;
+        if v["over"] != true {
+            assert_eq!(rec["seed"], Value::Null, "a live match's record shows its seed");
+            assert_eq!(rec["seed_sha256"], commitment.as_str());
+        }
+        seen.push(v.to_string());
+        seen.push(rec.to_string());
+        state = v;
+    }
+    let (_, rec) = call(&app, "GET", &format!("{uri}/record"), None).await;
+    let seed = rec["seed"].as_str().expect("the seed is revealed at the end").to_string();
+    assert_eq!(seed.len(), 64, "a secret seed of 32 bytes");
+    for text in &seen[..seen.len() - 1] {
+        assert!(!text.contains(&seed), "the seed was shown before the end");
+    }
+    let parsed: plakoto_core::game::Seed = seed.parse().unwrap();
+    assert_eq!(parsed.commitment(), commitment);
+    let rec: MatchRecord = serde_json::from_value(rec).unwrap();
+    assert!(Match::from_record(&rec).unwrap().is_over());
+}

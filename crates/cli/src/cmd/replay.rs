@@ -54,7 +54,16 @@ pub fn run(args: Args) -> Result<()> {
         out: io::stdout().lock(),
     };
     let length = if rec.match_to == 1 { "one game".to_string() } else { format!("match to {}", rec.match_to) };
-    let head = format!("{} · {length} · seed {}", args.file.display(), rec.seed);
+    // A record's seed is shown once its match is over (while it is played,
+    // the dice to come must stay unknown: only the commitment).
+    let seed = match (&rec.seed, rec.winner) {
+        (Some(s), Some(_)) => format!("seed {s}"),
+        _ => match &rec.seed_sha256 {
+            Some(c) => format!("seed hidden until the match ends (SHA-256 {}…)", &c[..c.len().min(16)]),
+            None => "seed hidden until the match ends".into(),
+        },
+    };
+    let head = format!("{} · {length} · {seed}", args.file.display());
     let result = r.say(&head).and_then(|()| {
         for (i, g) in rec.games.iter().enumerate() {
             if !r.game(i + 1, g)? {
@@ -140,6 +149,9 @@ impl<R: BufRead, W: Write> Replay<R, W> {
         let mut game = Game::new(g.start);
         match g.start {
             Start::Side(c) => self.say(&format!("{} won the last game and starts.", self.name(c)))?,
+            Start::Position(p) => {
+                self.say(&format!("The game starts from position {}; {} to play.", p.id(), self.name(p.turn())))?
+            }
             Start::OpeningRoll => {
                 for &[w, b] in &g.opening {
                     let text = announce::opening(w, b, &|c| self.name(c));

@@ -39,15 +39,17 @@ pub fn games_dir() -> Result<PathBuf> {
     Ok(data.join("plakoto").join("games"))
 }
 
-/// A new, unused file name for a match with `seed`: `<date>-<seed>.json` in
+/// A new, unused file name for a match: `<date>T<time>.json` in
 /// [`games_dir`], with `-2`, `-3`, … added if that name is taken.
-pub fn new_save_path(seed: u64) -> Result<PathBuf> {
+pub fn new_save_path() -> Result<PathBuf> {
     let dir = games_dir()?;
     fs::create_dir_all(&dir).with_context(|| format!("cannot create {}", dir.display()))?;
+    // The date and time, never the seed: a file name anyone sees must not
+    // tell the dice to come.
     let stamp = humantime::format_rfc3339_seconds(SystemTime::now()).to_string();
-    let date = stamp.get(..10).unwrap_or("game");
+    let stamp = stamp.get(..19).unwrap_or("game").replace(':', "");
     for n in 1u32.. {
-        let name = if n == 1 { format!("{date}-{seed}.json") } else { format!("{date}-{seed}-{n}.json") };
+        let name = if n == 1 { format!("{stamp}.json") } else { format!("{stamp}-{n}.json") };
         let path = dir.join(name);
         if !path.exists() {
             return Ok(path);

@@ -10,10 +10,11 @@
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
-use super::{Game, GameError, PlayerName, Players, SeededDice, Start, Turn};
+use super::{Game, GameError, PlayerName, Players, Seed, SeededDice, Start, Turn};
 use crate::color::Color;
 use crate::dice::Dice;
 use crate::play::{Move, Play};
+use crate::position::Position;
 use crate::result::GameResult;
 
 /// What is wrong with a match request or record.
@@ -29,8 +30,15 @@ pub enum MatchError {
     #[error("the record is not a plakoto match record (format `{0}`)")]
     Format(String),
     /// The record's `version` (held) is newer than this code reads.
-    #[error("record version {0} is newer than this program understands (1)")]
+    #[error("record version {0} is newer than this program understands ({RECORD_VERSION})")]
     Version(u32),
+    /// The record leaves its seed out (the public record of a match still
+    /// being played), so its dice cannot be replayed.
+    #[error("the record leaves out its seed (the match is still being played), so it cannot be replayed yet")]
+    SeedHidden,
+    /// A match cannot start from a position whose game is over (held: its result).
+    #[error("a match cannot start from a finished game ({0})")]
+    StartOver(GameResult),
     /// The record does not replay: a roll is not what the seed gives, a play
     /// is illegal, or the results do not add up.
     #[error("record game {game}: {why}")]
@@ -70,17 +78,40 @@ impl Match {
     /// assert_eq!(again.game().position(), m.game().position());
     /// assert!(Match::new(0, 7, Players::default()).is_err());
     /// ```
-    pub fn new(target: u32, seed: u64, players: Players) -> Result<Match, MatchError> {
+    pub fn new(target: u32, seed: impl Into<Seed>, players: Players) -> Result<Match, MatchError> {
+        Match::starting(target, seed.into(), players, Start::OpeningRoll)
+    }
+
+    /// A new match whose first game starts from `position` (the side on
+    /// roll there plays first, without an opening roll); later games start
+    /// as usual. For practice and analysis from a chosen position.
+    ///
+    /// ```
+    /// use plakoto_core::game::{Match, Players};
+    /// use plakoto_core::{Color, Position};
+    /// let pos = Position::start().with_turn(Color::Black);
+    /// let mut m = Match::from_position(1, 5, Players::default(), pos).unwrap();
+    /// assert_eq!(m.to_act(), Some(Color::Black));
+    /// m.roll().unwrap();
+    /// assert_eq!(Match::from_record(&m.record()).unwrap().record(), m.record());
+    /// ```
+    pub fn from_position(
+        target: u32,
+        seed: impl Into<Seed>,
+        players: Players,
+        position: Position,
+    ) -> Result<Match, MatchError> {
+        if let Some(r) = position.outcome() {
+            return Err(MatchError::StartOver(r));
+        }
+        Match::starting(target, seed.into(), players, Start::Position(position))
+    }
+
+    fn starting(target: u32, seed: Seed, players: Players, start: Start) -> Result<Match, MatchError> {
         if target == 0 {
             return Err(MatchError::BadLength(target));
         }
-        Ok(Match {
-            target,
-            dice: SeededDice::new(seed),
-            players,
-            score: [0, 0],
-            games: vec![Game::new(Start::OpeningRoll)],
-        })
+        Ok(Match { target, dice: SeededDice::new(seed), players, score: [0, 0], games: vec![Game::new(start)] })
     }
 
     /// The match length: the points a side needs to win the match.
@@ -88,8 +119,10 @@ impl Match {
         self.target
     }
 
-    /// The seed all dice of the match come from.
-    pub fn seed(&self) -> u64 {
+    /// The seed all dice of the match come from (a secret while the match
+    /// is played: show [`Seed::commitment`] instead, as
+    /// [`Match::public_record`] does).
+    pub fn seed(&self) -> Seed {
         self.dice.seed()
     }
 
@@ -232,21 +265,38 @@ impl Match {
     /// plays the same, and nearby turns get unrelated streams.
     pub fn turn_seed(&self) -> u64 {
         let side = self.to_act().map_or(0, |c| c.index() as u64 + 1);
-        // splitmix64 of the mixed inputs.
-        let mut z = self.seed() ^ side.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ self.dice_thrown().rotate_left(32);
-        z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
+        self.seed().derive(&[side, self.dice_thrown()])
+    }
+
+    /// The record of the match as it is published while the match is
+    /// played: the seed left out (its commitment stays), so nobody can work
+    /// out a roll before it is rolled. Once the match is over it is the
+    /// whole record, seed included, which anyone can check against the
+    /// commitment and replay.
+    ///
+    /// ```
+    /// use plakoto_core::game::{Match, Players, Seed};
+    /// let m = Match::new(3, Seed::Secret([9; 32]), Players::default()).unwrap();
+    /// let public = m.public_record();
+    /// assert_eq!(public.seed, None);
+    /// assert_eq!(public.seed_sha256, Some(m.seed().commitment()));
+    /// ```
+    pub fn public_record(&self) -> MatchRecord {
+        let mut r = self.record();
+        if !self.is_over() {
+            r.seed = None;
+        }
+        r
     }
 
     /// The record of the match: seed, every roll and play, results.
     pub fn record(&self) -> MatchRecord {
         MatchRecord {
             format: RECORD_FORMAT.into(),
-            version: 1,
+            version: RECORD_VERSION,
             players: self.players.clone(),
-            seed: self.seed(),
+            seed: Some(self.seed()),
+            seed_sha256: Some(self.seed().commitment()),
             match_to: self.target,
             score: Score { white: self.score[0], black: self.score[1] },
             winner: self.winner(),
@@ -270,10 +320,26 @@ impl Match {
         if rec.format != RECORD_FORMAT {
             return Err(MatchError::Format(rec.format.chars().take(40).collect()));
         }
-        if rec.version > 1 {
+        if rec.version > RECORD_VERSION {
             return Err(MatchError::Version(rec.version));
         }
-        let mut m = Match::new(rec.match_to, rec.seed, rec.players.clone())?;
+        let seed = rec.seed.ok_or(MatchError::SeedHidden)?;
+        if let Some(c) = &rec.seed_sha256
+            && *c != seed.commitment()
+        {
+            return Err(MatchError::Corrupt {
+                game: 1,
+                why: format!(
+                    "the seed {seed} does not match the commitment {c} (its SHA-256 is {})",
+                    seed.commitment()
+                ),
+            });
+        }
+        let first = rec.games.first().map_or(Start::OpeningRoll, |g| g.start);
+        let mut m = match first {
+            Start::Position(p) => Match::from_position(rec.match_to, seed, rec.players.clone(), p)?,
+            _ => Match::new(rec.match_to, seed, rec.players.clone())?,
+        };
         for (gi, g) in rec.games.iter().enumerate() {
             let n = gi + 1;
             let bad = |why: String| MatchError::Corrupt { game: n, why };
@@ -293,10 +359,7 @@ impl Match {
                 g.start == Start::OpeningRoll && g.opening.is_empty() && g.turns.is_empty() && g.dice.is_none();
             let opening = if untouched { Vec::new() } else { m.opening_roll()? };
             if opening != g.opening {
-                return Err(bad(format!(
-                    "opening roll {:?} is not what seed {} gives ({opening:?})",
-                    g.opening, rec.seed
-                )));
+                return Err(bad(format!("opening roll {:?} is not what seed {seed} gives ({opening:?})", g.opening)));
             }
             for (ti, t) in g.turns.iter().enumerate() {
                 let d = m.roll().map_err(|e| bad(format!("turn {}: {e}", ti + 1)))?;
@@ -365,6 +428,11 @@ fn sorted([a, b]: [u8; 2]) -> [u8; 2] {
 /// The `format` string every match record carries.
 pub const RECORD_FORMAT: &str = "plakoto-match";
 
+/// The record version this program writes (and the newest it reads).
+/// Version 2 added the seed's commitment and seeds written as 64 hex
+/// digits; version 1 records read as before.
+pub const RECORD_VERSION: u32 = 2;
+
 /// Match score in a record.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Score {
@@ -403,8 +471,15 @@ pub struct MatchRecord {
     pub version: u32,
     /// Who plays each side.
     pub players: Players,
-    /// The seed all dice of the match come from, in order.
-    pub seed: u64,
+    /// The seed all dice of the match come from, in order: a number, or
+    /// 64 hex digits. Left out (`null`) in the public record of a match
+    /// still being played.
+    pub seed: Option<Seed>,
+    /// The SHA-256 of the seed as written (lowercase hex): published while
+    /// the seed is secret, so the revealed seed can be checked (records of
+    /// version 1 lack it).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub seed_sha256: Option<String>,
     /// The match length in points (1 for a single game).
     pub match_to: u32,
     /// The points each side has.

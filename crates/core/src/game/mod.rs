@@ -4,10 +4,12 @@
 mod matches;
 mod players;
 mod roller;
+mod seed;
 
-pub use matches::{GameRecord, Match, MatchError, MatchRecord, RECORD_FORMAT, Score};
+pub use matches::{GameRecord, Match, MatchError, MatchRecord, RECORD_FORMAT, RECORD_VERSION, Score};
 pub use players::{PlayerName, Players};
 pub use roller::{DiceSource, FixedDice, SeededDice};
+pub use seed::{Seed, SeedError};
 
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
@@ -34,6 +36,9 @@ pub enum Start {
     OpeningRoll,
     /// This side starts (the winner of the previous game of a match).
     Side(Color),
+    /// The game starts from this position, the side on roll there first
+    /// (practice and analysis from a chosen position; never a game over).
+    Position(Position),
 }
 
 /// One turn as recorded: who, the dice, and the single moves played (empty
@@ -104,12 +109,14 @@ pub struct Game {
 }
 
 impl Game {
-    /// A new game. With `Start::Side` that side is on roll at once; with
+    /// A new game. With `Start::Side` that side is on roll at once, with
+    /// `Start::Position` the side on roll in that position; with
     /// `Start::OpeningRoll` call [`Game::opening_roll`] first.
     pub fn new(start: Start) -> Game {
         let position = match start {
             Start::Side(c) => Position::start().with_turn(c),
             Start::OpeningRoll => Position::start(),
+            Start::Position(p) => p,
         };
         Game {
             start,
@@ -283,6 +290,7 @@ impl Game {
     pub fn first_side(&self) -> Option<Color> {
         match self.start {
             Start::Side(c) => Some(c),
+            Start::Position(p) => Some(p.turn()),
             Start::OpeningRoll => self.opening.last().map(|[w, b]| if w > b { Color::White } else { Color::Black }),
         }
     }

@@ -1,8 +1,9 @@
 //! Dice from a seedable generator, so any game can be replayed from its seed.
 
-use rand::{RngExt, SeedableRng};
+use rand::RngExt;
 use rand_chacha::ChaCha8Rng;
 
+use super::seed::Seed;
 use crate::dice::Dice;
 
 /// Where dice come from. The seeded roller is the normal source; tests and
@@ -23,7 +24,7 @@ pub trait DiceSource {
 #[derive(Clone, Debug)]
 pub struct SeededDice {
     rng: ChaCha8Rng,
-    seed: u64,
+    seed: Seed,
     rolled: u64,
 }
 
@@ -36,12 +37,13 @@ impl SeededDice {
     /// assert_eq!(a.roll(), b.roll());
     /// assert_eq!(a.dice_thrown(), 2);
     /// ```
-    pub fn new(seed: u64) -> SeededDice {
-        SeededDice { rng: ChaCha8Rng::seed_from_u64(seed), seed, rolled: 0 }
+    pub fn new(seed: impl Into<Seed>) -> SeededDice {
+        let seed = seed.into();
+        SeededDice { rng: seed.rng(), seed, rolled: 0 }
     }
 
     /// The seed this roller started from.
-    pub fn seed(&self) -> u64 {
+    pub fn seed(&self) -> Seed {
         self.seed
     }
 

@@ -40,7 +40,8 @@ pub struct CreateMatch {
     pub level: Option<String>,
     /// Points to win the match: 1 (default) to 25; 1, 3, 5 and 7 are usual.
     pub length: Option<u32>,
-    /// Seed of the dice (default: random). The same seed gives the same dice.
+    /// Seed of the dice (default: a secret random seed). The same seed gives
+    /// the same dice, so a match with a chosen seed has no secret dice.
     pub seed: Option<u64>,
     /// The side the person plays against the engine: `white` (default),
     /// `black` or `random`.
@@ -290,12 +291,14 @@ pub async fn get(State(state): State<Arc<AppState>>, Path(id): Path<String>) -> 
     state.call(move |s| Ok(Json(view(&s.get(&id)?)))).await
 }
 
-/// The match record (INTERFACE.md game record): seed, every roll and play.
+/// The match record (INTERFACE.md game record): every roll and play, and
+/// the seed's commitment; the seed itself only once the match is over, so
+/// nobody can work out a roll before it is rolled.
 #[utoipa::path(get, path = "/api/v1/matches/{id}/record", tag = "matches",
     params(("id" = String, Path, description = "match id")),
     responses((status = 200, body = Object), (status = 404, body = ErrorBody)))]
 pub async fn record(State(state): State<Arc<AppState>>, Path(id): Path<String>) -> Result<Json<MatchRecord>, ApiError> {
-    state.call(move |s| Ok(Json(s.get(&id)?.m.record()))).await
+    state.call(move |s| Ok(Json(s.get(&id)?.m.public_record()))).await
 }
 
 /// Plays the person's turn: single moves or notation, checked against the

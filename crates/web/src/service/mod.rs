@@ -17,7 +17,7 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Instant;
 
-use plakoto_core::game::{GameError, Match, MatchError, PlayerName, Players};
+use plakoto_core::game::{GameError, Match, MatchError, PlayerName, Players, Seed};
 use plakoto_core::{Color, Play, TurnBuilder};
 use plakoto_engine::{DEFAULT_LEVEL, NeuralEval, levels};
 use rand::RngExt;
@@ -148,7 +148,8 @@ pub struct NewMatch {
     pub opponent: Opponent,
     /// Points to win: 1 to [`MAX_LENGTH`].
     pub length: u32,
-    /// The dice seed; `None` picks a random one.
+    /// The dice seed, a number (repeatable, not secret); `None` picks a
+    /// secret random one.
     pub seed: Option<u64>,
 }
 
@@ -292,9 +293,9 @@ impl MatchService {
                 Players::against_engine(person, &level)
             }
         };
-        // Random seeds stay below 10^9, which every JSON reader (JavaScript's
-        // included) holds exactly, as `plakoto play` does.
-        let seed = req.seed.unwrap_or_else(|| rand::rng().random_range(0..1_000_000_000));
+        // A secret seed unless the client asked for one (then it knows the
+        // dice anyway); the record shows only its commitment until the end.
+        let seed = req.seed.map_or_else(|| Seed::Secret(rand::random()), Seed::Number);
         let mut m = Match::new(req.length, seed, players).map_err(match_error)?;
         roll_if_needed(&mut m)?;
         let record = m.record();

@@ -12,7 +12,7 @@ use std::path::PathBuf;
 
 use anyhow::{Result, bail};
 use clap::builder::{PossibleValue, PossibleValuesParser};
-use plakoto_core::game::{Match, PlayerName, Players};
+use plakoto_core::game::{Match, PlayerName, Players, Seed};
 use plakoto_engine::{DEFAULT_LEVEL, LEVELS};
 
 use crate::records;
@@ -57,12 +57,13 @@ pub struct Args {
     /// (overrides --side, --level and --two-players).
     #[arg(long, value_name = "PLAYER", value_parser = levels(true), hide_possible_values = true)]
     black: Option<String>,
-    /// Dice seed: the same seed gives the same dice, so a game can be
-    /// replayed exactly (default: a random seed, shown in the save file name).
+    /// Dice seed, a number (or 64 hex digits): the same seed gives the same
+    /// dice, so a game can be repeated exactly (default: a secret random
+    /// seed, revealed in the record once the match is over).
     #[arg(long)]
-    seed: Option<u64>,
+    seed: Option<Seed>,
     /// Save to FILE (default: a new file in plakoto/games/ in your data
-    /// directory, e.g. `~/.local/share/plakoto/games/<date>-<seed>.json`).
+    /// directory, e.g. `~/.local/share/plakoto/games/<date>T<time>.json`).
     #[arg(long, value_name = "FILE")]
     save: Option<PathBuf>,
     /// Continue the game or match saved in FILE (saving back to it, unless --save).
@@ -140,7 +141,7 @@ pub fn run(args: Args) -> Result<()> {
             (m, path)
         }
         None => {
-            let seed = args.seed.unwrap_or_else(|| rand::random_range(1..1_000_000_000));
+            let seed = args.seed.unwrap_or_else(|| Seed::Secret(rand::random()));
             let [white, black] = player_names(&args);
             let m = Match::new(args.match_to, seed, Players { white, black })?;
             let path = match &args.save {
@@ -148,7 +149,7 @@ pub fn run(args: Args) -> Result<()> {
                     records::prepare_new(p)?;
                     p.clone()
                 }
-                None => records::new_save_path(seed)?,
+                None => records::new_save_path()?,
             };
             (m, path)
         }

@@ -228,6 +228,10 @@ impl<R: BufRead, W: Write> Session<R, W> {
                 let text = format!("{} won the last game and starts.", self.name(c));
                 self.say(text)
             }
+            Start::Position(p) => {
+                let text = format!("The game starts from position {}; {} plays first.", p.id(), self.name(p.turn()));
+                self.say(text)
+            }
             Start::OpeningRoll => {
                 self.save()?;
                 for [w, b] in self.m.game().opening().to_vec() {
