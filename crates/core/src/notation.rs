@@ -337,6 +337,13 @@ fn replay_hops(pos: &Position, dice: Dice, hops: &[(u8, u8)], text: &str) -> Res
         }
         if !done {
             let multi = ways.iter().all(|w| w.len() > 1);
+            // A point the mover started the turn on, emptied by the moves
+            // before: more checkers were written than stood there.
+            if let Some(PlayError::NoChecker(p)) = first_err
+                && pos.own_on(p) > 0
+            {
+                return Err(PlayError::TooFewCheckers { point: p, have: pos.own_on(p) });
+            }
             return Err(match first_err {
                 Some(PlayError::BlockedPoint(_) | PlayError::BlockedAnchor(_)) if multi => {
                     blocked.sort_unstable();

@@ -29,6 +29,14 @@ pub enum PlayError {
     /// A move starts from a point without a checker of the mover's.
     #[error("you have no checker on point {0}")]
     NoChecker(u8),
+    /// The play moves more checkers from a point than the mover has there.
+    #[error("you have only {have} checker{} on point {point}", if *have == 1 { "" } else { "s" })]
+    TooFewCheckers {
+        /// The point, in the mover's numbering.
+        point: u8,
+        /// How many of the mover's checkers stood there.
+        have: u8,
+    },
     /// A point that does not exist: above 24, or 0 (off) as the point moved from.
     #[error("there is no point {0}: points are 1 to 24")]
     NoPoint(u8),

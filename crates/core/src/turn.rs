@@ -396,6 +396,22 @@ impl TurnBuilder {
         if self.legal_moves().iter().any(|m| m.from == from) {
             return None;
         }
+        self.reason_from(from)
+    }
+
+    /// [`TurnBuilder::why_not_from`] for every point 1 to 24 from which no
+    /// checker can move now, in order (one search of the legal moves for all).
+    pub fn why_not_each(&self) -> Vec<(u8, PlayError)> {
+        if self.is_pass() || self.dice_left().is_empty() {
+            let e = if self.is_pass() { PlayError::MustPass(self.dice) } else { PlayError::TooManyMoves(self.dice) };
+            return (1..=24).map(|p| (p, e.clone())).collect();
+        }
+        let sources: Vec<u8> = self.legal_moves().iter().map(|m| m.from).collect();
+        (1..=24u8).filter(|p| !sources.contains(p)).filter_map(|p| Some((p, self.reason_from(p)?))).collect()
+    }
+
+    /// Why no checker moves from `from`, given that no legal move starts there.
+    fn reason_from(&self, from: u8) -> Option<PlayError> {
         // The reason the first die gives (its own error, or why the move it
         // makes leaves the roll unplayable).
         let mut dice = self.dice_left().to_vec();

@@ -64,6 +64,10 @@ fn assert_reloads(m: &Match) -> Result<Match, TestCaseError> {
     prop_assert_eq!(back.dice_thrown(), m.dice_thrown(), "the replay threw another number of dice");
     prop_assert_eq!(back.game().position(), m.game().position());
     prop_assert_eq!(back.game().dice(), m.game().dice());
+    for (a, b) in back.games().iter().zip(m.games()) {
+        prop_assert_eq!(a.positions_before(), b.positions_before());
+        prop_assert_eq!(a.positions_before().len(), a.turns().len());
+    }
     Ok(back)
 }
 

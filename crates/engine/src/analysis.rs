@@ -3,7 +3,7 @@
 //! shapes are those of `plakoto eval --json` and `plakoto hint --json`
 //! (INTERFACE.md).
 
-use plakoto_core::{Dice, Play, Position};
+use plakoto_core::{Dice, Move, Play, PlayError, Position, TurnBuilder};
 use serde::Serialize;
 
 use crate::analyzer::Analyzer;
@@ -69,4 +69,111 @@ pub fn rank_plays(analyzer: &dyn Analyzer, pos: &Position, dice: Dice) -> Vec<Ra
             ply: s.ply,
         })
         .collect()
+}
+
+/// The plays a turn can still become after the single moves made so far,
+/// ranked, and what those moves have cost against the best play.
+#[derive(Clone, Debug)]
+pub struct Continuations {
+    /// The plays that go on from the moves made, best first.
+    pub plays: Vec<RankedPlay>,
+    /// The best play of the whole roll.
+    pub best: RankedPlay,
+    /// The best play's equity minus the best continuation's (0 when the
+    /// moves made are the start of a best play).
+    pub loss: f32,
+}
+
+/// Ranks the plays that go on from the single moves `made` (mover's
+/// numbering) of the roll `dice` in `pos`, and says what the moves made
+/// cost; the reason when a move is not legal. With no moves made, the
+/// continuations are every play and the loss 0.
+///
+/// ```
+/// use plakoto_core::{Dice, Move, Position};
+/// use plakoto_engine::{NeuralEval, Search, analysis};
+/// let search = Search::new(NeuralEval::shipped(None), 0);
+/// let c = analysis::rank_from(&search, &Position::start(), Dice::new(6, 4).unwrap(), &[Move::new(24, 18)]).unwrap();
+/// assert!(c.loss >= 0.0);
+/// assert!(c.plays.iter().all(|p| p.play.moves().contains(&Move::new(24, 18))));
+/// ```
+pub fn rank_from(
+    analyzer: &dyn Analyzer,
+    pos: &Position,
+    dice: Dice,
+    made: &[Move],
+) -> Result<Continuations, PlayError> {
+    let all = rank_plays(analyzer, pos, dice);
+    let best = all.first().cloned().ok_or(PlayError::GameOver)?;
+    if made.is_empty() {
+        return Ok(Continuations { plays: all, best, loss: 0.0 });
+    }
+    let mut turn = TurnBuilder::new(pos, dice);
+    for m in made {
+        turn.play_move(m.from, m.to)?;
+    }
+    let reachable = turn.reachable_plays();
+    let scored = analyzer.rank(&reachable);
+    let top = scored.first().map_or(best.equity, |s| s.equity());
+    let plays = scored
+        .iter()
+        .map(|s| RankedPlay {
+            play: reachable[s.index],
+            probabilities: s.probabilities,
+            equity: s.equity(),
+            diff: best.equity - s.equity(),
+            ply: s.ply,
+        })
+        .collect();
+    Ok(Continuations { plays, loss: (best.equity - top).max(0.0), best })
+}
+
+/// How a play made compares with the others of its roll.
+#[derive(Clone, Debug)]
+pub struct Judgement {
+    /// 1 for the best play; plays that score the same share a rank.
+    pub rank: usize,
+    /// How many legal plays the roll had.
+    pub of: usize,
+    /// The play made, searched as deep as the best.
+    pub played: RankedPlay,
+    /// The best play.
+    pub best: RankedPlay,
+    /// The best play's equity minus the play made's (≥ 0).
+    pub loss: f32,
+}
+
+/// Ranks the plays of `dice` in `pos` and says where `played` stands,
+/// searched as deep as the best play (so the loss compares like with like);
+/// `None` when `played` is not one of the legal plays.
+///
+/// ```
+/// use plakoto_core::{Dice, Position};
+/// use plakoto_engine::{NeuralEval, Search, analysis};
+/// let (pos, dice) = (Position::start(), Dice::new(6, 4).unwrap());
+/// let search = Search::new(NeuralEval::shipped(None), 0);
+/// let best = analysis::rank_plays(&search, &pos, dice)[0].play;
+/// let j = analysis::judge(&search, &pos, dice, &best).unwrap();
+/// assert_eq!((j.rank, j.loss), (1, 0.0));
+/// ```
+pub fn judge(analyzer: &dyn Analyzer, pos: &Position, dice: Dice, played: &Play) -> Option<Judgement> {
+    let all = rank_plays(analyzer, pos, dice);
+    let best = all.first()?.clone();
+    let mine = all.iter().find(|r| r.play.position() == played.position())?;
+    let played = if mine.ply < best.ply {
+        // Filtered out below the best's depth: search it as deep.
+        let s = analyzer.rank(std::slice::from_ref(&mine.play))[0];
+        RankedPlay {
+            probabilities: s.probabilities,
+            equity: s.equity(),
+            diff: best.equity - s.equity(),
+            ply: s.ply,
+            ..mine.clone()
+        }
+    } else {
+        mine.clone()
+    };
+    let better = all.iter().filter(|r| r.play.position() != played.play.position() && r.equity > played.equity).count();
+    let loss = (best.equity - played.equity).max(0.0);
+    Some(Judgement { rank: better + 1, of: all.len(), played, best, loss })
 }

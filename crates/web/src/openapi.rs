@@ -9,8 +9,8 @@ use crate::routes::matches::{
     CreateMatch, EngineMoveRequest, GameState, GameSummary, LogEntry, MatchState, PlayRequest, ResignRequest, ToAct,
 };
 use crate::routes::positions::{
-    EvalJson, EvalRequest, HintJson, HintRequest, LevelJson, MovesRequest, ProbabilitiesJson, RankedPlayJson,
-    TurnRequest,
+    EvalJson, EvalRequest, HintJson, HintRequest, LevelJson, MovesRequest, PlayedJson, ProbabilitiesJson,
+    RankedPlayJson, TurnRequest,
 };
 use crate::wire::{PlayJson, ResultJson, TurnState};
 
@@ -38,7 +38,7 @@ use crate::wire::{PlayJson, ResultJson, TurnState};
     ),
     components(schemas(
         ErrorBody, ErrorDetail, PlayJson, ResultJson, MovesRequest, TurnRequest, TurnState, EvalRequest, EvalJson,
-        ProbabilitiesJson, HintRequest, HintJson, RankedPlayJson, LevelJson, CreateMatch, PlayRequest, ResignRequest,
+        ProbabilitiesJson, HintRequest, HintJson, RankedPlayJson, PlayedJson, LevelJson, CreateMatch, PlayRequest, ResignRequest,
         EngineMoveRequest, MatchState, GameState, GameSummary, LogEntry, ToAct
     )),
     tags(

@@ -2,6 +2,8 @@
 //! position, dice and a ply are read from a request, and a play as
 //! INTERFACE.md writes it (the shape of `plakoto moves --json`).
 
+use std::collections::BTreeMap;
+
 use plakoto_core::{Color, Dice, GameResult, Play, Position, TurnBuilder, parse_position};
 use plakoto_engine::MAX_PLY;
 use serde::Serialize;
@@ -116,6 +118,12 @@ pub struct TurnState {
     pub complete: Option<PlayJson>,
     /// No move is possible: the turn passes.
     pub pass: bool,
+    /// For each point (mover's numbering) no checker can move from now, why
+    /// not, as a person would be told ("your checker on point 12 is
+    /// pinned and cannot move"); the page shows it when such a point is
+    /// clicked.
+    #[schema(value_type = Object)]
+    pub why_not: BTreeMap<u8, String>,
 }
 
 /// The turn of `dice` in `pos` after the single `moves`, or why a move is illegal.
@@ -150,6 +158,7 @@ pub fn turn_state(pos: &Position, dice: Dice, moves: &[[u8; 2]]) -> Result<TurnS
         },
         complete: t.complete().as_ref().map(PlayJson::new),
         pass: t.is_pass(),
+        why_not: t.why_not_each().into_iter().map(|(p, e)| (p, e.to_string())).collect(),
     })
 }
 

@@ -231,13 +231,20 @@ async fn hint_ranks_the_plays_best_first() {
     let (s, v) = post(&app, "/api/v1/hint", json!({"position": "start", "dice": "6-4"})).await;
     assert_eq!(s, StatusCode::OK);
     assert_eq!(v["dice"], json!([6, 4]));
-    assert_eq!(v["ply"], 0);
+    // As deep as the strongest level, by default.
+    assert_eq!(v["ply"], 2);
+    assert_eq!(v["id"], Position::start().id());
     assert_eq!(v["position"]["turn"], "white");
     let all = v["plays"].as_array().unwrap();
     assert_eq!(all.len(), Position::start().legal_plays(Dice::new(6, 4).unwrap()).len());
     assert_eq!(all[0]["diff"], 0.0);
+    assert_eq!(all[0]["ply"], 2);
     for w in all.windows(2) {
-        assert!(w[0]["equity"].as_f64() >= w[1]["equity"].as_f64(), "not sorted: {v}");
+        // Deeper-searched plays first; by equity among the same depth.
+        assert!(w[0]["ply"].as_u64() >= w[1]["ply"].as_u64(), "not sorted: {v}");
+        if w[0]["ply"] == w[1]["ply"] {
+            assert!(w[0]["equity"].as_f64() >= w[1]["equity"].as_f64(), "not sorted: {v}");
+        }
     }
     for h in all {
         assert!(h["notation"].is_string() && h["moves"].is_array() && h["position"].is_object());
@@ -778,4 +785,79 @@ async fn the_api_never_shows_a_live_matchs_seed() {
     assert_eq!(parsed.commitment(), commitment);
     let rec: MatchRecord = serde_json::from_value(rec).unwrap();
     assert!(Match::from_record(&rec).unwrap().is_over());
+}
+
+#[tokio::test]
+async fn a_hint_mid_turn_ranks_what_can_follow_and_says_what_the_moves_cost() {
+    let app = app();
+    // 6-4 at the start: 24/18 24/20 or 24/14 (in either order).
+    let (_, full) = post(&app, "/api/v1/hint", json!({"position": "start", "dice": "6-4", "ply": 0})).await;
+    let best = full["plays"][0]["notation"].as_str().unwrap().to_string();
+    let other = full["plays"][1].clone();
+    // Start the other play: only the plays that go on from it are ranked.
+    let first = other["moves"][0].clone();
+    let body = json!({"position": "start", "dice": "6-4", "ply": 0, "moves": [first]});
+    let (s, v) = post(&app, "/api/v1/hint", body).await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+    assert_eq!(v["best"]["notation"], best.as_str());
+    for p in v["plays"].as_array().unwrap() {
+        assert!(p["moves"].as_array().unwrap().contains(&first) || p["notation"] == other["notation"], "{p}");
+    }
+    assert!(v["loss"].as_f64().unwrap() >= 0.0);
+    // An illegal move made is refused with the reason.
+    let body = json!({"position": "start", "dice": "6-4", "moves": [[13, 7]]});
+    assert_error(&post(&app, "/api/v1/hint", body).await, StatusCode::UNPROCESSABLE_ENTITY, "illegal-move", "13");
+}
+
+#[tokio::test]
+async fn a_hint_says_how_a_play_made_ranked() {
+    let app = app();
+    let (_, full) = post(&app, "/api/v1/hint", json!({"position": "start", "dice": "6-4"})).await;
+    let worst = full["plays"].as_array().unwrap().last().unwrap().clone();
+    let body = json!({"position": "start", "dice": "6-4", "played": worst["moves"]});
+    let (s, v) = post(&app, "/api/v1/hint", body).await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+    let played = &v["played"];
+    assert_eq!(played["notation"], worst["notation"]);
+    assert_eq!(played["of"], 2);
+    assert_eq!(played["rank"], 2);
+    assert_eq!(played["ply"], 2, "judged as deep as the best play");
+    assert!(played["loss"].as_f64().unwrap() > 0.0, "{v}");
+    let body = json!({"position": "start", "dice": "6-4", "played": [[24, 18]]});
+    assert_error(
+        &post(&app, "/api/v1/hint", body).await,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "illegal-play",
+        "both dice",
+    );
+}
+
+#[tokio::test]
+async fn the_turn_says_why_a_checker_cannot_move() {
+    let app = app();
+    // White's checker on 6 is pinned under Black's; 13 is empty.
+    let pos =
+        json!({"turn": "white", "board": {"24": 13, "6": -1, "1": -14}, "pinned": {"6": "white"}, "off": {"white": 1}});
+    let (s, v) = post(&app, "/api/v1/turn", json!({"position": pos, "dice": "6-4"})).await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+    assert_eq!(v["why_not"]["6"], "your checker on point 6 is pinned and cannot move");
+    assert_eq!(v["why_not"]["13"], "you have no checker on point 13");
+    assert!(v["why_not"].get("24").is_none(), "24 can move: {v}");
+}
+
+#[tokio::test]
+async fn a_match_can_start_from_a_position_and_its_log_gives_each_turns_position() {
+    let app = app();
+    let p = Position::start().with_turn(plakoto_core::Color::Black);
+    let m = create(&app, json!({"opponent": "human", "seed": 5, "position": p.id()})).await;
+    assert_eq!(m["game"]["position_id"], p.id());
+    assert_eq!(m["to_act"]["side"], "black");
+    let uri = format!("/api/v1/matches/{}/play", id(&m));
+    let play = &m["game"]["plays"][0];
+    let (s, v) = post(&app, &uri, json!({"moves": play["moves"], "version": m["version"]})).await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+    assert_eq!(v["game"]["log"][0]["position_id"], p.id());
+    let over = json!({"turn": "white", "board": {"1": -15}, "off": {"white": 15}});
+    let got = post(&app, "/api/v1/matches", json!({"opponent": "human", "position": over})).await;
+    assert_error(&got, StatusCode::UNPROCESSABLE_ENTITY, "bad-position", "finished game");
 }

@@ -101,6 +101,8 @@ pub struct Game {
     opening: Vec<[u8; 2]>,
     position: Position,
     turns: Vec<Turn>,
+    /// The position before each turn, in step with `turns`.
+    before: Vec<Position>,
     dice: Option<Dice>,
     /// The dice rolled when the game was resigned (never played).
     unplayed: Option<Dice>,
@@ -123,6 +125,7 @@ impl Game {
             opening: Vec::new(),
             position,
             turns: Vec::new(),
+            before: Vec::new(),
             dice: None,
             unplayed: None,
             plays: Vec::new(),
@@ -243,6 +246,7 @@ impl Game {
     }
 
     fn apply(&mut self, dice: Dice, play: Play) {
+        self.before.push(self.position);
         self.turns.push(Turn {
             side: self.position.turn(),
             dice: [dice.high(), dice.low()],
@@ -263,6 +267,12 @@ impl Game {
     /// The dice rolled and not yet played.
     pub fn dice(&self) -> Option<Dice> {
         self.dice
+    }
+
+    /// The position each turn was played from, in step with
+    /// [`Game::turns`] (the side on roll there is the turn's side).
+    pub fn positions_before(&self) -> &[Position] {
+        &self.before
     }
 
     /// The turns played so far, in order, passes included.

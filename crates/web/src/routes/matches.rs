@@ -46,6 +46,11 @@ pub struct CreateMatch {
     /// The side the person plays against the engine: `white` (default),
     /// `black` or `random`.
     pub human_color: Option<String>,
+    /// Start the first game from this position instead (position JSON, or
+    /// a string: a position ID), its side on roll first: practice from a
+    /// position. Later games start as usual.
+    #[schema(value_type = Option<Object>)]
+    pub position: Option<Box<serde_json::value::RawValue>>,
 }
 
 #[derive(Deserialize, ToSchema)]
@@ -89,6 +94,9 @@ pub struct ToAct {
 /// One turn of the game log.
 #[derive(Serialize, ToSchema)]
 pub struct LogEntry {
+    /// The position the turn was played from (its ID): with the dice and
+    /// the moves, what a hint needs to say how the play ranked.
+    pub position_id: String,
     pub side: String,
     pub dice: [u8; 2],
     #[schema(value_type = Vec<Vec<u8>>)]
@@ -220,7 +228,9 @@ pub fn view(live: &Live) -> MatchState {
             log: g
                 .turns()
                 .iter()
-                .map(|t| LogEntry {
+                .zip(g.positions_before())
+                .map(|(t, before)| LogEntry {
+                    position_id: before.id(),
                     side: name(t.side),
                     dice: t.dice,
                     moves: t.moves.clone(),
@@ -278,7 +288,8 @@ pub async fn create(
             ));
         }
     };
-    let new = NewMatch { opponent, length: req.length.unwrap_or(1), seed: req.seed };
+    let position = req.position.as_deref().map(|raw| crate::wire::position(Some(raw))).transpose()?;
+    let new = NewMatch { opponent, length: req.length.unwrap_or(1), seed: req.seed, position };
     let live = state.call(move |s| Ok(s.create(new)?)).await?;
     Ok((StatusCode::CREATED, Json(view(&live))))
 }

@@ -5,8 +5,8 @@ use std::sync::Arc;
 
 use axum::Json;
 use axum::extract::State;
-use plakoto_core::{GameResult, Position};
-use plakoto_engine::{LevelKind, Probabilities, Search, analysis};
+use plakoto_core::{GameResult, Move, Position, parse_play};
+use plakoto_engine::{LevelKind, MAX_PLY, Probabilities, Search, analysis};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use serde_json::value::RawValue;
@@ -118,21 +118,51 @@ pub async fn eval(
     }))
 }
 
+/// What to rank: a position and a roll; optionally the single moves made
+/// so far (rank what can follow), or a play made (say where it ranks).
 #[derive(Deserialize, ToSchema)]
 pub struct HintRequest {
+    /// Position JSON, or a string: `start`, a position ID or position JSON.
     #[schema(value_type = Object)]
     pub position: Option<Box<RawValue>>,
+    /// `"6-4"` or `[6, 4]`.
     #[schema(value_type = Object)]
     pub dice: Option<Value>,
-    /// Search depth, 0 (default) to 2.
+    /// Search depth, 0 to 2 (default 2: as deep as the strongest level).
     pub ply: Option<i64>,
     /// At most this many plays, best first (default: all).
     pub max: Option<usize>,
+    /// Single moves already made this turn, (from, to) in the mover's
+    /// numbering: the plays that go on from them are ranked, and `loss`
+    /// says what the moves made cost against the best play.
+    #[serde(default)]
+    #[schema(value_type = Option<Vec<Vec<u8>>>)]
+    pub moves: Option<Vec<[u8; 2]>>,
+    /// A whole play made with this roll (its single moves): `played` says
+    /// where it ranks and what it lost.
+    #[serde(default)]
+    #[schema(value_type = Option<Vec<Vec<u8>>>)]
+    pub played: Option<Vec<[u8; 2]>>,
+}
+
+/// Where a play made ranks among the plays of its roll.
+#[derive(Serialize, ToSchema)]
+pub struct PlayedJson {
+    /// The play.
+    #[serde(flatten)]
+    pub play: RankedPlayJson,
+    /// 1 for the best play.
+    pub rank: usize,
+    /// How many legal plays the roll had.
+    pub of: usize,
+    /// The best play's equity minus this one's (searched as deep as the best).
+    pub loss: f32,
 }
 
 /// A legal play with the engine's view of it.
 #[derive(Serialize, ToSchema)]
 pub struct RankedPlayJson {
+    /// The play, in the shape of `plakoto moves --json`.
     #[serde(flatten)]
     pub play: PlayJson,
     /// Expected points for the mover after this play.
@@ -141,20 +171,45 @@ pub struct RankedPlayJson {
     pub diff: f32,
     /// The depth this play was searched to.
     pub ply: u8,
+    /// The outcome probabilities for the mover after this play.
     #[schema(value_type = ProbabilitiesJson)]
     pub probabilities: Probabilities,
+}
+
+impl RankedPlayJson {
+    fn new(r: &analysis::RankedPlay) -> RankedPlayJson {
+        RankedPlayJson {
+            play: PlayJson::new(&r.play),
+            equity: r.equity,
+            diff: r.diff,
+            ply: r.ply,
+            probabilities: r.probabilities,
+        }
+    }
 }
 
 /// The ranked plays, as `plakoto hint --json` prints them.
 #[derive(Serialize, ToSchema)]
 pub struct HintJson {
+    /// The position.
     #[schema(value_type = Object)]
     pub position: Position,
+    /// Its position ID.
+    pub id: String,
+    /// The roll, larger die first.
     #[schema(value_type = Vec<u8>)]
     pub dice: [u8; 2],
+    /// The depth the best plays were searched to.
     pub ply: u8,
-    /// Best first.
+    /// Best first (with `moves`: the plays that go on from them).
     pub plays: Vec<RankedPlayJson>,
+    /// With `moves`: the best play of the whole roll.
+    pub best: Option<RankedPlayJson>,
+    /// With `moves`: the best play's equity minus the best continuation's
+    /// (what the moves made so far cost).
+    pub loss: Option<f32>,
+    /// With `played`: where that play ranks.
+    pub played: Option<PlayedJson>,
 }
 
 /// The legal plays of a roll ranked by the engine, best first, with equities.
@@ -166,21 +221,55 @@ pub async fn hint(
 ) -> Result<Json<HintJson>, ApiError> {
     let pos = wire::position(req.position.as_deref())?;
     let dice = wire::dice(req.dice.as_ref())?;
-    let ply = wire::ply(req.ply, 0)?;
+    let ply = wire::ply(req.ply, MAX_PLY)?;
+    let to_moves = |v: &[[u8; 2]]| -> Result<Vec<Move>, ApiError> {
+        if v.len() > 4 || v.iter().any(|&[f, t]| f > 24 || t > 24) {
+            return Err(ApiError::invalid(
+                "illegal-move",
+                "a turn has at most four moves, on points 1 to 24 (0 for off)",
+            ));
+        }
+        Ok(v.iter().map(|&[f, t]| Move::new(f, t)).collect())
+    };
+    let made = to_moves(req.moves.as_deref().unwrap_or(&[]))?;
+    let played = match &req.played {
+        None => None,
+        Some(v) => {
+            let moves = to_moves(v)?;
+            let text = if moves.is_empty() {
+                "pass".to_string()
+            } else {
+                moves.iter().map(|m| format!("{}/{}", m.from, m.to)).collect::<Vec<_>>().join(" ")
+            };
+            Some(parse_play(&pos, dice, &text).map_err(|e| ApiError::invalid("illegal-play", e.to_string()))?)
+        }
+    };
     let eval = state.service.engine().clone();
-    let ranked = state.engine(move |_| Ok(analysis::rank_plays(&Search::new(eval, ply), &pos, dice))).await?;
-    let plays = ranked
-        .iter()
-        .take(req.max.unwrap_or(usize::MAX))
-        .map(|r| RankedPlayJson {
-            play: PlayJson::new(&r.play),
-            equity: r.equity,
-            diff: r.diff,
-            ply: r.ply,
-            probabilities: r.probabilities,
+    let mid_turn = req.moves.is_some();
+    let (c, judged) = state
+        .engine(move |_| {
+            let search = Search::new(eval, ply);
+            let c = analysis::rank_from(&search, &pos, dice, &made)
+                .map_err(|e| ApiError::invalid("illegal-move", e.to_string()))?;
+            let judged = played.and_then(|p| analysis::judge(&search, &pos, dice, &p));
+            Ok((c, judged))
         })
-        .collect();
-    Ok(Json(HintJson { position: pos, dice: [dice.high(), dice.low()], ply, plays }))
+        .await?;
+    Ok(Json(HintJson {
+        position: pos,
+        id: pos.id(),
+        dice: [dice.high(), dice.low()],
+        ply,
+        plays: c.plays.iter().take(req.max.unwrap_or(usize::MAX)).map(RankedPlayJson::new).collect(),
+        best: mid_turn.then(|| RankedPlayJson::new(&c.best)),
+        loss: mid_turn.then_some(c.loss),
+        played: judged.map(|j| PlayedJson {
+            play: RankedPlayJson::new(&j.played),
+            rank: j.rank,
+            of: j.of,
+            loss: j.loss,
+        }),
+    }))
 }
 
 /// A built-in engine level.

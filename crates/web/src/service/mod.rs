@@ -151,6 +151,9 @@ pub struct NewMatch {
     /// The dice seed, a number (repeatable, not secret); `None` picks a
     /// secret random one.
     pub seed: Option<u64>,
+    /// The position the first game starts from (`None`: the usual start
+    /// with the opening roll).
+    pub position: Option<plakoto_core::Position>,
 }
 
 /// A play as a client sends it.
@@ -296,7 +299,14 @@ impl MatchService {
         // A secret seed unless the client asked for one (then it knows the
         // dice anyway); the record shows only its commitment until the end.
         let seed = req.seed.map_or_else(|| Seed::Secret(rand::random()), Seed::Number);
-        let mut m = Match::new(req.length, seed, players).map_err(match_error)?;
+        let mut m = match req.position {
+            Some(p) => Match::from_position(req.length, seed, players, p),
+            None => Match::new(req.length, seed, players),
+        }
+        .map_err(|e| match e {
+            MatchError::StartOver(_) => ServiceError::invalid("bad-position", e.to_string()),
+            e => match_error(e),
+        })?;
         roll_if_needed(&mut m)?;
         let record = m.record();
         // A clash of 72-bit random ids is all but impossible; retry anyway.
@@ -500,7 +510,7 @@ mod tests {
     fn a_conflict_in_the_store_is_a_409_and_the_copy_in_memory_is_dropped() {
         let s =
             MatchService::new(Arc::new(Elsewhere(SqliteStore::in_memory().unwrap())), NeuralEval::shipped(None), 100);
-        let live = s.create(NewMatch { opponent: Opponent::People, length: 1, seed: Some(3) }).unwrap();
+        let live = s.create(NewMatch { opponent: Opponent::People, length: 1, seed: Some(3), position: None }).unwrap();
         let moves = live.m.game().legal_plays()[0].moves().iter().map(|m| [m.from, m.to]).collect();
         let e = s.play(&live.id, Some(live.version), &PlayInput::Moves(moves)).unwrap_err();
         assert_eq!((e.kind, e.code), (ErrorKind::Conflict, "stale"), "{e:?}");
@@ -512,7 +522,7 @@ mod tests {
     fn who_acts_and_resigning_follow_the_core() {
         let s = service();
         let opponent = Opponent::Engine { level: Some("random".into()), person: Some(Color::White) };
-        let live = s.create(NewMatch { opponent, length: 3, seed: Some(8) }).unwrap();
+        let live = s.create(NewMatch { opponent, length: 3, seed: Some(8), position: None }).unwrap();
         assert_eq!(live.person(), Some(Color::White));
         assert_eq!(live.level(), Some("random"));
         let e = s.resign(&live.id, Some(1), Some(Color::Black), None).unwrap_err();
