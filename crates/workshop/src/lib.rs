@@ -1,7 +1,8 @@
 //! The Plakoto workshop: the offline work around the engine. Self-play
 //! training of the network with its log and plot ([`train`]), duels of two
 //! players over paired dice ([`duel`]), play-outs from any position with
-//! any dice ([`playout`]), players that are external programs speaking the
+//! any dice ([`playout`]), rollouts as the ground truth of strength
+//! ([`rollout`]), players that are external programs speaking the
 //! engine protocol ([`external`]) or weights files, and the names that
 //! choose them ([`players`]).
 //!
@@ -15,4 +16,5 @@ pub mod external;
 pub mod greedy;
 pub mod players;
 pub mod playout;
+pub mod rollout;
 pub mod train;
