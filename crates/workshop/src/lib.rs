@@ -1,5 +1,6 @@
 //! The Plakoto workshop: the offline work around the engine. Self-play
-//! training of the network with its log and plot ([`train`]), duels of two
+//! training of the network with its log and plot ([`train`]) and
+//! supervised training on search targets ([`distill`]), duels of two
 //! players over paired dice ([`duel`]), play-outs from any position with
 //! any dice ([`playout`]), rollouts as the ground truth of strength
 //! ([`rollout`]), players that are external programs speaking the
@@ -11,6 +12,7 @@
 
 #![warn(missing_docs)]
 
+pub mod distill;
 pub mod duel;
 pub mod external;
 pub mod greedy;

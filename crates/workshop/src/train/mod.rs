@@ -13,7 +13,7 @@
 //! a checkpoint (weights, optimiser moments, state) is written atomically,
 //! so an interrupted run resumes where its last checkpoint left it.
 
-mod adam;
+pub(crate) mod adam;
 pub mod report;
 mod selfplay;
 
