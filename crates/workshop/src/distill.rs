@@ -205,7 +205,7 @@ pub fn distill(
             (x, to_targets(&d.target), d.target.equity())
         })
         .collect();
-    let is_holdout = |i: usize| cfg.holdout_every > 0 && i % cfg.holdout_every == 0;
+    let is_holdout = |i: usize| cfg.holdout_every > 0 && i.is_multiple_of(cfg.holdout_every);
     let mut train: Vec<usize> = (0..encoded.len()).filter(|&i| !is_holdout(i)).collect();
     let holdout: Vec<usize> = (0..encoded.len()).filter(|&i| is_holdout(i)).collect();
     let mut adam = Adam::new(net, cfg.lr);

@@ -3,7 +3,8 @@
 //! supervised training on search targets ([`distill`]), duels of two
 //! players over paired dice ([`duel`]), play-outs from any position with
 //! any dice ([`playout`]), rollouts as the ground truth of strength
-//! ([`rollout`]), players that are external programs speaking the
+//! ([`rollout`]) and the benchmark of best play built on them
+//! ([`benchmark`]), players that are external programs speaking the
 //! engine protocol ([`external`]) or weights files, and the names that
 //! choose them ([`players`]).
 //!
@@ -12,6 +13,7 @@
 
 #![warn(missing_docs)]
 
+pub mod benchmark;
 pub mod distill;
 pub mod duel;
 pub mod external;

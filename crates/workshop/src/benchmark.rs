@@ -1,0 +1,412 @@
+//! A benchmark of best play: decisions (a position and its roll) taken from
+//! games between levels of different strength, each with its sensible
+//! plays rolled out, and the error rate of a player on them: the mean
+//! equity it loses per decision against the rollout's best play, in
+//! thousandths of a point, as gnubg reports it.
+//!
+//! Most decisions of a game are easy (a forced play, one obvious play), so
+//! only real ones are kept: at least two plays within [`CLOSE`] of the best
+//! by a 1-ply search. Their candidates (the plays within [`CANDIDATE_MARGIN`]
+//! of the best, at most [`MAX_CANDIDATES`]) are rolled out on the same dice.
+
+use std::io::{BufRead, BufWriter, Write};
+use std::path::Path;
+use std::sync::atomic::AtomicBool;
+
+use plakoto_core::{Dice, Move, Play, Position};
+use plakoto_engine::{Analyzer, NeuralEval, Player, Search, levels};
+use rand::{RngExt, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use serde::{Deserialize, Serialize};
+
+use crate::rollout::{Rollout, Shard, exact_after, for_mover};
+
+/// A decision is kept when a second play is within this much equity of the
+/// best (by a 1-ply search).
+pub const CLOSE: f32 = 0.12;
+/// Plays within this much of the best (1-ply) are rolled out …
+pub const CANDIDATE_MARGIN: f32 = 0.25;
+/// … at most this many.
+pub const MAX_CANDIDATES: usize = 5;
+
+/// What kind of decision a position holds, for reporting error rates by kind.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Category {
+    /// The first plays of a game (both sides still mostly on their starts).
+    Opening,
+    /// A mother in danger: alone on its start, or pinned.
+    Mother,
+    /// Checkers pinned, or blots in pinning range, with contact.
+    PinFight,
+    /// No contact left: a race, bearing off included.
+    Race,
+    /// Bearing off while a pin is still on the board.
+    BearOffWithPins,
+    /// Any other contact position.
+    Middle,
+}
+
+impl Category {
+    /// The kind of decision in `pos`.
+    pub fn of(pos: &Position) -> Category {
+        let pinned = pos.own_pinned_mask() != 0 || pos.opp_pinned_mask() != 0;
+        let own_start = pos.own_on(24) + u8::from(pos.own_pinned_on(24));
+        let opp_start = pos.opp_on(1) + u8::from(pos.opp_pinned_on(1));
+        let mother = own_start == 1 || opp_start == 1 || pos.own_pinned_on(24) || pos.opp_pinned_on(1);
+        let home = (7..=24).all(|p| pos.own_on(p) == 0 && !pos.own_pinned_on(p));
+        if own_start + opp_start >= 24 {
+            Category::Opening
+        } else if mother {
+            Category::Mother
+        } else if plakoto_engine::inputs::is_race(pos) {
+            Category::Race
+        } else if pinned && home {
+            Category::BearOffWithPins
+        } else if pinned {
+            Category::PinFight
+        } else {
+            Category::Middle
+        }
+    }
+}
+
+/// A rolled-out play of a decision.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Candidate {
+    /// Its single moves, (from, to) in the mover's numbering.
+    pub moves: Vec<[u8; 2]>,
+    /// Its notation.
+    pub notation: String,
+    /// The rollout's equity for the mover.
+    pub equity: f64,
+    /// The rollout's standard error of it.
+    pub std_error: f64,
+}
+
+/// A play of a decision that was not rolled out: more than
+/// [`CANDIDATE_MARGIN`] behind the best at 1-ply, or past [`MAX_CANDIDATES`].
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Outside {
+    /// Its single moves, (from, to) in the mover's numbering.
+    pub moves: Vec<[u8; 2]>,
+    /// Its notation.
+    pub notation: String,
+    /// How far it is behind the last candidate by a 1-ply search (≥ 0).
+    pub gap: f64,
+}
+
+/// A decision of the benchmark.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Decision {
+    /// The position's ID.
+    pub id: String,
+    /// The roll, larger die first.
+    pub dice: [u8; 2],
+    /// What kind of decision.
+    pub category: Category,
+    /// The candidates, best rollout equity first.
+    pub candidates: Vec<Candidate>,
+    /// The other plays of the roll, with their 1-ply gap to the last
+    /// candidate: the loss of such a play is estimated from it (see
+    /// [`Decision::loss`]).
+    pub outside: Vec<Outside>,
+}
+
+impl Decision {
+    /// The position.
+    pub fn position(&self) -> Result<Position, String> {
+        Position::from_id(&self.id).map_err(|e| format!("decision {}: {e}", self.id))
+    }
+
+    /// The roll.
+    pub fn roll(&self) -> Result<Dice, String> {
+        Dice::new(self.dice[0], self.dice[1]).map_err(|e| e.to_string())
+    }
+
+    /// The equity a player loses by choosing `play`: the best candidate's
+    /// rollout equity minus the play's. A play that was not rolled out (it
+    /// was more than [`CANDIDATE_MARGIN`] behind at 1-ply) loses what the
+    /// last candidate loses plus its 1-ply gap to it.
+    pub fn loss(&self, play: &Play) -> f64 {
+        let best = self.candidates[0].equity;
+        let moves: Vec<[u8; 2]> = play.moves().iter().map(|m| [m.from, m.to]).collect();
+        let pos = self.position().ok();
+        let same = |m: &[[u8; 2]]| {
+            m == moves.as_slice()
+                || pos.as_ref().is_some_and(|p| position_after(p, self.roll().ok(), m) == Some(*play.position()))
+        };
+        if let Some(c) = self.candidates.iter().find(|c| same(&c.moves)) {
+            return (best - c.equity).max(0.0);
+        }
+        let last = self.candidates.last().expect("a decision has candidates");
+        let gap = self.outside.iter().find(|o| same(&o.moves)).map_or(f64::from(CANDIDATE_MARGIN), |o| o.gap);
+        (best - last.equity).max(0.0) + gap
+    }
+}
+
+/// The position a play's single moves reach, for matching plays entered
+/// in another order.
+fn position_after(pos: &Position, dice: Option<Dice>, moves: &[[u8; 2]]) -> Option<Position> {
+    let mut tb = plakoto_core::TurnBuilder::new(pos, dice?);
+    for &[f, t] in moves {
+        tb.play_move(f, t).ok()?;
+    }
+    tb.complete().map(|p| *p.position())
+}
+
+/// The decisions of games between the level pairs `matchups`, played with
+/// seeded dice (`games` games per pair, in `shard`), that are real ones
+/// (see [`CLOSE`]); each with its kind. At most `per_category` of each
+/// kind per pair, spread over the games.
+pub fn find_decisions(
+    eval: &NeuralEval,
+    matchups: &[(&str, &str)],
+    games: u64,
+    seed: u64,
+    per_category: usize,
+    shard: Shard,
+) -> Result<Vec<(Position, Dice, Category)>, String> {
+    let search = Search::new(eval.clone(), 1);
+    let mut out = Vec::new();
+    for (k, &(a, b)) in matchups.iter().enumerate() {
+        let la = levels::level(a).map_err(|e| e.to_string())?;
+        let lb = levels::level(b).map_err(|e| e.to_string())?;
+        let mut count = std::collections::HashMap::new();
+        for g in (0..games).filter(|&g| shard.holds(g)) {
+            let s = seed.wrapping_mul(1_000_003).wrapping_add(k as u64 * 1_000_000 + g);
+            let mut rng = ChaCha8Rng::seed_from_u64(s);
+            let mut players: [Box<dyn Player>; 2] = [la.player(eval, s), lb.player(eval, s ^ 1)];
+            if g % 2 == 1 {
+                players.swap(0, 1);
+            }
+            let mut pos = if rng.random::<bool>() { Position::start() } else { Position::start().pass_turn() };
+            for _ in 0..plakoto_core::game::MAX_TURNS {
+                if pos.outcome().is_some() {
+                    break;
+                }
+                let dice = Dice::new(rng.random_range(1..=6), rng.random_range(1..=6)).expect("dice 1-6");
+                let plays = pos.legal_plays(dice);
+                // Sample about one position in four, so one game does not
+                // fill a kind.
+                if plays.len() > 1 && rng.random_range(0..4) == 0 {
+                    let cat = Category::of(&pos);
+                    let n = count.entry(cat).or_insert(0usize);
+                    if *n < per_category {
+                        let ranked = search.rank(&plays);
+                        if ranked.len() > 1 && ranked[0].equity() - ranked[1].equity() <= CLOSE {
+                            out.push((pos, dice, cat));
+                            *n += 1;
+                        }
+                    }
+                }
+                let side = pos.turn().index();
+                let i = players[side].choose(&pos, dice, &plays).min(plays.len() - 1);
+                if plays[i].result().is_some() {
+                    break;
+                }
+                pos = *plays[i].position();
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// Rolls out the candidates of one decision with `rollout` (the same dice
+/// for every candidate) and returns the decision, best first.
+pub fn roll_out(eval: &NeuralEval, rollout: &Rollout, pos: &Position, dice: Dice, threads: usize) -> Decision {
+    let plays = pos.legal_plays(dice);
+    let ranked = Search::new(eval.clone(), 1).rank(&plays);
+    let best = ranked[0].equity();
+    let chosen: Vec<usize> = ranked
+        .iter()
+        .take(MAX_CANDIDATES)
+        .take_while(|s| best - s.equity() <= CANDIDATE_MARGIN)
+        .map(|s| s.index)
+        .collect();
+    let notation = |p: &Play| -> (Vec<[u8; 2]>, String) {
+        (p.moves().iter().map(|m: &Move| [m.from, m.to]).collect(), p.notation())
+    };
+    // Plays that end the game need no rollout.
+    let to_roll: Vec<Position> =
+        chosen.iter().filter(|&&i| plays[i].result().is_none()).map(|&i| *plays[i].position()).collect();
+    let tallies = rollout.run(&to_roll, threads, &AtomicBool::new(false), &|_| {});
+    let mut t = tallies.iter();
+    let mut candidates: Vec<Candidate> = chosen
+        .iter()
+        .map(|&i| {
+            let (moves, notation) = notation(&plays[i]);
+            match exact_after(&plays[i]) {
+                Some(p) => Candidate { moves, notation, equity: f64::from(p.equity()), std_error: 0.0 },
+                None => {
+                    let e = for_mover(t.next().expect("a tally per rolled-out play")).estimate();
+                    Candidate { moves, notation, equity: e.equity, std_error: e.std_error }
+                }
+            }
+        })
+        .collect();
+    candidates.sort_by(|a, b| b.equity.total_cmp(&a.equity));
+    // The plays left out, with their 1-ply gap to the last candidate.
+    let last = chosen.last().expect("one candidate at least");
+    let last_prior = ranked.iter().find(|s| s.index == *last).map_or(best, |s| s.equity());
+    let outside = ranked
+        .iter()
+        .filter(|s| !chosen.contains(&s.index))
+        .map(|s| {
+            let (moves, notation) = notation(&plays[s.index]);
+            Outside { moves, notation, gap: f64::from((last_prior - s.equity()).max(0.0)) }
+        })
+        .collect();
+    Decision { id: pos.id(), dice: [dice.high(), dice.low()], category: Category::of(pos), candidates, outside }
+}
+
+/// Writes decisions as JSON lines.
+pub fn write(path: &Path, decisions: &[Decision]) -> std::io::Result<()> {
+    let mut f = BufWriter::new(std::fs::File::create(path)?);
+    for d in decisions {
+        serde_json::to_writer(&mut f, d)?;
+        writeln!(f)?;
+    }
+    f.into_inner().map_err(|e| e.into_error())?.sync_all()
+}
+
+/// Reads JSON lines of decisions; a bad line is an error naming it.
+pub fn read(path: &Path) -> Result<Vec<Decision>, String> {
+    let f = std::fs::File::open(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let mut out = Vec::new();
+    for (n, line) in std::io::BufReader::new(f).lines().enumerate() {
+        let line = line.map_err(|e| format!("{}: {e}", path.display()))?;
+        if line.trim().is_empty() {
+            continue;
+        }
+        let d: Decision = serde_json::from_str(&line).map_err(|e| format!("{} line {}: {e}", path.display(), n + 1))?;
+        if d.candidates.is_empty() {
+            return Err(format!("{} line {}: a decision without candidates", path.display(), n + 1));
+        }
+        out.push(d);
+    }
+    Ok(out)
+}
+
+/// A player's error rate on the decisions: overall and per kind.
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+pub struct ErrorRate {
+    /// Decisions judged.
+    pub decisions: usize,
+    /// Mean equity lost per decision, in thousandths of a point.
+    pub millipoints: f64,
+    /// The 95% interval half-width of that mean (over the decisions).
+    pub ci95: f64,
+    /// Decisions where the best candidate was chosen.
+    pub best_chosen: usize,
+    /// Per kind of decision: (kind, decisions, millipoints).
+    pub by_category: Vec<(Category, usize, f64)>,
+}
+
+/// The error rate of `player` on `decisions`.
+pub fn error_rate(decisions: &[Decision], player: &mut dyn Player) -> Result<ErrorRate, String> {
+    let mut losses = Vec::with_capacity(decisions.len());
+    let mut by: std::collections::BTreeMap<Category, (usize, f64)> = Default::default();
+    let mut best_chosen = 0;
+    for d in decisions {
+        let pos = d.position()?;
+        let dice = d.roll()?;
+        let plays = pos.legal_plays(dice);
+        let i = player.choose(&pos, dice, &plays).min(plays.len() - 1);
+        if let Some(f) = player.failure() {
+            return Err(f);
+        }
+        let loss = d.loss(&plays[i]);
+        if loss == 0.0 {
+            best_chosen += 1;
+        }
+        losses.push(loss);
+        let e = by.entry(d.category).or_default();
+        e.0 += 1;
+        e.1 += loss;
+    }
+    let n = losses.len().max(1) as f64;
+    let mean = losses.iter().sum::<f64>() / n;
+    let var = losses.iter().map(|l| (l - mean) * (l - mean)).sum::<f64>() / (n - 1.0).max(1.0);
+    Ok(ErrorRate {
+        decisions: losses.len(),
+        millipoints: 1000.0 * mean,
+        ci95: 1000.0 * 1.96 * (var / n).sqrt(),
+        best_chosen,
+        by_category: by.into_iter().map(|(c, (k, s))| (c, k, 1000.0 * s / k.max(1) as f64)).collect(),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use plakoto_core::pos;
+    use plakoto_engine::RandomPlayer;
+
+    #[test]
+    fn kinds_of_decisions() {
+        assert_eq!(Category::of(&Position::start()), Category::Opening);
+        let race = pos!(White; white {6: 5, 5: 5}; black {20: 5, 19: 5});
+        assert_eq!(Category::of(&race), Category::Race);
+        let mother = pos!(White; white {24: 1, 13: 9, 6: 5}; black {1: 1, 12: 14});
+        assert_eq!(Category::of(&mother), Category::Mother);
+        let pins = pos!(White; white {13: 6, 10: 1, 8: 5, 6: 3}; black {20: 7, 17: 7}; pinned {10: Black});
+        assert_eq!(Category::of(&pins), Category::PinFight);
+        let bear = pos!(White; white {6: 4, 5: 4, 3: 2}; black {20: 7, 17: 7, 4: 1}; pinned {4: White});
+        assert_eq!(Category::of(&bear), Category::BearOffWithPins);
+    }
+
+    /// A decision with two rolled-out plays and the rest outside.
+    fn decision() -> (Decision, Vec<Play>) {
+        let pos = Position::start();
+        let dice = Dice::new(6, 4).expect("dice");
+        let plays = pos.legal_plays(dice);
+        let c = |p: &Play, e: f64| Candidate {
+            moves: p.moves().iter().map(|m| [m.from, m.to]).collect(),
+            notation: p.notation(),
+            equity: e,
+            std_error: 0.01,
+        };
+        let d = Decision {
+            id: pos.id(),
+            dice: [6, 4],
+            category: Category::Opening,
+            candidates: vec![c(&plays[1], 0.10), c(&plays[0], 0.04)],
+            outside: vec![],
+        };
+        (d, plays)
+    }
+
+    #[test]
+    fn a_play_loses_the_gap_to_the_best_rollout_equity() {
+        let (d, plays) = decision();
+        assert_eq!(d.loss(&plays[1]), 0.0);
+        assert!((d.loss(&plays[0]) - 0.06).abs() < 1e-12);
+        // Through a file and back, the same decision.
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("b.jsonl");
+        write(&path, std::slice::from_ref(&d)).unwrap();
+        assert_eq!(read(&path).unwrap(), vec![d.clone()]);
+        std::fs::write(&path, "{\"id\": 3}\n").unwrap();
+        assert!(read(&path).unwrap_err().contains("line 1"));
+    }
+
+    #[test]
+    fn the_error_rate_is_zero_for_the_best_plays_and_positive_otherwise() {
+        let (d, plays) = decision();
+        struct Fixed(Position);
+        impl Player for Fixed {
+            fn name(&self) -> String {
+                "fixed".into()
+            }
+            fn choose(&mut self, _: &Position, _: Dice, plays: &[Play]) -> usize {
+                plays.iter().position(|p| *p.position() == self.0).unwrap_or(0)
+            }
+        }
+        let best = error_rate(std::slice::from_ref(&d), &mut Fixed(*plays[1].position())).unwrap();
+        assert_eq!((best.millipoints, best.best_chosen), (0.0, 1));
+        let worse = error_rate(std::slice::from_ref(&d), &mut Fixed(*plays[0].position())).unwrap();
+        assert!((worse.millipoints - 60.0).abs() < 1e-9, "{worse:?}");
+        assert!(error_rate(&[d], &mut RandomPlayer::new(1)).is_ok());
+    }
+}
