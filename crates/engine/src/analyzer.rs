@@ -18,6 +18,10 @@ pub struct Scored {
     /// The depth the play was searched to (cheap filters leave most plays
     /// at a lower depth than the best).
     pub ply: u8,
+    /// What the analyzer ranked by, for the mover: the equity in money
+    /// play; at a match score the match-winning chance in points of a
+    /// single game (see `search::Objective`).
+    pub value: f32,
 }
 
 impl Scored {

@@ -33,6 +33,7 @@ mod fastnet;
 mod heuristic;
 pub mod inputs;
 pub mod levels;
+pub mod met;
 pub mod network;
 mod neural;
 mod player;

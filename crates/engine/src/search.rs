@@ -11,8 +11,11 @@
 use plakoto_core::{Dice, Play, Position};
 use rayon::prelude::*;
 
+use std::sync::Arc;
+
 use crate::analyzer::{Analyzer, Scored};
 use crate::evaluator::Evaluator;
+use crate::met::{Away, MatchEquityTable};
 use crate::probabilities::Probabilities;
 
 /// The deepest search this engine runs (2-ply): every front end's limit.
@@ -28,13 +31,48 @@ pub struct Filter {
     pub margin: f32,
 }
 
-/// The move filters of a search.
-#[derive(Clone, Copy, Debug, PartialEq)]
+/// What a search maximises for each side.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Objective {
+    /// Points: the equity (a single game, or money play).
+    Money,
+    /// The match-winning chance at a match score: `away` is what the side
+    /// on roll at the root and its opponent still need; the table values
+    /// each outcome (a double win is worth what it does to the match).
+    Match {
+        /// The match equity table.
+        table: Arc<MatchEquityTable>,
+        /// The root side's needs.
+        away: Away,
+    },
+}
+
+impl Objective {
+    /// What the mover maximises, given its outcome probabilities `p`;
+    /// `root` says whether the mover is the root's side on roll. In match
+    /// play the match-winning chance, scaled to points of a single game at
+    /// the mover's score so that the filters' margins (in points) keep
+    /// their meaning.
+    pub fn value(&self, p: &Probabilities, root: bool) -> f32 {
+        match self {
+            Objective::Money => p.equity(),
+            Objective::Match { table, away } => {
+                let away = if root { *away } else { Away { me: away.them, them: away.me } };
+                (table.match_winning_chance(p, away) * table.points_per_chance(away)) as f32
+            }
+        }
+    }
+}
+
+/// The move filters of a search, and what it maximises.
+#[derive(Clone, Debug, PartialEq)]
 pub struct SearchConfig {
     /// Root filters: from 0-ply to 1-ply, and from 1-ply to 2-ply.
     pub root: [Filter; 2],
     /// Inside the tree: plays of each roll searched deeper than 0-ply.
     pub inner: Filter,
+    /// What each side plays for.
+    pub objective: Objective,
 }
 
 impl Default for SearchConfig {
@@ -42,6 +80,7 @@ impl Default for SearchConfig {
         SearchConfig {
             root: [Filter { count: 8, margin: 0.25 }, Filter { count: 3, margin: 0.10 }],
             inner: Filter { count: 2, margin: 0.10 },
+            objective: Objective::Money,
         }
     }
 }
@@ -91,14 +130,29 @@ impl<E: Evaluator> Analyzer for Search<E> {
 
 /// The mover's probabilities after `play`, at ply `n`.
 pub fn play_value<E: Evaluator + ?Sized>(eval: &E, play: &Play, n: u8, cfg: &SearchConfig) -> Probabilities {
+    play_value_for(eval, play, n, cfg, true)
+}
+
+/// [`play_value`] for a mover that is (`root`) or is not the root's side.
+fn play_value_for<E: Evaluator + ?Sized>(
+    eval: &E,
+    play: &Play,
+    n: u8,
+    cfg: &SearchConfig,
+    root: bool,
+) -> Probabilities {
     match play.result() {
         Some(_) => Probabilities::exact(play.position()).unwrap_or_default(),
-        None => value(eval, play.position(), n, cfg).flip(),
+        None => value_for(eval, play.position(), n, cfg, !root).flip(),
     }
 }
 
 /// Probabilities for the side on roll in `pos`, looking `n` plies ahead.
 pub fn value<E: Evaluator + ?Sized>(eval: &E, pos: &Position, n: u8, cfg: &SearchConfig) -> Probabilities {
+    value_for(eval, pos, n, cfg, true)
+}
+
+fn value_for<E: Evaluator + ?Sized>(eval: &E, pos: &Position, n: u8, cfg: &SearchConfig, root: bool) -> Probabilities {
     if let Some(p) = Probabilities::exact(pos) {
         return p;
     }
@@ -107,34 +161,43 @@ pub fn value<E: Evaluator + ?Sized>(eval: &E, pos: &Position, n: u8, cfg: &Searc
     }
     let mut sum = Probabilities::default();
     for dice in Dice::ALL {
-        let best = best_reply(eval, pos, dice, n - 1, cfg);
+        let best = best_reply(eval, pos, dice, n - 1, cfg, root);
         sum.add_weighted(&best, dice.weight() as f32 / 36.0);
     }
     sum
 }
 
-/// The best play's probabilities (for the mover) for one roll, searched to
-/// ply `n` among the filtered candidates.
-fn best_reply<E: Evaluator + ?Sized>(eval: &E, pos: &Position, dice: Dice, n: u8, cfg: &SearchConfig) -> Probabilities {
+/// The best play's probabilities (for the mover, who is or is not the
+/// root's side) for one roll, searched to ply `n` among the filtered
+/// candidates.
+fn best_reply<E: Evaluator + ?Sized>(
+    eval: &E,
+    pos: &Position,
+    dice: Dice,
+    n: u8,
+    cfg: &SearchConfig,
+    root: bool,
+) -> Probabilities {
     let plays = pos.legal_plays(dice);
+    let of = |p: &Probabilities| cfg.objective.value(p, root);
     let mut scored: Vec<(Probabilities, usize)> =
-        plays.iter().enumerate().map(|(i, p)| (play_value(eval, p, 0, cfg), i)).collect();
+        plays.iter().enumerate().map(|(i, p)| (play_value_for(eval, p, 0, cfg, root), i)).collect();
     if n == 0 || plays.len() == 1 {
-        return scored.iter().map(|s| s.0).max_by(|a, b| a.equity().total_cmp(&b.equity())).unwrap_or_default();
+        return scored.iter().map(|s| s.0).max_by(|a, b| of(a).total_cmp(&of(b))).unwrap_or_default();
     }
-    scored.sort_by(|a, b| b.0.equity().total_cmp(&a.0.equity()));
-    let keep = filtered(&scored, cfg.inner);
+    scored.sort_by(|a, b| of(&b.0).total_cmp(&of(&a.0)));
+    let keep = filtered(&scored, cfg.inner, &of);
     scored[..keep]
         .iter()
-        .map(|&(_, i)| play_value(eval, &plays[i], n, cfg))
-        .max_by(|a, b| a.equity().total_cmp(&b.equity()))
+        .map(|&(_, i)| play_value_for(eval, &plays[i], n, cfg, root))
+        .max_by(|a, b| of(a).total_cmp(&of(b)))
         .unwrap_or_default()
 }
 
-/// How many of the plays (sorted best first by equity) pass `f`.
-fn filtered(sorted: &[(Probabilities, usize)], f: Filter) -> usize {
-    let Some(best) = sorted.first().map(|s| s.0.equity()) else { return 0 };
-    sorted.iter().take(f.count.max(1)).take_while(|s| best - s.0.equity() <= f.margin).count().max(1)
+/// How many of the plays (sorted best first by `of`) pass `f`.
+fn filtered(sorted: &[(Probabilities, usize)], f: Filter, of: &dyn Fn(&Probabilities) -> f32) -> usize {
+    let Some(best) = sorted.first().map(|s| of(&s.0)) else { return 0 };
+    sorted.iter().take(f.count.max(1)).take_while(|s| best - of(&s.0) <= f.margin).count().max(1)
 }
 
 /// Ranks `plays` (the legal plays of one roll) at up to `ply` plies: all at
@@ -145,13 +208,16 @@ pub fn rank<E: Evaluator + Sync + ?Sized>(eval: &E, plays: &[Play], ply: u8, cfg
     let mut scored: Vec<Scored> = plays
         .par_iter()
         .enumerate()
-        .map(|(index, p)| Scored { index, probabilities: play_value(eval, p, 0, cfg), ply: 0 })
+        .map(|(index, p)| {
+            let probabilities = play_value(eval, p, 0, cfg);
+            Scored { index, probabilities, ply: 0, value: cfg.objective.value(&probabilities, true) }
+        })
         .collect();
     sort(&mut scored);
     for depth in 1..=ply.min(MAX_PLY) {
         let f = cfg.root[depth as usize - 1];
-        let best = scored[0].equity();
-        let keep = scored.iter().take(f.count.max(1)).take_while(|s| best - s.equity() <= f.margin).count().max(1);
+        let best = scored[0].value;
+        let keep = scored.iter().take(f.count.max(1)).take_while(|s| best - s.value <= f.margin).count().max(1);
         if keep == 1 && depth == 1 && ply == 1 && scored.len() == 1 {
             break;
         }
@@ -163,7 +229,7 @@ pub fn rank<E: Evaluator + Sync + ?Sized>(eval: &E, plays: &[Play], ply: u8, cfg
                 let play = &plays[scored[k].index];
                 let p = match play.result() {
                     Some(_) => Probabilities::exact(play.position()).unwrap_or_default().flip(),
-                    None => best_reply(eval, play.position(), d, depth - 1, cfg),
+                    None => best_reply(eval, play.position(), d, depth - 1, cfg, false),
                 };
                 (k, p.scaled(d.weight() as f32 / 36.0))
             })
@@ -174,6 +240,7 @@ pub fn rank<E: Evaluator + Sync + ?Sized>(eval: &E, plays: &[Play], ply: u8, cfg
         }
         for (k, s) in sums.into_iter().enumerate() {
             scored[k].probabilities = s.flip();
+            scored[k].value = cfg.objective.value(&scored[k].probabilities, true);
             scored[k].ply = depth;
         }
         sort(&mut scored);
@@ -181,9 +248,9 @@ pub fn rank<E: Evaluator + Sync + ?Sized>(eval: &E, plays: &[Play], ply: u8, cfg
     scored
 }
 
-/// Deeper-searched first, then by equity.
+/// Deeper-searched first, then by what the search maximises.
 fn sort(s: &mut [Scored]) {
-    s.sort_by(|a, b| b.ply.cmp(&a.ply).then(b.equity().total_cmp(&a.equity())));
+    s.sort_by(|a, b| b.ply.cmp(&a.ply).then(b.value.total_cmp(&a.value)));
 }
 
 #[cfg(test)]
@@ -225,5 +292,29 @@ mod tests {
             assert!(plays[r[0].index].result().is_some(), "ply {ply}");
             assert_eq!(r.len(), plays.len());
         }
+    }
+}
+
+#[cfg(test)]
+mod objective_tests {
+    use super::*;
+    use crate::met::{GameChances, MatchEquityTable};
+
+    #[test]
+    fn at_a_score_where_a_double_win_is_worthless_the_safe_play_is_preferred() {
+        let chances = GameChances { win_single: 0.30, win_double: 0.23, lose_single: 0.28, lose_double: 0.19, draw: 0.0 };
+        let table = Arc::new(MatchEquityTable::new(7, chances));
+        // Safe: more wins, no double wins. Bold: more double wins, fewer wins.
+        let safe = Probabilities { win: 0.70, win_double: 0.0, lose: 0.30, lose_double: 0.05, draw: 0.0 };
+        let bold = Probabilities { win: 0.62, win_double: 0.45, lose: 0.38, lose_double: 0.10, draw: 0.0 };
+        let money = Objective::Money;
+        assert!(money.value(&bold, true) > money.value(&safe, true), "for points the bold play is better");
+        // Needing 1 point: a double win counts no more than a single one.
+        let one_away = Objective::Match { table: table.clone(), away: Away { me: 1, them: 5 } };
+        assert!(one_away.value(&safe, true) > one_away.value(&bold, true));
+        // Needing 2 against 1 (the opponent wins with any win), the double
+        // win takes the match at once: the bold play is right.
+        let two_away = Objective::Match { table, away: Away { me: 2, them: 1 } };
+        assert!(two_away.value(&bold, true) > two_away.value(&safe, true));
     }
 }

@@ -45,7 +45,7 @@ impl Player for SearchPlayer {
         let mut best = ranked[0].index;
         let mut best_score = f32::NEG_INFINITY;
         for s in &ranked {
-            let score = s.equity() + normal.sample(&mut self.rng);
+            let score = s.value + normal.sample(&mut self.rng);
             if score > best_score {
                 best_score = score;
                 best = s.index;
