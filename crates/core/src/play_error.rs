@@ -52,7 +52,7 @@ pub enum PlayError {
         to: u8,
     },
     /// No die, or sum of dice, still unplayed covers the distance of a move.
-    #[error("{from}/{} is {dist} pips, which the dice left ({left}) cannot make", to_text(*to))]
+    #[error("{from}/{} is {dist} pip{}, which the dice left ({left}) cannot make", to_text(*to), if *dist == 1 { "" } else { "s" })]
     NoDice {
         /// The point moved from.
         from: u8,

@@ -226,3 +226,58 @@ fn a_match_from_a_position_starts_there_and_replays() {
     assert!(Match::from_position(1, 1, Players::default(), over).is_err());
     assert!(Match::from_position(1, 1, Players::default(), Position::start()).is_ok());
 }
+
+// Games played elsewhere: a plain move list read into a record whose dice
+// are written down, replayable, with faults named by line, game and turn.
+
+#[test]
+fn a_move_list_of_a_match_reads_into_a_replayable_record() {
+    use plakoto_core::game::read_move_list;
+    // Play a real match, write it as a move list, read it back.
+    let mut m = Match::new(3, 21, Players::default()).expect("a match");
+    let mut rng = ChaCha8Rng::seed_from_u64(2);
+    while !m.is_over() {
+        apply(&mut m, Action::Play(rng.random_range(0..1000)));
+    }
+    let mut text = String::from("match 3\n");
+    for g in m.games() {
+        if let Some(&[w, b]) = g.opening().last() {
+            text.push_str(&format!("opening {w}-{b}\n"));
+        }
+        for t in g.turns() {
+            text.push_str(&format!("{}-{}: {}\n", t.dice[0], t.dice[1], t.notation));
+        }
+    }
+    let rec = read_move_list(&text).unwrap_or_else(|e| panic!("{e}\n{text}"));
+    assert!(rec.dice_recorded && rec.seed.is_none());
+    let back = Match::from_record(&rec).expect("replays");
+    assert_eq!(back.winner(), m.winner());
+    assert_eq!(back.score(Color::White), m.score(Color::White));
+    for (a, b) in back.games().iter().zip(m.games()) {
+        assert_eq!(a.turns(), b.turns());
+    }
+    // Through JSON too.
+    let json = serde_json::to_string(&rec).expect("json");
+    assert!(json.contains("\"dice_recorded\":true"), "{json}");
+    let again: MatchRecord = serde_json::from_str(&json).expect("reads");
+    assert_eq!(Match::from_record(&again).expect("replays").record(), back.record());
+}
+
+#[test]
+fn a_bad_move_list_names_the_line_game_turn_and_fault() {
+    use plakoto_core::game::read_move_list;
+    let e = read_move_list("opening 4-2\n6-4: 24/18 24/20\n3-1: 24/21 24/23\n6-6: 13/7(4)\n").unwrap_err();
+    assert_eq!((e.line, e.game, e.turn), (4, 1, 3), "{e}");
+    assert!(e.why.contains("13"), "{e}");
+    let e = read_move_list("6-4: 24/18 24/20\n").unwrap_err();
+    assert!(e.why.contains("opening"), "{e}");
+    let e = read_move_list("white starts\n6-4 24/18 24/20\n").unwrap_err();
+    assert!(e.why.contains("6-4: 24/18 24/20"), "{e}");
+    let e = read_move_list("white starts\n7-4: 24/17 24/20\n").unwrap_err();
+    assert_eq!(e.line, 2, "{e}");
+    // Resignations and a starter without a roll-off are read.
+    let rec = read_move_list("match 3\nblack starts\n5-2: 24/19/17\nwhite resigns\n2-1: 24/22 24/23\n").expect("reads");
+    let m = Match::from_record(&rec).expect("replays");
+    assert_eq!(m.score(Color::Black), 2);
+    assert_eq!(m.game().turns().len(), 1);
+}

@@ -10,6 +10,7 @@
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
+use super::roller::MatchDice;
 use super::{Game, GameError, PlayerName, Players, Seed, SeededDice, Start, Turn};
 use crate::color::Color;
 use crate::dice::Dice;
@@ -32,6 +33,9 @@ pub enum MatchError {
     /// The record's `version` (held) is newer than this code reads.
     #[error("record version {0} is newer than this program understands ({RECORD_VERSION})")]
     Version(u32),
+    /// A match whose dice were written down has no more of them.
+    #[error("the record's dice are used up: a match whose dice were written down goes no further than they do")]
+    NoMoreDice,
     /// The record leaves its seed out (the public record of a match still
     /// being played), so its dice cannot be replayed.
     #[error("the record leaves out its seed (the match is still being played), so it cannot be replayed yet")]
@@ -57,7 +61,7 @@ pub enum MatchError {
 #[derive(Clone, Debug)]
 pub struct Match {
     target: u32,
-    dice: SeededDice,
+    dice: MatchDice,
     players: Players,
     score: [u32; 2],
     games: Vec<Game>,
@@ -111,7 +115,13 @@ impl Match {
         if target == 0 {
             return Err(MatchError::BadLength(target));
         }
-        Ok(Match { target, dice: SeededDice::new(seed), players, score: [0, 0], games: vec![Game::new(start)] })
+        Ok(Match {
+            target,
+            dice: MatchDice::Seeded(SeededDice::new(seed)),
+            players,
+            score: [0, 0],
+            games: vec![Game::new(start)],
+        })
     }
 
     /// The match length: the points a side needs to win the match.
@@ -122,8 +132,20 @@ impl Match {
     /// The seed all dice of the match come from (a secret while the match
     /// is played: show [`Seed::commitment`] instead, as
     /// [`Match::public_record`] does).
+    ///
+    /// A match whose dice were written down (a game played elsewhere) has
+    /// no seed: [`Seed::Number`] 0 stands for it.
     pub fn seed(&self) -> Seed {
-        self.dice.seed()
+        match &self.dice {
+            MatchDice::Seeded(d) => d.seed(),
+            MatchDice::Recorded { .. } => Seed::Number(0),
+        }
+    }
+
+    /// Were the dice written down (a game played elsewhere) rather than
+    /// drawn from a seed?
+    pub fn dice_recorded(&self) -> bool {
+        matches!(self.dice, MatchDice::Recorded { .. })
     }
 
     /// Who plays each side.
@@ -171,12 +193,18 @@ impl Match {
         if self.score.iter().any(|&s| s >= self.target) {
             return Err(MatchError::Over);
         }
+        if game.needs_opening_roll() && !dice.can_throw(2) {
+            return Err(MatchError::NoMoreDice);
+        }
         Ok(game.opening_roll(dice).to_vec())
     }
 
     /// Rolls for the side on roll (making the opening roll first if needed).
     pub fn roll(&mut self) -> Result<Dice, MatchError> {
         self.opening_roll()?;
+        if !self.dice.can_throw(2) {
+            return Err(MatchError::NoMoreDice);
+        }
         let mut dice = self.dice.clone();
         let d = self.current()?.roll(&mut dice)?;
         self.dice = dice;
@@ -235,7 +263,9 @@ impl Match {
     /// Ends the current game with the resignation `result` (a record's, which
     /// may predate the rule of [`Match::resign`]).
     fn resign_with(&mut self, result: GameResult) -> Result<GameResult, MatchError> {
-        if self.current()?.dice().is_none() {
+        // (Dice written down hold the resigned game's roll only if it was
+        // rolled there; then it is already thrown.)
+        if self.current()?.dice().is_none() && !self.dice_recorded() {
             self.roll()?;
         }
         self.current()?.end_by_resignation(result);
@@ -295,8 +325,9 @@ impl Match {
             format: RECORD_FORMAT.into(),
             version: RECORD_VERSION,
             players: self.players.clone(),
-            seed: Some(self.seed()),
-            seed_sha256: Some(self.seed().commitment()),
+            seed: (!self.dice_recorded()).then(|| self.seed()),
+            seed_sha256: (!self.dice_recorded()).then(|| self.seed().commitment()),
+            dice_recorded: self.dice_recorded(),
             match_to: self.target,
             score: Score { white: self.score[0], black: self.score[1] },
             winner: self.winner(),
@@ -323,6 +354,9 @@ impl Match {
         if rec.version > RECORD_VERSION {
             return Err(MatchError::Version(rec.version));
         }
+        if rec.dice_recorded {
+            return Match::replay(rec, Seed::Number(0), true);
+        }
         let seed = rec.seed.ok_or(MatchError::SeedHidden)?;
         if let Some(c) = &rec.seed_sha256
             && *c != seed.commitment()
@@ -335,11 +369,26 @@ impl Match {
                 ),
             });
         }
+        Match::replay(rec, seed, false)
+    }
+
+    /// Replays `rec` with dice from `seed`, or (`recorded`) with the dice the
+    /// record itself gives.
+    fn replay(rec: &MatchRecord, seed: Seed, recorded: bool) -> Result<Match, MatchError> {
         let first = rec.games.first().map_or(Start::OpeningRoll, |g| g.start);
         let mut m = match first {
             Start::Position(p) => Match::from_position(rec.match_to, seed, rec.players.clone(), p)?,
             _ => Match::new(rec.match_to, seed, rec.players.clone())?,
         };
+        if recorded {
+            let mut left = std::collections::VecDeque::new();
+            for g in &rec.games {
+                left.extend(g.opening.iter().flatten());
+                left.extend(g.turns.iter().flat_map(|t| t.dice));
+                left.extend(g.dice.iter().flatten());
+            }
+            m.dice = MatchDice::Recorded { left, thrown: 0 };
+        }
         for (gi, g) in rec.games.iter().enumerate() {
             let n = gi + 1;
             let bad = |why: String| MatchError::Corrupt { game: n, why };
@@ -480,6 +529,11 @@ pub struct MatchRecord {
     /// version 1 lack it).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub seed_sha256: Option<String>,
+    /// The dice were written down, not drawn from a seed (a game played
+    /// elsewhere, entered by hand or converted from a move list): the
+    /// record's own dice are played, in order, and `seed` is null.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub dice_recorded: bool,
     /// The match length in points (1 for a single game).
     pub match_to: u32,
     /// The points each side has.

@@ -2,11 +2,13 @@
 //! of a game; and matches to N points (see `matches`).
 
 mod matches;
+mod movelist;
 mod players;
 mod roller;
 mod seed;
 
 pub use matches::{GameRecord, Match, MatchError, MatchRecord, RECORD_FORMAT, RECORD_VERSION, Score};
+pub use movelist::{MoveListError, read_move_list};
 pub use players::{PlayerName, Players};
 pub use roller::{DiceSource, FixedDice, SeededDice};
 pub use seed::{Seed, SeedError};

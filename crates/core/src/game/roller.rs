@@ -106,3 +106,50 @@ mod tests {
         assert_eq!(a.dice_thrown(), 6000);
     }
 }
+
+/// The dice of a match: from its seed, or written down in its record (a
+/// game played elsewhere, whose dice were not drawn by this program).
+#[derive(Clone, Debug)]
+pub(crate) enum MatchDice {
+    /// Drawn from the seed.
+    Seeded(SeededDice),
+    /// Given in advance, in order; a roll past the end fails.
+    Recorded {
+        /// The dice not thrown yet.
+        left: std::collections::VecDeque<u8>,
+        /// How many have been thrown.
+        thrown: u64,
+    },
+}
+
+impl MatchDice {
+    /// How many single dice have been thrown so far.
+    pub(crate) fn dice_thrown(&self) -> u64 {
+        match self {
+            MatchDice::Seeded(d) => d.dice_thrown(),
+            MatchDice::Recorded { thrown, .. } => *thrown,
+        }
+    }
+
+    /// Can `n` more dice be thrown?
+    pub(crate) fn can_throw(&self, n: usize) -> bool {
+        match self {
+            MatchDice::Seeded(_) => true,
+            MatchDice::Recorded { left, .. } => left.len() >= n,
+        }
+    }
+}
+
+impl DiceSource for MatchDice {
+    fn die(&mut self) -> u8 {
+        match self {
+            MatchDice::Seeded(d) => d.die(),
+            MatchDice::Recorded { left, thrown } => {
+                *thrown += 1;
+                // Callers check `can_throw` first; a die of 1 past the end
+                // is never reached.
+                left.pop_front().unwrap_or(1)
+            }
+        }
+    }
+}

@@ -1,0 +1,194 @@
+//! Games played elsewhere (on a café board, on another site), written as a
+//! plain move list, read into a match record whose dice are written down.
+//!
+//! ```text
+//! # A match to 3. Comments start with #; blank lines are ignored.
+//! match 3
+//! opening 5-3            (White rolled 5, Black 3: White starts)
+//! 6-4: 24/18 24/20
+//! 5-2: 24/19/17
+//! 3-3: pass
+//! black resigns
+//! ```
+//!
+//! - `match N` (optional, first): the match length (default 1).
+//! - `opening W-B`: the roll-off of a game that starts with one (the first
+//!   game, and a game after a draw): White's die, then Black's; or
+//!   `white starts` / `black starts` when the roll-off was not written down.
+//!   After a win the winner starts and no such line is needed.
+//! - `DICE: PLAY`: one turn, the sides taking turns from the starter; the
+//!   play in notation, points in the mover's numbering (`pass` for none).
+//! - `white resigns` / `black resigns`: a resignation (the rules' points).
+//!
+//! A fault is reported with its line, game and turn.
+
+use super::matches::{GameRecord, MatchRecord, RECORD_FORMAT, RECORD_VERSION, Score};
+use super::{FixedDice, Game, Match, MatchError, Players, Start};
+use crate::color::Color;
+use crate::dice::Dice;
+
+/// Why a move list could not be read: its line, and the game and turn.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("line {line} (game {game}, turn {turn}): {why}")]
+pub struct MoveListError {
+    /// The line at fault, counting from 1.
+    pub line: usize,
+    /// The game it belongs to, counting from 1.
+    pub game: usize,
+    /// The turn of that game, counting from 1.
+    pub turn: usize,
+    /// What is wrong.
+    pub why: String,
+}
+
+/// Reads a move list (see the module's text) into a record with its dice
+/// written down (`dice_recorded`), checked by replaying it.
+///
+/// ```
+/// use plakoto_core::game::{Match, read_move_list};
+/// let rec = read_move_list("opening 5-3\n6-4: 24/18 24/20\n5-2: 24/19/17\n").unwrap();
+/// let m = Match::from_record(&rec).unwrap();
+/// assert_eq!(m.game().turns().len(), 2);
+/// let e = read_move_list("opening 5-3\n6-4: 24/18\n").unwrap_err();
+/// assert_eq!((e.line, e.game, e.turn), (2, 1, 1));
+/// ```
+pub fn read_move_list(text: &str) -> Result<MatchRecord, MoveListError> {
+    let mut target = 1u32;
+    let mut games: Vec<Game> = Vec::new();
+    let mut score = [0u32; 2];
+    let mut game = Game::new(Start::OpeningRoll);
+    let mut first_line = true;
+    for (i, raw) in text.lines().enumerate() {
+        let line = raw.split('#').next().unwrap_or("").trim();
+        if line.is_empty() {
+            continue;
+        }
+        let n = i + 1;
+        let err = |g: &Game, games: &[Game], why: String| MoveListError {
+            line: n,
+            game: games.len() + 1,
+            turn: g.turns().len() + 1,
+            why,
+        };
+        let lower = line.to_ascii_lowercase();
+        if let Some(rest) = lower.strip_prefix("match ") {
+            if !first_line {
+                return Err(err(&game, &games, "`match N` must be the first line".into()));
+            }
+            target = rest
+                .trim()
+                .parse()
+                .ok()
+                .filter(|&t| t > 0)
+                .ok_or_else(|| err(&game, &games, format!("`{line}`: write the match length as `match 3`")))?;
+            first_line = false;
+            continue;
+        }
+        first_line = false;
+        if score.iter().any(|&s| s >= target) {
+            return Err(err(&game, &games, "the match is already over".into()));
+        }
+        if let Some(rest) = lower.strip_prefix("opening ") {
+            let dice: Vec<u8> =
+                rest.split(['-', ' ']).filter(|s| !s.is_empty()).filter_map(|s| s.parse().ok()).collect();
+            let ok = matches!(dice[..], [w, b] if (1..=6).contains(&w) && (1..=6).contains(&b) && w != b);
+            if !ok {
+                return Err(err(
+                    &game,
+                    &games,
+                    format!("`{line}`: write the roll-off as `opening 5-3` (White's die, then Black's, not equal)"),
+                ));
+            }
+            if !game.needs_opening_roll() {
+                return Err(err(
+                    &game,
+                    &games,
+                    "this game needs no opening roll: the last game's winner starts".into(),
+                ));
+            }
+            game.opening_roll(&mut FixedDice::new([dice[0], dice[1]]));
+            continue;
+        }
+        if let Some(side) = lower.strip_suffix(" starts") {
+            let c =
+                Color::parse(side.trim()).ok_or_else(|| err(&game, &games, format!("`{line}`: white or black?")))?;
+            if !game.needs_opening_roll() {
+                return Err(err(
+                    &game,
+                    &games,
+                    "this game needs no opening roll: the last game's winner starts".into(),
+                ));
+            }
+            // The roll-off was not written down: record one that gives it.
+            let roll = if c == Color::White { [2, 1] } else { [1, 2] };
+            game.opening_roll(&mut FixedDice::new(roll));
+            continue;
+        }
+        if game.needs_opening_roll() {
+            return Err(err(
+                &game,
+                &games,
+                "the game starts with an opening roll: write `opening W-B` or `white starts` first".into(),
+            ));
+        }
+        if let Some(side) = lower.strip_suffix(" resigns") {
+            let c =
+                Color::parse(side.trim()).ok_or_else(|| err(&game, &games, format!("`{line}`: white or black?")))?;
+            let r = game.resignation(c);
+            game.end_by_resignation(r);
+        } else {
+            let (dice_text, play) = line
+                .split_once(':')
+                .ok_or_else(|| err(&game, &games, format!("`{line}`: a turn is written `6-4: 24/18 24/20`")))?;
+            let dice: Dice = dice_text.trim().parse().map_err(|e| err(&game, &games, format!("{e}")))?;
+            game.set_dice(dice).map_err(|e| err(&game, &games, e.to_string()))?;
+            game.play_text(play.trim()).map_err(|e| err(&game, &games, format!("{} with {dice}: {e}", play.trim())))?;
+        }
+        if let Some(r) = game.result() {
+            if let Some(w) = r.winner {
+                score[w.index()] += u32::from(r.points);
+            }
+            let next = match r.winner {
+                Some(w) => Start::Side(w),
+                None => Start::OpeningRoll,
+            };
+            games.push(std::mem::replace(&mut game, Game::new(next)));
+        }
+    }
+    // The game under way (or the next one, begun as the last ended),
+    // unless the match is over.
+    if score.iter().all(|&s| s < target) {
+        games.push(game);
+    }
+    let winner = [Color::White, Color::Black].into_iter().find(|&c| score[c.index()] >= target);
+    let rec = MatchRecord {
+        format: RECORD_FORMAT.into(),
+        version: RECORD_VERSION,
+        players: Players::default(),
+        seed: None,
+        seed_sha256: None,
+        dice_recorded: true,
+        match_to: target,
+        score: Score { white: score[0], black: score[1] },
+        winner,
+        games: games
+            .iter()
+            .map(|g| GameRecord {
+                start: g.start(),
+                opening: g.opening().to_vec(),
+                turns: g.turns().to_vec(),
+                dice: g.dice().or(g.unplayed_dice()).map(|d| [d.high(), d.low()]),
+                result: g.result(),
+            })
+            .collect(),
+    };
+    // The record replays as read (a check of this reader as much as of the list).
+    Match::from_record(&rec).map_err(|e| {
+        let (game, why) = match e {
+            MatchError::Corrupt { game, why } => (game, why),
+            e => (rec.games.len(), e.to_string()),
+        };
+        MoveListError { line: 0, game, turn: 0, why }
+    })?;
+    Ok(rec)
+}
