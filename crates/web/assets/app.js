@@ -1,10 +1,14 @@
 // Plakoto web app: draws the board in SVG and talks to /api/v1. It knows no
-// rules: legal single moves, plays, results and hints all come from the
-// server; this file only draws them and sends what the person chose.
+// rules: legal single moves, plays, results, hints, pip counts and the
+// reasons a move is illegal all come from the server; this file only draws
+// them and sends what the person chose.
 'use strict';
 
 // ---------------------------------------------------------------- language
 
+// One language at a time: English strings hold no Greek, Greek strings use
+// the terms of docs/RULES.md (πούλι, πλακωμένο, μάνα, διπλό, γκέλα, μάζεμα).
+// Pips are "βήματα" in Greek, so that "πόντοι" only ever means match points.
 const TEXT = {
   en: {
     title: 'Plakoto', newMatch: 'New match', undo: 'Undo', confirm: 'Confirm', pass: 'Pass',
@@ -14,12 +18,13 @@ const TEXT = {
     cancel: 'Cancel', start: 'Start', white: 'White', black: 'Black', you: 'You', engine: 'Computer',
     pips: 'pips', off: 'off', matchTo: 'Match to {n}', game: 'Game {n}',
     yourTurn: 'Your turn: {dice}.', sideTurn: '{side} to play: {dice}.', thinking: 'The computer is thinking…',
-    pickChecker: 'Click or drag a checker (πούλι).', pickDest: 'Now click where it goes.',
-    complete: 'Play complete: confirm it, or undo.', mustPass: 'No legal play with {dice} (γκέλα): the turn passes.',
+    pickChecker: 'Click or drag a checker.', pickDest: 'Now click where it goes.',
+    complete: 'Play complete: confirm it, or undo.', mustPass: 'No legal play with {dice}: the turn passes.',
     opening: 'Opening roll:', openingRoll: 'White {w}, Black {b}', openingTie: 'tie, roll again', starts: '{side} starts.',
     winnerStarts: '{side} won the last game and starts.',
-    winBearOff: '{side} bears off all checkers and wins {n} point{s}.', double: 'A double game (διπλό)!',
-    winMother: '{side} pins the mother (μάνα) and wins 2 points.',
+    setUp: 'The game starts from a set-up position, {side} on roll.',
+    winBearOff: '{side} bears off all checkers and wins {n} point{s}.', double: 'A double game!',
+    winMother: '{side} pins the mother and wins 2 points.',
     draw: 'Draw: both mothers are pinned. No points; the opening roll decides who starts next.',
     winResign: '{loser} resigns: {side} wins {n} point{s}.',
     matchOver: '{side} wins the match {a}–{b}.', youWin: 'You win the match {a}–{b}!', youLose: 'The computer wins the match {a}–{b}.',
@@ -30,21 +35,34 @@ const TEXT = {
       random: 'Random', heuristic: 'Heuristic', beginner: 'Beginner', casual: 'Casual', advanced: 'Advanced',
       expert: 'Expert', master: 'Master',
     },
-    pinnedBy: 'pinned checker',
+    pinnedBy: 'pinned checker', passLog: 'pass', board: 'Plakoto board',
+    depth: '{n}-ply', win: 'win {p}', winDouble: 'double {p}',
+    hintFrom: 'The plays that go on from your moves so far:',
+    movesLose: 'Your moves so far lose {x}.', movesFine: 'Your moves so far lose nothing.',
+    bestPlay: 'Best play: {play}.',
+    rankButton: 'How good?', rankTitle: 'How did this play rank?', ranking: 'ranking…',
+    rankBest: 'your play was the best of {of}', rankOnly: 'your play was the only legal play',
+    rankNth: 'your play was the {nth} best of {of}, −{x} (best {best})',
+    lastPlay: 'Last play, marked in violet: {side} {dice}: {play}.', lastPlain: 'Last play: {side} {dice}: {play}.',
+    lastPass: 'Last turn: {side} {dice}: no legal play.',
+    numbering: 'Each side writes its plays in its own numbering: the small numbers on the board are {other}’s.',
+    positionId: 'Position ID', copy: 'Copy', copied: 'Copied',
+    startFrom: 'Start from a position (optional)', startFromHint: 'a position ID or position JSON',
   },
   el: {
     title: 'Πλακωτό', newMatch: 'Νέος αγώνας', undo: 'Αναίρεση', confirm: 'Επιβεβαίωση', pass: 'Πάσο',
-    hint: 'Βοήθεια', resign: 'Παραίτηση', log: 'Κινήσεις παρτίδας', opponent: 'Αντίπαλος',
+    hint: 'Υπόδειξη', resign: 'Παραίτηση', log: 'Κινήσεις παρτίδας', opponent: 'Αντίπαλος',
     vsEngine: 'Ο υπολογιστής', vsHuman: 'Φίλος στην ίδια συσκευή', level: 'Επίπεδο', yourColor: 'Παίζεις με',
     whiteSide: 'Άσπρα', blackSide: 'Μαύρα', randomSide: 'Τυχαία', length: 'Αγώνας στους (πόντους)',
     resume: 'Συνέχεια τελευταίου αγώνα', cancel: 'Άκυρο', start: 'Έναρξη', white: 'Άσπρα', black: 'Μαύρα',
-    you: 'Εσύ', engine: 'Υπολογιστής', pips: 'πιπς', off: 'μαζεμένα', matchTo: 'Αγώνας στους {n}',
+    you: 'Εσύ', engine: 'Υπολογιστής', pips: 'βήματα', off: 'μαζεμένα', matchTo: 'Αγώνας στους {n}',
     game: 'Παρτίδα {n}', yourTurn: 'Σειρά σου: {dice}.', sideTurn: 'Παίζουν τα {side}: {dice}.',
     thinking: 'Ο υπολογιστής σκέφτεται…', pickChecker: 'Πάτησε ή σύρε ένα πούλι.',
     pickDest: 'Τώρα πάτησε πού πηγαίνει.', complete: 'Η κίνηση είναι πλήρης: επιβεβαίωσε ή αναίρεσε.',
     mustPass: 'Γκέλα: καμία κίνηση με {dice}· η σειρά περνά.',
     opening: 'Πρώτη ζαριά:', openingRoll: 'Άσπρα {w}, Μαύρα {b}', openingTie: 'ισοπαλία, ξαναρίχνουν', starts: 'Ξεκινούν τα {side}.',
     winnerStarts: 'Τα {side} κέρδισαν την προηγούμενη παρτίδα και ξεκινούν.',
+    setUp: 'Η παρτίδα ξεκινά από στημένη θέση· παίζουν τα {side}.',
     winBearOff: 'Τα {side} μάζεψαν όλα τα πούλια και κερδίζουν {n} {pts}.', double: 'Διπλό!',
     winMother: 'Τα {side} πλάκωσαν τη μάνα και κερδίζουν 2 πόντους (διπλό).',
     draw: 'Ισοπαλία: πλακώθηκαν και οι δύο μάνες. Κανείς πόντος· η πρώτη ζαριά κρίνει ποιος ξεκινά.',
@@ -58,7 +76,29 @@ const TEXT = {
       random: 'Τυχαίο', heuristic: 'Ευρετικό', beginner: 'Αρχάριος', casual: 'Ερασιτέχνης',
       advanced: 'Προχωρημένος', expert: 'Έμπειρος', master: 'Μάστορας',
     },
-    pinnedBy: 'πλακωμένο πούλι',
+    levelAbout: {
+      random: 'οποιαδήποτε νόμιμη κίνηση, στην τύχη',
+      beginner: 'το νευρωνικό δίκτυο με πολύ θόρυβο: ξέρει τις ιδέες, κάνει συχνά χοντρά λάθη',
+      heuristic: 'αξιολόγηση γραμμένη με το χέρι: κούρσα, πλακώματα, μάνες, μονά πούλια, πόρτες',
+      casual: 'το νευρωνικό δίκτυο με λίγο θόρυβο: σωστό, με κάποιο λάθος πού και πού',
+      advanced: 'το νευρωνικό δίκτυο χωρίς αναζήτηση: ακαριαίο, δυνατό',
+      expert: 'αναζήτηση σε βάθος 1 πάνω στις 21 ζαριές του αντιπάλου',
+      master: 'αναζήτηση σε βάθος 2 με φίλτρα κινήσεων: το δυνατότερο',
+    },
+    pinnedBy: 'πλακωμένο πούλι', passLog: 'γκέλα', board: 'Ταμπλό πλακωτού',
+    depth: 'βάθος {n}', win: 'νίκη {p}', winDouble: 'διπλό {p}',
+    hintFrom: 'Οι κινήσεις που συνεχίζουν από όσα έπαιξες ως εδώ:',
+    movesLose: 'Όσα έπαιξες ως εδώ χάνουν {x}.', movesFine: 'Όσα έπαιξες ως εδώ δεν χάνουν τίποτα.',
+    bestPlay: 'Καλύτερη κίνηση: {play}.',
+    rankButton: 'Πόσο καλή;', rankTitle: 'Πού κατατάσσεται αυτή η κίνηση;', ranking: 'υπολογίζω…',
+    rankBest: 'η κίνησή σου ήταν η καλύτερη από {of}', rankOnly: 'η κίνησή σου ήταν η μόνη δυνατή',
+    rankNth: 'η κίνησή σου ήταν η {nth} καλύτερη από {of}, −{x} (καλύτερη: {best})',
+    lastPlay: 'Τελευταία κίνηση, σημειωμένη με μωβ: {side} {dice}: {play}.', lastPlain: 'Τελευταία κίνηση: {side} {dice}: {play}.',
+    lastPass: 'Τελευταία ζαριά: {side} {dice}: γκέλα.',
+    numbering: 'Κάθε πλευρά γράφει τις κινήσεις της με τη δική της αρίθμηση· τα μικρά νούμερα στο ταμπλό είναι των {other}.',
+    positionId: 'Κωδικός θέσης', copy: 'Αντιγραφή', copied: 'Αντιγράφηκε',
+    startFrom: 'Έναρξη από θέση (προαιρετικά)', startFromHint: 'κωδικός θέσης ή JSON θέσης',
+    sideGenitive: { white: 'Άσπρων', black: 'Μαύρων' },
   },
 };
 
@@ -72,10 +112,72 @@ function t(key, vars) {
 }
 
 function sideName(c) { return t(c); }
+function sideGenitive(c) { return (TEXT[lang].sideGenitive || {})[c] || sideName(c); }
+const other = (c) => (c === 'white' ? 'black' : 'white');
 
 function pointsWord(n) {
   if (lang === 'el') return n === 1 ? 'πόντο' : 'πόντους';
   return '';
+}
+
+// A number as the language writes it: a decimal comma in Greek.
+function num(x, digits = 3) {
+  const s = Math.abs(x).toFixed(digits);
+  return lang === 'el' ? s.replace('.', ',') : s;
+}
+function signed(x, digits = 3) { return `${x < 0 ? '−' : '+'}${num(x, digits)}`; }
+function percent(p) { return `${num(100 * p, 1)}%`; }
+
+function ordinal(n) {
+  if (lang === 'el') return `${n}η`;
+  const s = (n % 100 >= 11 && n % 100 <= 13) ? 'th' : ({ 1: 'st', 2: 'nd', 3: 'rd' }[n % 10] || 'th');
+  return `${n}${s}`;
+}
+
+// The server's reasons are English sentences, points in the mover's
+// numbering. In Greek the known ones are translated; anything else is
+// shown as the server wrote it.
+const REASONS_EL = [
+  [/^you have no checker on point (\d+)$/, 'δεν έχεις πούλι στη θέση $1'],
+  [/^you have only (\d+) checkers? on point (\d+)$/, 'έχεις μόνο $1 πούλι(α) στη θέση $2'],
+  [/^your checker on point (\d+) is pinned and cannot move$/, 'το πούλι σου στη θέση $1 είναι πλακωμένο και δεν κινείται'],
+  [/^point (\d+) is blocked: the opponent holds it with two or more checkers$/,
+    'η θέση $1 είναι κλειστή: ο αντίπαλος έχει εκεί πόρτα (δύο ή περισσότερα πούλια)'],
+  [/^point (\d+) is blocked: the opponent's checker there pins one of yours \(an anchor\)$/,
+    'η θέση $1 είναι κλειστή: το πούλι του αντιπάλου εκεί πλακώνει δικό σου'],
+  [/^(\d+)\/(\d+|off) goes backwards: .*$/, 'το $1/$2 πάει προς τα πίσω: τα πούλια πάνε από τις μεγάλες θέσεις στις μικρές'],
+  [/^(\d+)\/(\d+|off) is (\d+) pips?, which the dice left \(none\) cannot make$/, 'το $1/$2 είναι $3 βήματα και δεν έμεινε ζάρι'],
+  [/^(\d+)\/(\d+|off) is (\d+) pips?, which the dice left \((.*)\) cannot make$/, 'το $1/$2 είναι $3 βήματα, που δεν τα φέρνουν τα ζάρια που έμειναν ($4)'],
+  [/^(\d+)\/(\d+|off) cannot be played: every way there lands on a blocked point \((.*)\)$/,
+    'το $1/$2 δεν παίζεται: κάθε δρόμος εκεί πατά σε κλειστή θέση ($3)'],
+  [/^you may not bear off yet: your checker on point (\d+) is outside your home board$/,
+    'δεν μπορείς να μαζέψεις ακόμα: το πούλι σου στη θέση $1 είναι έξω από το σπίτι'],
+  [/^you may not bear off while a checker of yours is pinned \(on point (\d+)\)$/,
+    'δεν μπορείς να μαζέψεις όσο έχεις πλακωμένο πούλι (στη θέση $1)'],
+  [/^(\d+)\/off with a (\d) is only allowed from your highest point, and you have a checker on (\d+)$/,
+    'το $1/off με $2 επιτρέπεται μόνο από την πιο ψηλή σου θέση, κι έχεις πούλι στη θέση $3'],
+  [/^you must use both dice: a play using both (.*) exists$/, 'πρέπει να παίξεις και τα δύο ζάρια: υπάρχει κίνηση που παίζει όλο το $1'],
+  [/^you must play (\d) moves of (\d); a play using \d exists$/, 'πρέπει να παίξεις $1 φορές το $2: υπάρχει τέτοια κίνηση'],
+  [/^only one die can be played, and then it must be the larger \((\d)\)$/, 'παίζεται μόνο ένα ζάρι, και τότε πρέπει να είναι το μεγαλύτερο ($1)'],
+  [/^no play is possible with (.*): the turn passes.*$/, 'γκέλα με $1: η σειρά περνά'],
+  [/^too many moves for a roll of (.*)$/, 'η ζαριά $1 παίχτηκε ήδη όλη'],
+  [/^the game ended with the move (.*); moves after it are not played$/, 'η παρτίδα τελείωσε με την κίνηση $1'],
+  [/^the game is over.*$/, 'η παρτίδα τελείωσε· δεν παίζεται τίποτα'],
+];
+
+function reasonText(msg) {
+  let s = String(msg || '');
+  let prefix = '';
+  // A refused move from /turn: "move 2 (19/14): <reason>".
+  const m = s.match(/^move \d+ \(([^)]*)\): (.*)$/);
+  if (m) { prefix = `${m[1]}: `; s = m[2]; }
+  if (lang === 'el') {
+    for (const [re, el] of REASONS_EL) {
+      if (re.test(s)) { s = s.replace(re, el); break; }
+    }
+  }
+  if (!prefix) s = s.charAt(0).toUpperCase() + s.slice(1);
+  return `${prefix}${s}${/[.!?]$/.test(s) ? '' : '.'}`;
 }
 
 // ---------------------------------------------------------------- state
@@ -84,11 +186,14 @@ const S = {
   match: null,        // the match state from the server
   stack: [],          // turn states of the turn being entered, the start first
   selected: null,     // point (White's numbering) of the picked checker
-  hints: null,        // ranked plays for the current turn
+  hint: null,         // the hint for the current turn: { ply, plays, loss, best, mid }
   shownHint: null,    // index of the hint drawn on the board
   busy: false,
   error: '',
-  lastGame: 0,
+  why: '',            // why the last click could not move anything, as the server said it
+  ranks: {},          // how the person's past plays ranked, by match:game:index
+  copied: false,
+  logLen: -1,
   levels: [],
 };
 
@@ -165,8 +270,19 @@ function savePending() {
   }
 }
 
-// Replays the saved single moves of this turn through the API (one turn
-// state per move, so undo works as before). Anything stale is dropped.
+// The turn states after each prefix of `moves` (one per single move, so
+// undo takes back one checker at a time).
+async function turnStates(moves) {
+  const g = game();
+  const out = [];
+  for (let k = 1; k <= Math.min(moves.length, 4); k++) {
+    out.push(await api('POST', '/api/v1/turn', { position: g.position, dice: g.dice, moves: moves.slice(0, k) }));
+  }
+  return out;
+}
+
+// Replays the saved single moves of this turn through the API. Anything
+// stale is dropped.
 async function restorePending() {
   const m = S.match;
   let saved = null;
@@ -175,11 +291,8 @@ async function restorePending() {
     localStorage.removeItem(pendingKey(m.id));
     return;
   }
-  const g = game();
   try {
-    for (let k = 1; k <= Math.min(saved.moves.length, 4); k++) {
-      S.stack.push(await api('POST', '/api/v1/turn', { position: g.position, dice: g.dice, moves: saved.moves.slice(0, k) }));
-    }
+    S.stack.push(...await turnStates(saved.moves));
   } catch {
     S.stack = S.stack.slice(0, 1);
     localStorage.removeItem(pendingKey(m.id));
@@ -197,17 +310,42 @@ function resultText(r) {
     case 'bear-off': return t('winBearOff', { side, n, s, pts: pointsWord(n) }) + (n === 2 ? ' ' + t('double') : '');
     case 'mother': return t('winMother', { side });
     case 'both-mothers': return t('draw');
-    case 'resign': return t('winResign', { side, loser: sideName(r.winner === 'white' ? 'black' : 'white'), n, s, pts: pointsWord(n) });
+    case 'resign': return t('winResign', { side, loser: sideName(other(r.winner)), n, s, pts: pointsWord(n) });
     default: return '';
   }
 }
 
 // ---------------------------------------------------------------- board geometry
 
+// Board units. MY (the frame above and below the points, where the point
+// numbers are) and H grow on a small screen so the numbers stay legible.
 const G = {
-  W: 1030, H: 720, M: 20, PW: 70, PH: 290, BAR: 50, R: 30,
+  W: 1030, H: 760, M: 20, MY: 40, GAP: 100, PW: 70, PH: 290, BAR: 50, R: 30,
   leftX: 20, rightX: 20 + 420 + 50, trayX: 20 + 420 + 50 + 420 + 20, trayW: 80,
 };
+
+// Text sizes in board units, chosen so that they render at least about
+// 11 px (point numbers, pip counts) wherever the board is drawn.
+let Z = {};
+function boardScale() {
+  const w = board.getBoundingClientRect().width;
+  return w > 0 ? w / G.W : 1;
+}
+function layout() {
+  const k = boardScale();
+  const size = (min, px, max) => Math.min(max, Math.max(min, px / k));
+  Z = {
+    k,
+    num: size(16, 11.5, 36),     // the viewer's point numbers
+    num2: size(11, 8, 26),       // the opponent's point numbers, beside them
+    label: size(17, 11.5, 36),   // pip counts, borne-off counts
+    count: size(22, 10.5, 40),   // the count on a tall stack
+    ring: size(5, 2.5, 12),      // the pin ring's stroke
+  };
+  G.MY = Math.round(Math.min(80, Math.max(40, 1.1 * (Z.num + Z.num2) + 8)));
+  G.H = 2 * G.MY + 2 * G.PH + G.GAP;
+  board.setAttribute('viewBox', `0 0 ${G.W} ${G.H}`);
+}
 
 // Display slot of a point in White's numbering: column x and whether it is on top.
 function slot(p) {
@@ -217,7 +355,7 @@ function slot(p) {
   else if (d <= 12) { x = G.leftX + (12 - d) * G.PW; top = false; }
   else if (d <= 18) { x = G.leftX + (d - 13) * G.PW; top = true; }
   else { x = G.rightX + (d - 19) * G.PW; top = true; }
-  return { x, top, cx: x + G.PW / 2, base: top ? G.M : G.H - G.M };
+  return { x, top, cx: x + G.PW / 2, base: top ? G.MY : G.H - G.MY };
 }
 
 // Centre of the i-th checker (0 at the edge) of a stack of n on point p,
@@ -230,10 +368,21 @@ function checkerXY(p, i, n, skip = 0) {
   return { x: s.cx, y: s.top ? s.base + off : s.base - off };
 }
 
+// Where one more checker on point p in pos would go.
+function stackNext(p, pos) {
+  const n = Math.abs(pos?.board[p] || 0), skip = pos?.pinned[p] ? G.R : 0;
+  return checkerXY(p, n, n + 1, skip);
+}
+
 // The bear-off tray of a side: White's next to its 1-point, Black's next to its.
 function traySlot(side) {
   const bottom = (side === viewer());
-  return { x: G.trayX, y: bottom ? G.H / 2 + 20 : G.M, h: G.H / 2 - 20 - G.M, bottom };
+  return { x: G.trayX, y: bottom ? G.H / 2 + 20 : G.MY, h: G.H / 2 - 20 - G.MY, bottom };
+}
+
+function trayXY(side) {
+  const tr = traySlot(side);
+  return { x: tr.x + G.trayW / 2, y: tr.y + tr.h / 2 };
 }
 
 function svgPoint(evt) {
@@ -258,6 +407,12 @@ function el(name, attrs, parent) {
   const e = document.createElementNS(SVGNS, name);
   for (const [k, v] of Object.entries(attrs || {})) e.setAttribute(k, v);
   if (parent) parent.appendChild(e);
+  return e;
+}
+
+function text(parent, x, y, cls, size, content, attrs = {}) {
+  const e = el('text', { x, y, class: cls, style: `font-size:${size.toFixed(1)}px`, ...attrs }, parent);
+  e.textContent = content;
   return e;
 }
 
@@ -286,6 +441,20 @@ function legalByFrom() {
   return out;
 }
 
+// The opponent's last play, while the person has not started the turn.
+function lastOpponentTurn() {
+  const g = game();
+  if (!g || !g.log.length) return null;
+  const e = g.log[g.log.length - 1];
+  if (e.side === viewer()) return null;
+  return e;
+}
+function lastPlayToMark() {
+  const e = lastOpponentTurn();
+  if (!e || !e.moves.length || S.stack.length > 1 || S.selected !== null || drag?.moved) return null;
+  return e;
+}
+
 function drawChecker(g, x, y, color, cls = '') {
   el('circle', { cx: x, cy: y, r: G.R - 1, class: `checker ${color} ${cls}` }, g);
   el('circle', { cx: x, cy: y, r: G.R - 9, class: `checker inner ${color}`, stroke: color === 'white' ? '#5a4a36' : '#c9b89a' }, g);
@@ -307,6 +476,48 @@ function drawDie(g, x, y, size, value, color, used) {
   }
 }
 
+// A play as paths, one per checker moved: single moves that go on from
+// where an earlier one landed are the same checker hopping on. Points in
+// White's numbering, 'off' for the tray.
+function playPaths(moves, side) {
+  const paths = [];
+  for (const [f, to] of moves) {
+    const wf = toWhite(f, side), wt = to === 0 ? 'off' : toWhite(to, side);
+    const prev = [...paths].reverse().find((q) => q[q.length - 1] === wf);
+    if (prev) prev.push(wt); else paths.push([wf, wt]);
+  }
+  return paths;
+}
+
+// Draws paths on pos. `before`: the board is the one before the play (a
+// hint: the checker is still at the start); else after it (the last play:
+// it has landed). Returns, per path, the start and the end in board units.
+function drawPaths(parent, paths, side, pos, before, cls, marker, attrs = {}) {
+  const departures = {}, arrivals = {};
+  const at = (p, kind) => {
+    if (p === 'off') return trayXY(side);
+    const n = Math.abs(pos?.board[p] || 0), skip = pos?.pinned[p] ? G.R : 0;
+    const seen = kind === 'start' ? (departures[p] = (departures[p] || 0) + 1) - 1 : (arrivals[p] = (arrivals[p] || 0) + 1) - 1;
+    // A hint starts from the stack's top and lands beyond it; the last play
+    // started beyond the stack's top and has landed on it.
+    const up = (kind === 'start') !== before;
+    const i = up ? n + seen : Math.max(0, n - 1 - seen);
+    return checkerXY(p, i, Math.max(n + (up ? seen + 1 : 0), 1), skip);
+  };
+  const out = [];
+  for (const path of paths) {
+    const pts = path.map((p, j) => (j === 0 ? at(p, 'start') : j === path.length - 1 ? at(p, 'end') : stackNext(p, pos)));
+    const a = pts[pts.length - 2], b = pts[pts.length - 1];
+    const dx = b.x - a.x, dy = b.y - a.y, len = Math.hypot(dx, dy) || 1;
+    const short = Math.min(len / 2, G.R * 0.7);
+    const end = { x: b.x - dx / len * short, y: b.y - dy / len * short };
+    const d = [...pts.slice(0, -1), end].map((q, j) => `${j ? 'L' : 'M'}${q.x.toFixed(1)},${q.y.toFixed(1)}`).join(' ');
+    el('path', { d, class: cls, 'marker-end': `url(#${marker})`, ...attrs }, parent);
+    out.push({ from: path[0], to: path[path.length - 1], a: pts[0], b });
+  }
+  return out;
+}
+
 function render() {
   renderBoard();
   renderPanel();
@@ -326,12 +537,19 @@ function phase() {
 }
 
 function renderBoard() {
+  layout();
   board.replaceChildren();
+  board.setAttribute('aria-label', t('board'));
+  const defs = el('defs', {}, board);
+  for (const [id, colour] of [['arrowhead', '#1666c5'], ['lastarrowhead', '#8a2be2']]) {
+    const mk = el('marker', { id, markerWidth: 4, markerHeight: 4, refX: 2, refY: 2, orient: 'auto' }, defs);
+    el('path', { d: 'M0,0 L4,2 L0,4 z', fill: colour }, mk);
+  }
   el('rect', { x: 0, y: 0, width: G.W, height: G.H, rx: 14, class: 'frame' }, board);
-  el('rect', { x: G.leftX, y: G.M, width: 420, height: G.H - 2 * G.M, class: 'felt' }, board);
-  el('rect', { x: G.rightX, y: G.M, width: 420, height: G.H - 2 * G.M, class: 'felt' }, board);
-  el('rect', { x: G.leftX + 420, y: G.M, width: G.BAR, height: G.H - 2 * G.M, class: 'bar' }, board);
-  el('rect', { x: G.trayX, y: G.M, width: G.trayW, height: G.H - 2 * G.M, rx: 6, class: 'tray' }, board);
+  el('rect', { x: G.leftX, y: G.MY, width: 420, height: G.H - 2 * G.MY, class: 'felt' }, board);
+  el('rect', { x: G.rightX, y: G.MY, width: 420, height: G.H - 2 * G.MY, class: 'felt' }, board);
+  el('rect', { x: G.leftX + 420, y: G.MY, width: G.BAR, height: G.H - 2 * G.MY, class: 'bar' }, board);
+  el('rect', { x: G.trayX, y: G.MY, width: G.trayW, height: G.H - 2 * G.MY, rx: 6, class: 'tray' }, board);
   el('line', { x1: G.trayX, x2: G.trayX + G.trayW, y1: G.H / 2, y2: G.H / 2, stroke: '#6b3f1d', 'stroke-width': 4 }, board);
 
   const pos = currentPosition();
@@ -350,11 +568,18 @@ function renderBoard() {
       el('polygon', { points: `${s.x},${s.base} ${s.x + G.PW},${s.base} ${s.cx},${tipY}`, class: 'dest' }, board);
     }
   }
-  // Point numbers in the mover's (or the viewer's) numbering, in the middle gap.
-  const numSide = humanToAct() ? mover() : viewer();
+  // Point numbers in the frame: the viewer's numbering large, next to the
+  // point; the opponent's small, beyond it (the log writes each side's
+  // plays in that side's numbering).
+  const own = viewer(), theirs = other(own);
   for (let p = 1; p <= 24; p++) {
     const s = slot(p);
-    el('text', { x: s.cx, y: s.top ? G.M / 2 + 1 : G.H - G.M / 2 + 1, class: 'num' }, board).textContent = fromWhite(p, numSide);
+    const sign = s.top ? -1 : 1;
+    const edge = s.top ? G.MY : G.H - G.MY;
+    const y1 = edge + sign * (0.55 * Z.num + 2);
+    const y2 = y1 + sign * (0.5 * Z.num + 0.55 * Z.num2 + 1);
+    text(board, s.cx, y1, 'num num-own', Z.num, fromWhite(p, own), { 'data-point': p, 'data-side': own });
+    text(board, s.cx, y2, 'num num-other', Z.num2, fromWhite(p, theirs), { 'data-point': p, 'data-side': theirs });
   }
 
   if (pos) {
@@ -368,7 +593,8 @@ function renderBoard() {
       if (pinned) {
         const { x, y } = checkerXY(p, 0, 1);
         drawChecker(g, x, y, pinned, '');
-        el('circle', { cx: x, cy: y, r: G.R + 3, class: 'pinned-mark' }, g);
+        el('circle', { cx: x, cy: y, r: G.R + 1, class: 'pinned-halo', 'stroke-width': Z.ring * 2 }, g);
+        el('circle', { cx: x, cy: y, r: G.R + 1, class: 'pinned-mark', 'stroke-width': Z.ring, 'data-pinned': p }, g);
         el('title', {}, g).textContent = t('pinnedBy');
         skip = G.R; // the pinner sits half over it
       }
@@ -377,32 +603,34 @@ function renderBoard() {
         let cls = '';
         if (i === n - 1 && legal[p]) cls = S.selected === p ? 'selected' : 'movable';
         drawChecker(g, x, y, color, cls);
-        if (i === n - 1 && n > 5) {
-          el('text', { x, y, class: `count ${color}` }, g).textContent = n;
-        }
+        if (i === n - 1 && n > 5) text(g, x, y, `count ${color}`, Z.count, n);
       }
     }
-    // Borne-off trays.
+    // Borne-off trays, the count next to the checkers.
     for (const side of ['white', 'black']) {
       const tr = traySlot(side);
       const n = pos.off[side] || 0;
+      let edge = tr.bottom ? tr.y + tr.h : tr.y;
       for (let i = 0; i < n; i++) {
         const y = tr.bottom ? tr.y + tr.h - (i + 1) * 17 : tr.y + i * 17 + 2;
         el('rect', { x: tr.x + 8, y, width: G.trayW - 16, height: 14, rx: 4, class: `off-slab ${side}` }, board);
+        edge = tr.bottom ? y : y + 14;
       }
       if (n) {
-        el('text', { x: tr.x + G.trayW / 2, y: tr.bottom ? tr.y + 14 : tr.y + tr.h - 8, class: 'label', 'text-anchor': 'middle' }, board)
-          .textContent = `${n}`;
+        const y = tr.bottom ? edge - 4 - 0.5 * Z.label : edge + 4 + 0.5 * Z.label;
+        text(board, tr.x + G.trayW / 2, y, 'off-count', Z.label, n, { 'data-off': side });
       }
     }
     if (dests.includes('off')) {
       const tr = traySlot(mover());
       el('rect', { x: tr.x, y: tr.y, width: G.trayW, height: tr.h, class: 'dest' }, board);
     }
-    // Pip counts in the left half's middle gap.
-    const { white: wp, black: bp } = currentPips();
-    el('text', { x: G.leftX + 12, y: G.H / 2 + 5, class: 'label' }, board)
-      .textContent = `${t('white')} ${wp} · ${t('black')} ${bp} ${t('pips')}`;
+    // Pip counts in the left half's middle gap: the opponent's above (their
+    // side of the board), the viewer's below.
+    const pips = currentPips();
+    const dy = 0.62 * Z.label;
+    text(board, G.leftX + 14, G.H / 2 - dy, 'pip-count', Z.label, `${sideName(theirs)} ${pips[theirs]} ${t('pips')}`, { 'data-side': theirs });
+    text(board, G.leftX + 14, G.H / 2 + dy, 'pip-count', Z.label, `${sideName(own)} ${pips[own]} ${t('pips')}`, { 'data-side': own });
   }
 
   // Dice of the side on roll, in the right half's middle gap.
@@ -426,25 +654,36 @@ function renderBoard() {
     });
   }
 
-  // A hint drawn as arrows.
-  if (S.hints && S.shownHint !== null && S.hints[S.shownHint]) {
-    const side = mover();
-    const counts = {};
-    for (const [f, to] of S.hints[S.shownHint].moves) {
-      const wf = toWhite(f, side), wt = to === 0 ? 'off' : toWhite(to, side);
-      const a = arrowEnd(wf, pos, counts, -1), b = arrowEnd(wt, pos, counts, +1);
-      el('path', { d: `M${a.x},${a.y} L${b.x},${b.y}`, class: 'arrow', 'marker-end': 'url(#arrowhead)' }, board);
+  // The opponent's last play, in violet: where each checker left (a dashed
+  // ring), an arrow, and a ring round where it landed. It goes once the
+  // person picks a checker.
+  const last = lastPlayToMark();
+  if (last && pos) {
+    const g = el('g', { class: 'last-play', 'data-last-play': last.notation }, board);
+    const drawn = drawPaths(g, playPaths(last.moves, last.side), last.side, pos, false, 'last-arrow', 'lastarrowhead', { 'data-last-play': 'arrow' });
+    for (const { from, to, a, b } of drawn) {
+      el('circle', { cx: a.x, cy: a.y, r: G.R - 3, class: 'last-from', 'data-last-play': 'from', 'data-point': from }, g);
+      if (to !== 'off') el('circle', { cx: b.x, cy: b.y, r: G.R + 2, class: 'last-to', 'data-last-play': 'to', 'data-point': to }, g);
     }
-    const defs = el('defs', {}, board);
-    const m = el('marker', { id: 'arrowhead', markerWidth: 4, markerHeight: 4, refX: 2, refY: 2, orient: 'auto' }, defs);
-    el('path', { d: 'M0,0 L4,2 L0,4 z', fill: '#1666c5' }, m);
   }
 
-  // Hit areas last, on top: one per point and one for the tray.
+  // A hint drawn as arrows: the moves still to make.
+  const h = S.hint?.plays?.[S.shownHint];
+  if (h && pos) {
+    const made = [...(turnState()?.moves || [])];
+    const rest = h.moves.filter(([f, to]) => {
+      const i = made.findIndex(([a, b]) => a === f && b === to);
+      if (i >= 0) { made.splice(i, 1); return false; }
+      return true;
+    });
+    drawPaths(board, playPaths(rest, mover()), mover(), pos, true, 'arrow', 'arrowhead');
+  }
+
+  // Hit areas last, on top: one per point (the number in the frame too) and one for the tray.
   for (let p = 1; p <= 24; p++) {
     const s = slot(p);
     el('rect', {
-      x: s.x, y: s.top ? G.M : G.H / 2, width: G.PW, height: G.H / 2 - G.M, class: 'hit',
+      x: s.x, y: s.top ? 0 : G.H / 2, width: G.PW, height: G.H / 2, class: 'hit',
       'data-point': p, 'data-movable': legal[p] ? '1' : '0', 'data-dest': dests.includes(p) ? '1' : '0',
     }, board);
   }
@@ -455,18 +694,6 @@ function renderBoard() {
   }, board);
 }
 
-function arrowEnd(p, pos, counts, dir) {
-  if (p === 'off') {
-    const tr = traySlot(mover());
-    return { x: tr.x + G.trayW / 2, y: tr.y + tr.h / 2 };
-  }
-  const n = Math.abs(pos?.board[p] || 0);
-  const { x, y } = checkerXY(p, Math.max(0, Math.min(n, 5) - (dir < 0 ? 1 : 0)), Math.max(n, 1));
-  counts[p] = (counts[p] || 0) + 1;
-  return { x, y };
-}
-
-
 function renderPanel() {
   document.documentElement.lang = lang;
   document.title = t('title');
@@ -475,14 +702,19 @@ function renderPanel() {
   $('lang').lang = lang === 'en' ? 'el' : 'en';
   $('notice').textContent = noticeText();
   $('error').textContent = S.error;
+  $('why').textContent = S.why ? reasonText(S.why) : '';
+  $('copy-id').textContent = t(S.copied ? 'copied' : 'copy');
 
   const m = S.match;
   if (!m) {
     $('score').textContent = '';
     $('status').textContent = t('noMatch');
+    $('last-play').textContent = '';
     for (const id of ['undo', 'confirm', 'hint', 'resign']) $(id).disabled = true;
     $('players').replaceChildren();
+    $('position-row').classList.add('hidden');
     $('log').replaceChildren();
+    $('numbering').textContent = '';
     $('opening').textContent = '';
     $('game-result').textContent = '';
     $('hints').replaceChildren();
@@ -510,7 +742,14 @@ function renderPanel() {
   }
   $('players').replaceChildren(...rows);
 
+  // The position ID of the turn's start (a mid-turn board has none of its own).
+  $('position-row').classList.remove('hidden');
+  $('position-id').textContent = m.game.position_id;
+
   $('status').textContent = statusText();
+  const last = lastOpponentTurn();
+  $('last-play').textContent = !last || m.game.log.length === 0 ? ''
+    : t(!last.moves.length ? 'lastPass' : lastPlayToMark() ? 'lastPlay' : 'lastPlain', { side: sideName(last.side), dice: diceText(last.dice), play: last.notation });
 
   const ts = turnState();
   const mine = humanToAct() && !S.busy;
@@ -537,10 +776,15 @@ function levelName(l) {
   return (TEXT[lang].levelName || {})[l] || l || '';
 }
 
+// A level's description in the page's language, else as the API wrote it.
+function levelAbout(l) {
+  return (TEXT[lang].levelAbout || {})[l.name] || l.about || '';
+}
+
 function statusText() {
   const m = S.match;
   if (m.over) {
-    const a = m.score[m.winner], b = m.score[m.winner === 'white' ? 'black' : 'white'];
+    const a = m.score[m.winner], b = m.score[other(m.winner)];
     if (m.opponent === 'engine') return m.winner === m.human_color ? t('youWin', { a, b }) : t('youLose', { a, b });
     return t('matchOver', { side: sideName(m.winner), a, b });
   }
@@ -557,52 +801,116 @@ function statusText() {
 }
 
 function openingText(g) {
+  if (g.start === 'position') return t('setUp', { side: sideName(g.first) });
   if (!g.opening.length) return g.first ? t('winnerStarts', { side: sideName(g.first) }) : '';
   const parts = g.opening.map(([w, b]) => t('openingRoll', { w, b }) + (w === b ? ` (${t('openingTie')})` : ''));
   return `${t('opening')} ${parts.join('; ')}. ${g.first ? t('starts', { side: sideName(g.first) }) : ''}`;
 }
 
+const rankKey = (i) => `${S.match.id}:${S.match.game.number}:${i}`;
+
+function rankText(r) {
+  if (r.pending) return t('ranking');
+  if (r.error) return r.error;
+  if (r.of <= 1) return t('rankOnly');
+  if (r.rank === 1) return t('rankBest', { of: r.of });
+  return t('rankNth', { nth: ordinal(r.rank), of: r.of, x: num(r.loss), best: r.best });
+}
+
 function renderLog() {
-  const g = game();
+  const m = S.match, g = game();
   const items = [];
   $('opening').textContent = openingText(g);
-  for (const e of g.log) {
+  $('numbering').textContent = t('numbering', { other: sideGenitive(other(viewer())) });
+  g.log.forEach((e, i) => {
     const li = document.createElement('li');
     li.className = e.side;
-    const notation = e.notation === 'pass' ? (lang === 'el' ? 'γκέλα' : 'pass') : e.notation;
-    li.textContent = `${sideName(e.side)} ${e.dice[0]}-${e.dice[1]}: ${notation}`;
+    const notation = e.notation === 'pass' ? t('passLog') : e.notation;
+    const play = document.createElement('span');
+    play.className = 'play';
+    play.textContent = `${sideName(e.side)} ${diceText(e.dice)}: ${notation}`;
+    li.appendChild(play);
+    // The person's own plays can be ranked against the others of their roll.
+    if (m.players[e.side] === 'human' && e.moves.length) {
+      const r = S.ranks[rankKey(i)];
+      if (r) {
+        const span = document.createElement('span');
+        span.className = 'rank-result';
+        span.textContent = rankText(r);
+        li.appendChild(span);
+      } else {
+        const b = document.createElement('button');
+        b.className = 'rank';
+        b.type = 'button';
+        b.textContent = t('rankButton');
+        b.title = t('rankTitle');
+        b.dataset.index = i;
+        b.addEventListener('click', () => rankPlay(i));
+        li.appendChild(b);
+      }
+    }
     items.push(li);
-  }
+  });
   $('log').replaceChildren(...items);
   $('game-result').textContent = g.result ? resultText(g.result) : '';
-  $('log').scrollTop = $('log').scrollHeight;
-  const done = S.match.games.filter((x) => x.result && x.number < g.number);
+  const key = `${m.id}:${g.number}:${g.log.length}`;
+  if (S.logLen !== key) { $('log').scrollTop = $('log').scrollHeight; S.logLen = key; }
+  const done = m.games.filter((x) => x.result && x.number < g.number);
   $('games').textContent = done.map((x) => `${t('game', { n: x.number })}: ${resultText(x.result)}`).join(' ');
 }
 
 function renderHints() {
   const box = $('hints');
-  if (!S.hints) { box.replaceChildren(); return; }
+  const H = S.hint;
+  if (!H) { box.replaceChildren(); delete box.dataset.ply; delete box.dataset.mid; return; }
+  box.dataset.ply = H.ply;
+  box.dataset.mid = H.mid ? '1' : '0';
+  const out = [];
   const title = document.createElement('h2');
-  title.textContent = t('hintTitle');
+  title.textContent = `${t('hintTitle')} · ${t('depth', { n: H.ply })}`;
+  out.push(title);
+  if (H.mid) {
+    const p = document.createElement('p');
+    p.id = 'hint-loss';
+    p.className = H.loss > 0.0005 ? 'loss' : 'no-loss';
+    p.textContent = H.loss > 0.0005
+      ? `${t('movesLose', { x: num(H.loss) })} ${H.best ? t('bestPlay', { play: H.best.notation }) : ''}`
+      : t('movesFine');
+    out.push(p);
+    const from = document.createElement('p');
+    from.className = 'note';
+    from.textContent = t('hintFrom');
+    out.push(from);
+  }
   const ol = document.createElement('ol');
-  S.hints.forEach((h, i) => {
+  H.plays.forEach((h, i) => {
     const li = document.createElement('li');
     if (i === S.shownHint) li.className = 'shown';
-    li.textContent = h.notation;
+    const play = document.createElement('span');
+    play.className = 'play';
+    play.textContent = h.notation;
     const eq = document.createElement('span');
     eq.className = 'eq';
-    eq.textContent = `${h.equity >= 0 ? '+' : ''}${h.equity.toFixed(3)}${i ? ` (${(-h.diff).toFixed(3)})` : ''}`;
-    li.appendChild(eq);
+    eq.textContent = `${signed(h.equity)}${i ? ` (−${num(h.diff)})` : ''}`;
+    const odds = document.createElement('span');
+    odds.className = 'odds';
+    odds.textContent = [
+      t('win', { p: percent(h.probabilities.win) }),
+      t('winDouble', { p: percent(h.probabilities.win_double) }),
+      t('depth', { n: h.ply }),
+    ].join(' · ');
+    li.append(play, eq, odds);
     li.addEventListener('click', () => { S.shownHint = i; render(); });
     ol.appendChild(li);
   });
+  out.push(ol);
   const play = document.createElement('button');
   play.textContent = t('playThis');
   play.id = 'play-hint';
   play.disabled = S.shownHint === null;
   play.addEventListener('click', () => playHint());
-  box.replaceChildren(title, ol, play);
+  out.push(play);
+  box.replaceChildren(...out);
 }
 
 function showError(msg) {
@@ -633,8 +941,9 @@ function setMatch(m) {
   S.match = m;
   S.stack = m.game.entry ? [m.game.entry] : [];
   S.selected = null;
-  S.hints = null;
+  S.hint = null;
   S.shownHint = null;
+  S.why = '';
   localStorage.setItem('plakoto-last', m.id);
   // Moves saved for an earlier version were confirmed or overtaken.
   try {
@@ -658,20 +967,48 @@ function afterRender() {
   }
 }
 
+// Sends a single move to /turn. A legal one is made; an illegal one (a drop
+// or click on a point it cannot go to) is refused with the server's reason,
+// which is shown.
 async function move(from, to) {
   // from/to in White's numbering ('off' for the tray); sent in the mover's.
   const side = mover();
   const f = fromWhite(from, side), tt = to === 'off' ? 0 : fromWhite(to, side);
   const ts = turnState();
   await run(async () => {
-    const next = await api('POST', '/api/v1/turn', {
-      position: game().position, dice: game().dice, moves: [...ts.moves, [f, tt]],
-    });
+    let next;
+    try {
+      next = await api('POST', '/api/v1/turn', {
+        position: game().position, dice: game().dice, moves: [...ts.moves, [f, tt]],
+      });
+    } catch (e) {
+      if (e.status !== 422) throw e;
+      S.why = e.message;
+      S.selected = null;
+      return;
+    }
     S.stack.push(next);
     S.selected = null;
+    S.hint = null;
     S.shownHint = null;
+    S.why = '';
     savePending();
   });
+}
+
+// Why nothing can move from point p (White's numbering), as the server said.
+function whyNot(p) {
+  const ts = turnState();
+  if (!ts || p === 'off' || p === null) return '';
+  return ts.why_not?.[fromWhite(p, mover())] || '';
+}
+
+// Does point p show a checker of the mover's (on top, or pinned underneath)?
+function holdsMover(p) {
+  const pos = currentPosition();
+  if (!pos || p === 'off') return false;
+  const n = pos.board[p] || 0;
+  return (mover() === 'white' ? n > 0 : n < 0) || pos.pinned[p] === mover();
 }
 
 function clickPoint(p) {
@@ -682,9 +1019,15 @@ function clickPoint(p) {
     return;
   }
   if (p !== 'off' && legal[p]) {
+    S.why = '';
     if (legal[p].length === 1) { move(p, legal[p][0]); return; }
     S.selected = S.selected === p ? null : p;
+  } else if (S.selected !== null && p !== S.selected && !holdsMover(p)) {
+    // A destination the picked checker cannot reach: the server says why.
+    move(S.selected, p);
+    return;
   } else {
+    S.why = whyNot(p);
     S.selected = null;
   }
   render();
@@ -694,6 +1037,9 @@ function undo() {
   if (S.stack.length > 1) S.stack.pop();
   savePending();
   S.selected = null;
+  S.hint = null;
+  S.shownHint = null;
+  S.why = '';
   render();
 }
 
@@ -706,24 +1052,51 @@ async function confirmPlay() {
   });
 }
 
+// The hint at 2-ply (the API's default, as deep as the strongest level),
+// asked for by name so the page says what it shows; in the middle of a turn it
+// ranks the plays that go on from the single moves made, and says what
+// those moves cost.
 async function hint() {
   const g = game();
+  const ts = turnState();
+  const mid = S.stack.length > 1 && ts?.moves?.length > 0;
   await run(async () => {
-    S.hints = (await api('POST', '/api/v1/hint', { position: g.position, dice: g.dice, ply: 0, max: 5 })).plays;
-    S.shownHint = S.hints.length ? 0 : null;
+    const body = { position: g.position, dice: g.dice, ply: 2, max: 5 };
+    if (mid) body.moves = ts.moves;
+    const r = await api('POST', '/api/v1/hint', body);
+    S.hint = { ply: r.ply, plays: r.plays, loss: r.loss ?? 0, best: r.best || null, mid };
+    S.shownHint = r.plays.length ? 0 : null;
   });
 }
 
 async function playHint() {
-  const h = S.hints?.[S.shownHint];
+  const h = S.hint?.plays?.[S.shownHint];
   if (!h) return;
-  const g = game();
   await run(async () => {
-    const next = await api('POST', '/api/v1/turn', { position: g.position, dice: g.dice, moves: h.moves });
-    S.stack = [S.stack[0], next];
-    S.hints = null;
+    const states = await turnStates(h.moves);
+    S.stack = [S.stack[0], ...states];
+    S.hint = null;
     S.shownHint = null;
+    S.selected = null;
+    S.why = '';
+    savePending();
   });
+}
+
+// How one of the person's past plays ranked among the plays of its roll.
+async function rankPlay(i) {
+  const e = game().log[i];
+  const key = rankKey(i);
+  S.ranks[key] = { pending: true };
+  renderLog();
+  try {
+    const r = await api('POST', '/api/v1/hint', { position: e.position_id, dice: e.dice, played: e.moves, ply: 2, max: 1 });
+    const p = r.played;
+    S.ranks[key] = { rank: p.rank, of: p.of, loss: p.loss, best: r.plays[0]?.notation || '' };
+  } catch (err) {
+    S.ranks[key] = { error: err.message };
+  }
+  if (S.match) renderLog();
 }
 
 async function resign() {
@@ -736,6 +1109,24 @@ async function resign() {
   await run(async () => {
     setMatch(await api('POST', `/api/v1/matches/${m.id}/resign`, { side, points: n, version: m.version }));
   });
+}
+
+async function copyPositionId() {
+  const id = $('position-id').textContent;
+  try {
+    await navigator.clipboard.writeText(id);
+  } catch {
+    // Without the clipboard API (an insecure page), copy the selection.
+    const range = document.createRange();
+    range.selectNodeContents($('position-id'));
+    const sel = window.getSelection();
+    sel.removeAllRanges();
+    sel.addRange(range);
+    try { document.execCommand('copy'); } catch { /* the ID stays selected */ }
+  }
+  S.copied = true;
+  $('copy-id').textContent = t('copied');
+  setTimeout(() => { S.copied = false; $('copy-id').textContent = t('copy'); }, 1500);
 }
 
 async function openMatch(id) {
@@ -754,12 +1145,36 @@ async function newMatch(form) {
   const opponent = form.opponent.value;
   const body = { opponent, length: Number(form.length.value) };
   if (opponent === 'engine') { body.level = form.level.value; body.human_color = form.color.value; }
+  const start = form.position.value.trim();
+  if (start) body.position = start;
+  $('new-error').textContent = '';
+  let refused = null;
   await run(async () => {
-    const m = await api('POST', '/api/v1/matches', body);
+    let m;
+    try {
+      m = await api('POST', '/api/v1/matches', body);
+    } catch (e) {
+      // A position that cannot be read: say why in the dialog, kept open.
+      if (e.status === 422 && start) { refused = e; return; }
+      throw e;
+    }
+    $('new-dialog').close();
+    form.position.value = '';
     history.pushState({}, '', `/match/${m.id}`);
     S.match = null;
     setMatch(m);
   });
+  if (refused) {
+    $('new-error').textContent = refused.message;
+    if (!$('new-dialog').open) $('new-dialog').showModal();
+  } else if ($('new-dialog').open && S.error) {
+    $('new-dialog').close();
+  }
+}
+
+function showLevelAbout() {
+  const l = S.levels.find((x) => x.name === $('level').value);
+  $('level-about').textContent = l ? levelAbout(l) : '';
 }
 
 async function openNewDialog() {
@@ -767,17 +1182,20 @@ async function openNewDialog() {
     try { S.levels = await api('GET', '/api/v1/levels'); } catch { S.levels = []; }
   }
   const sel = $('level');
+  const chosen = sel.value;
   sel.replaceChildren(...S.levels.map((l) => {
     const o = document.createElement('option');
     o.value = l.name;
     o.textContent = levelName(l.name);
-    o.title = l.about;
-    if (l.default) o.selected = true;
+    o.title = levelAbout(l);
+    if (chosen ? l.name === chosen : l.default) o.selected = true;
     return o;
   }));
+  showLevelAbout();
   const last = localStorage.getItem('plakoto-last');
   $('resume').classList.toggle('hidden', !last || (S.match && S.match.id === last));
   for (const e of $('new-dialog').querySelectorAll('[data-i18n]')) e.textContent = t(e.dataset.i18n);
+  $('position-input').placeholder = t('startFromHint');
   toggleEngineOptions();
   if (!$('new-dialog').open) $('new-dialog').showModal();
 }
@@ -806,6 +1224,7 @@ board.addEventListener('pointermove', (evt) => {
   if (!drag.moved && Math.hypot(x - drag.x0, y - drag.y0) > 8 && drag.from !== null && legal[drag.from]) {
     drag.moved = true;
     S.selected = drag.from;
+    S.why = '';
     render();
     drag.ghost = el('circle', { r: G.R, class: `checker ${mover()} ghost` }, board);
   }
@@ -820,8 +1239,8 @@ board.addEventListener('pointerup', (evt) => {
   const p = hitTest(x, y);
   if (d.ghost) d.ghost.remove();
   if (d.moved) {
-    const legal = legalByFrom();
-    if (p !== null && p !== d.from && (legal[d.from] || []).includes(p)) move(d.from, p);
+    // Dropped on another point: legal or not, the server decides (and says why not).
+    if (p !== null && p !== d.from) move(d.from, p);
     else { S.selected = null; render(); }
   } else if (p !== null) {
     clickPoint(p);
@@ -830,12 +1249,19 @@ board.addEventListener('pointerup', (evt) => {
 
 board.addEventListener('pointercancel', () => { if (drag?.ghost) drag.ghost.remove(); drag = null; });
 
+// The text sizes follow the board's size on screen.
+new ResizeObserver(() => {
+  if (drag) return;
+  if (Math.abs(boardScale() - (Z.k || 0)) > 0.005) renderBoard();
+}).observe($('board-wrap'));
+
 // ---------------------------------------------------------------- wiring
 
 $('undo').addEventListener('click', undo);
 $('confirm').addEventListener('click', confirmPlay);
 $('hint').addEventListener('click', hint);
 $('resign').addEventListener('click', resign);
+$('copy-id').addEventListener('click', copyPositionId);
 $('new').addEventListener('click', openNewDialog);
 $('lang').addEventListener('click', () => {
   lang = lang === 'en' ? 'el' : 'en';
@@ -844,9 +1270,9 @@ $('lang').addEventListener('click', () => {
   if ($('new-dialog').open) openNewDialog();
 });
 $('new-form').addEventListener('change', toggleEngineOptions);
+$('level').addEventListener('change', showLevelAbout);
 $('new-form').addEventListener('submit', (evt) => {
   evt.preventDefault();
-  $('new-dialog').close();
   newMatch($('new-form'));
 });
 $('new-cancel').addEventListener('click', () => $('new-dialog').close());

@@ -112,6 +112,8 @@ pub struct TurnState {
     /// The board after the moves so far (the mover still on roll).
     #[schema(value_type = Object)]
     pub position: Position,
+    /// Its position ID.
+    pub id: String,
     /// The pip counts of that board.
     pub pips: SidesJson<u32>,
     /// The legal play the moves make, once they make one.
@@ -152,6 +154,7 @@ pub fn turn_state(pos: &Position, dice: Dice, moves: &[[u8; 2]]) -> Result<TurnS
         dice_left: t.dice_left().to_vec(),
         legal_moves: t.legal_moves().iter().map(|m| [m.from, m.to]).collect(),
         position: t.current_position(),
+        id: t.current_position().id(),
         pips: {
             let p = t.current_position();
             SidesJson { white: p.pips(Color::White), black: p.pips(Color::Black) }

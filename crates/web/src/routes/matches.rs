@@ -115,6 +115,10 @@ pub struct GameState {
     pub opening: Vec<[u8; 2]>,
     /// Who started the game.
     pub first: Option<String>,
+    /// How it started: `opening-roll`, `winner` (the winner of the last
+    /// game starts) or `position` (from a position set up for it).
+    pub start: String,
+    /// The position the game is in.
     #[schema(value_type = Object)]
     pub position: Position,
     pub position_id: String,
@@ -217,6 +221,12 @@ pub fn view(live: &Live) -> MatchState {
             number: m.games().len(),
             opening: g.opening().to_vec(),
             first: g.first_side().map(name),
+            start: match g.start() {
+                plakoto_core::game::Start::OpeningRoll => "opening-roll",
+                plakoto_core::game::Start::Side(_) => "winner",
+                plakoto_core::game::Start::Position(_) => "position",
+            }
+            .into(),
             position: pos,
             position_id: pos.id(),
             turn: name(pos.turn()),
