@@ -38,6 +38,7 @@ pub mod network;
 mod neural;
 mod player;
 mod probabilities;
+pub mod review;
 pub mod search;
 mod search_player;
 mod shipped;

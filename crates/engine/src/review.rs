@@ -1,0 +1,440 @@
+//! Game review, as GNU Backgammon does it: for every turn of a match, the
+//! play made against the best play and the equity lost, a mark by gnubg's
+//! thresholds, and the luck of the roll; per player the error rate, a
+//! rating band with gnubg's names, the total luck and the luck-adjusted
+//! result; and the chances over the game for a graph.
+//!
+//! In a match (longer than 1 point) every figure is in match-winning
+//! chance, converted to points of a single game at the score as gnubg does
+//! (twice the chance over the swing between winning and losing a single
+//! game), so the money thresholds apply; a single game is reviewed in
+//! points. Luck is measured at 0-ply (gnubg's default): the value of the
+//! best play for the roll thrown minus its average over all 36 rolls.
+
+use std::sync::Arc;
+
+use plakoto_core::game::Match;
+use plakoto_core::{Color, Dice, Play, Position};
+use serde::Serialize;
+
+use crate::analyzer::Analyzer;
+use crate::met::{Away, GameChances, MatchEquityTable};
+use crate::neural::NeuralEval;
+use crate::probabilities::Probabilities;
+use crate::search::{Objective, Search, SearchConfig};
+
+/// gnubg's thresholds of a mark, in points lost.
+pub const DOUBTFUL: f64 = 0.04;
+/// A bad play loses at least this much.
+pub const BAD: f64 = 0.08;
+/// A very bad play (a blunder) loses at least this much.
+pub const VERY_BAD: f64 = 0.16;
+
+/// How a play is marked.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Mark {
+    /// Less than [`DOUBTFUL`] lost.
+    None,
+    /// At least [`DOUBTFUL`].
+    Doubtful,
+    /// At least [`BAD`].
+    Bad,
+    /// At least [`VERY_BAD`].
+    VeryBad,
+}
+
+impl Mark {
+    /// The mark of a loss (in points).
+    pub fn of(loss: f64) -> Mark {
+        if loss >= VERY_BAD {
+            Mark::VeryBad
+        } else if loss >= BAD {
+            Mark::Bad
+        } else if loss >= DOUBTFUL {
+            Mark::Doubtful
+        } else {
+            Mark::None
+        }
+    }
+}
+
+/// gnubg's rating bands, by error rate (points lost per unforced decision).
+pub fn rating(error_per_decision: f64) -> &'static str {
+    const BANDS: [(f64, &str); 7] = [
+        (0.002, "Supernatural"),
+        (0.005, "World class"),
+        (0.008, "Expert"),
+        (0.012, "Advanced"),
+        (0.018, "Intermediate"),
+        (0.026, "Casual player"),
+        (0.035, "Beginner"),
+    ];
+    BANDS.iter().find(|(t, _)| error_per_decision < *t).map_or("Awful!", |(_, name)| name)
+}
+
+/// One turn reviewed.
+#[derive(Clone, Debug, Serialize)]
+pub struct TurnReview {
+    /// The side that played.
+    pub side: Color,
+    /// The roll, larger die first.
+    pub dice: [u8; 2],
+    /// The position before the roll (its ID).
+    pub position: String,
+    /// The play made (notation).
+    pub played: String,
+    /// The best play (notation).
+    pub best: String,
+    /// What the play made lost against the best, in points (0 for the best).
+    pub loss: f64,
+    /// The mark of the loss.
+    pub mark: Mark,
+    /// Only one play was legal (a pass included): no decision.
+    pub forced: bool,
+    /// The luck of the roll for the side that rolled, in points.
+    pub luck: f64,
+    /// The play made's rank among the plays of the roll (1 for the best).
+    pub rank: usize,
+    /// How many plays the roll had.
+    pub plays: usize,
+    /// White's chance to win the game after this turn, and to win it
+    /// double, by the review's search (for the graph).
+    pub white_win: f64,
+    /// White's chance to win double after this turn.
+    pub white_win_double: f64,
+    /// In match play, White's chance to win the match after this turn.
+    pub white_match: Option<f64>,
+}
+
+/// One game reviewed.
+#[derive(Clone, Debug, Serialize)]
+pub struct GameReview {
+    /// 1 for the first game.
+    pub number: usize,
+    /// The score before it (White, Black).
+    pub score: [u32; 2],
+    /// Every turn, in order.
+    pub turns: Vec<TurnReview>,
+    /// How the game ended, if it did.
+    pub result: Option<plakoto_core::GameResult>,
+}
+
+/// One player's figures over the reviewed games.
+#[derive(Clone, Debug, Default, Serialize)]
+pub struct PlayerReview {
+    /// Turns played.
+    pub plays: usize,
+    /// Turns with a choice (more than one legal play).
+    pub unforced: usize,
+    /// Points lost in all.
+    pub total_loss: f64,
+    /// Thousandths of a point lost per unforced decision (gnubg's error rate).
+    pub error_rate: f64,
+    /// gnubg's rating band for that error rate.
+    pub rating: String,
+    /// Plays marked doubtful, bad and very bad.
+    pub doubtful: usize,
+    /// Plays marked bad.
+    pub bad: usize,
+    /// Plays marked very bad.
+    pub very_bad: usize,
+    /// The luck of this player's rolls, in points.
+    pub luck: f64,
+    /// Points won in the reviewed games (minus points lost).
+    pub result: f64,
+    /// The result with the luck of both sides' rolls taken out: the result
+    /// minus this player's luck plus the opponent's.
+    pub luck_adjusted_result: f64,
+}
+
+/// A reviewed match.
+#[derive(Clone, Debug, Serialize)]
+pub struct Review {
+    /// The depth the plays were searched to.
+    pub ply: u8,
+    /// The match length (1: a single game, reviewed in points).
+    pub match_to: u32,
+    /// White's and Black's figures.
+    pub players: Players,
+    /// Every game.
+    pub games: Vec<GameReview>,
+}
+
+/// White's and Black's figures.
+#[derive(Clone, Debug, Default, Serialize)]
+pub struct Players {
+    /// White's.
+    pub white: PlayerReview,
+    /// Black's.
+    pub black: PlayerReview,
+}
+
+/// A reviewer: the evaluator, the depth, and the match equity table for
+/// match play.
+pub struct Reviewer {
+    eval: NeuralEval,
+    ply: u8,
+    table: Arc<MatchEquityTable>,
+}
+
+impl Reviewer {
+    /// A reviewer searching `ply` plies with `eval`; the match equity table
+    /// comes from `eval`'s chances at the start position (see
+    /// [`start_chances`]).
+    pub fn new(eval: NeuralEval, ply: u8) -> Reviewer {
+        let table = Arc::new(MatchEquityTable::new(25, start_chances(&eval)));
+        Reviewer { eval, ply, table }
+    }
+
+    fn search(&self, objective: Objective) -> Search<NeuralEval> {
+        let mut s = Search::new(self.eval.clone(), self.ply);
+        s.config.objective = objective;
+        s
+    }
+
+    /// Reviews every turn of `m`'s games; `progress` is called with the
+    /// turns done and the turns in all.
+    pub fn review(&self, m: &Match, progress: &mut dyn FnMut(usize, usize)) -> Review {
+        let total: usize = m.games().iter().map(|g| g.turns().len()).sum();
+        let mut done = 0;
+        let mut score = [0u32; 2];
+        let mut games = Vec::new();
+        let mut players = Players::default();
+        for (gi, g) in m.games().iter().enumerate() {
+            let mut turns = Vec::new();
+            for (t, before) in g.turns().iter().zip(g.positions_before()) {
+                let dice = Dice::new(t.dice[0], t.dice[1]).expect("recorded dice are dice");
+                let moves: Vec<plakoto_core::Move> =
+                    t.moves.iter().map(|&[f, to]| plakoto_core::Move::new(f, to)).collect();
+                let text = if moves.is_empty() {
+                    "pass".to_string()
+                } else {
+                    moves.iter().map(|mv| format!("{}/{}", mv.from, mv.to)).collect::<Vec<_>>().join(" ")
+                };
+                let play = plakoto_core::parse_play(before, dice, &text).expect("a recorded play replays");
+                turns.push(self.turn(before, dice, &play, m.target(), score));
+                done += 1;
+                progress(done, total);
+            }
+            for tr in &turns {
+                let p = match tr.side {
+                    Color::White => &mut players.white,
+                    Color::Black => &mut players.black,
+                };
+                p.plays += 1;
+                p.luck += tr.luck;
+                if !tr.forced {
+                    p.unforced += 1;
+                    p.total_loss += tr.loss;
+                    match tr.mark {
+                        Mark::Doubtful => p.doubtful += 1,
+                        Mark::Bad => p.bad += 1,
+                        Mark::VeryBad => p.very_bad += 1,
+                        Mark::None => {}
+                    }
+                }
+            }
+            if let Some(r) = g.result() {
+                players.white.result += f64::from(r.points_for(Color::White));
+                players.black.result += f64::from(r.points_for(Color::Black));
+            }
+            games.push(GameReview { number: gi + 1, score, turns, result: g.result() });
+            if let Some(r) = g.result()
+                && let Some(w) = r.winner
+            {
+                score[w.index()] += u32::from(r.points);
+            }
+        }
+        for (me, them) in [(0, 1), (1, 0)] {
+            let (luck_me, luck_them) = {
+                let ps = [&players.white, &players.black];
+                (ps[me].luck, ps[them].luck)
+            };
+            let p = if me == 0 { &mut players.white } else { &mut players.black };
+            p.error_rate = if p.unforced > 0 { 1000.0 * p.total_loss / p.unforced as f64 } else { 0.0 };
+            p.rating = rating(p.error_rate / 1000.0).to_string();
+            p.luck_adjusted_result = p.result - luck_me + luck_them;
+        }
+        Review { ply: self.ply, match_to: m.target(), players, games }
+    }
+
+    /// What is maximised at `score` in a match to `match_to` for `side`.
+    fn objective(&self, side: Color, match_to: u32, score: [u32; 2]) -> Objective {
+        if match_to <= 1 {
+            return Objective::Money;
+        }
+        let me = match_to.saturating_sub(score[side.index()]).max(1);
+        let them = match_to.saturating_sub(score[side.opponent().index()]).max(1);
+        Objective::Match { table: self.table.clone(), away: Away { me, them } }
+    }
+
+    /// Reviews one turn: `play` made with `dice` in `before`.
+    fn turn(&self, before: &Position, dice: Dice, play: &Play, match_to: u32, score: [u32; 2]) -> TurnReview {
+        let side = before.turn();
+        let objective = self.objective(side, match_to, score);
+        let plays = before.legal_plays(dice);
+        let forced = plays.len() <= 1;
+        let search = self.search(objective.clone());
+        let ranked = search.rank(&plays);
+        let best = ranked[0];
+        let mut mine =
+            *ranked.iter().find(|s| plays[s.index].position() == play.position()).expect("the play is legal");
+        if mine.ply < best.ply {
+            // Searched as deep as the best, so the loss compares like with like.
+            mine = search.rank(std::slice::from_ref(&plays[mine.index]))[0];
+            mine.index = ranked.iter().find(|s| plays[s.index].position() == play.position()).map_or(0, |s| s.index);
+        }
+        let loss = f64::from((best.value - mine.value).max(0.0));
+        let rank = 1 + ranked.iter().filter(|s| s.index != mine.index && s.value > mine.value).count();
+        // Luck at 0-ply: the best play's value for this roll minus its mean over all rolls.
+        let zero =
+            Search { eval: self.eval.clone(), ply: 0, config: SearchConfig { objective, ..SearchConfig::default() } };
+        let best_for = |d: Dice| -> f64 {
+            let ps = before.legal_plays(d);
+            f64::from(zero.rank(&ps)[0].value)
+        };
+        let mean: f64 = Dice::ALL.iter().map(|&d| best_for(d) * f64::from(d.weight()) / 36.0).sum();
+        let luck = best_for(dice) - mean;
+        // The chances after the play, for White.
+        let after: Probabilities = mine.probabilities;
+        let white = if side == Color::White { after } else { after.flip() };
+        let white_match = (match_to > 1).then(|| {
+            let w_away =
+                Away { me: match_to.saturating_sub(score[0]).max(1), them: match_to.saturating_sub(score[1]).max(1) };
+            self.table.match_winning_chance(&white, w_away)
+        });
+        TurnReview {
+            side,
+            dice: [dice.high(), dice.low()],
+            position: before.id(),
+            played: play.notation(),
+            best: plays[best.index].notation(),
+            loss: if forced { 0.0 } else { loss },
+            mark: if forced { Mark::None } else { Mark::of(loss) },
+            forced,
+            luck,
+            rank,
+            plays: plays.len(),
+            white_win: f64::from(white.win),
+            white_win_double: f64::from(white.win_double),
+            white_match,
+        }
+    }
+}
+
+/// The starter's chances at the start position by `eval`'s 1-ply search:
+/// what the match equity table is made from.
+pub fn start_chances(eval: &NeuralEval) -> GameChances {
+    let p = crate::search::value(eval, &Position::start(), 1, &SearchConfig::default());
+    GameChances::from_probabilities(&p)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use plakoto_core::game::{Match, Players, read_move_list};
+    use plakoto_core::pos;
+
+    fn reviewer() -> Reviewer {
+        Reviewer::new(NeuralEval::shipped(None), 0)
+    }
+
+    /// A single game from `p` whose first roll is `dice` (the first seed
+    /// that gives it).
+    fn with_roll(p: Position, dice: Dice) -> Match {
+        (1u64..)
+            .map(|seed| {
+                let mut m = Match::from_position(1, seed, Players::default(), p).unwrap();
+                m.roll().unwrap();
+                m
+            })
+            .find(|m| m.game().dice() == Some(dice))
+            .unwrap()
+    }
+
+    #[test]
+    fn marks_and_ratings_follow_gnubgs_thresholds() {
+        assert_eq!(Mark::of(0.0), Mark::None);
+        assert_eq!(Mark::of(0.05), Mark::Doubtful);
+        assert_eq!(Mark::of(0.1), Mark::Bad);
+        assert_eq!(Mark::of(0.2), Mark::VeryBad);
+        assert_eq!(rating(0.001), "Supernatural");
+        assert_eq!(rating(0.010), "Advanced");
+        assert_eq!(rating(0.1), "Awful!");
+    }
+
+    #[test]
+    fn a_forced_play_is_marked_forced_and_loses_nothing() {
+        // White's last checker on its 24-point, Black holding White's 18:
+        // with 6-6 nothing moves, the turn passes.
+        let p = pos!(White; white {24: 1}; black {18: 2, 1: 13});
+        let mut m = with_roll(p, Dice::new(6, 6).unwrap());
+        m.play_text("pass").unwrap();
+        let r = reviewer().review(&m, &mut |_, _| {});
+        let t = &r.games[0].turns[0];
+        assert!(t.forced && t.loss == 0.0 && t.mark == Mark::None, "{t:?}");
+        assert_eq!((r.players.white.plays, r.players.white.unforced), (1, 0));
+        assert_eq!(r.players.white.error_rate, 0.0);
+    }
+
+    #[test]
+    fn the_best_play_is_no_error() {
+        let rec = read_move_list("white starts\n6-4: 24/18 24/20\n").unwrap();
+        let m = Match::from_record(&rec).unwrap();
+        let r = reviewer().review(&m, &mut |_, _| {});
+        let t = &r.games[0].turns[0];
+        assert_eq!((t.played.as_str(), t.plays), ("24/18 24/20", 2));
+        assert_eq!(t.loss == 0.0, t.rank == 1, "{t:?}");
+        assert!(!t.forced);
+    }
+
+    #[test]
+    fn a_blunder_that_throws_away_a_mother_win_is_marked_very_bad() {
+        // Black's mother alone on White's 1-point, White's start empty:
+        // 6-5 from 7 or 6 pins her and wins 2 at once; 13/7 13/8 does not.
+        let p = pos!(White; white {13: 2, 7: 6, 6: 7}; black {1: 1, 20: 14});
+        let mut m = with_roll(p, Dice::new(6, 5).unwrap());
+        m.play_text("13/7 13/8").unwrap();
+        let r = reviewer().review(&m, &mut |_, _| {});
+        let t = &r.games[0].turns[0];
+        assert_eq!(t.mark, Mark::VeryBad, "{t:?}");
+        assert!(t.loss > 0.5, "{t:?}");
+        assert!(t.best.ends_with('*'), "the best play pins the mother: {}", t.best);
+        assert_eq!(r.players.white.very_bad, 1);
+    }
+
+    #[test]
+    fn a_doublet_at_the_right_moment_is_good_luck() {
+        // White bearing off with four checkers on its 6-point; Black will
+        // bear off its last two next turn: only 6-6 saves the game.
+        let p = pos!(White; white {6: 4}; black {24: 2});
+        let mut m = with_roll(p, Dice::new(6, 6).unwrap());
+        m.play_text("6/off(4)").unwrap();
+        let r = reviewer().review(&m, &mut |_, _| {});
+        let t = &r.games[0].turns[0];
+        assert!(t.luck > 1.0, "6-6 here is worth most of the game: {t:?}");
+        assert!(r.players.white.luck > 1.0);
+        assert!(r.players.white.luck_adjusted_result < r.players.white.result);
+    }
+
+    #[test]
+    fn the_error_rate_of_a_game_between_a_strong_and_a_weak_level_orders_them() {
+        let eval = NeuralEval::shipped(None);
+        let (strong, weak) = (crate::levels::level("expert").unwrap(), crate::levels::level("beginner").unwrap());
+        let mut m = Match::new(3, 17, Players::default()).unwrap();
+        let mut players = [strong.player(&eval, 1), weak.player(&eval, 2)];
+        while !m.is_over() {
+            m.roll().unwrap();
+            let side = m.game().position().turn();
+            let (pos, dice) = (*m.game().position(), m.game().dice().unwrap());
+            let plays = m.game().legal_plays().to_vec();
+            let i = players[side.index()].choose(&pos, dice, &plays);
+            m.play(&plays[i]).unwrap();
+        }
+        let r = Reviewer::new(eval, 1).review(&m, &mut |_, _| {});
+        let (w, b) = (&r.players.white, &r.players.black);
+        assert!(w.unforced > 10 && b.unforced > 10, "{w:?} {b:?}");
+        assert!(w.error_rate < b.error_rate, "expert {} vs beginner {}", w.error_rate, b.error_rate);
+    }
+}
