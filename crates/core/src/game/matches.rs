@@ -117,7 +117,7 @@ impl Match {
         }
         Ok(Match {
             target,
-            dice: MatchDice::Seeded(SeededDice::new(seed)),
+            dice: MatchDice::Seeded(Box::new(SeededDice::new(seed))),
             players,
             score: [0, 0],
             games: vec![Game::new(start)],

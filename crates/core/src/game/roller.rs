@@ -112,7 +112,7 @@ mod tests {
 #[derive(Clone, Debug)]
 pub(crate) enum MatchDice {
     /// Drawn from the seed.
-    Seeded(SeededDice),
+    Seeded(Box<SeededDice>),
     /// Given in advance, in order; a roll past the end fails.
     Recorded {
         /// The dice not thrown yet.
