@@ -272,3 +272,35 @@ fn a_closed_stdout_is_not_a_crash() {
     assert!(!text(&out.stderr).contains("panicked"));
     load(&save);
 }
+
+#[test]
+fn a_game_starts_from_a_position() {
+    let dir = tempfile::tempdir().unwrap();
+    let save = dir.path().join("p.json");
+    let s = save.to_str().unwrap();
+    // Black to play from the start position: no opening roll.
+    let id = plakoto_core::Position::start().with_turn(plakoto_core::Color::Black).id();
+    let out = run(&["play", "--two-players", "--position", &id, "--seed", "3", "--save", s], b"id\nquit\n");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    assert!(stdout.contains(&format!("The game starts from position {id}; Black plays first.")), "{stdout}");
+    assert!(stdout.contains(&format!("Position ID {id}: Black to play ")), "{stdout}");
+    assert!(!stdout.contains("Opening roll"), "{stdout}");
+    let m = load(&save);
+    assert_eq!(
+        m.games()[0].start(),
+        plakoto_core::game::Start::Position(plakoto_core::Position::from_id(&id).unwrap())
+    );
+
+    // Not with --resume; a bad or finished position is a clear error.
+    let out = run(&["play", "--resume", s, "--position", "start"], b"");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("cannot be used with"), "{}", text(&out.stderr));
+    for (bad, why) in
+        [("nonsense", "bad --position"), (r#"{"turn":"white","board":{"12":-15},"off":{"white":15}}"#, "finished game")]
+    {
+        let out = run(&["play", "--position", bad, "--save", dir.path().join("x.json").to_str().unwrap()], b"");
+        assert_eq!(out.status.code(), Some(1), "{bad}");
+        assert!(text(&out.stderr).contains(why), "{bad}: {}", text(&out.stderr));
+    }
+}

@@ -1,13 +1,15 @@
 //! `plakoto play` on a pseudo-terminal, as a person uses it: typed plays,
-//! single moves confirmed with Enter, illegal entries, a match to 3, and
-//! resuming after the process was killed.
+//! single moves confirmed with Enter, illegal entries, a match to 3,
+//! resuming after the process was killed, Ctrl-C, the board at a game's
+//! end; and `plakoto replay` stepping forwards and back.
 
 mod common;
 
 use common::{Driver, Stop, load, spawn, turns};
-use expectrl::Expect;
 use expectrl::process::unix::{Signal, WaitStatus};
-use plakoto_core::{PlayError, TurnBuilder};
+use expectrl::{ControlCode, Expect};
+use plakoto_core::game::{Match, Players};
+use plakoto_core::{Color, PlayError, TurnBuilder, parse_position};
 use plakoto_engine::DEFAULT_LEVEL;
 
 #[test]
@@ -19,9 +21,9 @@ fn a_typed_game_from_the_opening_roll_to_the_end() {
     assert_eq!(d.run(&mut p, usize::MAX), Stop::Over);
     let out = &d.transcript;
     assert!(out.contains("Saving every move to"), "{out}");
-    assert!(out.contains("Opening roll: White (you) rolls"), "{out}");
+    assert!(out.contains("Opening roll: you roll"), "{out}");
     assert!(out.contains(&format!("Black ({DEFAULT_LEVEL}) rolls")), "the default level plays: {out}");
-    assert!(out.contains("White (you) plays"), "{out}");
+    assert!(out.contains("You play "), "{out}");
     assert!(out.contains("Enter to confirm"), "single moves were confirmed: {out}");
     assert!(out.contains(" 13 14 15 16 17 18"), "the board is drawn: {out}");
     assert!(!out.contains('\x1b'), "--color never");
@@ -50,9 +52,15 @@ fn a_match_to_3_goes_on_until_someone_has_3_points() {
     assert!(m.games().len() >= 2, "a match to 3 takes at least two games");
     let out = &d.transcript;
     assert!(out.contains("=== Game 2 of the match to 3 ==="), "{out}");
-    assert!(out.contains("wins the match"), "{out}");
-    assert!(out.contains("Score: White "), "{out}");
-    assert!(out.contains("won the last game and starts") || out.contains("draw"), "{out}");
+    // Spoken to the person: "You win the match", or the computer's name.
+    let winner = if w == plakoto_core::Color::White {
+        "You win the match".to_string()
+    } else {
+        "Black (random) wins the match".to_string()
+    };
+    assert!(out.contains(&winner), "{out}");
+    assert!(out.contains("Score: you (White) "), "{out}");
+    assert!(out.contains("won the last game and start") || out.contains("draw"), "{out}");
 }
 
 #[test]
@@ -121,4 +129,138 @@ fn colour_on_a_terminal_unless_asked_not_to() {
     assert!(caps.before().contains(&0x1b), "auto colour on a terminal");
     p.send_line("quit").unwrap();
     p.expect("Continue with").unwrap();
+}
+
+#[test]
+fn ctrl_c_saves_and_says_how_to_continue() {
+    let dir = tempfile::tempdir().unwrap();
+    let save = dir.path().join("g.json");
+    let path = save.to_str().unwrap();
+    let mut p = spawn(&["play", "--two-players", "--seed", "3", "--save", path, "--color", "never"]);
+    p.expect(" > ").unwrap();
+    // One single move of a play of two or more, then Ctrl-C mid-turn.
+    let m = load(&save);
+    let play = *m.game().legal_plays().iter().find(|p| p.moves().len() >= 2).expect("a play of two moves");
+    let first = play.moves()[0];
+    let first = format!("{}/{}", first.from, first.to);
+    p.send_line(&first).unwrap();
+    p.expect(format!("[{first}] > ")).unwrap();
+    p.send(ControlCode::EndOfText).unwrap();
+    p.expect(format!("Interrupted. The move {first} of this turn is not saved; you will play the whole turn again."))
+        .unwrap();
+    p.expect(format!("Saved to {path}. Continue with: plakoto play --resume {path}")).unwrap();
+    assert_eq!(p.get_process().wait().unwrap(), WaitStatus::Exited(p.get_process().pid(), 130));
+    drop(p);
+    let m = load(&save);
+    assert_eq!(turns(&m), 0);
+    assert!(m.game().dice().is_some(), "the roll is kept");
+
+    // Resumed, the roll is the same; Ctrl-C at once saves again.
+    let mut p = spawn(&["play", "--resume", path, "--color", "never"]);
+    p.expect("Resuming game 1 at turn 1.").unwrap();
+    p.expect(" > ").unwrap();
+    p.send(ControlCode::EndOfText).unwrap();
+    p.expect(format!("Interrupted. Saved to {path}. Continue with: plakoto play --resume {path}")).unwrap();
+    assert_eq!(p.get_process().wait().unwrap(), WaitStatus::Exited(p.get_process().pid(), 130));
+    assert_eq!(load(&save).record(), m.record(), "nothing changed, nothing lost");
+    let leftovers: Vec<_> = std::fs::read_dir(dir.path()).unwrap().map(|e| e.unwrap().file_name()).collect();
+    assert_eq!(leftovers.len(), 1, "no temporary file left: {leftovers:?}");
+}
+
+#[test]
+fn quit_mid_turn_says_the_moves_are_not_saved() {
+    let dir = tempfile::tempdir().unwrap();
+    let save = dir.path().join("g.json");
+    let path = save.to_str().unwrap();
+    let mut p = spawn(&["play", "--two-players", "--seed", "3", "--save", path, "--color", "never"]);
+    p.expect(" > ").unwrap();
+    let m = load(&save);
+    let play = *m.game().legal_plays().iter().find(|p| p.moves().len() >= 2).expect("a play of two moves");
+    let first = format!("{}/{}", play.moves()[0].from, play.moves()[0].to);
+    p.send_line(&first).unwrap();
+    p.expect(format!("[{first}] > ")).unwrap();
+    p.send_line("quit").unwrap();
+    p.expect(format!("The move {first} of this turn is not saved; you will play the whole turn again.")).unwrap();
+    p.expect("Continue with: plakoto play --resume").unwrap();
+    assert_eq!(p.get_process().wait().unwrap(), WaitStatus::Exited(p.get_process().pid(), 0));
+}
+
+#[test]
+fn the_game_over_board_is_the_finished_game_and_then_the_next_starts() {
+    let dir = tempfile::tempdir().unwrap();
+    let save = dir.path().join("m.json");
+    // White's last checker on its 1-point, Black with none borne off: any
+    // roll wins 2 points, and a match to 3 goes on.
+    let pos = parse_position(r#"{"turn":"white","board":{"1":1,"12":-15},"off":{"white":14,"black":0}}"#).unwrap();
+    let id = pos.id();
+    let args = ["play", "--match", "3", "--position", &id, "--level", "random", "--seed", "7"];
+    let mut p = spawn(&[&args[..], &["--save", save.to_str().unwrap(), "--color", "never"]].concat());
+    p.expect(format!("The game starts from position {id}; you play first.")).unwrap();
+    p.expect(" > ").unwrap();
+    p.send_line("1/off").unwrap();
+    let caps = p.expect("game over").unwrap();
+    let before = String::from_utf8_lossy(caps.before()).to_string();
+    let title = before.rsplit(" Game ").next().unwrap().lines().next().unwrap();
+    assert_eq!(title, "1 · match to 3 · W White (you) 2, B Black (random) 0", "{before}");
+    p.expect(" You played 1/off").unwrap();
+    p.expect("You bear off your last checker and win 2 points").unwrap();
+    p.expect("Score: you (White) 2, Black (random) 0 (match to 3).").unwrap();
+    p.expect("=== Game 2 of the match to 3 ===").unwrap();
+    p.expect("You won the last game and start.").unwrap();
+    p.expect(" Game 2 · match to 3 · W White (you) 2, B Black (random) 0").unwrap();
+    p.expect(" > ").unwrap();
+    p.send_line("quit").unwrap();
+    p.expect("Continue with").unwrap();
+    let m = load(&save);
+    assert_eq!((m.games().len(), m.score(Color::White)), (2, 2));
+}
+
+#[test]
+fn replay_steps_back_and_forth_and_shows_position_ids() {
+    let dir = tempfile::tempdir().unwrap();
+    let save = dir.path().join("r.json");
+    let mut m = Match::new(1, 77, Players::people()).unwrap();
+    for i in 0..6 {
+        m.roll().unwrap();
+        let plays = m.game().legal_plays().to_vec();
+        m.play(&plays[i * 3 % plays.len()]).unwrap();
+    }
+    std::fs::write(&save, serde_json::to_string(&m.record()).unwrap()).unwrap();
+    let g = &m.games()[0];
+    let id = |turn: usize| g.positions_before().get(turn).copied().unwrap_or(*g.position()).id();
+
+    let mut p = spawn(&["replay", save.to_str().unwrap(), "--color", "never"]);
+    p.expect("=== Game 1 ===").unwrap();
+    p.expect(format!("Position ID {}", id(0))).unwrap();
+    p.expect("Game 1, start · Enter: next, b: back, help, q > ").unwrap();
+    p.send_line("").unwrap();
+    p.expect("Turn 1: ").unwrap();
+    p.expect(format!("Position ID {}", id(1))).unwrap();
+    p.expect("Game 1, turn 1 of 6").unwrap();
+    p.send_line("b").unwrap();
+    p.expect("=== Game 1 ===").unwrap();
+    p.expect("Game 1, start").unwrap();
+    p.send_line("b").unwrap();
+    p.expect("This is the start of the record.").unwrap();
+    p.send_line("t 4").unwrap();
+    p.expect(format!("Turn 4: {} rolls", g.turns()[3].side)).unwrap();
+    p.expect(format!("Position ID {}", id(4))).unwrap();
+    p.expect("Game 1, turn 4 of 6").unwrap();
+    p.send_line("back").unwrap();
+    p.expect("Turn 3: ").unwrap();
+    p.expect("Game 1, turn 3 of 6").unwrap();
+    p.send_line("t 99").unwrap();
+    p.expect("Game 1 has turns 1 to 6").unwrap();
+    p.send_line("help").unwrap();
+    p.expect("Replay commands:").unwrap();
+    p.send_line("g 1").unwrap();
+    p.expect("Game 1, start").unwrap();
+    p.send_line("end").unwrap();
+    p.expect("Turn 6: ").unwrap();
+    p.expect("The game goes on: the record stops here.").unwrap();
+    p.expect("Game 1, turn 6 of 6 · Enter: quit (the end)").unwrap();
+    p.send_line("b").unwrap();
+    p.expect("Turn 5: ").unwrap();
+    p.send_line("q").unwrap();
+    assert_eq!(p.get_process().wait().unwrap(), WaitStatus::Exited(p.get_process().pid(), 0));
 }

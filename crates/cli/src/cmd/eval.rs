@@ -42,6 +42,6 @@ pub fn run(a: Args) -> Result<()> {
     println!("  win    {:6.2}%   of which double {:6.2}%", 100.0 * p.win, 100.0 * p.win_double);
     println!("  lose   {:6.2}%   of which double {:6.2}%", 100.0 * p.lose, 100.0 * p.lose_double);
     println!("  draw   {:6.2}%", 100.0 * p.draw);
-    println!("  equity {:+.3} points", e.equity);
+    println!("  equity {} points", super::play::signed3(e.equity));
     Ok(())
 }

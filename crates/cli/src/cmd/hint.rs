@@ -1,28 +1,34 @@
 //! `plakoto hint POSITION DICE [--ply N] [--json]`: the legal plays ranked.
 
 use anyhow::Result;
-use plakoto_engine::analysis::rank_plays;
+use plakoto_core::{Dice, Position};
+use plakoto_engine::analysis::{RankedPlay, rank_plays};
 use plakoto_engine::{MAX_PLY, Search};
 use serde_json::json;
 
 use super::moves::play_json;
+use super::play::{fixed3, signed3};
 
-/// Rank the legal plays of a roll by equity for the side on roll, with the
-/// difference to the best. The best plays are searched to --ply, the rest
-/// at lower plies (shown per play).
+/// Plays shown in text when --top is not given.
+const TOP: usize = 10;
+
+/// Rank the legal plays of a roll by equity for the side on roll, with what
+/// each loses against the best (the JSON `diff`). The best plays are
+/// searched to --ply, the rest at lower plies (shown per play).
 #[derive(clap::Args)]
 pub struct Args {
     /// `start`, position JSON, a position ID, or `-` for stdin.
     position: String,
     /// The roll: `6-4`, `64` or `6 4`.
     dice: String,
-    /// Look-ahead in plies: 0 (static, instant), 1 or 2.
-    #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u8).range(0..=MAX_PLY as i64))]
+    /// Look-ahead in plies: 0 (static, instant), 1 or 2 (the strongest).
+    #[arg(long, default_value_t = MAX_PLY, value_parser = clap::value_parser!(u8).range(0..=MAX_PLY as i64))]
     ply: u8,
-    /// Show at most this many plays (all with --json unless given).
+    /// Show at most this many plays (text: 10; JSON: all unless given).
     #[arg(long)]
     top: Option<usize>,
-    /// Print JSON: {"position", "dice", "ply", "plays": [play + "equity", "diff", "ply", "probabilities"]}.
+    /// Print JSON: {"position", "id", "dice", "ply", "plays": [play + "equity", "diff", "ply", "probabilities"]};
+    /// `diff` is the best equity minus this one (never negative), printed as "loss" in the text.
     #[arg(long)]
     json: bool,
 }
@@ -41,34 +47,91 @@ pub fn run(a: Args) -> Result<()> {
             .map(|r| {
                 let mut v = play_json(&r.play);
                 v["equity"] = json!(r.equity);
-                v["diff"] = json!(r.diff);
+                v["diff"] = json!(r.diff.max(0.0));
                 v["ply"] = json!(r.ply);
                 v["probabilities"] = json!(r.probabilities);
                 v
             })
             .collect();
-        println!("{}", json!({"position": pos, "dice": [dice.high(), dice.low()], "ply": a.ply, "plays": plays}));
+        let v =
+            json!({"position": pos, "id": pos.id(), "dice": [dice.high(), dice.low()], "ply": a.ply, "plays": plays});
+        println!("{v}");
         return Ok(());
     }
-    println!("{} to play {dice}   (position {})", pos.turn(), pos.id());
-    let width = ranked.iter().map(|r| r.play.notation().chars().count()).max().unwrap_or(4).max(4);
-    for (i, r) in ranked.iter().take(a.top.unwrap_or(10)).enumerate() {
-        let diff = if i == 0 { String::new() } else { format!("{:+.3}", -r.diff) };
+    print!("{}", text(&pos, dice, &ranked, a.top.unwrap_or(TOP)));
+    Ok(())
+}
+
+/// The text output: a line per play, at most `top` of them, with its
+/// equity, its loss against the best (the JSON `diff`; none for the best),
+/// its chances to win, to win double and to lose double, and its depth;
+/// then how many more there are. Every line ends with a newline.
+pub fn text(pos: &Position, dice: Dice, ranked: &[RankedPlay], top: usize) -> String {
+    let mut out = format!("{} to play {dice}   (position {})\n", pos.turn(), pos.id());
+    let width = ranked.iter().take(top).map(|r| r.play.notation().chars().count()).max().unwrap_or(4).max(4);
+    for (i, r) in ranked.iter().take(top).enumerate() {
+        let loss = if i == 0 || fixed3(r.diff) == "0.000" { String::new() } else { format!("loss {}", fixed3(r.diff)) };
         let p = r.probabilities;
-        println!(
-            "{:>3}. {:<width$}  {:+.3} {:>7}   win {:5.1}%  double {:4.1}%/{:4.1}%  ({}-ply)",
+        let line = format!(
+            "{:>3}. {:<width$}  {}  {:>10}   win {:5.1}%  double {:4.1}%/{:4.1}%  ({}-ply)",
             i + 1,
             r.play.notation(),
-            r.equity,
-            diff,
+            signed3(r.equity),
+            loss,
             100.0 * p.win,
             100.0 * p.win_double,
             100.0 * p.lose_double,
             r.ply
         );
+        out += line.trim_end();
+        out.push('\n');
     }
-    if ranked.len() > a.top.unwrap_or(10) {
-        println!("     … {} more (--top N)", ranked.len() - a.top.unwrap_or(10));
+    let s = |n: usize| if n == 1 { "" } else { "s" };
+    if top == 0 && !ranked.is_empty() {
+        out += &format!("     {} legal play{} (--top N shows them)\n", ranked.len(), s(ranked.len()));
+    } else if ranked.len() > top {
+        let more = ranked.len() - top;
+        out += &format!("     … {more} more play{} (--top N)\n", s(more));
     }
-    Ok(())
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use plakoto_engine::NeuralEval;
+
+    fn ranked() -> (Position, Dice, Vec<RankedPlay>) {
+        let (pos, dice) = (Position::start(), Dice::new(6, 4).unwrap());
+        let ranked = rank_plays(&Search::new(NeuralEval::shipped(None), 0), &pos, dice);
+        (pos, dice, ranked)
+    }
+
+    #[test]
+    fn the_text_shows_the_loss_as_the_json_diff_and_never_minus_zero() {
+        let (pos, dice, ranked) = ranked();
+        let t = text(&pos, dice, &ranked, 10);
+        let lines: Vec<&str> = t.lines().collect();
+        assert!(!lines[1].contains("loss"), "the best play has no loss: {t}");
+        for (r, line) in ranked.iter().zip(&lines[1..]).skip(1) {
+            assert!(line.contains(&format!("loss {:.3}", r.diff)), "{line}");
+        }
+        assert!(!t.contains("-0.000") && !t.contains("+-"), "{t}");
+        assert!(t.ends_with('\n'));
+    }
+
+    #[test]
+    fn top_0_and_top_1_end_their_lines() {
+        let (pos, dice, ranked) = ranked();
+        let n = ranked.len();
+        assert_eq!(
+            text(&pos, dice, &ranked, 0),
+            format!("White to play 6-4   (position {})\n     {n} legal plays (--top N shows them)\n", pos.id())
+        );
+        let t = text(&pos, dice, &ranked, 1);
+        assert!(
+            t.ends_with(&format!("     … {} more play{} (--top N)\n", n - 1, if n == 2 { "" } else { "s" })),
+            "{t}"
+        );
+    }
 }

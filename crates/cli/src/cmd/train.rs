@@ -23,6 +23,8 @@ pub struct Args {
     /// Continue the run saved in --out.
     #[arg(long)]
     resume: bool,
+    /// Seed of the new network's first weights, the self-play dice, the
+    /// exploring plays and the shuffling of the training samples.
     #[arg(long, default_value_t = 1)]
     seed: u64,
     /// Worker threads for self-play and strength checks.

@@ -1,7 +1,9 @@
-//! What the person types: reading lines safely (any bytes, any length) and
-//! telling commands from plays.
+//! What the person types: reading lines safely (any bytes, any length),
+//! Ctrl-C as a line of its own, and telling commands from plays.
 
 use std::io::{self, BufRead, Read};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, mpsc};
 
 /// Longer lines are not plays or commands; they are skipped whole.
 pub const MAX_LINE: usize = 1000;
@@ -15,6 +17,92 @@ pub enum Line {
     TooLong,
     /// End of input.
     Eof,
+    /// The person pressed Ctrl-C.
+    Interrupt,
+}
+
+/// Where a session's lines come from.
+pub trait ReadLine {
+    /// The next line.
+    fn read_line(&mut self) -> io::Result<Line>;
+
+    /// Has the person pressed Ctrl-C? Asked between turns, so that an
+    /// interrupt while the computer thinks is noticed without a prompt.
+    fn interrupted(&self) -> bool {
+        false
+    }
+}
+
+impl<R: BufRead> ReadLine for LineReader<R> {
+    fn read_line(&mut self) -> io::Result<Line> {
+        self.read()
+    }
+}
+
+/// Standard input read on a thread, with Ctrl-C (SIGINT) caught and given
+/// to the session as [`Line::Interrupt`], so that it saves and says how to
+/// continue instead of dying. A second Ctrl-C before the first was seen
+/// stops the program at once (the record on disk is always whole: it is
+/// written atomically).
+pub struct Interruptible {
+    lines: mpsc::Receiver<io::Result<Line>>,
+    interrupted: Arc<AtomicBool>,
+    ended: bool,
+}
+
+impl Interruptible {
+    /// Starts reading standard input and catching Ctrl-C.
+    pub fn stdin() -> Interruptible {
+        // One line read ahead at most: endless input is never piled up.
+        let (tx, rx) = mpsc::sync_channel(1);
+        let interrupted = Arc::new(AtomicBool::new(false));
+        let lines = tx.clone();
+        std::thread::spawn(move || {
+            let mut reader = LineReader::new(io::stdin().lock());
+            loop {
+                let line = reader.read();
+                let more = matches!(line, Ok(Line::Text(_) | Line::TooLong));
+                if lines.send(line).is_err() || !more {
+                    return;
+                }
+            }
+        });
+        let flag = interrupted.clone();
+        // Without a handler (one was set already) Ctrl-C keeps its default
+        // and stops the program; the record on disk is whole anyway.
+        let _ = ctrlc::set_handler(move || {
+            if flag.swap(true, Ordering::SeqCst) {
+                std::process::exit(130);
+            }
+            // A full channel holds a line the session is about to read;
+            // it checks the flag after every line.
+            let _ = tx.try_send(Ok(Line::Interrupt));
+        });
+        Interruptible { lines: rx, interrupted, ended: false }
+    }
+}
+
+impl ReadLine for Interruptible {
+    fn read_line(&mut self) -> io::Result<Line> {
+        if self.interrupted() {
+            return Ok(Line::Interrupt);
+        }
+        if self.ended {
+            return Ok(Line::Eof);
+        }
+        let line = self.lines.recv().unwrap_or(Ok(Line::Eof));
+        if self.interrupted() {
+            return Ok(Line::Interrupt);
+        }
+        if matches!(line, Ok(Line::Eof) | Err(_)) {
+            self.ended = true;
+        }
+        line
+    }
+
+    fn interrupted(&self) -> bool {
+        self.interrupted.load(Ordering::SeqCst)
+    }
 }
 
 /// Reads lines of at most [`MAX_LINE`] bytes without ever holding more.
@@ -72,6 +160,10 @@ pub enum Command {
     /// `?` or `moves`: list the legal plays.
     List,
     Hint,
+    /// `last`, `rate`, `hint last`: how the person's last play ranked.
+    Last,
+    /// `id`: the position ID.
+    Id,
     Undo,
     Reset,
     Help,
@@ -92,7 +184,10 @@ pub fn parse(line: &str) -> Command {
     let bare = |c: Command| if rest.is_empty() { c } else { Command::Unknown(line.to_string()) };
     match word.as_str() {
         "?" | "moves" => bare(Command::List),
+        "hint" if rest.len() == 1 && rest[0].eq_ignore_ascii_case("last") => Command::Last,
         "hint" => bare(Command::Hint),
+        "last" | "rate" => bare(Command::Last),
+        "id" => bare(Command::Id),
         "undo" => bare(Command::Undo),
         "reset" => bare(Command::Reset),
         "help" | "h" => bare(Command::Help),
@@ -192,6 +287,12 @@ mod tests {
         assert_eq!(parse("resign"), Command::Resign);
         assert_eq!(parse("resign 7"), Command::Unknown("resign 7".into()));
         assert_eq!(parse("hint me"), Command::Unknown("hint me".into()));
+        assert_eq!(parse("hint last"), Command::Last);
+        assert_eq!(parse("Hint LAST"), Command::Last);
+        assert_eq!(parse("last"), Command::Last);
+        assert_eq!(parse("rate"), Command::Last);
+        assert_eq!(parse("id"), Command::Id);
+        assert_eq!(parse("id 3"), Command::Unknown("id 3".into()));
         assert_eq!(parse("foo"), Command::Unknown("foo".into()));
         assert_eq!(parse("bar/20"), Command::Play("bar/20".into()));
     }

@@ -10,14 +10,16 @@ mod session;
 use std::io::{self, IsTerminal};
 use std::path::PathBuf;
 
-use anyhow::{Result, bail};
+use anyhow::{Result, anyhow, bail};
 use clap::builder::{PossibleValue, PossibleValuesParser};
 use plakoto_core::game::{Match, PlayerName, Players, Seed};
+use plakoto_core::parse_position;
 use plakoto_engine::{DEFAULT_LEVEL, LEVELS};
 
 use crate::records;
 use render::Style;
 use session::{End, Session, check_players};
+pub use session::{fixed3, signed3};
 
 /// Play a game or a match in the terminal, against the computer or another
 /// person.
@@ -25,12 +27,15 @@ use session::{End, Session, check_players};
 /// Enter a play in notation, points in your own numbering: `24/18 13/7`,
 /// `6/off`, `24/20/14`, `24/18(2)`; or one checker at a time (`24/18`), then
 /// Enter to confirm once the turn is complete. `?` lists the legal plays,
-/// `hint` asks the engine, `undo` and `reset` take moves back, `help` lists
-/// every command, `quit` saves and stops.
+/// `hint` asks the engine (mid-turn: what your moves so far cost), `last`
+/// rates your last play, `id` shows the position ID, `undo` and `reset`
+/// take moves back, `help` lists every command, `quit` saves and stops.
+/// The board marks the last play: `-` where it left, `+` where it arrived.
 ///
-/// Every move is saved at once (a record in the JSON format of INTERFACE.md,
-/// "Game record"), so a crash or Ctrl-C loses nothing: continue with
-/// `plakoto play --resume FILE`, watch it with `plakoto replay FILE`.
+/// Every play is saved at once (a record in the JSON format of INTERFACE.md,
+/// "Game record"), so a crash loses nothing; `quit` or Ctrl-C saves and says
+/// how to continue: `plakoto play --resume FILE`. Watch a game with
+/// `plakoto replay FILE`.
 ///
 /// Input is read line by line, so a game can be scripted through stdin; end
 /// of input saves and stops.
@@ -68,8 +73,13 @@ pub struct Args {
     save: Option<PathBuf>,
     /// Continue the game or match saved in FILE (saving back to it, unless --save).
     #[arg(long, value_name = "FILE",
-          conflicts_with_all = ["match_to", "two_players", "side", "level", "white", "black", "seed"])]
+          conflicts_with_all = ["match_to", "two_players", "side", "level", "white", "black", "seed", "position"])]
     resume: Option<PathBuf>,
+    /// Start the first game from this position instead of the opening roll,
+    /// its side on roll playing first: `start`, position JSON or a position
+    /// ID (the `id` command in a game shows one).
+    #[arg(long, value_name = "POSITION")]
+    position: Option<String>,
     /// Colour output: auto (only on a terminal, and not when NO_COLOR is set), always, never.
     #[arg(long, value_name = "WHEN", default_value = "auto", value_enum)]
     color: ColorWhen,
@@ -143,7 +153,16 @@ pub fn run(args: Args) -> Result<()> {
         None => {
             let seed = args.seed.unwrap_or_else(|| Seed::Secret(rand::random()));
             let [white, black] = player_names(&args);
-            let m = Match::new(args.match_to, seed, Players { white, black })?;
+            let players = Players { white, black };
+            let m = match &args.position {
+                // Not `-` for stdin: stdin is where the plays come from.
+                Some(text) => {
+                    let pos = parse_position(text).map_err(|e| anyhow!("bad --position: {e}"))?;
+                    Match::from_position(args.match_to, seed, players, pos)
+                        .map_err(|e| anyhow!("bad --position: {e}"))?
+                }
+                None => Match::new(args.match_to, seed, players)?,
+            };
             let path = match &args.save {
                 Some(p) => {
                     records::prepare_new(p)?;
@@ -155,11 +174,17 @@ pub fn run(args: Args) -> Result<()> {
         }
     };
     check_players(&m)?;
+    // Ctrl-C from here on saves and says how to continue.
+    let input = input::Interruptible::stdin();
     let eval = super::engine_eval();
     let echo = !io::stdin().is_terminal();
-    let mut session = Session::new(m, eval, path, style, io::stdin().lock(), io::stdout().lock()).echo_input(echo);
-    match session.run() {
+    let mut session = Session::new(m, eval, path, style, input, io::stdout().lock()).echo_input(echo);
+    let end = session.run();
+    drop(session);
+    match end {
         Ok(End::MatchOver | End::Quit | End::Eof) => Ok(()),
+        // Saved, and said so: end as an interrupted program does.
+        Ok(End::Interrupted) => std::process::exit(130),
         // The reader went away (`| head`): every move is saved; stop quietly.
         Err(e) if e.downcast_ref::<io::Error>().is_some_and(|e| e.kind() == io::ErrorKind::BrokenPipe) => Ok(()),
         Err(e) => Err(e),

@@ -69,6 +69,46 @@ pub const fn letter(side: Color) -> char {
     }
 }
 
+/// The last play, marked on the board: the points where the mover's
+/// checkers left (`-`) and arrived (`+`), so the play can be followed
+/// without reading its notation (written in the mover's numbering).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Marks {
+    /// The side that played.
+    pub mover: Color,
+    /// For each point in White's numbering (index 1 to 24): -1 when the
+    /// mover has fewer checkers there after the play, +1 more, 0 the same.
+    points: [i8; 25],
+    /// Did the play bear checkers off?
+    off: bool,
+}
+
+impl Marks {
+    /// The marks of the play by `mover` that led from `before` to `after`;
+    /// `None` when nothing changed (a pass).
+    pub fn between(before: &Position, after: &Position, mover: Color) -> Option<Marks> {
+        let mut points = [0i8; 25];
+        for p in 1..=24u8 {
+            points[usize::from(p)] = match after.checkers(mover, p).cmp(&before.checkers(mover, p)) {
+                std::cmp::Ordering::Less => -1,
+                std::cmp::Ordering::Equal => 0,
+                std::cmp::Ordering::Greater => 1,
+            };
+        }
+        let off = after.off(mover) > before.off(mover);
+        (off || points.iter().any(|&d| d != 0)).then_some(Marks { mover, points, off })
+    }
+
+    /// The mark of point `w` (White's numbering).
+    fn at(&self, w: u8) -> &'static str {
+        match self.points[usize::from(w)] {
+            -1 => "-",
+            1 => "+",
+            _ => "",
+        }
+    }
+}
+
 /// Everything the board drawing shows.
 pub struct BoardView<'a> {
     /// The board; its side on roll is the one whose turn it is.
@@ -85,6 +125,10 @@ pub struct BoardView<'a> {
     pub game: usize,
     /// Has the game ended (the side "on roll" is then the one that moved last)?
     pub over: bool,
+    /// The last play, marked beside the point numbers.
+    pub marks: Option<Marks>,
+    /// A line under the board: what happened (`Black (expert) played 13/7* 6/2`).
+    pub caption: Option<&'a str>,
 }
 
 /// One cell of a point's column, from the edge of the board inwards.
@@ -117,6 +161,9 @@ pub fn render(v: &BoardView, style: Style) -> String {
     out.push_str(&format!(" Game {} · {length} · {score}\n\n", v.game));
 
     out.push_str(&labels(&top, style));
+    if let Some(m) = &v.marks {
+        out.push_str(&marks_line(m, me, &top, m.mover == opp, style));
+    }
     out.push_str(&frame());
     let pins = (1..=24).any(|p| v.position.pinned(p).is_some());
     let legend = if pins { style.dim("     (x) a pinned checker") } else { String::new() };
@@ -127,15 +174,37 @@ pub fn render(v: &BoardView, style: Style) -> String {
         out.push_str(&board_row(&top_cols, row, style, &off, info));
     }
     out.push_str(&middle_row(v, style));
-    let info_bottom = ["", "", "", &player_line(v, me, style), &pips_line(v, me)].map(str::to_string);
+    let marks_legend = if v.marks.is_some() { style.dim("     -/+ last play: from/to") } else { String::new() };
+    let info_bottom = ["", &marks_legend, "", &player_line(v, me, style), &pips_line(v, me)].map(str::to_string);
     for row in (0..STACK_ROWS).rev() {
         let info = &info_bottom[STACK_ROWS - 1 - row];
         let off = if row == 0 { tray(v.position, me, style) } else { "    ".into() };
         out.push_str(&board_row(&bottom_cols, row, style, &off, info));
     }
     out.push_str(&frame());
+    if let Some(m) = &v.marks {
+        out.push_str(&marks_line(m, me, &bottom, m.mover == me, style));
+    }
     out.push_str(&labels(&bottom, style));
+    if let Some(c) = v.caption {
+        out.push_str(&format!(" {c}\n"));
+    }
     out
+}
+
+/// The marks of a half's points (viewer's numbering), aligned with their
+/// columns, and of the tray when `tray` (the mover's tray is on this side)
+/// and the play bore off.
+fn marks_line(m: &Marks, viewer: Color, points: &[u8], tray: bool, style: Style) -> String {
+    let cell = |p: &u8| {
+        let mark = m.at(viewer.to_white_numbering(*p));
+        if mark.is_empty() { "   ".to_string() } else { style.side(m.mover, &format!(" {mark} ")) }
+    };
+    let half = |ps: &[u8]| ps.iter().map(cell).collect::<String>();
+    let off = if tray && m.off { style.side(m.mover, "  +") } else { String::new() };
+    let line = format!("  {}     {}{off}", half(&points[..6]), half(&points[6..]));
+    // A half the play did not touch gets no line.
+    if line.trim().is_empty() { String::new() } else { format!("{}\n", line.trim_end()) }
 }
 
 /// The cells of the viewer's point `p`, from the edge inwards: the pinned
@@ -243,6 +312,8 @@ mod tests {
             match_to: 5,
             game: 3,
             over: false,
+            marks: None,
+            caption: None,
         }
     }
 
@@ -275,6 +346,59 @@ mod tests {
         let mut v = view(&p, Color::White, None);
         v.over = true;
         insta::assert_snapshot!(render(&v, Style::PLAIN));
+    }
+
+    /// A play of Black's in the middle game marked, seen from White, who
+    /// is on roll: every mark stands under or over its point's number.
+    #[test]
+    fn the_last_play_is_marked_and_told() {
+        let before = middle_game();
+        let play = before.legal_plays(Dice::new(6, 3).unwrap())[0];
+        let after = play.position();
+        let marks = Marks::between(&before, after, Color::Black).unwrap();
+        let mut v = view(after, Color::White, Some((Dice::new(5, 2).unwrap(), &[5, 2])));
+        v.marks = Some(marks);
+        let caption = format!("Black (heuristic) played {play}");
+        v.caption = Some(&caption);
+        let board = render(&v, Style::PLAIN);
+        insta::assert_snapshot!(board);
+        let lines: Vec<&str> = board.lines().collect();
+        let (top_marks, bottom_marks) = (lines[3], lines[lines.len() - 3]);
+        let mut seen = 0;
+        for (line, label) in [(top_marks, lines[2]), (bottom_marks, lines[lines.len() - 2])] {
+            if line.starts_with(" +") {
+                continue; // no marks in this half: the frame
+            }
+            for (i, c) in line.char_indices().filter(|(_, c)| *c == '+' || *c == '-') {
+                let w: u8 = label[i - 1..i + 1].trim().parse().unwrap();
+                assert_eq!(c.to_string(), marks.at(w), "point {w}");
+                seen += 1;
+            }
+        }
+        assert_eq!(seen, (1..=24).filter(|&w| !marks.at(w).is_empty()).count());
+        assert!(seen >= 2, "{board}");
+        assert!(board.ends_with(&format!(" {caption}\n")), "{board}");
+        assert!(board.contains("-/+ last play: from/to"), "{board}");
+        // A pass marks nothing.
+        assert_eq!(Marks::between(&before, &before.pass_turn(), Color::Black), None);
+    }
+
+    #[test]
+    fn a_bear_off_is_marked_in_the_tray() {
+        let before = pos!(White; white {1: 1, 2: 1}; black {13: 15});
+        let after = before
+            .legal_plays(Dice::new(2, 1).unwrap())
+            .into_iter()
+            .find(|p| p.result().is_some())
+            .expect("the roll bears both off");
+        let marks = Marks::between(&before, after.position(), Color::White).unwrap();
+        let mut v = view(after.position(), Color::White, None);
+        v.over = true;
+        v.marks = Some(marks);
+        let board = render(&v, Style::PLAIN);
+        let bottom_marks = board.lines().rev().nth(1).unwrap();
+        assert!(bottom_marks.ends_with("  +"), "{board}");
+        assert_eq!(bottom_marks.matches('-').count(), 2, "{board}");
     }
 
     #[test]

@@ -1,0 +1,60 @@
+//! `plakoto hint`: the text and the JSON agree on what a play loses
+//! against the best, the JSON names the position by its ID, and the search
+//! is at full depth unless asked otherwise.
+
+mod common;
+
+use std::process::Command;
+
+use common::BIN;
+use serde_json::Value;
+
+fn hint(args: &[&str]) -> String {
+    let out = Command::new(BIN).arg("hint").args(args).output().unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    String::from_utf8(out.stdout).unwrap()
+}
+
+#[test]
+fn text_and_json_agree_on_the_loss_and_json_has_the_id() {
+    // A roll with many plays.
+    let pos = r#"{"turn":"white","board":{"13":5,"8":5,"6":5,"1":-15}}"#;
+    let id = plakoto_core::parse_position(pos).unwrap().id();
+    let json: Value = serde_json::from_str(&hint(&[pos, "5-3", "--json", "--ply", "1"])).unwrap();
+    assert_eq!(json["id"], id.as_str());
+    assert_eq!(json["ply"], 1);
+    let plays = json["plays"].as_array().unwrap();
+    assert!(plays.len() > 2);
+    let text = hint(&[pos, "5-3", "--ply", "1", "--top", "100"]);
+    let lines: Vec<&str> = text.lines().skip(1).collect();
+    assert_eq!(lines.len(), plays.len(), "{text}");
+    for (i, (p, line)) in plays.iter().zip(&lines).enumerate() {
+        let diff = p["diff"].as_f64().unwrap();
+        assert!(diff >= 0.0, "diff is best minus this: {diff}");
+        assert!(line.contains(p["notation"].as_str().unwrap()), "{line}");
+        if i == 0 {
+            assert!(!line.contains("loss"), "the best play has no loss: {line}");
+        } else if format!("{diff:.3}") != "0.000" {
+            assert!(line.contains(&format!("loss {diff:.3}")), "{line} / {diff}");
+        }
+    }
+    assert!(!text.contains("-0.000"), "{text}");
+}
+
+#[test]
+fn top_0_and_the_default_ply() {
+    let text = hint(&["start", "6-4", "--top", "0"]);
+    let n =
+        serde_json::from_str::<Value>(&hint(&["start", "6-4", "--json"])).unwrap()["plays"].as_array().unwrap().len();
+    assert!(text.ends_with(&format!("     {n} legal plays (--top N shows them)\n")), "{text:?}");
+    assert_eq!(text.lines().count(), 2, "{text}");
+    let json: Value = serde_json::from_str(&hint(&["start", "6-4", "--json"])).unwrap();
+    assert_eq!(json["ply"], 2, "2-ply unless asked");
+    assert_eq!(json["plays"][0]["ply"], 2);
+    assert!(hint(&["start", "6-4"]).contains("(2-ply)"));
+    let top1 = hint(&["start", "6-4", "--top", "1"]);
+    assert!(
+        top1.ends_with(&format!("     … {} more play{} (--top N)\n", n - 1, if n == 2 { "" } else { "s" })),
+        "{top1}"
+    );
+}
