@@ -302,7 +302,8 @@ mod objective_tests {
 
     #[test]
     fn at_a_score_where_a_double_win_is_worthless_the_safe_play_is_preferred() {
-        let chances = GameChances { win_single: 0.30, win_double: 0.23, lose_single: 0.28, lose_double: 0.19, draw: 0.0 };
+        let chances =
+            GameChances { win_single: 0.30, win_double: 0.23, lose_single: 0.28, lose_double: 0.19, draw: 0.0 };
         let table = Arc::new(MatchEquityTable::new(7, chances));
         // Safe: more wins, no double wins. Bold: more double wins, fewer wins.
         let safe = Probabilities { win: 0.70, win_double: 0.0, lose: 0.30, lose_double: 0.05, draw: 0.0 };
