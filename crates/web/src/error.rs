@@ -91,6 +91,7 @@ impl From<crate::service::ServiceError> for ApiError {
             ErrorKind::Invalid => StatusCode::UNPROCESSABLE_ENTITY,
             ErrorKind::Conflict => StatusCode::CONFLICT,
             ErrorKind::Timeout => StatusCode::SERVICE_UNAVAILABLE,
+            ErrorKind::Forbidden => StatusCode::FORBIDDEN,
             ErrorKind::Internal => StatusCode::INTERNAL_SERVER_ERROR,
         };
         ApiError::new(status, e.code, e.message)

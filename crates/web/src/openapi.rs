@@ -6,7 +6,8 @@ use utoipa::OpenApi;
 
 use crate::error::{ErrorBody, ErrorDetail};
 use crate::routes::matches::{
-    CreateMatch, EngineMoveRequest, GameState, GameSummary, LogEntry, MatchState, PlayRequest, ResignRequest, ToAct,
+    CreateMatch, CreatedJson, EngineMoveRequest, GameState, GameSummary, JoinRequest, JoinedJson, LogEntry, MatchState,
+    OnlineJson, PendingJson, PlayRequest, ResignRequest, SeatJson, ShowMovesRequest, ToAct,
 };
 use crate::routes::positions::{
     EvalJson, EvalRequest, HintJson, HintRequest, LevelJson, MovesRequest, PlayedJson, ProbabilitiesJson,
@@ -34,12 +35,16 @@ use crate::wire::{PlayJson, ResultJson, TurnState};
         crate::routes::matches::play,
         crate::routes::matches::engine_move,
         crate::routes::matches::resign,
+        crate::routes::matches::join,
+        crate::routes::matches::moves,
+        crate::routes::live::events,
         crate::health,
     ),
     components(schemas(
         ErrorBody, ErrorDetail, PlayJson, ResultJson, MovesRequest, TurnRequest, TurnState, EvalRequest, EvalJson,
         ProbabilitiesJson, HintRequest, HintJson, RankedPlayJson, PlayedJson, LevelJson, CreateMatch, PlayRequest, ResignRequest,
-        EngineMoveRequest, MatchState, GameState, GameSummary, LogEntry, ToAct
+        EngineMoveRequest, MatchState, GameState, GameSummary, LogEntry, ToAct, CreatedJson, SeatJson, JoinRequest,
+        JoinedJson, ShowMovesRequest, OnlineJson, PendingJson
     )),
     tags(
         (name = "positions", description = "Stateless: about a position and dice"),

@@ -15,9 +15,29 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use crate::error::{ApiError, ErrorBody, JsonBody};
-use crate::service::{Live, NewMatch, Opponent, PlayInput};
+use crate::service::{Created, Live, NewMatch, Opponent, PlayInput, SeatGrant};
 use crate::state::AppState;
 use crate::wire::{PlayJson, SidesJson, TurnState, turn_state};
+
+/// The seat secret a request presents: `Authorization: Bearer SECRET`
+/// (kept by the browser that holds the seat, never in a URL).
+pub struct SeatToken(pub Option<String>);
+
+impl<S: Send + Sync> axum::extract::FromRequestParts<S> for SeatToken {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut axum::http::request::Parts, _: &S) -> Result<SeatToken, ApiError> {
+        let Some(v) = parts.headers.get(axum::http::header::AUTHORIZATION) else { return Ok(SeatToken(None)) };
+        let v = v.to_str().map_err(|_| ApiError::invalid("bad-request", "the Authorization header is not text"))?;
+        let token = v.strip_prefix("Bearer ").ok_or_else(|| {
+            ApiError::invalid("bad-request", "write the seat's secret as `Authorization: Bearer SECRET`")
+        })?;
+        if token.len() > 128 {
+            return Err(ApiError::invalid("bad-request", "the seat's secret is too long"));
+        }
+        Ok(SeatToken(Some(token.trim().to_string())))
+    }
+}
 
 /// A colour in a request: `white` or `black` exactly.
 fn colour(field: &str, s: &str) -> Result<Color, ApiError> {
@@ -31,10 +51,13 @@ fn colour(field: &str, s: &str) -> Result<Color, ApiError> {
     }
 }
 
+/// A new match.
 #[derive(Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct CreateMatch {
-    /// `engine` (default) or `human` (two people on one device).
+    /// `engine` (default), `human` (two people on one device) or `online`
+    /// (a friend elsewhere: the answer holds your seat's secret and an
+    /// invitation to send).
     pub opponent: Option<String>,
     /// Engine level (see `/api/v1/levels`); default the engine's default.
     pub level: Option<String>,
@@ -43,8 +66,8 @@ pub struct CreateMatch {
     /// Seed of the dice (default: a secret random seed). The same seed gives
     /// the same dice, so a match with a chosen seed has no secret dice.
     pub seed: Option<u64>,
-    /// The side the person plays against the engine: `white` (default),
-    /// `black` or `random`.
+    /// The side the person plays against the engine, or the creator's side
+    /// online: `white` (default), `black` or `random`.
     pub human_color: Option<String>,
     /// Start the first game from this position instead (position JSON, or
     /// a string: a position ID), its side on roll first: practice from a
@@ -147,6 +170,30 @@ pub struct GameSummary {
     pub result: Option<GameResult>,
 }
 
+/// A match played online, as the one asking sees it.
+#[derive(Serialize, ToSchema)]
+pub struct OnlineJson {
+    /// The seat the request's secret holds (`white`, `black`), or null
+    /// for a spectator.
+    pub you: Option<String>,
+    /// Is each seat taken?
+    pub taken: SidesJson<bool>,
+    /// Is each seat's holder connected now (a live stream open)?
+    pub connected: SidesJson<bool>,
+}
+
+/// Single moves of the turn being entered, shown to watchers.
+#[derive(Serialize, ToSchema)]
+pub struct PendingJson {
+    /// The match version they are for.
+    pub version: u64,
+    /// The side entering them.
+    pub side: String,
+    /// The moves, (from, to) in the mover's numbering.
+    #[schema(value_type = Vec<Vec<u8>>)]
+    pub moves: Vec<[u8; 2]>,
+}
+
 /// Everything the page needs to show a match.
 #[derive(Serialize, ToSchema)]
 pub struct MatchState {
@@ -183,10 +230,29 @@ pub struct MatchState {
     pub game: GameState,
     /// Every game so far.
     pub games: Vec<GameSummary>,
+    /// For a match played online: the seats.
+    pub online: Option<OnlineJson>,
+    /// The single moves of the turn being entered online, not confirmed yet.
+    pub pending: Option<PendingJson>,
 }
 
 fn name(c: Color) -> String {
     c.name().to_string()
+}
+
+/// The JSON of a match's state, for the holder of `token` (a seat online,
+/// or anyone).
+pub fn view_for(live: &Live, token: Option<&str>, presence: (bool, bool)) -> MatchState {
+    let mut v = view(live);
+    if live.seats.online() {
+        v.online = Some(OnlineJson {
+            you: live.seat_of(token).map(name),
+            taken: SidesJson { white: live.seat_taken(Color::White), black: live.seat_taken(Color::Black) },
+            connected: SidesJson { white: presence.0, black: presence.1 },
+        });
+        v.opponent = "online".into();
+    }
+    v
 }
 
 /// The JSON of a match's state.
@@ -259,22 +325,76 @@ pub fn view(live: &Live) -> MatchState {
                 result: g.result(),
             })
             .collect(),
+        online: None,
+        pending: live
+            .pending
+            .as_ref()
+            .filter(|(v, _, _)| *v == live.version)
+            .map(|(version, side, moves)| PendingJson { version: *version, side: name(*side), moves: moves.clone() }),
     }
 }
 
-/// Starts a match against the engine at a level, or between two people on
-/// one device. The dice of the first turn are already rolled.
+/// A seat given to this browser: its side and secret (kept by the browser;
+/// send it as `Authorization: Bearer SECRET`).
+#[derive(Serialize, ToSchema)]
+pub struct SeatJson {
+    /// `white` or `black`.
+    pub side: String,
+    /// The seat's secret, shown this once.
+    pub token: String,
+}
+
+impl From<&SeatGrant> for SeatJson {
+    fn from(g: &SeatGrant) -> SeatJson {
+        SeatJson { side: name(g.side), token: g.token.clone() }
+    }
+}
+
+/// A new match: its state, and online its creator's seat and the
+/// invitation for the friend.
+#[derive(Serialize, ToSchema)]
+pub struct CreatedJson {
+    /// The match's state.
+    #[serde(flatten)]
+    pub state: MatchState,
+    /// The creator's seat (online; absent otherwise).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub seat: Option<SeatJson>,
+    /// The invitation code for the other seat (online): the friend opens
+    /// `/match/ID#join=CODE`; it can be used once.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub invite: Option<String>,
+}
+
+/// Starts a match against the engine at a level, between two people on one
+/// device, or online between two browsers. The dice of the first turn are
+/// already rolled.
 #[utoipa::path(post, path = "/api/v1/matches", tag = "matches", request_body = CreateMatch,
-    responses((status = 201, body = MatchState), (status = 422, body = ErrorBody), (status = 429, body = ErrorBody)))]
+    responses((status = 201, body = CreatedJson), (status = 422, body = ErrorBody), (status = 429, body = ErrorBody)))]
 pub async fn create(
     State(state): State<Arc<AppState>>,
     client: Option<Extension<ConnectInfo<SocketAddr>>>,
     JsonBody(req): JsonBody<CreateMatch>,
-) -> Result<(StatusCode, Json<MatchState>), ApiError> {
+) -> Result<(StatusCode, Json<CreatedJson>), ApiError> {
     // Without a peer address (the router driven in process) all requests
     // count as one client.
     state.allow_new_match(client.map_or(IpAddr::V4(Ipv4Addr::UNSPECIFIED), |Extension(ConnectInfo(a))| a.ip()))?;
+    let side_asked = |s: Option<&str>| -> Result<Option<Color>, ApiError> {
+        match s.unwrap_or("white") {
+            "random" => Ok(None),
+            s => colour("human_color", s).map(Some).map_err(|_| {
+                ApiError::invalid(
+                    "bad-request",
+                    format!(
+                        "human_color `{}`: use \"white\", \"black\" or \"random\"",
+                        s.chars().take(30).collect::<String>()
+                    ),
+                )
+            }),
+        }
+    };
     let opponent = match req.opponent.as_deref().unwrap_or("engine") {
+        "online" => Opponent::Online { creator: side_asked(req.human_color.as_deref())? },
         "engine" => {
             let person = match req.human_color.as_deref().unwrap_or("white") {
                 "random" => None,
@@ -294,22 +414,101 @@ pub async fn create(
         other => {
             return Err(ApiError::invalid(
                 "bad-request",
-                format!("opponent `{}`: use \"engine\" or \"human\"", other.chars().take(30).collect::<String>()),
+                format!(
+                    "opponent `{}`: use \"engine\", \"human\" or \"online\"",
+                    other.chars().take(30).collect::<String>()
+                ),
             ));
         }
     };
     let position = req.position.as_deref().map(|raw| crate::wire::position(Some(raw))).transpose()?;
     let new = NewMatch { opponent, length: req.length.unwrap_or(1), seed: req.seed, position };
-    let live = state.call(move |s| Ok(s.create(new)?)).await?;
-    Ok((StatusCode::CREATED, Json(view(&live))))
+    let Created { live, seat, invite } = state.call(move |s| Ok(s.create(new)?)).await?;
+    let token = seat.as_ref().map(|g| g.token.clone());
+    let view = view_for(&live, token.as_deref(), (false, false));
+    Ok((StatusCode::CREATED, Json(CreatedJson { state: view, seat: seat.as_ref().map(SeatJson::from), invite })))
+}
+
+/// The invitation to a match's free seat.
+#[derive(Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct JoinRequest {
+    /// The invitation code of the link.
+    pub invite: String,
+}
+
+/// The joiner's seat and the match.
+#[derive(Serialize, ToSchema)]
+pub struct JoinedJson {
+    /// The match's state.
+    #[serde(flatten)]
+    pub state: MatchState,
+    /// The seat taken.
+    pub seat: SeatJson,
+}
+
+/// Takes the free seat of a match played online with its invitation (once).
+#[utoipa::path(post, path = "/api/v1/matches/{id}/join", tag = "matches", request_body = JoinRequest,
+    params(("id" = String, Path, description = "match id")),
+    responses((status = 200, body = JoinedJson), (status = 404, body = ErrorBody), (status = 409, body = ErrorBody)))]
+pub async fn join(
+    State(state): State<Arc<AppState>>,
+    Path(id): Path<String>,
+    JsonBody(req): JsonBody<JoinRequest>,
+) -> Result<Json<JoinedJson>, ApiError> {
+    if req.invite.len() > 128 {
+        return Err(ApiError::invalid("bad-request", "the invitation code is too long"));
+    }
+    state
+        .call(move |s| {
+            let (live, grant) = s.join(&id, &req.invite)?;
+            let presence = s.hub().presence(&id);
+            Ok(Json(JoinedJson { state: view_for(&live, Some(&grant.token), presence), seat: SeatJson::from(&grant) }))
+        })
+        .await
+}
+
+/// Single moves of the turn being entered, for watchers.
+#[derive(Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ShowMovesRequest {
+    /// The match version the moves are for.
+    pub version: u64,
+    /// The single moves so far, (from, to) in the mover's numbering.
+    #[schema(value_type = Vec<Vec<u8>>)]
+    pub moves: Vec<[u8; 2]>,
+}
+
+/// Shows the single moves entered so far of the turn (not a play yet) to
+/// everyone watching the match live; online only the seat on roll may.
+#[utoipa::path(post, path = "/api/v1/matches/{id}/moves", tag = "matches", request_body = ShowMovesRequest,
+    params(("id" = String, Path, description = "match id")),
+    responses((status = 204), (status = 403, body = ErrorBody), (status = 409, body = ErrorBody), (status = 422, body = ErrorBody)))]
+pub async fn moves(
+    State(state): State<Arc<AppState>>,
+    Path(id): Path<String>,
+    SeatToken(token): SeatToken,
+    JsonBody(req): JsonBody<ShowMovesRequest>,
+) -> Result<StatusCode, ApiError> {
+    state.call(move |s| Ok(s.show_moves(&id, req.version, &req.moves, token.as_deref())?)).await?;
+    Ok(StatusCode::NO_CONTENT)
 }
 
 /// The state of a match: board, dice, legal plays, log, score, whose turn.
 #[utoipa::path(get, path = "/api/v1/matches/{id}", tag = "matches",
     params(("id" = String, Path, description = "match id")),
     responses((status = 200, body = MatchState), (status = 404, body = ErrorBody)))]
-pub async fn get(State(state): State<Arc<AppState>>, Path(id): Path<String>) -> Result<Json<MatchState>, ApiError> {
-    state.call(move |s| Ok(Json(view(&s.get(&id)?)))).await
+pub async fn get(
+    State(state): State<Arc<AppState>>,
+    Path(id): Path<String>,
+    SeatToken(token): SeatToken,
+) -> Result<Json<MatchState>, ApiError> {
+    state
+        .call(move |s| {
+            let live = s.get(&id)?;
+            Ok(Json(view_for(&live, token.as_deref(), s.hub().presence(&id))))
+        })
+        .await
 }
 
 /// The match record (INTERFACE.md game record): every roll and play, and
@@ -331,6 +530,7 @@ pub async fn record(State(state): State<Arc<AppState>>, Path(id): Path<String>) 
 pub async fn play(
     State(state): State<Arc<AppState>>,
     Path(id): Path<String>,
+    SeatToken(token): SeatToken,
     JsonBody(req): JsonBody<PlayRequest>,
 ) -> Result<Json<MatchState>, ApiError> {
     let input = match (req.moves, req.notation) {
@@ -340,7 +540,10 @@ pub async fn play(
     };
     state
         .call(move |s| match input {
-            Ok(input) => Ok(Json(view(&s.play(&id, req.version, &input)?))),
+            Ok(input) => {
+                let live = s.play(&id, req.version, &input, token.as_deref())?;
+                Ok(Json(view_for(&live, token.as_deref(), s.hub().presence(&id))))
+            }
             // An unknown match is said first.
             Err(e) => Err(s.get(&id).err().map_or(e, ApiError::from)),
         })
@@ -380,8 +583,14 @@ pub async fn engine_move(
 pub async fn resign(
     State(state): State<Arc<AppState>>,
     Path(id): Path<String>,
+    SeatToken(token): SeatToken,
     JsonBody(req): JsonBody<ResignRequest>,
 ) -> Result<Json<MatchState>, ApiError> {
     let side = req.side.as_deref().map(|s| colour("side", s)).transpose()?;
-    state.call(move |s| Ok(Json(view(&s.resign(&id, req.version, side, req.points)?)))).await
+    state
+        .call(move |s| {
+            let live = s.resign(&id, req.version, side, req.points, token.as_deref())?;
+            Ok(Json(view_for(&live, token.as_deref(), s.hub().presence(&id))))
+        })
+        .await
 }

@@ -1,5 +1,7 @@
 //! The API's handlers: `positions` (stateless questions about a position
-//! and a roll) and `matches` (saved matches, through the match service).
+//! and a roll), `matches` (saved matches, through the match service) and
+//! `live` (a match's live stream).
 
+pub mod live;
 pub mod matches;
 pub mod positions;

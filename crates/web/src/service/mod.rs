@@ -10,6 +10,7 @@
 //! in memory is dropped and the match is read again next time, so memory
 //! and the database never disagree.
 
+mod live;
 mod sqlite;
 mod store;
 
@@ -22,8 +23,9 @@ use plakoto_core::{Color, Play, TurnBuilder};
 use plakoto_engine::{DEFAULT_LEVEL, NeuralEval, levels};
 use rand::RngExt;
 
+pub use live::{Event, Hub, Presence, Relay};
 pub use sqlite::{SCHEMA_VERSION, SqliteStore};
-pub use store::{MatchStore, StoreError, StoredMatch};
+pub use store::{MatchStore, Seats, StoreError, StoredMatch};
 
 /// Longest match one may ask for.
 pub const MAX_LENGTH: u32 = 25;
@@ -40,6 +42,8 @@ pub enum ErrorKind {
     Conflict,
     /// The engine did not answer in time; nothing was changed.
     Timeout,
+    /// The request needs a seat it does not hold (a match played online).
+    Forbidden,
     /// The store or the engine failed.
     Internal,
 }
@@ -105,9 +109,29 @@ pub struct Live {
     pub created_ms: i64,
     /// When it last changed.
     pub updated_ms: i64,
+    /// Its seats, when it is played online.
+    pub seats: Seats,
+    /// The single moves the side on roll has entered of its turn, not yet
+    /// confirmed, with the version they are for (kept in memory only, so
+    /// a watcher arriving mid-turn sees them).
+    pub pending: Option<(u64, Color, Vec<[u8; 2]>)>,
 }
 
 impl Live {
+    /// The seat `token` holds in this match played online, if any.
+    pub fn seat_of(&self, token: Option<&str>) -> Option<Color> {
+        let digest = digest(token?);
+        [Color::White, Color::Black].into_iter().find(|&c| {
+            let held = if c == Color::White { &self.seats.white } else { &self.seats.black };
+            held.as_deref() == Some(digest.as_str())
+        })
+    }
+
+    /// Is the seat of `side` taken (online)?
+    pub fn seat_taken(&self, side: Color) -> bool {
+        if side == Color::White { self.seats.white.is_some() } else { self.seats.black.is_some() }
+    }
+
     /// The side a person plays against the engine (`None` between two
     /// people, or two engines).
     pub fn person(&self) -> Option<Color> {
@@ -137,8 +161,47 @@ pub enum Opponent {
         /// The person's colour; `None` picks one at random.
         person: Option<Color>,
     },
-    /// Two people.
+    /// Two people on one device.
     People,
+    /// Two people online: the creator takes a seat (`None`: a colour at
+    /// random) and gets an invitation for the other.
+    Online {
+        /// The creator's colour.
+        creator: Option<Color>,
+    },
+}
+
+/// A seat given to a browser: the side and its secret (shown once).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SeatGrant {
+    /// The seat's side.
+    pub side: Color,
+    /// The secret that holds it (64 hex digits); only its digest is kept.
+    pub token: String,
+}
+
+/// A match just created, with the creator's seat and the invitation for
+/// the other seat when it is played online.
+#[derive(Clone, Debug)]
+pub struct Created {
+    /// The match.
+    pub live: Live,
+    /// The creator's seat (online).
+    pub seat: Option<SeatGrant>,
+    /// The invitation code for the other seat (online; shown once).
+    pub invite: Option<String>,
+}
+
+/// 32 random bytes as hex: a seat's secret or an invitation.
+fn secret() -> String {
+    let bytes: [u8; 32] = rand::random();
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// The SHA-256 digest (hex) of a secret: what the store keeps.
+fn digest(secret: &str) -> String {
+    use sha2::{Digest, Sha256};
+    Sha256::digest(secret.as_bytes()).iter().map(|b| format!("{b:02x}")).collect()
 }
 
 /// A new match.
@@ -205,13 +268,25 @@ pub struct MatchService {
     engine: NeuralEval,
     live: Mutex<HashMap<String, Slot>>,
     cached: usize,
+    hub: Arc<Hub>,
 }
 
 impl MatchService {
     /// A service over `store`, with `engine` playing the engine's turns,
     /// keeping at most about `cached` idle matches in memory.
     pub fn new(store: Arc<dyn MatchStore>, engine: NeuralEval, cached: usize) -> MatchService {
-        MatchService { store, engine, live: Mutex::new(HashMap::new()), cached }
+        MatchService { store, engine, live: Mutex::new(HashMap::new()), cached, hub: Arc::new(Hub::default()) }
+    }
+
+    /// The live updates of the matches.
+    pub fn hub(&self) -> &Arc<Hub> {
+        &self.hub
+    }
+
+    /// Forgets the copy in memory of match `id` (another server changed
+    /// it): the next call reads it from the store.
+    pub fn forget(&self, id: &str) {
+        self.live().remove(id);
     }
 
     /// The evaluator the engine plays with.
@@ -257,6 +332,8 @@ impl MatchService {
             version: stored.version,
             created_ms: stored.created_ms,
             updated_ms: stored.updated_ms,
+            seats: stored.seats,
+            pending: None,
         }))
     }
 
@@ -269,6 +346,8 @@ impl MatchService {
                 live.m = next;
                 live.version += 1;
                 live.updated_ms = updated;
+                live.pending = None;
+                self.hub.publish(&live.id, Event::State { version: live.version });
                 Ok(live.clone())
             }
             Err(e) => {
@@ -279,15 +358,30 @@ impl MatchService {
     }
 
     /// Starts a match; the dice of the first turn are rolled already.
-    pub fn create(&self, req: NewMatch) -> Result<Live, ServiceError> {
+    pub fn create(&self, req: NewMatch) -> Result<Created, ServiceError> {
         if !(1..=MAX_LENGTH).contains(&req.length) {
             return Err(ServiceError::invalid(
                 "bad-request",
                 format!("length {}: a match is 1 to {MAX_LENGTH} points", req.length),
             ));
         }
+        let mut seats = Seats::default();
+        let mut grant = None;
+        let mut invite = None;
         let players = match req.opponent {
             Opponent::People => Players::people(),
+            Opponent::Online { creator } => {
+                let side = creator.unwrap_or_else(|| if rand::random::<bool>() { Color::White } else { Color::Black });
+                let (token, code) = (secret(), secret());
+                match side {
+                    Color::White => seats.white = Some(digest(&token)),
+                    Color::Black => seats.black = Some(digest(&token)),
+                }
+                seats.invite = Some(digest(&code));
+                grant = Some(SeatGrant { side, token });
+                invite = Some(code);
+                Players::people()
+            }
             Opponent::Engine { level, person } => {
                 let level = level.unwrap_or_else(|| DEFAULT_LEVEL.to_string());
                 // Built-in levels only: a request can never start a program.
@@ -313,11 +407,19 @@ impl MatchService {
         let mut last = None;
         for _ in 0..3 {
             let id = new_id();
-            match self.store.insert(&id, &record) {
+            match self.store.insert(&id, &record, &seats) {
                 Ok(s) => {
-                    let live = Live { id, m, version: s.version, created_ms: s.created_ms, updated_ms: s.updated_ms };
+                    let live = Live {
+                        id,
+                        m,
+                        version: s.version,
+                        created_ms: s.created_ms,
+                        updated_ms: s.updated_ms,
+                        seats: s.seats,
+                        pending: None,
+                    };
                     self.insert(live.clone());
-                    return Ok(live);
+                    return Ok(Created { live, seat: grant, invite });
                 }
                 Err(e @ StoreError::Duplicate(_)) => last = Some(e),
                 Err(e) => return Err(e.into()),
@@ -329,6 +431,85 @@ impl MatchService {
     /// The current state of match `id`.
     pub fn get(&self, id: &str) -> Result<Live, ServiceError> {
         Ok(lock(&self.slot(id)?).clone())
+    }
+
+    /// Takes the free seat of an online match with its invitation: the
+    /// seat's secret, once (an invitation used already, or a wrong one,
+    /// is refused).
+    pub fn join(&self, id: &str, invite: &str) -> Result<(Live, SeatGrant), ServiceError> {
+        let slot = self.slot(id)?;
+        let mut live = lock(&slot);
+        if !live.seats.online() {
+            return Err(ServiceError::invalid(
+                "bad-request",
+                "this match is not played online: there is no seat to take",
+            ));
+        }
+        let side = if live.seats.white.is_none() { Color::White } else { Color::Black };
+        let token = secret();
+        let taken = self.store.take_invite(id, &digest(invite), side, &digest(&token))?;
+        if !taken {
+            return Err(ServiceError::conflict(
+                "seat-taken",
+                "this invitation has been used already (or is not this match's): both seats are taken",
+            ));
+        }
+        match side {
+            Color::White => live.seats.white = Some(digest(&token)),
+            Color::Black => live.seats.black = Some(digest(&token)),
+        }
+        live.seats.invite = None;
+        self.hub.publish(id, Event::State { version: live.version });
+        Ok((live.clone(), SeatGrant { side, token }))
+    }
+
+    /// Who may act for the side to act in an online match: the holder of
+    /// that side's seat (`token`); 403 for anyone else.
+    fn check_seat(live: &Live, token: Option<&str>, side: Color) -> Result<(), ServiceError> {
+        if !live.seats.online() {
+            return Ok(());
+        }
+        match live.seat_of(token) {
+            Some(mine) if mine == side => Ok(()),
+            Some(mine) => {
+                Err(ServiceError::conflict("not-your-turn", format!("it is {side}'s turn; your seat is {mine}")))
+            }
+            None => Err(ServiceError::new(
+                ErrorKind::Forbidden,
+                "not-your-seat",
+                format!("only the holder of {side}'s seat can play {side}: this browser holds no seat in this match"),
+            )),
+        }
+    }
+
+    /// Shows the single moves the side on roll has entered so far (not a
+    /// play yet) to everyone watching; they are checked like a turn.
+    pub fn show_moves(
+        &self,
+        id: &str,
+        version: u64,
+        moves: &[[u8; 2]],
+        token: Option<&str>,
+    ) -> Result<(), ServiceError> {
+        let slot = self.slot(id)?;
+        let mut live = lock(&slot);
+        if version != live.version {
+            return Err(ServiceError::conflict("stale", "the match changed meanwhile: reload it"));
+        }
+        Self::check_turn(&live, true)?;
+        let side = live.m.to_act().expect("checked: someone acts");
+        Self::check_seat(&live, token, side)?;
+        let g = live.m.game();
+        let mut tb = TurnBuilder::new(g.position(), g.dice().expect("checked: rolled"));
+        if moves.len() > 4 {
+            return Err(ServiceError::invalid("illegal-move", "a turn has at most four moves"));
+        }
+        for &[f, t] in moves {
+            tb.play_move(f, t).map_err(|e| ServiceError::invalid("illegal-move", e.to_string()))?;
+        }
+        live.pending = (!moves.is_empty()).then(|| (version, side, moves.to_vec()));
+        self.hub.publish(id, Event::Moves { version, side, moves: moves.to_vec() });
+        Ok(())
     }
 
     /// Changes match `id`: locks it, checks the version the client saw (it
@@ -386,9 +567,16 @@ impl MatchService {
 
     /// Plays a person's turn at `version`: single moves or notation,
     /// checked against the legal plays (an illegal play says why).
-    pub fn play(&self, id: &str, version: Option<u64>, play: &PlayInput) -> Result<Live, ServiceError> {
+    pub fn play(
+        &self,
+        id: &str,
+        version: Option<u64>,
+        play: &PlayInput,
+        token: Option<&str>,
+    ) -> Result<Live, ServiceError> {
         self.change(id, version, true, |live| {
             Self::check_turn(live, true)?;
+            Self::check_seat(live, token, live.m.to_act().expect("checked: someone acts"))?;
             let game = live.m.game();
             let (pos, dice) = (*game.position(), game.dice().expect("checked: rolled"));
             let illegal = |e: plakoto_core::PlayError| ServiceError::invalid("illegal-play", e.to_string());
@@ -460,12 +648,27 @@ impl MatchService {
         version: Option<u64>,
         side: Option<Color>,
         points: Option<u8>,
+        token: Option<&str>,
     ) -> Result<Live, ServiceError> {
         self.change(id, version, true, |live| {
             let Some(on_roll) = live.m.to_act() else {
                 return Err(ServiceError::conflict("match-over", "the match is over"));
             };
-            let side = side.or(live.person()).unwrap_or(on_roll);
+            // Online, a seat resigns for itself (on either side's turn).
+            let seat = live.seats.online().then(|| live.seat_of(token)).flatten();
+            if live.seats.online() {
+                let mine = seat.ok_or_else(|| {
+                    ServiceError::new(ErrorKind::Forbidden, "not-your-seat", "only a seat's holder can resign its game")
+                })?;
+                if side.is_some_and(|s| s != mine) {
+                    return Err(ServiceError::new(
+                        ErrorKind::Forbidden,
+                        "not-your-seat",
+                        format!("your seat is {mine}"),
+                    ));
+                }
+            }
+            let side = side.or(seat).or(live.person()).unwrap_or(on_roll);
             if !live.m.players().get(side).is_person() {
                 return Err(ServiceError::conflict("not-your-turn", "only a person can resign; the engine plays on"));
             }
@@ -495,8 +698,13 @@ mod tests {
     struct Elsewhere(SqliteStore);
 
     impl MatchStore for Elsewhere {
-        fn insert(&self, id: &str, record: &plakoto_core::game::MatchRecord) -> Result<StoredMatch, StoreError> {
-            self.0.insert(id, record)
+        fn insert(
+            &self,
+            id: &str,
+            record: &plakoto_core::game::MatchRecord,
+            seats: &Seats,
+        ) -> Result<StoredMatch, StoreError> {
+            self.0.insert(id, record, seats)
         }
         fn update(&self, id: &str, version: u64, _: &plakoto_core::game::MatchRecord) -> Result<i64, StoreError> {
             Err(StoreError::Conflict { id: id.into(), version })
@@ -504,15 +712,19 @@ mod tests {
         fn load(&self, id: &str) -> Result<Option<StoredMatch>, StoreError> {
             self.0.load(id)
         }
+        fn take_invite(&self, id: &str, invite: &str, side: Color, seat: &str) -> Result<bool, StoreError> {
+            self.0.take_invite(id, invite, side, seat)
+        }
     }
 
     #[test]
     fn a_conflict_in_the_store_is_a_409_and_the_copy_in_memory_is_dropped() {
         let s =
             MatchService::new(Arc::new(Elsewhere(SqliteStore::in_memory().unwrap())), NeuralEval::shipped(None), 100);
-        let live = s.create(NewMatch { opponent: Opponent::People, length: 1, seed: Some(3), position: None }).unwrap();
+        let live =
+            s.create(NewMatch { opponent: Opponent::People, length: 1, seed: Some(3), position: None }).unwrap().live;
         let moves = live.m.game().legal_plays()[0].moves().iter().map(|m| [m.from, m.to]).collect();
-        let e = s.play(&live.id, Some(live.version), &PlayInput::Moves(moves)).unwrap_err();
+        let e = s.play(&live.id, Some(live.version), &PlayInput::Moves(moves), None).unwrap_err();
         assert_eq!((e.kind, e.code), (ErrorKind::Conflict, "stale"), "{e:?}");
         assert!(!s.live().contains_key(&live.id), "the cached copy must be dropped");
         assert_eq!(s.get(&live.id).unwrap().version, 1, "reloaded from the store as it is there");
@@ -522,14 +734,14 @@ mod tests {
     fn who_acts_and_resigning_follow_the_core() {
         let s = service();
         let opponent = Opponent::Engine { level: Some("random".into()), person: Some(Color::White) };
-        let live = s.create(NewMatch { opponent, length: 3, seed: Some(8), position: None }).unwrap();
+        let live = s.create(NewMatch { opponent, length: 3, seed: Some(8), position: None }).unwrap().live;
         assert_eq!(live.person(), Some(Color::White));
         assert_eq!(live.level(), Some("random"));
-        let e = s.resign(&live.id, Some(1), Some(Color::Black), None).unwrap_err();
+        let e = s.resign(&live.id, Some(1), Some(Color::Black), None, None).unwrap_err();
         assert_eq!(e.code, "not-your-turn");
-        let e = s.resign(&live.id, Some(1), None, Some(1)).unwrap_err();
+        let e = s.resign(&live.id, Some(1), None, Some(1), None).unwrap_err();
         assert!(e.message.contains("gives 2 points"), "{e:?}");
-        let after = s.resign(&live.id, Some(1), None, None).unwrap();
+        let after = s.resign(&live.id, Some(1), None, None, None).unwrap();
         assert_eq!(after.m.score(Color::Black), 2);
     }
 }

@@ -16,12 +16,13 @@ use plakoto_core::Color;
 use plakoto_core::game::{MatchRecord, PlayerName};
 use rusqlite::{Connection, OptionalExtension, params};
 
-use super::store::{MatchStore, StoreError, StoredMatch};
+use super::store::{MatchStore, Seats, StoreError, StoredMatch};
 
 /// The migrations, in order: migration `i` takes the schema from version
 /// `i` to `i + 1`. A database made before versions were kept (version 0
 /// with the table in place) passes the first one unchanged.
-const MIGRATIONS: &[&str] = &["
+const MIGRATIONS: &[&str] = &[
+    "
 CREATE TABLE IF NOT EXISTS matches (
     id          TEXT PRIMARY KEY,
     created_ms  INTEGER NOT NULL,
@@ -32,7 +33,13 @@ CREATE TABLE IF NOT EXISTS matches (
     human_color TEXT,
     record      TEXT NOT NULL
 );
-"];
+",
+    "
+ALTER TABLE matches ADD COLUMN white_seat TEXT;
+ALTER TABLE matches ADD COLUMN black_seat TEXT;
+ALTER TABLE matches ADD COLUMN invite TEXT;
+",
+];
 
 /// The schema version this build writes.
 pub const SCHEMA_VERSION: u32 = MIGRATIONS.len() as u32;
@@ -111,17 +118,25 @@ fn who_plays(record: &MatchRecord) -> (&'static str, Option<String>, Option<&'st
 }
 
 impl MatchStore for SqliteStore {
-    fn insert(&self, id: &str, record: &MatchRecord) -> Result<StoredMatch, StoreError> {
+    fn insert(&self, id: &str, record: &MatchRecord, seats: &Seats) -> Result<StoredMatch, StoreError> {
         let json = serde_json::to_string(record).map_err(|e| StoreError::Failed(e.to_string()))?;
         let now = now_ms();
         let (opponent, level, human_color) = who_plays(record);
+        let opponent = if seats.online() { "online" } else { opponent };
         let done = self.conn().execute(
-            "INSERT INTO matches (id, created_ms, updated_ms, version, opponent, level, human_color, record)
-             VALUES (?1, ?2, ?2, 1, ?3, ?4, ?5, ?6)",
-            params![id, now, opponent, level, human_color, json],
+            "INSERT INTO matches (id, created_ms, updated_ms, version, opponent, level, human_color, record,
+                                  white_seat, black_seat, invite)
+             VALUES (?1, ?2, ?2, 1, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
+            params![id, now, opponent, level, human_color, json, seats.white, seats.black, seats.invite],
         );
         match done {
-            Ok(_) => Ok(StoredMatch { version: 1, created_ms: now, updated_ms: now, record: record.clone() }),
+            Ok(_) => Ok(StoredMatch {
+                version: 1,
+                created_ms: now,
+                updated_ms: now,
+                record: record.clone(),
+                seats: seats.clone(),
+            }),
             Err(rusqlite::Error::SqliteFailure(e, _)) if e.code == rusqlite::ErrorCode::ConstraintViolation => {
                 Err(StoreError::Duplicate(id.to_string()))
             }
@@ -148,15 +163,32 @@ impl MatchStore for SqliteStore {
     fn load(&self, id: &str) -> Result<Option<StoredMatch>, StoreError> {
         let row = self
             .conn()
-            .query_row("SELECT created_ms, updated_ms, version, record FROM matches WHERE id = ?1", params![id], |r| {
-                Ok((r.get::<_, i64>(0)?, r.get::<_, i64>(1)?, r.get::<_, i64>(2)?, r.get::<_, String>(3)?))
-            })
+            .query_row(
+                "SELECT created_ms, updated_ms, version, record, white_seat, black_seat, invite FROM matches WHERE id = ?1",
+                params![id],
+                |r| {
+                    let seats = Seats { white: r.get(4)?, black: r.get(5)?, invite: r.get(6)? };
+                    Ok((r.get::<_, i64>(0)?, r.get::<_, i64>(1)?, r.get::<_, i64>(2)?, r.get::<_, String>(3)?, seats))
+                },
+            )
             .optional()
             .map_err(failed("reading a match"))?;
-        let Some((created_ms, updated_ms, version, json)) = row else { return Ok(None) };
+        let Some((created_ms, updated_ms, version, json, seats)) = row else { return Ok(None) };
         let record = serde_json::from_str(&json)
             .map_err(|e| StoreError::Corrupt { id: id.to_string(), why: format!("the record is unreadable: {e}") })?;
-        Ok(Some(StoredMatch { version: version as u64, created_ms, updated_ms, record }))
+        Ok(Some(StoredMatch { version: version as u64, created_ms, updated_ms, record, seats }))
+    }
+
+    fn take_invite(&self, id: &str, invite: &str, side: Color, seat: &str) -> Result<bool, StoreError> {
+        let column = match side {
+            Color::White => "white_seat",
+            Color::Black => "black_seat",
+        };
+        let sql = format!(
+            "UPDATE matches SET {column} = ?1, invite = NULL WHERE id = ?2 AND invite = ?3 AND {column} IS NULL"
+        );
+        let n = self.conn().execute(&sql, params![seat, id, invite]).map_err(failed("taking a seat"))?;
+        Ok(n == 1)
     }
 }
 
@@ -169,8 +201,8 @@ mod tests {
     fn insert_update_load_round_trip_and_versions_guard_writes() {
         let s = SqliteStore::in_memory().unwrap();
         let mut m = Match::new(3, 5, Players::against_engine(Color::Black, "random")).unwrap();
-        s.insert("abc", &m.record()).unwrap();
-        assert_eq!(s.insert("abc", &m.record()).unwrap_err(), StoreError::Duplicate("abc".into()));
+        s.insert("abc", &m.record(), &Seats::default()).unwrap();
+        assert_eq!(s.insert("abc", &m.record(), &Seats::default()).unwrap_err(), StoreError::Duplicate("abc".into()));
         m.roll().unwrap();
         s.update("abc", 1, &m.record()).unwrap();
         let stale = s.update("abc", 1, &m.record()).unwrap_err();
@@ -209,7 +241,26 @@ mod tests {
     #[test]
     fn a_damaged_row_is_reported_as_corrupt() {
         let s = SqliteStore::in_memory().unwrap();
-        s.conn().execute("INSERT INTO matches VALUES ('bad', 1, 1, 1, 'human', NULL, NULL, '{oops')", []).unwrap();
+        s.conn()
+            .execute(
+                "INSERT INTO matches (id, created_ms, updated_ms, version, opponent, record)
+                 VALUES ('bad', 1, 1, 1, 'human', '{oops')",
+                [],
+            )
+            .unwrap();
         assert!(matches!(s.load("bad"), Err(StoreError::Corrupt { .. })));
+    }
+
+    #[test]
+    fn an_invitation_is_taken_once() {
+        let s = SqliteStore::in_memory().unwrap();
+        let m = Match::new(1, 5, Players::people()).unwrap();
+        let seats = Seats { white: Some("w".into()), black: None, invite: Some("inv".into()) };
+        s.insert("on", &m.record(), &seats).unwrap();
+        assert!(!s.take_invite("on", "wrong", Color::Black, "b").unwrap());
+        assert!(s.take_invite("on", "inv", Color::Black, "b").unwrap());
+        assert!(!s.take_invite("on", "inv", Color::Black, "c").unwrap(), "taken once");
+        let got = s.load("on").unwrap().unwrap().seats;
+        assert_eq!(got, Seats { white: Some("w".into()), black: Some("b".into()), invite: None });
     }
 }

@@ -7,6 +7,26 @@ use std::fmt;
 
 use plakoto_core::game::MatchRecord;
 
+/// Who holds the seats of a match played online: the SHA-256 digests (hex)
+/// of each seat's secret, and of the invitation not taken yet. Only
+/// digests are stored, so the database never holds a secret.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Seats {
+    /// White's seat.
+    pub white: Option<String>,
+    /// Black's seat.
+    pub black: Option<String>,
+    /// The invitation to the seat still free.
+    pub invite: Option<String>,
+}
+
+impl Seats {
+    /// Is this match played online (it has seats)?
+    pub fn online(&self) -> bool {
+        self.white.is_some() || self.black.is_some()
+    }
+}
+
 /// A match as stored.
 #[derive(Clone, Debug)]
 pub struct StoredMatch {
@@ -18,6 +38,8 @@ pub struct StoredMatch {
     pub updated_ms: i64,
     /// The whole match: seed, players, every roll and play.
     pub record: MatchRecord,
+    /// Its seats, when it is played online.
+    pub seats: Seats,
 }
 
 /// Why the store could not do what was asked.
@@ -62,8 +84,8 @@ impl std::error::Error for StoreError {}
 /// Where matches are kept. Every method is one short transaction; a change
 /// that returned is durable (a server killed right after keeps it).
 pub trait MatchStore: Send + Sync {
-    /// Saves a new match `id` at version 1.
-    fn insert(&self, id: &str, record: &MatchRecord) -> Result<StoredMatch, StoreError>;
+    /// Saves a new match `id` at version 1, with its seats.
+    fn insert(&self, id: &str, record: &MatchRecord, seats: &Seats) -> Result<StoredMatch, StoreError>;
 
     /// Replaces the record of match `id`, which must be at `version` (else
     /// [`StoreError::Conflict`]); it is then at `version + 1`. Returns the
@@ -72,4 +94,10 @@ pub trait MatchStore: Send + Sync {
 
     /// Match `id`, or `None` when there is none.
     fn load(&self, id: &str) -> Result<Option<StoredMatch>, StoreError>;
+
+    /// Takes the invitation of match `id`: if its digest is `invite` and
+    /// `side`'s seat is free, the seat becomes `seat` (a digest) and the
+    /// invitation is gone, in one transaction; `false` when the invitation
+    /// does not match or was taken already.
+    fn take_invite(&self, id: &str, invite: &str, side: plakoto_core::Color, seat: &str) -> Result<bool, StoreError>;
 }

@@ -1,0 +1,195 @@
+//! Live updates: what happens to a match is told at once to everyone
+//! watching it (the opponent's screen, spectators), over a channel per
+//! match, and who is connected to which seat. Events are hints to look
+//! again, never the state itself: a client that misses some (a dropped
+//! connection, a lagging reader) resynchronises from the match's version.
+//!
+//! With several servers on one database, a [`Relay`] carries each event to
+//! the others (PostgreSQL's LISTEN/NOTIFY), which pass it to their own
+//! watchers.
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+
+use plakoto_core::Color;
+use serde::{Deserialize, Serialize};
+use tokio::sync::broadcast;
+
+/// Something that happened to a match.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "kebab-case")]
+pub enum Event {
+    /// The match changed: it is now at `version`.
+    State {
+        /// The new version.
+        version: u64,
+    },
+    /// The side on roll has entered single moves of its turn (not
+    /// confirmed yet), at `version`.
+    Moves {
+        /// The match version the moves are for.
+        version: u64,
+        /// The side entering them.
+        side: Color,
+        /// The single moves so far, (from, to) in the mover's numbering.
+        moves: Vec<[u8; 2]>,
+    },
+    /// Who is connected: a seat's holder has a live connection open.
+    Presence {
+        /// White's seat is connected.
+        white: bool,
+        /// Black's seat is connected.
+        black: bool,
+    },
+}
+
+/// Carries events to the other servers of a deployment (and back from them
+/// through [`Hub::deliver`]).
+pub trait Relay: Send + Sync {
+    /// Sends `event` of match `id` to the other servers.
+    fn send(&self, id: &str, event: &Event);
+}
+
+/// Events of every match watched on this server, and the seats connected.
+pub struct Hub {
+    channels: Mutex<HashMap<String, broadcast::Sender<Event>>>,
+    /// Connections per (match, seat) on this server.
+    here: Mutex<HashMap<(String, Color), usize>>,
+    /// Whether a seat is connected on another server, as last told.
+    elsewhere: Mutex<HashMap<(String, Color), bool>>,
+    relay: Mutex<Option<Arc<dyn Relay>>>,
+}
+
+impl Default for Hub {
+    fn default() -> Hub {
+        Hub {
+            channels: Mutex::new(HashMap::new()),
+            here: Mutex::new(HashMap::new()),
+            elsewhere: Mutex::new(HashMap::new()),
+            relay: Mutex::new(None),
+        }
+    }
+}
+
+/// Events waiting per watcher before it is told it lagged (and reloads).
+const BACKLOG: usize = 64;
+
+fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+impl Hub {
+    /// Sends events on to other servers through `relay` from now on.
+    pub fn set_relay(&self, relay: Arc<dyn Relay>) {
+        *lock(&self.relay) = Some(relay);
+    }
+
+    /// Starts watching match `id`: the events from now on.
+    pub fn watch(&self, id: &str) -> broadcast::Receiver<Event> {
+        let mut ch = lock(&self.channels);
+        // Channels nobody listens to any more are dropped as new ones come.
+        if ch.len() > 1024 {
+            ch.retain(|_, tx| tx.receiver_count() > 0);
+        }
+        ch.entry(id.to_string()).or_insert_with(|| broadcast::channel(BACKLOG).0).subscribe()
+    }
+
+    /// Tells this server's watchers of match `id` (an event from here or
+    /// from another server).
+    pub fn deliver(&self, id: &str, event: Event) {
+        if let Some(tx) = lock(&self.channels).get(id) {
+            let _ = tx.send(event);
+        }
+    }
+
+    /// Tells everyone watching match `id`, here and on the other servers.
+    pub fn publish(&self, id: &str, event: Event) {
+        if let Some(r) = lock(&self.relay).clone() {
+            r.send(id, &event);
+        }
+        self.deliver(id, event);
+    }
+
+    /// Another server says whether `side`'s seat of `id` is connected there.
+    pub fn presence_elsewhere(&self, id: &str, side: Color, connected: bool) {
+        lock(&self.elsewhere).insert((id.to_string(), side), connected);
+        let (white, black) = self.presence(id);
+        self.deliver(id, Event::Presence { white, black });
+    }
+
+    /// Is each seat of `id` connected, here or elsewhere? (White, Black.)
+    pub fn presence(&self, id: &str) -> (bool, bool) {
+        let here = lock(&self.here);
+        let elsewhere = lock(&self.elsewhere);
+        let on = |c: Color| {
+            here.get(&(id.to_string(), c)).is_some_and(|&n| n > 0)
+                || elsewhere.get(&(id.to_string(), c)).copied().unwrap_or(false)
+        };
+        (on(Color::White), on(Color::Black))
+    }
+
+    /// A connection for `side`'s seat of `id` opened; it counts until the
+    /// returned guard is dropped.
+    pub fn connected(self: &Arc<Self>, id: &str, side: Color) -> Presence {
+        let key = (id.to_string(), side);
+        *lock(&self.here).entry(key.clone()).or_insert(0) += 1;
+        self.seat_changed(&key);
+        Presence { hub: self.clone(), key }
+    }
+
+    fn seat_changed(&self, key: &(String, Color)) {
+        let n = lock(&self.here).get(key).copied().unwrap_or(0);
+        let (white, black) = self.presence(&key.0);
+        if let Some(r) = lock(&self.relay).clone() {
+            // Others learn whether this server holds the seat now.
+            let seat = Event::Presence { white: key.1 == Color::White && n > 0, black: key.1 == Color::Black && n > 0 };
+            r.send(&key.0, &seat);
+        }
+        self.deliver(&key.0, Event::Presence { white, black });
+    }
+}
+
+/// A seat's connection, counted while it lives.
+pub struct Presence {
+    hub: Arc<Hub>,
+    key: (String, Color),
+}
+
+impl Drop for Presence {
+    fn drop(&mut self) {
+        {
+            let mut here = lock(&self.hub.here);
+            if let Some(n) = here.get_mut(&self.key) {
+                *n = n.saturating_sub(1);
+                if *n == 0 {
+                    here.remove(&self.key);
+                }
+            }
+        }
+        self.hub.seat_changed(&self.key);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[tokio::test]
+    async fn watchers_get_the_events_and_presence_counts_connections() {
+        let hub = Arc::new(Hub::default());
+        let mut rx = hub.watch("m");
+        hub.publish("m", Event::State { version: 2 });
+        assert_eq!(rx.recv().await.unwrap(), Event::State { version: 2 });
+        let a = hub.connected("m", Color::White);
+        assert_eq!(rx.recv().await.unwrap(), Event::Presence { white: true, black: false });
+        let b = hub.connected("m", Color::White);
+        let _ = rx.recv().await;
+        drop(a);
+        assert_eq!(rx.recv().await.unwrap(), Event::Presence { white: true, black: false }, "one left");
+        drop(b);
+        assert_eq!(rx.recv().await.unwrap(), Event::Presence { white: false, black: false });
+        hub.presence_elsewhere("m", Color::Black, true);
+        assert_eq!(rx.recv().await.unwrap(), Event::Presence { white: false, black: true });
+        assert_eq!(hub.presence("m"), (false, true));
+    }
+}

@@ -1,0 +1,188 @@
+//! Matches played online, in process: seats held by secrets (only the
+//! holder moves its checkers; anyone else watches), the invitation taken
+//! once, and the live stream telling a watcher of every change.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use axum::Router;
+use axum::body::Body;
+use axum::http::{Request, StatusCode, header};
+use http_body_util::BodyExt;
+use plakoto_engine::NeuralEval;
+use plakoto_web::{Limits, SqliteStore, router};
+use serde_json::{Value, json};
+use tower::ServiceExt;
+
+fn app() -> Router {
+    router(Arc::new(SqliteStore::in_memory().unwrap()), NeuralEval::shipped(None), Limits::default())
+}
+
+async fn call(app: &Router, method: &str, uri: &str, token: Option<&str>, body: Option<Value>) -> (StatusCode, Value) {
+    let mut req = Request::builder().method(method).uri(uri);
+    if let Some(t) = token {
+        req = req.header(header::AUTHORIZATION, format!("Bearer {t}"));
+    }
+    let req = match body {
+        Some(b) => req.header(header::CONTENT_TYPE, "application/json").body(Body::from(b.to_string())),
+        None => req.body(Body::empty()),
+    }
+    .unwrap();
+    let res = app.clone().oneshot(req).await.unwrap();
+    let status = res.status();
+    let bytes = res.into_body().collect().await.unwrap().to_bytes();
+    let v = if bytes.is_empty() { Value::Null } else { serde_json::from_slice(&bytes).unwrap() };
+    (status, v)
+}
+
+/// An online match with both seats taken: (id, White's secret, Black's secret, state).
+async fn online_match(app: &Router) -> (String, String, String, Value) {
+    let body = json!({"opponent": "online", "human_color": "white", "length": 3, "seed": 31});
+    let (s, created) = call(app, "POST", "/api/v1/matches", None, Some(body)).await;
+    assert_eq!(s, StatusCode::CREATED, "{created}");
+    assert_eq!(created["seat"]["side"], "white");
+    assert_eq!(created["online"]["you"], "white");
+    assert_eq!(created["online"]["taken"], json!({"white": true, "black": false}));
+    let id = created["id"].as_str().unwrap().to_string();
+    let white = created["seat"]["token"].as_str().unwrap().to_string();
+    let invite = created["invite"].as_str().unwrap().to_string();
+    let uri = format!("/api/v1/matches/{id}/join");
+    let (s, joined) = call(app, "POST", &uri, None, Some(json!({"invite": invite}))).await;
+    assert_eq!(s, StatusCode::OK, "{joined}");
+    assert_eq!(joined["seat"]["side"], "black");
+    let black = joined["seat"]["token"].as_str().unwrap().to_string();
+    // Once: the invitation is used up.
+    let (s, again) = call(app, "POST", &uri, None, Some(json!({"invite": invite}))).await;
+    assert_eq!((s, again["error"]["code"].as_str()), (StatusCode::CONFLICT, Some("seat-taken")), "{again}");
+    (id, white, black, joined)
+}
+
+#[tokio::test]
+async fn only_a_seats_holder_moves_its_checkers_and_everyone_else_watches() {
+    let app = app();
+    let (id, white, black, state) = online_match(&app).await;
+    let uri = format!("/api/v1/matches/{id}");
+    // A spectator sees the match, holding no seat.
+    let (s, seen) = call(&app, "GET", &uri, None, None).await;
+    assert_eq!(s, StatusCode::OK);
+    assert_eq!(seen["online"]["you"], Value::Null);
+    assert_eq!(seen["online"]["taken"], json!({"white": true, "black": true}));
+    let side = state["to_act"]["side"].as_str().unwrap().to_string();
+    let (mine, theirs) = if side == "white" { (&white, &black) } else { (&black, &white) };
+    let play = json!({"moves": state["game"]["plays"][0]["moves"], "version": state["version"]});
+    // No secret, or a wrong one: 403; the other seat: not its turn.
+    let (s, e) = call(&app, "POST", &format!("{uri}/play"), None, Some(play.clone())).await;
+    assert_eq!((s, e["error"]["code"].as_str()), (StatusCode::FORBIDDEN, Some("not-your-seat")), "{e}");
+    let (s, _) = call(&app, "POST", &format!("{uri}/play"), Some("0123"), Some(play.clone())).await;
+    assert_eq!(s, StatusCode::FORBIDDEN);
+    let (s, e) = call(&app, "POST", &format!("{uri}/play"), Some(theirs), Some(play.clone())).await;
+    assert_eq!((s, e["error"]["code"].as_str()), (StatusCode::CONFLICT, Some("not-your-turn")), "{e}");
+    let (s, e) = call(&app, "POST", &format!("{uri}/resign"), None, Some(json!({"version": state["version"]}))).await;
+    assert_eq!(s, StatusCode::FORBIDDEN, "{e}");
+    // The seat on roll plays.
+    let (s, after) = call(&app, "POST", &format!("{uri}/play"), Some(mine), Some(play)).await;
+    assert_eq!(s, StatusCode::OK, "{after}");
+    assert_eq!(after["online"]["you"], side.as_str());
+    // A seat may resign on either turn, for itself only.
+    let (s, e) = call(
+        &app,
+        "POST",
+        &format!("{uri}/resign"),
+        Some(mine),
+        Some(json!({"version": after["version"], "side": if side == "white" { "black" } else { "white" }})),
+    )
+    .await;
+    assert_eq!(s, StatusCode::FORBIDDEN, "{e}");
+}
+
+/// Reads server-sent events from `body` until `want` events of kind `kind`
+/// (or a time-out); the events' JSON.
+async fn events(body: &mut Body, kind: &str, want: usize) -> Vec<Value> {
+    let mut out = Vec::new();
+    let mut buf = String::new();
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(10);
+    while out.len() < want {
+        let frame = tokio::time::timeout_at(deadline, body.frame()).await.expect("an event in time");
+        let Some(Ok(frame)) = frame else { break };
+        if let Some(data) = frame.data_ref() {
+            buf.push_str(&String::from_utf8_lossy(data));
+        }
+        while let Some(end) = buf.find("\n\n") {
+            let block: String = buf.drain(..end + 2).collect();
+            let ev = block.lines().find_map(|l| l.strip_prefix("event: ")).unwrap_or("").to_string();
+            let data: String = block.lines().filter_map(|l| l.strip_prefix("data: ")).collect();
+            if ev == kind {
+                out.push(serde_json::from_str(&data).unwrap());
+            }
+        }
+    }
+    out
+}
+
+#[tokio::test]
+async fn a_watcher_is_told_of_single_moves_plays_and_presence_at_once() {
+    let app = app();
+    let (id, white, black, state) = online_match(&app).await;
+    let side = state["to_act"]["side"].as_str().unwrap().to_string();
+    let (mover, watcher) = if side == "white" { (&white, &black) } else { (&black, &white) };
+    // The watcher (the other seat) opens its live stream.
+    let req = Request::builder()
+        .uri(format!("/api/v1/matches/{id}/events"))
+        .header(header::AUTHORIZATION, format!("Bearer {watcher}"))
+        .body(Body::empty())
+        .unwrap();
+    let res = app.clone().oneshot(req).await.unwrap();
+    assert_eq!(res.status(), StatusCode::OK);
+    assert!(res.headers()[header::CONTENT_TYPE].to_str().unwrap().starts_with("text/event-stream"));
+    let mut body = res.into_body();
+    let first = events(&mut body, "state", 1).await;
+    assert_eq!(first[0]["version"], state["version"], "the current state first");
+    // The mover enters one checker: the watcher sees it.
+    let play = state["game"]["plays"][0].clone();
+    let one = json!({"version": state["version"], "moves": [play["moves"][0]]});
+    let (s, e) = call(&app, "POST", &format!("/api/v1/matches/{id}/moves"), Some(mover), Some(one)).await;
+    assert_eq!(s, StatusCode::NO_CONTENT, "{e}");
+    let moves = events(&mut body, "moves", 1).await;
+    assert_eq!(moves[0]["moves"], json!([play["moves"][0]]));
+    assert_eq!(moves[0]["side"], side.as_str());
+    // Someone else cannot show moves for the mover.
+    let one = json!({"version": state["version"], "moves": [play["moves"][0]]});
+    let (s, _) = call(&app, "POST", &format!("/api/v1/matches/{id}/moves"), None, Some(one)).await;
+    assert_eq!(s, StatusCode::FORBIDDEN);
+    // The play confirmed: the new state arrives.
+    let body_play = json!({"moves": play["moves"], "version": state["version"]});
+    let (s, after) = call(&app, "POST", &format!("/api/v1/matches/{id}/play"), Some(mover), Some(body_play)).await;
+    assert_eq!(s, StatusCode::OK, "{after}");
+    let next = events(&mut body, "state", 1).await;
+    assert_eq!(next[0]["version"], after["version"]);
+    assert_eq!(next[0]["online"]["you"], if side == "white" { "black" } else { "white" });
+    // The watcher itself is counted as connected while its stream is open.
+    let (_, seen) = call(&app, "GET", &format!("/api/v1/matches/{id}"), None, None).await;
+    let watcher_side = if side == "white" { "black" } else { "white" };
+    assert_eq!(seen["online"]["connected"][watcher_side], true, "{seen}");
+    drop(body);
+    tokio::time::sleep(Duration::from_millis(50)).await;
+    let (_, seen) = call(&app, "GET", &format!("/api/v1/matches/{id}"), None, None).await;
+    assert_eq!(seen["online"]["connected"][watcher_side], false, "closed: no longer connected");
+}
+
+#[tokio::test]
+async fn a_live_stream_from_another_sites_page_is_refused() {
+    let app = app();
+    let (id, _, _, _) = online_match(&app).await;
+    let req = Request::builder()
+        .uri(format!("/api/v1/matches/{id}/events"))
+        .header(header::HOST, "plakoto.example")
+        .header(header::ORIGIN, "https://evil.example")
+        .body(Body::empty())
+        .unwrap();
+    let res = app.clone().oneshot(req).await.unwrap();
+    assert_eq!(res.status(), StatusCode::FORBIDDEN);
+    let req = Request::builder()
+        .uri(format!("/api/v1/matches/{id}/events"))
+        .header(header::HOST, "plakoto.example")
+        .header(header::ORIGIN, "https://plakoto.example")
+        .body(Body::empty())
+        .unwrap();
+    assert_eq!(app.clone().oneshot(req).await.unwrap().status(), StatusCode::OK);
+}
