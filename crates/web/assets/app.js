@@ -48,6 +48,16 @@ const TEXT = {
     numbering: 'Each side writes its plays in its own numbering: the small numbers on the board are {other}’s.',
     positionId: 'Position ID', copy: 'Copy', copied: 'Copied',
     startFrom: 'Start from a position (optional)', startFromHint: 'a position ID or position JSON',
+    vsOnline: 'A friend online', onlineAbout: 'You get a link to send to your friend, who plays in their own browser.',
+    inviteHelp: 'Send this link to your friend; it works once.', friend: 'Your friend',
+    waitFriend: 'Waiting for your friend ({side}) to play: {dice}.', watching: 'You are watching. {side} to play: {dice}.',
+    friendWins: 'Your friend wins the match {a}–{b}.', youPlay: 'You play {side}.',
+    friendOn: 'Your friend is connected.', friendOff: 'Your friend is not connected.',
+    friendNotYet: 'Your friend has not opened the link yet.',
+    sideOn: '{side} is connected.', sideOff: '{side} is not connected.',
+    reconnecting: 'The connection to the server was lost; reconnecting…',
+    inviteUsed: 'This invitation has been used already, and this browser holds no seat in the match: you are watching it.',
+    watchNote: 'Only the two players can move; you see their moves as they make them.',
   },
   el: {
     title: 'Πλακωτό', newMatch: 'Νέος αγώνας', undo: 'Αναίρεση', confirm: 'Επιβεβαίωση', pass: 'Πάσο',
@@ -98,6 +108,16 @@ const TEXT = {
     numbering: 'Κάθε πλευρά γράφει τις κινήσεις της με τη δική της αρίθμηση· τα μικρά νούμερα στο ταμπλό είναι των {other}.',
     positionId: 'Κωδικός θέσης', copy: 'Αντιγραφή', copied: 'Αντιγράφηκε',
     startFrom: 'Έναρξη από θέση (προαιρετικά)', startFromHint: 'κωδικός θέσης ή JSON θέσης',
+    vsOnline: 'Φίλος μέσω διαδικτύου', onlineAbout: 'Θα πάρεις έναν σύνδεσμο να τον στείλεις στον φίλο σου, που παίζει από τον δικό του φυλλομετρητή.',
+    inviteHelp: 'Στείλε αυτόν τον σύνδεσμο στον φίλο σου· ισχύει μία φορά.', friend: 'Ο φίλος σου',
+    waitFriend: 'Περιμένεις τον φίλο σου ({side}) να παίξει: {dice}.', watching: 'Παρακολουθείς. Παίζουν τα {side}: {dice}.',
+    friendWins: 'Ο φίλος σου κερδίζει τον αγώνα {a}–{b}.', youPlay: 'Παίζεις με τα {side}.',
+    friendOn: 'Ο φίλος σου είναι συνδεδεμένος.', friendOff: 'Ο φίλος σου δεν είναι συνδεδεμένος.',
+    friendNotYet: 'Ο φίλος σου δεν έχει ανοίξει ακόμα τον σύνδεσμο.',
+    sideOn: 'Τα {side} είναι συνδεδεμένα.', sideOff: 'Τα {side} δεν είναι συνδεδεμένα.',
+    reconnecting: 'Χάθηκε η σύνδεση με τον διακομιστή· ξανασυνδέομαι…',
+    inviteUsed: 'Η πρόσκληση έχει ήδη χρησιμοποιηθεί και αυτός ο φυλλομετρητής δεν έχει θέση στον αγώνα: τον παρακολουθείς.',
+    watchNote: 'Μόνο οι δύο παίκτες κινούν πούλια· βλέπεις τις κινήσεις τους τη στιγμή που γίνονται.',
     sideGenitive: { white: 'Άσπρων', black: 'Μαύρων' },
   },
 };
@@ -193,8 +213,10 @@ const S = {
   why: '',            // why the last click could not move anything, as the server said it
   ranks: {},          // how the person's past plays ranked, by match:game:index
   copied: false,
+  copiedInvite: false,
   logLen: -1,
   levels: [],
+  watchReason: '',    // why this browser watches a match played online (an invitation used already)
 };
 
 const $ = (id) => document.getElementById(id);
@@ -208,11 +230,32 @@ function engineDelay() {
 
 // ---------------------------------------------------------------- server
 
+// A match played online: each seat's secret is kept by the browser that holds
+// the seat, per match, in localStorage (never in an address), and sent with
+// every request about that match.
+const seatKey = (id) => `plakoto-seat-${id}`;
+
+function seatOf(id) {
+  try {
+    const s = JSON.parse(localStorage.getItem(seatKey(id)));
+    return s && typeof s.token === 'string' ? s : null;
+  } catch { return null; }
+}
+
+function saveSeat(id, seat) { localStorage.setItem(seatKey(id), JSON.stringify(seat)); }
+
+// The Authorization header for a request about a match this browser holds a seat in.
+function authFor(path) {
+  const m = path.match(/^\/api\/v1\/matches\/([A-Za-z0-9_-]+)(?:[/?]|$)/);
+  const seat = m && seatOf(m[1]);
+  return seat ? { Authorization: `Bearer ${seat.token}` } : {};
+}
+
 async function api(method, path, body) {
   for (let attempt = 0; ; attempt++) {
     const res = await fetch(path, {
       method,
-      headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
+      headers: { ...authFor(path), ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     let data = null;
@@ -243,14 +286,23 @@ const mover = () => game()?.turn;
 const toWhite = (p, side) => (p === 0 ? 0 : side === 'black' ? 25 - p : p);
 const fromWhite = (p, side) => (p === 0 ? 0 : side === 'black' ? 25 - p : p);
 
+// Online, `to_act.who` is "human" for both sides: this browser acts only for
+// the seat it holds.
+const isOnline = () => S.match?.opponent === 'online';
+const mySeat = () => (isOnline() ? S.match.online?.you || null : null);
+
 function humanToAct() {
   const a = S.match?.to_act;
-  return !!a && a.who === 'human';
+  if (!a || a.who !== 'human') return false;
+  return isOnline() ? mySeat() === a.side : true;
 }
 
 function viewer() {
-  // The board faces the person against the engine; for two people on one
-  // device it turns to face the side on roll, as when passing the board.
+  // The board faces the person against the engine, and online the seat
+  // this browser holds (a spectator sees it from White's side); for two
+  // people on one device it turns to face the side on roll, as when
+  // passing the board.
+  if (isOnline()) return mySeat() || 'white';
   if (S.match?.human_color) return S.match.human_color;
   if (S.match?.opponent === 'human') return mover() || 'white';
   return 'white';
@@ -268,6 +320,7 @@ function savePending() {
   } else {
     localStorage.removeItem(pendingKey(m.id));
   }
+  shareMoves();
 }
 
 // The turn states after each prefix of `moves` (one per single move, so
@@ -287,6 +340,10 @@ async function restorePending() {
   const m = S.match;
   let saved = null;
   try { saved = JSON.parse(localStorage.getItem(pendingKey(m.id))); } catch { saved = null; }
+  // Online the server also keeps the moves shown to the friend.
+  if ((!saved || saved.version !== m.version) && m.pending && m.pending.side === mySeat()) {
+    saved = { version: m.pending.version, moves: m.pending.moves };
+  }
   if (!saved || saved.version !== m.version || !humanToAct() || !Array.isArray(saved.moves)) {
     localStorage.removeItem(pendingKey(m.id));
     return;
@@ -446,6 +503,8 @@ function lastOpponentTurn() {
   const g = game();
   if (!g || !g.log.length) return null;
   const e = g.log[g.log.length - 1];
+  // A spectator of a match played online sees every last play marked.
+  if (isOnline() && !mySeat()) return e;
   if (e.side === viewer()) return null;
   return e;
 }
@@ -527,13 +586,23 @@ function render() {
   document.body.dataset.pass = turnState()?.pass && humanToAct() ? '1' : '0';
   document.body.dataset.turns = S.match ? S.match.game.log.length : '';
   document.body.dataset.pending = turnState()?.moves?.length || 0;
+  // The board shown (mid-turn too), and online: the seat held, the live
+  // stream and who is connected.
+  document.body.dataset.board = (S.stack.length > 1 ? turnState()?.id : game()?.position_id) || '';
+  const on = S.match?.online;
+  document.body.dataset.seat = isOnline() ? (mySeat() || 'none') : '';
+  document.body.dataset.live = isOnline() ? (LIVE.up ? '1' : '0') : '';
+  document.body.dataset.connected = on ? ['white', 'black'].filter((c) => on.connected[c]).join(' ') : '';
 }
 
 function phase() {
   if (!S.match) return S.busy ? 'loading' : 'idle';
   if (S.busy) return 'busy';
   if (S.match.over) return 'over';
-  return humanToAct() ? 'human' : 'engine';
+  if (humanToAct()) return 'human';
+  // Online, the other seat's turn: this browser waits, or only watches.
+  if (isOnline()) return mySeat() ? 'waiting' : 'watching';
+  return 'engine';
 }
 
 function renderBoard() {
@@ -704,6 +773,8 @@ function renderPanel() {
   $('error').textContent = S.error;
   $('why').textContent = S.why ? reasonText(S.why) : '';
   $('copy-id').textContent = t(S.copied ? 'copied' : 'copy');
+  $('copy-invite').textContent = t(S.copiedInvite ? 'copied' : 'copy');
+  renderOnline();
 
   const m = S.match;
   if (!m) {
@@ -727,9 +798,10 @@ function renderPanel() {
   const pos = currentPosition();
   const rows = [];
   for (const side of ['white', 'black']) {
-    const who = m.players[side] === 'human'
+    let who = m.players[side] === 'human'
       ? (m.opponent === 'engine' ? t('you') : sideName(side))
       : `${t('engine')} (${levelName(m.level)})`;
+    if (isOnline() && mySeat()) who = side === mySeat() ? t('you') : t('friend');
     const dot = document.createElement('span');
     dot.className = `dot ${side}`;
     const name = document.createElement('span');
@@ -758,19 +830,61 @@ function renderPanel() {
   $('confirm').disabled = !canConfirm;
   $('confirm').textContent = ts?.pass ? t('pass') : t('confirm');
   $('hint').disabled = !mine || !ts || ts.pass;
-  $('resign').disabled = S.busy || m.over || !m.to_act || (m.opponent === 'engine' && !m.human_color);
+  // Online a seat's holder may resign its own game on either turn; a
+  // spectator may not.
+  $('resign').disabled = S.busy || m.over || !m.to_act || (m.opponent === 'engine' && !m.human_color)
+    || (isOnline() && !mySeat());
 
   renderHints();
   renderLog();
 }
 
-// The previous game's result stays in view at the start of the next game.
+// The previous game's result stays in view at the start of the next game;
+// a spectator of a match played online is told why it only watches.
 function noticeText() {
   const m = S.match;
-  if (!m || m.game.number < 2 || m.game.log.length >= 2) return '';
-  const prev = m.games[m.game.number - 2];
-  return `${t('game', { n: prev.number })}: ${resultText(prev.result)}`;
+  if (!m) return '';
+  const out = [];
+  if (isOnline() && !mySeat() && S.watchReason) out.push(t(S.watchReason));
+  if (m.game.number >= 2 && m.game.log.length < 2) {
+    const prev = m.games[m.game.number - 2];
+    out.push(`${t('game', { n: prev.number })}: ${resultText(prev.result)}`);
+  }
+  return out.join(' ');
 }
+
+// The invitation link while the friend's seat is free, and who is connected.
+function renderOnline() {
+  const m = S.match;
+  const box = $('invite'), pres = $('presence');
+  if (!m || !isOnline()) {
+    box.classList.add('hidden');
+    pres.classList.add('hidden');
+    pres.textContent = '';
+    return;
+  }
+  const me = mySeat(), on = m.online;
+  const invite = me && !m.over && !on.taken[other(me)] ? seatOf(m.id)?.invite : null;
+  box.classList.toggle('hidden', !invite);
+  if (invite) {
+    const link = inviteLink(m.id, invite);
+    if ($('invite-link').value !== link) $('invite-link').value = link;
+  }
+  let s;
+  if (!LIVE.up && LIVE.wasUp) s = t('reconnecting');
+  else if (me) {
+    const friend = other(me);
+    s = `${t('youPlay', { side: sideName(me) })} `
+      + t(on.connected[friend] ? 'friendOn' : on.taken[friend] ? 'friendOff' : 'friendNotYet');
+  } else {
+    s = ['white', 'black'].map((c) => t(on.connected[c] ? 'sideOn' : 'sideOff', { side: sideName(c) })).join(' ');
+  }
+  pres.textContent = s;
+  pres.dataset.friend = me ? (on.connected[other(me)] ? 'connected' : 'away') : '';
+  pres.classList.remove('hidden');
+}
+
+const inviteLink = (id, code) => `${location.origin}/match/${id}#join=${encodeURIComponent(code)}`;
 
 function levelName(l) {
   return (TEXT[lang].levelName || {})[l] || l || '';
@@ -786,13 +900,18 @@ function statusText() {
   if (m.over) {
     const a = m.score[m.winner], b = m.score[other(m.winner)];
     if (m.opponent === 'engine') return m.winner === m.human_color ? t('youWin', { a, b }) : t('youLose', { a, b });
+    if (mySeat()) return m.winner === mySeat() ? t('youWin', { a, b }) : t('friendWins', { a, b });
     return t('matchOver', { side: sideName(m.winner), a, b });
   }
   if (!m.to_act) return '';
   const d = diceText(m.game.dice);
   if (m.to_act.who === 'engine') return `${t('thinking')} (${sideName(m.to_act.side)} ${d})`;
+  if (isOnline() && !humanToAct()) {
+    const side = sideName(m.to_act.side);
+    return mySeat() ? t('waitFriend', { side, dice: d }) : `${t('watching', { side, dice: d })} ${t('watchNote')}`;
+  }
   const ts = turnState();
-  let s = m.opponent === 'engine' ? t('yourTurn', { dice: d }) : t('sideTurn', { side: sideName(m.to_act.side), dice: d });
+  let s = m.opponent === 'engine' || isOnline() ? t('yourTurn', { dice: d }) : t('sideTurn', { side: sideName(m.to_act.side), dice: d });
   if (ts?.pass) s += ' ' + t('mustPass', { dice: d });
   else if (ts?.complete && !ts.legal_moves.length) s += ' ' + t('complete');
   else if (S.selected !== null) s += ' ' + t('pickDest');
@@ -830,8 +949,9 @@ function renderLog() {
     play.className = 'play';
     play.textContent = `${sideName(e.side)} ${diceText(e.dice)}: ${notation}`;
     li.appendChild(play);
-    // The person's own plays can be ranked against the others of their roll.
-    if (m.players[e.side] === 'human' && e.moves.length) {
+    // The person's own plays can be ranked against the others of their roll
+    // (online: the plays of this browser's seat).
+    if (m.players[e.side] === 'human' && e.moves.length && (!isOnline() || e.side === mySeat())) {
       const r = S.ranks[rankKey(i)];
       if (r) {
         const span = document.createElement('span');
@@ -949,6 +1069,25 @@ function setMatch(m) {
   try {
     if (JSON.parse(localStorage.getItem(pendingKey(m.id)))?.version !== m.version) localStorage.removeItem(pendingKey(m.id));
   } catch { localStorage.removeItem(pendingKey(m.id)); }
+  if (m.opponent === 'online') {
+    forgetUsedInvite();
+    startLive(m.id);
+    // The single moves the friend has entered so far of this turn.
+    if (m.pending && !humanToAct()) showRemoteMoves(m.pending);
+  } else {
+    stopLive();
+  }
+}
+
+// Once the friend has taken the seat, the invitation is of no more use.
+function forgetUsedInvite() {
+  const m = S.match, me = mySeat();
+  if (!m || !me) return;
+  const seat = seatOf(m.id);
+  if (seat?.invite && m.online.taken[other(me)]) {
+    delete seat.invite;
+    saveSeat(m.id, seat);
+  }
 }
 
 async function reload() {
@@ -975,6 +1114,7 @@ async function move(from, to) {
   const side = mover();
   const f = fromWhite(from, side), tt = to === 'off' ? 0 : fromWhite(to, side);
   const ts = turnState();
+  const m = S.match;
   await run(async () => {
     let next;
     try {
@@ -987,6 +1127,8 @@ async function move(from, to) {
       S.selected = null;
       return;
     }
+    // The match moved on meanwhile (online: the friend resigned): drop it.
+    if (S.match !== m) return;
     S.stack.push(next);
     S.selected = null;
     S.hint = null;
@@ -1048,6 +1190,8 @@ async function confirmPlay() {
   if (!ts || !(ts.complete || ts.pass)) return;
   const m = S.match;
   await run(async () => {
+    // The friend sees the last single move before the play.
+    await sharedAll();
     setMatch(await api('POST', `/api/v1/matches/${m.id}/play`, { moves: ts.pass ? [] : ts.moves, version: m.version }));
   });
 }
@@ -1072,8 +1216,10 @@ async function hint() {
 async function playHint() {
   const h = S.hint?.plays?.[S.shownHint];
   if (!h) return;
+  const m = S.match;
   await run(async () => {
     const states = await turnStates(h.moves);
+    if (S.match !== m) return;
     S.stack = [S.stack[0], ...states];
     S.hint = null;
     S.shownHint = null;
@@ -1101,7 +1247,8 @@ async function rankPlay(i) {
 
 async function resign() {
   const m = S.match;
-  const side = m.opponent === 'engine' ? m.human_color : m.to_act.side;
+  const side = m.opponent === 'engine' ? m.human_color : isOnline() ? mySeat() : m.to_act.side;
+  if (!side) return;
   // The rules decide the points (2 while nothing is borne off, else 1); the
   // server says how many, and the request confirms that number.
   const n = m.resign_points ? m.resign_points[side] : 1;
@@ -1129,14 +1276,53 @@ async function copyPositionId() {
   setTimeout(() => { S.copied = false; $('copy-id').textContent = t('copy'); }, 1500);
 }
 
+async function copyInvite() {
+  const input = $('invite-link');
+  try {
+    await navigator.clipboard.writeText(input.value);
+  } catch {
+    input.select();
+    try { document.execCommand('copy'); } catch { /* the link stays selected */ }
+  }
+  S.copiedInvite = true;
+  $('copy-invite').textContent = t('copied');
+  setTimeout(() => { S.copiedInvite = false; $('copy-invite').textContent = t('copy'); }, 1500);
+}
+
 async function openMatch(id) {
   await run(async () => {
     try {
       setMatch(await api('GET', `/api/v1/matches/${encodeURIComponent(id)}`));
       await restorePending();
+      // Online, the friend sees the moves kept over a reload (or a restart
+      // of the server, which keeps them in memory only).
+      if (isOnline() && S.stack.length > 1) shareMoves();
     } catch (e) {
-      if (e.status === 404) { S.match = null; openNewDialog(); throw new Error(t('notFound')); }
+      if (e.status === 404) { noMatch(); openNewDialog(); throw new Error(t('notFound')); }
       throw e;
+    }
+  });
+}
+
+function noMatch() {
+  stopLive();
+  S.match = null;
+}
+
+// Opens a friend's invitation link: takes the free seat (once) and keeps
+// its secret. An invitation used already opens the match to watch.
+async function joinMatch(id, code) {
+  await run(async () => {
+    try {
+      const r = await api('POST', `/api/v1/matches/${encodeURIComponent(id)}/join`, { invite: code });
+      saveSeat(id, { side: r.seat.side, token: r.seat.token });
+      S.watchReason = '';
+      setMatch(r);
+    } catch (e) {
+      if (e.status === 404) { noMatch(); openNewDialog(); throw new Error(t('notFound')); }
+      if (e.status !== 409) throw e;
+      S.watchReason = 'inviteUsed';
+      setMatch(await api('GET', `/api/v1/matches/${encodeURIComponent(id)}`));
     }
   });
 }
@@ -1145,6 +1331,7 @@ async function newMatch(form) {
   const opponent = form.opponent.value;
   const body = { opponent, length: Number(form.length.value) };
   if (opponent === 'engine') { body.level = form.level.value; body.human_color = form.color.value; }
+  if (opponent === 'online') body.human_color = form.color.value;
   const start = form.position.value.trim();
   if (start) body.position = start;
   $('new-error').textContent = '';
@@ -1161,6 +1348,9 @@ async function newMatch(form) {
     $('new-dialog').close();
     form.position.value = '';
     history.pushState({}, '', `/match/${m.id}`);
+    // Online: this browser's seat, and the invitation to send (shown until the friend takes it).
+    if (m.seat) saveSeat(m.id, { side: m.seat.side, token: m.seat.token, invite: m.invite });
+    S.watchReason = '';
     S.match = null;
     setMatch(m);
   });
@@ -1201,8 +1391,196 @@ async function openNewDialog() {
 }
 
 function toggleEngineOptions() {
-  const engine = $('new-form').opponent.value === 'engine';
-  $('engine-options').classList.toggle('hidden', !engine);
+  const opponent = $('new-form').opponent.value;
+  $('engine-options').classList.toggle('hidden', opponent !== 'engine');
+  $('color-options').classList.toggle('hidden', opponent === 'human');
+  $('online-about').classList.toggle('hidden', opponent !== 'online');
+}
+
+// ---------------------------------------------------------------- online: the live stream
+
+// While a match played online is open, its live stream stays open
+// (server-sent events, read with fetch so that the seat's secret goes in a
+// header): the new state at every change, the single moves the side on
+// roll enters, and who is connected. It reconnects by itself after a drop
+// or a restart of the server; the first event is always the current state.
+const LIVE = { id: null, abort: null, up: false, wasUp: false };
+
+function stopLive() {
+  LIVE.id = null;
+  if (LIVE.abort) LIVE.abort.abort();
+  LIVE.abort = null;
+  LIVE.up = false;
+  LIVE.wasUp = false;
+}
+
+function startLive(id) {
+  if (LIVE.id === id) return;
+  stopLive();
+  LIVE.id = id;
+  liveLoop(id);
+}
+
+function setLiveUp(up) {
+  if (LIVE.up === up) return;
+  LIVE.up = up;
+  if (up) LIVE.wasUp = true;
+  // Shown after a moment only, so a quick reconnection does not flicker.
+  if (up) render();
+  else setTimeout(() => { if (!LIVE.up && S.match) render(); }, 1500);
+}
+
+// One event block of a text/event-stream: { event, data }, or null for a comment.
+function parseEvent(block) {
+  let event = 'message';
+  const data = [];
+  for (const line of block.split('\n')) {
+    if (!line || line.startsWith(':')) continue;
+    const i = line.indexOf(':');
+    const field = i < 0 ? line : line.slice(0, i);
+    let value = i < 0 ? '' : line.slice(i + 1);
+    if (value.startsWith(' ')) value = value.slice(1);
+    if (field === 'event') event = value;
+    else if (field === 'data') data.push(value);
+  }
+  return data.length ? { event, data: data.join('\n') } : null;
+}
+
+// A stream silent for longer than this (it sends a comment every 15 s) is dead.
+const LIVE_SILENCE_MS = 40000;
+
+async function liveLoop(id) {
+  let backoff = 250;
+  while (LIVE.id === id) {
+    const ctl = new AbortController();
+    LIVE.abort = ctl;
+    let watchdog = null;
+    const alive = () => { clearTimeout(watchdog); watchdog = setTimeout(() => ctl.abort(), LIVE_SILENCE_MS); };
+    try {
+      alive();
+      const path = `/api/v1/matches/${encodeURIComponent(id)}`;
+      const res = await fetch(`${path}/events`, {
+        headers: { Accept: 'text/event-stream', ...authFor(path) }, signal: ctl.signal, cache: 'no-store',
+      });
+      if (!res.ok || !res.body) throw new Error(`HTTP ${res.status}`);
+      const reader = res.body.getReader();
+      const decoder = new TextDecoder();
+      let buf = '';
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done || LIVE.id !== id) break;
+        alive();
+        buf = (buf + decoder.decode(value, { stream: true })).replace(/\r\n/g, '\n');
+        let end;
+        while ((end = buf.indexOf('\n\n')) >= 0) {
+          const ev = parseEvent(buf.slice(0, end));
+          buf = buf.slice(end + 2);
+          if (ev && LIVE.id === id) {
+            backoff = 250;
+            onLive(ev);
+          }
+        }
+      }
+    } catch {
+      // Dropped, refused or silent: try again below.
+    }
+    clearTimeout(watchdog);
+    if (LIVE.id !== id) break;
+    setLiveUp(false);
+    await sleep(backoff);
+    backoff = Math.min(backoff * 2, 3000);
+  }
+}
+
+function onLive({ event, data }) {
+  let d;
+  try { d = JSON.parse(data); } catch { return; }
+  const m = S.match;
+  if (!m || m.id !== LIVE.id) return;
+  if (event === 'state') {
+    setLiveUp(true);
+    applyLiveState(d);
+  } else if (event === 'moves') {
+    // This browser's own moves come back too.
+    if (d.side !== mySeat()) showRemoteMoves(d);
+  } else if (event === 'presence') {
+    if (m.online) {
+      m.online.connected = { white: !!d.white, black: !!d.black };
+      // A seat connected is a seat taken.
+      for (const c of ['white', 'black']) if (d[c]) m.online.taken[c] = true;
+      forgetUsedInvite();
+      render();
+    }
+  }
+}
+
+// A state from the stream: newer than the one shown replaces it; the same
+// version brings the seats and who is connected (and any moves of the
+// friend's turn missed); an older one is dropped.
+function applyLiveState(d) {
+  const m = S.match;
+  if (!d || d.id !== m.id || d.version < m.version) return;
+  if (d.version === m.version) {
+    m.online = d.online;
+    m.pending = d.pending;
+    forgetUsedInvite();
+    if (d.pending && !humanToAct()) showRemoteMoves(d.pending);
+    render();
+    return;
+  }
+  setMatch(d);
+  render();
+  afterRender();
+}
+
+// The single moves the side on roll has entered, drawn on this board as the
+// server's /turn gives the board after them. The latest wins.
+let remoteSeq = 0;
+async function showRemoteMoves({ version, side, moves }) {
+  const m = S.match;
+  if (!m || version !== m.version || humanToAct() || side !== m.to_act?.side || !S.stack.length) return;
+  const seq = ++remoteSeq;
+  let states = [];
+  if (moves.length) {
+    try {
+      states = [await api('POST', '/api/v1/turn', { position: m.game.position, dice: m.game.dice, moves })];
+    } catch {
+      return;
+    }
+  }
+  if (seq !== remoteSeq || S.match !== m) return;
+  S.stack = [S.stack[0], ...states];
+  render();
+}
+
+// This browser's single moves of its turn, shown to the friend and the
+// spectators: sent one request at a time, in order, the latest only.
+const SHARE = { next: null, running: null };
+
+function shareMoves() {
+  const m = S.match;
+  if (!m || !isOnline() || !humanToAct()) return;
+  const ts = turnState();
+  SHARE.next = { id: m.id, body: { version: m.version, moves: S.stack.length > 1 && ts ? ts.moves : [] } };
+  if (!SHARE.running) SHARE.running = flushShare();
+}
+
+async function flushShare() {
+  while (SHARE.next) {
+    const { id, body } = SHARE.next;
+    SHARE.next = null;
+    try {
+      await api('POST', `/api/v1/matches/${encodeURIComponent(id)}/moves`, body);
+    } catch {
+      // The turn is over or the match changed: the stream's state sets it right.
+    }
+  }
+  SHARE.running = null;
+}
+
+// Waits until the moves entered have all been sent.
+async function sharedAll() {
+  while (SHARE.running) await SHARE.running;
 }
 
 // ---------------------------------------------------------------- input: click and drag
@@ -1262,6 +1640,8 @@ $('confirm').addEventListener('click', confirmPlay);
 $('hint').addEventListener('click', hint);
 $('resign').addEventListener('click', resign);
 $('copy-id').addEventListener('click', copyPositionId);
+$('copy-invite').addEventListener('click', copyInvite);
+$('invite-link').addEventListener('focus', (evt) => evt.target.select());
 $('new').addEventListener('click', openNewDialog);
 $('lang').addEventListener('click', () => {
   lang = lang === 'en' ? 'el' : 'en';
@@ -1291,8 +1671,14 @@ document.addEventListener('keydown', (evt) => {
 
 function route() {
   const m = location.pathname.match(/^\/match\/([A-Za-z0-9_-]+)$/);
-  if (m) openMatch(m[1]);
-  else { S.match = null; render(); openNewDialog(); }
+  if (!m) { noMatch(); render(); openNewDialog(); return; }
+  // A friend's invitation: /match/ID#join=CODE. The code leaves the address
+  // bar at once; a browser that holds a seat in the match already just opens it.
+  const join = location.hash.match(/^#join=([^&]+)/);
+  if (location.hash) history.replaceState(history.state, '', location.pathname + location.search);
+  S.watchReason = '';
+  if (join && !seatOf(m[1])) joinMatch(m[1], decodeURIComponent(join[1]));
+  else openMatch(m[1]);
 }
 
 render();

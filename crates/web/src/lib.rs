@@ -48,19 +48,61 @@ use utoipa::ToSchema;
 pub use error::ApiError;
 pub use listen::ConnLimits;
 pub use openapi::ApiDoc;
-pub use service::{MatchStore, SqliteStore, StoreError};
+pub use service::{MatchStore, PostgresStore, SqliteStore, StoreError};
 pub use state::Limits;
 
 use routes::{matches, positions};
 use state::AppState;
 
+/// Where matches are kept: an SQLite file (one server), or PostgreSQL
+/// (any number of replicas, with live updates between them).
+#[derive(Clone)]
+pub struct Storage {
+    store: Arc<dyn MatchStore>,
+    postgres: Option<Arc<PostgresStore>>,
+}
+
+impl Storage {
+    /// Opens `db`: a `postgres://` (or `postgresql://`) URL, else the path
+    /// of an SQLite file (created if missing).
+    pub fn open(db: &str) -> Result<Storage, StoreError> {
+        if db.starts_with("postgres://") || db.starts_with("postgresql://") {
+            let pg = Arc::new(PostgresStore::open(db)?);
+            Ok(Storage { store: pg.clone(), postgres: Some(pg) })
+        } else {
+            Ok(Storage::from(Arc::new(SqliteStore::open(std::path::Path::new(db))?) as Arc<dyn MatchStore>))
+        }
+    }
+}
+
+impl From<Arc<dyn MatchStore>> for Storage {
+    fn from(store: Arc<dyn MatchStore>) -> Storage {
+        Storage { store, postgres: None }
+    }
+}
+
 /// The whole app over `store`, the engine playing and analysing with
 /// `engine`: the page, the API and the OpenAPI document, with the body
 /// limit, the request time limit and JSON errors for every fault.
 pub fn router(store: Arc<dyn MatchStore>, engine: NeuralEval, limits: Limits) -> Router {
+    app(Storage::from(store), engine, limits)
+}
+
+/// [`router`] over a [`Storage`]: on PostgreSQL the replicas tell each
+/// other of every change, so each one's watchers see moves made anywhere.
+pub fn app(storage: Storage, engine: NeuralEval, limits: Limits) -> Router {
     let max_body = limits.max_body;
-    let service = service::MatchService::new(store, engine, limits.cached_matches);
+    let service = service::MatchService::new(storage.store, engine, limits.cached_matches);
     let state = Arc::new(AppState::new(service, limits));
+    if let Some(pg) = &storage.postgres {
+        let weak = Arc::downgrade(&state.service);
+        let forget: Arc<dyn Fn(&str) + Send + Sync> = Arc::new(move |id: &str| {
+            if let Some(s) = weak.upgrade() {
+                s.forget(id);
+            }
+        });
+        pg.relay(state.service.hub(), forget);
+    }
     Router::new()
         .route("/", get(assets::index))
         .route("/match/{id}", get(assets::index))
@@ -124,7 +166,7 @@ async fn health() -> Json<Health> {
 /// (port 0 picks one).
 pub async fn serve(
     addr: SocketAddr,
-    store: Arc<dyn MatchStore>,
+    store: Storage,
     engine: NeuralEval,
     limits: Limits,
     conns: ConnLimits,
@@ -133,7 +175,7 @@ pub async fn serve(
     let listener = tokio::net::TcpListener::bind(addr).await.map_err(|e| format!("cannot listen on {addr}: {e}"))?;
     let bound = listener.local_addr().map_err(|e| e.to_string())?;
     ready(bound);
-    listen::serve(listener, router(store, engine, limits), conns, shutdown()).await;
+    listen::serve(listener, app(store, engine, limits), conns, shutdown()).await;
     Ok(())
 }
 
@@ -141,7 +183,7 @@ pub async fn serve(
 /// `plakoto serve` command).
 pub fn serve_blocking(
     addr: SocketAddr,
-    store: Arc<dyn MatchStore>,
+    store: Storage,
     engine: NeuralEval,
     limits: Limits,
     conns: ConnLimits,

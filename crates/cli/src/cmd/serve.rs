@@ -1,4 +1,4 @@
-//! `plakoto serve [--addr 127.0.0.1:8080] [--db PATH]`: the web app and the
+//! `plakoto serve [--addr 127.0.0.1:8080] [--db PATH|postgres://…]`: the web app and the
 //! JSON API, with every match saved in SQLite.
 
 use std::io::Write;
@@ -18,10 +18,11 @@ pub struct Args {
     /// Address to listen on (port 0 picks a free port).
     #[arg(long, default_value = "127.0.0.1:8080")]
     addr: SocketAddr,
-    /// The SQLite database of saved matches [default: plakoto/plakoto.db in
-    /// the user's data directory, e.g. ~/.local/share/plakoto/plakoto.db].
-    #[arg(long, value_name = "PATH")]
-    db: Option<PathBuf>,
+    /// Where matches are saved: an SQLite file [default: plakoto/plakoto.db in
+    /// the user's data directory, e.g. ~/.local/share/plakoto/plakoto.db], or a
+    /// PostgreSQL URL (postgres://user@host:port/db) for several replicas.
+    #[arg(long, value_name = "PATH|URL")]
+    db: Option<String>,
     /// Longest the engine may think for one request, in seconds.
     #[arg(long, default_value_t = 10.0, value_name = "SECONDS")]
     engine_timeout: f64,
@@ -48,15 +49,16 @@ fn default_db() -> Result<PathBuf> {
 pub fn run(args: Args) -> Result<()> {
     let db = match args.db {
         Some(p) => p,
-        None => default_db()?,
+        None => default_db()?.display().to_string(),
     };
-    if let Some(dir) = db.parent().filter(|d| !d.as_os_str().is_empty()) {
+    let postgres = db.starts_with("postgres://") || db.starts_with("postgresql://");
+    if !postgres && let Some(dir) = PathBuf::from(&db).parent().filter(|d| !d.as_os_str().is_empty()) {
         std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
     }
     if !(0.1..=600.0).contains(&args.engine_timeout) {
         return Err(anyhow!("--engine-timeout must be 0.1 to 600 seconds"));
     }
-    let store = plakoto_web::SqliteStore::open(&db).map_err(|e| anyhow!(e))?;
+    let store = plakoto_web::Storage::open(&db).map_err(|e| anyhow!(e))?;
     // The bear-off database is loaded (or built) now, before serving, so
     // no request ever waits for it.
     let engine = super::engine_eval();
@@ -74,11 +76,36 @@ pub fn run(args: Args) -> Result<()> {
         idle_timeout: Duration::from_secs_f64(args.idle_timeout),
         ..Default::default()
     };
-    plakoto_web::serve_blocking(args.addr, std::sync::Arc::new(store), engine, limits, conns, |addr| {
+    // Where the state lives, as said to the operator (a URL without its password).
+    let shown = if postgres { redact(&db) } else { db.clone() };
+    plakoto_web::serve_blocking(args.addr, store, engine, limits, conns, |addr| {
         // The first line of stdout is the address, for scripts and tests.
         println!("plakoto: serving on http://{addr}/");
         let _ = std::io::stdout().flush();
-        eprintln!("plakoto: matches are saved in {}; Ctrl-C stops the server", db.display());
+        eprintln!("plakoto: matches are saved in {shown}; Ctrl-C stops the server");
     })
     .map_err(|e| anyhow!(e))
+}
+
+/// A database URL with any password replaced by `***`.
+fn redact(url: &str) -> String {
+    match (url.find("://"), url.rfind('@')) {
+        (Some(s), Some(at)) if at > s => {
+            let creds = &url[s + 3..at];
+            match creds.split_once(':') {
+                Some((user, _)) => format!("{}{user}:***{}", &url[..s + 3], &url[at..]),
+                None => url.to_string(),
+            }
+        }
+        _ => url.to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn a_password_in_a_database_url_is_not_shown() {
+        assert_eq!(super::redact("postgres://u:secret@h:5432/db"), "postgres://u:***@h:5432/db");
+        assert_eq!(super::redact("postgres://u@h/db"), "postgres://u@h/db");
+    }
 }

@@ -23,9 +23,13 @@ impl Server {
 
     /// Starts `plakoto serve` on `db` with more options.
     pub fn start_with(db: &Path, options: &[&str]) -> Server {
+        Server::start_db(db.to_str().expect("a UTF-8 path"), options)
+    }
+
+    /// Starts `plakoto serve --db DB` (a file or a postgres:// URL) with more options.
+    pub fn start_db(db: &str, options: &[&str]) -> Server {
         let mut child = Command::new(env!("CARGO_BIN_EXE_plakoto"))
-            .args(["serve", "--addr", "127.0.0.1:0", "--db"])
-            .arg(db)
+            .args(["serve", "--addr", "127.0.0.1:0", "--db", db])
             .args(options)
             .stdout(Stdio::piped())
             .stderr(Stdio::null())

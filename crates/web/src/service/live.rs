@@ -55,8 +55,9 @@ pub struct Hub {
     channels: Mutex<HashMap<String, broadcast::Sender<Event>>>,
     /// Connections per (match, seat) on this server.
     here: Mutex<HashMap<(String, Color), usize>>,
-    /// Whether a seat is connected on another server, as last told.
-    elsewhere: Mutex<HashMap<(String, Color), bool>>,
+    /// Which seats each other server has connected, as it last told:
+    /// (match, server) → (White, Black).
+    elsewhere: Mutex<HashMap<(String, String), (bool, bool)>>,
     relay: Mutex<Option<Arc<dyn Relay>>>,
 }
 
@@ -110,9 +111,16 @@ impl Hub {
         self.deliver(id, event);
     }
 
-    /// Another server says whether `side`'s seat of `id` is connected there.
-    pub fn presence_elsewhere(&self, id: &str, side: Color, connected: bool) {
-        lock(&self.elsewhere).insert((id.to_string(), side), connected);
+    /// Another server (`server`) says which seats of `id` it has connected.
+    pub fn presence_elsewhere(&self, id: &str, server: &str, white: bool, black: bool) {
+        {
+            let mut e = lock(&self.elsewhere);
+            if white || black {
+                e.insert((id.to_string(), server.to_string()), (white, black));
+            } else {
+                e.remove(&(id.to_string(), server.to_string()));
+            }
+        }
         let (white, black) = self.presence(id);
         self.deliver(id, Event::Presence { white, black });
     }
@@ -123,7 +131,7 @@ impl Hub {
         let elsewhere = lock(&self.elsewhere);
         let on = |c: Color| {
             here.get(&(id.to_string(), c)).is_some_and(|&n| n > 0)
-                || elsewhere.get(&(id.to_string(), c)).copied().unwrap_or(false)
+                || elsewhere.iter().any(|((m, _), &(w, b))| m == id && if c == Color::White { w } else { b })
         };
         (on(Color::White), on(Color::Black))
     }
@@ -138,13 +146,15 @@ impl Hub {
     }
 
     fn seat_changed(&self, key: &(String, Color)) {
-        let n = lock(&self.here).get(key).copied().unwrap_or(0);
-        let (white, black) = self.presence(&key.0);
         if let Some(r) = lock(&self.relay).clone() {
-            // Others learn whether this server holds the seat now.
-            let seat = Event::Presence { white: key.1 == Color::White && n > 0, black: key.1 == Color::Black && n > 0 };
-            r.send(&key.0, &seat);
+            // Others learn which seats this server has connected now.
+            let here = lock(&self.here);
+            let on = |c: Color| here.get(&(key.0.clone(), c)).is_some_and(|&n| n > 0);
+            let seats = Event::Presence { white: on(Color::White), black: on(Color::Black) };
+            drop(here);
+            r.send(&key.0, &seats);
         }
+        let (white, black) = self.presence(&key.0);
         self.deliver(&key.0, Event::Presence { white, black });
     }
 }
@@ -188,7 +198,7 @@ mod tests {
         assert_eq!(rx.recv().await.unwrap(), Event::Presence { white: true, black: false }, "one left");
         drop(b);
         assert_eq!(rx.recv().await.unwrap(), Event::Presence { white: false, black: false });
-        hub.presence_elsewhere("m", Color::Black, true);
+        hub.presence_elsewhere("m", "other", false, true);
         assert_eq!(rx.recv().await.unwrap(), Event::Presence { white: false, black: true });
         assert_eq!(hub.presence("m"), (false, true));
     }

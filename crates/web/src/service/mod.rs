@@ -11,6 +11,7 @@
 //! and the database never disagree.
 
 mod live;
+mod postgres;
 mod sqlite;
 mod store;
 
@@ -24,6 +25,7 @@ use plakoto_engine::{DEFAULT_LEVEL, NeuralEval, levels};
 use rand::RngExt;
 
 pub use live::{Event, Hub, Presence, Relay};
+pub use postgres::PostgresStore;
 pub use sqlite::{SCHEMA_VERSION, SqliteStore};
 pub use store::{MatchStore, Seats, StoreError, StoredMatch};
 
@@ -320,8 +322,15 @@ impl MatchService {
         if !valid_id(id) {
             return Err(not_found());
         }
-        if let Some(s) = self.live().get(id) {
-            return Ok(s.clone());
+        // (The map's lock is let go before the copy's is taken.)
+        let cached = self.live().get(id).cloned();
+        if let Some(s) = cached {
+            // Shared with other servers: the copy is good only if the
+            // database holds the same version.
+            if !self.store.shared() || self.store.version(id)? == Some(lock(&s).version) {
+                return Ok(s);
+            }
+            self.forget(id);
         }
         let stored = self.store.load(id)?.ok_or_else(not_found)?;
         let m = Match::from_record(&stored.record)

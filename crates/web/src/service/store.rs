@@ -100,4 +100,15 @@ pub trait MatchStore: Send + Sync {
     /// invitation is gone, in one transaction; `false` when the invitation
     /// does not match or was taken already.
     fn take_invite(&self, id: &str, invite: &str, side: plakoto_core::Color, seat: &str) -> Result<bool, StoreError>;
+
+    /// The version of match `id` as stored now (`None`: no such match).
+    fn version(&self, id: &str) -> Result<Option<u64>, StoreError> {
+        Ok(self.load(id)?.map(|s| s.version))
+    }
+
+    /// Is the store shared with other servers (so a match may change
+    /// behind this one's back, and its copy must be checked)?
+    fn shared(&self) -> bool {
+        false
+    }
 }

@@ -1,0 +1,115 @@
+//! A real PostgreSQL server for the tests: `$PLAKOTO_TEST_PG` when set (a
+//! server scripts/test started), else one started here from Debian's
+//! `postgresql` binaries in a temporary data directory on a free port, and
+//! stopped when the guard is dropped. scripts/setup-test-deps installs them.
+
+#![allow(dead_code)]
+
+use std::net::TcpListener;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// A running server and a fresh database on it.
+pub struct Postgres {
+    /// `postgres://…` of a database of its own.
+    pub url: String,
+    server: Option<(Child, tempfile::TempDir)>,
+}
+
+impl Drop for Postgres {
+    fn drop(&mut self) {
+        if let Some((mut child, _dir)) = self.server.take() {
+            let _ = child.kill();
+            let _ = child.wait();
+        }
+    }
+}
+
+/// Where Debian puts the server's programs.
+fn bin_dir() -> Option<PathBuf> {
+    let mut dirs: Vec<PathBuf> = std::fs::read_dir("/usr/lib/postgresql")
+        .ok()?
+        .filter_map(|e| e.ok().map(|e| e.path().join("bin")))
+        .filter(|p| p.join("initdb").exists())
+        .collect();
+    dirs.sort();
+    dirs.pop()
+}
+
+fn free_port() -> u16 {
+    TcpListener::bind("127.0.0.1:0").and_then(|l| l.local_addr()).map(|a| a.port()).expect("a free port")
+}
+
+/// `cmd` run as the `postgres` user when the tests run as root (the server
+/// refuses to run as root).
+fn as_server_user(bin: &Path, args: &[&str]) -> Command {
+    if is_root() {
+        let mut c = Command::new("runuser");
+        c.args(["-u", "postgres", "--"]).arg(bin).args(args);
+        c
+    } else {
+        let mut c = Command::new(bin);
+        c.args(args);
+        c
+    }
+}
+
+fn is_root() -> bool {
+    Command::new("id").arg("-u").output().map(|o| String::from_utf8_lossy(&o.stdout).trim() == "0").unwrap_or(false)
+}
+
+/// A PostgreSQL database for one test binary.
+pub fn start() -> Postgres {
+    if let Ok(url) = std::env::var("PLAKOTO_TEST_PG") {
+        return Postgres { url: fresh_database(&url), server: None };
+    }
+    let bin = bin_dir().unwrap_or_else(|| {
+        panic!("PostgreSQL is not installed (no /usr/lib/postgresql/*/bin/initdb): run scripts/setup-test-deps")
+    });
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let data = dir.path().join("data");
+    std::fs::create_dir_all(&data).unwrap();
+    if is_root() {
+        let ok = Command::new("chown").args(["-R", "postgres"]).arg(dir.path()).status().map(|s| s.success());
+        assert_eq!(ok.ok(), Some(true), "cannot give the data directory to the postgres user");
+    }
+    let out = as_server_user(&bin.join("initdb"), &["-D", data.to_str().unwrap(), "-A", "trust", "-U", "plakoto"])
+        .stdout(Stdio::null())
+        .output()
+        .expect("run initdb");
+    assert!(out.status.success(), "initdb failed: {}", String::from_utf8_lossy(&out.stderr));
+    let port = free_port();
+    let sock = dir.path().to_str().unwrap().to_string();
+    let child = as_server_user(
+        &bin.join("postgres"),
+        &["-D", data.to_str().unwrap(), "-p", &port.to_string(), "-k", &sock, "-c", "listen_addresses=127.0.0.1"],
+    )
+    .stdout(Stdio::null())
+    .stderr(Stdio::null())
+    .spawn()
+    .expect("start postgres");
+    let base = format!("postgres://plakoto@127.0.0.1:{port}/postgres");
+    let deadline = Instant::now() + Duration::from_secs(30);
+    while postgres::Client::connect(&base, postgres::NoTls).is_err() {
+        assert!(Instant::now() < deadline, "postgres did not start within 30 s");
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    Postgres { url: fresh_database(&base), server: Some((child, dir)) }
+}
+
+/// A new, empty database on the server at `url`; its URL.
+fn fresh_database(url: &str) -> String {
+    let mut c = postgres::Client::connect(url, postgres::NoTls).expect("connect to postgres");
+    let name = format!("plakoto_test_{:08x}", rand_u32());
+    c.batch_execute(&format!("CREATE DATABASE {name}")).expect("create a test database");
+    match url.rfind('/') {
+        Some(i) => format!("{}/{name}", &url[..i]),
+        None => format!("{url}/{name}"),
+    }
+}
+
+fn rand_u32() -> u32 {
+    let t = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap_or_default();
+    t.subsec_nanos() ^ std::process::id().rotate_left(16)
+}

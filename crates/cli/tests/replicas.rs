@@ -1,0 +1,133 @@
+//! Several `plakoto serve` replicas on one real PostgreSQL (tests/pg):
+//! a move accepted by one is seen by the others, two plays for one turn
+//! sent to two replicas never both succeed, a watcher on one replica is
+//! told live of a play made on another, and `kill -9` of a replica loses
+//! no answered move.
+
+mod pg;
+mod server;
+
+use std::io::{BufRead, BufReader, Write};
+use std::net::TcpStream;
+use std::time::{Duration, Instant};
+
+use serde_json::{Value, json};
+use server::{Server, next_move, request};
+
+fn get(addr: &str, id: &str) -> Value {
+    let (s, v) = request(addr, "GET", &format!("/api/v1/matches/{id}"), None).unwrap();
+    assert_eq!(s, 200, "{v}");
+    v
+}
+
+fn create(addr: &str, seed: u64) -> Value {
+    let body = json!({"opponent": "human", "length": 3, "seed": seed});
+    let (s, v) = request(addr, "POST", "/api/v1/matches", Some(&body)).unwrap();
+    assert_eq!(s, 201, "{v}");
+    v
+}
+
+#[test]
+fn replicas_on_one_postgres_see_each_others_moves_and_never_both_take_a_turn() {
+    let db = pg::start();
+    let (a, b) = (Server::start_db(&db.url, &[]), Server::start_db(&db.url, &[]));
+    let m = create(&a.addr, 5);
+    let id = m["id"].as_str().unwrap().to_string();
+    assert_eq!(get(&b.addr, &id), m, "the other replica serves the new match as created");
+    // A move through one is seen through the other.
+    let (s, after) = next_move(&a.addr, &id, &m).unwrap();
+    assert_eq!(s, 200, "{after}");
+    assert_eq!(get(&b.addr, &id)["version"], after["version"]);
+    // Two plays for the same turn, one to each replica at once: exactly one lands.
+    let mut state = after;
+    for round in 0..12 {
+        if state["over"] == true {
+            break;
+        }
+        let play = json!({"moves": state["game"]["plays"][0]["moves"], "version": state["version"]});
+        let uri = format!("/api/v1/matches/{id}/play");
+        let (pa, pb) = (play.clone(), play);
+        let (addr_a, addr_b, ua, ub) = (a.addr.clone(), b.addr.clone(), uri.clone(), uri);
+        let ta = std::thread::spawn(move || request(&addr_a, "POST", &ua, Some(&pa)).unwrap());
+        let tb = std::thread::spawn(move || request(&addr_b, "POST", &ub, Some(&pb)).unwrap());
+        let (ra, rb) = (ta.join().unwrap(), tb.join().unwrap());
+        let mut statuses = [ra.0, rb.0];
+        statuses.sort();
+        assert_eq!(statuses, [200, 409], "round {round}: {} / {}", ra.1, rb.1);
+        state = if ra.0 == 200 { ra.1 } else { rb.1 };
+        assert_eq!(get(&a.addr, &id)["version"], state["version"]);
+        assert_eq!(get(&b.addr, &id)["version"], state["version"]);
+    }
+}
+
+/// Opens the live stream of `id` on `addr`; the reader of its lines.
+fn watch(addr: &str, id: &str) -> BufReader<TcpStream> {
+    let mut s = TcpStream::connect(addr).unwrap();
+    s.set_read_timeout(Some(Duration::from_secs(10))).unwrap();
+    write!(s, "GET /api/v1/matches/{id}/events HTTP/1.1\r\nHost: {addr}\r\nAccept: text/event-stream\r\n\r\n").unwrap();
+    BufReader::new(s)
+}
+
+/// The data of the next `event: state` on the stream.
+fn next_state(r: &mut BufReader<TcpStream>) -> Value {
+    let mut is_state = false;
+    loop {
+        let mut line = String::new();
+        let n = r.read_line(&mut line).expect("an event within 10 s");
+        assert!(n > 0, "the stream ended");
+        let line = line.trim_end();
+        if line == "event: state" {
+            is_state = true;
+        } else if let Some(data) = line.strip_prefix("data: ")
+            && is_state
+        {
+            return serde_json::from_str(data).unwrap();
+        } else if line.is_empty() {
+            is_state = false;
+        }
+    }
+}
+
+#[test]
+fn a_watcher_on_one_replica_sees_a_play_made_on_another_at_once() {
+    let db = pg::start();
+    let (a, b) = (Server::start_db(&db.url, &[]), Server::start_db(&db.url, &[]));
+    let m = create(&a.addr, 9);
+    let id = m["id"].as_str().unwrap().to_string();
+    let mut stream = watch(&b.addr, &id);
+    assert_eq!(next_state(&mut stream)["version"], m["version"], "the current state first");
+    let mut state = m;
+    for _ in 0..5 {
+        let t = Instant::now();
+        let (s, after) = next_move(&a.addr, &id, &state).unwrap();
+        assert_eq!(s, 200, "{after}");
+        let seen = next_state(&mut stream);
+        let took = t.elapsed();
+        assert_eq!(seen["version"], after["version"]);
+        assert!(took < Duration::from_secs(2), "the play reached the other replica's watcher after {took:?}");
+        state = after;
+    }
+}
+
+#[test]
+fn kill_9_of_a_replica_loses_no_answered_move() {
+    let db = pg::start();
+    let a = Server::start_db(&db.url, &[]);
+    let b = Server::start_db(&db.url, &[]);
+    let m = create(&a.addr, 13);
+    let id = m["id"].as_str().unwrap().to_string();
+    let mut state = m;
+    for _ in 0..8 {
+        let (s, v) = next_move(&a.addr, &id, &state).unwrap();
+        assert_eq!(s, 200, "{v}");
+        state = v;
+    }
+    a.kill_9();
+    // The other replica has every answered move and goes on.
+    assert_eq!(get(&b.addr, &id), state);
+    let (s, v) = next_move(&b.addr, &id, &state).unwrap();
+    assert_eq!(s, 200, "{v}");
+    // A replica started again sees it too.
+    let a = Server::start_db(&db.url, &[]);
+    assert_eq!(get(&a.addr, &id), v);
+}

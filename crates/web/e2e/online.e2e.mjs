@@ -1,0 +1,455 @@
+// End-to-end, online: two people play a whole match against each other in
+// two browser contexts (separate storage, as two browsers), by clicking and
+// dragging, while a third context watches.
+//
+// - The creator picks "A friend online", gets the invitation link (copied
+//   with its button) and keeps its seat's secret in localStorage, never in
+//   the address; the friend opens the link, takes the other seat, and the
+//   code leaves the address bar.
+// - Each sees the other's single moves appear on its board as they are
+//   entered (and taken back), and the confirmed play, within LIVE_MS.
+// - Only the seat on roll can move: the other seat and the spectator have
+//   no movable checkers, their clicks do nothing, their controls are
+//   disabled (the other seat may still resign), and a play sent without the
+//   seat's secret or out of turn is refused (403, 409).
+// - Presence: each player sees whether the friend is connected, also when
+//   the friend closes the page and comes back.
+// - One player reloads in the middle of a turn and goes on with its seat
+//   and its single move kept; the server is killed and restarted, and every
+//   page reconnects by itself and plays on.
+// - An invitation used already opens the match to watch, and says so.
+// - A second match: the seat not on roll resigns.
+//
+// Screenshots of both players' pages and the spectator's go to
+// test-artifacts/online-*.png. Imported by play.test.mjs, so that
+// scripts/test-e2e runs it with the same `node --test play.test.mjs`.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, mkdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const root = path.resolve(here, '../../..');
+const bin = process.env.PLAKOTO_BIN || path.join(root, 'target/release/plakoto');
+const artifacts = path.join(root, 'test-artifacts');
+
+// How soon the other browsers must see a move, a play or a presence change.
+const LIVE_MS = 2000;
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+async function startServer(db, addr = '127.0.0.1:0') {
+  const proc = spawn(bin, ['serve', '--addr', addr, '--db', db], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const url = await new Promise((resolve, reject) => {
+    let out = '';
+    const timer = setTimeout(() => reject(new Error('the server did not start in 20 s')), 20000);
+    proc.stdout.on('data', (d) => {
+      out += d;
+      const m = out.match(/serving on (http:\/\/\S+?)\/?\s/);
+      if (m) { clearTimeout(timer); resolve(m[1]); }
+    });
+    proc.on('exit', (code) => { clearTimeout(timer); reject(new Error(`the server exited with ${code}`)); });
+  });
+  return { proc, url };
+}
+
+async function stopServer(server, signal = 'SIGTERM') {
+  if (server.proc.exitCode !== null || server.proc.signalCode !== null) return;
+  const gone = new Promise((r) => server.proc.once('exit', r));
+  server.proc.kill(signal);
+  await gone;
+}
+
+const body = (page) => page.evaluate(() => ({ ...document.body.dataset }));
+const text = (page, sel) => page.textContent(sel);
+
+async function idle(page) {
+  await page.waitForFunction(() => document.body.dataset.phase !== 'busy', null, { timeout: 30000 });
+}
+
+// Waits, at most `ms`, until the page's body data attributes include `want`.
+async function until(page, want, ms = LIVE_MS, what = '') {
+  try {
+    await page.waitForFunction((w) => Object.entries(w).every(([k, v]) => document.body.dataset[k] === String(v)), want, { timeout: ms });
+  } catch (e) {
+    throw new Error(`${what || JSON.stringify(want)} not seen within ${ms} ms: the page shows ${JSON.stringify(await body(page))}`);
+  }
+}
+
+async function untilText(page, sel, re, ms = LIVE_MS) {
+  try {
+    await page.waitForFunction(([s, src]) => new RegExp(src).test(document.querySelector(s)?.textContent || ''), [sel, re.source], { timeout: ms });
+  } catch {
+    throw new Error(`${sel} does not match ${re} within ${ms} ms: "${await page.textContent(sel)}"`);
+  }
+}
+
+// One single move by the seat on roll: a click on the first movable checker
+// and (when it has a choice) on its first destination, or a drag there.
+async function oneMove(page, drag) {
+  const before = Number((await body(page)).pending);
+  if (drag) {
+    const src = await page.locator('#board rect.hit[data-movable="1"]').first().boundingBox();
+    const x = src.x + src.width / 2, y = src.y + src.height / 2;
+    await page.mouse.move(x, y);
+    await page.mouse.down();
+    await page.mouse.move(x + 15, y + 15, { steps: 3 });
+    const dest = await page.locator('#board rect.hit[data-dest="1"]').first().boundingBox();
+    await page.mouse.move(dest.x + dest.width / 2, dest.y + dest.height / 2, { steps: 5 });
+    await page.mouse.up();
+    await idle(page);
+  } else {
+    await page.locator('#board rect.hit[data-movable="1"]').first().click();
+    await idle(page);
+    if (Number((await body(page)).pending) === before && await page.locator('#board rect.hit[data-dest="1"]').count()) {
+      await page.locator('#board rect.hit[data-dest="1"]').first().click();
+      await idle(page);
+    }
+  }
+  return Number((await body(page)).pending) > before;
+}
+
+// The seat this page does not hold sees the board as the mover's page
+// shows it (mid-turn too), at once.
+async function sameBoard(mover, watchers, what) {
+  const b = await body(mover);
+  await Promise.all(watchers.map((w) => until(w, { version: b.version, pending: b.pending, board: b.board }, LIVE_MS, what)));
+}
+
+// The page cannot move anything: no movable checker, a click on one of
+// the mover's checkers changes nothing, Undo/Confirm/Hint disabled.
+async function assertCannotMove(page, moverPoint, who) {
+  assert.equal(await page.locator('#board rect.hit[data-movable="1"]').count(), 0, `${who}: no movable checker`);
+  assert.equal(await page.locator('#board circle.checker.movable').count(), 0, `${who}: no checker highlighted`);
+  for (const sel of ['#undo', '#confirm', '#hint']) assert.equal(await page.isDisabled(sel), true, `${who}: ${sel} is disabled`);
+  const before = await body(page);
+  await page.click(`#board rect.hit[data-point="${moverPoint}"]`);
+  await page.waitForTimeout(150);
+  const after = await body(page);
+  assert.equal(after.pending, before.pending, `${who}: a click on a checker moves nothing`);
+  assert.equal(after.phase, before.phase);
+  assert.equal(await page.locator('#board rect.hit[data-dest="1"]').count(), 0, `${who}: a click picks no checker`);
+  assert.equal(await page.textContent('#why'), '', `${who}: no reason asked for`);
+}
+
+// A point (White's numbering, as the board's data-point) where `side` has a checker on top.
+function pointOf(state, side) {
+  const b = state.game.position.board;
+  const p = Object.keys(b).find((k) => (side === 'white' ? b[k] > 0 : b[k] < 0));
+  return Number(p);
+}
+
+const cap = (s) => s.charAt(0).toUpperCase() + s.slice(1);
+
+test('two people play a whole match online in two browsers while a third watches', { timeout: 900000 }, async () => {
+  mkdirSync(artifacts, { recursive: true });
+  const dir = mkdtempSync(path.join(tmpdir(), 'plakoto-e2e-online-'));
+  const db = path.join(dir, 'online.db');
+  let server = await startServer(db);
+  const url = server.url;
+  const browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
+      '--disable-component-update', '--disable-sync'],
+  });
+  const errors = [];
+  // Responses refused on purpose (the test's forged requests, a used
+  // invitation) and a stopped server log errors in the page; only those
+  // are allowed, and only while expected.
+  const allow = { refusals: false, down: false };
+  const watch = (page, who) => {
+    page.on('pageerror', (e) => errors.push(`${who}: ${e.message}`));
+    page.on('console', (m) => {
+      if (m.type() !== 'error') return;
+      const s = m.text();
+      if (allow.refusals && /status of (403|409)/.test(s)) return;
+      if (allow.down && /net::ERR_|Failed to load resource|Failed to fetch/.test(s)) return;
+      errors.push(`${who}: ${s}`);
+    });
+    page.on('dialog', (d) => d.accept());
+    return page;
+  };
+  const viewport = { width: 1180, height: 860 };
+  const contexts = [];
+  const context = async () => {
+    const c = await browser.newContext({ viewport });
+    // English, unless the page switches language itself.
+    await c.addInitScript(() => { if (!localStorage.getItem('plakoto-lang')) localStorage.setItem('plakoto-lang', 'en'); });
+    contexts.push(c);
+    return c;
+  };
+  try {
+    const ctxA = await context(), ctxB = await context(), ctxC = await context();
+
+    // ---- The creator: a match with a friend online, to 1 point, White.
+    let A = watch(await ctxA.newPage(), 'white');
+    await A.goto(url);
+    await A.waitForSelector('#new-dialog[open]');
+    await A.check('input[name=opponent][value=online]');
+    assert.equal(await A.isVisible('#engine-options'), false, 'no engine level for a friend online');
+    assert.equal(await A.isVisible('#color'), true, 'the side to play is chosen');
+    assert.match(await A.textContent('#online-about'), /link to send to your friend/);
+    await A.selectOption('#color', 'white');
+    await A.selectOption('#length', '1');
+    await A.click('#new-start');
+    await A.waitForURL(/\/match\/[A-Za-z0-9_-]+$/);
+    const id = A.url().split('/').pop();
+    await A.waitForSelector('#invite:not(.hidden)');
+    const link = await A.inputValue('#invite-link');
+    assert.match(link, new RegExp(`^${url}/match/${id}#join=[0-9a-f]+$`), 'the invitation link is the full address');
+    assert.equal(await text(A, '#invite-help'), 'Send this link to your friend; it works once.');
+    const seatA = await A.evaluate((k) => JSON.parse(localStorage.getItem(`plakoto-seat-${k}`)), id);
+    assert.equal(seatA.side, 'white');
+    assert.match(seatA.token, /^[0-9a-f]{32,}$/, 'the seat secret is kept in localStorage');
+    assert.ok(!A.url().includes(seatA.token) && !link.includes(seatA.token), 'the secret is in no address');
+    await ctxA.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: url });
+    await A.click('#copy-invite');
+    await A.waitForFunction(() => document.getElementById('copy-invite').textContent === 'Copied', null, { timeout: 5000 });
+    assert.equal(await A.evaluate(() => navigator.clipboard.readText()), link, 'Copy puts the link on the clipboard');
+    await until(A, { seat: 'white', live: '1' }, 5000, 'the creator\'s live stream');
+    assert.equal(await text(A, '#presence'), 'You play White. Your friend has not opened the link yet.');
+    await A.screenshot({ path: path.join(artifacts, 'online-invite.png') });
+
+    // ---- The friend opens the link in another browser: Black's seat.
+    let B = watch(await ctxB.newPage(), 'black');
+    await B.goto(link);
+    await until(B, { seat: 'black', live: '1' }, 10000, 'the friend takes the seat');
+    assert.equal(B.url(), `${url}/match/${id}`, 'the invitation code leaves the address bar');
+    const seatB = await B.evaluate((k) => JSON.parse(localStorage.getItem(`plakoto-seat-${k}`)), id);
+    assert.equal(seatB.side, 'black');
+    assert.notEqual(seatB.token, seatA.token);
+    assert.equal(seatB.invite, undefined, 'the friend holds no invitation');
+    await untilText(A, '#presence', /^You play White\. Your friend is connected\.$/);
+    await untilText(B, '#presence', /^You play Black\. Your friend is connected\.$/);
+    await A.waitForSelector('#invite.hidden', { state: 'attached', timeout: LIVE_MS });
+    assert.equal(await A.evaluate((k) => JSON.parse(localStorage.getItem(`plakoto-seat-${k}`)).invite, id), undefined,
+      'the used invitation is forgotten');
+
+    // ---- A third browser opens the match's address: it watches.
+    const C = watch(await ctxC.newPage(), 'spectator');
+    const spectatorWrites = [];
+    C.on('response', (r) => {
+      const p = new URL(r.url()).pathname;
+      if (r.request().method() === 'POST' && /^\/api\/v1\/matches\/[^/]+\/(play|moves|resign|engine-move)$/.test(p) && r.ok()) {
+        spectatorWrites.push(`${r.status()} ${p}`);
+      }
+    });
+    await C.goto(`${url}/match/${id}`);
+    await until(C, { seat: 'none', live: '1' }, 10000, 'the spectator\'s live stream');
+    await untilText(C, '#status', /^You are watching\. (White|Black) to play: \d-\d\. Only the two players can move/);
+    assert.equal(await text(C, '#presence'), 'White is connected. Black is connected.');
+    assert.equal(await C.isDisabled('#resign'), true, 'a spectator cannot resign');
+    assert.equal(await text(C, '#notice'), '', 'opened by its address, the match says nothing of invitations');
+    // The used invitation, opened again: the match, to watch, and why.
+    {
+      const C2 = watch(await ctxC.newPage(), 'spectator by the used link');
+      allow.refusals = true;
+      await C2.goto(link);
+      await until(C2, { seat: 'none' }, 10000);
+      allow.refusals = false;
+      assert.equal(C2.url(), `${url}/match/${id}`, 'the used code leaves the address bar too');
+      assert.match(await text(C2, '#notice'), /^This invitation has been used already, and this browser holds no seat in the match: you are watching it\./);
+      await C2.close();
+    }
+
+    const pages = { white: A, black: B };
+    let turns = 0, passes = 0, singles = 0, undone = false, reloaded = false, reopened = false, restarted = false;
+    let shots = false, forged = false, greek = false;
+    for (let guard = 0; guard < 400; guard++) {
+      // Whose turn: one page may move, the other waits.
+      let side = null;
+      for (let i = 0; i < 200 && !side; i++) {
+        const [a, b] = await Promise.all([body(A), body(B)]);
+        if (a.phase === 'over' && b.phase === 'over') break;
+        if (a.phase === 'human' && b.phase === 'waiting') side = 'white';
+        else if (b.phase === 'human' && a.phase === 'waiting') side = 'black';
+        else await sleep(50);
+      }
+      if (!side) break;
+      const P = pages[side], O = pages[side === 'white' ? 'black' : 'white'];
+      const state = await (await fetch(`${url}/api/v1/matches/${id}`)).json();
+      await sameBoard(P, [O, C], 'the turn\'s start');
+
+      if (turns < 4 || turns % 10 === 0) {
+        // The other seat waits, the spectator watches; neither can move.
+        await untilText(O, '#status', new RegExp(`^Waiting for your friend \\(${cap(side)}\\) to play: \\d-\\d\\.$`));
+        await untilText(C, '#status', new RegExp(`^You are watching\\. ${cap(side)} to play: `));
+        await assertCannotMove(O, pointOf(state, side), 'the other seat');
+        await assertCannotMove(C, pointOf(state, side), 'the spectator');
+        assert.equal(await O.isEnabled('#resign'), true, 'a seat may resign on the friend\'s turn');
+        assert.match(await text(P, '#status'), /^Your turn: \d-\d\./);
+        assert.equal(await P.isEnabled('#hint'), !state.game.entry.pass, 'the seat on roll may ask for a hint');
+      }
+      if (!forged && state.game.plays.length && state.game.plays[0].moves.length) {
+        // A play sent without the seat's secret (the spectator's page) or by
+        // the other seat is refused, and nothing changes.
+        forged = true;
+        allow.refusals = true;
+        const send = (page, withSeat) => page.evaluate(async ({ k, v, moves, withSeat }) => {
+          const seat = JSON.parse(localStorage.getItem(`plakoto-seat-${k}`) || 'null');
+          const headers = { 'Content-Type': 'application/json' };
+          if (withSeat && seat) headers.Authorization = `Bearer ${seat.token}`;
+          const r = await fetch(`/api/v1/matches/${k}/play`, { method: 'POST', headers, body: JSON.stringify({ version: v, moves }) });
+          return { status: r.status, code: (await r.json()).error?.code };
+        }, { k: id, v: state.version, moves: state.game.plays[0].moves, withSeat });
+        assert.deepEqual(await send(C, false), { status: 403, code: 'not-your-seat' }, 'the spectator cannot play');
+        assert.deepEqual(await send(O, true), { status: 409, code: 'not-your-turn' }, 'the other seat cannot play out of turn');
+        allow.refusals = false;
+        assert.equal((await (await fetch(`${url}/api/v1/matches/${id}`)).json()).version, state.version, 'nothing was played');
+      }
+      if (turns === 2 && !reopened) {
+        // The friend closes the page: the creator sees it, then the friend
+        // comes back by the match's address and holds its seat still.
+        const away = side === 'white' ? 'black' : 'white';
+        const Q = pages[away], P2 = pages[side];
+        await Q.close();
+        await untilText(P2, '#presence', /Your friend is not connected\.$/);
+        await untilText(C, '#presence', new RegExp(`${cap(away)} is not connected\\.`));
+        const ctx = away === 'white' ? ctxA : ctxB;
+        const back = watch(await ctx.newPage(), away);
+        await back.goto(`${url}/match/${id}`);
+        await until(back, { seat: away, live: '1', phase: 'waiting' }, 10000, 'the friend back in its seat');
+        await untilText(P2, '#presence', /Your friend is connected\.$/);
+        pages[away] = back;
+        if (away === 'white') A = back; else B = back;
+        reopened = true;
+        continue;
+      }
+      if (turns === 6 && !restarted) {
+        // The server stops (killed) and comes back on the same address: every
+        // page says the connection is lost, reconnects by itself, and the
+        // match goes on.
+        const port = new URL(url).port;
+        allow.down = true;
+        await stopServer(server, 'SIGKILL');
+        await Promise.all([A, B, C].map((p) => until(p, { live: '0' }, 5000, 'the stream dropped')));
+        await untilText(A, '#presence', /^The connection to the server was lost; reconnecting…$/, 5000);
+        await A.screenshot({ path: path.join(artifacts, 'online-reconnecting.png') });
+        server = await startServer(db, `127.0.0.1:${port}`);
+        await Promise.all([A, B, C].map((p) => until(p, { live: '1' }, 15000, 'the stream back')));
+        allow.down = false;
+        await untilText(A, '#presence', /^You play White\. Your friend is connected\.$/);
+        await untilText(C, '#presence', /^White is connected\. Black is connected\.$/);
+        restarted = true;
+        continue;
+      }
+      if (turns === 3 && !greek) {
+        // Greek on the waiting seat and the spectator.
+        greek = true;
+        for (const p of [O, C]) await p.click('#lang');
+        await untilText(O, '#status', /^Περιμένεις τον φίλο σου \((Άσπρα|Μαύρα)\) να παίξει: \d-\d\.$/);
+        assert.match(await text(O, '#presence'), /^Παίζεις με τα (Άσπρα|Μαύρα)\. Ο φίλος σου είναι συνδεδεμένος\.$/);
+        assert.match(await text(C, '#status'), /^Παρακολουθείς\. Παίζουν τα (Άσπρα|Μαύρα): \d-\d\./);
+        assert.equal(await text(C, '#presence'), 'Τα Άσπρα είναι συνδεδεμένα. Τα Μαύρα είναι συνδεδεμένα.');
+        for (const p of [O, C]) await p.click('#lang');
+      }
+
+      // The seat on roll plays its turn one checker at a time; the other two
+      // see every single move on their boards as it is made.
+      const v0 = (await body(P)).version;
+      if ((await body(P)).pass === '1') {
+        await P.click('#confirm');
+        passes++;
+      } else {
+        for (let k = 0; k < 10 && !(await P.isEnabled('#confirm')); k++) {
+          if (!await oneMove(P, k === 0 && turns % 3 === 1)) continue;
+          singles++;
+          await sameBoard(P, [O, C], 'a single move');
+          if (!shots && turns >= 3) {
+            shots = true;
+            await A.screenshot({ path: path.join(artifacts, 'online-white.png') });
+            await B.screenshot({ path: path.join(artifacts, 'online-black.png') });
+            await C.screenshot({ path: path.join(artifacts, 'online-spectator.png') });
+          }
+          if (!undone && turns >= 1 && Number((await body(P)).pending) === 1) {
+            // Undo: the others see the checker go back.
+            undone = true;
+            await P.click('#undo');
+            await until(P, { pending: 0 });
+            await sameBoard(P, [O, C], 'an undo');
+            continue;
+          }
+          if (!reloaded && side === 'black' && turns >= 4 && Number((await body(P)).pending) === 1 && !(await P.isEnabled('#confirm'))) {
+            // Black reloads in the middle of its turn: the seat and the single
+            // move made are kept, and the others still see it.
+            reloaded = true;
+            const kept = (await body(P)).board;
+            await P.reload();
+            await until(P, { seat: 'black', live: '1', phase: 'human', pending: 1, board: kept }, 10000, 'the reload kept the seat and the move');
+            await sameBoard(P, [O, C], 'after the reload');
+          }
+        }
+        assert.ok(await P.isEnabled('#confirm'), 'the play is complete');
+        await P.click('#confirm');
+      }
+      await P.waitForFunction((v) => document.body.dataset.version !== v && document.body.dataset.phase !== 'busy', v0, { timeout: 30000 });
+      // The play reaches the others at once: the new state, the log.
+      const after = await body(P);
+      await Promise.all([O, C].map((w) => until(w, { version: after.version, turns: after.turns, board: after.board }, LIVE_MS, 'the play')));
+      const lastP = await P.locator('#log li').last().textContent();
+      assert.equal(await O.locator('#log li').last().textContent(), lastP);
+      assert.equal(await C.locator('#log li .play').last().textContent(), await P.locator('#log li .play').last().textContent());
+      turns++;
+    }
+
+    // ---- The match is over, the same on all three pages.
+    for (const p of [A, B, C]) await until(p, { phase: 'over' }, LIVE_MS, 'the end');
+    const final = await (await fetch(`${url}/api/v1/matches/${id}`)).json();
+    assert.equal(final.over, true);
+    const w = final.winner, l = w === 'white' ? 'black' : 'white';
+    const score = `${final.score[w]}–${final.score[l]}`;
+    assert.equal(await text(pages[w], '#status'), `You win the match ${score}!`);
+    assert.equal(await text(pages[l], '#status'), `Your friend wins the match ${score}.`);
+    assert.equal(await text(C, '#status'), `${cap(w)} wins the match ${score}.`);
+    for (const p of [A, B, C]) {
+      for (const sel of ['#undo', '#confirm', '#hint', '#resign']) assert.equal(await p.isDisabled(sel), true, `${sel} disabled at the end`);
+      assert.notEqual(await text(p, '#game-result'), '');
+    }
+    await A.screenshot({ path: path.join(artifacts, 'online-white-end.png') });
+    await B.screenshot({ path: path.join(artifacts, 'online-black-end.png') });
+    await C.screenshot({ path: path.join(artifacts, 'online-spectator-end.png') });
+    assert.ok(reopened && restarted && reloaded && undone && forged && shots, JSON.stringify({ reopened, restarted, reloaded, undone, forged, shots }));
+    assert.deepEqual(spectatorWrites, [], 'the spectator\'s page made no successful play, moves or resign request');
+
+    // ---- A second match from the same pages: the seat not on roll resigns.
+    await A.click('#new');
+    await A.waitForSelector('#new-dialog[open]');
+    await A.check('input[name=opponent][value=online]');
+    await A.selectOption('#color', 'black');
+    await A.selectOption('#length', '3');
+    await A.click('#new-start');
+    await A.waitForFunction((old) => /\/match\/[A-Za-z0-9_-]+$/.test(location.pathname) && !location.pathname.endsWith(old), id);
+    const id2 = A.url().split('/').pop();
+    await until(A, { seat: 'black', live: '1' }, 10000);
+    const link2 = await A.inputValue('#invite-link');
+    await B.goto(link2);
+    await until(B, { seat: 'white', live: '1' }, 10000);
+    await untilText(A, '#presence', /Your friend is connected\.$/);
+    const s2 = await (await fetch(`${url}/api/v1/matches/${id2}`)).json();
+    const waiting = s2.to_act.side === 'white' ? A : B;
+    const waitingSide = s2.to_act.side === 'white' ? 'black' : 'white';
+    const points = s2.resign_points[waitingSide];
+    assert.equal((await body(waiting)).phase, 'waiting');
+    await waiting.click('#resign');
+    // The resignation reaches both at once; the match (to 3) goes on with game 2.
+    const resigned = `Game 1: ${cap(waitingSide)} resigns: ${cap(s2.to_act.side)} wins ${points} point${points === 1 ? '' : 's'}.`;
+    for (const p of [A, B]) {
+      await until(p, { game: 2 }, LIVE_MS, 'the resignation');
+      assert.equal(await text(p, '#notice'), resigned, 'both see the resignation');
+    }
+    assert.deepEqual(errors, [], 'no errors in the pages');
+    console.log(`# online: ${turns} turns (${passes} passes, ${singles} single moves), each seen by the friend and the spectator within ${LIVE_MS} ms; `
+      + `${w} won ${JSON.stringify(final.score)}; a page closed and reopened, a reload mid-turn, a server restart; second match resigned by ${waitingSide}`);
+  } finally {
+    for (const c of contexts) await c.close().catch(() => {});
+    await browser.close().catch(() => {});
+    await stopServer(server, 'SIGKILL').catch(() => {});
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
