@@ -33,6 +33,8 @@ enum Command {
     Bench(cmd::bench::Args),
     Serve(cmd::serve::Args),
     Bearoff(cmd::bearoff::Args),
+    Rollout(cmd::rollout::Args),
+    RolloutMerge(cmd::rollout::MergeArgs),
 }
 
 fn main() -> ExitCode {
@@ -50,6 +52,8 @@ fn main() -> ExitCode {
         Command::Bench(a) => cmd::bench::run(a),
         Command::Serve(a) => cmd::serve::run(a),
         Command::Bearoff(a) => cmd::bearoff::run(a),
+        Command::Rollout(a) => cmd::rollout::run(a),
+        Command::RolloutMerge(a) => cmd::rollout::merge(a),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -10,6 +10,7 @@ pub mod moves;
 pub mod perft;
 pub mod play;
 pub mod replay;
+pub mod rollout;
 pub mod serve;
 pub mod train;
 
