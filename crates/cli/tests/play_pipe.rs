@@ -19,6 +19,10 @@ fn run(args: &[&str], input: &[u8]) -> Output {
 fn run_env(args: &[&str], input: &[u8], env: &[(&str, &Path)]) -> Output {
     let mut cmd = Command::new(BIN);
     cmd.args(args).stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped()).env_remove("NO_COLOR");
+    // English whatever the locale (play_greek.rs tests the Greek).
+    for var in ["LC_ALL", "LC_MESSAGES", "LANG"] {
+        cmd.env_remove(var);
+    }
     for (k, v) in env {
         cmd.env(k, v);
     }

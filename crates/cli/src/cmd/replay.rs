@@ -12,6 +12,7 @@ use super::play::ColorWhen;
 use super::play::announce::{self, Voice};
 use super::play::input::{Line, LineReader, clean, shorten};
 use super::play::render::{self, BoardView, Marks, Style};
+use super::play::text::{self, Lang, unaccented};
 use crate::records;
 
 /// Step through a saved game or match (a record written by `plakoto play`).
@@ -20,7 +21,8 @@ use crate::records;
 /// every play legal. On a terminal, Enter shows the next turn, `b` the one
 /// before, `t N` turn N of the game, `g N` game N, `help` the commands and
 /// `q` stops; with --all, or when stdin is not a terminal, every turn is
-/// printed at once. Each board is followed by its position ID.
+/// printed at once. Each board is followed by its position ID. `--lang el`
+/// (or a Greek locale) tells it in Greek.
 #[derive(clap::Args)]
 pub struct Args {
     /// The game record to replay.
@@ -35,6 +37,10 @@ pub struct Args {
     /// Colour output: auto (only on a terminal, and not when NO_COLOR is set), always, never.
     #[arg(long, value_name = "WHEN", default_value = "auto", value_enum)]
     color: ColorWhen,
+    /// The language: en (English) or el (Greek, Ελληνικά); default: Greek
+    /// when LC_ALL, else LC_MESSAGES, else LANG starts with `el`.
+    #[arg(long, value_name = "LANG", value_enum)]
+    lang: Option<Lang>,
 }
 
 pub fn run(args: Args) -> Result<()> {
@@ -47,21 +53,22 @@ pub fn run(args: Args) -> Result<()> {
         None => Color::White,
     };
     let style = args.color.style();
-    let length = if rec.match_to == 1 { "one game".to_string() } else { format!("match to {}", rec.match_to) };
+    let lang = Lang::choose(args.lang);
+    let length = if rec.match_to == 1 { text::one_game(lang) } else { text::match_to(lang, rec.match_to) };
     // A record's seed is shown once its match is over (while it is played,
     // the dice to come must stay unknown: only the commitment).
     let seed = match (&rec.seed, rec.winner) {
-        (Some(s), Some(_)) => format!("seed {s}"),
+        (Some(s), Some(_)) => text::seed_shown(lang, &s.to_string()),
         _ => match &rec.seed_sha256 {
-            Some(c) => format!("seed hidden until the match ends (SHA-256 {}…)", &c[..c.len().min(16)]),
-            None => "seed hidden until the match ends".into(),
+            Some(c) => text::seed_hidden_sha(lang, &c[..c.len().min(16)]),
+            None => text::seed_hidden(lang),
         },
     };
     let head = format!("{} · {length} · {seed}", args.file.display());
-    let steps = steps(&rec, viewpoint, style)?;
+    let steps = steps(&rec, viewpoint, style, lang)?;
     let mut out = io::stdout().lock();
     let result = if !args.all && io::stdin().is_terminal() {
-        step_through(&head, &steps, LineReader::new(io::stdin().lock()), &mut out)
+        step_through(lang, &head, &steps, LineReader::new(io::stdin().lock()), &mut out)
     } else {
         print_all(&head, &steps, &mut out)
     };
@@ -73,12 +80,13 @@ pub fn run(args: Args) -> Result<()> {
 
 /// `White`, `Black (heuristic)`: the record's `engine:LEVEL` shown as its
 /// level, any other name but `human` as written (without control characters).
-fn display_name(side: Color, player: &PlayerName) -> String {
+fn display_name(lang: Lang, side: Color, player: &PlayerName) -> String {
     let shown = |s: &str| shorten(&clean(s), 30);
+    let colour = text::colour(lang, side);
     match player {
-        PlayerName::Engine(level) => format!("{side} ({})", shown(level)),
-        PlayerName::Human => side.to_string(),
-        PlayerName::Other(name) => format!("{side} ({})", shown(name)),
+        PlayerName::Engine(level) => format!("{colour} ({})", shown(&text::level_name(lang, level))),
+        PlayerName::Human => colour,
+        PlayerName::Other(name) => format!("{colour} ({})", shown(name)),
     }
 }
 
@@ -97,13 +105,14 @@ pub struct Step {
 
 /// Every step of the record, in order (the record already verified by
 /// `Match::from_record`).
-fn steps(rec: &MatchRecord, viewpoint: Color, style: Style) -> Result<Vec<Step>> {
-    let plain = [display_name(Color::White, &rec.players.white), display_name(Color::Black, &rec.players.black)];
+fn steps(rec: &MatchRecord, viewpoint: Color, style: Style, lang: Lang) -> Result<Vec<Step>> {
+    let plain =
+        [display_name(lang, Color::White, &rec.players.white), display_name(lang, Color::Black, &rec.players.black)];
     let names = [style.side(Color::White, &plain[0]), style.side(Color::Black, &plain[1])];
-    let colours = [style.side(Color::White, "White"), style.side(Color::Black, "Black")];
-    let v = Voice::naming(names, colours);
+    let v = Voice::naming(lang, names, |c, word| style.side(c, word));
     let board = |game: &Game, number: usize, score: [u32; 2], marks: Option<Marks>| {
         let view = BoardView {
+            lang,
             position: game.position(),
             viewpoint,
             dice: None,
@@ -115,23 +124,22 @@ fn steps(rec: &MatchRecord, viewpoint: Color, style: Style) -> Result<Vec<Step>>
             marks,
             caption: None,
         };
-        format!("\n{}\n Position ID {}\n", render::render(&view, style), game.position().id())
+        let id = text::position_id_line(lang, &game.position().id());
+        format!("\n{}\n {id}\n", render::render(&view, style))
     };
     let mut score = [0u32; 2];
     let mut steps = Vec::new();
     for (gi, g) in rec.games.iter().enumerate() {
         let number = gi + 1;
         let turns = g.turns.len();
-        let mut text = format!("\n{}\n", style.bold(&format!("=== Game {number} ===")));
+        let mut said = format!("\n{}\n", style.bold(&format!("=== {} ===", text::game_head(lang, number))));
         let mut game = Game::new(g.start);
         match g.start {
-            Start::Side(c) => text += &format!("{}\n", v.won_last(c)),
-            Start::Position(p) => {
-                text += &format!("The game starts from position {}; {} to play.\n", p.id(), v.subject(p.turn()))
-            }
+            Start::Side(c) => said += &format!("{}\n", v.won_last(c)),
+            Start::Position(p) => said += &format!("{}\n", text::replay_starts_from(lang, &p.id(), v.name(p.turn()))),
             Start::OpeningRoll => {
                 for &[w, b] in &g.opening {
-                    text += &format!("{}\n", announce::opening(w, b, &v));
+                    said += &format!("{}\n", announce::opening(w, b, &v));
                 }
                 game.opening_roll(&mut FixedDice::new(g.opening.iter().flatten().copied()));
             }
@@ -139,43 +147,39 @@ fn steps(rec: &MatchRecord, viewpoint: Color, style: Style) -> Result<Vec<Step>>
         let end = |game: &Game, score: &mut [u32; 2]| -> String { game_end(g, game, score, rec, &v) };
         if turns == 0 {
             let ending = end(&game, &mut score);
-            text += &board(&game, number, score, None);
-            text += &ending;
+            said += &board(&game, number, score, None);
+            said += &ending;
         } else {
-            text += &board(&game, number, score, None);
+            said += &board(&game, number, score, None);
         }
-        steps.push(Step { game: number, turn: 0, turns, text });
+        steps.push(Step { game: number, turn: 0, turns, text: said });
         for (i, t) in g.turns.iter().enumerate() {
             let dice = Dice::new(t.dice[0], t.dice[1])?;
             game.set_dice(dice)?;
             let before = *game.position();
             let moves: Vec<Move> = t.moves.iter().map(|&[f, to]| Move::new(f, to)).collect();
             let play = game.play_moves(&moves)?;
-            let mut text = if play.is_pass() {
-                format!("Turn {}: {} rolls {dice}: no legal move, the turn passes.\n", i + 1, v.subject_cap(t.side))
+            let (who, rolled) = (v.name(t.side), dice.to_string());
+            let mut said = if play.is_pass() {
+                format!("{}\n", text::replay_pass(lang, i + 1, who, &rolled))
             } else {
-                format!(
-                    "Turn {}: {} rolls {dice} and plays {}\n",
-                    i + 1,
-                    v.subject_cap(t.side),
-                    style.bold(&play.notation())
-                )
+                format!("{}\n", text::replay_play(lang, i + 1, who, &rolled, &style.bold(&play.notation())))
             };
             let marks = Marks::between(&before, game.position(), t.side);
             if i + 1 == turns {
                 // The last board of a game shows it as it ended, its points counted.
                 let ending = end(&game, &mut score);
-                text += &board(&game, number, score, marks);
-                text += &ending;
+                said += &board(&game, number, score, marks);
+                said += &ending;
             } else {
-                text += &board(&game, number, score, marks);
+                said += &board(&game, number, score, marks);
             }
-            steps.push(Step { game: number, turn: i + 1, turns, text });
+            steps.push(Step { game: number, turn: i + 1, turns, text: said });
         }
     }
     if let (Some(w), Some(last)) = (rec.winner.filter(|_| rec.match_to > 1), steps.last_mut()) {
-        let text = v.wins_match(w, score[w.index()], score[w.opponent().index()]);
-        last.text += &format!("{}\n", style.bold(&text));
+        let said = v.wins_match(w, score[w.index()], score[w.opponent().index()]);
+        last.text += &format!("{}\n", style.bold(&said));
     }
     Ok(steps)
 }
@@ -183,25 +187,25 @@ fn steps(rec: &MatchRecord, viewpoint: Color, style: Style) -> Result<Vec<Step>>
 /// What is said after a game's last turn: the dice pending, or the result
 /// and the score (added to `score`), or that the game goes on.
 fn game_end(g: &GameRecord, game: &Game, score: &mut [u32; 2], rec: &MatchRecord, v: &Voice) -> String {
-    let mut text = String::new();
+    let mut said = String::new();
     if let Some([a, b]) = g.dice {
         let side = game.position().turn();
-        text += &format!("{} rolled {a}-{b} and is to play: the record stops here.\n", v.subject_cap(side));
+        said += &format!("{}\n", text::replay_pending(v.lang, v.name(side), &format!("{a}-{b}")));
     }
     match g.result {
         Some(r) => {
             if let Some(w) = r.winner {
                 score[w.index()] += u32::from(r.points);
             }
-            text += &format!("{}\n", announce::result(r, v));
+            said += &format!("{}\n", announce::result(r, v));
             if rec.match_to > 1 {
-                text += &format!("{}\n", v.score(*score, rec.match_to));
+                said += &format!("{}\n", v.score(*score, rec.match_to));
             }
         }
-        None if g.dice.is_none() => text += "The game goes on: the record stops here.\n",
+        None if g.dice.is_none() => said += &format!("{}\n", text::replay_goes_on(v.lang)),
         None => {}
     }
-    text
+    said
 }
 
 fn print_all(head: &str, steps: &[Step], out: &mut impl Write) -> Result<()> {
@@ -211,13 +215,6 @@ fn print_all(head: &str, steps: &[Step], out: &mut impl Write) -> Result<()> {
     }
     Ok(())
 }
-
-const HELP: &str = "\
-Replay commands:
-  Enter, n     the next turn              b, back   the turn before
-  t N          turn N of this game (t 0: its start)
-  g N          the start of game N        end       the last turn
-  help         this text                  q, quit   stop";
 
 /// What the person asks for between steps.
 #[derive(Debug, PartialEq, Eq)]
@@ -232,23 +229,31 @@ enum Nav {
     Unknown(String),
 }
 
+/// Reads a step command: the English words, or the Greek ones (with or
+/// without accents) that the Greek help lists.
 fn parse_nav(line: &str) -> Nav {
-    let words: Vec<String> = line.split_whitespace().map(str::to_lowercase).collect();
+    let words: Vec<String> = line.split_whitespace().map(|w| unaccented(&w.to_lowercase())).collect();
     let number = |w: Option<&String>| w.and_then(|n| n.parse::<usize>().ok());
     match words.iter().map(String::as_str).collect::<Vec<_>>().as_slice() {
-        [] | ["n" | "next"] => Nav::Next,
-        ["b" | "back" | "p" | "prev"] => Nav::Back,
-        ["t" | "turn", _] => number(words.get(1)).map_or(Nav::Unknown(line.into()), Nav::Turn),
-        ["g" | "game", _] => number(words.get(1)).map_or(Nav::Unknown(line.into()), Nav::Game),
-        ["end" | "last"] => Nav::End,
-        ["help" | "h" | "?"] => Nav::Help,
-        ["q" | "quit" | "exit"] => Nav::Quit,
+        [] | ["n" | "next" | "επομενη"] => Nav::Next,
+        ["b" | "back" | "p" | "prev" | "πισω"] => Nav::Back,
+        ["t" | "turn" | "ζαρια", _] => number(words.get(1)).map_or(Nav::Unknown(line.into()), Nav::Turn),
+        ["g" | "game" | "παρτιδα", _] => number(words.get(1)).map_or(Nav::Unknown(line.into()), Nav::Game),
+        ["end" | "last" | "τελος"] => Nav::End,
+        ["help" | "h" | "?" | "βοηθεια"] => Nav::Help,
+        ["q" | "quit" | "exit" | "εξοδος"] => Nav::Quit,
         _ => Nav::Unknown(line.into()),
     }
 }
 
 /// Shows one step at a time and moves as asked.
-fn step_through<R: BufRead>(head: &str, steps: &[Step], mut input: LineReader<R>, out: &mut impl Write) -> Result<()> {
+fn step_through<R: BufRead>(
+    lang: Lang,
+    head: &str,
+    steps: &[Step],
+    mut input: LineReader<R>,
+    out: &mut impl Write,
+) -> Result<()> {
     writeln!(out, "{head}")?;
     let mut at = 0;
     write!(out, "{}", steps[at].text)?;
@@ -256,12 +261,12 @@ fn step_through<R: BufRead>(head: &str, steps: &[Step], mut input: LineReader<R>
         let s = &steps[at];
         let last = at + 1 == steps.len();
         let place = if s.turn == 0 {
-            format!("Game {}, start", s.game)
+            text::replay_place_start(lang, s.game)
         } else {
-            format!("Game {}, turn {} of {}", s.game, s.turn, s.turns)
+            text::replay_place_turn(lang, s.game, s.turn, s.turns)
         };
-        let next = if last { "Enter: quit (the end)" } else { "Enter: next" };
-        write!(out, "{place} · {next}, b: back, help, q > ")?;
+        let next = if last { text::replay_enter_quit(lang) } else { text::replay_enter_next(lang) };
+        write!(out, "{}", text::replay_prompt(lang, &place, &next))?;
         out.flush()?;
         let line = match input.read()? {
             Line::Eof | Line::Interrupt => return Ok(()),
@@ -272,30 +277,30 @@ fn step_through<R: BufRead>(head: &str, steps: &[Step], mut input: LineReader<R>
             Nav::Next if last => return Ok(()),
             Nav::Next => Some(at + 1),
             Nav::Back if at == 0 => {
-                writeln!(out, "This is the start of the record.")?;
+                writeln!(out, "{}", text::replay_at_start(lang))?;
                 None
             }
             Nav::Back => Some(at - 1),
             Nav::Turn(n) if n <= s.turns => Some(at - s.turn + n),
             Nav::Turn(_) => {
-                writeln!(out, "Game {} has turns 1 to {} (t 0: its start).", s.game, s.turns)?;
+                writeln!(out, "{}", text::replay_no_turn(lang, s.game, s.turns))?;
                 None
             }
             Nav::Game(n) => match steps.iter().position(|x| x.game == n) {
                 Some(i) => Some(i),
                 None => {
-                    writeln!(out, "The record has games 1 to {}.", steps.last().map_or(1, |x| x.game))?;
+                    writeln!(out, "{}", text::replay_no_game(lang, steps.last().map_or(1, |x| x.game)))?;
                     None
                 }
             },
             Nav::End => Some(steps.len() - 1),
             Nav::Help => {
-                writeln!(out, "{HELP}")?;
+                writeln!(out, "{}", text::replay_help(lang))?;
                 None
             }
             Nav::Quit => return Ok(()),
             Nav::Unknown(t) => {
-                writeln!(out, "`{}` is not a replay command; `help` lists them.", shorten(&t, 40))?;
+                writeln!(out, "{}", text::replay_unknown(lang, &shorten(&t, 40)))?;
                 None
             }
         };
@@ -324,5 +329,84 @@ mod tests {
         assert_eq!(parse_nav("q"), Nav::Quit);
         assert_eq!(parse_nav("end"), Nav::End);
         assert_eq!(parse_nav("fly"), Nav::Unknown("fly".into()));
+    }
+
+    /// A match to 3 between two computer levels, played out, as its record.
+    fn a_match() -> MatchRecord {
+        use plakoto_core::game::{Match, Players};
+        let players =
+            Players { white: PlayerName::Engine("random".into()), black: PlayerName::Engine("heuristic".into()) };
+        let mut m = Match::new(3, 9, players).unwrap();
+        while !m.is_over() {
+            if m.game().dice().is_none() {
+                m.roll().unwrap();
+            }
+            let play = m.game().legal_plays()[0];
+            m.play(&play).unwrap();
+        }
+        m.record()
+    }
+
+    fn all_text(lang: Lang) -> String {
+        steps(&a_match(), Color::White, Style { color: false }, lang).unwrap().iter().map(|s| s.text.as_str()).collect()
+    }
+
+    #[test]
+    fn a_replay_in_greek() {
+        let out = all_text(Lang::El);
+        for line in out.lines() {
+            let words = crate::cmd::play::text::tests::english_words(line);
+            assert!(words.is_empty(), "{words:?}: {line}");
+        }
+        for expected in [
+            "=== Παρτίδα 1 ===",
+            "Πρώτη ζαριά: τα Άσπρα (τυχαίο) φέρνουν ",
+            "Ζαριά 1: τα ",
+            " Κωδικός θέσης ",
+            "βήματα ",
+            "κερδίζουν τον αγώνα",
+            "Σκορ: Άσπρα ",
+            "(αγώνας στους 3)",
+        ] {
+            assert!(out.contains(expected), "{expected}\n{out}");
+        }
+        assert_eq!(out.matches("=== Παρτίδα ").count(), all_text(Lang::En).matches("=== Game ").count());
+    }
+
+    #[test]
+    fn stepping_through_in_greek() {
+        let rec = a_match();
+        let steps = steps(&rec, Color::White, Style { color: false }, Lang::El).unwrap();
+        let input = "βοήθεια\nπίσω\nt 9999\nπαρτίδα 99\nπέτα\nεπόμενη\nτέλος\n\n";
+        let mut out = Vec::new();
+        step_through(Lang::El, "κεφαλίδα", &steps, LineReader::new(input.as_bytes()), &mut out).unwrap();
+        let out = String::from_utf8(out).unwrap();
+        for expected in [
+            "Παρτίδα 1, αρχή · Enter: επόμενη, b: πίσω, help, q > ",
+            "Εντολές αναπαραγωγής:",
+            "Αυτή είναι η αρχή της καταγραφής.",
+            "Η παρτίδα 1 έχει ζαριές 1 έως ",
+            "Η καταγραφή έχει παρτίδες 1 έως ",
+            "Το `πέτα` δεν είναι εντολή αναπαραγωγής· το `help` τις δείχνει.",
+            "Παρτίδα 1, ζαριά 1 από ",
+            " · Enter: έξοδος (τέλος), b: πίσω, help, q > ",
+        ] {
+            assert!(out.contains(expected), "{expected}\n{out}");
+        }
+        for line in out.lines() {
+            let words = crate::cmd::play::text::tests::english_words(line);
+            assert!(words.is_empty(), "{words:?}: {line}");
+        }
+    }
+
+    #[test]
+    fn greek_navigation_words() {
+        assert_eq!(parse_nav("επόμενη"), Nav::Next);
+        assert_eq!(parse_nav("πίσω"), Nav::Back);
+        assert_eq!(parse_nav("ζαριά 3"), Nav::Turn(3));
+        assert_eq!(parse_nav("παρτιδα 2"), Nav::Game(2));
+        assert_eq!(parse_nav("τέλος"), Nav::End);
+        assert_eq!(parse_nav("βοήθεια"), Nav::Help);
+        assert_eq!(parse_nav("έξοδος"), Nav::Quit);
     }
 }

@@ -20,7 +20,7 @@ pub const TIMEOUT: Duration = Duration::from_secs(60);
 /// `plakoto ARGS` on a pseudo-terminal.
 pub fn spawn(args: &[&str]) -> OsSession {
     let mut cmd = Command::new(BIN);
-    cmd.args(args).env_remove("NO_COLOR");
+    cmd.args(args).env_remove("NO_COLOR").env_remove("LC_ALL").env_remove("LC_MESSAGES").env_remove("LANG");
     let mut p = Session::spawn(cmd).expect("spawn plakoto on a PTY");
     p.set_expect_timeout(Some(TIMEOUT));
     p

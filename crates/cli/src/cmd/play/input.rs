@@ -5,6 +5,8 @@ use std::io::{self, BufRead, Read};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, mpsc};
 
+use super::text::unaccented;
+
 /// Longer lines are not plays or commands; they are skipped whole.
 pub const MAX_LINE: usize = 1000;
 
@@ -174,29 +176,36 @@ pub enum Command {
     Unknown(String),
 }
 
-/// Reads a cleaned line as a command or a play.
+/// Reads a cleaned line as a command or a play. Commands are the English
+/// words, or their Greek aliases (with or without accents): `κινήσεις`,
+/// `υπόδειξη`, `τελευταία`, `αξιολόγηση`, `κωδικός`, `αναίρεση`,
+/// `επαναφορά`, `βοήθεια`, `ταμπλό`, `αποθήκευση`, `έξοδος`, `ναι`, `πάσο`,
+/// `παραίτηση`.
 pub fn parse(line: &str) -> Command {
     let line = line.trim();
     let mut words = line.split_whitespace();
     let Some(first) = words.next() else { return Command::Empty };
-    let rest: Vec<&str> = words.collect();
-    let word = first.to_lowercase();
+    let rest: Vec<String> = words.map(|w| unaccented(&w.to_lowercase())).collect();
+    let word = unaccented(&first.to_lowercase());
     let bare = |c: Command| if rest.is_empty() { c } else { Command::Unknown(line.to_string()) };
     match word.as_str() {
-        "?" | "moves" => bare(Command::List),
-        "hint" if rest.len() == 1 && rest[0].eq_ignore_ascii_case("last") => Command::Last,
-        "hint" => bare(Command::Hint),
-        "last" | "rate" => bare(Command::Last),
-        "id" => bare(Command::Id),
-        "undo" => bare(Command::Undo),
-        "reset" => bare(Command::Reset),
-        "help" | "h" => bare(Command::Help),
-        "board" => bare(Command::Board),
-        "save" => bare(Command::Save),
-        "quit" | "exit" | "q" => bare(Command::Quit),
-        "ok" | "yes" | "y" => bare(Command::Confirm),
+        "?" | "moves" | "κινησεις" => bare(Command::List),
+        "hint" | "υποδειξη" if rest.len() == 1 && matches!(rest[0].as_str(), "last" | "τελευταια") => {
+            Command::Last
+        }
+        "hint" | "υποδειξη" => bare(Command::Hint),
+        "last" | "rate" | "τελευταια" | "αξιολογηση" => bare(Command::Last),
+        "id" | "κωδικος" => bare(Command::Id),
+        "undo" | "αναιρεση" => bare(Command::Undo),
+        "reset" | "επαναφορα" => bare(Command::Reset),
+        "help" | "h" | "βοηθεια" => bare(Command::Help),
+        "board" | "ταμπλο" => bare(Command::Board),
+        "save" | "αποθηκευση" => bare(Command::Save),
+        "quit" | "exit" | "q" | "εξοδος" => bare(Command::Quit),
+        "ok" | "yes" | "y" | "ναι" => bare(Command::Confirm),
         "pass" => Command::Play(line.to_string()),
-        "resign" => bare(Command::Resign),
+        "πασο" => bare(Command::Play("pass".to_string())),
+        "resign" | "παραιτηση" => bare(Command::Resign),
         // Anything that looks like notation goes to the play parser, which
         // says what is wrong with it (`bar/20`, `25/19`, …).
         _ if first.starts_with(|c: char| c.is_ascii_digit()) || first.contains('/') => Command::Play(line.to_string()),
@@ -295,6 +304,31 @@ mod tests {
         assert_eq!(parse("id 3"), Command::Unknown("id 3".into()));
         assert_eq!(parse("foo"), Command::Unknown("foo".into()));
         assert_eq!(parse("bar/20"), Command::Play("bar/20".into()));
+    }
+
+    #[test]
+    fn greek_aliases_with_or_without_accents() {
+        assert_eq!(parse("κινήσεις"), Command::List);
+        assert_eq!(parse("υπόδειξη"), Command::Hint);
+        assert_eq!(parse("ΥΠΟΔΕΙΞΗ"), Command::Hint);
+        assert_eq!(parse("υποδειξη τελευταία"), Command::Last);
+        assert_eq!(parse("hint τελευταια"), Command::Last);
+        assert_eq!(parse("τελευταία"), Command::Last);
+        assert_eq!(parse("αξιολόγηση"), Command::Last);
+        assert_eq!(parse("κωδικός"), Command::Id);
+        assert_eq!(parse("αναίρεση"), Command::Undo);
+        assert_eq!(parse("Αναίρεση"), Command::Undo);
+        assert_eq!(parse("επαναφορά"), Command::Reset);
+        assert_eq!(parse("βοήθεια"), Command::Help);
+        assert_eq!(parse("ταμπλό"), Command::Board);
+        assert_eq!(parse("αποθήκευση"), Command::Save);
+        assert_eq!(parse("έξοδος"), Command::Quit);
+        assert_eq!(parse("εξοδος"), Command::Quit);
+        assert_eq!(parse("ναι"), Command::Confirm);
+        assert_eq!(parse("πάσο"), Command::Play("pass".into()));
+        assert_eq!(parse("παραίτηση"), Command::Resign);
+        assert_eq!(parse("παραίτηση τώρα"), Command::Unknown("παραίτηση τώρα".into()));
+        assert_eq!(parse("Πλακωτό"), Command::Unknown("Πλακωτό".into()));
     }
 
     #[test]

@@ -6,6 +6,7 @@ pub mod announce;
 pub mod input;
 pub mod render;
 mod session;
+pub mod text;
 
 use std::io::{self, IsTerminal};
 use std::path::PathBuf;
@@ -20,6 +21,7 @@ use crate::records;
 use render::Style;
 use session::{End, Session, check_players};
 pub use session::{fixed3, signed3};
+use text::Lang;
 
 /// Play a game or a match in the terminal, against the computer or another
 /// person.
@@ -39,6 +41,10 @@ pub use session::{fixed3, signed3};
 ///
 /// Input is read line by line, so a game can be scripted through stdin; end
 /// of input saves and stops.
+///
+/// The game speaks English or Greek (`--lang el`, or a Greek locale); the
+/// commands are the English words, with Greek aliases (`υπόδειξη`,
+/// `αναίρεση`, `βοήθεια`, …).
 #[derive(clap::Args)]
 pub struct Args {
     /// Play a match to N points (1, 3, 5, 7 or any); 1 is a single game.
@@ -83,6 +89,10 @@ pub struct Args {
     /// Colour output: auto (only on a terminal, and not when NO_COLOR is set), always, never.
     #[arg(long, value_name = "WHEN", default_value = "auto", value_enum)]
     color: ColorWhen,
+    /// The language of the game: en (English) or el (Greek, Ελληνικά);
+    /// default: Greek when LC_ALL, else LC_MESSAGES, else LANG starts with `el`.
+    #[arg(long, value_name = "LANG", value_enum)]
+    lang: Option<Lang>,
 }
 
 /// When to use ANSI colour.
@@ -134,12 +144,14 @@ fn player_names(args: &Args) -> [PlayerName; 2] {
 
 pub fn run(args: Args) -> Result<()> {
     let style = args.color.style();
+    let lang = Lang::choose(args.lang);
     let (m, path) = match &args.resume {
         Some(file) => {
             let m = records::load(file)?;
             if let Some(w) = m.winner() {
                 let (a, b) = (m.score(w), m.score(w.opponent()));
-                bail!("the match in {} is over ({w} won {a}-{b}); watch it with `plakoto replay {0}`", file.display());
+                let file = file.display().to_string();
+                bail!("{}", text::match_is_over(lang, &file, &text::colour(lang, w), a, b));
             }
             let path = match &args.save {
                 Some(p) if p != file => {
@@ -156,10 +168,10 @@ pub fn run(args: Args) -> Result<()> {
             let players = Players { white, black };
             let m = match &args.position {
                 // Not `-` for stdin: stdin is where the plays come from.
-                Some(text) => {
-                    let pos = parse_position(text).map_err(|e| anyhow!("bad --position: {e}"))?;
-                    Match::from_position(args.match_to, seed, players, pos)
-                        .map_err(|e| anyhow!("bad --position: {e}"))?
+                Some(given) => {
+                    let bad = |e: &dyn std::fmt::Display| anyhow!("{}", text::bad_position(lang, &e.to_string()));
+                    let pos = parse_position(given).map_err(|e| bad(&e))?;
+                    Match::from_position(args.match_to, seed, players, pos).map_err(|e| bad(&e))?
                 }
                 None => Match::new(args.match_to, seed, players)?,
             };
@@ -173,12 +185,12 @@ pub fn run(args: Args) -> Result<()> {
             (m, path)
         }
     };
-    check_players(&m)?;
+    check_players(&m, lang)?;
     // Ctrl-C from here on saves and says how to continue.
     let input = input::Interruptible::stdin();
     let eval = super::engine_eval();
     let echo = !io::stdin().is_terminal();
-    let mut session = Session::new(m, eval, path, style, input, io::stdout().lock()).echo_input(echo);
+    let mut session = Session::new(m, eval, path, style, input, io::stdout().lock()).echo_input(echo).lang(lang);
     let end = session.run();
     drop(session);
     match end {

@@ -8,6 +8,8 @@
 
 use plakoto_core::{Color, Dice, Position};
 
+use super::text::{self, Lang};
+
 /// Checkers shown on one point before the stack is drawn with a count.
 const STACK_ROWS: usize = 5;
 
@@ -61,14 +63,6 @@ pub const fn symbol(side: Color) -> &'static str {
     }
 }
 
-/// The letter of a side, for text that must read without symbols too.
-pub const fn letter(side: Color) -> char {
-    match side {
-        Color::White => 'W',
-        Color::Black => 'B',
-    }
-}
-
 /// The last play, marked on the board: the points where the mover's
 /// checkers left (`-`) and arrived (`+`), so the play can be followed
 /// without reading its notation (written in the mover's numbering).
@@ -111,6 +105,8 @@ impl Marks {
 
 /// Everything the board drawing shows.
 pub struct BoardView<'a> {
+    /// The language of the labels.
+    pub lang: Lang,
     /// The board; its side on roll is the one whose turn it is.
     pub position: &'a Position,
     /// Whose numbering the point labels use (the person on roll).
@@ -149,16 +145,17 @@ pub fn render(v: &BoardView, style: Style) -> String {
     let columns = |points: &[u8]| -> Vec<Vec<Cell>> { points.iter().map(|&p| cells(v.position, me, p)).collect() };
     let (top_cols, bottom_cols) = (columns(&top), columns(&bottom));
 
+    let lang = v.lang;
     let mut out = String::new();
     let score = format!(
         "{} {}, {} {}",
-        style.side(Color::White, &format!("{} {}", letter(Color::White), v.names[0])),
+        style.side(Color::White, &format!("{} {}", text::letter(lang, Color::White), v.names[0])),
         v.score[0],
-        style.side(Color::Black, &format!("{} {}", letter(Color::Black), v.names[1])),
+        style.side(Color::Black, &format!("{} {}", text::letter(lang, Color::Black), v.names[1])),
         v.score[1],
     );
-    let length = if v.match_to == 1 { "one game".to_string() } else { format!("match to {}", v.match_to) };
-    out.push_str(&format!(" Game {} · {length} · {score}\n\n", v.game));
+    let length = if v.match_to == 1 { text::one_game(lang) } else { text::match_to(lang, v.match_to) };
+    out.push_str(&format!(" {}\n\n", text::board_title(lang, v.game, &length, &score)));
 
     out.push_str(&labels(&top, style));
     if let Some(m) = &v.marks {
@@ -166,7 +163,7 @@ pub fn render(v: &BoardView, style: Style) -> String {
     }
     out.push_str(&frame());
     let pins = (1..=24).any(|p| v.position.pinned(p).is_some());
-    let legend = if pins { style.dim("     (x) a pinned checker") } else { String::new() };
+    let legend = if pins { style.dim(&format!("     {}", text::legend_pinned(lang))) } else { String::new() };
     let info_top = [player_line(v, opp, style), pips_line(v, opp), String::new(), legend];
     for row in 0..STACK_ROWS {
         let info = info_top.get(row).map_or("", String::as_str);
@@ -174,7 +171,8 @@ pub fn render(v: &BoardView, style: Style) -> String {
         out.push_str(&board_row(&top_cols, row, style, &off, info));
     }
     out.push_str(&middle_row(v, style));
-    let marks_legend = if v.marks.is_some() { style.dim("     -/+ last play: from/to") } else { String::new() };
+    let marks_legend =
+        if v.marks.is_some() { style.dim(&format!("     {}", text::legend_marks(lang))) } else { String::new() };
     let info_bottom = ["", &marks_legend, "", &player_line(v, me, style), &pips_line(v, me)].map(str::to_string);
     for row in (0..STACK_ROWS).rev() {
         let info = &info_bottom[STACK_ROWS - 1 - row];
@@ -257,23 +255,23 @@ fn board_row(cols: &[Vec<Cell>], row: usize, style: Style, off: &str, info: &str
 /// in its right half (as seen by that side), with whose turn it is beside
 /// the board.
 fn middle_row(v: &BoardView, style: Style) -> String {
-    let side = v.position.turn();
-    let who = format!("{} {}", style.checker(side), letter(side));
+    let (lang, side) = (v.lang, v.position.turn());
+    let who = format!("{} {}", style.checker(side), text::letter(lang, side));
     let (dice, status) = match (v.over, v.dice) {
-        (true, _) => (String::new(), "game over".to_string()),
+        (true, _) => (String::new(), text::game_over(lang)),
         (false, Some((d, left))) => {
             let shown: Vec<String> = left.iter().map(|x| format!("[{x}]")).collect();
             let status = if left.len() == d.moves_allowed() {
-                format!("{who} to play {d}")
+                text::to_play(lang, &who, &d.to_string())
             } else if left.is_empty() {
-                format!("{who} {d}: all dice used")
+                text::all_dice_used(lang, &who, &d.to_string())
             } else {
                 let left: Vec<String> = left.iter().map(u8::to_string).collect();
-                format!("{who} to play {d} ({} left)", left.join(", "))
+                text::to_play_left(lang, &who, &d.to_string(), &left.join(", "))
             };
             (shown.join(" "), status)
         }
-        (false, None) => (String::new(), format!("{who} on roll")),
+        (false, None) => (String::new(), text::on_roll(lang, &who)),
     };
     let dice = style.bold(&format!("{dice:^18}"));
     // The dice lie in the right half for the viewer, the left for the opponent.
@@ -283,11 +281,11 @@ fn middle_row(v: &BoardView, style: Style) -> String {
 }
 
 fn player_line(v: &BoardView, side: Color, style: Style) -> String {
-    format!("{} {}  {}", style.checker(side), letter(side), style.side(side, v.names[side.index()]))
+    format!("{} {}  {}", style.checker(side), text::letter(v.lang, side), style.side(side, v.names[side.index()]))
 }
 
 fn pips_line(v: &BoardView, side: Color) -> String {
-    format!("     pips {}, off {}", v.position.pips(side), v.position.off(side))
+    format!("     {}", text::pips(v.lang, v.position.pips(side), v.position.off(side)))
 }
 
 fn tray(pos: &Position, side: Color, style: Style) -> String {
@@ -304,6 +302,7 @@ mod tests {
 
     fn view<'a>(position: &'a Position, viewpoint: Color, dice: Option<(Dice, &'a [u8])>) -> BoardView<'a> {
         BoardView {
+            lang: Lang::En,
             position,
             viewpoint,
             dice,
@@ -381,6 +380,56 @@ mod tests {
         assert!(board.contains("-/+ last play: from/to"), "{board}");
         // A pass marks nothing.
         assert_eq!(Marks::between(&before, &before.pass_turn(), Color::Black), None);
+    }
+
+    fn greek<'a>(position: &'a Position, viewpoint: Color, dice: Option<(Dice, &'a [u8])>) -> BoardView<'a> {
+        BoardView {
+            lang: Lang::El, names: ["Άσπρα (εσύ)", "Μαύρα (ευρετικό)"], ..view(position, viewpoint, dice)
+        }
+    }
+
+    #[test]
+    fn greek_start_position_white_to_play() {
+        let p = Position::start();
+        let d = Dice::new(6, 4).unwrap();
+        insta::assert_snapshot!(render(&greek(&p, Color::White, Some((d, &[6, 4]))), Style::PLAIN));
+    }
+
+    /// Pins, the last play marked, a caption, the dice half used: every
+    /// label of the board, in Greek.
+    #[test]
+    fn greek_labels_pins_marks_and_dice_left() {
+        let before = middle_game();
+        let play = before.legal_plays(Dice::new(6, 3).unwrap())[0];
+        let after = play.position();
+        let mut v = greek(after, Color::White, Some((Dice::new(5, 2).unwrap(), &[2])));
+        v.marks = Marks::between(&before, after, Color::Black);
+        let caption = format!("Τα Μαύρα (ευρετικό) έπαιξαν {play}");
+        v.caption = Some(&caption);
+        let board = render(&v, Style::PLAIN);
+        insta::assert_snapshot!(board);
+        for label in
+            ["Παρτίδα 3 · αγώνας στους 5", "βήματα ", "μαζεμένα ", "πλακωμένο πούλι", "-/+ τελευταία: από/προς"]
+        {
+            assert!(board.contains(label), "{label}\n{board}");
+        }
+        assert!(board.contains("○ Α παίζουν 5-2 (μένουν 2)"), "{board}");
+        assert_eq!(crate::cmd::play::text::tests::english_words(&board), Vec::<String>::new(), "{board}");
+        for line in board.lines() {
+            assert!(line.chars().count() <= 80, "{line}");
+        }
+        // The end of a game, and the side on roll before its dice.
+        let mut v = greek(after, Color::Black, None);
+        assert!(render(&v, Style::PLAIN).contains("○ Α έχουν σειρά"));
+        v.over = true;
+        assert!(render(&v, Style::PLAIN).contains("τέλος παρτίδας"));
+        let used = render(&greek(after, Color::White, Some((Dice::new(5, 2).unwrap(), &[]))), Style::PLAIN);
+        assert!(used.contains("○ Α 5-2: παίχτηκαν όλα τα ζάρια"), "{used}");
+        let single = BoardView { match_to: 1, ..greek(after, Color::White, None) };
+        assert!(
+            render(&single, Style::PLAIN)
+                .starts_with(" Παρτίδα 3 · μονή παρτίδα · Α Άσπρα (εσύ) 1, Μ Μαύρα (ευρετικό) 2\n")
+        );
     }
 
     #[test]

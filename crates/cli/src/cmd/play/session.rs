@@ -15,6 +15,7 @@ use plakoto_engine::{MAX_PLY, NeuralEval, Search, levels};
 use super::announce::{self, Voice};
 use super::input::{self, Command, Line, ReadLine};
 use super::render::{self, BoardView, Marks, Style};
+use super::text::{self, Lang};
 
 /// The look-ahead of `hint` and `last` (plies of search, as the engine
 /// counts them): the deepest the engine searches.
@@ -27,14 +28,25 @@ const LIST_SHOWN: usize = 60;
 /// Checks that every engine player a match names is a built-in level.
 /// Only built-in levels are taken from a record: a file must never be able
 /// to start a program or read a file.
-pub fn check_players(m: &Match) -> Result<()> {
+pub fn check_players(m: &Match, lang: Lang) -> Result<()> {
     for side in [Color::White, Color::Black] {
         if let PlayerName::Engine(level) = m.players().get(side) {
             levels::level(level).map_err(|e| {
+                let why = match lang {
+                    Lang::En => e.to_string(),
+                    Lang::El => {
+                        let shown: String = e.0.chars().filter(|c| !c.is_control()).take(40).collect();
+                        let names: Vec<&str> = plakoto_engine::LEVELS.iter().map(|l| l.name).collect();
+                        text::unknown_level(lang, &shown, &names.join(", "))
+                    }
+                };
+                let side = match lang {
+                    Lang::En => text::colour(lang, side),
+                    Lang::El => text::genitive(lang, side),
+                };
                 anyhow!(
-                    "the record's {side} player `{}`: {}",
-                    input::shorten(&input::clean(level), 40),
-                    input::clean(&e.to_string())
+                    "{}",
+                    text::record_player(lang, &side, &input::shorten(&input::clean(level), 40), &input::clean(&why))
                 )
             })?;
         }
@@ -86,13 +98,32 @@ pub struct Session<I, W> {
     /// The single moves of a turn not finished when the session stopped
     /// (not in the record: it holds whole plays).
     unsaved: Vec<Move>,
+    /// The language of everything said.
+    lang: Lang,
 }
 
 impl<I: ReadLine, W: Write> Session<I, W> {
     /// A session playing `m` (its players checked by [`check_players`]),
     /// the engine evaluating with `eval`, saving to `save_path`.
     pub fn new(m: Match, eval: NeuralEval, save_path: PathBuf, style: Style, input: I, out: W) -> Self {
-        Session { m, eval, save_path, style, input, out, announced: 0, echo: false, unsaved: Vec::new() }
+        Session {
+            m,
+            eval,
+            save_path,
+            style,
+            input,
+            out,
+            announced: 0,
+            echo: false,
+            unsaved: Vec::new(),
+            lang: Lang::En,
+        }
+    }
+
+    /// Speak `lang` (English unless told).
+    pub fn lang(mut self, lang: Lang) -> Self {
+        self.lang = lang;
+        self
     }
 
     /// Is `side` played by a person at this keyboard?
@@ -111,7 +142,7 @@ impl<I: ReadLine, W: Write> Session<I, W> {
         if self.echo {
             match &line {
                 Line::Text(t) => writeln!(self.out, "{}", input::shorten(t, 80))?,
-                Line::TooLong => writeln!(self.out, "(a line too long to show)")?,
+                Line::TooLong => writeln!(self.out, "{}", text::line_not_shown(self.lang))?,
                 Line::Eof | Line::Interrupt => {}
             }
         }
@@ -122,17 +153,17 @@ impl<I: ReadLine, W: Write> Session<I, W> {
     pub fn run(&mut self) -> Result<End> {
         self.save()?;
         let path = self.save_path.display().to_string();
-        self.say(format!("Saving every move to {path}"))?;
+        self.say(text::saving(self.lang, &path))?;
         if self.m.game().turns().is_empty() && self.m.game().dice().is_none() {
             self.announced = self.m.games().len() - 1;
         } else {
             self.announced = self.m.games().len();
             let turn = self.m.game().turns().len() + 1;
-            let mut text = format!("Resuming game {} at turn {turn}.", self.m.games().len());
+            let mut said = text::resuming(self.lang, self.m.games().len(), turn);
             if self.m.target() > 1 {
-                text = format!("{text} {}", self.score_text());
+                said = format!("{said} {}", self.score_text());
             }
-            self.say(text)?;
+            self.say(said)?;
         }
         loop {
             if self.m.is_over() {
@@ -180,16 +211,17 @@ impl<I: ReadLine, W: Write> Session<I, W> {
     fn stop(&mut self, how: Stop) -> Result<End> {
         self.save()?;
         let path = self.save_path.display().to_string();
+        let lang = self.lang;
         let lead = match how {
-            Stop::Quit => "",
-            Stop::Eof => "\nEnd of input. ",
-            Stop::Interrupt => "\nInterrupted. ",
+            Stop::Quit => String::new(),
+            Stop::Eof => text::end_of_input(lang),
+            Stop::Interrupt => text::interrupted(lang),
         };
-        if let Some(text) = unsaved_text(&self.unsaved) {
-            self.say(format!("{lead}{text}"))?;
-            self.say(format!("Saved to {path}. Continue with: plakoto play --resume {path}"))?;
+        if let Some(unsaved) = unsaved_text(lang, &self.unsaved) {
+            self.say(format!("{lead}{unsaved}"))?;
+            self.say(text::saved_continue(lang, &path))?;
         } else {
-            self.say(format!("{lead}Saved to {path}. Continue with: plakoto play --resume {path}"))?;
+            self.say(format!("{lead}{}", text::saved_continue(lang, &path)))?;
         }
         self.out.flush()?;
         Ok(match how {
@@ -220,10 +252,11 @@ impl<I: ReadLine, W: Write> Session<I, W> {
     }
 
     fn plain_name(&self, side: Color) -> String {
+        let colour = text::colour(self.lang, side);
         match self.m.players().get(side) {
-            PlayerName::Engine(level) => format!("{side} ({level})"),
-            _ if self.is_person(side.opponent()) => side.to_string(),
-            _ => format!("{side} (you)"),
+            PlayerName::Engine(level) => format!("{colour} ({})", text::level_name(self.lang, level)),
+            _ if self.is_person(side.opponent()) => colour,
+            _ => text::you_name(self.lang, &colour),
         }
     }
 
@@ -239,12 +272,8 @@ impl<I: ReadLine, W: Write> Session<I, W> {
     /// How the messages speak: to the one person playing the computer,
     /// else naming both sides.
     fn voice(&self) -> Voice {
-        let colour = |c: Color| self.style.side(c, &c.to_string());
-        Voice {
-            names: [self.name(Color::White), self.name(Color::Black)],
-            colours: [colour(Color::White), colour(Color::Black)],
-            you: self.you(),
-        }
+        let names = [self.name(Color::White), self.name(Color::Black)];
+        Voice::new(self.lang, names, |c, word| self.style.side(c, word), self.you())
     }
 
     /// Whose numbering the board uses: the person on roll, the one person
@@ -288,6 +317,7 @@ impl<I: ReadLine, W: Write> Session<I, W> {
     ) -> Result<()> {
         let names = [self.plain_name(Color::White), self.plain_name(Color::Black)];
         let view = BoardView {
+            lang: self.lang,
             position: pos,
             viewpoint: self.viewpoint(pos.turn()),
             dice,
@@ -310,24 +340,15 @@ impl<I: ReadLine, W: Write> Session<I, W> {
         self.announced = self.m.games().len();
         let n = self.m.games().len();
         let head = if self.m.target() == 1 {
-            format!("Game {n}")
+            text::game_head(self.lang, n)
         } else {
-            format!("Game {n} of the match to {}", self.m.target())
+            text::game_head_match(self.lang, n, self.m.target())
         };
         self.say(format!("\n{}", self.style.bold(&format!("=== {head} ==="))))?;
         let v = self.voice();
         match self.m.game().start() {
             Start::Side(c) => self.say(v.won_last(c)),
-            Start::Position(p) => {
-                let c = p.turn();
-                let text = format!(
-                    "The game starts from position {}; {} {} first.",
-                    p.id(),
-                    v.subject(c),
-                    v.verb(c, "play", "plays")
-                );
-                self.say(text)
-            }
+            Start::Position(p) => self.say(v.starts_from(&p.id(), p.turn())),
             Start::OpeningRoll => {
                 self.save()?;
                 for [w, b] in self.m.game().opening().to_vec() {
@@ -346,13 +367,13 @@ impl<I: ReadLine, W: Write> Session<I, W> {
             let (marks, caption) = self.last_turn(gi);
             self.show_board(&pos, None, gi, true, marks, caption.as_deref())?;
         }
-        let text = announce::result(r, &self.voice());
-        self.say(self.style.bold(&text))?;
+        let said = announce::result(r, &self.voice());
+        self.say(self.style.bold(&said))?;
         if self.m.target() > 1 {
             self.say(self.score_text())?;
         }
         if !self.m.is_over() && r.winner.is_none() {
-            self.say("The next game starts with an opening roll.")?;
+            self.say(text::next_game_opening(self.lang))?;
         }
         Ok(())
     }
@@ -365,12 +386,12 @@ impl<I: ReadLine, W: Write> Session<I, W> {
         for side in [Color::White, Color::Black] {
             let start = side.to_white_numbering(24);
             let (was, is) = (before.pinned(start) == Some(side), after.pinned(start) == Some(side));
-            let text = match (was, is) {
+            let said = match (was, is) {
                 (false, true) => announce::mother_pinned(side, &v),
                 (true, false) => announce::mother_freed(side, &v),
                 _ => continue,
             };
-            self.say(text)?;
+            self.say(said)?;
         }
         Ok(())
     }
@@ -379,11 +400,11 @@ impl<I: ReadLine, W: Write> Session<I, W> {
         if let Some(w) = self.m.winner()
             && self.m.target() > 1
         {
-            let text = self.voice().wins_match(w, self.m.score(w), self.m.score(w.opponent()));
-            self.say(self.style.bold(&text))?;
+            let said = self.voice().wins_match(w, self.m.score(w), self.m.score(w.opponent()));
+            self.say(self.style.bold(&said))?;
         }
         let path = self.save_path.display().to_string();
-        self.say(format!("The record is saved in {path}; watch it again with: plakoto replay {path}"))
+        self.say(text::record_saved(self.lang, &path))
     }
 
     // ----- turns -----
@@ -397,7 +418,7 @@ impl<I: ReadLine, W: Write> Session<I, W> {
             return Ok(TurnEnd::Played { shown: true });
         }
         // The roll is shown before the engine thinks: deep levels take a moment.
-        write!(self.out, "{} rolls {dice} and plays ", self.name(side))?;
+        write!(self.out, "{}", text::engine_rolls(self.lang, &self.name(side), &dice.to_string()))?;
         self.out.flush()?;
         let PlayerName::Engine(name) = self.m.players().get(side) else { unreachable!("an engine's turn") };
         // Checked when the session began.
@@ -429,7 +450,7 @@ impl<I: ReadLine, W: Write> Session<I, W> {
                 Line::Eof => return Ok(self.stop_turn(&tb, Stop::Eof)),
                 Line::Interrupt => return Ok(self.stop_turn(&tb, Stop::Interrupt)),
                 Line::TooLong => {
-                    self.say(format!("That line is too long (over {} characters); it was ignored.", input::MAX_LINE))?;
+                    self.say(text::line_too_long(self.lang, input::MAX_LINE))?;
                     continue;
                 }
                 Line::Text(t) => t,
@@ -437,63 +458,62 @@ impl<I: ReadLine, W: Write> Session<I, W> {
             match input::parse(&text) {
                 Command::Empty | Command::Confirm => match tb.complete() {
                     Some(play) if !tb.moves().is_empty() => return self.finish(side, play, true),
-                    _ if tb.moves().is_empty() => {
-                        self.say("Enter your play (like 24/18 13/7), or `?` for the legal plays, `help` for commands.")?
-                    }
+                    _ if tb.moves().is_empty() => self.say(text::enter_your_play(self.lang))?,
                     _ => {
                         let left: Vec<String> = tb.dice_left().iter().map(u8::to_string).collect();
-                        self.say(format!(
-                            "The turn is not complete: dice left {}. Enter a move or `undo`.",
-                            left.join(", ")
-                        ))?
+                        self.say(text::turn_not_complete(self.lang, &left.join(", ")))?
                     }
                 },
                 Command::Play(text) => match enter(&pos, &mut tb, &text) {
                     Ok(Some(play)) => return self.finish(side, play, false),
                     Ok(None) => self.show_turn(&tb)?,
-                    Err(e) => self.say(format!("Not played: {}", input::shorten(&e.to_string(), 200)))?,
+                    Err(e) => {
+                        let why = input::shorten(&text::reason(self.lang, &e), 200);
+                        self.say(text::not_played(self.lang, &why))?
+                    }
                 },
                 Command::List => self.list(&tb)?,
                 Command::Hint => self.hint(&pos, dice, &tb.moves())?,
                 Command::Last => self.rate_last(side)?,
-                Command::Id => self.say(id_text(&pos, dice, !tb.moves().is_empty()))?,
+                Command::Id => self.say(id_text(self.lang, &pos, dice, !tb.moves().is_empty()))?,
                 Command::Undo => match tb.undo() {
                     Some(m) => {
-                        self.say(format!("Took back {}.", move_text(m)))?;
+                        self.say(text::took_back(self.lang, &move_text(m)))?;
                         self.show_turn(&tb)?;
                     }
-                    None => self.say("Nothing to undo.")?,
+                    None => self.say(text::nothing_to_undo(self.lang))?,
                 },
                 Command::Reset => {
                     tb.reset();
                     self.show_turn(&tb)?;
                 }
-                Command::Help => self.say(HELP)?,
+                Command::Help => self.say(text::help(self.lang))?,
                 Command::Board => self.show_turn(&tb)?,
                 Command::Save => {
                     self.save()?;
-                    let path = self.save_path.display();
-                    let text = match tb.moves().as_slice() {
-                        [] => format!("Saved to {path} (every play is saved anyway)."),
+                    let (lang, path) = (self.lang, self.save_path.display().to_string());
+                    let said = match tb.moves().as_slice() {
+                        [] => text::saved_anyway(lang, &path),
+                        moves @ [_] => format!(
+                            "{}\n{}",
+                            text::saved_anyway(lang, &path),
+                            text::saved_later_one(lang, &moves_text(moves))
+                        ),
                         moves => format!(
-                            "Saved to {path} (every play is saved anyway).\nThe record holds whole plays: \
-                             {} of this turn {} saved once you finish the turn.",
-                            moves_text(moves),
-                            if moves.len() == 1 { "is" } else { "are" }
+                            "{}\n{}",
+                            text::saved_anyway(lang, &path),
+                            text::saved_later_many(lang, &moves_text(moves))
                         ),
                     };
-                    self.say(text)?;
+                    self.say(said)?;
                 }
                 Command::Resign => match self.resign(side)? {
                     Some(TurnEnd::Stop(how)) => return Ok(self.stop_turn(&tb, how)),
                     Some(end) => return Ok(end),
-                    None => self.say("Not resigned; play on.")?,
+                    None => self.say(text::not_resigned(self.lang))?,
                 },
                 Command::Quit => return Ok(self.stop_turn(&tb, Stop::Quit)),
-                Command::Unknown(t) => self.say(format!(
-                    "`{}` is not a play or a command: enter a play like 24/18 13/7, or `help`.",
-                    input::shorten(&t, 40)
-                ))?,
+                Command::Unknown(t) => self.say(text::unknown_command(self.lang, &input::shorten(&t, 40)))?,
             }
         }
     }
@@ -506,14 +526,14 @@ impl<I: ReadLine, W: Write> Session<I, W> {
 
     fn prompt(&mut self, side: Color, tb: &TurnBuilder) -> Result<()> {
         let moves: Vec<String> = tb.moves().into_iter().map(move_text).collect();
-        let text = match tb.complete() {
+        let prompt = match tb.complete() {
             Some(p) if !moves.is_empty() => {
-                format!("{} {}: play {}? Enter to confirm, or undo > ", self.name(side), tb.dice(), p.notation())
+                text::prompt_confirm(self.lang, &self.name(side), &tb.dice().to_string(), &p.notation())
             }
             _ if moves.is_empty() => format!("{} {} > ", self.name(side), tb.dice()),
             _ => format!("{} {} [{}] > ", self.name(side), tb.dice(), moves.join(" ")),
         };
-        write!(self.out, "{text}")?;
+        write!(self.out, "{prompt}")?;
         self.out.flush()?;
         Ok(())
     }
@@ -529,8 +549,8 @@ impl<I: ReadLine, W: Write> Session<I, W> {
 
     fn finish(&mut self, side: Color, play: Play, shown: bool) -> Result<TurnEnd> {
         self.m.play(&play)?;
-        let text = self.voice().plays(side, &self.style.bold(&play.notation()));
-        self.say(text)?;
+        let said = self.voice().plays(side, &self.style.bold(&play.notation()));
+        self.say(said)?;
         Ok(TurnEnd::Played { shown })
     }
 
@@ -538,24 +558,26 @@ impl<I: ReadLine, W: Write> Session<I, W> {
         if tb.moves().is_empty() {
             let plays = tb.legal_plays();
             let texts: Vec<String> = plays.iter().map(Play::notation).collect();
-            let s = if texts.len() == 1 { "" } else { "s" };
-            self.say(format!("{} legal play{s} with {}:", texts.len(), tb.dice()))?;
+            let (lang, dice) = (self.lang, tb.dice().to_string());
+            let head = if texts.len() == 1 {
+                text::legal_plays_one(lang, &dice)
+            } else {
+                text::legal_plays_many(lang, texts.len(), &dice)
+            };
+            self.say(head)?;
             self.say(columns(&texts[..texts.len().min(LIST_SHOWN)]))?;
             if texts.len() > LIST_SHOWN {
-                self.say(format!(
-                    "… and {} more. Enter a single move (like 24/18) and `?` lists what can follow.",
-                    texts.len() - LIST_SHOWN
-                ))?;
+                self.say(text::and_more_plays(lang, texts.len() - LIST_SHOWN))?;
             }
         } else {
             let next: Vec<String> = tb.legal_moves().into_iter().map(move_text).collect();
             if next.is_empty() {
-                self.say("No more moves: press Enter to play, or `undo`.")?;
+                self.say(text::no_more_moves(self.lang))?;
             } else {
-                self.say(format!("Next moves: {}", next.join("  ")))?;
+                self.say(text::next_moves(self.lang, &next.join("  ")))?;
             }
             if let Some(p) = tb.complete() {
-                self.say(format!("Or press Enter to play {p}."))?;
+                self.say(text::or_enter_to_play(self.lang, &p.notation()))?;
             }
         }
         Ok(())
@@ -568,18 +590,23 @@ impl<I: ReadLine, W: Write> Session<I, W> {
         let search = Search::new(self.eval.clone(), HINT_PLY);
         let c = match analysis::rank_from(&search, pos, dice, made) {
             Ok(c) => c,
-            Err(e) => return self.say(format!("No hint: {e}")),
+            Err(e) => return self.say(text::no_hint(self.lang, &text::reason(self.lang, &e))),
         };
+        let lang = self.lang;
         let shown = &c.plays[..c.plays.len().min(HINT_SHOWN)];
-        let whom = if self.you() == Some(pos.turn()) { "you".to_string() } else { pos.turn().to_string() };
-        self.say(hint_head(dice, made, c.best.ply, &whom))?;
-        self.say(hint_table(shown, c.best.ply))?;
+        let whom = if self.you() == Some(pos.turn()) {
+            text::hint_for_you(lang)
+        } else {
+            text::hint_for_side(lang, &text::colour(lang, pos.turn()))
+        };
+        self.say(hint_head(lang, dice, made, c.best.ply, &whom))?;
+        self.say(hint_table(lang, shown, c.best.ply))?;
         if c.plays.len() > HINT_SHOWN {
             let n = c.plays.len() - HINT_SHOWN;
-            self.say(format!("  … and {n} more play{}.", if n == 1 { "" } else { "s" }))?;
+            self.say(if n == 1 { text::more_plays_one(lang) } else { text::more_plays_many(lang, n) })?;
         }
         if !made.is_empty() {
-            self.say(so_far_text(made, &c.plays, &c.best, c.loss))?;
+            self.say(so_far_text(lang, made, &c.plays, &c.best, c.loss))?;
         }
         Ok(())
     }
@@ -591,25 +618,26 @@ impl<I: ReadLine, W: Write> Session<I, W> {
             let ti = g.turns().iter().rposition(|t| t.side == side)?;
             Some((gi, ti))
         });
+        let lang = self.lang;
         let Some((gi, ti)) = found else {
-            return self.say("You have not played yet in this match.");
+            return self.say(text::not_played_yet(lang));
         };
         let game = &self.m.games()[gi];
         let turn = &game.turns()[ti];
         let before = game.positions_before()[ti];
         let after = game.positions_before().get(ti + 1).copied().unwrap_or(*game.position());
         let dice = Dice::new(turn.dice[0], turn.dice[1])?;
-        let earlier = if gi + 1 < self.m.games().len() { format!(" (in game {})", gi + 1) } else { String::new() };
+        let earlier = if gi + 1 < self.m.games().len() { text::in_game(lang, gi + 1) } else { String::new() };
         let Some(play) = before.legal_plays(dice).into_iter().find(|p| p.position() == &after) else {
-            return self.say(format!("Your last play{earlier}, {}, is not a legal play: a bug.", turn.notation));
+            return self.say(text::last_not_legal(lang, &earlier, &turn.notation));
         };
         if play.is_pass() {
-            return self.say(format!("Your last roll{earlier}, {dice}, had no legal move."));
+            return self.say(text::last_roll_passed(lang, &earlier, &dice.to_string()));
         }
         let search = Search::new(self.eval.clone(), HINT_PLY);
         match analysis::judge(&search, &before, dice, &play) {
-            Some(j) => self.say(rating_text(&play, dice, &j, &earlier)),
-            None => self.say("That play cannot be rated (the game was over)."),
+            Some(j) => self.say(rating_text(lang, &play, dice, &j, &earlier)),
+            None => self.say(text::cannot_rate(lang)),
         }
     }
 
@@ -618,17 +646,18 @@ impl<I: ReadLine, W: Write> Session<I, W> {
     /// no checker, else 1).
     fn resign(&mut self, side: Color) -> Result<Option<TurnEnd>> {
         let points = self.m.resignation_points(side).unwrap_or(1);
-        let text = format!(
-            "Resign this game and give {} {points} point{}? (yes/no) > ",
-            self.name(side.opponent()),
-            if points == 1 { "" } else { "s" }
-        );
-        write!(self.out, "{text}")?;
+        let name = self.name(side.opponent());
+        let prompt = if points == 1 {
+            text::resign_prompt_one(self.lang, &name)
+        } else {
+            text::resign_prompt_many(self.lang, &name, points)
+        };
+        write!(self.out, "{prompt}")?;
         self.out.flush()?;
         match self.read_line()? {
             Line::Eof => Ok(Some(TurnEnd::Stop(Stop::Eof))),
             Line::Interrupt => Ok(Some(TurnEnd::Stop(Stop::Interrupt))),
-            Line::Text(t) if matches!(t.to_lowercase().as_str(), "y" | "yes") => {
+            Line::Text(t) if text::is_yes(&t) => {
                 self.m.resign(side)?;
                 Ok(Some(TurnEnd::Played { shown: true }))
             }
@@ -675,17 +704,11 @@ fn moves_text(moves: &[Move]) -> String {
 
 /// What quitting in the middle of a turn leaves out of the record (it holds
 /// whole plays); `None` when no single move was made.
-fn unsaved_text(moves: &[Move]) -> Option<String> {
+fn unsaved_text(lang: Lang, moves: &[Move]) -> Option<String> {
     match moves.len() {
         0 => None,
-        1 => Some(format!(
-            "The move {} of this turn is not saved; you will play the whole turn again.",
-            moves_text(moves)
-        )),
-        _ => Some(format!(
-            "The moves {} of this turn are not saved; you will play the whole turn again.",
-            moves_text(moves)
-        )),
+        1 => Some(text::unsaved_one(lang, &moves_text(moves))),
+        _ => Some(text::unsaved_many(lang, &moves_text(moves))),
     }
 }
 
@@ -703,102 +726,94 @@ pub fn signed3(x: f32) -> String {
 
 /// A difference to the best play as shown: `loss 0.100`, nothing for the
 /// best (or one that scores the same).
-pub fn loss_text(diff: f32) -> String {
-    if fixed3(diff) == "0.000" { String::new() } else { format!("loss {}", fixed3(diff)) }
+pub fn loss_text(lang: Lang, diff: f32) -> String {
+    if fixed3(diff) == "0.000" { String::new() } else { text::loss(lang, &text::number(lang, fixed3(diff))) }
 }
 
-fn percent(x: f32) -> String {
-    format!("{:.1}%", 100.0 * x)
+fn percent(lang: Lang, x: f32) -> String {
+    text::number(lang, format!("{:.1}%", 100.0 * x))
 }
 
 /// The head of a hint; `whom` the side on roll as the messages call it
 /// (`you`, `White`).
-fn hint_head(dice: Dice, made: &[Move], ply: u8, whom: &str) -> String {
-    let after = if made.is_empty() { String::new() } else { format!(" after {}", moves_text(made)) };
-    format!("The engine's choice for {dice}{after}, searched {ply}-ply (equity and chances for {whom}):")
+fn hint_head(lang: Lang, dice: Dice, made: &[Move], ply: u8, whom: &str) -> String {
+    let after = if made.is_empty() { String::new() } else { text::hint_after(lang, &moves_text(made)) };
+    text::hint_head(lang, &dice.to_string(), &after, ply, whom)
 }
 
 /// The ranked plays as a table: equity, loss against the best, and the
 /// chances to win, to win double and to lose double; a play searched less
 /// deep than `ply` says how deep.
-fn hint_table(plays: &[RankedPlay], ply: u8) -> String {
+fn hint_table(lang: Lang, plays: &[RankedPlay], ply: u8) -> String {
     let notes: Vec<String> = plays.iter().map(|r| r.play.notation()).collect();
     let width = notes.iter().map(|n| n.chars().count()).max().unwrap_or(0).max(12);
     let mut lines = vec![format!(
         "     {:<width$}  {:>6}  {:>10}  {:>6}  {:>10}  {:>11}",
-        "play", "equity", "", "win", "win double", "lose double"
+        text::column_play(lang),
+        text::column_equity(lang),
+        "",
+        text::column_win(lang),
+        text::column_win_double(lang),
+        text::column_lose_double(lang)
     )];
     for (i, (r, n)) in plays.iter().zip(&notes).enumerate() {
         let p = r.probabilities;
-        let depth = if r.ply < ply { format!("  ({}-ply)", r.ply) } else { String::new() };
+        let depth = if r.ply < ply { text::ply_note(lang, r.ply) } else { String::new() };
         lines.push(format!(
             "  {}. {n:<width$}  {:>6}  {:>10}  {:>6}  {:>10}  {:>11}{depth}",
             i + 1,
-            signed3(r.equity),
-            loss_text(r.diff),
-            percent(p.win),
-            percent(p.win_double),
-            percent(p.lose_double),
+            text::number(lang, signed3(r.equity)),
+            loss_text(lang, r.diff),
+            percent(lang, p.win),
+            percent(lang, p.win_double),
+            percent(lang, p.lose_double),
         ));
     }
     lines.iter().map(|l| l.trim_end().to_string()).collect::<Vec<_>>().join("\n")
 }
 
 /// How the single moves made so far compare with the best play.
-fn so_far_text(made: &[Move], plays: &[RankedPlay], best: &RankedPlay, loss: f32) -> String {
-    let (what, verb) = if made.len() == 1 { ("move", "is") } else { ("moves", "are") };
-    let moves = moves_text(made);
+fn so_far_text(lang: Lang, made: &[Move], plays: &[RankedPlay], best: &RankedPlay, loss: f32) -> String {
+    let (one, moves, best_play) = (made.len() == 1, moves_text(made), best.play.notation());
     if plays.iter().any(|r| r.play.position() == best.play.position()) {
-        format!("Your {what} so far, {moves}, {verb} the start of the best play, {}.", best.play.notation())
+        if one {
+            text::so_far_best_one(lang, &moves, &best_play)
+        } else {
+            text::so_far_best_many(lang, &moves, &best_play)
+        }
     } else {
-        let lose = if made.len() == 1 { "loses" } else { "lose" };
-        format!("Your {what} so far, {moves}, {lose} {} against the best play, {}.", fixed3(loss), best.play.notation())
+        let x = text::number(lang, fixed3(loss));
+        if one {
+            text::so_far_loses_one(lang, &moves, &x, &best_play)
+        } else {
+            text::so_far_loses_many(lang, &moves, &x, &best_play)
+        }
     }
-}
-
-/// `1st`, `2nd`, `3rd`, `4th`, `11th`, `21st`.
-fn ordinal(n: usize) -> String {
-    let suffix = match (n % 10, n % 100) {
-        (_, 11..=13) => "th",
-        (1, _) => "st",
-        (2, _) => "nd",
-        (3, _) => "rd",
-        _ => "th",
-    };
-    format!("{n}{suffix}")
 }
 
 /// How a play ranked: `Your last play, 24/18/14 (6-4), was the 2nd best of 2
 /// plays: loss 0.100 against the best, 24/18 24/20 (searched 2-ply).`
-fn rating_text(play: &Play, dice: Dice, j: &Judgement, earlier: &str) -> String {
-    let head = format!("Your last play{earlier}, {} ({dice}),", play.notation());
-    let depth = format!("searched {}-ply", j.best.ply.max(j.played.ply));
+fn rating_text(lang: Lang, play: &Play, dice: Dice, j: &Judgement, earlier: &str) -> String {
+    let (notation, dice) = (play.notation(), dice.to_string());
+    let depth = text::rating_depth(lang, j.best.ply.max(j.played.ply));
     if j.of == 1 {
-        return format!("{head} was the only legal play.");
+        return text::rating_only(lang, earlier, &notation, &dice);
     }
     let same = j.best.play.position() == play.position();
     if j.rank == 1 && (same || fixed3(j.loss) == "0.000") {
-        let tie = if same { String::new() } else { format!(", as good as {}", j.best.play.notation()) };
-        return format!("{head} was the best of {} plays{tie} ({depth}).", j.of);
+        let tie = if same { String::new() } else { text::rating_tie(lang, &j.best.play.notation()) };
+        return text::rating_best(lang, earlier, &notation, &dice, j.of, &tie, &depth);
     }
-    let rank = if j.rank == 1 { "as good as the best".to_string() } else { format!("the {} best", ordinal(j.rank)) };
-    format!(
-        "{head} was {rank} of {} plays: loss {} against the best, {} ({depth}).",
-        j.of,
-        fixed3(j.loss),
-        j.best.play.notation()
-    )
+    let rank =
+        if j.rank == 1 { text::rating_as_good(lang) } else { text::rating_nth(lang, &text::ordinal(lang, j.rank)) };
+    let loss = text::number(lang, fixed3(j.loss));
+    text::rating_worse(lang, earlier, &notation, &dice, &rank, j.of, &loss, &j.best.play.notation(), &depth)
 }
 
 /// The position ID of the turn and how to use it.
-fn id_text(pos: &Position, dice: Dice, mid_turn: bool) -> String {
-    let id = pos.id();
-    let when = if mid_turn { " (the position at the start of this turn)" } else { "" };
-    format!(
-        "Position ID {id}{when}: {} to play {dice}.\n`plakoto hint {id} {dice}` ranks its plays;\n\
-         `plakoto play --position {id}` plays a game from it.",
-        pos.turn()
-    )
+fn id_text(lang: Lang, pos: &Position, dice: Dice, mid_turn: bool) -> String {
+    let when = if mid_turn { text::position_id_mid_turn(lang) } else { String::new() };
+    text::position_id(lang, &pos.id(), &when, &text::colour(lang, pos.turn()), &dice.to_string())
 }
 
 /// Lays short texts out in columns within 80 characters.
@@ -815,28 +830,6 @@ fn columns(items: &[String]) -> String {
         .join("\n")
 }
 
-const HELP: &str = "\
-Enter a play in notation, points in your own numbering (24 is your start,
-you bear off past 1):
-  24/18 13/7      two checkers         24/20/14   one checker, both dice
-  24/18(2)        the same move twice  6/off      bear off
-  24/18           one checker at a time: each move is shown on the board;
-                  press Enter (or `ok`) to confirm once the turn is complete
-On the board, - and + mark where the last play moved from and to.
-Commands:
-  ? or moves   the legal plays (mid-turn: the moves that can follow)
-  hint         the engine's best plays (2-ply), with equities and chances;
-               mid-turn: the plays that go on from your moves, and their cost
-  last         how your last play ranked (also `rate`, `hint last`)
-  undo         take back the last single move;  reset: take back all
-  board        draw the board again
-  id           the position ID (for `plakoto hint`, `plakoto play --position`)
-  save         save now (every play is saved anyway)
-  resign       give up this game
-  quit         save and stop; `plakoto play --resume FILE` continues
-               (single moves of an unfinished turn are not saved)
-  help         this text";
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -850,16 +843,31 @@ mod tests {
     }
 
     fn session_of(m: Match, input: &str) -> (End, String, Match) {
+        session_in(Lang::En, m, input)
+    }
+
+    /// A session in `lang`; its output with the save path taken out.
+    fn session_in(lang: Lang, m: Match, input: &str) -> (End, String, Match) {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("g.json");
-        check_players(&m).unwrap();
+        check_players(&m, lang).unwrap();
         let mut out = Vec::new();
         let eval = NeuralEval::shipped(None);
-        let mut s = Session::new(m, eval, path.clone(), Style::PLAIN, LineReader::new(input.as_bytes()), &mut out);
+        let reader = LineReader::new(input.as_bytes());
+        let mut s = Session::new(m, eval, path.clone(), Style::PLAIN, reader, &mut out).lang(lang);
         let end = s.run().unwrap();
         let saved = crate::records::load(&path).unwrap();
         assert_eq!(saved.record(), s.m.record());
-        (end, String::from_utf8(out).unwrap(), saved)
+        let out = String::from_utf8(out).unwrap().replace(&path.display().to_string(), "ΑΡΧΕΙΟ");
+        (end, out, saved)
+    }
+
+    /// Asserts that `out` says nothing in English.
+    fn all_greek(out: &str) {
+        for line in out.lines() {
+            let words = text::tests::english_words(line);
+            assert!(words.is_empty(), "{words:?} in: {line}\n{out}");
+        }
     }
 
     fn engine(level: &str) -> PlayerName {
@@ -883,7 +891,7 @@ mod tests {
     #[test]
     fn a_record_naming_an_unknown_level_is_refused() {
         let m = Match::new(1, 1, Players { white: engine("external:sh"), black: HUMAN }).unwrap();
-        let e = check_players(&m).unwrap_err().to_string();
+        let e = check_players(&m, Lang::En).unwrap_err().to_string();
         assert!(e.contains("unknown level"), "{e}");
     }
 
@@ -940,12 +948,12 @@ mod tests {
         let ranked = analysis::rank_plays(&search(), &pos, dice);
         assert_eq!(ranked[0].ply, 2);
         let head = format!("The engine's choice for {dice}, searched 2-ply (equity and chances for {}):", pos.turn());
-        assert_eq!(head, hint_head(dice, &[], 2, &pos.turn().to_string()));
-        let table = hint_table(&ranked[..ranked.len().min(HINT_SHOWN)], 2);
+        assert_eq!(head, hint_head(Lang::En, dice, &[], 2, &pos.turn().to_string()));
+        let table = hint_table(Lang::En, &ranked[..ranked.len().min(HINT_SHOWN)], 2);
         assert!(out.contains(&format!("{head}\n{table}\n")), "{out}");
         assert!(table.contains("win double") && table.contains("lose double"), "{table}");
         let best = &ranked[0];
-        assert!(table.contains(&percent(best.probabilities.win_double)), "{table}");
+        assert!(table.contains(&percent(Lang::En, best.probabilities.win_double)), "{table}");
         assert!(!out.contains("-0.000"), "{out}");
     }
 
@@ -961,10 +969,10 @@ mod tests {
         let (end, out, m) = session(&input, HUMAN, HUMAN);
         assert_eq!(end, End::Quit);
         let c = analysis::rank_from(&search(), &pos, dice, &[first]).unwrap();
-        let head = hint_head(dice, &[first], 2, &pos.turn().to_string());
+        let head = hint_head(Lang::En, dice, &[first], 2, &pos.turn().to_string());
         assert!(head.contains(&format!(" after {}", move_text(first))), "{head}");
         assert!(out.contains(&head), "{out}");
-        let verdict = so_far_text(&[first], &c.plays, &c.best, c.loss);
+        let verdict = so_far_text(Lang::En, &[first], &c.plays, &c.best, c.loss);
         assert!(out.contains(&verdict), "{verdict}\n{out}");
         assert!(verdict.starts_with(&format!("Your move so far, {}, ", move_text(first))), "{verdict}");
         assert!(verdict.contains("the start of the best play") || verdict.contains(" against the best play, "));
@@ -984,7 +992,7 @@ mod tests {
         let start = best.moves()[0];
         let c = analysis::rank_from(&search, &pos, dice, &[start]).unwrap();
         assert_eq!(
-            so_far_text(&[start], &c.plays, &c.best, c.loss),
+            so_far_text(Lang::En, &[start], &c.plays, &c.best, c.loss),
             format!("Your move so far, {}, is the start of the best play, {best}.", move_text(start))
         );
         let other = pos
@@ -998,7 +1006,7 @@ mod tests {
             .expect("some first move leaves the best play");
         let c = analysis::rank_from(&search, &pos, dice, &[other]).unwrap();
         assert_eq!(
-            so_far_text(&[other], &c.plays, &c.best, c.loss),
+            so_far_text(Lang::En, &[other], &c.plays, &c.best, c.loss),
             format!("Your move so far, {}, loses {} against the best play, {best}.", move_text(other), fixed3(c.loss))
         );
     }
@@ -1015,7 +1023,7 @@ mod tests {
         let (_, out, _) = session(&input, HUMAN, HUMAN);
         assert!(out.contains("You have not played yet in this match."), "{out}");
         let j = analysis::judge(&search(), &pos, dice, &mine).unwrap();
-        let text = rating_text(&mine, dice, &j, "");
+        let text = rating_text(Lang::En, &mine, dice, &j, "");
         assert!(out.contains(&text), "{text}\n{out}");
         assert!(text.starts_with(&format!("Your last play, {mine} ({dice}), was ")), "{text}");
         assert!(text.contains("(searched 2-ply)") || text.contains("only legal play"), "{text}");
@@ -1034,22 +1042,22 @@ mod tests {
         let (best, worst) = (ranked[0].play, ranked.last().unwrap().play);
         let j = analysis::judge(&search, &pos, dice, &best).unwrap();
         assert_eq!(
-            rating_text(&best, dice, &j, ""),
+            rating_text(Lang::En, &best, dice, &j, ""),
             format!("Your last play, {best} (6-4), was the best of {} plays (searched 0-ply).", ranked.len())
         );
         let j = analysis::judge(&search, &pos, dice, &worst).unwrap();
         assert_eq!(
-            rating_text(&worst, dice, &j, " (in game 1)"),
+            rating_text(Lang::En, &worst, dice, &j, " (in game 1)"),
             format!(
                 "Your last play (in game 1), {worst} (6-4), was the {} best of {} plays: loss {} against the best, \
                  {best} (searched 0-ply).",
-                ordinal(j.rank),
+                text::ordinal(Lang::En, j.rank),
                 ranked.len(),
                 fixed3(j.loss)
             )
         );
         assert_eq!(
-            [1, 2, 3, 4, 11, 12, 13, 21, 22, 101, 111].map(ordinal).join(" "),
+            [1, 2, 3, 4, 11, 12, 13, 21, 22, 101, 111].map(|n| text::ordinal(Lang::En, n)).join(" "),
             "1st 2nd 3rd 4th 11th 12th 13th 21st 22nd 101st 111th"
         );
     }
@@ -1059,9 +1067,9 @@ mod tests {
         assert_eq!(signed3(-0.0001), "+0.000");
         assert_eq!(signed3(-0.0006), "-0.001");
         assert_eq!(fixed3(-0.0), "0.000");
-        assert_eq!(loss_text(0.0), "");
-        assert_eq!(loss_text(0.0004), "");
-        assert_eq!(loss_text(0.1), "loss 0.100");
+        assert_eq!(loss_text(Lang::En, 0.0), "");
+        assert_eq!(loss_text(Lang::En, 0.0004), "");
+        assert_eq!(loss_text(Lang::En, 0.1), "loss 0.100");
     }
 
     /// White, on roll, with one checker left on its 1-point: any roll wins
@@ -1115,7 +1123,140 @@ mod tests {
     fn the_position_id_is_given_on_request() {
         let (_, pos, dice) = first_roll();
         let (_, out, _) = session("id\nquit\n", HUMAN, HUMAN);
-        assert!(out.contains(&id_text(&pos, dice, false)), "{out}");
+        assert!(out.contains(&id_text(Lang::En, &pos, dice, false)), "{out}");
         assert!(out.contains(&format!("plakoto hint {} {dice}", pos.id())), "{out}");
+    }
+
+    #[test]
+    fn a_greek_session_says_everything_in_greek() {
+        let (_, pos, dice) = first_roll();
+        let first = pos.legal_plays(dice)[0].moves()[0];
+        let input = format!(
+            "\n?\nυπόδειξη\nfoo\nαναίρεση\n99/1\n24/18/off\n5/3\nbar/20\n24/18(9)\nβοήθεια\nαποθήκευση\nid\n\
+             τελευταία\n{}\nυπόδειξη\n?\n\nαποθήκευση\nταμπλό\nπαραίτηση\nόχι\nέξοδος\n",
+            move_text(first)
+        );
+        let (end, out, m) = session_in(Lang::El, Match::new(1, 42, Players::people()).unwrap(), &input);
+        assert_eq!(end, End::Quit);
+        assert!(m.game().turns().is_empty());
+        all_greek(&out);
+        for expected in [
+            "Κάθε κίνηση αποθηκεύεται στο ΑΡΧΕΙΟ",
+            "=== Παρτίδα 1 ===",
+            "Πρώτη ζαριά: τα Άσπρα φέρνουν 2, τα Μαύρα φέρνουν 5: ξεκινούν τα Μαύρα.",
+            " Παρτίδα 1 · μονή παρτίδα · Α Άσπρα 0, Μ Μαύρα 0",
+            "βήματα 360, μαζεμένα 0",
+            "νόμιμες κινήσεις με ",
+            "Η επιλογή του υπολογιστή για ",
+            "διπλό υπέρ",
+            "δεν είναι ούτε κίνηση ούτε εντολή",
+            "Δεν υπάρχει τίποτα για αναίρεση.",
+            "Δεν παίχτηκε: δεν έχεις πούλι στη θέση 5",
+            "Δεν παίχτηκε: δεν διαβάζεται το `bar/20`: στο Πλακωτό δεν υπάρχει μπάρα",
+            "Εντολές, στα αγγλικά ή στα ελληνικά",
+            "Κωδικός θέσης ",
+            "Δεν έχεις παίξει ακόμα σε αυτόν τον αγώνα.",
+            "Επόμενες κινήσεις: ",
+            "Η ζαριά δεν παίχτηκε ολόκληρη: μένουν τα ζάρια ",
+            "θα αποθηκευτεί μόλις τελειώσεις τη ζαριά",
+            "Παραιτείσαι από την παρτίδα και δίνεις 2 πόντους στα Άσπρα; (ναι/όχι) > ",
+            "Δεν παραιτήθηκες· συνέχισε το παιχνίδι.",
+            "αυτής της ζαριάς δεν αποθηκεύτηκε· θα παίξεις ξανά όλη τη ζαριά.\nΑποθηκεύτηκε στο ΑΡΧΕΙΟ. Συνέχεια με: plakoto play --resume ΑΡΧΕΙΟ",
+        ] {
+            assert!(out.contains(expected), "{expected}\n{out}");
+        }
+    }
+
+    #[test]
+    fn a_greek_game_against_the_computer_speaks_to_the_person() {
+        let (end, out, m) = session_in(
+            Lang::El,
+            Match::new(1, 42, Players { white: HUMAN, black: engine("random") }).unwrap(),
+            "παραίτηση\nναι\n",
+        );
+        assert_eq!(end, End::MatchOver);
+        assert_eq!(m.games()[0].result().unwrap().reason, Reason::Resign);
+        all_greek(&out);
+        assert!(out.contains("Πρώτη ζαριά: φέρνεις "), "{out}");
+        assert!(out.contains("Άσπρα (εσύ)"), "{out}");
+        assert!(out.contains("Παραιτείσαι: τα Μαύρα (τυχαίο) κερδίζουν 2 πόντους."), "{out}");
+        assert!(out.contains("Η καταγραφή αποθηκεύτηκε στο ΑΡΧΕΙΟ· δες την ξανά με: plakoto replay ΑΡΧΕΙΟ"), "{out}");
+    }
+
+    #[test]
+    fn engines_play_a_greek_match() {
+        let players = Players { white: engine("random"), black: engine("heuristic") };
+        let (end, out, m) = session_in(Lang::El, Match::new(3, 9, players).unwrap(), "");
+        assert_eq!(end, End::MatchOver);
+        all_greek(&out);
+        assert!(out.contains("=== Παρτίδα 2 του αγώνα στους 3 ==="), "{out}");
+        assert!(out.contains("Τα Μαύρα (ευρετικό) φέρνουν "), "{out}");
+        assert!(out.contains("κερδίζουν τον αγώνα"), "{out}");
+        assert!(out.contains("Σκορ: Άσπρα "), "{out}");
+        let w = m.winner().unwrap();
+        let name =
+            if w == Color::White { "Τα Άσπρα (τυχαίο)" } else { "Τα Μαύρα (ευρετικό)" };
+        let won = format!("{name} κερδίζουν τον αγώνα {}-{}.", m.score(w), m.score(w.opponent()));
+        assert!(out.contains(&won), "{won}\n{out}");
+    }
+
+    #[test]
+    fn greek_hints_ratings_and_ids() {
+        let (pos, dice) = (Position::start(), Dice::new(6, 4).unwrap());
+        let search = Search::new(NeuralEval::shipped(None), 0);
+        let ranked = analysis::rank_plays(&search, &pos, dice);
+        let (best, worst) = (ranked[0].play, ranked.last().unwrap().play);
+        let j = analysis::judge(&search, &pos, dice, &worst).unwrap();
+        let said = rating_text(Lang::El, &worst, dice, &j, &text::in_game(Lang::El, 1));
+        assert_eq!(
+            said,
+            format!(
+                "Η τελευταία σου κίνηση (στην παρτίδα 1), {worst} (6-4), ήταν η {}η καλύτερη από {} κινήσεις: \
+                 χάνει {} από την καλύτερη, {best} (αναζήτηση σε βάθος 0).",
+                j.rank,
+                ranked.len(),
+                fixed3(j.loss).replace('.', ",")
+            )
+        );
+        let table = hint_table(Lang::El, &ranked[..2], 0);
+        assert!(table.starts_with("     κίνηση"), "{table}");
+        assert!(table.contains(','), "decimal commas: {table}");
+        let point = table.as_bytes().windows(3).any(|w| w[0].is_ascii_digit() && w[1] == b'.' && w[2].is_ascii_digit());
+        assert!(!point, "no decimal points: {table}");
+        assert_eq!(
+            id_text(Lang::El, &pos, dice, true),
+            format!(
+                "Κωδικός θέσης {id} (η θέση στην αρχή αυτής της ζαριάς): παίζουν τα Άσπρα 6-4.\n\
+                 Το `plakoto hint {id} 6-4` κατατάσσει τις κινήσεις της·\n\
+                 το `plakoto play --position {id}` ξεκινά μια παρτίδα από αυτήν.",
+                id = pos.id()
+            )
+        );
+        assert_eq!(loss_text(Lang::El, 0.1), "χάνει 0,100");
+    }
+
+    #[test]
+    fn the_game_over_board_and_score_in_greek() {
+        let m = Match::from_position(3, 1, Players::people(), last_checker()).unwrap();
+        let (_, out, _) = session_in(Lang::El, m, "1/off\nέξοδος\n");
+        all_greek(&out);
+        assert!(out.contains("τέλος παρτίδας"), "{out}");
+        assert!(out.contains(" Παρτίδα 1 · αγώνας στους 3 · Α Άσπρα 2, Μ Μαύρα 0"), "{out}");
+        assert!(out.contains(" Τα Άσπρα έπαιξαν 1/off\n"), "{out}");
+        assert!(out.contains("Τα Άσπρα μαζεύουν το τελευταίο τους πούλι και κερδίζουν 2 πόντους (τα Μαύρα δεν μάζεψαν κανένα πούλι: διπλό)."), "{out}");
+        assert!(out.contains("Σκορ: Άσπρα 2, Μαύρα 0 (αγώνας στους 3)."), "{out}");
+        assert!(
+            out.contains("Η παρτίδα ξεκινά από τη θέση ")
+                || out.contains("Τα Άσπρα κέρδισαν την προηγούμενη παρτίδα και ξεκινούν."),
+            "{out}"
+        );
+    }
+
+    #[test]
+    fn an_unknown_level_is_refused_in_greek() {
+        let m = Match::new(1, 1, Players { white: engine("external:sh"), black: HUMAN }).unwrap();
+        let e = check_players(&m, Lang::El).unwrap_err().to_string();
+        assert!(e.starts_with("ο παίκτης των Άσπρων στην καταγραφή, `external:sh`: άγνωστο επίπεδο"), "{e}");
+        assert_eq!(text::tests::english_words(&e), Vec::<String>::new(), "{e}");
     }
 }
