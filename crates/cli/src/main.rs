@@ -35,6 +35,10 @@ enum Command {
     Bearoff(cmd::bearoff::Args),
     Rollout(cmd::rollout::Args),
     RolloutMerge(cmd::rollout::MergeArgs),
+    Benchmark(cmd::benchmark::Args),
+    BenchPlay(cmd::benchmark::PlayArgs),
+    Review(cmd::review::Args),
+    Met(cmd::review::MetArgs),
 }
 
 fn main() -> ExitCode {
@@ -54,6 +58,10 @@ fn main() -> ExitCode {
         Command::Bearoff(a) => cmd::bearoff::run(a),
         Command::Rollout(a) => cmd::rollout::run(a),
         Command::RolloutMerge(a) => cmd::rollout::merge(a),
+        Command::Benchmark(a) => cmd::benchmark::run(a),
+        Command::BenchPlay(a) => cmd::benchmark::play(a),
+        Command::Review(a) => cmd::review::run(a),
+        Command::Met(a) => cmd::review::met(a),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

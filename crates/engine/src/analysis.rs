@@ -29,10 +29,15 @@ pub struct RankedPlay {
     pub probabilities: Probabilities,
     /// The mover's equity after it.
     pub equity: f32,
-    /// Best equity minus this one (0 for the best play).
+    /// What the best play is ahead of this one by (0 for the best): in
+    /// equity, or at a match score in match-winning chance converted to
+    /// points (see `search::Objective`).
     pub diff: f32,
     /// The depth this play was searched to.
     pub ply: u8,
+    /// What the analyzer ranked by (the equity, or at a match score the
+    /// match-winning chance in points of a single game).
+    pub value: f32,
 }
 
 /// Evaluates `pos` for the side on roll with `analyzer`.
@@ -58,15 +63,16 @@ pub fn rank_plays(analyzer: &dyn Analyzer, pos: &Position, dice: Dice) -> Vec<Ra
         return Vec::new();
     }
     let scored = analyzer.rank(&plays);
-    let best = scored[0].equity();
+    let best = scored[0].value;
     scored
         .into_iter()
         .map(|s| RankedPlay {
             play: plays[s.index],
             probabilities: s.probabilities,
             equity: s.equity(),
-            diff: best - s.equity(),
+            diff: best - s.value,
             ply: s.ply,
+            value: s.value,
         })
         .collect()
 }
@@ -114,18 +120,19 @@ pub fn rank_from(
     }
     let reachable = turn.reachable_plays();
     let scored = analyzer.rank(&reachable);
-    let top = scored.first().map_or(best.equity, |s| s.equity());
+    let top = scored.first().map_or(best.value, |s| s.value);
     let plays = scored
         .iter()
         .map(|s| RankedPlay {
             play: reachable[s.index],
             probabilities: s.probabilities,
             equity: s.equity(),
-            diff: best.equity - s.equity(),
+            diff: best.value - s.value,
             ply: s.ply,
+            value: s.value,
         })
         .collect();
-    Ok(Continuations { plays, loss: (best.equity - top).max(0.0), best })
+    Ok(Continuations { plays, loss: (best.value - top).max(0.0), best })
 }
 
 /// How a play made compares with the others of its roll.
@@ -173,7 +180,7 @@ pub fn judge(analyzer: &dyn Analyzer, pos: &Position, dice: Dice, played: &Play)
     } else {
         mine.clone()
     };
-    let better = all.iter().filter(|r| r.play.position() != played.play.position() && r.equity > played.equity).count();
-    let loss = (best.equity - played.equity).max(0.0);
+    let better = all.iter().filter(|r| r.play.position() != played.play.position() && r.value > played.value).count();
+    let loss = (best.value - played.value).max(0.0);
     Some(Judgement { rank: better + 1, of: all.len(), played, best, loss })
 }

@@ -42,4 +42,8 @@ pub trait Analyzer: Send + Sync {
     /// `plays`, the legal plays of one roll (never empty), best first for
     /// the mover.
     fn rank(&self, plays: &[Play]) -> Vec<Scored>;
+
+    /// Plays for `objective` from now on (points, or the match-winning
+    /// chance at a score); analyzers that cannot ignore it.
+    fn set_objective(&mut self, _objective: crate::search::Objective) {}
 }

@@ -40,15 +40,18 @@ pub struct Level {
 }
 
 impl Level {
-    /// A player of this level: the neural levels use `eval`; `seed` makes
-    /// the random choices (a random level, noise) reproducible.
+    /// A player of this level: the neural levels use `eval` and play
+    /// matches by the score (the table of [`crate::met::table_for`]);
+    /// `seed` makes the random choices (a random level, noise)
+    /// reproducible.
     pub fn player(&self, eval: &NeuralEval, seed: u64) -> Box<dyn Player> {
         match self.kind {
             LevelKind::Random => Box::new(RandomPlayer::new(seed)),
             LevelKind::Heuristic => Box::new(HeuristicPlayer),
-            LevelKind::Neural { ply, noise } => {
-                Box::new(SearchPlayer::new(self.name, Box::new(Search::new(eval.clone(), ply)), noise, seed))
-            }
+            LevelKind::Neural { ply, noise } => Box::new(
+                SearchPlayer::new(self.name, Box::new(Search::new(eval.clone(), ply)), noise, seed)
+                    .by_the_score(crate::met::table_for(eval)),
+            ),
         }
     }
 }

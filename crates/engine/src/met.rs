@@ -169,6 +169,24 @@ impl MatchEquityTable {
     }
 }
 
+/// The match equity table (matches up to 25 points) from `eval`'s chances
+/// at the start position by a 1-ply search, made once per network and
+/// shared.
+pub fn table_for(eval: &crate::NeuralEval) -> std::sync::Arc<MatchEquityTable> {
+    use std::collections::HashMap;
+    use std::sync::{Arc, Mutex, OnceLock};
+    static TABLES: OnceLock<Mutex<HashMap<usize, Arc<MatchEquityTable>>>> = OnceLock::new();
+    let key = Arc::as_ptr(eval.network()) as usize;
+    let map = TABLES.get_or_init(|| Mutex::new(HashMap::new()));
+    if let Some(t) = map.lock().unwrap_or_else(|e| e.into_inner()).get(&key) {
+        return t.clone();
+    }
+    let p = crate::search::value(eval, &plakoto_core::Position::start(), 1, &crate::search::SearchConfig::default());
+    let t = Arc::new(MatchEquityTable::new(25, GameChances::from_probabilities(&p)));
+    map.lock().unwrap_or_else(|e| e.into_inner()).insert(key, t.clone());
+    t
+}
+
 /// A match score from one side's view: what it and its opponent still need.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub struct Away {

@@ -16,6 +16,12 @@ pub trait Player: Send {
     /// Called when a new game starts (players with per-game state reset it).
     fn new_game(&mut self) {}
 
+    /// The match score before the coming decisions: a match to `length`
+    /// points, this player having `mine` and its opponent `theirs`.
+    /// Players that play by the score (the neural levels) play for the
+    /// match-winning chance; a length of 1 (a single game) is points.
+    fn set_match_score(&mut self, _length: u32, _mine: u32, _theirs: u32) {}
+
     /// Why the player could not play properly (an external program that
     /// crashed or answered nonsense); a duel stops with this message.
     fn failure(&self) -> Option<String> {

@@ -183,7 +183,7 @@ impl Reviewer {
     /// comes from `eval`'s chances at the start position (see
     /// [`start_chances`]).
     pub fn new(eval: NeuralEval, ply: u8) -> Reviewer {
-        let table = Arc::new(MatchEquityTable::new(25, start_chances(&eval)));
+        let table = crate::met::table_for(&eval);
         Reviewer { eval, ply, table }
     }
 
@@ -328,6 +328,90 @@ impl Reviewer {
 pub fn start_chances(eval: &NeuralEval) -> GameChances {
     let p = crate::search::value(eval, &Position::start(), 1, &SearchConfig::default());
     GameChances::from_probabilities(&p)
+}
+
+/// A graph of White's chances over the reviewed games, as an SVG picture:
+/// the chance to win (and to win double) after every turn, the marked
+/// plays as dots (orange doubtful, red bad, dark red very bad), and a line
+/// between games.
+pub fn svg(review: &Review) -> String {
+    use std::fmt::Write as _;
+    let turns: Vec<(usize, &TurnReview)> =
+        review.games.iter().enumerate().flat_map(|(g, gr)| gr.turns.iter().map(move |t| (g, t))).collect();
+    let (w, h, left, top, bottom) = (900.0f64, 320.0f64, 50.0f64, 20.0f64, 40.0f64);
+    let n = turns.len().max(1) as f64;
+    let x = |i: usize| left + (w - left - 20.0) * (i as f64 + 1.0) / n;
+    let y = |p: f64| top + (h - top - bottom) * (1.0 - p.clamp(0.0, 1.0));
+    let mut s = String::new();
+    let _ = write!(
+        s,
+        r##"<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" viewBox="0 0 {w} {h}" font-family="sans-serif" font-size="12">"##
+    );
+    let _ = write!(s, r##"<rect width="{w}" height="{h}" fill="#fffdf7"/>"##);
+    for p in [0.0, 0.25, 0.5, 0.75, 1.0] {
+        let _ = write!(
+            s,
+            r##"<line x1="{left}" x2="{}" y1="{yy}" y2="{yy}" stroke="#ddd"/><text x="{}" y="{}" text-anchor="end">{:.0}%</text>"##,
+            w - 20.0,
+            left - 6.0,
+            y(p) + 4.0,
+            100.0 * p,
+            yy = y(p)
+        );
+    }
+    // Game boundaries.
+    let mut last_game = 0;
+    for (i, (g, _)) in turns.iter().enumerate() {
+        if *g != last_game {
+            let xx = (x(i) + x(i.saturating_sub(1))) / 2.0;
+            let _ = write!(
+                s,
+                r##"<line x1="{xx}" x2="{xx}" y1="{top}" y2="{}" stroke="#999" stroke-dasharray="4 3"/>"##,
+                h - bottom
+            );
+            last_game = *g;
+        }
+    }
+    let line = |f: &dyn Fn(&TurnReview) -> f64| -> String {
+        turns.iter().enumerate().map(|(i, (_, t))| format!("{:.1},{:.1}", x(i), y(f(t)))).collect::<Vec<_>>().join(" ")
+    };
+    let _ =
+        write!(s, r##"<polyline fill="none" stroke="#1f7a4d" stroke-width="2" points="{}"/>"##, line(&|t| t.white_win));
+    let _ = write!(
+        s,
+        r##"<polyline fill="none" stroke="#1666c5" stroke-width="1.5" stroke-dasharray="5 3" points="{}"/>"##,
+        line(&|t| t.white_win_double)
+    );
+    for (i, (_, t)) in turns.iter().enumerate() {
+        let colour = match t.mark {
+            Mark::None => continue,
+            Mark::Doubtful => "#e0a100",
+            Mark::Bad => "#d33",
+            Mark::VeryBad => "#7a0000",
+        };
+        let _ = write!(
+            s,
+            r##"<circle cx="{:.1}" cy="{:.1}" r="4.5" fill="{colour}"><title>{} {}-{}: {} (best {}, loses {:.3})</title></circle>"##,
+            x(i),
+            y(t.white_win),
+            t.side,
+            t.dice[0],
+            t.dice[1],
+            t.played,
+            t.best,
+            t.loss
+        );
+    }
+    let _ = write!(
+        s,
+        r##"<text x="{left}" y="{}">turns →</text><text x="{}" y="{}" fill="#1f7a4d">White wins</text><text x="{}" y="{}" fill="#1666c5">White wins double</text></svg>"##,
+        h - 12.0,
+        left + 90.0,
+        h - 12.0,
+        left + 190.0,
+        h - 12.0
+    );
+    s
 }
 
 #[cfg(test)]

@@ -126,6 +126,10 @@ impl<E: Evaluator> Analyzer for Search<E> {
     fn rank(&self, plays: &[Play]) -> Vec<Scored> {
         rank(&self.eval, plays, self.ply, &self.config)
     }
+
+    fn set_objective(&mut self, objective: Objective) {
+        self.config.objective = objective;
+    }
 }
 
 /// The mover's probabilities after `play`, at ply `n`.

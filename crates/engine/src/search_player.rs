@@ -7,8 +7,12 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use rand_distr::{Distribution, Normal};
 
+use std::sync::Arc;
+
 use crate::analyzer::Analyzer;
+use crate::met::{Away, MatchEquityTable};
 use crate::player::Player;
+use crate::search::Objective;
 
 /// Plays the best play by `analyzer`, with Gaussian noise of `noise`
 /// equity added to each play's score (0 for full strength; the easy levels
@@ -18,19 +22,40 @@ pub struct SearchPlayer {
     noise: f32,
     name: String,
     rng: ChaCha8Rng,
+    /// The match equity table it plays matches by (`None`: always points).
+    table: Option<Arc<MatchEquityTable>>,
 }
 
 impl SearchPlayer {
     /// A player named `name` playing by `analyzer` with `noise`, its random
-    /// choices seeded by `seed`.
+    /// choices seeded by `seed`; in matches for points (see
+    /// [`SearchPlayer::by_the_score`]).
     pub fn new(name: &str, analyzer: Box<dyn Analyzer>, noise: f32, seed: u64) -> SearchPlayer {
-        SearchPlayer { analyzer, noise, name: name.into(), rng: ChaCha8Rng::seed_from_u64(seed) }
+        SearchPlayer { analyzer, noise, name: name.into(), rng: ChaCha8Rng::seed_from_u64(seed), table: None }
+    }
+
+    /// Plays matches by the score: for the match-winning chance `table`
+    /// gives, once told the score ([`Player::set_match_score`]).
+    pub fn by_the_score(mut self, table: Arc<MatchEquityTable>) -> SearchPlayer {
+        self.table = Some(table);
+        self
     }
 }
 
 impl Player for SearchPlayer {
     fn name(&self) -> String {
         self.name.clone()
+    }
+
+    fn set_match_score(&mut self, length: u32, mine: u32, theirs: u32) {
+        let objective = match &self.table {
+            Some(table) if length > 1 => Objective::Match {
+                table: table.clone(),
+                away: Away { me: length.saturating_sub(mine).max(1), them: length.saturating_sub(theirs).max(1) },
+            },
+            _ => Objective::Money,
+        };
+        self.analyzer.set_objective(objective);
     }
 
     fn choose(&mut self, _: &Position, _: Dice, plays: &[Play]) -> usize {

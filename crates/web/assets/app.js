@@ -857,6 +857,7 @@ function noticeText() {
 function renderOnline() {
   const m = S.match;
   const box = $('invite'), pres = $('presence');
+  $('watch-note').classList.toggle('hidden', !m || !isOnline() || !!mySeat() || m.over);
   if (!m || !isOnline()) {
     box.classList.add('hidden');
     pres.classList.add('hidden');
@@ -871,7 +872,8 @@ function renderOnline() {
     if ($('invite-link').value !== link) $('invite-link').value = link;
   }
   let s;
-  if (!LIVE.up && LIVE.wasUp) s = t('reconnecting');
+  const lost = !LIVE.up && LIVE.wasUp;
+  if (lost) s = t('reconnecting');
   else if (me) {
     const friend = other(me);
     s = `${t('youPlay', { side: sideName(me) })} `
@@ -880,7 +882,7 @@ function renderOnline() {
     s = ['white', 'black'].map((c) => t(on.connected[c] ? 'sideOn' : 'sideOff', { side: sideName(c) })).join(' ');
   }
   pres.textContent = s;
-  pres.dataset.friend = me ? (on.connected[other(me)] ? 'connected' : 'away') : '';
+  pres.dataset.friend = lost ? 'lost' : me ? (on.connected[other(me)] ? 'connected' : 'away') : '';
   pres.classList.remove('hidden');
 }
 
@@ -908,7 +910,7 @@ function statusText() {
   if (m.to_act.who === 'engine') return `${t('thinking')} (${sideName(m.to_act.side)} ${d})`;
   if (isOnline() && !humanToAct()) {
     const side = sideName(m.to_act.side);
-    return mySeat() ? t('waitFriend', { side, dice: d }) : `${t('watching', { side, dice: d })} ${t('watchNote')}`;
+    return mySeat() ? t('waitFriend', { side, dice: d }) : t('watching', { side, dice: d });
   }
   const ts = turnState();
   let s = m.opponent === 'engine' || isOnline() ? t('yourTurn', { dice: d }) : t('sideTurn', { side: sideName(m.to_act.side), dice: d });
@@ -1426,8 +1428,15 @@ function setLiveUp(up) {
   LIVE.up = up;
   if (up) LIVE.wasUp = true;
   // Shown after a moment only, so a quick reconnection does not flicker.
-  if (up) render();
-  else setTimeout(() => { if (!LIVE.up && S.match) render(); }, 1500);
+  if (up) liveRender();
+  else setTimeout(() => { if (!LIVE.up && S.match) liveRender(); }, 1500);
+}
+
+// Redraws for news from the stream, but not under a checker being dragged
+// (the drop redraws).
+function liveRender() {
+  if (drag?.moved) return;
+  render();
 }
 
 // One event block of a text/event-stream: { event, data }, or null for a comment.
@@ -1509,7 +1518,7 @@ function onLive({ event, data }) {
       // A seat connected is a seat taken.
       for (const c of ['white', 'black']) if (d[c]) m.online.taken[c] = true;
       forgetUsedInvite();
-      render();
+      liveRender();
     }
   }
 }
@@ -1525,11 +1534,11 @@ function applyLiveState(d) {
     m.pending = d.pending;
     forgetUsedInvite();
     if (d.pending && !humanToAct()) showRemoteMoves(d.pending);
-    render();
+    liveRender();
     return;
   }
   setMatch(d);
-  render();
+  liveRender();
   afterRender();
 }
 
@@ -1616,6 +1625,8 @@ board.addEventListener('pointerup', (evt) => {
   const { x, y } = svgPoint(evt);
   const p = hitTest(x, y);
   if (d.ghost) d.ghost.remove();
+  // The turn ended meanwhile (online: the friend resigned).
+  if (!humanToAct()) { S.selected = null; render(); return; }
   if (d.moved) {
     // Dropped on another point: legal or not, the server decides (and says why not).
     if (p !== null && p !== d.from) move(d.from, p);

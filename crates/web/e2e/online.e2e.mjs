@@ -242,7 +242,9 @@ test('two people play a whole match online in two browsers while a third watches
     });
     await C.goto(`${url}/match/${id}`);
     await until(C, { seat: 'none', live: '1' }, 10000, 'the spectator\'s live stream');
-    await untilText(C, '#status', /^You are watching\. (White|Black) to play: \d-\d\. Only the two players can move/);
+    await untilText(C, '#status', /^You are watching\. (White|Black) to play: \d-\d\.$/);
+    assert.equal(await text(C, '#watch-note'), 'Only the two players can move; you see their moves as they make them.');
+    assert.equal(await A.isVisible('#watch-note'), false, 'a player is not told it watches');
     assert.equal(await text(C, '#presence'), 'White is connected. Black is connected.');
     assert.equal(await C.isDisabled('#resign'), true, 'a spectator cannot resign');
     assert.equal(await text(C, '#notice'), '', 'opened by its address, the match says nothing of invitations');
@@ -330,6 +332,7 @@ test('two people play a whole match online in two browsers while a third watches
         await stopServer(server, 'SIGKILL');
         await Promise.all([A, B, C].map((p) => until(p, { live: '0' }, 5000, 'the stream dropped')));
         await untilText(A, '#presence', /^The connection to the server was lost; reconnecting…$/, 5000);
+        assert.equal(await A.getAttribute('#presence', 'data-friend'), 'lost', 'no green dot while the connection is lost');
         await A.screenshot({ path: path.join(artifacts, 'online-reconnecting.png') });
         server = await startServer(db, `127.0.0.1:${port}`);
         await Promise.all([A, B, C].map((p) => until(p, { live: '1' }, 15000, 'the stream back')));
@@ -392,9 +395,9 @@ test('two people play a whole match online in two browsers while a third watches
       // The play reaches the others at once: the new state, the log.
       const after = await body(P);
       await Promise.all([O, C].map((w) => until(w, { version: after.version, turns: after.turns, board: after.board }, LIVE_MS, 'the play')));
-      const lastP = await P.locator('#log li').last().textContent();
-      assert.equal(await O.locator('#log li').last().textContent(), lastP);
-      assert.equal(await C.locator('#log li .play').last().textContent(), await P.locator('#log li .play').last().textContent());
+      const lastP = await P.locator('#log li .play').last().textContent();
+      assert.equal(await O.locator('#log li .play').last().textContent(), lastP, 'the friend\'s log has the play');
+      assert.equal(await C.locator('#log li .play').last().textContent(), lastP, 'the spectator\'s log has the play');
       turns++;
     }
 

@@ -13,6 +13,9 @@
 //    server's reason, a drop on a point the checker cannot reach gets the
 //    server's refusal, and the board at phone width (390 px) has legible
 //    point numbers and pip counts.
+// 3. Online (online.e2e.mjs, imported here so that the same command runs
+//    it): two browsers play a whole match against each other while a third
+//    watches, each seeing the other's single moves and plays live.
 //
 // Screenshots go to test-artifacts/.
 //
@@ -27,6 +30,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
+import './online.e2e.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '../../..');

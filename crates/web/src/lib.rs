@@ -91,6 +91,11 @@ pub fn router(store: Arc<dyn MatchStore>, engine: NeuralEval, limits: Limits) ->
 /// [`router`] over a [`Storage`]: on PostgreSQL the replicas tell each
 /// other of every change, so each one's watchers see moves made anywhere.
 pub fn app(storage: Storage, engine: NeuralEval, limits: Limits) -> Router {
+    app_and_hub(storage, engine, limits).0
+}
+
+/// [`app`], and the hub of its live streams (to end them at shutdown).
+fn app_and_hub(storage: Storage, engine: NeuralEval, limits: Limits) -> (Router, Arc<service::Hub>) {
     let max_body = limits.max_body;
     let service = service::MatchService::new(storage.store, engine, limits.cached_matches);
     let state = Arc::new(AppState::new(service, limits));
@@ -103,7 +108,7 @@ pub fn app(storage: Storage, engine: NeuralEval, limits: Limits) -> Router {
         });
         pg.relay(state.service.hub(), forget);
     }
-    Router::new()
+    let router = Router::new()
         .route("/", get(assets::index))
         .route("/match/{id}", get(assets::index))
         .route("/app.js", get(assets::app_js))
@@ -129,8 +134,9 @@ pub fn app(storage: Storage, engine: NeuralEval, limits: Limits) -> Router {
         .layer(RequestBodyLimitLayer::new(max_body))
         .layer(middleware::from_fn_with_state(state.clone(), time_limit))
         .layer(middleware::from_fn(error::json_errors))
-        .layer(CatchPanicLayer::custom(error::panic_response))
-        .with_state(state)
+        .layer(CatchPanicLayer::custom(error::panic_response));
+    let hub = state.service.hub().clone();
+    (router.with_state(state), hub)
 }
 
 /// Bounds every request in time: a 503 rather than a hung client.
@@ -175,7 +181,14 @@ pub async fn serve(
     let listener = tokio::net::TcpListener::bind(addr).await.map_err(|e| format!("cannot listen on {addr}: {e}"))?;
     let bound = listener.local_addr().map_err(|e| e.to_string())?;
     ready(bound);
-    listen::serve(listener, app(store, engine, limits), conns, shutdown()).await;
+    let (app, hub) = app_and_hub(store, engine, limits);
+    // At the signal, the live streams end first, so their pages reconnect
+    // at once instead of holding the shutdown up.
+    let stop = async move {
+        shutdown().await;
+        hub.close();
+    };
+    listen::serve(listener, app, conns, stop).await;
     Ok(())
 }
 

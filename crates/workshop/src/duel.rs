@@ -173,3 +173,112 @@ mod tests {
         assert!(s.points_per_game() - s.ci95() > 0.3, "{s:?} ppg {} ± {}", s.points_per_game(), s.ci95());
     }
 }
+
+/// Results of a duel of matches from player A's side.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct MatchStats {
+    /// Matches played.
+    pub matches: u64,
+    /// Matches A won.
+    pub wins: u64,
+    /// Sum and sum of squares of each pair's wins (0, 1 or 2), for the interval.
+    pair_sum: f64,
+    pair_sq: f64,
+    pairs: u64,
+}
+
+impl MatchStats {
+    /// The share of matches A won.
+    pub fn win_rate(&self) -> f64 {
+        if self.matches == 0 { 0.0 } else { self.wins as f64 / self.matches as f64 }
+    }
+
+    /// Half-width of the 95% interval of the win rate, from the spread of
+    /// the pairs' results.
+    pub fn ci95(&self) -> f64 {
+        if self.pairs < 2 {
+            return f64::INFINITY;
+        }
+        let n = self.pairs as f64;
+        let mean = self.pair_sum / n;
+        let var = (self.pair_sq / n - mean * mean) * n / (n - 1.0);
+        1.96 * (var.max(0.0) / n).sqrt() / 2.0
+    }
+}
+
+/// Plays one match to `length` points from a seeded roller; `players[0]`
+/// is White. The players are told the score before every game. Returns
+/// the winner.
+pub fn play_match(players: &mut [&mut dyn Player; 2], length: u32, seed: u64) -> Result<Color, String> {
+    use plakoto_core::game::{Match, Players};
+    let mut m = Match::new(length, seed, Players::default()).map_err(|e| e.to_string())?;
+    while !m.is_over() {
+        m.roll().map_err(|e| e.to_string())?;
+        let side = m.game().position().turn();
+        let p = &mut players[side.index()];
+        p.set_match_score(length, m.score(side), m.score(side.opponent()));
+        let (pos, dice) = (*m.game().position(), m.game().dice().expect("rolled"));
+        let plays = m.game().legal_plays().to_vec();
+        let i = p.choose(&pos, dice, &plays).min(plays.len() - 1);
+        if let Some(f) = p.failure() {
+            return Err(f);
+        }
+        m.play(&plays[i]).map_err(|e| e.to_string())?;
+    }
+    m.winner().ok_or_else(|| "the match ended without a winner".into())
+}
+
+/// Plays `pairs` pairs of matches to `length`, A against B, on `threads`
+/// threads: pair `i` plays the dice of `seed + i` twice, A White then A
+/// Black. `progress` is called after each pair.
+pub fn duel_matches(
+    a: &PlayerFactory,
+    b: &PlayerFactory,
+    pairs: u64,
+    length: u32,
+    seed: u64,
+    threads: usize,
+    progress: &(dyn Fn(&MatchStats) + Sync),
+) -> Result<MatchStats, String> {
+    let next = AtomicUsize::new(0);
+    let total = Mutex::new(MatchStats::default());
+    let failure: Mutex<Option<String>> = Mutex::new(None);
+    std::thread::scope(|s| {
+        for _ in 0..threads.max(1) {
+            s.spawn(|| {
+                loop {
+                    let i = next.fetch_add(1, Ordering::Relaxed) as u64;
+                    if i >= pairs || failure.lock().map(|f| f.is_some()).unwrap_or(true) {
+                        break;
+                    }
+                    let dice_seed = seed.wrapping_add(i);
+                    let (mut pa, mut pb) = (a(2 * i), b(2 * i + 1));
+                    let pair = play_match(&mut [pa.as_mut(), pb.as_mut()], length, dice_seed).and_then(|w1| {
+                        play_match(&mut [pb.as_mut(), pa.as_mut()], length, dice_seed).map(|w2| (w1, w2))
+                    });
+                    let (w1, w2) = match pair {
+                        Ok(r) => r,
+                        Err(e) => {
+                            if let Ok(mut f) = failure.lock() {
+                                f.get_or_insert(e);
+                            }
+                            break;
+                        }
+                    };
+                    let won = u64::from(w1 == Color::White) + u64::from(w2 == Color::Black);
+                    let mut t = total.lock().unwrap_or_else(|e| e.into_inner());
+                    t.matches += 2;
+                    t.wins += won;
+                    t.pair_sum += won as f64;
+                    t.pair_sq += (won * won) as f64;
+                    t.pairs += 1;
+                    progress(&t);
+                }
+            });
+        }
+    });
+    if let Some(f) = failure.into_inner().unwrap_or_else(|e| e.into_inner()) {
+        return Err(f);
+    }
+    Ok(total.into_inner().unwrap_or_else(|e| e.into_inner()))
+}

@@ -1,6 +1,8 @@
 //! Players by name, for the command line's duels and engine: the built-in
-//! levels, `external:COMMAND` (a program speaking the engine protocol), and
-//! `net:PATH` / `net@PLY:PATH` (a weights file). Names from files and
+//! levels (which play matches by the score), `money:LEVEL` (the level
+//! playing for points whatever the score), `external:COMMAND` (a program
+//! speaking the engine protocol), and `net:PATH` / `net@PLY:PATH` (a
+//! weights file, playing by the score). Names from files and
 //! requests use [`plakoto_engine::levels::level`] instead, which can never
 //! start a program or read a file.
 
@@ -25,6 +27,16 @@ pub fn player_by_name(name: &str, eval: &NeuralEval, seed: u64) -> Result<Box<dy
     if let Some(rest) = name.strip_prefix("net") {
         return weights_player(name, rest, eval, seed);
     }
+    if let Some(level) = name.strip_prefix("money:") {
+        // The level's search, playing for points whatever the match score.
+        let l = levels::level(level).map_err(|e| e.to_string())?;
+        return Ok(match l.kind {
+            plakoto_engine::LevelKind::Neural { ply, noise } => {
+                Box::new(SearchPlayer::new(name, Box::new(Search::new(eval.clone(), ply)), noise, seed))
+            }
+            _ => l.player(eval, seed),
+        });
+    }
     Ok(levels::level(name).map_err(|e| e.to_string())?.player(eval, seed))
 }
 
@@ -34,7 +46,7 @@ pub fn check_name(name: &str) -> Result<(), String> {
     if name.starts_with("external:") || name.starts_with("net") {
         return Ok(());
     }
-    levels::level(name).map(|_| ()).map_err(|e| e.to_string())
+    levels::level(name.strip_prefix("money:").unwrap_or(name)).map(|_| ()).map_err(|e| e.to_string())
 }
 
 /// `net:PATH` (0-ply) or `net@N:PATH` (N-ply).
@@ -50,7 +62,8 @@ fn weights_player(name: &str, rest: &str, eval: &NeuralEval, seed: u64) -> Resul
     let bytes = std::fs::read(path).map_err(|e| format!("{path}: {e}"))?;
     let net = Network::from_bytes(&bytes).map_err(|e| format!("{path}: {e}"))?;
     let eval = NeuralEval::with_bearoff(Arc::new(net), eval.bearoff().cloned());
-    Ok(Box::new(SearchPlayer::new(name, Box::new(Search::new(eval, ply)), 0.0, seed)))
+    let table = plakoto_engine::met::table_for(&eval);
+    Ok(Box::new(SearchPlayer::new(name, Box::new(Search::new(eval, ply)), 0.0, seed).by_the_score(table)))
 }
 
 #[cfg(test)]

@@ -4,7 +4,7 @@
 use anyhow::{Result, anyhow, bail};
 use indicatif::{ProgressBar, ProgressStyle};
 use plakoto_engine::LEVELS;
-use plakoto_workshop::duel::duel;
+use plakoto_workshop::duel::{duel, duel_matches};
 use plakoto_workshop::players::{check_name, player_by_name};
 
 /// Pit two players against each other. A player is a built-in one (see
@@ -18,7 +18,8 @@ pub struct Args {
     a: String,
     /// Player B.
     b: String,
-    /// Number of games (rounded up to an even number: games come in pairs).
+    /// Number of games, or matches with --match (rounded up to an even
+    /// number: they come in pairs).
     #[arg(long, default_value_t = 1000)]
     games: u64,
     /// Seed of the dice.
@@ -27,6 +28,12 @@ pub struct Args {
     /// Worker threads.
     #[arg(long, default_value_t = 2)]
     threads: usize,
+    /// Play matches to N points instead of single games (each pair of
+    /// matches on the same dice, colours swapped) and report match wins.
+    /// The levels play by the score; `money:LEVEL` is the same level
+    /// playing for points whatever the score.
+    #[arg(long = "match", value_name = "N", value_parser = clap::value_parser!(u32).range(1..=25))]
+    match_to: Option<u32>,
     /// Print the result as JSON.
     #[arg(long)]
     json: bool,
@@ -69,6 +76,37 @@ pub fn run(a: Args) -> Result<()> {
     };
     let fa = |i: u64| make(&a.a, seed.wrapping_mul(31).wrapping_add(i));
     let fb = |i: u64| make(&a.b, seed.wrapping_mul(37).wrapping_add(i));
+    if let Some(length) = a.match_to {
+        let bar = ProgressBar::new(2 * pairs);
+        bar.set_style(
+            ProgressStyle::with_template("{spinner} [{elapsed_precise}] {wide_bar} {pos}/{len} matches ({eta}) {msg}")
+                .unwrap_or_else(|_| ProgressStyle::default_bar()),
+        );
+        let stats = duel_matches(&fa, &fb, pairs, length, a.seed, a.threads, &|s| {
+            bar.set_position(s.matches);
+            bar.set_message(format!("A wins {:.1}% ± {:.1}", 100.0 * s.win_rate(), 100.0 * s.ci95()));
+        })
+        .map_err(|e| anyhow!("duel stopped: {e}"))?;
+        bar.finish_and_clear();
+        let (rate, ci) = (stats.win_rate(), stats.ci95());
+        if a.json {
+            let v = serde_json::json!({"a": a.a, "b": a.b, "match": length, "matches": stats.matches,
+                "wins": stats.wins, "win_rate": rate, "ci95": ci, "seed": a.seed});
+            println!("{v}");
+        } else {
+            println!("A = {}   B = {}   matches to {length}   seed {}", a.a, a.b, a.seed);
+            println!(
+                "matches {}   A wins {} ({:.2}% ± {:.2}, 95%: {:.2}% to {:.2}%)",
+                stats.matches,
+                stats.wins,
+                100.0 * rate,
+                100.0 * ci,
+                100.0 * (rate - ci),
+                100.0 * (rate + ci)
+            );
+        }
+        return Ok(());
+    }
     let stats = duel(&fa, &fb, pairs, a.seed, a.threads, &|s| {
         bar.set_position(s.games);
         bar.set_message(format!("A {:+.3} ± {:.3} ppg", s.points_per_game(), s.ci95()));

@@ -17,11 +17,25 @@ pub struct Args {
     /// Print JSON: {"position", "id", "ply", "probabilities", "equity"}.
     #[arg(long)]
     json: bool,
+    #[command(flatten)]
+    score: super::ScoreArgs,
 }
 
 pub fn run(a: Args) -> Result<()> {
     let pos = super::position_arg(&a.position)?;
-    let e = evaluate(&Search::new(super::engine_eval(), a.ply), &pos);
+    let eval = super::engine_eval();
+    let at_score = a.score.objective(&eval)?;
+    let mut search = Search::new(eval, a.ply);
+    if let Some((objective, _)) = &at_score {
+        search.config.objective = objective.clone();
+    }
+    let e = evaluate(&search, &pos);
+    let mwc = at_score.as_ref().and_then(|(o, away)| match o {
+        plakoto_engine::search::Objective::Match { table, .. } => {
+            Some((table.match_winning_chance(&e.probabilities, *away), *away))
+        }
+        _ => None,
+    });
     let p = e.probabilities;
     if a.json {
         let v = json!({
@@ -32,6 +46,11 @@ pub fn run(a: Args) -> Result<()> {
             "equity": e.equity,
             "result": pos.outcome(),
         });
+        let mut v = v;
+        if let Some((m, away)) = mwc {
+            v["match_winning_chance"] = json!(m);
+            v["away"] = json!({"me": away.me, "them": away.them});
+        }
         println!("{v}");
         return Ok(());
     }
@@ -43,5 +62,8 @@ pub fn run(a: Args) -> Result<()> {
     println!("  lose   {:6.2}%   of which double {:6.2}%", 100.0 * p.lose, 100.0 * p.lose_double);
     println!("  draw   {:6.2}%", 100.0 * p.draw);
     println!("  equity {} points", super::play::signed3(e.equity));
+    if let Some((m, away)) = mwc {
+        println!("  match-winning chance {:.1}% (needing {} against {})", 100.0 * m, away.me, away.them);
+    }
     Ok(())
 }

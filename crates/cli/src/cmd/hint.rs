@@ -31,6 +31,8 @@ pub struct Args {
     /// `diff` is the best equity minus this one (never negative), printed as "loss" in the text.
     #[arg(long)]
     json: bool,
+    #[command(flatten)]
+    score: super::ScoreArgs,
 }
 
 pub fn run(a: Args) -> Result<()> {
@@ -39,7 +41,18 @@ pub fn run(a: Args) -> Result<()> {
     if let Some(r) = pos.outcome() {
         eprintln!("the game is already over ({r}): no plays");
     }
-    let ranked = rank_plays(&Search::new(super::engine_eval(), a.ply), &pos, dice);
+    let eval = super::engine_eval();
+    let mut search = Search::new(eval.clone(), a.ply);
+    let at_score = a.score.objective(&eval)?;
+    if let Some((objective, _)) = &at_score {
+        search.config.objective = objective.clone();
+    }
+    let ranked = rank_plays(&search, &pos, dice);
+    // At a score: each play's match-winning chance, and the play for points.
+    let mwc = |r: &RankedPlay| -> Option<f64> {
+        let (plakoto_engine::search::Objective::Match { table, away }, _) = at_score.as_ref()? else { return None };
+        Some(table.match_winning_chance(&r.probabilities, *away))
+    };
     if a.json {
         let plays: Vec<_> = ranked
             .iter()
@@ -50,15 +63,42 @@ pub fn run(a: Args) -> Result<()> {
                 v["diff"] = json!(r.diff.max(0.0));
                 v["ply"] = json!(r.ply);
                 v["probabilities"] = json!(r.probabilities);
+                if let Some(m) = mwc(r) {
+                    v["match_winning_chance"] = json!(m);
+                }
                 v
             })
             .collect();
-        let v =
+        let mut v =
             json!({"position": pos, "id": pos.id(), "dice": [dice.high(), dice.low()], "ply": a.ply, "plays": plays});
+        if let Some((_, away)) = &at_score {
+            v["away"] = json!({"me": away.me, "them": away.them});
+        }
         println!("{v}");
         return Ok(());
     }
     print!("{}", text(&pos, dice, &ranked, a.top.unwrap_or(TOP)));
+    if let Some((_, away)) = &at_score {
+        println!(
+            "     ranked by the match-winning chance, the side on roll needing {} against {} (loss in points at this score)",
+            away.me, away.them
+        );
+        for (i, r) in ranked.iter().take(a.top.unwrap_or(TOP)).enumerate() {
+            println!(
+                "{:>3}. {:<24} match-winning chance {:5.1}%",
+                i + 1,
+                r.play.notation(),
+                100.0 * mwc(r).unwrap_or(0.0)
+            );
+        }
+        let money = rank_plays(&Search::new(eval, a.ply), &pos, dice);
+        if money[0].play.position() != ranked[0].play.position() {
+            println!(
+                "     (for points the best play would be {}: the score changes the play)",
+                money[0].play.notation()
+            );
+        }
+    }
     Ok(())
 }
 

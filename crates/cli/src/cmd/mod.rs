@@ -2,6 +2,7 @@
 
 pub mod bearoff;
 pub mod bench;
+pub mod benchmark;
 pub mod duel;
 pub mod engine;
 pub mod eval;
@@ -10,6 +11,7 @@ pub mod moves;
 pub mod perft;
 pub mod play;
 pub mod replay;
+pub mod review;
 pub mod rollout;
 pub mod serve;
 pub mod train;
@@ -56,4 +58,36 @@ pub fn position_arg(text: &str) -> Result<Position> {
 
 pub fn dice_arg(text: &str) -> Result<Dice> {
     text.parse().map_err(|e| anyhow!("bad DICE: {e}"))
+}
+
+/// A match score for the analysis commands: `--score A-B --length N`.
+#[derive(clap::Args, Clone, Debug, Default)]
+pub struct ScoreArgs {
+    /// The match score, the side on roll's first: `2-1` (needs --length).
+    #[arg(long, value_name = "A-B", requires = "length")]
+    pub score: Option<String>,
+    /// The match length, for --score.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(2..=25))]
+    pub length: Option<u32>,
+}
+
+impl ScoreArgs {
+    /// The objective these options ask for: the match-winning chance at
+    /// the score (with the needs of the side on roll and its opponent), or
+    /// points when no score is given.
+    pub fn objective(
+        &self,
+        eval: &NeuralEval,
+    ) -> Result<Option<(plakoto_engine::search::Objective, plakoto_engine::met::Away)>> {
+        let (Some(score), Some(length)) = (&self.score, self.length) else { return Ok(None) };
+        let bad = || anyhow!("bad --score `{score}`: write the side on roll's points, then the opponent's, like 2-1");
+        let (a, b) = score.split_once('-').ok_or_else(bad)?;
+        let (a, b): (u32, u32) = (a.trim().parse().map_err(|_| bad())?, b.trim().parse().map_err(|_| bad())?);
+        if a >= length || b >= length {
+            return Err(anyhow!("--score {a}-{b}: in a match to {length} both sides need points still"));
+        }
+        let away = plakoto_engine::met::Away { me: length - a, them: length - b };
+        let table = plakoto_engine::met::table_for(eval);
+        Ok(Some((plakoto_engine::search::Objective::Match { table, away }, away)))
+    }
 }

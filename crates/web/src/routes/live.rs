@@ -89,6 +89,13 @@ fn stream_of(w: Watch) -> impl Stream<Item = Result<SseEvent, Infallible>> {
                     }
                 }
                 Ok(Event::State { .. }) => continue,
+                // The same version with its seats changed: the state again.
+                Ok(Event::Seats { .. }) => {
+                    if let Some((v, e)) = state_event(&w.service, &w.id, w.token.clone()).await {
+                        w.sent = v;
+                        return Some((Ok(e), w));
+                    }
+                }
                 Ok(ev @ Event::Moves { .. }) => {
                     let data = serde_json::to_string(&ev).unwrap_or_default();
                     return Some((Ok(SseEvent::default().event("moves").data(data)), w));

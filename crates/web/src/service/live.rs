@@ -24,6 +24,12 @@ pub enum Event {
         /// The new version.
         version: u64,
     },
+    /// The seats changed (a friend took the free one) at the same version:
+    /// watchers are sent the state again.
+    Seats {
+        /// The match's version.
+        version: u64,
+    },
     /// The side on roll has entered single moves of its turn (not
     /// confirmed yet), at `version`.
     Moves {
@@ -101,6 +107,12 @@ impl Hub {
         if let Some(tx) = lock(&self.channels).get(id) {
             let _ = tx.send(event);
         }
+    }
+
+    /// Ends every live stream (the server is stopping): their pages
+    /// reconnect, to this server once it is back or to another.
+    pub fn close(&self) {
+        lock(&self.channels).clear();
     }
 
     /// Tells everyone watching match `id`, here and on the other servers.

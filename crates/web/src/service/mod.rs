@@ -468,7 +468,7 @@ impl MatchService {
             Color::Black => live.seats.black = Some(digest(&token)),
         }
         live.seats.invite = None;
-        self.hub.publish(id, Event::State { version: live.version });
+        self.hub.publish(id, Event::Seats { version: live.version });
         Ok((live.clone(), SeatGrant { side, token }))
     }
 

@@ -232,7 +232,7 @@ fn listen(url: &str, replica: &str, hub: &Weak<Hub>, forget: &(dyn Fn(&str) + Se
                         continue;
                     }
                     match note.event {
-                        Event::State { .. } => {
+                        Event::State { .. } | Event::Seats { .. } => {
                             forget(&note.id);
                             hub.deliver(&note.id, note.event);
                         }

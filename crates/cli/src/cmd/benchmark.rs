@@ -1,0 +1,199 @@
+//! `plakoto benchmark build` makes the benchmark of best play (decisions
+//! from games between levels, their sensible plays rolled out);
+//! `plakoto bench-play` gives each player's error rate on it.
+
+use std::path::PathBuf;
+use std::time::Instant;
+
+use anyhow::{Result, anyhow, bail};
+use indicatif::{ProgressBar, ProgressStyle};
+use plakoto_engine::{LEVELS, MAX_PLY};
+use plakoto_workshop::benchmark::{self, Decision};
+use plakoto_workshop::players::{check_name, player_by_name};
+use plakoto_workshop::rollout::{Rollout, RolloutConfig, Shard};
+
+/// The benchmark of best play.
+#[derive(clap::Args)]
+pub struct Args {
+    #[command(subcommand)]
+    command: Sub,
+}
+
+#[derive(clap::Subcommand)]
+enum Sub {
+    /// Make the benchmark set (see `plakoto benchmark build --help`).
+    Build(BuildArgs),
+}
+
+/// Runs `plakoto benchmark …`.
+pub fn run(a: Args) -> Result<()> {
+    match a.command {
+        Sub::Build(b) => build(b),
+    }
+}
+
+/// The committed benchmark set.
+pub const DEFAULT_SET: &str = "benchmark/decisions.jsonl";
+
+/// Make the benchmark of best play: real decisions (two or more plays
+/// close at 1-ply) from games between levels of different strength, of
+/// every kind (openings, pin fights, mothers in danger, races, bearing off
+/// with pins, middle games), each with its sensible plays rolled out on
+/// the same dice. --shard I/N makes the decisions of games g with
+/// g mod N = I, so the work can be spread over machines; the shards' files
+/// concatenated are the set.
+#[derive(clap::Args)]
+pub struct BuildArgs {
+    /// Where to write the decisions (JSON lines).
+    #[arg(long, default_value = DEFAULT_SET)]
+    out: PathBuf,
+    /// Games per pair of levels the decisions are taken from.
+    #[arg(long, default_value_t = 40)]
+    games: u64,
+    /// Decisions of each kind per pair of levels, at most.
+    #[arg(long, default_value_t = 12)]
+    per_kind: usize,
+    /// Rollout trials per play.
+    #[arg(long, default_value_t = 324)]
+    trials: u64,
+    /// The rollout players' search depth.
+    #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u8).range(0..=MAX_PLY as i64))]
+    ply: u8,
+    /// Seed of the games and the rollouts.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Only shard I of N of the games (I from 0).
+    #[arg(long, value_name = "I/N")]
+    shard: Option<String>,
+    /// Worker threads for the rollouts.
+    #[arg(long, default_value_t = std::thread::available_parallelism().map_or(2, |n| n.get()))]
+    threads: usize,
+}
+
+/// The pairs of levels the benchmark's games are played between: a strong
+/// and a weak side, so both good and bad positions come up.
+const MATCHUPS: &[(&str, &str)] = &[("beginner", "expert"), ("casual", "master"), ("heuristic", "advanced")];
+
+pub fn build(a: BuildArgs) -> Result<()> {
+    let shard =
+        a.shard.as_deref().map(Shard::parse).transpose().map_err(|e| anyhow!("--shard {e}"))?.unwrap_or(Shard::ALL);
+    if a.trials == 0 || a.games == 0 {
+        bail!("--trials and --games must be at least 1");
+    }
+    let eval = super::engine_eval();
+    let t = Instant::now();
+    let found =
+        benchmark::find_decisions(&eval, MATCHUPS, a.games, a.seed, a.per_kind, shard).map_err(|e| anyhow!(e))?;
+    eprintln!(
+        "plakoto: {} decisions from the games in {:.1} s; rolling them out",
+        found.len(),
+        t.elapsed().as_secs_f64()
+    );
+    let rollout = Rollout::new(
+        eval.clone(),
+        RolloutConfig { trials: a.trials, ply: a.ply, seed: a.seed, ..RolloutConfig::default() },
+    );
+    let bar = ProgressBar::new(found.len() as u64);
+    bar.set_style(
+        ProgressStyle::with_template("{spinner} [{elapsed_precise}] {wide_bar} {pos}/{len} decisions ({eta}) {msg}")
+            .unwrap_or_else(|_| ProgressStyle::default_bar()),
+    );
+    let mut out: Vec<Decision> = Vec::with_capacity(found.len());
+    for (pos, dice, _) in &found {
+        let d = benchmark::roll_out(&eval, &rollout, pos, *dice, a.threads);
+        bar.set_message(format!("{:?} {}", d.category, d.candidates.len()));
+        out.push(d);
+        bar.inc(1);
+        // Written as it goes: a long run stopped keeps what it made.
+        if out.len().is_multiple_of(10) {
+            benchmark::write(&a.out, &out)?;
+        }
+    }
+    bar.finish_and_clear();
+    if let Some(dir) = a.out.parent().filter(|d| !d.as_os_str().is_empty()) {
+        std::fs::create_dir_all(dir)?;
+    }
+    benchmark::write(&a.out, &out)?;
+    println!(
+        "wrote {} decisions to {} in {:.0} s (rollouts of {} trials at {}-ply, seed {})",
+        out.len(),
+        a.out.display(),
+        t.elapsed().as_secs_f64(),
+        a.trials,
+        a.ply,
+        a.seed
+    );
+    Ok(())
+}
+
+/// Each player's error rate on the benchmark of best play: the mean equity
+/// it loses per decision against the rollout's best play, in thousandths
+/// of a point (gnubg's measure), overall and by kind of position.
+#[derive(clap::Args)]
+pub struct PlayArgs {
+    /// Players (levels, `net:PATH`, `net@PLY:PATH`, `external:COMMAND`);
+    /// default: every built-in level.
+    players: Vec<String>,
+    /// The benchmark set.
+    #[arg(long, default_value = DEFAULT_SET)]
+    set: PathBuf,
+    /// Print JSON.
+    #[arg(long)]
+    json: bool,
+}
+
+pub fn play(a: PlayArgs) -> Result<()> {
+    let decisions = benchmark::read(&a.set).map_err(|e| anyhow!(e))?;
+    if decisions.is_empty() {
+        bail!("{} holds no decisions", a.set.display());
+    }
+    let names: Vec<String> =
+        if a.players.is_empty() { LEVELS.iter().map(|l| l.name.to_string()).collect() } else { a.players.clone() };
+    for n in &names {
+        check_name(n).map_err(|e| anyhow!(e))?;
+    }
+    let eval = super::engine_eval();
+    let mut rows = Vec::new();
+    for name in &names {
+        let mut player = player_by_name(name, &eval, 1).map_err(|e| anyhow!(e))?;
+        let t = Instant::now();
+        let r = benchmark::error_rate(&decisions, player.as_mut()).map_err(|e| anyhow!("{name}: {e}"))?;
+        rows.push((name.clone(), r, t.elapsed().as_secs_f64()));
+    }
+    if a.json {
+        let v: Vec<serde_json::Value> = rows
+            .iter()
+            .map(|(n, r, s)| {
+                serde_json::json!({"player": n, "error_rate": r.millipoints, "ci95": r.ci95,
+                "decisions": r.decisions, "best_chosen": r.best_chosen, "by_kind": r.by_category, "seconds": s})
+            })
+            .collect();
+        println!("{}", serde_json::json!({"set": a.set, "players": v}));
+        return Ok(());
+    }
+    println!(
+        "{} decisions in {}; error rate in thousandths of a point per decision (95%)",
+        decisions.len(),
+        a.set.display()
+    );
+    let kinds: Vec<benchmark::Category> =
+        rows.first().map(|(_, r, _)| r.by_category.iter().map(|c| c.0).collect()).unwrap_or_default();
+    print!("{:<12} {:>14} {:>6}", "player", "error rate", "best");
+    for k in &kinds {
+        print!(" {:>12}", format!("{k:?}"));
+    }
+    println!();
+    for (n, r, _) in &rows {
+        print!(
+            "{n:<12} {:>8.1} ± {:>4.1} {:>5.0}%",
+            r.millipoints,
+            r.ci95,
+            100.0 * r.best_chosen as f64 / r.decisions as f64
+        );
+        for (_, _, m) in &r.by_category {
+            print!(" {m:>12.1}");
+        }
+        println!();
+    }
+    Ok(())
+}
