@@ -10,9 +10,10 @@ use anyhow::{Context, Result, anyhow};
 
 /// Serve the web app and the HTTP API (/api/v1; OpenAPI at /api/v1/openapi.json).
 ///
-/// Open the printed address in a browser to play against the engine or a
-/// friend on the same device. Every match is saved as it is played, so the
-/// tab can be closed and the match finished later from its address.
+/// Open the printed address in a browser to play against the engine, a
+/// friend on the same device, or a friend online (who gets a link). Every
+/// match is saved as it is played, so the tab can be closed and the match
+/// finished later from its address.
 #[derive(clap::Args)]
 pub struct Args {
     /// Address to listen on (port 0 picks a free port).
