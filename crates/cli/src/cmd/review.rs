@@ -158,7 +158,7 @@ pub struct MetArgs {
     /// The longest match covered.
     #[arg(long, default_value_t = 7, value_parser = clap::value_parser!(u32).range(1..=25))]
     length: u32,
-    /// Print JSON: {"length": N, "chances": {...}, "table": [[...]]}, table[a-1][b-1] for needs a, b.
+    /// Print JSON: `{"length": N, "chances": {...}, "table": [[...]]}`, `table[a-1][b-1]` for needs a, b.
     #[arg(long)]
     json: bool,
 }

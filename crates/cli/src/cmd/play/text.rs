@@ -52,7 +52,7 @@ impl Lang {
 
 /// Defines one function per text, `name(lang, args…) -> String`, from an
 /// English and a Greek format string (the arguments named inside them), and
-/// [`ALL`]: every text's name and both format strings, for the tests.
+/// `ALL`: every text's name and both format strings, for the tests.
 macro_rules! texts {
     ($($(#[doc = $doc:literal])* $name:ident($($arg:ident: $ty:ty),*) = $en:literal, $el:literal;)*) => {
         $(
