@@ -62,10 +62,48 @@ fn replicas_on_one_postgres_see_each_others_moves_and_never_both_take_a_turn() {
 
 /// Opens the live stream of `id` on `addr`; the reader of its lines.
 fn watch(addr: &str, id: &str) -> BufReader<TcpStream> {
+    watch_as(addr, id, None)
+}
+
+/// Opens the live stream of `id` on `addr` as the holder of seat `token`.
+fn watch_as(addr: &str, id: &str, token: Option<&str>) -> BufReader<TcpStream> {
     let mut s = TcpStream::connect(addr).unwrap();
     s.set_read_timeout(Some(Duration::from_secs(10))).unwrap();
-    write!(s, "GET /api/v1/matches/{id}/events HTTP/1.1\r\nHost: {addr}\r\nAccept: text/event-stream\r\n\r\n").unwrap();
+    let auth = token.map(|t| format!("Authorization: Bearer {t}\r\n")).unwrap_or_default();
+    write!(s, "GET /api/v1/matches/{id}/events HTTP/1.1\r\nHost: {addr}\r\nAccept: text/event-stream\r\n{auth}\r\n")
+        .unwrap();
     BufReader::new(s)
+}
+
+/// Waits up to 2 s for `addr` to report Black's seat of `id` as `connected`.
+fn black_connected_becomes(addr: &str, id: &str, connected: bool) {
+    let t = Instant::now();
+    while get(addr, id)["online"]["connected"]["black"] != connected {
+        assert!(t.elapsed() < Duration::from_secs(2), "{addr} did not see Black's seat connected = {connected}");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+#[test]
+fn a_seat_connected_on_one_replica_is_seen_connected_on_another() {
+    let db = pg::start();
+    let (a, b) = (Server::start_db(&db.url, &[]), Server::start_db(&db.url, &[]));
+    let body = json!({"opponent": "online", "length": 1});
+    let (s, created) = request(&a.addr, "POST", "/api/v1/matches", Some(&body)).unwrap();
+    assert_eq!(s, 201, "{created}");
+    let id = created["id"].as_str().unwrap().to_string();
+    let (s, joined) =
+        request(&b.addr, "POST", &format!("/api/v1/matches/{id}/join"), Some(&json!({"invite": created["invite"]})))
+            .unwrap();
+    assert_eq!(s, 200, "{joined}");
+    assert_eq!(get(&a.addr, &id)["online"]["connected"]["black"], false);
+    // Black opens its seat's stream on B (the count goes out from an
+    // async task there), and A says Black is connected.
+    let mut black = watch_as(&b.addr, &id, joined["seat"]["token"].as_str());
+    assert_eq!(next_state(&mut black)["id"], id.as_str());
+    black_connected_becomes(&a.addr, &id, true);
+    drop(black);
+    black_connected_becomes(&a.addr, &id, false);
 }
 
 /// The data of the next `event: state` on the stream.

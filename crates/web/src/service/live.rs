@@ -52,7 +52,8 @@ pub enum Event {
 /// Carries events to the other servers of a deployment (and back from them
 /// through [`Hub::deliver`]).
 pub trait Relay: Send + Sync {
-    /// Sends `event` of match `id` to the other servers.
+    /// Sends `event` of match `id` to the other servers. Called from async
+    /// tasks as well as from blocking ones, so it must not block.
     fn send(&self, id: &str, event: &Event);
 }
 

@@ -176,7 +176,7 @@ impl PostgresStore {
     /// the match. A thread listens as long as `hub` lives, reconnecting
     /// after a lost connection.
     pub fn relay(self: &Arc<Self>, hub: &Arc<Hub>, forget: Arc<dyn Fn(&str) + Send + Sync>) {
-        hub.set_relay(Arc::new(Notifier { store: Arc::downgrade(self), replica: self.replica.clone() }));
+        hub.set_relay(Arc::new(Notifier::start(Arc::downgrade(self), self.replica.clone())));
         let (url, replica, weak) = (self.pool.url.clone(), self.replica.clone(), Arc::downgrade(hub));
         std::thread::spawn(move || listen(&url, &replica, &weak, &*forget));
     }
@@ -190,21 +190,40 @@ struct Note {
     event: Event,
 }
 
+/// Sends the notes on a thread of its own: events are published from async
+/// tasks (a live stream opening counts a seat connected), and the
+/// synchronous client must not run there.
 struct Notifier {
-    store: Weak<PostgresStore>,
+    queue: std::sync::mpsc::SyncSender<String>,
     replica: String,
+}
+
+/// Notes waiting to be sent before new ones are dropped.
+const NOTE_BACKLOG: usize = 10_000;
+
+impl Notifier {
+    fn start(store: Weak<PostgresStore>, replica: String) -> Notifier {
+        let (queue, notes) = std::sync::mpsc::sync_channel::<String>(NOTE_BACKLOG);
+        // Ends when the notifier (the hub's relay) is dropped.
+        std::thread::spawn(move || {
+            for payload in notes {
+                let Some(store) = store.upgrade() else { return };
+                if let Ok(mut c) = store.pool.get() {
+                    let _ = c.execute("SELECT pg_notify($1, $2)", &[&CHANNEL, &payload]);
+                }
+            }
+        });
+        Notifier { queue, replica }
+    }
 }
 
 impl Relay for Notifier {
     fn send(&self, id: &str, event: &Event) {
-        let Some(store) = self.store.upgrade() else { return };
         let note = Note { from: self.replica.clone(), id: id.to_string(), event: event.clone() };
         let Ok(payload) = serde_json::to_string(&note) else { return };
         // A lost notification costs a watcher its live update, not a move:
         // the state is in the table, and the page resynchronises.
-        if let Ok(mut c) = store.pool.get() {
-            let _ = c.execute("SELECT pg_notify($1, $2)", &[&CHANNEL, &payload]);
-        }
+        let _ = self.queue.try_send(payload);
     }
 }
 
