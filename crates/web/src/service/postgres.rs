@@ -9,12 +9,14 @@
 //! runs the migrations it has not had yet, under an advisory lock, so
 //! replicas starting together migrate once.
 
+use std::collections::HashMap;
 use std::sync::{Arc, Condvar, Mutex, Weak};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use plakoto_core::Color;
 use plakoto_core::game::MatchRecord;
-use postgres::{Client, NoTls};
+use postgres::types::ToSql;
+use postgres::{Client, NoTls, Row, Statement};
 use serde::{Deserialize, Serialize};
 
 use super::live::{Event, Hub, Relay};
@@ -55,34 +57,70 @@ fn failed(what: &str) -> impl FnOnce(postgres::Error) -> StoreError + '_ {
 /// A few connections, handed out one at a time.
 struct Pool {
     url: String,
-    free: Mutex<Vec<Client>>,
+    free: Mutex<Vec<Pooled>>,
     open: Mutex<usize>,
     returned: Condvar,
+}
+
+/// A connection and the statements prepared on it: each query is parsed
+/// and planned once per connection, and costs one round trip, not two.
+struct Pooled {
+    client: Client,
+    prepared: HashMap<&'static str, Statement>,
 }
 
 /// A connection taken from the pool, given back when dropped (unless it broke).
 struct Conn<'a> {
     pool: &'a Pool,
-    client: Option<Client>,
+    pooled: Option<Pooled>,
+}
+
+impl Conn<'_> {
+    fn pooled(&mut self) -> &mut Pooled {
+        self.pooled.as_mut().expect("a taken connection")
+    }
+
+    /// `sql`, prepared on this connection the first time.
+    fn statement(&mut self, sql: &'static str) -> Result<Statement, postgres::Error> {
+        let p = self.pooled();
+        if let Some(s) = p.prepared.get(sql) {
+            return Ok(s.clone());
+        }
+        let s = p.client.prepare(sql)?;
+        p.prepared.insert(sql, s.clone());
+        Ok(s)
+    }
+
+    /// Runs `sql` (prepared once), the number of rows it changed.
+    fn execute(&mut self, sql: &'static str, params: &[&(dyn ToSql + Sync)]) -> Result<u64, postgres::Error> {
+        let s = self.statement(sql)?;
+        self.pooled().client.execute(&s, params)
+    }
+
+    /// Runs query `sql` (prepared once), its row if there is one.
+    fn query_opt(&mut self, sql: &'static str, params: &[&(dyn ToSql + Sync)]) -> Result<Option<Row>, postgres::Error> {
+        let s = self.statement(sql)?;
+        self.pooled().client.query_opt(&s, params)
+    }
 }
 
 impl std::ops::Deref for Conn<'_> {
     type Target = Client;
     fn deref(&self) -> &Client {
-        self.client.as_ref().expect("a taken connection")
+        &self.pooled.as_ref().expect("a taken connection").client
     }
 }
 
 impl std::ops::DerefMut for Conn<'_> {
     fn deref_mut(&mut self) -> &mut Client {
-        self.client.as_mut().expect("a taken connection")
+        &mut self.pooled().client
     }
 }
 
 impl Drop for Conn<'_> {
     fn drop(&mut self) {
-        let Some(c) = self.client.take() else { return };
-        if c.is_closed() {
+        let Some(c) = self.pooled.take() else { return };
+        if c.client.is_closed() {
             *self.pool.open.lock().unwrap_or_else(|e| e.into_inner()) -= 1;
         } else {
             self.pool.free.lock().unwrap_or_else(|e| e.into_inner()).push(c);
@@ -96,7 +134,7 @@ impl Pool {
         let mut free = self.free.lock().unwrap_or_else(|e| e.into_inner());
         loop {
             if let Some(c) = free.pop() {
-                return Ok(Conn { pool: self, client: Some(c) });
+                return Ok(Conn { pool: self, pooled: Some(c) });
             }
             {
                 let mut open = self.open.lock().unwrap_or_else(|e| e.into_inner());
@@ -105,7 +143,9 @@ impl Pool {
                     drop(open);
                     drop(free);
                     return match Client::connect(&self.url, NoTls) {
-                        Ok(c) => Ok(Conn { pool: self, client: Some(c) }),
+                        Ok(client) => {
+                            Ok(Conn { pool: self, pooled: Some(Pooled { client, prepared: HashMap::new() }) })
+                        }
                         Err(e) => {
                             *self.open.lock().unwrap_or_else(|e| e.into_inner()) -= 1;
                             Err(StoreError::Failed(format!("cannot connect to the database: {e}")))
@@ -350,14 +390,15 @@ impl MatchStore for PostgresStore {
     }
 
     fn take_invite(&self, id: &str, invite: &str, side: Color, seat: &str) -> Result<bool, StoreError> {
-        let column = match side {
-            Color::White => "white_seat",
-            Color::Black => "black_seat",
+        let sql = match side {
+            Color::White => {
+                "UPDATE matches SET white_seat = $1, invite = NULL WHERE id = $2 AND invite = $3 AND white_seat IS NULL"
+            }
+            Color::Black => {
+                "UPDATE matches SET black_seat = $1, invite = NULL WHERE id = $2 AND invite = $3 AND black_seat IS NULL"
+            }
         };
-        let sql = format!(
-            "UPDATE matches SET {column} = $1, invite = NULL WHERE id = $2 AND invite = $3 AND {column} IS NULL"
-        );
-        let n = self.pool.get()?.execute(sql.as_str(), &[&seat, &id, &invite]).map_err(failed("taking a seat"))?;
+        let n = self.pool.get()?.execute(sql, &[&seat, &id, &invite]).map_err(failed("taking a seat"))?;
         Ok(n == 1)
     }
 
