@@ -3,6 +3,7 @@
 pub mod bearoff;
 pub mod bench;
 pub mod benchmark;
+pub mod distill;
 pub mod duel;
 pub mod engine;
 pub mod eval;

@@ -1,0 +1,217 @@
+//! `plakoto distill`: supervised training on search targets. `label`
+//! samples positions from self-play and labels each with a deeper search
+//! of a network (sharded like a rollout); `fit` trains a network to give
+//! at 0-ply what the labels say, with a progress line per epoch.
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Instant;
+
+use anyhow::{Context, Result, anyhow, bail};
+use indicatif::{ProgressBar, ProgressStyle};
+use plakoto_engine::network::Network;
+use plakoto_engine::{MAX_PLY, NeuralEval};
+use plakoto_workshop::distill::{DistillConfig, distill, label, read_labels, sample_positions, write_labels};
+use plakoto_workshop::rollout::Shard;
+
+/// Supervised training on search targets: `label` makes the data, `fit`
+/// trains a network on it.
+#[derive(clap::Args)]
+pub struct Args {
+    #[command(subcommand)]
+    command: Sub,
+}
+
+#[derive(clap::Subcommand)]
+enum Sub {
+    /// Sample positions from self-play and label each with a search of
+    /// the network; writes one line per position (ID and five chances).
+    Label(LabelArgs),
+    /// Train a network on label files; writes the weights.
+    Fit(FitArgs),
+}
+
+/// Sample self-play positions (games of the network's 0-ply play, with
+/// exploring plays) and label each with its `--ply` search. Game g belongs
+/// to shard g mod N, so the shards' files together are the unsharded data.
+#[derive(clap::Args)]
+struct LabelArgs {
+    /// Self-play games to sample positions from, over all shards.
+    #[arg(long, default_value_t = 1000)]
+    games: u64,
+    /// Seed of the self-play dice and exploring plays.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Chance of a random play in the sampling games.
+    #[arg(long, default_value_t = 0.1)]
+    epsilon: f32,
+    /// Depth of the search that labels each position.
+    #[arg(long, default_value_t = 1)]
+    ply: u8,
+    /// The network that plays and labels (default: the shipped one).
+    #[arg(long)]
+    weights: Option<PathBuf>,
+    /// Label only shard I of N (I from 0).
+    #[arg(long)]
+    shard: Option<String>,
+    /// Worker threads for labelling.
+    #[arg(long, default_value_t = 2)]
+    threads: usize,
+    /// The label file to write.
+    #[arg(long)]
+    out: PathBuf,
+}
+
+/// Train a network on label files (`plakoto distill label`): each output
+/// against the label's chances (cross-entropy), Adam, the learning rate
+/// decaying linearly; the mean equity error on held-out positions after
+/// each epoch.
+#[derive(clap::Args)]
+struct FitArgs {
+    /// Label files.
+    #[arg(required = true)]
+    labels: Vec<PathBuf>,
+    /// Start from these weights (default: the shipped ones).
+    #[arg(long)]
+    init: Option<PathBuf>,
+    /// Start from random weights with this many hidden units instead.
+    #[arg(long, conflicts_with = "init")]
+    hidden: Option<usize>,
+    /// Passes over the data.
+    #[arg(long, default_value_t = 10)]
+    epochs: usize,
+    /// Adam's learning rate at the start.
+    #[arg(long, default_value_t = 0.0005)]
+    lr: f32,
+    /// Adam's learning rate at the end.
+    #[arg(long, default_value_t = 0.00005)]
+    lr_end: f32,
+    /// Samples per gradient step.
+    #[arg(long, default_value_t = 128)]
+    minibatch: usize,
+    /// Seed of the shuffling (and of random first weights).
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// The weights file to write.
+    #[arg(long)]
+    out: PathBuf,
+}
+
+/// Runs `plakoto distill …`.
+pub fn run(a: Args) -> Result<()> {
+    match a.command {
+        Sub::Label(l) => run_label(l),
+        Sub::Fit(f) => run_fit(f),
+    }
+}
+
+fn read_network(path: &Path) -> Result<Network> {
+    let bytes = std::fs::read(path).with_context(|| format!("reading {}", path.display()))?;
+    Network::from_bytes(&bytes).map_err(|e| anyhow!("{}: {e}", path.display()))
+}
+
+/// Ctrl-C sets the returned flag (the work so far is kept).
+fn stop_on_ctrl_c() -> Arc<AtomicBool> {
+    let stop = Arc::new(AtomicBool::new(false));
+    let s = stop.clone();
+    let _ = ctrlc::set_handler(move || s.store(true, Ordering::Relaxed));
+    stop
+}
+
+fn run_label(a: LabelArgs) -> Result<()> {
+    if a.games == 0 || a.games > 100_000_000 {
+        bail!("--games must be 1 to 100000000");
+    }
+    if a.ply > MAX_PLY {
+        bail!("--ply must be 0 to {MAX_PLY}");
+    }
+    if !(0.0..=1.0).contains(&a.epsilon) {
+        bail!("--epsilon must be from 0 to 1");
+    }
+    if a.threads == 0 || a.threads > 256 {
+        bail!("--threads must be 1 to 256");
+    }
+    let shard = a.shard.as_deref().map(Shard::parse).transpose().map_err(|e| anyhow!("--shard {e}"))?;
+    let base = super::engine_eval();
+    let eval = match &a.weights {
+        Some(p) => NeuralEval::with_bearoff(Arc::new(read_network(p)?), base.bearoff().cloned()),
+        None => base,
+    };
+    let t = Instant::now();
+    let positions = sample_positions(&eval, a.seed, a.games, a.epsilon, shard.unwrap_or(Shard::ALL));
+    eprintln!("plakoto: {} positions from {} games in {:.1} s", positions.len(), a.games, t.elapsed().as_secs_f64());
+    let stop = stop_on_ctrl_c();
+    let bar = ProgressBar::new(positions.len() as u64);
+    bar.set_style(
+        ProgressStyle::with_template(
+            "{spinner} [{elapsed_precise}] {wide_bar} {pos}/{len} positions {per_sec} ({eta})",
+        )
+        .unwrap_or_else(|_| ProgressStyle::default_bar()),
+    );
+    let labelled = label(&eval, a.ply, &positions, a.threads, &stop, &|n| bar.set_position(n));
+    bar.finish_and_clear();
+    write_labels(&a.out, &labelled).with_context(|| format!("writing {}", a.out.display()))?;
+    eprintln!(
+        "plakoto: {} positions labelled at {}-ply in {:.1} s, written to {}{}",
+        labelled.len(),
+        a.ply,
+        t.elapsed().as_secs_f64(),
+        a.out.display(),
+        if stop.load(Ordering::Relaxed) { " (stopped early: the first ones only)" } else { "" }
+    );
+    Ok(())
+}
+
+fn run_fit(a: FitArgs) -> Result<()> {
+    if a.epochs == 0 || a.epochs > 10_000 {
+        bail!("--epochs must be 1 to 10000");
+    }
+    if a.minibatch == 0 || a.minibatch > 1_000_000 {
+        bail!("--minibatch must be 1 to 1000000");
+    }
+    let mut data = Vec::new();
+    for f in &a.labels {
+        data.extend(read_labels(f).map_err(|e| anyhow!("{}: {e}", f.display()))?);
+    }
+    if data.is_empty() {
+        bail!("the label files hold no positions");
+    }
+    let mut net = match (&a.init, a.hidden) {
+        (Some(p), _) => read_network(p)?,
+        (None, Some(h)) if (1..=4096).contains(&h) => Network::random(h, a.seed),
+        (None, Some(_)) => bail!("--hidden must be 1 to 4096"),
+        (None, None) => (*plakoto_engine::shipped_network()).clone(),
+    };
+    let cfg = DistillConfig {
+        epochs: a.epochs,
+        lr: a.lr,
+        lr_end: a.lr_end,
+        minibatch: a.minibatch,
+        seed: a.seed,
+        ..DistillConfig::default()
+    };
+    eprintln!("plakoto: fitting {} hidden units on {} positions, {} epochs", net.hidden(), data.len(), a.epochs);
+    let stop = stop_on_ctrl_c();
+    let t = Instant::now();
+    distill(&mut net, &data, &cfg, &stop, &mut |r| {
+        eprintln!(
+            "epoch {:>3}  equity error: training {:.4}, held out {:.4}  ({:.0} s)",
+            r.epoch,
+            r.train_error,
+            r.holdout_error,
+            t.elapsed().as_secs_f64()
+        );
+    });
+    let command: Vec<String> = std::env::args().collect();
+    net.about = format!(
+        "{}\ndistilled: {} on {} positions ({})",
+        net.about.trim(),
+        command.join(" "),
+        data.len(),
+        a.labels.iter().map(|p| p.display().to_string()).collect::<Vec<_>>().join(", ")
+    );
+    std::fs::write(&a.out, net.to_bytes()).with_context(|| format!("writing {}", a.out.display()))?;
+    eprintln!("plakoto: weights written to {}", a.out.display());
+    Ok(())
+}

@@ -1,0 +1,54 @@
+//! `plakoto distill` through the binary: shards of the labels add up to
+//! the unsharded file, a fitted network is a player, and bad arguments are
+//! refused with the reason.
+
+use std::process::Command;
+
+const BIN: &str = env!("CARGO_BIN_EXE_plakoto");
+
+fn run(args: &[&str]) -> (bool, String, String) {
+    let out = Command::new(BIN).args(args).output().expect("run plakoto");
+    (out.status.success(), String::from_utf8_lossy(&out.stdout).into(), String::from_utf8_lossy(&out.stderr).into())
+}
+
+fn ok(args: &[&str]) -> String {
+    let (ok, out, err) = run(args);
+    assert!(ok, "{args:?}: {err}");
+    out
+}
+
+#[test]
+fn labels_shard_exactly_and_a_fitted_network_plays() {
+    let dir = tempfile::tempdir().unwrap();
+    let p = |name: &str| dir.path().join(name).to_string_lossy().into_owned();
+    let common = ["distill", "label", "--games", "4", "--seed", "3", "--ply", "1"];
+    ok(&[&common[..], &["--out", &p("all.txt")]].concat());
+    ok(&[&common[..], &["--shard", "0/2", "--out", &p("s0.txt")]].concat());
+    ok(&[&common[..], &["--shard", "1/2", "--out", &p("s1.txt")]].concat());
+    let read = |f: &str| std::fs::read_to_string(p(f)).unwrap();
+    let all = read("all.txt");
+    assert!(all.lines().count() > 100, "{} positions", all.lines().count());
+    let mut lines: Vec<&str> = all.lines().collect();
+    let (s0, s1) = (read("s0.txt"), read("s1.txt"));
+    let mut shards: Vec<&str> = s0.lines().chain(s1.lines()).collect();
+    lines.sort_unstable();
+    shards.sort_unstable();
+    assert_eq!(lines, shards, "the shards hold exactly the unsharded labels");
+
+    ok(&["distill", "fit", &p("all.txt"), "--hidden", "8", "--epochs", "2", "--out", &p("w.bin")]);
+    let duel = ok(&["duel", &format!("net:{}", p("w.bin")), "random", "--games", "2", "--json"]);
+    assert!(duel.contains("\"games\""), "{duel}");
+}
+
+#[test]
+fn bad_arguments_are_refused_with_the_reason() {
+    let (good, _, err) = run(&["distill", "label", "--ply", "7", "--out", "/tmp/x"]);
+    assert!(!good && err.contains("--ply must be 0 to"), "{err}");
+    let (good, _, err) = run(&["distill", "fit", "/no/such/labels.txt", "--out", "/tmp/x"]);
+    assert!(!good && err.contains("/no/such/labels.txt"), "{err}");
+    let dir = tempfile::tempdir().unwrap();
+    let bad = dir.path().join("bad.txt");
+    std::fs::write(&bad, "not a position 0.5\n").unwrap();
+    let (good, _, err) = run(&["distill", "fit", bad.to_str().unwrap(), "--out", "/tmp/x"]);
+    assert!(!good && err.contains("line 1"), "{err}");
+}
