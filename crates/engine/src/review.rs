@@ -86,6 +86,11 @@ pub struct TurnReview {
     pub played: String,
     /// The best play (notation).
     pub best: String,
+    /// The play made's single moves, `[from, to]` in the mover's numbering
+    /// (0 for off), as the record writes them.
+    pub played_moves: Vec<[u8; 2]>,
+    /// The best play's single moves, the same way.
+    pub best_moves: Vec<[u8; 2]>,
     /// What the play made lost against the best, in points (0 for the best).
     pub loss: f64,
     /// The mark of the loss.
@@ -196,6 +201,22 @@ impl Reviewer {
     /// Reviews every turn of `m`'s games; `progress` is called with the
     /// turns done and the turns in all.
     pub fn review(&self, m: &Match, progress: &mut dyn FnMut(usize, usize)) -> Review {
+        self.review_while(m, &mut |done, total| {
+            progress(done, total);
+            true
+        })
+        .expect("a review that is never stopped finishes")
+    }
+
+    /// [`Reviewer::review`], given up (`None`) once `deadline` has passed:
+    /// for a server, where a deep review of a long match must not hold the
+    /// engine for ever.
+    pub fn review_before(&self, m: &Match, deadline: std::time::Instant) -> Option<Review> {
+        self.review_while(m, &mut |_, _| std::time::Instant::now() < deadline)
+    }
+
+    /// Reviews `m` while `go_on(done, total)`, called after each turn, says so.
+    fn review_while(&self, m: &Match, go_on: &mut dyn FnMut(usize, usize) -> bool) -> Option<Review> {
         let total: usize = m.games().iter().map(|g| g.turns().len()).sum();
         let mut done = 0;
         let mut score = [0u32; 2];
@@ -215,7 +236,9 @@ impl Reviewer {
                 let play = plakoto_core::parse_play(before, dice, &text).expect("a recorded play replays");
                 turns.push(self.turn(before, dice, &play, m.target(), score));
                 done += 1;
-                progress(done, total);
+                if !go_on(done, total) {
+                    return None;
+                }
             }
             for tr in &turns {
                 let p = match tr.side {
@@ -256,7 +279,7 @@ impl Reviewer {
             p.rating = rating(p.error_rate / 1000.0).to_string();
             p.luck_adjusted_result = p.result - luck_me + luck_them;
         }
-        Review { ply: self.ply, match_to: m.target(), players, games }
+        Some(Review { ply: self.ply, match_to: m.target(), players, games })
     }
 
     /// What is maximised at `score` in a match to `match_to` for `side`.
@@ -310,6 +333,8 @@ impl Reviewer {
             position: before.id(),
             played: play.notation(),
             best: plays[best.index].notation(),
+            played_moves: moves_of(play),
+            best_moves: moves_of(&plays[best.index]),
             loss: if forced { 0.0 } else { loss },
             mark: if forced { Mark::None } else { Mark::of(loss) },
             forced,
@@ -321,6 +346,11 @@ impl Reviewer {
             white_match,
         }
     }
+}
+
+/// A play's single moves as `[from, to]` pairs.
+fn moves_of(play: &Play) -> Vec<[u8; 2]> {
+    play.moves().iter().map(|m| [m.from, m.to]).collect()
 }
 
 /// The starter's chances at the start position by `eval`'s 1-ply search:

@@ -260,7 +260,8 @@ async function api(method, path, body) {
     });
     let data = null;
     try { data = await res.json(); } catch { data = null; }
-    if (res.status === 503 && attempt < 5) {
+    // Busy: try again. A review or search that ran out of time would only run out again.
+    if (res.status === 503 && data?.error?.code !== 'timeout' && attempt < 5) {
       showError(t('busy'));
       await sleep(800 * (attempt + 1));
       continue;
@@ -474,6 +475,9 @@ function text(parent, x, y, cls, size, content, attrs = {}) {
 }
 
 function currentPosition() {
+  const rv = reviewTurn();
+  if (rv) return rv.board;
+  if (R.open && !S.match) return null;
   const ts = turnState();
   if (ts && S.stack.length > 1) return ts.position;
   return game()?.position;
@@ -490,7 +494,7 @@ function currentPips() {
 function legalByFrom() {
   const ts = turnState();
   const out = {};
-  if (!ts || !humanToAct() || S.busy) return out;
+  if (!ts || !humanToAct() || S.busy || R.open) return out;
   for (const [f, to] of ts.legal_moves) {
     const wf = toWhite(f, mover());
     (out[wf] ||= []).push(to === 0 ? 'off' : toWhite(to, mover()));
@@ -510,7 +514,7 @@ function lastOpponentTurn() {
 }
 function lastPlayToMark() {
   const e = lastOpponentTurn();
-  if (!e || !e.moves.length || S.stack.length > 1 || S.selected !== null || drag?.moved) return null;
+  if (R.open || !e || !e.moves.length || S.stack.length > 1 || S.selected !== null || drag?.moved) return null;
   return e;
 }
 
@@ -580,6 +584,7 @@ function drawPaths(parent, paths, side, pos, before, cls, marker, attrs = {}) {
 function render() {
   renderBoard();
   renderPanel();
+  renderReview();
   document.body.dataset.phase = phase();
   document.body.dataset.version = S.match ? S.match.version : '';
   document.body.dataset.game = S.match ? S.match.game.number : '';
@@ -588,7 +593,7 @@ function render() {
   document.body.dataset.pending = turnState()?.moves?.length || 0;
   // The board shown (mid-turn too), and online: the seat held, the live
   // stream and who is connected.
-  document.body.dataset.board = (S.stack.length > 1 ? turnState()?.id : game()?.position_id) || '';
+  document.body.dataset.board = (reviewTurn()?.position ?? (S.stack.length > 1 ? turnState()?.id : game()?.position_id)) || '';
   const on = S.match?.online;
   document.body.dataset.seat = isOnline() ? (mySeat() || 'none') : '';
   document.body.dataset.live = isOnline() ? (LIVE.up ? '1' : '0') : '';
@@ -698,14 +703,16 @@ function renderBoard() {
     // side of the board), the viewer's below.
     const pips = currentPips();
     const dy = 0.62 * Z.label;
-    text(board, G.leftX + 14, G.H / 2 - dy, 'pip-count', Z.label, `${sideName(theirs)} ${pips[theirs]} ${t('pips')}`, { 'data-side': theirs });
-    text(board, G.leftX + 14, G.H / 2 + dy, 'pip-count', Z.label, `${sideName(own)} ${pips[own]} ${t('pips')}`, { 'data-side': own });
+    if (!R.open) text(board, G.leftX + 14, G.H / 2 - dy, 'pip-count', Z.label, `${sideName(theirs)} ${pips[theirs]} ${t('pips')}`, { 'data-side': theirs });
+    if (!R.open) text(board, G.leftX + 14, G.H / 2 + dy, 'pip-count', Z.label, `${sideName(own)} ${pips[own]} ${t('pips')}`, { 'data-side': own });
   }
 
   // Dice of the side on roll, in the right half's middle gap.
-  const d = game()?.dice;
-  if (d && !S.match.over) {
-    const ts = turnState();
+  const reviewed = reviewTurn();
+  const d = reviewed ? reviewed.dice : R.open ? null : game()?.dice;
+  const roller = reviewed ? reviewed.side : mover();
+  if (d && (reviewed || !S.match.over)) {
+    const ts = reviewed ? null : turnState();
     const dice = d[0] === d[1] ? [d[0], d[0], d[0], d[0]] : [d[0], d[1]];
     const left = ts ? [...ts.dice_left] : [...dice];
     const used = dice.map((v) => {
@@ -718,7 +725,7 @@ function renderBoard() {
     let x = G.rightX + 210 - total / 2;
     const g = el('g', { id: 'dice', 'data-dice': diceText(d) }, board);
     dice.forEach((v, i) => {
-      drawDie(g, x, G.H / 2 - size / 2, size, v, mover(), S.stack.length > 1 && used[i]);
+      drawDie(g, x, G.H / 2 - size / 2, size, v, roller, !reviewed && S.stack.length > 1 && used[i]);
       x += size + 12;
     });
   }
@@ -736,8 +743,11 @@ function renderBoard() {
     }
   }
 
+  // Reviewing: the play made and the best play of the chosen turn.
+  if (reviewed && pos) drawReviewArrows(board, reviewed);
+
   // A hint drawn as arrows: the moves still to make.
-  const h = S.hint?.plays?.[S.shownHint];
+  const h = R.open ? null : S.hint?.plays?.[S.shownHint];
   if (h && pos) {
     const made = [...(turnState()?.moves || [])];
     const rest = h.moves.filter(([f, to]) => {
@@ -1060,6 +1070,8 @@ async function run(fn) {
 }
 
 function setMatch(m) {
+  // A review of another match ends when this one opens.
+  if (R.open && R.matchId !== m.id) Object.assign(R, { open: false, data: null, sel: null });
   S.match = m;
   S.stack = m.game.entry ? [m.game.entry] : [];
   S.selected = null;
@@ -1101,7 +1113,8 @@ let engineTimer = null;
 function afterRender() {
   clearTimeout(engineTimer);
   const m = S.match;
-  if (m && !m.over && m.to_act && m.to_act.who === 'engine' && !S.busy) {
+  // The engine waits while the person reviews the match.
+  if (m && !m.over && m.to_act && m.to_act.who === 'engine' && !S.busy && !R.open) {
     engineTimer = setTimeout(() => run(async () => {
       setMatch(await api('POST', `/api/v1/matches/${m.id}/engine-move`, { version: m.version }));
     }), engineDelay());
@@ -1597,7 +1610,7 @@ async function sharedAll() {
 let drag = null;
 
 board.addEventListener('pointerdown', (evt) => {
-  if (!humanToAct() || S.busy) return;
+  if (!humanToAct() || S.busy || R.open) return;
   const { x, y } = svgPoint(evt);
   const p = hitTest(x, y);
   drag = { from: p, x0: x, y0: y, moved: false, ghost: null };
@@ -1673,9 +1686,16 @@ $('resume').addEventListener('click', () => {
   history.pushState({}, '', `/match/${id}`);
   openMatch(id);
 });
+wireReview();
 window.addEventListener('popstate', route);
 document.addEventListener('keydown', (evt) => {
   if (evt.target.closest('dialog')) return;
+  if (R.open) {
+    if (evt.key === 'ArrowLeft') stepTurn(-1);
+    else if (evt.key === 'ArrowRight') stepTurn(1);
+    else if (evt.key === 'Escape') closeReview();
+    return;
+  }
   if (evt.key === 'Enter' && !$('confirm').disabled) confirmPlay();
   else if ((evt.key === 'Backspace' || evt.key === 'z') && !$('undo').disabled) undo();
 });

@@ -26,37 +26,15 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { mkdtempSync, mkdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
-
-const here = path.dirname(fileURLToPath(import.meta.url));
-const root = path.resolve(here, '../../..');
-const bin = process.env.PLAKOTO_BIN || path.join(root, 'target/release/plakoto');
-const artifacts = path.join(root, 'test-artifacts');
+import { artifacts, launchBrowser, startServer } from './server.mjs';
 
 // How soon the other browsers must see a move, a play or a presence change.
 const LIVE_MS = 2000;
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-
-async function startServer(db, addr = '127.0.0.1:0') {
-  const proc = spawn(bin, ['serve', '--addr', addr, '--db', db], { stdio: ['ignore', 'pipe', 'inherit'] });
-  const url = await new Promise((resolve, reject) => {
-    let out = '';
-    const timer = setTimeout(() => reject(new Error('the server did not start in 20 s')), 20000);
-    proc.stdout.on('data', (d) => {
-      out += d;
-      const m = out.match(/serving on (http:\/\/\S+?)\/?\s/);
-      if (m) { clearTimeout(timer); resolve(m[1]); }
-    });
-    proc.on('exit', (code) => { clearTimeout(timer); reject(new Error(`the server exited with ${code}`)); });
-  });
-  return { proc, url };
-}
 
 async function stopServer(server, signal = 'SIGTERM') {
   if (server.proc.exitCode !== null || server.proc.signalCode !== null) return;
@@ -152,12 +130,7 @@ test('two people play a whole match online in two browsers while a third watches
   const db = path.join(dir, 'online.db');
   let server = await startServer(db);
   const url = server.url;
-  const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
-      '--disable-component-update', '--disable-sync'],
-  });
+  const browser = await launchBrowser();
   const errors = [];
   // Responses refused on purpose (the test's forged requests, a used
   // invitation) and a stopped server log errors in the page; only those
@@ -395,9 +368,13 @@ test('two people play a whole match online in two browsers while a third watches
       // The play reaches the others at once: the new state, the log.
       const after = await body(P);
       await Promise.all([O, C].map((w) => until(w, { version: after.version, turns: after.turns, board: after.board }, LIVE_MS, 'the play')));
-      const lastP = await P.locator('#log li .play').last().textContent();
-      assert.equal(await O.locator('#log li .play').last().textContent(), lastP, 'the friend\'s log has the play');
-      assert.equal(await C.locator('#log li .play').last().textContent(), lastP, 'the spectator\'s log has the play');
+      // (A play that ends a game starts the next with an empty log: the
+      // match's random dice decide when that happens.)
+      if (Number(after.turns) > 0) {
+        const lastP = await P.locator('#log li .play').last().textContent();
+        assert.equal(await O.locator('#log li .play').last().textContent(), lastP, 'the friend\'s log has the play');
+        assert.equal(await C.locator('#log li .play').last().textContent(), lastP, 'the spectator\'s log has the play');
+      }
       turns++;
     }
 

@@ -24,33 +24,12 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { mkdtempSync, mkdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
+import { artifacts, launchPersistent, startServer } from './server.mjs';
 import './online.e2e.mjs';
-
-const here = path.dirname(fileURLToPath(import.meta.url));
-const root = path.resolve(here, '../../..');
-const bin = process.env.PLAKOTO_BIN || path.join(root, 'target/release/plakoto');
-const artifacts = path.join(root, 'test-artifacts');
-
-async function startServer(db) {
-  const proc = spawn(bin, ['serve', '--addr', '127.0.0.1:0', '--db', db], { stdio: ['ignore', 'pipe', 'inherit'] });
-  const url = await new Promise((resolve, reject) => {
-    let out = '';
-    const timer = setTimeout(() => reject(new Error('the server did not start in 20 s')), 20000);
-    proc.stdout.on('data', (d) => {
-      out += d;
-      const m = out.match(/serving on (http:\/\/\S+?)\/?\s/);
-      if (m) { clearTimeout(timer); resolve(m[1]); }
-    });
-    proc.on('exit', (code) => { clearTimeout(timer); reject(new Error(`the server exited with ${code}`)); });
-  });
-  return { proc, url };
-}
+import './review.e2e.mjs';
 
 // Waits until the page is ready for the person (or the match is over).
 async function settle(page) {
@@ -100,15 +79,7 @@ async function playTurnByClicking(page, { drag = false } = {}) {
 const GREEN = 'rgb(31, 122, 77)'; // --accent, the enabled Confirm
 
 async function launch(dir, viewport = { width: 1280, height: 820 }) {
-  return chromium.launchPersistentContext(path.join(dir, 'profile'), {
-    executablePath: '/usr/bin/chromium',
-    headless: true,
-    viewport,
-    args: [
-      '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
-      '--disable-component-update', '--disable-sync',
-    ],
-  });
+  return launchPersistent(path.join(dir, 'profile'), viewport);
 }
 
 async function post(url, p, body) {

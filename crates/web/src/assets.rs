@@ -6,6 +6,7 @@ use axum::response::{IntoResponse, Response};
 
 const INDEX: &str = include_str!("../assets/index.html");
 const APP_JS: &str = include_str!("../assets/app.js");
+const REVIEW_JS: &str = include_str!("../assets/review.js");
 const STYLE: &str = include_str!("../assets/style.css");
 const FAVICON: &str = include_str!("../assets/favicon.svg");
 
@@ -20,6 +21,11 @@ pub async fn index() -> Response {
 
 pub async fn app_js() -> Response {
     file("text/javascript; charset=utf-8", APP_JS)
+}
+
+/// The review view's script (loaded before `app.js`).
+pub async fn review_js() -> Response {
+    file("text/javascript; charset=utf-8", REVIEW_JS)
 }
 
 pub async fn style() -> Response {

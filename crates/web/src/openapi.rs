@@ -13,6 +13,7 @@ use crate::routes::positions::{
     EvalJson, EvalRequest, HintJson, HintRequest, LevelJson, MovesRequest, PlayedJson, ProbabilitiesJson,
     RankedPlayJson, TurnRequest,
 };
+use crate::routes::review::{ReviewJson, ReviewRequest};
 use crate::wire::{PlayJson, ResultJson, TurnState};
 
 #[derive(OpenApi)]
@@ -38,13 +39,15 @@ use crate::wire::{PlayJson, ResultJson, TurnState};
         crate::routes::matches::join,
         crate::routes::matches::moves,
         crate::routes::live::events,
+        crate::routes::review::match_review,
+        crate::routes::review::record_review,
         crate::health,
     ),
     components(schemas(
         ErrorBody, ErrorDetail, PlayJson, ResultJson, MovesRequest, TurnRequest, TurnState, EvalRequest, EvalJson,
         ProbabilitiesJson, HintRequest, HintJson, RankedPlayJson, PlayedJson, LevelJson, CreateMatch, PlayRequest, ResignRequest,
         EngineMoveRequest, MatchState, GameState, GameSummary, LogEntry, ToAct, CreatedJson, SeatJson, JoinRequest,
-        JoinedJson, ShowMovesRequest, OnlineJson, PendingJson
+        JoinedJson, ShowMovesRequest, OnlineJson, PendingJson, ReviewRequest, ReviewJson
     )),
     tags(
         (name = "positions", description = "Stateless: about a position and dice"),

@@ -321,6 +321,8 @@ async fn openapi_documents_every_endpoint() {
         ("/api/v1/matches/{id}/play", "post"),
         ("/api/v1/matches/{id}/engine-move", "post"),
         ("/api/v1/matches/{id}/resign", "post"),
+        ("/api/v1/matches/{id}/review", "get"),
+        ("/api/v1/review", "post"),
         ("/healthz", "get"),
     ] {
         assert!(v["paths"][path][method].is_object(), "{method} {path} missing from the OpenAPI document");
@@ -860,4 +862,60 @@ async fn a_match_can_start_from_a_position_and_its_log_gives_each_turns_position
     let over = json!({"turn": "white", "board": {"1": -15}, "off": {"white": 15}});
     let got = post(&app, "/api/v1/matches", json!({"opponent": "human", "position": over})).await;
     assert_error(&got, StatusCode::UNPROCESSABLE_ENTITY, "bad-position", "finished game");
+}
+
+// ------------------------------------------------------------ review
+
+#[tokio::test]
+async fn a_match_is_reviewed_so_far_and_its_record_reviews_the_same() {
+    let app = app();
+    let mut m = create(&app, json!({"opponent": "human", "length": 3, "seed": 8})).await;
+    let uri = format!("/api/v1/matches/{}/play", id(&m));
+    for _ in 0..6 {
+        let play = json!({"moves": m["game"]["plays"][0]["moves"], "version": m["version"]});
+        let (s, next) = post(&app, &uri, play).await;
+        assert_eq!(s, StatusCode::OK, "{next}");
+        m = next;
+    }
+    let (s, r) = call(&app, "GET", &format!("/api/v1/matches/{}/review?ply=0", id(&m)), None).await;
+    assert_eq!(s, StatusCode::OK, "{r}");
+    assert_eq!(r["ply"], 0);
+    let turns = r["games"][0]["turns"].as_array().unwrap();
+    assert_eq!(turns.len(), 6, "the turns played so far");
+    assert_eq!(r["positions"][0].as_array().unwrap().len(), 6, "a board per turn");
+    assert_eq!(r["positions"][0][0]["board"]["24"], 15, "the board before the first turn");
+    for (t, logged) in turns.iter().zip(m["game"]["log"].as_array().unwrap()) {
+        assert_eq!(t["played_moves"], logged["moves"], "{t}");
+        assert!(t["best_moves"].is_array() && t["loss"].as_f64().unwrap() >= 0.0, "{t}");
+        assert_eq!(t["played"] == t["best"], t["loss"] == 0.0, "{t}");
+    }
+    assert_eq!(r["players"]["white"]["plays"].as_u64().unwrap() + r["players"]["black"]["plays"].as_u64().unwrap(), 6);
+    // The record as the API gives it while the match is on (no seed, the
+    // dice written down) reviews to the same turns.
+    let (s, record) = call(&app, "GET", &format!("/api/v1/matches/{}/record", id(&m)), None).await;
+    assert_eq!(s, StatusCode::OK);
+    let (s, again) = post(&app, "/api/v1/review", json!({"record": record, "ply": 0})).await;
+    assert_eq!(s, StatusCode::OK, "{again}");
+    assert_eq!(again["games"], r["games"]);
+}
+
+#[tokio::test]
+async fn a_move_list_is_reviewed_and_bad_ones_are_refused_naming_the_fault() {
+    let app = app();
+    let (s, r) =
+        post(&app, "/api/v1/review", json!({"text": "white starts\n6-4: 24/18 24/20\n5-3: 24/19 24/21\n", "ply": 0}))
+            .await;
+    assert_eq!(s, StatusCode::OK, "{r}");
+    assert_eq!(r["games"][0]["turns"].as_array().unwrap().len(), 2);
+    assert_eq!(r["games"][0]["turns"][1]["side"], "black");
+    let bad = post(&app, "/api/v1/review", json!({"text": "white starts\n6-4: 24/18 24/20\n5-3: 24/12\n"})).await;
+    assert_error(&bad, StatusCode::UNPROCESSABLE_ENTITY, "bad-record", "line 3");
+    let neither = post(&app, "/api/v1/review", json!({"ply": 1})).await;
+    assert_error(&neither, StatusCode::UNPROCESSABLE_ENTITY, "bad-record", "either");
+    let not_a_record = post(&app, "/api/v1/review", json!({"record": {"format": "chess"}})).await;
+    assert_error(&not_a_record, StatusCode::UNPROCESSABLE_ENTITY, "bad-record", "not a match record");
+    let deep = call(&app, "GET", "/api/v1/matches/nosuchmatch1/review?ply=9", None).await;
+    assert_error(&deep, StatusCode::UNPROCESSABLE_ENTITY, "bad-ply", "ply 9");
+    let (s, _) = call(&app, "GET", "/api/v1/matches/nosuchmatch1/review", None).await;
+    assert_eq!(s, StatusCode::NOT_FOUND);
 }

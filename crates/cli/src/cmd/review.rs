@@ -53,7 +53,7 @@ pub fn load(file: &str) -> Result<Match> {
     };
     if text.trim_start().starts_with('{') {
         let rec: MatchRecord = serde_json::from_str(&text).map_err(|e| anyhow!("{file} is not a match record: {e}"))?;
-        return Match::from_record(&rec).map_err(|e| anyhow!("{file}: {e}"));
+        return Match::for_review(&rec).map_err(|e| anyhow!("{file}: {e}"));
     }
     let rec = read_move_list(&text).map_err(|e| anyhow!("{file}: {e}"))?;
     Match::from_record(&rec).map_err(|e| anyhow!("{file}: {e}"))

@@ -345,6 +345,20 @@ impl Match {
         }
     }
 
+    /// Rebuilds a match to look back on (a review): like
+    /// [`Match::from_record`], but the public record of a match still being
+    /// played, its seed left out, is replayed from the dice written in it,
+    /// as far as they go.
+    pub fn for_review(rec: &MatchRecord) -> Result<Match, MatchError> {
+        if rec.seed.is_some() || rec.dice_recorded {
+            return Match::from_record(rec);
+        }
+        let mut written = rec.clone();
+        written.dice_recorded = true;
+        written.seed_sha256 = None;
+        Match::from_record(&written)
+    }
+
     /// Rebuilds a match from its record, replaying every roll and play: the
     /// rolls must be those the seed gives and the plays must be legal.
     pub fn from_record(rec: &MatchRecord) -> Result<Match, MatchError> {
@@ -547,6 +561,24 @@ pub struct MatchRecord {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_live_match_s_public_record_is_reviewed_from_its_written_dice() {
+        let mut m = Match::new(3, 11u64, Players::default()).unwrap();
+        for i in 0..9 {
+            m.roll().unwrap();
+            let plays = m.game().legal_plays().to_vec();
+            m.play(&plays[i % plays.len()]).unwrap();
+        }
+        let public = m.public_record();
+        assert!(Match::from_record(&public).is_err(), "without the seed it cannot be replayed as a record");
+        let back = Match::for_review(&public).unwrap();
+        assert_eq!(back.games().len(), m.games().len());
+        assert_eq!(back.game().turns(), m.game().turns());
+        assert_eq!(back.game().position(), m.game().position());
+        // A whole record is replayed as it is.
+        assert_eq!(Match::for_review(&m.record()).unwrap().record(), m.record());
+    }
 
     fn play_out(m: &mut Match, pick: usize) {
         while !m.is_over() {

@@ -1,0 +1,105 @@
+// End-to-end, game review in the browser: the review of a match being
+// played (its graph of the chances with the marked plays, the summary per
+// player, the list of plays), a click on a play showing the board before
+// it with the play made and the best play drawn, the arrow keys stepping
+// through the turns, another depth, the record's download link; then a
+// move list pasted into "Review a game", and a bad one refused naming its
+// line. Screenshot: test-artifacts/review.png. Imported by play.test.mjs.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, mkdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { artifacts, launchBrowser, startServer } from './server.mjs';
+
+async function api(url, method, p, body) {
+  const res = await fetch(`${url}${p}`, {
+    method, headers: body ? { 'Content-Type': 'application/json' } : {}, body: body ? JSON.stringify(body) : undefined,
+  });
+  const data = await res.json();
+  assert.ok(res.ok, `${method} ${p}: ${res.status} ${JSON.stringify(data)}`);
+  return data;
+}
+
+test('a match reviewed in the browser, and a move list pasted in', { timeout: 120000 }, async () => {
+  mkdirSync(artifacts, { recursive: true });
+  const dir = mkdtempSync(path.join(tmpdir(), 'plakoto-e2e-review-'));
+  const server = await startServer(path.join(dir, 'review.db'));
+  const browser = await launchBrowser();
+  try {
+    const { url } = server;
+    // Eight turns between two people on one device, some with the last
+    // play listed (often a poor one), so that there are marks.
+    let m = await api(url, 'POST', '/api/v1/matches', { opponent: 'human', length: 3, seed: 21 });
+    for (let i = 0; i < 8; i++) {
+      const plays = m.game.plays;
+      const play = i % 2 ? plays[plays.length - 1] : plays[0];
+      m = await api(url, 'POST', `/api/v1/matches/${m.id}/play`, { moves: play.moves, version: m.version });
+    }
+    const expected = await api(url, 'GET', `/api/v1/matches/${m.id}/review?ply=1`);
+    const turns = expected.games[0].turns;
+    assert.equal(turns.length, 8);
+
+    const page = await browser.newPage({ viewport: { width: 1280, height: 820 } });
+    const errors = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto(`${url}/match/${m.id}`);
+    await page.waitForFunction(() => document.body.dataset.phase === 'human');
+    const before = await page.evaluate(() => document.body.dataset.board);
+
+    await page.click('#review');
+    await page.waitForFunction(() => document.querySelectorAll('#review-turns li[data-turn]').length === 8);
+    assert.equal(await page.evaluate(() => document.body.dataset.reviewing), '1');
+    assert.ok(await page.isHidden('#controls'), 'the game controls give way to the review');
+    assert.equal(await page.locator('#review-summary tr[data-side]').count(), 2, 'a summary row per player');
+    assert.equal(await page.locator('#review-graph path.graph-win').count(), 1, 'the graph of the chances');
+    const marked = turns.filter((x) => x.mark !== 'none').length;
+    assert.equal(await page.locator('#review-graph circle.graph-mark').count(), marked, 'a dot per marked play');
+
+    // A click on a play: the board before it, the play made drawn, and the
+    // best play when it was not the one made.
+    const k = Math.max(0, turns.findIndex((x) => x.loss > 0));
+    await page.click(`#review-turns li[data-turn="0:${k}"]`);
+    await page.waitForFunction((sel) => document.body.dataset.reviewTurn === sel, `0:${k}`);
+    assert.equal(await page.evaluate(() => document.body.dataset.board), turns[k].position, 'the board before the play');
+    assert.ok(await page.locator('[data-review="played"]').count() >= 1, 'the play made is drawn');
+    assert.equal(await page.locator('[data-review="best"]').count() > 0, turns[k].loss > 0, 'the best play is drawn when it differs');
+    assert.equal(await page.getAttribute('#dice', 'data-dice'), `${turns[k].dice[0]}-${turns[k].dice[1]}`, 'the roll of that turn');
+    assert.equal(await page.locator('[data-movable="1"]').count(), 0, 'nothing moves while reviewing');
+    await page.screenshot({ path: path.join(artifacts, 'review.png') });
+    const next = Math.min(7, k + 1);
+    await page.keyboard.press('ArrowRight');
+    await page.waitForFunction((sel) => document.body.dataset.reviewTurn === sel, `0:${next}`);
+    assert.equal(await page.evaluate(() => document.body.dataset.board), turns[next].position);
+
+    // Another depth; the record to download.
+    await page.selectOption('#review-ply', '0');
+    await page.waitForFunction(() => /0/.test(document.getElementById('review-heading').textContent) && !document.getElementById('review-status').textContent);
+    assert.equal(await page.getAttribute('#review-download', 'href'), `/api/v1/matches/${m.id}/record`);
+
+    // Closed: the match as it was, the person on roll again.
+    await page.click('#review-close');
+    await page.waitForFunction(() => document.body.dataset.reviewing === '0' && document.body.dataset.phase === 'human');
+    assert.equal(await page.evaluate(() => document.body.dataset.board), before);
+
+    // A move list pasted in is reviewed the same way; a bad one is refused.
+    await page.click('#review-record');
+    await page.fill('#review-text', 'white starts\n6-4: 24/18 24/20\n5-3: 24/19 24/21\n');
+    await page.click('#review-go');
+    await page.waitForFunction(() => document.querySelectorAll('#review-turns li[data-turn]').length === 2);
+    assert.ok(!(await page.isVisible('#review-dialog')), 'the dialog closes');
+    assert.ok(await page.isHidden('#review-download'), 'no download for a record that came from the person');
+    await page.click('#review-close');
+    await page.click('#review-record');
+    await page.fill('#review-text', 'white starts\n6-4: 24/18 24/20\n5-3: 24/12\n');
+    await page.click('#review-go');
+    await page.waitForFunction(() => document.getElementById('review-error').textContent.includes('line 3'));
+    assert.ok(await page.isVisible('#review-dialog'), 'the dialog stays open with the fault');
+    assert.deepEqual(errors, []);
+  } finally {
+    await browser.close();
+    server.proc.kill();
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
