@@ -45,5 +45,5 @@ pub trait Analyzer: Send + Sync {
 
     /// Plays for `objective` from now on (points, or the match-winning
     /// chance at a score); analyzers that cannot ignore it.
-    fn set_objective(&mut self, _objective: crate::search::Objective) {}
+    fn set_objective(&mut self, _objective: crate::met::Objective) {}
 }

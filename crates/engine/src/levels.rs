@@ -41,7 +41,7 @@ pub struct Level {
 
 impl Level {
     /// A player of this level: the neural levels use `eval` and play
-    /// matches by the score (the table of [`crate::met::table_for`]);
+    /// matches by the score (the table of [`crate::search::table_for`]);
     /// `seed` makes the random choices (a random level, noise)
     /// reproducible.
     pub fn player(&self, eval: &NeuralEval, seed: u64) -> Box<dyn Player> {
@@ -50,7 +50,7 @@ impl Level {
             LevelKind::Heuristic => Box::new(HeuristicPlayer),
             LevelKind::Neural { ply, noise } => Box::new(
                 SearchPlayer::new(self.name, Box::new(Search::new(eval.clone(), ply)), noise, seed)
-                    .by_the_score(crate::met::table_for(eval)),
+                    .by_the_score(crate::search::table_for(eval)),
             ),
         }
     }

@@ -169,24 +169,6 @@ impl MatchEquityTable {
     }
 }
 
-/// The match equity table (matches up to 25 points) from `eval`'s chances
-/// at the start position by a 1-ply search, made once per network and
-/// shared.
-pub fn table_for(eval: &crate::NeuralEval) -> std::sync::Arc<MatchEquityTable> {
-    use std::collections::HashMap;
-    use std::sync::{Arc, Mutex, OnceLock};
-    static TABLES: OnceLock<Mutex<HashMap<usize, Arc<MatchEquityTable>>>> = OnceLock::new();
-    let key = Arc::as_ptr(eval.network()) as usize;
-    let map = TABLES.get_or_init(|| Mutex::new(HashMap::new()));
-    if let Some(t) = map.lock().unwrap_or_else(|e| e.into_inner()).get(&key) {
-        return t.clone();
-    }
-    let p = crate::search::value(eval, &plakoto_core::Position::start(), 1, &crate::search::SearchConfig::default());
-    let t = Arc::new(MatchEquityTable::new(25, GameChances::from_probabilities(&p)));
-    map.lock().unwrap_or_else(|e| e.into_inner()).insert(key, t.clone());
-    t
-}
-
 /// A match score from one side's view: what it and its opponent still need.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub struct Away {
@@ -220,6 +202,39 @@ impl MatchEquityTable {
         let (a, b) = (i64::from(away.me), i64::from(away.them));
         let swing = self.get(a - 1, b, Starter::Me) - self.get(a, b - 1, Starter::Opponent);
         if swing > 1e-9 { 2.0 / swing } else { 0.0 }
+    }
+}
+
+/// What a search maximises for each side.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Objective {
+    /// Points: the equity (a single game, or money play).
+    Money,
+    /// The match-winning chance at a match score: `away` is what the side
+    /// on roll at the root and its opponent still need; the table values
+    /// each outcome (a double win is worth what it does to the match).
+    Match {
+        /// The match equity table.
+        table: std::sync::Arc<MatchEquityTable>,
+        /// The root side's needs.
+        away: Away,
+    },
+}
+
+impl Objective {
+    /// What the mover maximises, given its outcome probabilities `p`;
+    /// `root` says whether the mover is the root's side on roll. In match
+    /// play the match-winning chance, scaled to points of a single game at
+    /// the mover's score so that the filters' margins (in points) keep
+    /// their meaning.
+    pub fn value(&self, p: &Probabilities, root: bool) -> f32 {
+        match self {
+            Objective::Money => p.equity(),
+            Objective::Match { table, away } => {
+                let away = if root { *away } else { Away { me: away.them, them: away.me } };
+                (table.match_winning_chance(p, away) * table.points_per_chance(away)) as f32
+            }
+        }
     }
 }
 

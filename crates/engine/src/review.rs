@@ -188,7 +188,7 @@ impl Reviewer {
     /// comes from `eval`'s chances at the start position (see
     /// [`start_chances`]).
     pub fn new(eval: NeuralEval, ply: u8) -> Reviewer {
-        let table = crate::met::table_for(&eval);
+        let table = crate::search::table_for(&eval);
         Reviewer { eval, ply, table }
     }
 

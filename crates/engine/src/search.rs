@@ -11,11 +11,9 @@
 use plakoto_core::{Dice, Play, Position};
 use rayon::prelude::*;
 
-use std::sync::Arc;
-
 use crate::analyzer::{Analyzer, Scored};
 use crate::evaluator::Evaluator;
-use crate::met::{Away, MatchEquityTable};
+use crate::met::MatchEquityTable;
 use crate::probabilities::Probabilities;
 
 /// The deepest search this engine runs (2-ply): every front end's limit.
@@ -31,38 +29,7 @@ pub struct Filter {
     pub margin: f32,
 }
 
-/// What a search maximises for each side.
-#[derive(Clone, Debug, PartialEq)]
-pub enum Objective {
-    /// Points: the equity (a single game, or money play).
-    Money,
-    /// The match-winning chance at a match score: `away` is what the side
-    /// on roll at the root and its opponent still need; the table values
-    /// each outcome (a double win is worth what it does to the match).
-    Match {
-        /// The match equity table.
-        table: Arc<MatchEquityTable>,
-        /// The root side's needs.
-        away: Away,
-    },
-}
-
-impl Objective {
-    /// What the mover maximises, given its outcome probabilities `p`;
-    /// `root` says whether the mover is the root's side on roll. In match
-    /// play the match-winning chance, scaled to points of a single game at
-    /// the mover's score so that the filters' margins (in points) keep
-    /// their meaning.
-    pub fn value(&self, p: &Probabilities, root: bool) -> f32 {
-        match self {
-            Objective::Money => p.equity(),
-            Objective::Match { table, away } => {
-                let away = if root { *away } else { Away { me: away.them, them: away.me } };
-                (table.match_winning_chance(p, away) * table.points_per_chance(away)) as f32
-            }
-        }
-    }
-}
+pub use crate::met::Objective;
 
 /// The move filters of a search, and what it maximises.
 #[derive(Clone, Debug, PartialEq)]
@@ -257,6 +224,24 @@ fn sort(s: &mut [Scored]) {
     s.sort_by(|a, b| b.ply.cmp(&a.ply).then(b.value.total_cmp(&a.value)));
 }
 
+/// The match equity table (matches up to 25 points) from `eval`'s chances
+/// at the start position by a 1-ply search, made once per network and
+/// shared.
+pub fn table_for(eval: &crate::NeuralEval) -> std::sync::Arc<MatchEquityTable> {
+    use std::collections::HashMap;
+    use std::sync::{Arc, Mutex, OnceLock};
+    static TABLES: OnceLock<Mutex<HashMap<usize, Arc<MatchEquityTable>>>> = OnceLock::new();
+    let key = Arc::as_ptr(eval.network()) as usize;
+    let map = TABLES.get_or_init(|| Mutex::new(HashMap::new()));
+    if let Some(t) = map.lock().unwrap_or_else(|e| e.into_inner()).get(&key) {
+        return t.clone();
+    }
+    let p = value(eval, &plakoto_core::Position::start(), 1, &SearchConfig::default());
+    let t = Arc::new(MatchEquityTable::new(25, crate::met::GameChances::from_probabilities(&p)));
+    map.lock().unwrap_or_else(|e| e.into_inner()).insert(key, t.clone());
+    t
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -302,7 +287,8 @@ mod tests {
 #[cfg(test)]
 mod objective_tests {
     use super::*;
-    use crate::met::{GameChances, MatchEquityTable};
+    use crate::met::{Away, GameChances, MatchEquityTable};
+    use std::sync::Arc;
 
     #[test]
     fn at_a_score_where_a_double_win_is_worthless_the_safe_play_is_preferred() {

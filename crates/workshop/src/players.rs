@@ -62,7 +62,7 @@ fn weights_player(name: &str, rest: &str, eval: &NeuralEval, seed: u64) -> Resul
     let bytes = std::fs::read(path).map_err(|e| format!("{path}: {e}"))?;
     let net = Network::from_bytes(&bytes).map_err(|e| format!("{path}: {e}"))?;
     let eval = NeuralEval::with_bearoff(Arc::new(net), eval.bearoff().cloned());
-    let table = plakoto_engine::met::table_for(&eval);
+    let table = plakoto_engine::search::table_for(&eval);
     Ok(Box::new(SearchPlayer::new(name, Box::new(Search::new(eval, ply)), 0.0, seed).by_the_score(table)))
 }
 

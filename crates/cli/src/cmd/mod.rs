@@ -88,7 +88,7 @@ impl ScoreArgs {
             return Err(anyhow!("--score {a}-{b}: in a match to {length} both sides need points still"));
         }
         let away = plakoto_engine::met::Away { me: length - a, them: length - b };
-        let table = plakoto_engine::met::table_for(eval);
+        let table = plakoto_engine::search::table_for(eval);
         Ok(Some((plakoto_engine::search::Objective::Match { table, away }, away)))
     }
 }
