@@ -4,6 +4,7 @@
 
 pub mod announce;
 pub mod input;
+mod online;
 pub mod render;
 mod session;
 pub mod text;
@@ -89,6 +90,13 @@ pub struct Args {
     /// Colour output: auto (only on a terminal, and not when NO_COLOR is set), always, never.
     #[arg(long, value_name = "WHEN", default_value = "auto", value_enum)]
     color: ColorWhen,
+    /// Play a match online, on a `plakoto serve` server: the invitation
+    /// link (`http://HOST/match/ID#join=CODE`) takes the free seat, kept
+    /// on this computer so the same command comes back to it; a match's
+    /// address without one watches.
+    #[arg(long, value_name = "URL",
+          conflicts_with_all = ["match_to", "two_players", "side", "level", "white", "black", "seed", "position", "resume", "save"])]
+    join: Option<String>,
     /// The language of the game: en (English) or el (Greek, Ελληνικά);
     /// default: Greek when LC_ALL, else LC_MESSAGES, else LANG starts with `el`.
     #[arg(long, value_name = "LANG", value_enum)]
@@ -145,6 +153,9 @@ fn player_names(args: &Args) -> [PlayerName; 2] {
 pub fn run(args: Args) -> Result<()> {
     let style = args.color.style();
     let lang = Lang::choose(args.lang);
+    if let Some(url) = &args.join {
+        return online::run(url, lang, style);
+    }
     let (m, path) = match &args.resume {
         Some(file) => {
             let m = records::load(file)?;

@@ -88,6 +88,32 @@ texts! {
     /// The person's side named on the board when they play the computer.
     you_name(colour: &str) = "{colour} (you)", "{colour} (εσύ)";
 
+    // ----- a match played online (`play --join`) -----
+
+    online_joined(side: &str) =
+        "You took the seat of {side}; it is kept on this computer, so the same command brings you back.",
+        "Πήρες τη θέση των {side}· φυλάγεται σε αυτόν τον υπολογιστή, οπότε η ίδια εντολή σε φέρνει πίσω.";
+    online_seat_again(side: &str) = "Back in your seat: you play {side}.", "Ξανά στη θέση σου: παίζεις με τα {side}.";
+    online_watching() =
+        "You are watching this match: only its two players can move.",
+        "Παρακολουθείς αυτόν τον αγώνα: μόνο οι δύο παίκτες του κινούν πούλια.";
+    online_join_refused(why: &str) = "Could not take the seat: {why}", "Δεν πήρες τη θέση: {why}";
+    online_waiting(side: &str) = "Waiting for {side} to play…", "Περιμένουμε να παίξουν τα {side}…";
+    online_your_turn(dice: &str) =
+        "Your turn, {dice}: enter your play (like 24/18 13/7), `?` for the legal plays, `resign` or `quit` > ",
+        "Σειρά σου, {dice}: γράψε την κίνησή σου (π.χ. 24/18 13/7), `?` για τις νόμιμες κινήσεις, `resign` ή `quit` > ";
+    online_help() =
+        "Online, enter a whole play (like 24/18 13/7), `?`, `resign` or `quit`.",
+        "Online γράψε ολόκληρη την κίνηση (π.χ. 24/18 13/7), `?`, `resign` ή `quit`.";
+    online_resign_prompt() =
+        "Resign this game? (yes/no) > ",
+        "Παραιτείσαι από την παρτίδα; (ναι/όχι) > ";
+    online_left(url: &str) =
+        "Left the match; your seat is kept. Come back with: plakoto play --join {url}",
+        "Έφυγες από τον αγώνα· η θέση σου φυλάγεται. Επιστροφή με: plakoto play --join {url}";
+    online_match_over(side: &str, a: u64, b: u64) =
+        "{side} win the match {a}–{b}.", "Τα {side} κερδίζουν τον αγώνα {a}–{b}.";
+
     // ----- the session -----
 
     saving(path: &str) = "Saving every move to {path}", "Κάθε κίνηση αποθηκεύεται στο {path}";

@@ -1,0 +1,180 @@
+//! `plakoto play --join URL` against a real `plakoto serve`: the terminal
+//! takes Black's seat from the invitation link and plays a friend who
+//! plays White through the API, sees White's plays arrive on the live
+//! stream, gets the server's reason for an illegal play, quits, and comes
+//! back to the same seat with the same command; a used invitation without
+//! the kept seat watches.
+
+mod server;
+
+use std::io::{Read, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{Receiver, channel};
+use std::time::{Duration, Instant};
+
+use serde_json::{Value, json};
+use server::{Server, request, request_as};
+
+/// The terminal client as a process: its input, and its output line by line.
+struct Terminal {
+    child: Child,
+    stdin: ChildStdin,
+    lines: Receiver<String>,
+    seen: String,
+}
+
+impl Terminal {
+    fn join(url: &str, data: &std::path::Path) -> Terminal {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_plakoto"))
+            .args(["play", "--join", url, "--color", "never", "--lang", "en"])
+            .env("XDG_DATA_HOME", data)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let stdin = child.stdin.take().unwrap();
+        let out = child.stdout.take().unwrap();
+        let (tx, lines) = channel();
+        std::thread::spawn(move || {
+            // Whatever arrives (a prompt has no newline).
+            let mut out = out;
+            let mut buf = [0u8; 4096];
+            while let Ok(n @ 1..) = out.read(&mut buf) {
+                let _ = tx.send(String::from_utf8_lossy(&buf[..n]).into_owned());
+            }
+        });
+        Terminal { child, stdin, lines, seen: String::new() }
+    }
+
+    /// Waits until the output holds `what` (after what was waited for before).
+    fn expect(&mut self, what: &str) -> String {
+        let t = Instant::now();
+        while !self.seen.contains(what) {
+            let left = Duration::from_secs(15).saturating_sub(t.elapsed());
+            match self.lines.recv_timeout(left) {
+                Ok(l) => self.seen.push_str(&l),
+                Err(_) => panic!("`{what}` never came; the terminal showed:\n{}", self.seen),
+            }
+        }
+        let at = self.seen.find(what).unwrap() + what.len();
+        let before = self.seen[..at].to_string();
+        self.seen.drain(..at);
+        before
+    }
+
+    fn send(&mut self, line: &str) {
+        writeln!(self.stdin, "{line}").unwrap();
+    }
+}
+
+fn state(addr: &str, id: &str) -> Value {
+    let (s, v) = request(addr, "GET", &format!("/api/v1/matches/{id}"), None).unwrap();
+    assert_eq!(s, 200, "{v}");
+    v
+}
+
+/// Waits until the match is past `version`.
+fn after(addr: &str, id: &str, version: &Value) -> Value {
+    let t = Instant::now();
+    loop {
+        let s = state(addr, id);
+        if s["version"] != *version {
+            return s;
+        }
+        assert!(t.elapsed() < Duration::from_secs(15), "the match stayed at version {version}");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}
+
+#[test]
+fn the_terminal_plays_an_online_match_takes_its_seat_back_and_watches_without_one() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = Server::start(&dir.path().join("m.db"));
+    let (s, created) =
+        request(&server.addr, "POST", "/api/v1/matches", Some(&json!({"opponent": "online", "length": 3}))).unwrap();
+    assert_eq!(s, 201, "{created}");
+    let id = created["id"].as_str().unwrap().to_string();
+    let white = created["seat"]["token"].as_str().unwrap().to_string();
+    assert_eq!(created["seat"]["side"], "white");
+    let link = format!("http://{}/match/{id}#join={}", server.addr, created["invite"].as_str().unwrap());
+    let data = dir.path().join("data");
+
+    let mut term = Terminal::join(&link, &data);
+    term.expect("You took the seat of Black");
+    let mut m = state(&server.addr, &id);
+    assert_eq!(m["online"]["taken"]["black"], true, "{m}");
+    let mut black_plays = 0;
+    let mut refused = false;
+    while black_plays < 3 {
+        if m["to_act"]["side"] == "white" {
+            let play = json!({"moves": m["game"]["plays"][0]["moves"], "version": m["version"]});
+            let (s, v) =
+                request_as(&server.addr, "POST", &format!("/api/v1/matches/{id}/play"), Some(&play), Some(&white))
+                    .unwrap();
+            assert_eq!(s, 200, "{v}");
+            let notation =
+                v["game"]["log"].as_array().unwrap().last().unwrap()["notation"].as_str().unwrap().to_string();
+            // White's play reaches the terminal on the live stream.
+            let shown = term.expect("Your turn");
+            assert!(shown.contains(&format!(": {notation}")), "White's play {notation} is not on the board:\n{shown}");
+            m = v;
+            continue;
+        }
+        term.expect("quit` >");
+        if !refused {
+            // An illegal play: the server's reason, and the same turn again.
+            refused = true;
+            term.send("24/1");
+            term.expect("Not played: 24/1 is 23 pips");
+            term.expect("quit` >");
+        }
+        let notation = m["game"]["plays"][0]["notation"].as_str().unwrap().to_string();
+        term.send(&notation);
+        m = after(&server.addr, &id, &m["version"]);
+        assert_eq!(m["game"]["log"].as_array().unwrap().last().unwrap()["side"], "black", "{m}");
+        black_plays += 1;
+    }
+    // Quit at Black's next turn (White plays first), then come back to the seat.
+    while m["to_act"]["side"] == "white" {
+        let play = json!({"moves": m["game"]["plays"][0]["moves"], "version": m["version"]});
+        let (_, v) =
+            request_as(&server.addr, "POST", &format!("/api/v1/matches/{id}/play"), Some(&play), Some(&white)).unwrap();
+        m = v;
+    }
+    term.expect("quit` >");
+    term.send("quit");
+    term.expect("your seat is kept");
+    assert!(term.child.wait().unwrap().success());
+    let mut again = Terminal::join(&link, &data);
+    again.expect("Back in your seat: you play Black");
+    again.expect("quit` >");
+    again.send(m["game"]["plays"][0]["notation"].as_str().unwrap());
+    after(&server.addr, &id, &m["version"]);
+    again.send("quit");
+    drop(again);
+
+    // Someone else with the used link (no seat kept) only watches.
+    let mut other = Terminal::join(&link, &dir.path().join("elsewhere"));
+    let shown = other.expect("Waiting for");
+    assert!(shown.contains("watching"), "{shown}");
+    let _ = other.child.kill();
+}
+
+#[test]
+fn bad_addresses_are_refused_with_the_reason() {
+    let out = Command::new(env!("CARGO_BIN_EXE_plakoto")).args(["play", "--join", "http://h/game/x"]).output().unwrap();
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("is not a match's address"));
+    let out = Command::new(env!("CARGO_BIN_EXE_plakoto"))
+        .args(["play", "--join", "http://127.0.0.1:9/match/abc"])
+        .env("XDG_DATA_HOME", std::env::temp_dir())
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains("cannot reach http://127.0.0.1:9"),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
