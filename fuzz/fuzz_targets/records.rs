@@ -1,0 +1,28 @@
+//! Records as the review reads them from anyone (`plakoto review FILE`,
+//! `POST /api/v1/review`): a plain move list, or a match record's JSON.
+//! Never a panic; a match that loads gives a record that loads back to it.
+
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+use plakoto_core::game::{Match, MatchRecord, read_move_list};
+
+fn round_trip(m: &Match) {
+    let rec = m.record();
+    let again = Match::for_review(&rec).unwrap_or_else(|e| panic!("a match's own record does not load: {e}"));
+    assert_eq!(again.record(), rec, "the record reloads to another match");
+}
+
+fuzz_target!(|data: &[u8]| {
+    let text = String::from_utf8_lossy(data);
+    if let Ok(rec) = read_move_list(&text)
+        && let Ok(m) = Match::for_review(&rec)
+    {
+        round_trip(&m);
+    }
+    if let Ok(rec) = serde_json::from_str::<MatchRecord>(&text)
+        && let Ok(m) = Match::for_review(&rec)
+    {
+        round_trip(&m);
+    }
+});
