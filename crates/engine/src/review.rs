@@ -158,6 +158,10 @@ pub struct PlayerReview {
 pub struct Review {
     /// The depth the plays were searched to.
     pub ply: u8,
+    /// When the losses were judged by rollouts of the play made and the
+    /// best play (the workshop's `review_by_rollout`): the trials of each.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rollout: Option<u64>,
     /// The match length (1: a single game, reviewed in points).
     pub match_to: u32,
     /// White's and Black's figures.
@@ -192,6 +196,11 @@ impl Reviewer {
         Reviewer { eval, ply, table }
     }
 
+    /// The evaluator the review searches with.
+    pub fn eval(&self) -> &NeuralEval {
+        &self.eval
+    }
+
     fn search(&self, objective: Objective) -> Search<NeuralEval> {
         let mut s = Search::new(self.eval.clone(), self.ply);
         s.config.objective = objective;
@@ -221,7 +230,6 @@ impl Reviewer {
         let mut done = 0;
         let mut score = [0u32; 2];
         let mut games = Vec::new();
-        let mut players = Players::default();
         for (gi, g) in m.games().iter().enumerate() {
             let mut turns = Vec::new();
             for (t, before) in g.turns().iter().zip(g.positions_before()) {
@@ -240,28 +248,6 @@ impl Reviewer {
                     return None;
                 }
             }
-            for tr in &turns {
-                let p = match tr.side {
-                    Color::White => &mut players.white,
-                    Color::Black => &mut players.black,
-                };
-                p.plays += 1;
-                p.luck += tr.luck;
-                if !tr.forced {
-                    p.unforced += 1;
-                    p.total_loss += tr.loss;
-                    match tr.mark {
-                        Mark::Doubtful => p.doubtful += 1,
-                        Mark::Bad => p.bad += 1,
-                        Mark::VeryBad => p.very_bad += 1,
-                        Mark::None => {}
-                    }
-                }
-            }
-            if let Some(r) = g.result() {
-                players.white.result += f64::from(r.points_for(Color::White));
-                players.black.result += f64::from(r.points_for(Color::Black));
-            }
             games.push(GameReview { number: gi + 1, score, turns, result: g.result() });
             if let Some(r) = g.result()
                 && let Some(w) = r.winner
@@ -269,21 +255,13 @@ impl Reviewer {
                 score[w.index()] += u32::from(r.points);
             }
         }
-        for (me, them) in [(0, 1), (1, 0)] {
-            let (luck_me, luck_them) = {
-                let ps = [&players.white, &players.black];
-                (ps[me].luck, ps[them].luck)
-            };
-            let p = if me == 0 { &mut players.white } else { &mut players.black };
-            p.error_rate = if p.unforced > 0 { 1000.0 * p.total_loss / p.unforced as f64 } else { 0.0 };
-            p.rating = rating(p.error_rate / 1000.0).to_string();
-            p.luck_adjusted_result = p.result - luck_me + luck_them;
-        }
-        Some(Review { ply: self.ply, match_to: m.target(), players, games })
+        Some(Review { ply: self.ply, rollout: None, match_to: m.target(), players: tally_players(&games), games })
     }
 
-    /// What is maximised at `score` in a match to `match_to` for `side`.
-    fn objective(&self, side: Color, match_to: u32, score: [u32; 2]) -> Objective {
+    /// What is maximised at `score` (White, Black) in a match to
+    /// `match_to` for `side`: points in a single game, else the
+    /// match-winning chance scaled to points at the score.
+    pub fn objective(&self, side: Color, match_to: u32, score: [u32; 2]) -> Objective {
         if match_to <= 1 {
             return Objective::Money;
         }
@@ -346,6 +324,46 @@ impl Reviewer {
             white_match,
         }
     }
+}
+
+/// Each player's figures over `games`: plays, unforced decisions, losses
+/// and marks, luck, results, the error rate and its band, and the
+/// luck-adjusted result.
+pub fn tally_players(games: &[GameReview]) -> Players {
+    let mut players = Players::default();
+    for g in games {
+        for tr in &g.turns {
+            let p = match tr.side {
+                Color::White => &mut players.white,
+                Color::Black => &mut players.black,
+            };
+            p.plays += 1;
+            p.luck += tr.luck;
+            if !tr.forced {
+                p.unforced += 1;
+                p.total_loss += tr.loss;
+                match tr.mark {
+                    Mark::Doubtful => p.doubtful += 1,
+                    Mark::Bad => p.bad += 1,
+                    Mark::VeryBad => p.very_bad += 1,
+                    Mark::None => {}
+                }
+            }
+        }
+        if let Some(r) = g.result {
+            players.white.result += f64::from(r.points_for(Color::White));
+            players.black.result += f64::from(r.points_for(Color::Black));
+        }
+    }
+    let (luck_white, luck_black) = (players.white.luck, players.black.luck);
+    for (p, luck_me, luck_them) in
+        [(&mut players.white, luck_white, luck_black), (&mut players.black, luck_black, luck_white)]
+    {
+        p.error_rate = if p.unforced > 0 { 1000.0 * p.total_loss / p.unforced as f64 } else { 0.0 };
+        p.rating = rating(p.error_rate / 1000.0).to_string();
+        p.luck_adjusted_result = p.result - luck_me + luck_them;
+    }
+    players
 }
 
 /// A play's single moves as `[from, to]` pairs.

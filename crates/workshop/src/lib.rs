@@ -4,7 +4,7 @@
 //! players over paired dice ([`duel`]), play-outs from any position with
 //! any dice ([`playout`]), rollouts as the ground truth of strength
 //! ([`rollout`]) and the benchmark of best play built on them
-//! ([`benchmark`]), players that are external programs speaking the
+//! ([`benchmark`]), game review judged by rollouts ([`review`]), players that are external programs speaking the
 //! engine protocol ([`external`]) or weights files, and the names that
 //! choose them ([`players`]).
 //!
@@ -20,5 +20,6 @@ pub mod external;
 pub mod greedy;
 pub mod players;
 pub mod playout;
+pub mod review;
 pub mod rollout;
 pub mod train;

@@ -10,6 +10,8 @@ use plakoto_core::game::{Match, MatchRecord, read_move_list};
 use plakoto_engine::MAX_PLY;
 use plakoto_engine::met::MatchEquityTable;
 use plakoto_engine::review::{self, Mark, Review, Reviewer};
+use plakoto_workshop::review as rollout_review;
+use plakoto_workshop::rollout::RolloutConfig;
 
 /// Review a game or match: every play against the engine's best, the
 /// equity lost and its mark (doubtful ≥ 0.04, bad ≥ 0.08, very bad ≥ 0.16
@@ -33,6 +35,17 @@ pub struct Args {
     /// Search depth of the review (0 instant, 2 the strongest).
     #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u8).range(0..=MAX_PLY as i64))]
     ply: u8,
+    /// Judge the plays the search doubted by rollouts of N trials each:
+    /// the play made and the best play, on the same dice, each side playing
+    /// at 0-ply (slower; the search still picks the best play to compare).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(36..=1_000_000))]
+    rollout: Option<u64>,
+    /// Seed of the rollouts' dice.
+    #[arg(long, default_value_t = 1, requires = "rollout")]
+    seed: u64,
+    /// Worker threads for the rollouts.
+    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u64).range(1..=256))]
+    threads: u64,
     /// Print JSON.
     #[arg(long)]
     json: bool,
@@ -72,9 +85,39 @@ pub fn run(a: Args) -> Result<()> {
             .unwrap_or_else(|_| ProgressStyle::default_bar()),
     );
     let t = Instant::now();
-    let r = reviewer.review(&m, &mut |done, _| bar.set_position(done as u64));
+    let mut r = reviewer.review(&m, &mut |done, _| bar.set_position(done as u64));
     bar.finish_and_clear();
     eprintln!("plakoto: {turns} turns reviewed at {}-ply in {:.1} s", a.ply, t.elapsed().as_secs_f64());
+    if let Some(trials) = a.rollout {
+        let doubted = rollout_review::turns_to_roll_out(&r);
+        let bar = ProgressBar::new(doubted as u64);
+        bar.set_style(
+            ProgressStyle::with_template(
+                "{spinner} [{elapsed_precise}] {wide_bar} {pos}/{len} turns rolled out ({eta})",
+            )
+            .unwrap_or_else(|_| ProgressStyle::default_bar()),
+        );
+        let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+        {
+            let stop = stop.clone();
+            let _ = ctrlc::set_handler(move || stop.store(true, std::sync::atomic::Ordering::Relaxed));
+        }
+        let cfg = RolloutConfig { trials, seed: a.seed, ..RolloutConfig::default() };
+        let t = Instant::now();
+        rollout_review::review_by_rollout(&mut r, &m, &reviewer, &cfg, a.threads as usize, &stop, &mut |n| {
+            bar.set_position(n as u64)
+        });
+        bar.finish_and_clear();
+        eprintln!(
+            "plakoto: {doubted} doubted plays rolled out ({trials} trials each) in {:.1} s{}",
+            t.elapsed().as_secs_f64(),
+            if stop.load(std::sync::atomic::Ordering::Relaxed) {
+                ", stopped early: the rest as the search judged"
+            } else {
+                ""
+            }
+        );
+    }
     if let Some(path) = &a.svg {
         std::fs::write(path, review::svg(&r)).with_context(|| format!("cannot write {}", path.display()))?;
         eprintln!("plakoto: the graph is in {}", path.display());
@@ -98,7 +141,13 @@ fn mark_text(m: Mark) -> &'static str {
 
 fn print_text(r: &Review, all: bool) {
     let unit = if r.match_to > 1 { "points (match-winning chance at the score)" } else { "points" };
-    println!("Review at {}-ply; losses and luck in {unit}.", r.ply);
+    match r.rollout {
+        Some(n) => println!(
+            "Review at {}-ply, the doubted plays judged by rollouts of {n} trials; losses and luck in {unit}.",
+            r.ply
+        ),
+        None => println!("Review at {}-ply; losses and luck in {unit}.", r.ply),
+    }
     for g in &r.games {
         println!(
             "\nGame {} (score {}-{}){}",
