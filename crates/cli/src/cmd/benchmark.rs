@@ -178,20 +178,23 @@ pub fn play(a: PlayArgs) -> Result<()> {
     );
     let kinds: Vec<benchmark::Category> =
         rows.first().map(|(_, r, _)| r.by_category.iter().map(|c| c.0).collect()).unwrap_or_default();
-    print!("{:<12} {:>14} {:>6}", "player", "error rate", "best");
-    for k in &kinds {
-        print!(" {:>12}", format!("{k:?}"));
+    // The name column fits the longest name (`external:…` ones are long).
+    let w = rows.iter().map(|(n, _, _)| n.chars().count()).max().unwrap_or(0).max(12);
+    let widths: Vec<usize> = kinds.iter().map(|k| format!("{k:?}").len().max(7)).collect();
+    print!("{:<w$} {:>14} {:>6}", "player", "error rate", "best");
+    for (k, kw) in kinds.iter().zip(&widths) {
+        print!(" {:>kw$}", format!("{k:?}"));
     }
     println!();
     for (n, r, _) in &rows {
         print!(
-            "{n:<12} {:>8.1} ± {:>4.1} {:>5.0}%",
+            "{n:<w$} {:>8.1} ± {:>4.1} {:>5.0}%",
             r.millipoints,
             r.ci95,
             100.0 * r.best_chosen as f64 / r.decisions as f64
         );
-        for (_, _, m) in &r.by_category {
-            print!(" {m:>12.1}");
+        for ((_, _, m), kw) in r.by_category.iter().zip(&widths) {
+            print!(" {m:>kw$.1}");
         }
         println!();
     }
