@@ -58,11 +58,15 @@ impl Engine {
 
     fn send(&mut self, line: &[u8]) {
         let stdin = self.stdin.as_mut().expect("stdin still open");
-        stdin
-            .write_all(line)
-            .and_then(|_| stdin.write_all(b"\n"))
-            .and_then(|_| stdin.flush())
-            .expect("write a request");
+        let mut request = line.to_vec();
+        request.push(b'\n');
+        match stdin.write_all(&request).and_then(|_| stdin.flush()) {
+            Ok(()) => {}
+            // The engine may have quit on an earlier line of this write (a
+            // quit followed by more): its exit status and answers tell.
+            Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => {}
+            Err(e) => panic!("write a request: {e}"),
+        }
     }
 
     /// The next line the engine writes, as JSON.
