@@ -108,8 +108,29 @@ pub fn duel(
     threads: usize,
     progress: &(dyn Fn(&DuelStats) + Sync),
 ) -> Result<DuelStats, String> {
+    paired(pairs, threads, progress, |i| {
+        let dice_seed = seed.wrapping_add(i);
+        let (mut pa, mut pb) = (a(2 * i), b(2 * i + 1));
+        let r1 = play_game(&mut [pa.as_mut(), pb.as_mut()], &mut SeededDice::new(dice_seed))?;
+        let r2 = play_game(&mut [pb.as_mut(), pa.as_mut()], &mut SeededDice::new(dice_seed))?;
+        Ok(move |t: &mut DuelStats| {
+            let pts = [r1.points_for(Color::White), r2.points_for(Color::Black)];
+            t.add_pair(pts, [r1, r2], [Color::White, Color::Black]);
+        })
+    })
+}
+
+/// Plays pairs `0..pairs` on `threads` threads: `pair(i)` plays pair `i`
+/// and returns how it adds to the totals (applied under the lock, then
+/// `progress` is told). A pair's failure stops the others and is the result.
+fn paired<T: Default + Send, F: FnOnce(&mut T)>(
+    pairs: u64,
+    threads: usize,
+    progress: &(dyn Fn(&T) + Sync),
+    pair: impl Fn(u64) -> Result<F, String> + Sync,
+) -> Result<T, String> {
     let next = AtomicUsize::new(0);
-    let total = Mutex::new(DuelStats::default());
+    let total = Mutex::new(T::default());
     let failure: Mutex<Option<String>> = Mutex::new(None);
     std::thread::scope(|s| {
         for _ in 0..threads.max(1) {
@@ -119,27 +140,19 @@ pub fn duel(
                     if i >= pairs || failure.lock().map(|f| f.is_some()).unwrap_or(true) {
                         break;
                     }
-                    let dice_seed = seed.wrapping_add(i);
-                    let mut pa = a(2 * i);
-                    let mut pb = b(2 * i + 1);
-                    let pair =
-                        play_game(&mut [pa.as_mut(), pb.as_mut()], &mut SeededDice::new(dice_seed)).and_then(|r1| {
-                            play_game(&mut [pb.as_mut(), pa.as_mut()], &mut SeededDice::new(dice_seed))
-                                .map(|r2| (r1, r2))
-                        });
-                    let (r1, r2) = match pair {
-                        Ok(r) => r,
+                    match pair(i) {
+                        Ok(add) => {
+                            let mut t = total.lock().unwrap_or_else(|e| e.into_inner());
+                            add(&mut t);
+                            progress(&t);
+                        }
                         Err(e) => {
                             if let Ok(mut f) = failure.lock() {
                                 f.get_or_insert(e);
                             }
                             break;
                         }
-                    };
-                    let pts = [r1.points_for(Color::White), r2.points_for(Color::Black)];
-                    let mut t = total.lock().unwrap_or_else(|e| e.into_inner());
-                    t.add_pair(pts, [r1, r2], [Color::White, Color::Black]);
-                    progress(&t);
+                    }
                 }
             });
         }
@@ -240,45 +253,18 @@ pub fn duel_matches(
     threads: usize,
     progress: &(dyn Fn(&MatchStats) + Sync),
 ) -> Result<MatchStats, String> {
-    let next = AtomicUsize::new(0);
-    let total = Mutex::new(MatchStats::default());
-    let failure: Mutex<Option<String>> = Mutex::new(None);
-    std::thread::scope(|s| {
-        for _ in 0..threads.max(1) {
-            s.spawn(|| {
-                loop {
-                    let i = next.fetch_add(1, Ordering::Relaxed) as u64;
-                    if i >= pairs || failure.lock().map(|f| f.is_some()).unwrap_or(true) {
-                        break;
-                    }
-                    let dice_seed = seed.wrapping_add(i);
-                    let (mut pa, mut pb) = (a(2 * i), b(2 * i + 1));
-                    let pair = play_match(&mut [pa.as_mut(), pb.as_mut()], length, dice_seed).and_then(|w1| {
-                        play_match(&mut [pb.as_mut(), pa.as_mut()], length, dice_seed).map(|w2| (w1, w2))
-                    });
-                    let (w1, w2) = match pair {
-                        Ok(r) => r,
-                        Err(e) => {
-                            if let Ok(mut f) = failure.lock() {
-                                f.get_or_insert(e);
-                            }
-                            break;
-                        }
-                    };
-                    let won = u64::from(w1 == Color::White) + u64::from(w2 == Color::Black);
-                    let mut t = total.lock().unwrap_or_else(|e| e.into_inner());
-                    t.matches += 2;
-                    t.wins += won;
-                    t.pair_sum += won as f64;
-                    t.pair_sq += (won * won) as f64;
-                    t.pairs += 1;
-                    progress(&t);
-                }
-            });
-        }
-    });
-    if let Some(f) = failure.into_inner().unwrap_or_else(|e| e.into_inner()) {
-        return Err(f);
-    }
-    Ok(total.into_inner().unwrap_or_else(|e| e.into_inner()))
+    paired(pairs, threads, progress, |i| {
+        let dice_seed = seed.wrapping_add(i);
+        let (mut pa, mut pb) = (a(2 * i), b(2 * i + 1));
+        let w1 = play_match(&mut [pa.as_mut(), pb.as_mut()], length, dice_seed)?;
+        let w2 = play_match(&mut [pb.as_mut(), pa.as_mut()], length, dice_seed)?;
+        Ok(move |t: &mut MatchStats| {
+            let won = u64::from(w1 == Color::White) + u64::from(w2 == Color::Black);
+            t.matches += 2;
+            t.wins += won;
+            t.pair_sum += won as f64;
+            t.pair_sq += (won * won) as f64;
+            t.pairs += 1;
+        })
+    })
 }
