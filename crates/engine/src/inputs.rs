@@ -11,20 +11,56 @@
 //! the rearmost checker is, bearing off allowed. Then two global inputs:
 //! no contact (a pure race) and a constant 1.
 //!
+//! Encoding 2 appends, for each side, what the next roll holds, counted
+//! exactly over the 36 rolls with the blocks in the way (the first
+//! encoding's shot table ignores them): the rolls on which the opponent can
+//! pin one of the side's lone checkers, can pin its mother, and how deep
+//! the deepest such pin lands; and how much of each roll the side's
+//! rearmost checker can move past the opponent's blocks.
+//!
 //! `ENCODING_VERSION` changes whenever this layout does; weight files carry
-//! it, so old weights are never read with a new encoding.
+//! it. A new version only ever appends inputs, so weights of an older
+//! version still load (`INPUTS_OF_VERSION`): the inputs they lack get zero
+//! weights, and they evaluate exactly as before.
 
 use plakoto_core::Position;
 
-/// Bump when the layout below changes.
-pub const ENCODING_VERSION: u32 = 1;
+/// Bump when the layout below changes (by appending inputs only).
+pub const ENCODING_VERSION: u32 = 2;
 
 pub(crate) const PER_POINT: usize = 5;
 const SIDE_FEATURES: usize = 11;
-/// Inputs describing one side.
+/// Inputs describing one side in the first encoding.
 pub const SIDE_INPUTS: usize = 24 * PER_POINT + SIDE_FEATURES;
-/// All inputs: both sides and the global ones.
-pub const NUM_INPUTS: usize = 2 * SIDE_INPUTS + 2;
+/// Next-roll inputs per side (encoding 2).
+const ROLL_FEATURES: usize = 4;
+/// Where the next-roll inputs start: after both sides and the global ones.
+const ROLL_BASE: usize = 2 * SIDE_INPUTS + 2;
+/// All inputs.
+pub const NUM_INPUTS: usize = ROLL_BASE + 2 * ROLL_FEATURES;
+
+/// The number of inputs of each encoding version (index 0 is version 1):
+/// each version's inputs are the first ones of the next.
+pub const INPUTS_OF_VERSION: [usize; ENCODING_VERSION as usize] = [ROLL_BASE, NUM_INPUTS];
+
+/// The 21 distinct rolls (larger die first) and how many of the 36 each is.
+const ROLLS: [(u32, u32, u32); 21] = {
+    let mut r = [(0, 0, 0); 21];
+    let (mut a, mut k) = (1, 0);
+    while a <= 6 {
+        let mut b = 1;
+        while b <= a {
+            r[k] = (a, b, if a == b { 1 } else { 2 });
+            k += 1;
+            b += 1;
+        }
+        a += 1;
+    }
+    r
+};
+
+/// Bits 1..=24: the points of the board.
+const BOARD: u32 = 0x01FF_FFFE;
 
 /// Chance in 36 that a checker `d` pips away is reached by some roll
 /// (direct numbers and simple combinations).
@@ -122,6 +158,8 @@ struct SideView {
     /// Points with two or more of its checkers on top.
     blocks: u32,
     opp_present: u32,
+    /// Points with two or more opposing checkers on top.
+    opp_blocks: u32,
     own_pinned: u32,
     opp_pinned: u32,
 }
@@ -130,10 +168,12 @@ impl SideView {
     #[inline(always)]
     fn of_mover(pos: &Position) -> SideView {
         let own = pos.own_points();
+        let opp = pos.opp_points();
         SideView {
             occupied: mask_at_least(&own, 1),
             blocks: mask_at_least(&own, 2),
-            opp_present: mask_at_least(&pos.opp_points(), 1),
+            opp_present: mask_at_least(&opp, 1),
+            opp_blocks: mask_at_least(&opp, 2),
             own,
             own_pinned: pos.own_pinned_mask(),
             opp_pinned: pos.opp_pinned_mask(),
@@ -151,10 +191,93 @@ pub fn encode(pos: &Position, out: &mut Inputs) {
 /// so that the sink's calls are resolved at compile time.
 #[inline(always)]
 pub fn encode_into<S: InputSink>(pos: &Position, out: &mut S) {
-    encode_side(&SideView::of_mover(pos), 0, out);
-    encode_side(&SideView::of_mover(&pos.pass_turn()), SIDE_INPUTS, out);
+    let (mover, other) = (SideView::of_mover(pos), SideView::of_mover(&pos.pass_turn()));
+    encode_side(&mover, 0, out);
+    encode_side(&other, SIDE_INPUTS, out);
     out.push(2 * SIDE_INPUTS, f32::from(u8::from(is_race(pos))));
     out.push(2 * SIDE_INPUTS + 1, 1.0);
+    encode_next_roll(&mover, ROLL_BASE, out);
+    encode_next_roll(&other, ROLL_BASE + ROLL_FEATURES, out);
+}
+
+/// The points reached from `from` moving up the points with each die
+/// alone: `[d]` for d in 1..=6, landing only on `open` points.
+#[inline(always)]
+fn single_steps(from: u32, open: u32) -> [u32; 7] {
+    std::array::from_fn(|d| (from << d) & open)
+}
+
+/// The points the opponent's checkers reach with the roll `a`-`b` (one
+/// checker using one die, or several in turn), every landing on an `open`
+/// point, from their single steps `steps`. In the side's numbering the
+/// opponent moves up the points.
+#[inline(always)]
+fn reached_up(steps: &[u32; 7], open: u32, a: u32, b: u32) -> u32 {
+    let (xa, xb) = (steps[a as usize], steps[b as usize]);
+    if a == b {
+        let x2 = (xa << a) & open;
+        let x3 = (x2 << a) & open;
+        xa | x2 | x3 | ((x3 << a) & open)
+    } else {
+        xa | xb | (((xa << b) | (xb << a)) & open)
+    }
+}
+
+/// How many of the roll `a`-`b`'s dice (of 2, or 4 for a doublet) one
+/// checker can play in turn, the better order of the two; `open` has bit
+/// k set when the point k pips ahead of it may be landed on.
+#[inline(always)]
+fn dice_played(open: u32, a: u32, b: u32) -> u32 {
+    let at = |k: u32| open >> k & 1;
+    if a == b {
+        let (o1, o2, o3, o4) = (at(a), at(2 * a), at(3 * a), at(4 * a));
+        o1 + o1 * o2 + o1 * o2 * o3 + o1 * o2 * o3 * o4
+    } else {
+        (at(a) | at(b)) * (1 + at(a + b))
+    }
+}
+
+/// The next-roll inputs of one side, written from `base`: over the 36
+/// rolls, the share on which the opponent can pin one of its lone checkers,
+/// the share on which it can pin its mother, the deepest pin's point (/24)
+/// averaged over the rolls, and the share of the dice its rearmost checker
+/// can play.
+#[inline(always)]
+fn encode_next_roll<S: InputSink>(v: &SideView, base: usize, out: &mut S) {
+    // Where the opponent may land: not on our blocks nor on our lone pinner.
+    let open_for_opp = BOARD & !(v.blocks | (v.occupied & v.opp_pinned));
+    let lone = v.occupied & !v.blocks & !v.opp_pinned;
+    let (mut pin, mut mother, mut depth) = (0u32, 0u32, 0u32);
+    if lone != 0 {
+        let steps = single_steps(v.opp_present, open_for_opp);
+        for &(a, b, w) in &ROLLS {
+            let hit = reached_up(&steps, open_for_opp, a, b) & lone;
+            if hit != 0 {
+                pin += w;
+                mother += w * (hit >> 24 & 1);
+                depth += w * (31 - hit.leading_zeros());
+            }
+        }
+    }
+    // Where we may not land: two or more of theirs, or one pinning ours.
+    let blocked = v.opp_blocks | (v.opp_present & v.own_pinned);
+    let mut played = 0u32;
+    if v.occupied != 0 {
+        // Bit k of `ahead`: the point k pips below the rearmost checker is
+        // blocked (points below 1 never are).
+        let rear = 31 - v.occupied.leading_zeros();
+        let ahead = blocked.reverse_bits() >> (31 - rear);
+        for &(a, b, w) in &ROLLS {
+            // In quarters of a roll, so a doublet's four dice and a roll's
+            // two count alike.
+            played += w * dice_played(!ahead, a, b) * if a == b { 1 } else { 2 };
+        }
+    }
+    out.push(base, pin as f32 / 36.0);
+    out.push(base + 1, mother as f32 / 36.0);
+    out.push(base + 2, depth as f32 / (36.0 * 24.0));
+    out.push(base + 3, played as f32 / (36.0 * 4.0));
+    debug_assert_eq!(ROLL_FEATURES, 4);
 }
 
 /// The inputs of one side, written from `base`.
@@ -331,22 +454,99 @@ mod tests {
         debug_assert_eq!(SIDE_FEATURES, 11);
     }
 
+    /// The next-roll inputs point by point and roll by roll.
+    fn reference_next_roll(pos: &Position, base: usize, out: &mut Inputs) {
+        let on_board = |p: u8| (1..=24).contains(&p);
+        // The opponent may land where we have no block and no lone pinner.
+        let open_for_opp = |p: u8| on_board(p) && pos.own_on(p) < 2 && !(pos.own_on(p) == 1 && pos.opp_pinned_on(p));
+        let lone = |p: u8| on_board(p) && pos.own_on(p) == 1 && !pos.opp_pinned_on(p);
+        // We may not land on two of theirs or on one of theirs pinning ours.
+        let open_for_us = |p: i32| {
+            p < 1 || {
+                let p = p as u8;
+                !(pos.opp_on(p) >= 2 || (pos.opp_on(p) == 1 && pos.own_pinned_on(p)))
+            }
+        };
+        let rear = (1..=24u8).rev().find(|&p| pos.own_on(p) > 0);
+        let (mut pin, mut mother, mut depth, mut played) = (0, 0, 0, 0);
+        for a in 1..=6u8 {
+            for b in 1..=6u8 {
+                let mut reached = Vec::new();
+                for q in (1..=24u8).filter(|&q| pos.opp_on(q) > 0) {
+                    if a == b {
+                        let mut at = q;
+                        for _ in 0..4 {
+                            at += a;
+                            if !open_for_opp(at) {
+                                break;
+                            }
+                            reached.push(at);
+                        }
+                    } else {
+                        for (x, y) in [(a, b), (b, a)] {
+                            if open_for_opp(q + x) {
+                                reached.push(q + x);
+                                if open_for_opp(q + x + y) {
+                                    reached.push(q + x + y);
+                                }
+                            }
+                        }
+                    }
+                }
+                let hit: Vec<u8> = reached.into_iter().filter(|&p| lone(p)).collect();
+                if let Some(&deepest) = hit.iter().max() {
+                    pin += 1;
+                    mother += u32::from(hit.contains(&24));
+                    depth += u32::from(deepest);
+                }
+                if let Some(r) = rear {
+                    let orders: Vec<Vec<u8>> = if a == b { vec![vec![a; 4]] } else { vec![vec![a, b], vec![b, a]] };
+                    let best = orders
+                        .iter()
+                        .map(|dice| {
+                            let mut at = i32::from(r);
+                            dice.iter()
+                                .take_while(|&&d| {
+                                    at -= i32::from(d);
+                                    open_for_us(at)
+                                })
+                                .count() as u32
+                        })
+                        .max()
+                        .unwrap();
+                    played += best * if a == b { 1 } else { 2 };
+                }
+            }
+        }
+        out.push(base, pin as f32 / 36.0);
+        out.push(base + 1, mother as f32 / 36.0);
+        out.push(base + 2, depth as f32 / (36.0 * 24.0));
+        out.push(base + 3, played as f32 / (36.0 * 4.0));
+    }
+
+    /// The plain encoding of `pos`, for the fast one to agree with.
+    fn reference(pos: &Position) -> Inputs {
+        let mut slow = Inputs::with_capacity();
+        reference_side(pos, 0, &mut slow);
+        reference_side(&pos.pass_turn(), SIDE_INPUTS, &mut slow);
+        slow.push(2 * SIDE_INPUTS, f32::from(u8::from(is_race(pos))));
+        slow.push(2 * SIDE_INPUTS + 1, 1.0);
+        reference_next_roll(pos, ROLL_BASE, &mut slow);
+        reference_next_roll(&pos.pass_turn(), ROLL_BASE + ROLL_FEATURES, &mut slow);
+        slow
+    }
+
     #[test]
     fn fast_encoding_matches_the_plain_one() {
         let mut dice = SeededDice::new(12);
         let mut pos = Position::start();
-        let (mut fast, mut slow) = (Inputs::with_capacity(), Inputs::with_capacity());
+        let mut fast = Inputs::with_capacity();
         for _ in 0..20_000 {
             if pos.outcome().is_some() {
                 pos = Position::start();
             }
             encode(&pos, &mut fast);
-            slow.items.clear();
-            reference_side(&pos, 0, &mut slow);
-            reference_side(&pos.pass_turn(), SIDE_INPUTS, &mut slow);
-            slow.push(2 * SIDE_INPUTS, f32::from(u8::from(is_race(&pos))));
-            slow.push(2 * SIDE_INPUTS + 1, 1.0);
-            assert_eq!(fast.dense(), slow.dense(), "{pos:?}");
+            assert_eq!(fast.dense(), reference(&pos).dense(), "{pos:?}");
             let plays = pos.legal_plays(dice.roll());
             pos = *plays[dice.die() as usize % plays.len()].position();
         }
@@ -362,6 +562,55 @@ mod tests {
         // 15 on the 24-point: ≥1, ≥2, ≥3 and (15−3)/4.
         let p24 = PER_POINT * 23;
         assert_eq!(&d[p24..p24 + 4], &[1.0, 1.0, 1.0, 3.0]);
+    }
+
+    /// The next-roll inputs of the side on roll (`0`) or of the other side (`1`).
+    fn next_roll(pos: &Position, side: usize) -> [f32; 4] {
+        let mut a = Inputs::with_capacity();
+        encode(pos, &mut a);
+        let d = a.dense();
+        let at = ROLL_BASE + side * ROLL_FEATURES;
+        [d[at], d[at + 1], d[at + 2], d[at + 3]]
+    }
+
+    #[test]
+    fn pin_chances_count_the_rolls_and_respect_blocks() {
+        // White's lone checker on 13, Black's one free checker six pips
+        // below it in White's numbering (Black's 18-point): any 6, 5-1,
+        // 4-2, 3-3 and 2-2 reach it, 17 rolls; White, on roll, has no lone
+        // checker elsewhere and its mother is not alone.
+        let open = pos!(White; white {24: 14, 13: 1}; black {18: 14, 7: 1});
+        let [pin, mother, depth, _] = next_roll(&open, 0);
+        assert_eq!((pin * 36.0).round(), 17.0);
+        assert_eq!(mother, 0.0);
+        assert!((depth - 17.0 * 13.0 / (36.0 * 24.0)).abs() < 1e-6);
+        // A white block three pips on stops 3-3 only: 16 rolls.
+        let blocked = pos!(White; white {24: 12, 13: 1, 10: 2}; black {18: 14, 7: 1});
+        assert_eq!((next_roll(&blocked, 0)[0] * 36.0).round(), 16.0);
+        // Black's side: White's checker on 13 is as far above Black's lone
+        // one, so White, on roll, pins it with the same 17 rolls; Black's
+        // rearmost checker is free to play every die.
+        let [pin, _, _, played] = next_roll(&open, 1);
+        assert_eq!((pin * 36.0).round(), 17.0);
+        assert_eq!(played, 1.0);
+    }
+
+    #[test]
+    fn the_mother_in_reach_is_seen() {
+        // White's mother alone on its 24-point, a black checker on White's
+        // 22 (Black's 3-point) two pips below: 2s, 1-1, 12 rolls.
+        let p = pos!(White; white {24: 1, 6: 14}; black {22: 1, 1: 14});
+        let [pin, mother, _, _] = next_roll(&p, 0);
+        assert_eq!((pin * 36.0).round(), 12.0);
+        assert_eq!((mother * 36.0).round(), 12.0);
+    }
+
+    #[test]
+    fn a_trapped_rear_checker_plays_few_dice() {
+        // White's rear checker on 24 behind a black prime on 18..=23: only
+        // 6s leave it, and a 6 lands on 18, blocked too; it plays nothing.
+        let p = pos!(White; white {24: 1, 6: 14}; black {18: 2, 19: 2, 20: 2, 21: 2, 22: 2, 23: 2, 1: 3});
+        assert_eq!(next_roll(&p, 0)[3], 0.0);
     }
 
     #[test]

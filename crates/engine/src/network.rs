@@ -10,7 +10,7 @@ use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use thiserror::Error;
 
-use crate::inputs::{ENCODING_VERSION, Inputs, NUM_INPUTS};
+use crate::inputs::{ENCODING_VERSION, INPUTS_OF_VERSION, Inputs, NUM_INPUTS};
 
 /// Network outputs: P(win), P(win double), P(lose double), P(draw).
 pub const OUTPUTS: usize = 4;
@@ -27,16 +27,17 @@ pub enum WeightsError {
     /// The file is of another file format version (held).
     #[error("weights file format {0} is not supported (expected {FORMAT_VERSION})")]
     Format(u32),
-    /// The weights were trained for another input encoding than this build's.
+    /// The weights were trained for an input encoding this build does not
+    /// know (a newer one, or none).
     #[error(
-        "weights were trained for input encoding {found}; this build uses encoding {ENCODING_VERSION}: retrain or use matching weights"
+        "weights were trained for input encoding {found}; this build reads encodings 1 to {ENCODING_VERSION}: use a newer build or matching weights"
     )]
     Encoding {
         /// The input encoding version the weights were trained for.
         found: u32,
     },
-    /// The file's number of inputs differs from this build's.
-    #[error("weights file has {found} inputs; this build has {expected}")]
+    /// The file's number of inputs is not its encoding's.
+    #[error("weights file has {found} inputs; its encoding has {expected}")]
     Inputs {
         /// The number of inputs in the file.
         found: u32,
@@ -207,6 +208,9 @@ impl Network {
     }
 
     /// Reads weights written by [`Network::to_bytes`], checking the encoding.
+    /// Weights of an older encoding get zero weights for the inputs it
+    /// lacks (later encodings only append inputs), so they evaluate as they
+    /// did.
     pub fn from_bytes(b: &[u8]) -> Result<Network, WeightsError> {
         if b.len() < 28 || &b[..8] != MAGIC {
             return Err(WeightsError::Magic);
@@ -218,17 +222,18 @@ impl Network {
         if format != FORMAT_VERSION {
             return Err(WeightsError::Format(format));
         }
-        if encoding != ENCODING_VERSION {
+        if !(1..=ENCODING_VERSION).contains(&encoding) {
             return Err(WeightsError::Encoding { found: encoding });
         }
-        if inputs as usize != NUM_INPUTS {
-            return Err(WeightsError::Inputs { found: inputs, expected: NUM_INPUTS });
+        let file_inputs = INPUTS_OF_VERSION[encoding as usize - 1];
+        if inputs as usize != file_inputs {
+            return Err(WeightsError::Inputs { found: inputs, expected: file_inputs });
         }
         if outputs as usize != OUTPUTS || hidden == 0 || hidden > 4096 {
             return Err(WeightsError::Size);
         }
         let hidden = hidden as usize;
-        let n = NUM_INPUTS * hidden + hidden + OUTPUTS * hidden + OUTPUTS;
+        let n = file_inputs * hidden + hidden + OUTPUTS * hidden + OUTPUTS;
         let floats = b.get(28..28 + 4 * n).ok_or(WeightsError::Size)?;
         let v: Vec<f32> = floats.chunks_exact(4).map(|c| f32::from_le_bytes([c[0], c[1], c[2], c[3]])).collect();
         if v.iter().any(|x| !x.is_finite()) {
@@ -241,12 +246,14 @@ impl Network {
         if rest.len() != 4 + about_len {
             return Err(WeightsError::Size);
         }
-        let (w1, r) = v.split_at(NUM_INPUTS * hidden);
+        let (w1, r) = v.split_at(file_inputs * hidden);
         let (b1, r) = r.split_at(hidden);
         let (w2, b2) = r.split_at(OUTPUTS * hidden);
+        let mut w1 = w1.to_vec();
+        w1.resize(NUM_INPUTS * hidden, 0.0);
         Ok(Network {
             hidden,
-            w1: w1.to_vec(),
+            w1,
             b1: b1.to_vec(),
             w2: w2.to_vec(),
             b2: [b2[0], b2[1], b2[2], b2[3]],
@@ -310,6 +317,25 @@ mod tests {
         let mut wrong = b.clone();
         wrong[12] = 99;
         assert!(matches!(Network::from_bytes(&wrong), Err(WeightsError::Encoding { found: 99 })));
+    }
+
+    #[test]
+    fn weights_of_the_first_encoding_load_with_zero_rows_for_the_new_inputs() {
+        let mut n = Network::random(16, 3);
+        let old = INPUTS_OF_VERSION[0];
+        n.w1[old * 16..].fill(0.0);
+        let new = n.to_bytes();
+        // The same file as encoding 1 wrote it: its header, without the rows
+        // of the inputs encoding 1 lacked.
+        let mut v1 = new[..28].to_vec();
+        v1[12..16].copy_from_slice(&1u32.to_le_bytes());
+        v1[16..20].copy_from_slice(&(old as u32).to_le_bytes());
+        v1.extend_from_slice(&new[28..28 + 4 * old * 16]);
+        v1.extend_from_slice(&new[28 + 4 * NUM_INPUTS * 16..]);
+        assert_eq!(Network::from_bytes(&v1).unwrap(), n);
+        let mut wrong = v1.clone();
+        wrong[16..20].copy_from_slice(&(NUM_INPUTS as u32).to_le_bytes());
+        assert!(matches!(Network::from_bytes(&wrong), Err(WeightsError::Inputs { .. })));
     }
 
     #[test]
