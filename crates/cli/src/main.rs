@@ -42,8 +42,42 @@ enum Command {
     Met(cmd::review::MetArgs),
 }
 
+/// For a command whose only output is what it prints, a closed standard
+/// output (its reader, such as `head`, is done) ends the process quietly, as
+/// Unix tools do; Rust ignores SIGPIPE, so `println!` would panic instead.
+/// Commands that talk to other processes or to the network keep ignoring
+/// it: a player or a client that goes away is an error they report.
+fn end_quietly_on_closed_stdout(command: &Command) {
+    let prints_only = matches!(
+        command,
+        Command::Moves(_)
+            | Command::Perft(_)
+            | Command::Replay(_)
+            | Command::Eval(_)
+            | Command::Hint(_)
+            | Command::Bench(_)
+            | Command::Bearoff(_)
+            | Command::Rollout(_)
+            | Command::RolloutMerge(_)
+            | Command::BenchPlay(_)
+            | Command::Review(_)
+            | Command::Met(_)
+    );
+    #[cfg(unix)]
+    if prints_only {
+        // SAFETY: restoring a signal's default action before any thread
+        // starts has no other effect.
+        unsafe {
+            libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+        }
+    }
+    #[cfg(not(unix))]
+    let _ = prints_only;
+}
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    end_quietly_on_closed_stdout(&cli.command);
     let result = match cli.command {
         Command::Moves(a) => cmd::moves::run(a),
         Command::Perft(a) => cmd::perft::run(a),

@@ -58,3 +58,26 @@ fn top_0_and_the_default_ply() {
         "{top1}"
     );
 }
+
+/// A reader that has gone away (`plakoto hint … | head -1` once head is
+/// done) ends the command quietly: no panic message, and not the panic's
+/// exit status, but SIGPIPE's end, as Unix tools do.
+#[cfg(unix)]
+#[test]
+fn a_reader_that_goes_away_ends_the_output_quietly() {
+    use std::os::unix::process::ExitStatusExt;
+    use std::process::Stdio;
+    let mut child = Command::new(BIN)
+        .args(["hint", "start", "6-4", "--ply", "1", "--top", "100"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // Close the reading end before the command has searched and printed.
+    drop(child.stdout.take());
+    let out = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    // SIGPIPE is 13 on Linux and the BSDs.
+    assert_eq!(out.status.signal(), Some(13), "{:?} {stderr}", out.status);
+}
