@@ -18,6 +18,13 @@
 //! the deepest such pin lands; and how much of each roll the side's
 //! rearmost checker can move past the opponent's blocks.
 //!
+//! Encoding 3 appends, for each side, how free its checkers are to move:
+//! the share of its checkers that no single die can move (trapped behind
+//! blocks), the share of (point, die) pairs it can play, the share of its
+//! checkers with an opposing block within six points ahead, and the share not
+//! yet home; then one global input: the pins are all the contact left (the
+//! free checkers are past each other), the endgame of pins.
+//!
 //! `ENCODING_VERSION` changes whenever this layout does; weight files carry
 //! it. A new version only ever appends inputs, so weights of an older
 //! version still load (`INPUTS_OF_VERSION`): the inputs they lack get zero
@@ -26,7 +33,7 @@
 use plakoto_core::Position;
 
 /// Bump when the layout below changes (by appending inputs only).
-pub const ENCODING_VERSION: u32 = 2;
+pub const ENCODING_VERSION: u32 = 3;
 
 pub(crate) const PER_POINT: usize = 5;
 const SIDE_FEATURES: usize = 11;
@@ -36,12 +43,18 @@ pub const SIDE_INPUTS: usize = 24 * PER_POINT + SIDE_FEATURES;
 const ROLL_FEATURES: usize = 4;
 /// Where the next-roll inputs start: after both sides and the global ones.
 const ROLL_BASE: usize = 2 * SIDE_INPUTS + 2;
+/// Mobility inputs per side (encoding 3).
+const MOBILITY_FEATURES: usize = 4;
+/// Where the mobility inputs start: after the next-roll inputs.
+const MOBILITY_BASE: usize = ROLL_BASE + 2 * ROLL_FEATURES;
+/// The global input of encoding 3: only pins are left of the contact.
+const PINS_ONLY_CONTACT: usize = MOBILITY_BASE + 2 * MOBILITY_FEATURES;
 /// All inputs.
-pub const NUM_INPUTS: usize = ROLL_BASE + 2 * ROLL_FEATURES;
+pub const NUM_INPUTS: usize = PINS_ONLY_CONTACT + 1;
 
 /// The number of inputs of each encoding version (index 0 is version 1):
 /// each version's inputs are the first ones of the next.
-pub const INPUTS_OF_VERSION: [usize; ENCODING_VERSION as usize] = [ROLL_BASE, NUM_INPUTS];
+pub const INPUTS_OF_VERSION: [usize; ENCODING_VERSION as usize] = [ROLL_BASE, MOBILITY_BASE, NUM_INPUTS];
 
 /// The 21 distinct rolls (larger die first) and how many of the 36 each is.
 const ROLLS: [(u32, u32, u32); 21] = {
@@ -198,6 +211,65 @@ pub fn encode_into<S: InputSink>(pos: &Position, out: &mut S) {
     out.push(2 * SIDE_INPUTS + 1, 1.0);
     encode_next_roll(&mover, ROLL_BASE, out);
     encode_next_roll(&other, ROLL_BASE + ROLL_FEATURES, out);
+    encode_mobility(&mover, MOBILITY_BASE, out);
+    encode_mobility(&other, MOBILITY_BASE + MOBILITY_FEATURES, out);
+    out.push(PINS_ONLY_CONTACT, f32::from(u8::from(pins_only_contact(&mover))));
+}
+
+/// Is the contact all in pins: every free checker of the side past every
+/// free opposing one, with some checker still pinned (else it is a race)?
+#[inline(always)]
+fn pins_only_contact(v: &SideView) -> bool {
+    let pinned = v.own_pinned | v.opp_pinned;
+    // Our checkers on top move down; the opponent's move up.
+    let own_back = 31 - (v.occupied | 1).leading_zeros();
+    let opp_back = (v.opp_present | 1 << 25).trailing_zeros();
+    pinned != 0 && own_back < opp_back
+}
+
+/// The checkers on top of the points in `mask`.
+#[inline(always)]
+fn checkers_on(own: &[u8; 32], mut mask: u32) -> u32 {
+    let mut n = 0;
+    while mask != 0 {
+        n += u32::from(own[mask.trailing_zeros() as usize]);
+        mask &= mask - 1;
+    }
+    n
+}
+
+/// The mobility inputs of one side, written from `base`: the share of its
+/// free checkers no die can move, the share of (occupied point, die) pairs
+/// it can play, the share of its free checkers with an opposing block at
+/// most six points ahead, and the share of all its checkers on the board outside its home
+/// (points 7 to 24). Moving off the board counts as open here: what matters
+/// is the blocks.
+#[inline(always)]
+fn encode_mobility<S: InputSink>(v: &SideView, base: usize, out: &mut S) {
+    // Where we may not land: two or more of theirs, or one pinning ours.
+    let blocked = v.opp_blocks | (v.opp_present & v.own_pinned);
+    // Bit 0 and below stand for off the board.
+    let open = (BOARD & !blocked) | 1;
+    let (mut any, mut pairs, mut near) = (0u32, 0u32, 0u32);
+    for d in 1..=6u32 {
+        let movable = v.occupied & ((open << d) | ((1 << d) - 1));
+        any |= movable;
+        pairs += movable.count_ones();
+        near |= blocked << d;
+    }
+    let free = checkers_on(&v.own, v.occupied);
+    let trapped = checkers_on(&v.own, v.occupied & !any);
+    let behind = checkers_on(&v.own, v.occupied & near);
+    const OUTSIDE: u32 = BOARD & !0x7E;
+    let outside = checkers_on(&v.own, v.occupied & OUTSIDE) + (v.own_pinned & OUTSIDE).count_ones();
+    let points = v.occupied.count_ones();
+    if free > 0 {
+        out.push(base, trapped as f32 / free as f32);
+        out.push(base + 1, pairs as f32 / (6 * points) as f32);
+        out.push(base + 2, behind as f32 / free as f32);
+    }
+    out.push(base + 3, outside as f32 / 15.0);
+    debug_assert_eq!(MOBILITY_FEATURES, 4);
 }
 
 /// The points reached from `from` moving up the points with each die
@@ -227,15 +299,39 @@ fn reached_up(steps: &[u32; 7], open: u32, a: u32, b: u32) -> u32 {
 /// checker can play in turn, the better order of the two; `open` has bit
 /// k set when the point k pips ahead of it may be landed on.
 #[inline(always)]
-fn dice_played(open: u32, a: u32, b: u32) -> u32 {
-    let at = |k: u32| open >> k & 1;
+const fn dice_played(open: u32, a: u32, b: u32) -> u32 {
     if a == b {
-        let (o1, o2, o3, o4) = (at(a), at(2 * a), at(3 * a), at(4 * a));
+        let (o1, o2, o3, o4) = (open >> a & 1, open >> (2 * a) & 1, open >> (3 * a) & 1, open >> (4 * a) & 1);
         o1 + o1 * o2 + o1 * o2 * o3 + o1 * o2 * o3 * o4
     } else {
-        (at(a) | at(b)) * (1 + at(a + b))
+        (open >> a & 1 | open >> b & 1) * (1 + (open >> (a + b) & 1))
     }
 }
+
+/// The dice one checker plays over the 30 non-doublet rolls, in quarters of
+/// a roll, for each `open` pattern of the 11 points ahead (bits 1 to 11 of
+/// `open`, index `open >> 1`): at most 11 pips ahead matter to them.
+const PLAYED_BY_NON_DOUBLETS: [u8; 2048] = {
+    let mut t = [0u8; 2048];
+    let mut i = 0;
+    while i < 2048 {
+        let open = (i as u32) << 1;
+        let mut sum = 0;
+        let mut a = 2;
+        while a <= 6 {
+            let mut b = 1;
+            while b < a {
+                // Two of the 36 rolls, each die a quarter of the roll's four.
+                sum += 2 * 2 * dice_played(open, a, b);
+                b += 1;
+            }
+            a += 1;
+        }
+        t[i] = sum as u8;
+        i += 1;
+    }
+    t
+};
 
 /// The next-roll inputs of one side, written from `base`: over the 36
 /// rolls, the share on which the opponent can pin one of its lone checkers,
@@ -250,14 +346,16 @@ fn encode_next_roll<S: InputSink>(v: &SideView, base: usize, out: &mut S) {
     let (mut pin, mut mother, mut depth) = (0u32, 0u32, 0u32);
     if lone != 0 {
         let steps = single_steps(v.opp_present, open_for_opp);
+        // Without branches (which rolls pin is unpredictable): a roll that
+        // pins nothing adds 0 everywhere, as 32 − leading zeros is 0; for
+        // one that pins it is the deepest point + 1, the 1 taken off below.
         for &(a, b, w) in &ROLLS {
             let hit = reached_up(&steps, open_for_opp, a, b) & lone;
-            if hit != 0 {
-                pin += w;
-                mother += w * (hit >> 24 & 1);
-                depth += w * (31 - hit.leading_zeros());
-            }
+            pin += w * u32::from(hit != 0);
+            mother += w * (hit >> 24 & 1);
+            depth += w * (32 - hit.leading_zeros());
         }
+        depth -= pin;
     }
     // Where we may not land: two or more of theirs, or one pinning ours.
     let blocked = v.opp_blocks | (v.opp_present & v.own_pinned);
@@ -266,11 +364,12 @@ fn encode_next_roll<S: InputSink>(v: &SideView, base: usize, out: &mut S) {
         // Bit k of `ahead`: the point k pips below the rearmost checker is
         // blocked (points below 1 never are).
         let rear = 31 - v.occupied.leading_zeros();
-        let ahead = blocked.reverse_bits() >> (31 - rear);
-        for &(a, b, w) in &ROLLS {
-            // In quarters of a roll, so a doublet's four dice and a roll's
-            // two count alike.
-            played += w * dice_played(!ahead, a, b) * if a == b { 1 } else { 2 };
+        let open = !(blocked.reverse_bits() >> (31 - rear));
+        // In quarters of a roll, so a doublet's four dice and a roll's two
+        // count alike: the non-doublets from the table, then the doublets.
+        played = u32::from(PLAYED_BY_NON_DOUBLETS[(open >> 1 & 0x7FF) as usize]);
+        for d in 1..=6 {
+            played += dice_played(open, d, d);
         }
     }
     out.push(base, pin as f32 / 36.0);
@@ -524,6 +623,51 @@ mod tests {
         out.push(base + 3, played as f32 / (36.0 * 4.0));
     }
 
+    /// The mobility inputs checker by checker and die by die.
+    fn reference_mobility(pos: &Position, base: usize, out: &mut Inputs) {
+        let blocked = |p: i32| {
+            (1..=24).contains(&p) && {
+                let p = p as u8;
+                pos.opp_on(p) >= 2 || (pos.opp_on(p) == 1 && pos.own_pinned_on(p))
+            }
+        };
+        let (mut free, mut trapped, mut pairs, mut points, mut behind, mut outside) = (0, 0, 0, 0, 0, 0);
+        for p in 1..=24u8 {
+            let n = u32::from(pos.own_on(p));
+            if p >= 7 {
+                outside += n + u32::from(pos.own_pinned_on(p));
+            }
+            if n == 0 {
+                continue;
+            }
+            free += n;
+            points += 1;
+            let dice = (1..=6).filter(|&d| !blocked(i32::from(p) - d)).count() as u32;
+            pairs += dice;
+            if dice == 0 {
+                trapped += n;
+            }
+            if (1..=6).any(|d| blocked(i32::from(p) - d)) {
+                behind += n;
+            }
+        }
+        if free > 0 {
+            out.push(base, trapped as f32 / free as f32);
+            out.push(base + 1, pairs as f32 / (6 * points) as f32);
+            out.push(base + 2, behind as f32 / free as f32);
+        }
+        out.push(base + 3, outside as f32 / 15.0);
+    }
+
+    /// Only pins are left of the contact: pinned checkers, and the free
+    /// checkers past each other.
+    fn reference_pins_only_contact(pos: &Position) -> bool {
+        let pinned = (1..=24u8).any(|p| pos.own_pinned_on(p) || pos.opp_pinned_on(p));
+        let own_back = (1..=24u8).rev().find(|&p| pos.own_on(p) > 0).unwrap_or(0);
+        let opp_back = (1..=24u8).find(|&p| pos.opp_on(p) > 0).unwrap_or(25);
+        pinned && own_back < opp_back
+    }
+
     /// The plain encoding of `pos`, for the fast one to agree with.
     fn reference(pos: &Position) -> Inputs {
         let mut slow = Inputs::with_capacity();
@@ -533,6 +677,9 @@ mod tests {
         slow.push(2 * SIDE_INPUTS + 1, 1.0);
         reference_next_roll(pos, ROLL_BASE, &mut slow);
         reference_next_roll(&pos.pass_turn(), ROLL_BASE + ROLL_FEATURES, &mut slow);
+        reference_mobility(pos, MOBILITY_BASE, &mut slow);
+        reference_mobility(&pos.pass_turn(), MOBILITY_BASE + MOBILITY_FEATURES, &mut slow);
+        slow.push(PINS_ONLY_CONTACT, f32::from(u8::from(reference_pins_only_contact(pos))));
         slow
     }
 
@@ -611,6 +758,52 @@ mod tests {
         // 6s leave it, and a 6 lands on 18, blocked too; it plays nothing.
         let p = pos!(White; white {24: 1, 6: 14}; black {18: 2, 19: 2, 20: 2, 21: 2, 22: 2, 23: 2, 1: 3});
         assert_eq!(next_roll(&p, 0)[3], 0.0);
+    }
+
+    /// The mobility inputs of the side on roll (`0`) or of the other side (`1`).
+    fn mobility(pos: &Position, side: usize) -> [f32; 4] {
+        let mut a = Inputs::with_capacity();
+        encode(pos, &mut a);
+        let d = a.dense();
+        let at = MOBILITY_BASE + side * MOBILITY_FEATURES;
+        [d[at], d[at + 1], d[at + 2], d[at + 3]]
+    }
+
+    #[test]
+    fn checkers_behind_a_prime_are_trapped() {
+        // White's two checkers on 24 behind a black six-prime on 18..=23:
+        // no die moves them; its 13 on the 6-point play every die but a 5
+        // (Black's three on the 1-point; off the board counts as open). Of
+        // White's 2 points and 6 dice, 5 of 12 pairs play.
+        let p = pos!(White; white {24: 2, 6: 13}; black {18: 2, 19: 2, 20: 2, 21: 2, 22: 2, 23: 2, 1: 3});
+        let [trapped, pairs, behind, outside] = mobility(&p, 0);
+        assert!((trapped - 2.0 / 15.0).abs() < 1e-6);
+        assert!((pairs - 5.0 / 12.0).abs() < 1e-6);
+        // All 15 have a block within six points ahead.
+        assert_eq!(behind, 1.0);
+        assert!((outside - 2.0 / 15.0).abs() < 1e-6);
+        // Black: White's two on 24 are a block on Black's 1-point, at most
+        // six points ahead of the 12 in Black's home, and White's 13 on its
+        // 6-point one on Black's 19, five ahead of Black's three on 24;
+        // none is trapped.
+        let [trapped, _, behind, _] = mobility(&p, 1);
+        assert_eq!(trapped, 0.0);
+        assert_eq!(behind, 1.0);
+    }
+
+    #[test]
+    fn pins_only_contact_is_the_endgame_of_pins() {
+        // White's checkers all past Black's free ones, and a black checker
+        // pinned under White's on 20: no race, only the pin holds contact.
+        let p = pos!(White; white {20: 1, 6: 14}; black {21: 14}; pinned {20: Black});
+        let mut a = Inputs::with_capacity();
+        encode(&p, &mut a);
+        assert!(!is_race(&p));
+        assert_eq!(a.dense()[PINS_ONLY_CONTACT], 1.0);
+        // White's checker on 22 still has Black's to pass: contact.
+        let q = pos!(White; white {22: 1, 20: 1, 6: 13}; black {21: 14}; pinned {20: Black});
+        encode(&q, &mut a);
+        assert_eq!(a.dense()[PINS_ONLY_CONTACT], 0.0);
     }
 
     #[test]

@@ -135,6 +135,28 @@ impl Network {
         }
     }
 
+    /// This network with `hidden` units (at least its own): the new units
+    /// get random first-layer weights (seeded, as in [`Network::random`])
+    /// and zero output weights, so the wider network evaluates exactly as
+    /// this one until training gives them a part.
+    pub fn widened(&self, hidden: usize, seed: u64) -> Network {
+        let hidden = hidden.max(self.hidden);
+        let fresh = Network::random(hidden, seed);
+        let mut w1 = Vec::with_capacity(NUM_INPUTS * hidden);
+        for i in 0..NUM_INPUTS {
+            w1.extend_from_slice(self.input_row(i));
+            w1.extend_from_slice(&fresh.input_row(i)[self.hidden..]);
+        }
+        let mut w2 = Vec::with_capacity(OUTPUTS * hidden);
+        for k in 0..OUTPUTS {
+            w2.extend_from_slice(&self.w2[k * self.hidden..(k + 1) * self.hidden]);
+            w2.resize((k + 1) * hidden, 0.0);
+        }
+        let mut b1 = self.b1.clone();
+        b1.extend_from_slice(&fresh.b1[self.hidden..]);
+        Network { hidden, w1, b1, w2, b2: self.b2, about: self.about.clone() }
+    }
+
     /// The number of hidden units.
     pub fn hidden(&self) -> usize {
         self.hidden
@@ -336,6 +358,29 @@ mod tests {
         let mut wrong = v1.clone();
         wrong[16..20].copy_from_slice(&(NUM_INPUTS as u32).to_le_bytes());
         assert!(matches!(Network::from_bytes(&wrong), Err(WeightsError::Inputs { .. })));
+    }
+
+    #[test]
+    fn a_widened_network_evaluates_as_before_and_its_new_units_can_learn() {
+        let n = Network::random(16, 4);
+        let w = n.widened(24, 5);
+        assert_eq!(w.hidden(), 24);
+        let mut x = Inputs::with_capacity();
+        let mut pos = Position::start();
+        for roll in [(6, 5), (3, 1), (4, 4), (2, 1)] {
+            encode(&pos, &mut x);
+            let (a, b) = (n.forward(&x, &mut Vec::new()), w.forward(&x, &mut Vec::new()));
+            for k in 0..OUTPUTS {
+                assert!((a[k] - b[k]).abs() < 1e-6, "{a:?} {b:?}");
+            }
+            pos = *pos.legal_plays(plakoto_core::Dice::new(roll.0, roll.1).unwrap())[0].position();
+        }
+        // The new units are live: their output weights get a gradient.
+        let mut g = Gradient::zeros(&w);
+        w.backprop(&x, &[1.0, 0.0, 0.0, 0.0], 1.0, &mut g);
+        assert!(g.w2[16..24].iter().any(|&d| d != 0.0));
+        // Never narrowed.
+        assert_eq!(n.widened(8, 5), n);
     }
 
     #[test]

@@ -30,9 +30,11 @@ pub struct Args {
     /// Worker threads for self-play and strength checks.
     #[arg(long, default_value_t = 2)]
     threads: usize,
-    /// Hidden units.
-    #[arg(long, default_value_t = 128)]
-    hidden: usize,
+    /// Hidden units of a new network [default: 128]; with --init, widens
+    /// the starting network to this many (its new units start silent, so it
+    /// plays as before), and without it keeps the starting network's own.
+    #[arg(long)]
+    hidden: Option<usize>,
     /// Adam learning rate.
     #[arg(long, default_value_t = 0.001)]
     lr: f32,
@@ -62,7 +64,7 @@ pub fn run(a: Args) -> Result<()> {
     if a.threads == 0 || a.threads > 64 {
         bail!("--threads must be 1 to 64");
     }
-    if a.hidden == 0 || a.hidden > 1024 {
+    if a.hidden.is_some_and(|h| h == 0 || h > 1024) {
         bail!("--hidden must be 1 to 1024");
     }
     if !(0.0..=1.0).contains(&a.lambda) || !(0.0..=1.0).contains(&a.epsilon) {
@@ -70,7 +72,8 @@ pub fn run(a: Args) -> Result<()> {
     }
     let cfg = TrainConfig {
         games: a.games,
-        hidden: a.hidden,
+        // With --init and no --hidden, 0 keeps the starting network's size.
+        hidden: a.hidden.unwrap_or(if a.init.is_some() { 0 } else { 128 }),
         threads: a.threads,
         seed: a.seed,
         lr: a.lr,

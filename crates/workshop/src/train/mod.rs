@@ -41,7 +41,9 @@ pub use selfplay::{Sample, SelfPlayGame, self_play};
 pub struct TrainConfig {
     /// Train until this many self-play games in total.
     pub games: u64,
-    /// Hidden units of a new network (a network from `init` keeps its own).
+    /// Hidden units of a new network. A network from `init` with fewer is
+    /// widened to this many (its new units start silent, see
+    /// [`Network::widened`]); one with more keeps its own.
     pub hidden: usize,
     /// Worker threads for self-play and the strength checks.
     pub threads: usize,
@@ -221,7 +223,7 @@ pub fn train(
             )));
         }
         let net = match &cfg.init {
-            Some(p) => load_net(p)?,
+            Some(p) => load_net(p)?.widened(cfg.hidden, cfg.seed),
             None => Network::random(cfg.hidden, cfg.seed),
         };
         let adam = Adam::new(&net, cfg.lr);
@@ -301,7 +303,7 @@ pub fn train(
             net.about = format!(
                 "plakoto train: {} games, hidden {}, lr {}{}, lambda {}, seed {}{}",
                 state.games_done,
-                c.hidden,
+                net.hidden(),
                 c.lr,
                 c.lr_end.map(|e| format!(" to {e}")).unwrap_or_default(),
                 c.lambda,
