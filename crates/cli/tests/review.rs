@@ -33,7 +33,10 @@ fn a_move_list_is_reviewed_and_its_doubted_plays_rolled_out() {
     assert!(searched.get("rollout").is_none());
     let first = &searched["games"][0]["turns"][0];
     assert_eq!(first["played"], "24/18/13");
-    assert!(first["loss"].as_f64().unwrap() > 0.16, "{first}");
+    // Running one checker 11 pips at the start is a clear error to the
+    // network (how large depends on the weights shipped): marked at least bad.
+    assert!(first["loss"].as_f64().unwrap() > 0.08, "{first}");
+    assert!(first["mark"] == "bad" || first["mark"] == "very-bad", "{first}");
 
     let (ok, out, err) = review(&["--ply", "0", "--rollout", "72", "--seed", "3", "--json"], GAME);
     assert!(ok, "{err}");

@@ -94,8 +94,9 @@ mod tests {
     use plakoto_engine::NeuralEval;
     use plakoto_engine::shipped_network;
 
-    /// White's first play (24/18/13 with 6-5) loses 0.21 at 0-ply; a
-    /// rollout finds it much closer (the network overrates running early).
+    /// White's first play (24/18/13 with 6-5) loses about 0.16 at 0-ply
+    /// (0.21 with older weights); a rollout finds it much closer (the
+    /// network overrates running early).
     const GAME: &str = "white starts\n6-5: 24/13\n5-3: 24/19 24/21\n6-4: 24/18 24/20\n";
 
     #[test]
@@ -122,7 +123,7 @@ mod tests {
             r.games[0].turns.iter().filter(|t| t.side == plakoto_core::Color::White).map(|t| t.loss).sum();
         assert!((r.players.white.total_loss - white_loss).abs() < 1e-9, "the figures are tallied again");
         let (first, was) = (&r.games[0].turns[0], &searched.games[0].turns[0]);
-        assert!(was.loss > 0.16, "the search calls 24/18/13 a blunder: {}", was.loss);
+        assert!(matches!(was.mark, Mark::Bad | Mark::VeryBad), "the search calls 24/18/13 at least bad: {}", was.loss);
         assert_ne!(first.loss, was.loss, "the rollout judged it");
         assert!(first.loss < was.loss, "the rollout finds it closer: {} against {}", first.loss, was.loss);
     }
