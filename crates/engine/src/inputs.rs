@@ -711,13 +711,17 @@ mod tests {
         assert_eq!(&d[p24..p24 + 4], &[1.0, 1.0, 1.0, 3.0]);
     }
 
-    /// The next-roll inputs of the side on roll (`0`) or of the other side (`1`).
-    fn next_roll(pos: &Position, side: usize) -> [f32; 4] {
+    /// The four inputs of `pos` from index `at`.
+    fn four_from(pos: &Position, at: usize) -> [f32; 4] {
         let mut a = Inputs::with_capacity();
         encode(pos, &mut a);
         let d = a.dense();
-        let at = ROLL_BASE + side * ROLL_FEATURES;
         [d[at], d[at + 1], d[at + 2], d[at + 3]]
+    }
+
+    /// The next-roll inputs of the side on roll (`0`) or of the other side (`1`).
+    fn next_roll(pos: &Position, side: usize) -> [f32; 4] {
+        four_from(pos, ROLL_BASE + side * ROLL_FEATURES)
     }
 
     #[test]
@@ -762,11 +766,7 @@ mod tests {
 
     /// The mobility inputs of the side on roll (`0`) or of the other side (`1`).
     fn mobility(pos: &Position, side: usize) -> [f32; 4] {
-        let mut a = Inputs::with_capacity();
-        encode(pos, &mut a);
-        let d = a.dense();
-        let at = MOBILITY_BASE + side * MOBILITY_FEATURES;
-        [d[at], d[at + 1], d[at + 2], d[at + 3]]
+        four_from(pos, MOBILITY_BASE + side * MOBILITY_FEATURES)
     }
 
     #[test]
