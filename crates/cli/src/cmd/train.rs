@@ -30,9 +30,10 @@ pub struct Args {
     /// Worker threads for self-play and strength checks.
     #[arg(long, default_value_t = 2)]
     threads: usize,
-    /// Hidden units of a new network [default: 128]; with --init, widens
+    /// Hidden units of a new network [default: 128]. With --init, widens
     /// the starting network to this many (its new units start silent, so it
-    /// plays as before), and without it keeps the starting network's own.
+    /// plays as before; fewer than its own is refused); left out, the
+    /// starting network keeps its own.
     #[arg(long)]
     hidden: Option<usize>,
     /// Adam learning rate.

@@ -43,7 +43,8 @@ pub struct TrainConfig {
     pub games: u64,
     /// Hidden units of a new network. A network from `init` with fewer is
     /// widened to this many (its new units start silent, see
-    /// [`Network::widened`]); one with more keeps its own.
+    /// [`Network::widened`]); 0 keeps its own size, and fewer than its own
+    /// is refused.
     pub hidden: usize,
     /// Worker threads for self-play and the strength checks.
     pub threads: usize,
@@ -223,7 +224,18 @@ pub fn train(
             )));
         }
         let net = match &cfg.init {
-            Some(p) => load_net(p)?.widened(cfg.hidden, cfg.seed),
+            Some(p) => {
+                let net = load_net(p)?;
+                if cfg.hidden != 0 && cfg.hidden < net.hidden() {
+                    return Err(TrainError::Bad(format!(
+                        "{} has {} hidden units, more than the {} asked for: a network can be widened, not narrowed",
+                        p.display(),
+                        net.hidden(),
+                        cfg.hidden
+                    )));
+                }
+                net.widened(cfg.hidden, cfg.seed)
+            }
             None => Network::random(cfg.hidden, cfg.seed),
         };
         let adam = Adam::new(&net, cfg.lr);
