@@ -171,10 +171,11 @@ struct SideView {
     /// Points with two or more of its checkers on top.
     blocks: u32,
     opp_present: u32,
-    /// Points with two or more opposing checkers on top.
-    opp_blocks: u32,
     own_pinned: u32,
     opp_pinned: u32,
+    /// Where the side may not land: two or more of theirs, or one of theirs
+    /// pinning one of ours.
+    blocked: u32,
 }
 
 impl SideView {
@@ -182,14 +183,16 @@ impl SideView {
     fn of_mover(pos: &Position) -> SideView {
         let own = pos.own_points();
         let opp = pos.opp_points();
+        let (opp_present, opp_blocks) = (mask_at_least(&opp, 1), mask_at_least(&opp, 2));
+        let own_pinned = pos.own_pinned_mask();
         SideView {
             occupied: mask_at_least(&own, 1),
             blocks: mask_at_least(&own, 2),
-            opp_present: mask_at_least(&opp, 1),
-            opp_blocks: mask_at_least(&opp, 2),
+            opp_present,
             own,
-            own_pinned: pos.own_pinned_mask(),
+            own_pinned,
             opp_pinned: pos.opp_pinned_mask(),
+            blocked: opp_blocks | (opp_present & own_pinned),
         }
     }
 }
@@ -246,16 +249,14 @@ fn checkers_on(own: &[u8; 32], mut mask: u32) -> u32 {
 /// is the blocks.
 #[inline(always)]
 fn encode_mobility<S: InputSink>(v: &SideView, base: usize, out: &mut S) {
-    // Where we may not land: two or more of theirs, or one pinning ours.
-    let blocked = v.opp_blocks | (v.opp_present & v.own_pinned);
     // Bit 0 and below stand for off the board.
-    let open = (BOARD & !blocked) | 1;
+    let open = (BOARD & !v.blocked) | 1;
     let (mut any, mut pairs, mut near) = (0u32, 0u32, 0u32);
     for d in 1..=6u32 {
         let movable = v.occupied & ((open << d) | ((1 << d) - 1));
         any |= movable;
         pairs += movable.count_ones();
-        near |= blocked << d;
+        near |= v.blocked << d;
     }
     let free = checkers_on(&v.own, v.occupied);
     let trapped = checkers_on(&v.own, v.occupied & !any);
@@ -357,14 +358,12 @@ fn encode_next_roll<S: InputSink>(v: &SideView, base: usize, out: &mut S) {
         }
         depth -= pin;
     }
-    // Where we may not land: two or more of theirs, or one pinning ours.
-    let blocked = v.opp_blocks | (v.opp_present & v.own_pinned);
     let mut played = 0u32;
     if v.occupied != 0 {
         // Bit k of `ahead`: the point k pips below the rearmost checker is
         // blocked (points below 1 never are).
         let rear = 31 - v.occupied.leading_zeros();
-        let open = !(blocked.reverse_bits() >> (31 - rear));
+        let open = !(v.blocked.reverse_bits() >> (31 - rear));
         // In quarters of a roll, so a doublet's four dice and a roll's two
         // count alike: the non-doublets from the table, then the doublets.
         played = u32::from(PLAYED_BY_NON_DOUBLETS[(open >> 1 & 0x7FF) as usize]);
