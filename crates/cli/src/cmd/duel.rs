@@ -22,7 +22,10 @@ pub struct Args {
     /// number: they come in pairs).
     #[arg(long, default_value_t = 1000)]
     games: u64,
-    /// Seed of the dice.
+    /// Seed of the dice: pair i plays the dice of seed + i, so two runs
+    /// whose seeds differ by less than their number of pairs share most of
+    /// their dice (repeat a duel for more games with a seed past the first
+    /// run's last pair, not seed + 1).
     #[arg(long, default_value_t = 1)]
     seed: u64,
     /// Worker threads.
