@@ -62,7 +62,7 @@ fn end_quietly_on_closed_stdout(command: &Command) {
             | Command::BenchPlay(_)
             | Command::Review(_)
             | Command::Met(_)
-    );
+    ) || matches!(command, Command::Distill(d) if d.prints_only());
     #[cfg(unix)]
     if prints_only {
         // SAFETY: restoring a signal's default action before any thread

@@ -52,3 +52,24 @@ fn bad_arguments_are_refused_with_the_reason() {
     let (good, _, err) = run(&["distill", "fit", bad.to_str().unwrap(), "--out", "/tmp/x"]);
     assert!(!good && err.contains("line 1"), "{err}");
 }
+
+#[test]
+fn the_gap_of_the_network_to_its_own_labels_is_nothing_and_to_deeper_labels_is_some() {
+    let dir = tempfile::tempdir().unwrap();
+    let p = |name: &str| dir.path().join(name).to_string_lossy().into_owned();
+    let common = ["distill", "label", "--games", "4", "--seed", "5"];
+    ok(&[&common[..], &["--ply", "0", "--out", &p("l0.txt")]].concat());
+    ok(&[&common[..], &["--ply", "1", "--out", &p("l1.txt")]].concat());
+    let gap = |file: &str| -> serde_json::Value {
+        serde_json::from_str(&ok(&["distill", "gap", &p(file), "--json"])).expect("JSON")
+    };
+    let (own, deeper) = (gap("l0.txt"), gap("l1.txt"));
+    assert!(own["all"]["mean_abs"].as_f64().unwrap() < 1e-6, "{own}");
+    assert!(deeper["all"]["mean_abs"].as_f64().unwrap() > 1e-3, "{deeper}");
+    let shares: f64 = deeper["by_kind"].as_array().unwrap().iter().map(|k| k["share"].as_f64().unwrap()).sum();
+    assert!((shares - 1.0).abs() < 1e-9, "{deeper}");
+    let text = ok(&["distill", "gap", &p("l1.txt")]);
+    assert!(text.contains("pin-fight") && text.contains("share of gap²"), "{text}");
+    let (good, _, err) = run(&["distill", "gap", "/no/such/labels.txt"]);
+    assert!(!good && err.contains("/no/such/labels.txt"), "{err}");
+}

@@ -48,6 +48,28 @@ pub enum Category {
 }
 
 impl Category {
+    /// Every kind, in the order reports list them.
+    pub const ALL: [Category; 6] = [
+        Category::Opening,
+        Category::Mother,
+        Category::PinFight,
+        Category::Race,
+        Category::BearOffWithPins,
+        Category::Middle,
+    ];
+
+    /// The kind's name, as in the benchmark file (`pin-fight`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Category::Opening => "opening",
+            Category::Mother => "mother",
+            Category::PinFight => "pin-fight",
+            Category::Race => "race",
+            Category::BearOffWithPins => "bear-off-with-pins",
+            Category::Middle => "middle",
+        }
+    }
+
     /// The kind of decision in `pos`.
     pub fn of(pos: &Position) -> Category {
         let pinned = pos.own_pinned_mask() != 0 || pos.opp_pinned_mask() != 0;
@@ -342,6 +364,13 @@ mod tests {
     use super::*;
     use plakoto_core::pos;
     use plakoto_engine::RandomPlayer;
+
+    #[test]
+    fn kind_names_are_those_of_the_file() {
+        for k in Category::ALL {
+            assert_eq!(serde_json::to_value(k).unwrap(), k.name());
+        }
+    }
 
     #[test]
     fn kinds_of_decisions() {

@@ -1,6 +1,7 @@
 //! The Plakoto workshop: the offline work around the engine. Self-play
 //! training of the network with its log and plot ([`train`]) and
-//! supervised training on search targets ([`distill`]), duels of two
+//! supervised training on search targets ([`distill`]) and where the
+//! network departs from them ([`gap`]), duels of two
 //! players over paired dice ([`duel`]), play-outs from any position with
 //! any dice ([`playout`]), rollouts as the ground truth of strength
 //! ([`rollout`]) and the benchmark of best play built on them
@@ -17,6 +18,7 @@ pub mod benchmark;
 pub mod distill;
 pub mod duel;
 pub mod external;
+pub mod gap;
 pub mod greedy;
 pub mod players;
 pub mod playout;

@@ -1,7 +1,8 @@
 //! `plakoto distill`: supervised training on search targets. `label`
 //! samples positions from self-play and labels each with a deeper search
 //! of a network (sharded like a rollout); `fit` trains a network to give
-//! at 0-ply what the labels say, with a progress line per epoch.
+//! at 0-ply what the labels say, with a progress line per epoch; `gap`
+//! shows where a network departs from the labels.
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -13,6 +14,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 use plakoto_engine::network::Network;
 use plakoto_engine::{MAX_PLY, NeuralEval};
 use plakoto_workshop::distill::{DistillConfig, distill, label, read_labels, sample_positions, write_labels};
+use plakoto_workshop::gap::gap;
 use plakoto_workshop::rollout::Shard;
 
 /// Supervised training on search targets: `label` makes the data, `fit`
@@ -30,6 +32,27 @@ enum Sub {
     Label(LabelArgs),
     /// Train a network on label files; writes the weights.
     Fit(FitArgs),
+    /// Where a network's 0-ply equity departs from label files: the mean
+    /// gap and each group's share of the squared gap, by kind of position
+    /// and by the pins on the board.
+    Gap(GapArgs),
+}
+
+/// Compare a network at 0-ply with label files (`plakoto distill label`,
+/// e.g. at 1-ply): the gap is the label's equity minus the network's, for
+/// the side on roll, in thousandths of a point. The groups holding most of
+/// the squared gap are where the network has the most to learn.
+#[derive(clap::Args)]
+struct GapArgs {
+    /// Label files.
+    #[arg(required = true)]
+    labels: Vec<PathBuf>,
+    /// The network to compare (default: the shipped one).
+    #[arg(long)]
+    weights: Option<PathBuf>,
+    /// Print the report as JSON.
+    #[arg(long)]
+    json: bool,
 }
 
 /// Sample self-play positions (games of the network's 0-ply play, with
@@ -98,12 +121,62 @@ struct FitArgs {
     out: PathBuf,
 }
 
+impl Args {
+    /// Is this a subcommand whose only output is what it prints (`gap`)?
+    pub fn prints_only(&self) -> bool {
+        matches!(self.command, Sub::Gap(_))
+    }
+}
+
 /// Runs `plakoto distill …`.
 pub fn run(a: Args) -> Result<()> {
     match a.command {
         Sub::Label(l) => run_label(l),
         Sub::Fit(f) => run_fit(f),
+        Sub::Gap(g) => run_gap(g),
     }
+}
+
+fn run_gap(a: GapArgs) -> Result<()> {
+    // As `label` and the levels see positions: the bear-off database too.
+    let base = super::engine_eval();
+    let eval = match &a.weights {
+        Some(p) => NeuralEval::with_bearoff(Arc::new(read_network(p)?), base.bearoff().cloned()),
+        None => base,
+    };
+    let mut data = Vec::new();
+    for path in &a.labels {
+        data.extend(read_labels(path).map_err(|e| anyhow!(e))?);
+    }
+    if data.is_empty() {
+        bail!("the label files hold no position");
+    }
+    let report = gap(&eval, &data);
+    if a.json {
+        println!("{}", serde_json::to_string_pretty(&report)?);
+        return Ok(());
+    }
+    let r = &report.all;
+    println!(
+        "{} positions: mean |gap| {:.1}, mean gap {:+.1} (thousandths of a point; label minus network)",
+        r.positions,
+        1000.0 * r.mean_abs,
+        1000.0 * r.mean
+    );
+    for (title, rows) in [("kind", &report.by_kind), ("pins on the board", &report.by_pins)] {
+        println!("\n{title:<18} {:>9} {:>11} {:>9} {:>14}", "positions", "mean |gap|", "mean gap", "share of gap²");
+        for row in rows {
+            println!(
+                "{:<18} {:>9} {:>11.1} {:>+9.1} {:>13.1}%",
+                row.group,
+                row.positions,
+                1000.0 * row.mean_abs,
+                1000.0 * row.mean,
+                100.0 * row.share
+            );
+        }
+    }
+    Ok(())
 }
 
 fn read_network(path: &Path) -> Result<Network> {
