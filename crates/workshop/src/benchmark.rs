@@ -323,6 +323,34 @@ pub struct ErrorRate {
     pub best_chosen: usize,
     /// Per kind of decision: (kind, decisions, millipoints).
     pub by_category: Vec<(Category, usize, f64)>,
+    /// The equity lost on each decision, in points, in the set's order.
+    #[serde(skip)]
+    pub losses: Vec<f64>,
+}
+
+impl ErrorRate {
+    /// How much more this player loses per decision than `other` on the
+    /// same decisions, in thousandths of a point, with the 95% interval
+    /// half-width of the per-decision differences. Both players meet the
+    /// same positions, and most decisions cost both nothing, so this interval is far
+    /// narrower than the two error rates' own. `None` if the two were not
+    /// judged on the same number of decisions.
+    pub fn paired_difference(&self, other: &ErrorRate) -> Option<(f64, f64)> {
+        if self.losses.len() != other.losses.len() || self.losses.is_empty() {
+            return None;
+        }
+        let d: Vec<f64> = self.losses.iter().zip(&other.losses).map(|(a, b)| a - b).collect();
+        let (mean, ci95) = mean_and_ci95(&d);
+        Some((1000.0 * mean, 1000.0 * ci95))
+    }
+}
+
+/// The mean of `x` and the 95% interval half-width of that mean.
+fn mean_and_ci95(x: &[f64]) -> (f64, f64) {
+    let n = x.len().max(1) as f64;
+    let mean = x.iter().sum::<f64>() / n;
+    let var = x.iter().map(|v| (v - mean) * (v - mean)).sum::<f64>() / (n - 1.0).max(1.0);
+    (mean, 1.96 * (var / n).sqrt())
 }
 
 /// The error rate of `player` on `decisions`.
@@ -347,15 +375,14 @@ pub fn error_rate(decisions: &[Decision], player: &mut dyn Player) -> Result<Err
         e.0 += 1;
         e.1 += loss;
     }
-    let n = losses.len().max(1) as f64;
-    let mean = losses.iter().sum::<f64>() / n;
-    let var = losses.iter().map(|l| (l - mean) * (l - mean)).sum::<f64>() / (n - 1.0).max(1.0);
+    let (mean, ci95) = mean_and_ci95(&losses);
     Ok(ErrorRate {
         decisions: losses.len(),
         millipoints: 1000.0 * mean,
-        ci95: 1000.0 * 1.96 * (var / n).sqrt(),
+        ci95: 1000.0 * ci95,
         best_chosen,
         by_category: by.into_iter().map(|(c, (k, s))| (c, k, 1000.0 * s / k.max(1) as f64)).collect(),
+        losses,
     })
 }
 
@@ -364,6 +391,20 @@ mod tests {
     use super::*;
     use plakoto_core::pos;
     use plakoto_engine::RandomPlayer;
+
+    #[test]
+    fn the_paired_difference_is_taken_decision_by_decision() {
+        let rate =
+            |losses: &[f64]| ErrorRate { decisions: losses.len(), losses: losses.to_vec(), ..ErrorRate::default() };
+        // Always 1 point worse: a difference of exactly 1,000 thousandths.
+        let (d, ci) = rate(&[1.0, 2.0, 3.0]).paired_difference(&rate(&[0.0, 1.0, 2.0])).unwrap();
+        assert!((d - 1000.0).abs() < 1e-9 && ci.abs() < 1e-9, "{d} ± {ci}");
+        // Differences 0.1, −0.1, 0.3: mean 0.1, sd 0.2, so ± 1.96·0.2/√3.
+        let (d, ci) = rate(&[0.1, 0.0, 0.3]).paired_difference(&rate(&[0.0, 0.1, 0.0])).unwrap();
+        assert!((d - 100.0).abs() < 1e-9, "{d}");
+        assert!((ci - 1000.0 * 1.96 * 0.2 / 3f64.sqrt()).abs() < 1e-9, "{ci}");
+        assert_eq!(rate(&[0.1]).paired_difference(&rate(&[0.1, 0.2])), None);
+    }
 
     #[test]
     fn kind_names_are_those_of_the_file() {

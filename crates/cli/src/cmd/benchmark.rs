@@ -164,8 +164,11 @@ pub fn play(a: PlayArgs) -> Result<()> {
         let v: Vec<serde_json::Value> = rows
             .iter()
             .map(|(n, r, s)| {
+                let vs_first =
+                    r.paired_difference(&rows[0].1).map(|(d, ci)| serde_json::json!({"difference": d, "ci95": ci}));
                 serde_json::json!({"player": n, "error_rate": r.millipoints, "ci95": r.ci95,
-                "decisions": r.decisions, "best_chosen": r.best_chosen, "by_kind": r.by_category, "seconds": s})
+                "decisions": r.decisions, "best_chosen": r.best_chosen, "by_kind": r.by_category, "seconds": s,
+                "vs_first": vs_first})
             })
             .collect();
         println!("{}", serde_json::json!({"set": a.set, "players": v}));
@@ -197,6 +200,16 @@ pub fn play(a: PlayArgs) -> Result<()> {
             print!(" {m:>kw$.1}");
         }
         println!();
+    }
+    if let [(first, base, _), rest @ ..] = &rows[..]
+        && !rest.is_empty()
+    {
+        println!("\neach error rate minus {first}'s, decision by decision (95%; below 0: better):");
+        for (n, r, _) in rest {
+            if let Some((d, ci)) = r.paired_difference(base) {
+                println!("{n:<w$} {d:>+8.1} ± {ci:>4.1}");
+            }
+        }
     }
     Ok(())
 }

@@ -1,0 +1,48 @@
+//! `plakoto bench-play` through the binary, on the committed benchmark
+//! set: error rates, and each player against the first decision by
+//! decision.
+
+use std::process::Command;
+
+const BIN: &str = env!("CARGO_BIN_EXE_plakoto");
+
+fn set() -> String {
+    format!("{}/../../benchmark/decisions.jsonl", env!("CARGO_MANIFEST_DIR"))
+}
+
+fn run(args: &[&str]) -> (bool, String, String) {
+    let out = Command::new(BIN).args(args).output().expect("run plakoto");
+    (out.status.success(), String::from_utf8_lossy(&out.stdout).into(), String::from_utf8_lossy(&out.stderr).into())
+}
+
+#[test]
+fn players_are_compared_with_the_first_decision_by_decision() {
+    let set = set();
+    let (ok, out, err) = run(&["bench-play", "advanced", "random", "--set", &set, "--json"]);
+    assert!(ok, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).expect("JSON");
+    let players = v["players"].as_array().unwrap();
+    assert_eq!(players.len(), 2);
+    let (first, random) = (&players[0], &players[1]);
+    assert_eq!(first["vs_first"]["difference"].as_f64().unwrap(), 0.0);
+    assert_eq!(first["vs_first"]["ci95"].as_f64().unwrap(), 0.0);
+    // The mean of the differences is the difference of the means …
+    let gap = random["error_rate"].as_f64().unwrap() - first["error_rate"].as_f64().unwrap();
+    let d = random["vs_first"]["difference"].as_f64().unwrap();
+    assert!((d - gap).abs() < 1e-6, "{d} against {gap}");
+    // … and random play is worse than the network by far more than the interval.
+    let ci = random["vs_first"]["ci95"].as_f64().unwrap();
+    assert!(ci > 0.0 && d - ci > 0.0, "{d} ± {ci}");
+
+    let (ok, text, err) = run(&["bench-play", "advanced", "random", "--set", &set]);
+    assert!(ok, "{err}");
+    assert!(text.contains("each error rate minus advanced's"), "{text}");
+    let line = text.lines().last().unwrap();
+    assert!(line.starts_with("random") && line.contains(&format!("{d:+.1}")), "{line}");
+}
+
+#[test]
+fn a_missing_set_is_named() {
+    let (ok, _, err) = run(&["bench-play", "advanced", "--set", "/no/such/set.jsonl"]);
+    assert!(!ok && err.contains("/no/such/set.jsonl"), "{err}");
+}
