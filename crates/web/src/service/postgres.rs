@@ -214,11 +214,15 @@ impl PostgresStore {
     /// `hub` are sent to the others, and theirs delivered to `hub`; a
     /// change made elsewhere makes `forget` drop this replica's copy of
     /// the match. A thread listens as long as `hub` lives, reconnecting
-    /// after a lost connection.
+    /// after a lost connection. Returns once it listens (or after
+    /// `LISTEN_WAIT` if the database does not answer), so a replica that
+    /// serves watchers does not miss the plays made elsewhere meanwhile.
     pub fn relay(self: &Arc<Self>, hub: &Arc<Hub>, forget: Arc<dyn Fn(&str) + Send + Sync>) {
         hub.set_relay(Arc::new(Notifier::start(Arc::downgrade(self), self.replica.clone())));
         let (url, replica, weak) = (self.pool.url.clone(), self.replica.clone(), Arc::downgrade(hub));
-        std::thread::spawn(move || listen(&url, &replica, &weak, &*forget));
+        let (listening, ready) = std::sync::mpsc::channel();
+        std::thread::spawn(move || listen(&url, &replica, &weak, &*forget, listening));
+        let _ = ready.recv_timeout(LISTEN_WAIT);
     }
 }
 
@@ -267,8 +271,18 @@ impl Relay for Notifier {
     }
 }
 
-/// Listens for the other replicas' notifications until `hub` is gone.
-fn listen(url: &str, replica: &str, hub: &Weak<Hub>, forget: &(dyn Fn(&str) + Send + Sync)) {
+/// How long starting the relay waits for its first LISTEN.
+const LISTEN_WAIT: Duration = Duration::from_secs(10);
+
+/// Listens for the other replicas' notifications until `hub` is gone;
+/// `listening` hears once the first LISTEN is in place.
+fn listen(
+    url: &str,
+    replica: &str,
+    hub: &Weak<Hub>,
+    forget: &(dyn Fn(&str) + Send + Sync),
+    listening: std::sync::mpsc::Sender<()>,
+) {
     while hub.upgrade().is_some() {
         let Ok(mut client) = Client::connect(url, NoTls) else {
             std::thread::sleep(Duration::from_secs(1));
@@ -277,6 +291,7 @@ fn listen(url: &str, replica: &str, hub: &Weak<Hub>, forget: &(dyn Fn(&str) + Se
         if client.batch_execute(&format!("LISTEN {CHANNEL}")).is_err() {
             continue;
         }
+        let _ = listening.send(());
         loop {
             let Some(hub) = hub.upgrade() else { return };
             let next = {
