@@ -138,12 +138,7 @@ pub fn run(a: Args) -> Result<()> {
 }
 
 fn run_gap(a: GapArgs) -> Result<()> {
-    // As `label` and the levels see positions: the bear-off database too.
-    let base = super::engine_eval();
-    let eval = match &a.weights {
-        Some(p) => NeuralEval::with_bearoff(Arc::new(read_network(p)?), base.bearoff().cloned()),
-        None => base,
-    };
+    let eval = evaluator(a.weights.as_deref())?;
     let mut data = Vec::new();
     for path in &a.labels {
         data.extend(read_labels(path).map_err(|e| anyhow!(e))?);
@@ -184,6 +179,16 @@ fn read_network(path: &Path) -> Result<Network> {
     Network::from_bytes(&bytes).map_err(|e| anyhow!("{}: {e}", path.display()))
 }
 
+/// The network of `weights` (default: the shipped one) with the bear-off
+/// database, as the levels see positions.
+fn evaluator(weights: Option<&Path>) -> Result<NeuralEval> {
+    let base = super::engine_eval();
+    Ok(match weights {
+        Some(p) => NeuralEval::with_bearoff(Arc::new(read_network(p)?), base.bearoff().cloned()),
+        None => base,
+    })
+}
+
 /// Ctrl-C sets the returned flag (the work so far is kept).
 fn stop_on_ctrl_c() -> Arc<AtomicBool> {
     let stop = Arc::new(AtomicBool::new(false));
@@ -206,11 +211,7 @@ fn run_label(a: LabelArgs) -> Result<()> {
         bail!("--threads must be 1 to 256");
     }
     let shard = a.shard.as_deref().map(Shard::parse).transpose().map_err(|e| anyhow!("--shard {e}"))?;
-    let base = super::engine_eval();
-    let eval = match &a.weights {
-        Some(p) => NeuralEval::with_bearoff(Arc::new(read_network(p)?), base.bearoff().cloned()),
-        None => base,
-    };
+    let eval = evaluator(a.weights.as_deref())?;
     let t = Instant::now();
     let positions = sample_positions(&eval, a.seed, a.games, a.epsilon, shard.unwrap_or(Shard::ALL));
     eprintln!("plakoto: {} positions from {} games in {:.1} s", positions.len(), a.games, t.elapsed().as_secs_f64());
