@@ -46,3 +46,46 @@ fn a_missing_set_is_named() {
     let (ok, _, err) = run(&["bench-play", "advanced", "--set", "/no/such/set.jsonl"]);
     assert!(!ok && err.contains("/no/such/set.jsonl"), "{err}");
 }
+
+#[test]
+fn a_set_rerolled_merges_and_measures_its_noise_floor() {
+    let dir = tempfile::tempdir().unwrap();
+    let p = |name: &str| dir.path().join(name).to_string_lossy().into_owned();
+    // The first three decisions of the committed set.
+    let text = std::fs::read_to_string(set()).unwrap();
+    std::fs::write(p("small.jsonl"), text.lines().take(3).map(|l| format!("{l}\n")).collect::<String>()).unwrap();
+    for (seed, out) in [("5", "r5.jsonl"), ("6", "r6.jsonl")] {
+        let (ok, msg, err) = run(&[
+            "benchmark",
+            "reroll",
+            &p("small.jsonl"),
+            "--out",
+            &p(out),
+            "--trials",
+            "4",
+            "--seed",
+            seed,
+            "--threads",
+            "1",
+        ]);
+        assert!(ok, "{err}");
+        assert!(msg.contains("wrote 3 decisions") && msg.contains("seed"), "{msg}");
+    }
+    let (ok, msg, err) = run(&["benchmark", "merge", &p("r5.jsonl"), &p("r6.jsonl"), "--out", &p("m.jsonl")]);
+    assert!(ok, "{err}");
+    assert!(msg.contains("8 trials per play"), "{msg}");
+    let (ok, out, err) =
+        run(&["bench-play", "advanced", "--set", &p("m.jsonl"), "--noise-floor", &p("r5.jsonl"), "--json"]);
+    assert!(ok, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).expect("JSON");
+    let players = v["players"].as_array().unwrap();
+    assert_eq!(players.len(), 2);
+    assert!(players[1]["player"].as_str().unwrap().starts_with("noise floor"), "{out}");
+    assert!(players[1]["error_rate"].as_f64().unwrap() >= 0.0);
+    // The committed set does not record its trials, so it cannot be merged as it is.
+    let (ok, _, err) = run(&["benchmark", "merge", &p("small.jsonl"), &p("r5.jsonl"), "--out", &p("x.jsonl")]);
+    assert!(!ok && err.contains("trials not recorded"), "{err}");
+    // Sets of other decisions are refused by name.
+    let (ok, _, err) = run(&["bench-play", "advanced", "--set", &set(), "--noise-floor", &p("r5.jsonl")]);
+    assert!(!ok && err.contains("--noise-floor"), "{err}");
+}

@@ -133,6 +133,10 @@ pub struct Decision {
     /// candidate: the loss of such a play is estimated from it (see
     /// [`Decision::loss`]).
     pub outside: Vec<Outside>,
+    /// Rollout trials per candidate (0 in sets written before it was
+    /// recorded): what [`merge`] weighs rollouts of the same decision by.
+    #[serde(default)]
+    pub trials: u64,
 }
 
 impl Decision {
@@ -191,47 +195,97 @@ pub fn find_decisions(
 ) -> Result<Vec<(Position, Dice, Category)>, String> {
     let search = Search::new(eval.clone(), 1);
     let mut out = Vec::new();
-    for (k, &(a, b)) in matchups.iter().enumerate() {
-        let la = levels::level(a).map_err(|e| e.to_string())?;
-        let lb = levels::level(b).map_err(|e| e.to_string())?;
+    for (k, &pair) in matchups.iter().enumerate() {
         let mut count = std::collections::HashMap::new();
-        for g in (0..games).filter(|&g| shard.holds(g)) {
-            let s = seed.wrapping_mul(1_000_003).wrapping_add(k as u64 * 1_000_000 + g);
-            let mut rng = ChaCha8Rng::seed_from_u64(s);
-            let mut players: [Box<dyn Player>; 2] = [la.player(eval, s), lb.player(eval, s ^ 1)];
-            if g % 2 == 1 {
-                players.swap(0, 1);
+        walk_games(eval, pair, games, seed, k as u64, shard, &mut |pos, dice, plays, rng| {
+            // Sample about one position in four, so one game does not
+            // fill a kind.
+            if plays.len() > 1 && rng.random_range(0..4) == 0 {
+                let cat = Category::of(pos);
+                let n = count.entry(cat).or_insert(0usize);
+                if *n < per_category && is_real(&search, plays) {
+                    out.push((*pos, dice, cat));
+                    *n += 1;
+                }
             }
-            let mut pos = if rng.random::<bool>() { Position::start() } else { Position::start().pass_turn() };
-            for _ in 0..plakoto_core::game::MAX_TURNS {
-                if pos.outcome().is_some() {
-                    break;
-                }
-                let dice = Dice::new(rng.random_range(1..=6), rng.random_range(1..=6)).expect("dice 1-6");
-                let plays = pos.legal_plays(dice);
-                // Sample about one position in four, so one game does not
-                // fill a kind.
-                if plays.len() > 1 && rng.random_range(0..4) == 0 {
-                    let cat = Category::of(&pos);
-                    let n = count.entry(cat).or_insert(0usize);
-                    if *n < per_category {
-                        let ranked = search.rank(&plays);
-                        if ranked.len() > 1 && ranked[0].equity() - ranked[1].equity() <= CLOSE {
-                            out.push((pos, dice, cat));
-                            *n += 1;
-                        }
-                    }
-                }
-                let side = pos.turn().index();
-                let i = players[side].choose(&pos, dice, &plays).min(plays.len() - 1);
-                if plays[i].result().is_some() {
-                    break;
-                }
-                pos = *plays[i].position();
-            }
-        }
+        })?;
     }
     Ok(out)
+}
+
+/// A real decision: a second play within [`CLOSE`] of the best at 1-ply.
+fn is_real(search: &Search<NeuralEval>, plays: &[Play]) -> bool {
+    if plays.len() < 2 {
+        return false;
+    }
+    let ranked = search.rank(plays);
+    ranked[0].equity() - ranked[1].equity() <= CLOSE
+}
+
+/// Real decisions (see [`CLOSE`]) per game and side, by kind, in `games`
+/// self-play games of `level` with seeded dice: what weighs a player's
+/// error rates by kind into the equity it loses in a game (see
+/// [`ErrorRate::per_game`]).
+pub fn real_decisions_per_game(
+    eval: &NeuralEval,
+    level: &str,
+    games: u64,
+    seed: u64,
+) -> Result<Vec<(Category, f64)>, String> {
+    let search = Search::new(eval.clone(), 1);
+    let mut count: std::collections::BTreeMap<Category, u64> = Category::ALL.iter().map(|&c| (c, 0)).collect();
+    walk_games(eval, (level, level), games, seed, 0, Shard::ALL, &mut |pos, _, plays, _| {
+        if is_real(&search, plays) {
+            *count.entry(Category::of(pos)).or_default() += 1;
+        }
+    })?;
+    let sides = 2.0 * games.max(1) as f64;
+    Ok(count.into_iter().map(|(c, n)| (c, n as f64 / sides)).collect())
+}
+
+/// What [`walk_games`] calls on each position: the position, its roll, its
+/// plays and the game's random source.
+type Visit<'a> = dyn FnMut(&Position, Dice, &[Play], &mut ChaCha8Rng) + 'a;
+
+/// Plays `games` games (those of `shard`) between the levels `pair`,
+/// colours alternating, with dice seeded by `seed`, the game and the pair's
+/// number `k`; `visit` sees every position with its roll and plays before
+/// the side on roll chooses, with the game's random source.
+fn walk_games(
+    eval: &NeuralEval,
+    (a, b): (&str, &str),
+    games: u64,
+    seed: u64,
+    k: u64,
+    shard: Shard,
+    visit: &mut Visit<'_>,
+) -> Result<(), String> {
+    let la = levels::level(a).map_err(|e| e.to_string())?;
+    let lb = levels::level(b).map_err(|e| e.to_string())?;
+    for g in (0..games).filter(|&g| shard.holds(g)) {
+        let s = seed.wrapping_mul(1_000_003).wrapping_add(k * 1_000_000 + g);
+        let mut rng = ChaCha8Rng::seed_from_u64(s);
+        let mut players: [Box<dyn Player>; 2] = [la.player(eval, s), lb.player(eval, s ^ 1)];
+        if g % 2 == 1 {
+            players.swap(0, 1);
+        }
+        let mut pos = if rng.random::<bool>() { Position::start() } else { Position::start().pass_turn() };
+        for _ in 0..plakoto_core::game::MAX_TURNS {
+            if pos.outcome().is_some() {
+                break;
+            }
+            let dice = Dice::new(rng.random_range(1..=6), rng.random_range(1..=6)).expect("dice 1-6");
+            let plays = pos.legal_plays(dice);
+            visit(&pos, dice, &plays, &mut rng);
+            let side = pos.turn().index();
+            let i = players[side].choose(&pos, dice, &plays).min(plays.len() - 1);
+            if plays[i].result().is_some() {
+                break;
+            }
+            pos = *plays[i].position();
+        }
+    }
+    Ok(())
 }
 
 /// Rolls out the candidates of one decision with `rollout` (the same dice
@@ -246,9 +300,55 @@ pub fn roll_out(eval: &NeuralEval, rollout: &Rollout, pos: &Position, dice: Dice
         .take_while(|s| best - s.equity() <= CANDIDATE_MARGIN)
         .map(|s| s.index)
         .collect();
-    let notation = |p: &Play| -> (Vec<[u8; 2]>, String) {
-        (p.moves().iter().map(|m: &Move| [m.from, m.to]).collect(), p.notation())
-    };
+    let candidates = roll_out_plays(rollout, &plays, &chosen, threads);
+    // The plays left out, with their 1-ply gap to the last candidate.
+    let last = chosen.last().expect("one candidate at least");
+    let last_prior = ranked.iter().find(|s| s.index == *last).map_or(best, |s| s.equity());
+    let outside = ranked
+        .iter()
+        .filter(|s| !chosen.contains(&s.index))
+        .map(|s| {
+            let (moves, notation) = moves_and_notation(&plays[s.index]);
+            Outside { moves, notation, gap: f64::from((last_prior - s.equity()).max(0.0)) }
+        })
+        .collect();
+    Decision {
+        id: pos.id(),
+        dice: [dice.high(), dice.low()],
+        category: Category::of(pos),
+        candidates,
+        outside,
+        trials: rollout.config().trials,
+    }
+}
+
+/// Rolls out the same candidates of `d` again with `rollout` (another seed:
+/// independent dice), keeping its plays left out: a second opinion on the
+/// same decision, to merge with the first (see [`merge`]) or to measure the
+/// set's noise (see [`noise_floor`]).
+pub fn reroll(rollout: &Rollout, d: &Decision, threads: usize) -> Result<Decision, String> {
+    let pos = d.position()?;
+    let plays = pos.legal_plays(d.roll()?);
+    let chosen = d
+        .candidates
+        .iter()
+        .map(|c| {
+            let after = position_after(&pos, d.roll().ok(), &c.moves);
+            plays.iter().position(|p| Some(*p.position()) == after).ok_or_else(|| {
+                format!("decision {}: `{}` is not a legal play of {}-{}", d.id, c.notation, d.dice[0], d.dice[1])
+            })
+        })
+        .collect::<Result<Vec<usize>, String>>()?;
+    Ok(Decision {
+        candidates: roll_out_plays(rollout, &plays, &chosen, threads),
+        trials: rollout.config().trials,
+        ..d.clone()
+    })
+}
+
+/// Rolls out `plays[i]` for each `i` of `chosen` on the same dice (a play
+/// that ends the game is exact), best rollout equity first.
+fn roll_out_plays(rollout: &Rollout, plays: &[Play], chosen: &[usize], threads: usize) -> Vec<Candidate> {
     // Plays that end the game need no rollout.
     let to_roll: Vec<Position> =
         chosen.iter().filter(|&&i| plays[i].result().is_none()).map(|&i| *plays[i].position()).collect();
@@ -257,7 +357,7 @@ pub fn roll_out(eval: &NeuralEval, rollout: &Rollout, pos: &Position, dice: Dice
     let mut candidates: Vec<Candidate> = chosen
         .iter()
         .map(|&i| {
-            let (moves, notation) = notation(&plays[i]);
+            let (moves, notation) = moves_and_notation(&plays[i]);
             match exact_after(&plays[i]) {
                 Some(p) => Candidate { moves, notation, equity: f64::from(p.equity()), std_error: 0.0 },
                 None => {
@@ -268,18 +368,88 @@ pub fn roll_out(eval: &NeuralEval, rollout: &Rollout, pos: &Position, dice: Dice
         })
         .collect();
     candidates.sort_by(|a, b| b.equity.total_cmp(&a.equity));
-    // The plays left out, with their 1-ply gap to the last candidate.
-    let last = chosen.last().expect("one candidate at least");
-    let last_prior = ranked.iter().find(|s| s.index == *last).map_or(best, |s| s.equity());
-    let outside = ranked
-        .iter()
-        .filter(|s| !chosen.contains(&s.index))
-        .map(|s| {
-            let (moves, notation) = notation(&plays[s.index]);
-            Outside { moves, notation, gap: f64::from((last_prior - s.equity()).max(0.0)) }
+    candidates
+}
+
+fn moves_and_notation(p: &Play) -> (Vec<[u8; 2]>, String) {
+    (p.moves().iter().map(|m: &Move| [m.from, m.to]).collect(), p.notation())
+}
+
+/// Two rollouts of the same decisions (the same candidates, independent
+/// dice: one set and its [`reroll`]) made one: each candidate's equity the
+/// trial-weighted mean of the two, its standard error that of the mean.
+/// The sets must hold the same decisions in the same order, with their
+/// trials recorded.
+pub fn merge(a: &[Decision], b: &[Decision]) -> Result<Vec<Decision>, String> {
+    if a.len() != b.len() {
+        return Err(format!("the sets hold {} and {} decisions: not rollouts of the same set", a.len(), b.len()));
+    }
+    a.iter()
+        .zip(b)
+        .enumerate()
+        .map(|(n, (x, y))| {
+            let at = |what: &str| format!("decision {} ({}): {what}", n + 1, x.id);
+            if x.id != y.id || x.dice != y.dice {
+                return Err(at("the other set has another position or roll here"));
+            }
+            if x.trials == 0 || y.trials == 0 {
+                return Err(at("trials not recorded (a set from before `benchmark reroll`); reroll it first"));
+            }
+            let (wx, wy) = (x.trials as f64, y.trials as f64);
+            let candidates = x
+                .candidates
+                .iter()
+                .map(|c| {
+                    let o = y
+                        .candidates
+                        .iter()
+                        .find(|o| o.moves == c.moves)
+                        .ok_or_else(|| at(&format!("`{}` is not a candidate of the other set", c.notation)))?;
+                    Ok(Candidate {
+                        equity: (wx * c.equity + wy * o.equity) / (wx + wy),
+                        std_error: ((wx * c.std_error).powi(2) + (wy * o.std_error).powi(2)).sqrt() / (wx + wy),
+                        ..c.clone()
+                    })
+                })
+                .collect::<Result<Vec<Candidate>, String>>()?;
+            if candidates.len() != y.candidates.len() {
+                return Err(at("the other set has other candidates"));
+            }
+            let mut d = Decision { candidates, trials: x.trials + y.trials, ..x.clone() };
+            d.candidates.sort_by(|a, b| b.equity.total_cmp(&a.equity));
+            Ok(d)
         })
-        .collect();
-    Decision { id: pos.id(), dice: [dice.high(), dice.low()], category: Category::of(pos), candidates, outside }
+        .collect()
+}
+
+/// The set's noise floor: the error rate, judged by `judge`, of a player
+/// that always makes the best play of `other`, an independent rollout of
+/// the same decisions. A perfect player would score about this much too,
+/// since `judge`'s own best is partly its noise: error rates this close to
+/// the floor cannot be told apart from best play.
+pub fn noise_floor(judge: &[Decision], other: &[Decision]) -> Result<ErrorRate, String> {
+    if judge.len() != other.len() || judge.iter().zip(other).any(|(j, o)| j.id != o.id || j.dice != o.dice) {
+        return Err("the two sets do not hold the same decisions in the same order".into());
+    }
+    let mut player = ByList { moves: other.iter().map(|o| o.candidates[0].moves.clone()).collect(), next: 0 };
+    error_rate(judge, &mut player)
+}
+
+/// Plays the given moves, one list per decision in turn.
+struct ByList {
+    moves: Vec<Vec<[u8; 2]>>,
+    next: usize,
+}
+
+impl Player for ByList {
+    fn name(&self) -> String {
+        "the other rollout's best".into()
+    }
+    fn choose(&mut self, pos: &Position, dice: Dice, plays: &[Play]) -> usize {
+        let after = self.moves.get(self.next).and_then(|m| position_after(pos, Some(dice), m));
+        self.next += 1;
+        plays.iter().position(|p| Some(*p.position()) == after).unwrap_or(0)
+    }
 }
 
 /// Writes decisions as JSON lines.
@@ -326,9 +496,35 @@ pub struct ErrorRate {
     /// The equity lost on each decision, in points, in the set's order.
     #[serde(skip)]
     pub losses: Vec<f64>,
+    /// The kind of each decision, in the set's order.
+    #[serde(skip)]
+    pub kinds: Vec<Category>,
 }
 
 impl ErrorRate {
+    /// The equity this player loses in a game, in points: its mean loss on
+    /// each kind of decision times `per_game` real decisions of that kind a
+    /// game holds for one side (see [`real_decisions_per_game`]), summed;
+    /// with the 95% interval half-width from the kinds' own spreads. Easy
+    /// decisions count as no loss. Since a game's result is the equity the
+    /// other side gives away less one's own, a player beats this one by
+    /// about the difference of their figures, and best play beats it by
+    /// about its whole figure (less the set's noise floor's).
+    pub fn per_game(&self, per_game: &[(Category, f64)]) -> (f64, f64) {
+        let (mut sum, mut var) = (0.0, 0.0);
+        for &(kind, weight) in per_game {
+            let x: Vec<f64> =
+                self.losses.iter().zip(&self.kinds).filter(|(_, k)| **k == kind).map(|(l, _)| *l).collect();
+            if x.is_empty() {
+                continue;
+            }
+            let (mean, ci95) = mean_and_ci95(&x);
+            sum += weight * mean;
+            var += (weight * ci95 / 1.96).powi(2);
+        }
+        (sum, 1.96 * var.sqrt())
+    }
+
     /// How much more this player loses per decision than `other` on the
     /// same decisions, in thousandths of a point, with the 95% interval
     /// half-width of the per-decision differences. Both players meet the
@@ -356,6 +552,7 @@ fn mean_and_ci95(x: &[f64]) -> (f64, f64) {
 /// The error rate of `player` on `decisions`.
 pub fn error_rate(decisions: &[Decision], player: &mut dyn Player) -> Result<ErrorRate, String> {
     let mut losses = Vec::with_capacity(decisions.len());
+    let kinds = decisions.iter().map(|d| d.category).collect();
     let mut by: std::collections::BTreeMap<Category, (usize, f64)> = Default::default();
     let mut best_chosen = 0;
     for d in decisions {
@@ -383,12 +580,14 @@ pub fn error_rate(decisions: &[Decision], player: &mut dyn Player) -> Result<Err
         best_chosen,
         by_category: by.into_iter().map(|(c, (k, s))| (c, k, 1000.0 * s / k.max(1) as f64)).collect(),
         losses,
+        kinds,
     })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rollout::RolloutConfig;
     use plakoto_core::pos;
     use plakoto_engine::RandomPlayer;
 
@@ -443,6 +642,7 @@ mod tests {
             category: Category::Opening,
             candidates: vec![c(&plays[1], 0.10), c(&plays[0], 0.04)],
             outside: vec![],
+            trials: 100,
         };
         (d, plays)
     }
@@ -478,5 +678,108 @@ mod tests {
         let worse = error_rate(std::slice::from_ref(&d), &mut Fixed(*plays[0].position())).unwrap();
         assert!((worse.millipoints - 60.0).abs() < 1e-9, "{worse:?}");
         assert!(error_rate(&[d], &mut RandomPlayer::new(1)).is_ok());
+    }
+
+    #[test]
+    fn merging_weighs_each_rollout_by_its_trials() {
+        let (a, plays) = decision();
+        let mut b = a.clone();
+        b.trials = 300;
+        // The second rollout finds the other play better.
+        b.candidates[0].equity = 0.02;
+        b.candidates[1].equity = 0.08;
+        b.candidates.swap(0, 1);
+        let m = merge(std::slice::from_ref(&a), std::slice::from_ref(&b)).unwrap();
+        assert_eq!(m[0].trials, 400);
+        // plays[1]: (100·0.10 + 300·0.02)/400 = 0.04; plays[0]: (100·0.04 + 300·0.08)/400 = 0.07.
+        assert_eq!(m[0].candidates[0].notation, plays[0].notation());
+        assert!((m[0].candidates[0].equity - 0.07).abs() < 1e-12);
+        assert!((m[0].candidates[1].equity - 0.04).abs() < 1e-12);
+        // The standard error of the weighted mean: √(100²·0.01² + 300²·0.01²)/400.
+        let se = (0.01f64.powi(2) * (100f64.powi(2) + 300f64.powi(2))).sqrt() / 400.0;
+        assert!((m[0].candidates[0].std_error - se).abs() < 1e-12);
+
+        let mut other = b.clone();
+        other.dice = [5, 2];
+        assert!(merge(std::slice::from_ref(&a), &[other]).unwrap_err().contains("another position or roll"));
+        let mut unknown = b.clone();
+        unknown.trials = 0;
+        assert!(merge(std::slice::from_ref(&a), &[unknown]).unwrap_err().contains("trials not recorded"));
+        let mut fewer = b.clone();
+        fewer.candidates.pop();
+        assert!(merge(std::slice::from_ref(&a), &[fewer]).is_err());
+        assert!(merge(std::slice::from_ref(&a), &[]).unwrap_err().contains("1 and 0"));
+    }
+
+    #[test]
+    fn the_noise_floor_is_what_the_other_rollouts_best_loses() {
+        let (a, _) = decision();
+        // An independent rollout that agrees: no floor.
+        assert_eq!(noise_floor(std::slice::from_ref(&a), std::slice::from_ref(&a)).unwrap().millipoints, 0.0);
+        // One that prefers the other play: it loses the 0.06 the judge sees.
+        let mut b = a.clone();
+        b.candidates.swap(0, 1);
+        let f = noise_floor(std::slice::from_ref(&a), std::slice::from_ref(&b)).unwrap();
+        assert!((f.millipoints - 60.0).abs() < 1e-9, "{f:?}");
+        assert!(noise_floor(std::slice::from_ref(&a), &[]).is_err());
+    }
+
+    #[test]
+    fn a_reroll_rolls_out_the_same_candidates_on_other_dice() {
+        let (a, _) = decision();
+        let quick = |seed| {
+            Rollout::new(
+                NeuralEval::shipped(None),
+                RolloutConfig { trials: 8, truncate: Some(2), seed, ..RolloutConfig::default() },
+            )
+        };
+        let r = reroll(&quick(5), &a, 1).unwrap();
+        assert_eq!(r.trials, 8);
+        assert_eq!((r.id.as_str(), r.dice), (a.id.as_str(), a.dice));
+        let names = |d: &Decision| {
+            let mut v: Vec<String> = d.candidates.iter().map(|c| c.notation.clone()).collect();
+            v.sort();
+            v
+        };
+        assert_eq!(names(&r), names(&a));
+        assert!(r.candidates.iter().all(|c| c.std_error > 0.0));
+        // The same seed gives the same rollout on any thread count; another seed other dice.
+        assert_eq!(reroll(&quick(5), &a, 2).unwrap(), r);
+        assert_ne!(reroll(&quick(6), &a, 1).unwrap(), r);
+        // A candidate that is not a play of the roll is named.
+        let mut bad = a.clone();
+        bad.candidates[0].moves = vec![[24, 17]];
+        bad.candidates[0].notation = "24/17".into();
+        assert!(reroll(&quick(5), &bad, 1).unwrap_err().contains("`24/17` is not a legal play of 6-4"));
+    }
+
+    #[test]
+    fn the_loss_per_game_weighs_each_kinds_mean_loss_by_its_decisions() {
+        let r = ErrorRate {
+            losses: vec![0.1, 0.3, 0.0, 0.5],
+            kinds: vec![Category::PinFight, Category::PinFight, Category::Race, Category::Mother],
+            ..ErrorRate::default()
+        };
+        // 10 pin-fight decisions a game at 0.2, 5 races at 0, mothers not in the game.
+        let w = [(Category::PinFight, 10.0), (Category::Race, 5.0), (Category::Opening, 3.0)];
+        let (points, ci) = r.per_game(&w);
+        assert!((points - 2.0).abs() < 1e-12, "{points}");
+        // Only the pin fights spread: sd 0.1414 over 2, so 10 · 1.96 · 0.1414/√2.
+        let sd = (0.02f64).sqrt();
+        assert!((ci - 10.0 * 1.96 * sd / 2f64.sqrt()).abs() < 1e-9, "{ci}");
+    }
+
+    #[test]
+    fn real_decisions_are_counted_per_game_and_side() {
+        let eval = NeuralEval::shipped(None);
+        let a = real_decisions_per_game(&eval, "advanced", 4, 3).unwrap();
+        assert_eq!(a, real_decisions_per_game(&eval, "advanced", 4, 3).unwrap());
+        assert_eq!(a.iter().map(|c| c.0).collect::<Vec<_>>(), Category::ALL.to_vec());
+        let total: f64 = a.iter().map(|c| c.1).sum();
+        // A game holds real decisions, and far fewer than its plies.
+        assert!(total > 1.0 && total < 100.0, "{a:?}");
+        // Each count is a whole number of decisions over 8 game sides.
+        assert!(a.iter().all(|c| (c.1 * 8.0).fract() == 0.0), "{a:?}");
+        assert!(real_decisions_per_game(&eval, "nobody", 1, 1).is_err());
     }
 }

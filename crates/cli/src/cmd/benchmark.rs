@@ -23,12 +23,21 @@ pub struct Args {
 enum Sub {
     /// Make the benchmark set (see `plakoto benchmark build --help`).
     Build(BuildArgs),
+    /// Roll out a set's candidates again on independent dice (another
+    /// seed): to merge with the set, or to measure its noise floor
+    /// (`plakoto bench-play --noise-floor`).
+    Reroll(RerollArgs),
+    /// Merge two rollouts of the same set (a set and its reroll) into one
+    /// with their trials added.
+    Merge(MergeArgs),
 }
 
 /// Runs `plakoto benchmark …`.
 pub fn run(a: Args) -> Result<()> {
     match a.command {
         Sub::Build(b) => build(b),
+        Sub::Reroll(r) => reroll(r),
+        Sub::Merge(m) => merge(m),
     }
 }
 
@@ -70,6 +79,103 @@ pub struct BuildArgs {
     threads: usize,
 }
 
+/// Roll out the candidates of every decision of SET again, with another
+/// seed: the same plays on independent dice, by the shipped network. The
+/// plays left out keep their gaps. Written as it goes, so a stopped run
+/// keeps what it made.
+#[derive(clap::Args)]
+pub struct RerollArgs {
+    /// The set to roll out again.
+    set: PathBuf,
+    /// Where to write the rerolled set.
+    #[arg(long)]
+    out: PathBuf,
+    /// Rollout trials per play.
+    #[arg(long, default_value_t = 324)]
+    trials: u64,
+    /// The rollout players' search depth.
+    #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u8).range(0..=MAX_PLY as i64))]
+    ply: u8,
+    /// Seed of the rollouts' dice (use one the set was not rolled out with).
+    #[arg(long)]
+    seed: u64,
+    /// Worker threads for the rollouts.
+    #[arg(long, default_value_t = std::thread::available_parallelism().map_or(2, |n| n.get()))]
+    threads: usize,
+}
+
+/// Merge two rollouts of the same decisions (a set and its
+/// `benchmark reroll`, with their trials recorded): each play's equity the
+/// trial-weighted mean of the two.
+#[derive(clap::Args)]
+pub struct MergeArgs {
+    /// The first set.
+    a: PathBuf,
+    /// The second set: the same decisions, rolled out on other dice.
+    b: PathBuf,
+    /// Where to write the merged set.
+    #[arg(long)]
+    out: PathBuf,
+}
+
+fn decisions_bar(len: usize) -> ProgressBar {
+    let bar = ProgressBar::new(len as u64);
+    bar.set_style(
+        ProgressStyle::with_template("{spinner} [{elapsed_precise}] {wide_bar} {pos}/{len} decisions ({eta}) {msg}")
+            .unwrap_or_else(|_| ProgressStyle::default_bar()),
+    );
+    bar
+}
+
+fn reroll(a: RerollArgs) -> Result<()> {
+    if a.trials == 0 {
+        bail!("--trials must be at least 1");
+    }
+    let set = benchmark::read(&a.set).map_err(|e| anyhow!(e))?;
+    if let Some(dir) = a.out.parent().filter(|d| !d.as_os_str().is_empty()) {
+        std::fs::create_dir_all(dir)?;
+    }
+    let eval = super::engine_eval();
+    let rollout =
+        Rollout::new(eval, RolloutConfig { trials: a.trials, ply: a.ply, seed: a.seed, ..RolloutConfig::default() });
+    let t = Instant::now();
+    let bar = decisions_bar(set.len());
+    let mut out: Vec<Decision> = Vec::with_capacity(set.len());
+    for d in &set {
+        out.push(benchmark::reroll(&rollout, d, a.threads).map_err(|e| anyhow!("{}: {e}", a.set.display()))?);
+        bar.inc(1);
+        if out.len().is_multiple_of(10) {
+            benchmark::write(&a.out, &out)?;
+        }
+    }
+    bar.finish_and_clear();
+    benchmark::write(&a.out, &out)?;
+    println!(
+        "wrote {} decisions to {} in {:.0} s (rollouts of {} trials at {}-ply, seed {})",
+        out.len(),
+        a.out.display(),
+        t.elapsed().as_secs_f64(),
+        a.trials,
+        a.ply,
+        a.seed
+    );
+    Ok(())
+}
+
+fn merge(m: MergeArgs) -> Result<()> {
+    let a = benchmark::read(&m.a).map_err(|e| anyhow!(e))?;
+    let b = benchmark::read(&m.b).map_err(|e| anyhow!(e))?;
+    let merged = benchmark::merge(&a, &b).map_err(|e| anyhow!("{} and {}: {e}", m.a.display(), m.b.display()))?;
+    benchmark::write(&m.out, &merged)?;
+    println!(
+        "wrote {} decisions to {} ({} trials per play)",
+        merged.len(),
+        m.out.display(),
+        merged.first().map_or(0, |d| d.trials)
+    );
+    Ok(())
+}
+
 /// The pairs of levels the benchmark's games are played between: a strong
 /// and a weak side, so both good and bad positions come up.
 const MATCHUPS: &[(&str, &str)] = &[("beginner", "expert"), ("casual", "master"), ("heuristic", "advanced")];
@@ -93,11 +199,7 @@ pub fn build(a: BuildArgs) -> Result<()> {
         eval.clone(),
         RolloutConfig { trials: a.trials, ply: a.ply, seed: a.seed, ..RolloutConfig::default() },
     );
-    let bar = ProgressBar::new(found.len() as u64);
-    bar.set_style(
-        ProgressStyle::with_template("{spinner} [{elapsed_precise}] {wide_bar} {pos}/{len} decisions ({eta}) {msg}")
-            .unwrap_or_else(|_| ProgressStyle::default_bar()),
-    );
+    let bar = decisions_bar(found.len());
     let mut out: Vec<Decision> = Vec::with_capacity(found.len());
     for (pos, dice, _) in &found {
         let d = benchmark::roll_out(&eval, &rollout, pos, *dice, a.threads);
@@ -137,6 +239,19 @@ pub struct PlayArgs {
     /// The benchmark set.
     #[arg(long, default_value = DEFAULT_SET)]
     set: PathBuf,
+    /// Also score the best plays of OTHER, an independent rollout of the
+    /// same set (`plakoto benchmark reroll`): the set's noise floor, what
+    /// even best play would seem to lose on it.
+    #[arg(long, value_name = "OTHER")]
+    noise_floor: Option<PathBuf>,
+    /// Also estimate the equity each player loses in a game, in points: its
+    /// error rate on each kind of decision times the real decisions of that
+    /// kind per game and side, counted in N self-play games of `expert`
+    /// (seed 1). A player beats another by about the difference of their
+    /// figures, and best play beats one by about its figure less the noise
+    /// floor's.
+    #[arg(long, value_name = "N")]
+    per_game: Option<u64>,
     /// Print JSON.
     #[arg(long)]
     json: bool,
@@ -160,6 +275,18 @@ pub fn play(a: PlayArgs) -> Result<()> {
         let r = benchmark::error_rate(&decisions, player.as_mut()).map_err(|e| anyhow!("{name}: {e}"))?;
         rows.push((name.clone(), r, t.elapsed().as_secs_f64()));
     }
+    if let Some(other) = &a.noise_floor {
+        let o = benchmark::read(other).map_err(|e| anyhow!(e))?;
+        let r = benchmark::noise_floor(&decisions, &o)
+            .map_err(|e| anyhow!("--noise-floor {} against {}: {e}", other.display(), a.set.display()))?;
+        rows.push((format!("noise floor ({}'s best)", other.display()), r, 0.0));
+    }
+    let weights = match a.per_game {
+        Some(0) => bail!("--per-game needs at least 1 game"),
+        Some(n) => Some(benchmark::real_decisions_per_game(&eval, "expert", n, 1).map_err(|e| anyhow!(e))?),
+        None => None,
+    };
+    let per_game = |r: &benchmark::ErrorRate| weights.as_ref().map(|w| r.per_game(w));
     if a.json {
         let v: Vec<serde_json::Value> = rows
             .iter()
@@ -168,10 +295,14 @@ pub fn play(a: PlayArgs) -> Result<()> {
                     r.paired_difference(&rows[0].1).map(|(d, ci)| serde_json::json!({"difference": d, "ci95": ci}));
                 serde_json::json!({"player": n, "error_rate": r.millipoints, "ci95": r.ci95,
                 "decisions": r.decisions, "best_chosen": r.best_chosen, "by_kind": r.by_category, "seconds": s,
-                "vs_first": vs_first})
+                "vs_first": vs_first,
+                "per_game": per_game(r).map(|(p, ci)| serde_json::json!({"points": p, "ci95": ci}))})
             })
             .collect();
-        println!("{}", serde_json::json!({"set": a.set, "players": v}));
+        let weights = weights.as_ref().map(|w| {
+            w.iter().map(|(k, n)| (k.name().to_string(), serde_json::json!(n))).collect::<serde_json::Map<_, _>>()
+        });
+        println!("{}", serde_json::json!({"set": a.set, "players": v, "real_decisions_per_game": weights}));
         return Ok(());
     }
     println!(
@@ -188,6 +319,9 @@ pub fn play(a: PlayArgs) -> Result<()> {
     for (k, kw) in kinds.iter().zip(&widths) {
         print!(" {:>kw$}", format!("{k:?}"));
     }
+    if weights.is_some() {
+        print!(" {:>16}", "lost per game");
+    }
     println!();
     for (n, r, _) in &rows {
         print!(
@@ -199,7 +333,19 @@ pub fn play(a: PlayArgs) -> Result<()> {
         for ((_, _, m), kw) in r.by_category.iter().zip(&widths) {
             print!(" {m:>kw$.1}");
         }
+        if let Some((p, ci)) = per_game(r) {
+            print!(" {p:>8.3} ± {ci:.3}");
+        }
         println!();
+    }
+    if let Some(w) = &weights {
+        let list: Vec<String> = w.iter().map(|(k, n)| format!("{} {n:.2}", k.name())).collect();
+        println!(
+            "\nlost per game: points, with {:.1} real decisions per game and side ({}), from {} expert self-play games",
+            w.iter().map(|c| c.1).sum::<f64>(),
+            list.join(", "),
+            a.per_game.unwrap_or(0)
+        );
     }
     if let [(first, base, _), rest @ ..] = &rows[..]
         && !rest.is_empty()
