@@ -1,8 +1,9 @@
 //! Several `plakoto serve` replicas on one real PostgreSQL (tests/pg):
 //! a move accepted by one is seen by the others, two plays for one turn
 //! sent to two replicas never both succeed, a watcher on one replica is
-//! told live of a play made on another, and `kill -9` of a replica loses
-//! no answered move.
+//! told live of a play made on another (even one made while its replica
+//! had lost its connection to the database's notifications), and
+//! `kill -9` of a replica loses no answered move.
 
 mod pg;
 mod server;
@@ -145,6 +146,36 @@ fn a_watcher_on_one_replica_sees_a_play_made_on_another_at_once() {
         assert!(took < Duration::from_secs(2), "the play reached the other replica's watcher after {took:?}");
         state = after;
     }
+}
+
+#[test]
+fn a_watcher_is_told_of_a_play_made_while_its_replica_was_not_listening() {
+    let db = pg::start();
+    let (a, b) = (Server::start_db(&db.url, &[]), Server::start_db(&db.url, &[]));
+    let m = create(&a.addr, 17);
+    let id = m["id"].as_str().unwrap().to_string();
+    let mut stream = watch(&b.addr, &id);
+    assert_eq!(next_state(&mut stream)["version"], m["version"], "the current state first");
+    // Cut the replicas' LISTEN connections and keep them from coming back
+    // (the connections already open stay), so the note of the next play
+    // goes out while nobody listens.
+    // (From the server's own database: one cannot lock oneself out.)
+    let (server, name) = db.url.rsplit_once('/').unwrap();
+    let mut c = postgres::Client::connect(&format!("{server}/postgres"), postgres::NoTls).unwrap();
+    c.batch_execute(&format!("ALTER DATABASE {name} ALLOW_CONNECTIONS false")).unwrap();
+    let cut = c
+        .query(
+            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND query LIKE 'LISTEN%'",
+            &[&name],
+        )
+        .unwrap();
+    assert_eq!(cut.len(), 2, "each replica listens on a connection of its own");
+    let (s, after) = next_move(&a.addr, &id, &m).unwrap();
+    assert_eq!(s, 200, "{after}");
+    std::thread::sleep(Duration::from_millis(500));
+    c.batch_execute(&format!("ALTER DATABASE {name} ALLOW_CONNECTIONS true")).unwrap();
+    // B listens again, reads the watched match again and tells its watcher.
+    assert_eq!(next_state(&mut stream)["version"], after["version"]);
 }
 
 #[test]

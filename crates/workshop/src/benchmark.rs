@@ -528,8 +528,8 @@ impl ErrorRate {
     /// How much more this player loses per decision than `other` on the
     /// same decisions, in thousandths of a point, with the 95% interval
     /// half-width of the per-decision differences. Both players meet the
-    /// same positions, and most decisions cost both nothing, so this interval is far
-    /// narrower than the two error rates' own. `None` if the two were not
+    /// same positions, and most decisions cost both nothing, so this interval is
+    /// usually narrower than the two error rates' own. `None` if the two were not
     /// judged on the same number of decisions.
     pub fn paired_difference(&self, other: &ErrorRate) -> Option<(f64, f64)> {
         if self.losses.len() != other.losses.len() || self.losses.is_empty() {

@@ -102,6 +102,11 @@ impl Hub {
         ch.entry(id.to_string()).or_insert_with(|| broadcast::channel(BACKLOG).0).subscribe()
     }
 
+    /// The matches someone watches on this server.
+    pub fn watched(&self) -> Vec<String> {
+        lock(&self.channels).iter().filter(|(_, tx)| tx.receiver_count() > 0).map(|(id, _)| id.clone()).collect()
+    }
+
     /// Tells this server's watchers of match `id` (an event from here or
     /// from another server).
     pub fn deliver(&self, id: &str, event: Event) {

@@ -274,8 +274,9 @@ impl Relay for Notifier {
 /// How long starting the relay waits for its first LISTEN.
 const LISTEN_WAIT: Duration = Duration::from_secs(10);
 
-/// Listens for the other replicas' notifications until `hub` is gone;
-/// `listening` hears once the first LISTEN is in place.
+/// Listens for the other replicas' notifications until `hub` is gone,
+/// catching up after each reconnection; `listening` hears once the first
+/// LISTEN is in place.
 fn listen(
     url: &str,
     replica: &str,
@@ -283,6 +284,7 @@ fn listen(
     forget: &(dyn Fn(&str) + Send + Sync),
     listening: std::sync::mpsc::Sender<()>,
 ) {
+    let mut first = true;
     while hub.upgrade().is_some() {
         let Ok(mut client) = Client::connect(url, NoTls) else {
             std::thread::sleep(Duration::from_secs(1));
@@ -291,7 +293,15 @@ fn listen(
         if client.batch_execute(&format!("LISTEN {CHANNEL}")).is_err() {
             continue;
         }
-        let _ = listening.send(());
+        if first {
+            let _ = listening.send(());
+            first = false;
+        } else if let Some(hub) = hub.upgrade() {
+            // Listening again after a lost connection: the notes sent
+            // meanwhile are gone, so the watched matches are read again
+            // and their watchers told of any change they missed.
+            catch_up(&mut client, &hub, forget);
+        }
         loop {
             let Some(hub) = hub.upgrade() else { return };
             let next = {
@@ -322,6 +332,18 @@ fn listen(
             if client.is_closed() {
                 break;
             }
+        }
+    }
+}
+
+/// Tells the watchers here of every watched match's version in the
+/// database (they ignore one they have seen), dropping this replica's copy.
+fn catch_up(client: &mut Client, hub: &Hub, forget: &(dyn Fn(&str) + Send + Sync)) {
+    for id in hub.watched() {
+        let Ok(rows) = client.query("SELECT version FROM matches WHERE id = $1", &[&id]) else { return };
+        if let Some(version) = rows.first().and_then(|r| r.try_get::<_, i64>(0).ok()) {
+            forget(&id);
+            hub.deliver(&id, Event::State { version: version as u64 });
         }
     }
 }
