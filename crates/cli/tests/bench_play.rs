@@ -89,3 +89,23 @@ fn a_set_rerolled_merges_and_measures_its_noise_floor() {
     let (ok, _, err) = run(&["bench-play", "advanced", "--set", &set(), "--noise-floor", &p("r5.jsonl")]);
     assert!(!ok && err.contains("--noise-floor"), "{err}");
 }
+
+#[test]
+fn error_rates_become_points_lost_per_game() {
+    let (ok, out, err) = run(&["bench-play", "advanced", "random", "--set", &set(), "--per-game", "2", "--json"]);
+    assert!(ok, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).expect("JSON");
+    let counts = v["real_decisions_per_game"].as_object().unwrap();
+    assert_eq!(counts.len(), 6, "{counts:?}");
+    let per_side: f64 = counts.values().map(|n| n.as_f64().unwrap()).sum();
+    assert!(per_side > 1.0, "{counts:?}");
+    let players = v["players"].as_array().unwrap();
+    let lost = |p: &serde_json::Value| p["per_game"]["points"].as_f64().unwrap();
+    // Random play gives away far more a game than the network, and the
+    // paired figure is the difference of the two.
+    assert!(lost(&players[1]) > lost(&players[0]) && lost(&players[0]) >= 0.0, "{out}");
+    let paired = players[1]["vs_first"]["per_game"]["points"].as_f64().unwrap();
+    assert!((paired - (lost(&players[1]) - lost(&players[0]))).abs() < 1e-9, "{out}");
+    let (ok, _, err) = run(&["bench-play", "advanced", "--set", &set(), "--per-game", "0"]);
+    assert!(!ok && err.contains("--per-game"), "{err}");
+}

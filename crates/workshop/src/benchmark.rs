@@ -528,16 +528,29 @@ impl ErrorRate {
     /// How much more this player loses per decision than `other` on the
     /// same decisions, in thousandths of a point, with the 95% interval
     /// half-width of the per-decision differences. Both players meet the
-    /// same positions, and most decisions cost both nothing, so this interval is
-    /// usually narrower than the two error rates' own. `None` if the two were not
-    /// judged on the same number of decisions.
+    /// same positions, and most decisions cost both nothing, so this
+    /// interval is usually narrower than the two error rates' own. `None`
+    /// if the two were not judged on the same decisions.
     pub fn paired_difference(&self, other: &ErrorRate) -> Option<(f64, f64)> {
-        if self.losses.len() != other.losses.len() || self.losses.is_empty() {
+        let d = self.minus(other)?;
+        let (mean, ci95) = mean_and_ci95(&d.losses);
+        Some((1000.0 * mean, 1000.0 * ci95))
+    }
+
+    /// [`ErrorRate::per_game`] of the per-decision differences with
+    /// `other`: how many points a game this player gives away more than
+    /// `other`, about what `other` would win from it in a duel.
+    pub fn paired_per_game(&self, other: &ErrorRate, per_game: &[(Category, f64)]) -> Option<(f64, f64)> {
+        Some(self.minus(other)?.per_game(per_game))
+    }
+
+    /// The losses of this player less `other`'s, decision by decision.
+    fn minus(&self, other: &ErrorRate) -> Option<ErrorRate> {
+        if self.losses.len() != other.losses.len() || self.losses.is_empty() || self.kinds != other.kinds {
             return None;
         }
-        let d: Vec<f64> = self.losses.iter().zip(&other.losses).map(|(a, b)| a - b).collect();
-        let (mean, ci95) = mean_and_ci95(&d);
-        Some((1000.0 * mean, 1000.0 * ci95))
+        let losses = self.losses.iter().zip(&other.losses).map(|(a, b)| a - b).collect();
+        Some(ErrorRate { losses, kinds: self.kinds.clone(), ..ErrorRate::default() })
     }
 }
 
@@ -593,8 +606,12 @@ mod tests {
 
     #[test]
     fn the_paired_difference_is_taken_decision_by_decision() {
-        let rate =
-            |losses: &[f64]| ErrorRate { decisions: losses.len(), losses: losses.to_vec(), ..ErrorRate::default() };
+        let rate = |losses: &[f64]| ErrorRate {
+            decisions: losses.len(),
+            losses: losses.to_vec(),
+            kinds: vec![Category::PinFight; losses.len()],
+            ..ErrorRate::default()
+        };
         // Always 1 point worse: a difference of exactly 1,000 thousandths.
         let (d, ci) = rate(&[1.0, 2.0, 3.0]).paired_difference(&rate(&[0.0, 1.0, 2.0])).unwrap();
         assert!((d - 1000.0).abs() < 1e-9 && ci.abs() < 1e-9, "{d} ± {ci}");
@@ -603,6 +620,10 @@ mod tests {
         assert!((d - 100.0).abs() < 1e-9, "{d}");
         assert!((ci - 1000.0 * 1.96 * 0.2 / 3f64.sqrt()).abs() < 1e-9, "{ci}");
         assert_eq!(rate(&[0.1]).paired_difference(&rate(&[0.1, 0.2])), None);
+        // Per game: 10 pin-fight decisions a game at 0.1 more each.
+        let (p, ci) =
+            rate(&[0.1, 0.0, 0.3]).paired_per_game(&rate(&[0.0, 0.1, 0.0]), &[(Category::PinFight, 10.0)]).unwrap();
+        assert!((p - 1.0).abs() < 1e-9 && (ci - 10.0 * 1.96 * 0.2 / 3f64.sqrt()).abs() < 1e-9, "{p} ± {ci}");
     }
 
     #[test]

@@ -291,8 +291,11 @@ pub fn play(a: PlayArgs) -> Result<()> {
         let v: Vec<serde_json::Value> = rows
             .iter()
             .map(|(n, r, s)| {
-                let vs_first =
-                    r.paired_difference(&rows[0].1).map(|(d, ci)| serde_json::json!({"difference": d, "ci95": ci}));
+                let per_game_vs_first = weights.as_ref().and_then(|w| r.paired_per_game(&rows[0].1, w));
+                let vs_first = r.paired_difference(&rows[0].1).map(|(d, ci)| {
+                    serde_json::json!({"difference": d, "ci95": ci,
+                        "per_game": per_game_vs_first.map(|(p, pci)| serde_json::json!({"points": p, "ci95": pci}))})
+                });
                 serde_json::json!({"player": n, "error_rate": r.millipoints, "ci95": r.ci95,
                 "decisions": r.decisions, "best_chosen": r.best_chosen, "by_kind": r.by_category, "seconds": s,
                 "vs_first": vs_first,
@@ -353,7 +356,11 @@ pub fn play(a: PlayArgs) -> Result<()> {
         println!("\neach error rate minus {first}'s, decision by decision (95%; below 0: better):");
         for (n, r, _) in rest {
             if let Some((d, ci)) = r.paired_difference(base) {
-                println!("{n:<w$} {d:>+8.1} ± {ci:>4.1}");
+                print!("{n:<w$} {d:>+8.1} ± {ci:>4.1}");
+                if let Some((p, pci)) = weights.as_ref().and_then(|w| r.paired_per_game(base, w)) {
+                    print!("   per game {p:>+7.3} ± {pci:.3}");
+                }
+                println!();
             }
         }
     }
