@@ -82,8 +82,18 @@ fn a_set_rerolled_merges_and_measures_its_noise_floor() {
     assert_eq!(players.len(), 2);
     assert!(players[1]["player"].as_str().unwrap().starts_with("noise floor"), "{out}");
     assert!(players[1]["error_rate"].as_f64().unwrap() >= 0.0);
-    // The committed set does not record its trials, so it cannot be merged as it is.
-    let (ok, _, err) = run(&["benchmark", "merge", &p("small.jsonl"), &p("r5.jsonl"), "--out", &p("x.jsonl")]);
+    // A set from before trials were recorded cannot be merged as it is.
+    let unrecorded: String = text
+        .lines()
+        .take(3)
+        .map(|l| {
+            let mut v: serde_json::Value = serde_json::from_str(l).unwrap();
+            v.as_object_mut().unwrap().remove("trials");
+            format!("{v}\n")
+        })
+        .collect();
+    std::fs::write(p("old.jsonl"), unrecorded).unwrap();
+    let (ok, _, err) = run(&["benchmark", "merge", &p("old.jsonl"), &p("r5.jsonl"), "--out", &p("x.jsonl")]);
     assert!(!ok && err.contains("trials not recorded"), "{err}");
     // Sets of other decisions are refused by name.
     let (ok, _, err) = run(&["bench-play", "advanced", "--set", &set(), "--noise-floor", &p("r5.jsonl")]);

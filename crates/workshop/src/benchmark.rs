@@ -424,9 +424,11 @@ pub fn merge(a: &[Decision], b: &[Decision]) -> Result<Vec<Decision>, String> {
 
 /// The set's noise floor: the error rate, judged by `judge`, of a player
 /// that always makes the best play of `other`, an independent rollout of
-/// the same decisions. A perfect player would score about this much too,
-/// since `judge`'s own best is partly its noise: error rates this close to
-/// the floor cannot be told apart from best play.
+/// the same decisions. It is what choosing on evidence as good as the
+/// set's own costs by the set's reckoning: part of it is `judge`'s noise
+/// (its best is partly luck, so even best play seems to lose a little),
+/// part `other`'s. Error rates near it say little about how far a player
+/// is from best play; the paired differences between players still do.
 pub fn noise_floor(judge: &[Decision], other: &[Decision]) -> Result<ErrorRate, String> {
     if judge.len() != other.len() || judge.iter().zip(other).any(|(j, o)| j.id != o.id || j.dice != o.dice) {
         return Err("the two sets do not hold the same decisions in the same order".into());
@@ -508,8 +510,11 @@ impl ErrorRate {
     /// with the 95% interval half-width from the kinds' own spreads. Easy
     /// decisions count as no loss. Since a game's result is the equity the
     /// other side gives away less one's own, a player beats this one by
-    /// about the difference of their figures, and best play beats it by
-    /// about its whole figure (less the set's noise floor's).
+    /// about the difference of their figures. It assumes this player's
+    /// games hold the decisions `per_game` counts, so it holds for players
+    /// near the strength of the games counted and overstates for far weaker
+    /// ones (their games soon leave the positions where choices cost most).
+    /// The figure also carries the set's noise (see [`noise_floor`]).
     pub fn per_game(&self, per_game: &[(Category, f64)]) -> (f64, f64) {
         let (mut sum, mut var) = (0.0, 0.0);
         for &(kind, weight) in per_game {

@@ -241,15 +241,16 @@ pub struct PlayArgs {
     set: PathBuf,
     /// Also score the best plays of OTHER, an independent rollout of the
     /// same set (`plakoto benchmark reroll`): the set's noise floor, what
-    /// even best play would seem to lose on it.
+    /// choosing on evidence as good as the set's own costs by its
+    /// reckoning. Error rates near it say little about the distance to
+    /// best play.
     #[arg(long, value_name = "OTHER")]
     noise_floor: Option<PathBuf>,
     /// Also estimate the equity each player loses in a game, in points: its
     /// error rate on each kind of decision times the real decisions of that
     /// kind per game and side, counted in N self-play games of `expert`
     /// (seed 1). A player beats another by about the difference of their
-    /// figures, and best play beats one by about its figure less the noise
-    /// floor's.
+    /// figures (given paired, against the first player).
     #[arg(long, value_name = "N")]
     per_game: Option<u64>,
     /// Print JSON.
