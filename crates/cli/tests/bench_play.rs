@@ -74,14 +74,44 @@ fn a_set_rerolled_merges_and_measures_its_noise_floor() {
     let (ok, msg, err) = run(&["benchmark", "merge", &p("r5.jsonl"), &p("r6.jsonl"), "--out", &p("m.jsonl")]);
     assert!(ok, "{err}");
     assert!(msg.contains("8 trials per play"), "{msg}");
-    let (ok, out, err) =
-        run(&["bench-play", "advanced", "--set", &p("m.jsonl"), "--noise-floor", &p("r5.jsonl"), "--json"]);
+    let (ok, out, err) = run(&["bench-play", "advanced", "--set", &p("m.jsonl"), "--json"]);
     assert!(ok, "{err}");
     let v: serde_json::Value = serde_json::from_str(&out).expect("JSON");
-    let players = v["players"].as_array().unwrap();
-    assert_eq!(players.len(), 2);
-    assert!(players[1]["player"].as_str().unwrap().starts_with("noise floor"), "{out}");
-    assert!(players[1]["error_rate"].as_f64().unwrap() >= 0.0);
+    assert_eq!(v["players"][0]["decisions"], 3, "{out}");
+    // The floor of one rollout against the other, the same in JSON as by hand.
+    let (ok, out, err) =
+        run(&["bench-play", "advanced", "--set", &p("r6.jsonl"), "--noise-floor", &p("r5.jsonl"), "--json"]);
+    assert!(ok, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).expect("JSON");
+    assert_eq!(v["players"].as_array().unwrap().len(), 1);
+    let floor = &v["noise_floor"];
+    assert!(floor["player"].as_str().unwrap().starts_with("noise floor"), "{out}");
+    let read = |name: &str| -> Vec<serde_json::Value> {
+        std::fs::read_to_string(p(name)).unwrap().lines().map(|l| serde_json::from_str(l).unwrap()).collect()
+    };
+    let (judge, other) = (read("r6.jsonl"), read("r5.jsonl"));
+    let by_hand: f64 = judge
+        .iter()
+        .zip(&other)
+        .map(|(j, o)| {
+            let c = j["candidates"].as_array().unwrap();
+            let best = &o["candidates"][0]["moves"];
+            let chosen = c.iter().find(|c| &c["moves"] == best).expect("the same candidates");
+            c[0]["equity"].as_f64().unwrap() - chosen["equity"].as_f64().unwrap()
+        })
+        .sum::<f64>()
+        * 1000.0
+        / 3.0;
+    assert!((floor["error_rate"].as_f64().unwrap() - by_hand).abs() < 1e-9, "{out} against {by_hand}");
+    // A rollout is not independent of itself, nor of a merge holding it.
+    for set in ["r5.jsonl", "m.jsonl"] {
+        let (ok, _, err) = run(&["bench-play", "advanced", "--set", &p(set), "--noise-floor", &p("r5.jsonl")]);
+        assert!(!ok && err.contains("not independent"), "{set}: {err}");
+    }
+    // A reroll does not overwrite the set it reads.
+    let (ok, _, err) = run(&["benchmark", "reroll", &p("r5.jsonl"), "--out", &p("r5.jsonl"), "--seed", "7"]);
+    assert!(!ok && err.contains("another file"), "{err}");
+    assert_eq!(read("r5.jsonl"), other);
     // A set from before trials were recorded cannot be merged as it is.
     let unrecorded: String = text
         .lines()

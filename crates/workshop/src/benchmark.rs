@@ -137,6 +137,27 @@ pub struct Decision {
     /// recorded): what [`merge`] weighs rollouts of the same decision by.
     #[serde(default)]
     pub trials: u64,
+    /// The seeds of the rollouts behind the equities (two or more once
+    /// merged; empty in sets written before they were recorded), so that
+    /// rollouts on the same dice are neither merged nor taken for
+    /// independent.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub seeds: Vec<u64>,
+}
+
+impl Decision {
+    /// Whether some rollout behind `self` and one behind `other` had the
+    /// same seed (so the same dice).
+    fn shares_dice(&self, other: &Decision) -> bool {
+        self.seeds.iter().any(|s| other.seeds.contains(s))
+    }
+
+    /// The candidate of `moves` (the same play in any order of its moves).
+    fn candidate(&self, moves: &[[u8; 2]]) -> Option<&Candidate> {
+        let pos = self.position().ok()?;
+        let after = position_after(&pos, self.roll().ok(), moves)?;
+        self.candidates.iter().find(|c| position_after(&pos, self.roll().ok(), &c.moves) == Some(after))
+    }
 }
 
 impl Decision {
@@ -319,6 +340,7 @@ pub fn roll_out(eval: &NeuralEval, rollout: &Rollout, pos: &Position, dice: Dice
         candidates,
         outside,
         trials: rollout.config().trials,
+        seeds: vec![rollout.config().seed],
     }
 }
 
@@ -342,6 +364,7 @@ pub fn reroll(rollout: &Rollout, d: &Decision, threads: usize) -> Result<Decisio
     Ok(Decision {
         candidates: roll_out_plays(rollout, &plays, &chosen, threads),
         trials: rollout.config().trials,
+        seeds: vec![rollout.config().seed],
         ..d.clone()
     })
 }
@@ -395,15 +418,16 @@ pub fn merge(a: &[Decision], b: &[Decision]) -> Result<Vec<Decision>, String> {
             if x.trials == 0 || y.trials == 0 {
                 return Err(at("trials not recorded (a set from before `benchmark reroll`); reroll it first"));
             }
+            if x.shares_dice(y) {
+                return Err(at("both were rolled out with the same seed, on the same dice"));
+            }
             let (wx, wy) = (x.trials as f64, y.trials as f64);
             let candidates = x
                 .candidates
                 .iter()
                 .map(|c| {
                     let o = y
-                        .candidates
-                        .iter()
-                        .find(|o| o.moves == c.moves)
+                        .candidate(&c.moves)
                         .ok_or_else(|| at(&format!("`{}` is not a candidate of the other set", c.notation)))?;
                     Ok(Candidate {
                         equity: (wx * c.equity + wy * o.equity) / (wx + wy),
@@ -415,7 +439,8 @@ pub fn merge(a: &[Decision], b: &[Decision]) -> Result<Vec<Decision>, String> {
             if candidates.len() != y.candidates.len() {
                 return Err(at("the other set has other candidates"));
             }
-            let mut d = Decision { candidates, trials: x.trials + y.trials, ..x.clone() };
+            let seeds = x.seeds.iter().chain(&y.seeds).copied().collect();
+            let mut d = Decision { candidates, trials: x.trials + y.trials, seeds, ..x.clone() };
             d.candidates.sort_by(|a, b| b.equity.total_cmp(&a.equity));
             Ok(d)
         })
@@ -433,14 +458,27 @@ pub fn noise_floor(judge: &[Decision], other: &[Decision]) -> Result<ErrorRate, 
     if judge.len() != other.len() || judge.iter().zip(other).any(|(j, o)| j.id != o.id || j.dice != o.dice) {
         return Err("the two sets do not hold the same decisions in the same order".into());
     }
-    let mut player = ByList { moves: other.iter().map(|o| o.candidates[0].moves.clone()).collect(), next: 0 };
-    error_rate(judge, &mut player)
+    if let Some(d) = judge.iter().zip(other).find(|(j, o)| j.shares_dice(o)) {
+        return Err(format!(
+            "decision {}: the two sets share a rollout's dice (seeds {:?} and {:?}), so they are not independent",
+            d.0.id, d.0.seeds, d.1.seeds
+        ));
+    }
+    let moves = other
+        .iter()
+        .map(|o| {
+            o.candidates.first().map(|c| c.moves.clone()).ok_or_else(|| format!("decision {}: no candidates", o.id))
+        })
+        .collect::<Result<Vec<_>, String>>()?;
+    error_rate(judge, &mut ByList { moves, next: 0, missing: None })
 }
 
 /// Plays the given moves, one list per decision in turn.
 struct ByList {
     moves: Vec<Vec<[u8; 2]>>,
     next: usize,
+    /// The first decision whose moves were not a legal play.
+    missing: Option<String>,
 }
 
 impl Player for ByList {
@@ -450,7 +488,14 @@ impl Player for ByList {
     fn choose(&mut self, pos: &Position, dice: Dice, plays: &[Play]) -> usize {
         let after = self.moves.get(self.next).and_then(|m| position_after(pos, Some(dice), m));
         self.next += 1;
-        plays.iter().position(|p| Some(*p.position()) == after).unwrap_or(0)
+        plays.iter().position(|p| Some(*p.position()) == after).unwrap_or_else(|| {
+            self.missing
+                .get_or_insert_with(|| format!("decision {}: the other set's best is not a legal play", pos.id()));
+            0
+        })
+    }
+    fn failure(&self) -> Option<String> {
+        self.missing.clone()
     }
 }
 
@@ -507,8 +552,9 @@ impl ErrorRate {
     /// The equity this player loses in a game, in points: its mean loss on
     /// each kind of decision times `per_game` real decisions of that kind a
     /// game holds for one side (see [`real_decisions_per_game`]), summed;
-    /// with the 95% interval half-width from the kinds' own spreads. Easy
-    /// decisions count as no loss. Since a game's result is the equity the
+    /// with the 95% interval half-width from the kinds' own spreads (the
+    /// counts are taken as exact, and a kind judged once adds no spread).
+    /// Easy decisions count as no loss. Since a game's result is the equity the
     /// other side gives away less one's own, a player beats this one by
     /// about the difference of their figures. It assumes this player's
     /// games hold the decisions `per_game` counts, so it holds for players
@@ -669,6 +715,7 @@ mod tests {
             candidates: vec![c(&plays[1], 0.10), c(&plays[0], 0.04)],
             outside: vec![],
             trials: 100,
+            seeds: vec![1],
         };
         (d, plays)
     }
@@ -711,12 +758,15 @@ mod tests {
         let (a, plays) = decision();
         let mut b = a.clone();
         b.trials = 300;
+        b.seeds = vec![2];
+        // The same play written with its moves in another order.
+        b.candidates[1].moves.reverse();
         // The second rollout finds the other play better.
         b.candidates[0].equity = 0.02;
         b.candidates[1].equity = 0.08;
         b.candidates.swap(0, 1);
         let m = merge(std::slice::from_ref(&a), std::slice::from_ref(&b)).unwrap();
-        assert_eq!(m[0].trials, 400);
+        assert_eq!((m[0].trials, m[0].seeds.clone()), (400, vec![1, 2]));
         // plays[1]: (100·0.10 + 300·0.02)/400 = 0.04; plays[0]: (100·0.04 + 300·0.08)/400 = 0.07.
         assert_eq!(m[0].candidates[0].notation, plays[0].notation());
         assert!((m[0].candidates[0].equity - 0.07).abs() < 1e-12);
@@ -735,19 +785,30 @@ mod tests {
         fewer.candidates.pop();
         assert!(merge(std::slice::from_ref(&a), &[fewer]).is_err());
         assert!(merge(std::slice::from_ref(&a), &[]).unwrap_err().contains("1 and 0"));
+        // Two rollouts on the same dice are not two opinions.
+        assert!(merge(std::slice::from_ref(&a), std::slice::from_ref(&a)).unwrap_err().contains("same seed"));
     }
 
     #[test]
     fn the_noise_floor_is_what_the_other_rollouts_best_loses() {
         let (a, _) = decision();
-        // An independent rollout that agrees: no floor.
-        assert_eq!(noise_floor(std::slice::from_ref(&a), std::slice::from_ref(&a)).unwrap().millipoints, 0.0);
-        // One that prefers the other play: it loses the 0.06 the judge sees.
         let mut b = a.clone();
+        b.seeds = vec![2];
+        // An independent rollout that agrees: no floor.
+        assert_eq!(noise_floor(std::slice::from_ref(&a), std::slice::from_ref(&b)).unwrap().millipoints, 0.0);
+        // A set against itself (or a merge holding it) is refused.
+        assert!(
+            noise_floor(std::slice::from_ref(&a), std::slice::from_ref(&a)).unwrap_err().contains("not independent")
+        );
+        // One that prefers the other play: it loses the 0.06 the judge sees.
         b.candidates.swap(0, 1);
         let f = noise_floor(std::slice::from_ref(&a), std::slice::from_ref(&b)).unwrap();
         assert!((f.millipoints - 60.0).abs() < 1e-9, "{f:?}");
         assert!(noise_floor(std::slice::from_ref(&a), &[]).is_err());
+        // A best play that is not a play of the roll is an error, not play 0.
+        let mut bad = b.clone();
+        bad.candidates[0].moves = vec![[24, 17]];
+        assert!(noise_floor(std::slice::from_ref(&a), &[bad]).unwrap_err().contains("not a legal play"));
     }
 
     #[test]
@@ -760,7 +821,7 @@ mod tests {
             )
         };
         let r = reroll(&quick(5), &a, 1).unwrap();
-        assert_eq!(r.trials, 8);
+        assert_eq!((r.trials, r.seeds.clone()), (8, vec![5]));
         assert_eq!((r.id.as_str(), r.dice), (a.id.as_str(), a.dice));
         let names = |d: &Decision| {
             let mut v: Vec<String> = d.candidates.iter().map(|c| c.notation.clone()).collect();

@@ -132,6 +132,9 @@ fn reroll(a: RerollArgs) -> Result<()> {
         bail!("--trials must be at least 1");
     }
     let set = benchmark::read(&a.set).map_err(|e| anyhow!(e))?;
+    if std::fs::canonicalize(&a.out).ok() == std::fs::canonicalize(&a.set).ok() && a.out.exists() {
+        bail!("--out {} is the set being rolled out: write the reroll to another file", a.out.display());
+    }
     if let Some(dir) = a.out.parent().filter(|d| !d.as_os_str().is_empty()) {
         std::fs::create_dir_all(dir)?;
     }
@@ -240,10 +243,10 @@ pub struct PlayArgs {
     #[arg(long, default_value = DEFAULT_SET)]
     set: PathBuf,
     /// Also score the best plays of OTHER, an independent rollout of the
-    /// same set (`plakoto benchmark reroll`): the set's noise floor, what
-    /// choosing on evidence as good as the set's own costs by its
-    /// reckoning. Error rates near it say little about the distance to
-    /// best play.
+    /// same set (`plakoto benchmark reroll`, on other dice: not a part of
+    /// the set): the set's noise floor, what choosing on evidence as good
+    /// as the set's own costs by its reckoning. Error rates near it say
+    /// little about the distance to best play.
     #[arg(long, value_name = "OTHER")]
     noise_floor: Option<PathBuf>,
     /// Also estimate the equity each player loses in a game, in points: its
@@ -251,7 +254,7 @@ pub struct PlayArgs {
     /// kind per game and side, counted in N self-play games of `expert`
     /// (seed 1). A player beats another by about the difference of their
     /// figures (given paired, against the first player).
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     per_game: Option<u64>,
     /// Print JSON.
     #[arg(long)]
@@ -268,6 +271,16 @@ pub fn play(a: PlayArgs) -> Result<()> {
     for n in &names {
         check_name(n).map_err(|e| anyhow!(e))?;
     }
+    // Everything that can be refused is checked before the players are scored.
+    let floor = match &a.noise_floor {
+        Some(other) => {
+            let o = benchmark::read(other).map_err(|e| anyhow!(e))?;
+            let r = benchmark::noise_floor(&decisions, &o)
+                .map_err(|e| anyhow!("--noise-floor {} against {}: {e}", other.display(), a.set.display()))?;
+            Some((format!("noise floor ({}'s best)", other.display()), r))
+        }
+        None => None,
+    };
     let eval = super::engine_eval();
     let mut rows = Vec::new();
     for name in &names {
@@ -276,38 +289,43 @@ pub fn play(a: PlayArgs) -> Result<()> {
         let r = benchmark::error_rate(&decisions, player.as_mut()).map_err(|e| anyhow!("{name}: {e}"))?;
         rows.push((name.clone(), r, t.elapsed().as_secs_f64()));
     }
-    if let Some(other) = &a.noise_floor {
-        let o = benchmark::read(other).map_err(|e| anyhow!(e))?;
-        let r = benchmark::noise_floor(&decisions, &o)
-            .map_err(|e| anyhow!("--noise-floor {} against {}: {e}", other.display(), a.set.display()))?;
-        rows.push((format!("noise floor ({}'s best)", other.display()), r, 0.0));
-    }
     let weights = match a.per_game {
-        Some(0) => bail!("--per-game needs at least 1 game"),
         Some(n) => Some(benchmark::real_decisions_per_game(&eval, "expert", n, 1).map_err(|e| anyhow!(e))?),
         None => None,
     };
     let per_game = |r: &benchmark::ErrorRate| weights.as_ref().map(|w| r.per_game(w));
     if a.json {
+        let row = |n: &str, r: &benchmark::ErrorRate| {
+            let per_game_vs_first = weights.as_ref().and_then(|w| r.paired_per_game(&rows[0].1, w));
+            let vs_first = r.paired_difference(&rows[0].1).map(|(d, ci)| {
+                serde_json::json!({"difference": d, "ci95": ci,
+                    "per_game": per_game_vs_first.map(|(p, pci)| serde_json::json!({"points": p, "ci95": pci}))})
+            });
+            serde_json::json!({"player": n, "error_rate": r.millipoints, "ci95": r.ci95,
+                "decisions": r.decisions, "best_chosen": r.best_chosen, "by_kind": r.by_category,
+                "vs_first": vs_first,
+                "per_game": per_game(r).map(|(p, ci)| serde_json::json!({"points": p, "ci95": ci}))})
+        };
         let v: Vec<serde_json::Value> = rows
             .iter()
             .map(|(n, r, s)| {
-                let per_game_vs_first = weights.as_ref().and_then(|w| r.paired_per_game(&rows[0].1, w));
-                let vs_first = r.paired_difference(&rows[0].1).map(|(d, ci)| {
-                    serde_json::json!({"difference": d, "ci95": ci,
-                        "per_game": per_game_vs_first.map(|(p, pci)| serde_json::json!({"points": p, "ci95": pci}))})
-                });
-                serde_json::json!({"player": n, "error_rate": r.millipoints, "ci95": r.ci95,
-                "decisions": r.decisions, "best_chosen": r.best_chosen, "by_kind": r.by_category, "seconds": s,
-                "vs_first": vs_first,
-                "per_game": per_game(r).map(|(p, ci)| serde_json::json!({"points": p, "ci95": ci}))})
+                let mut o = row(n, r);
+                o["seconds"] = serde_json::json!(s);
+                o
             })
             .collect();
+        let floor = floor.as_ref().map(|(n, r)| row(n, r));
         let weights = weights.as_ref().map(|w| {
             w.iter().map(|(k, n)| (k.name().to_string(), serde_json::json!(n))).collect::<serde_json::Map<_, _>>()
         });
-        println!("{}", serde_json::json!({"set": a.set, "players": v, "real_decisions_per_game": weights}));
+        println!(
+            "{}",
+            serde_json::json!({"set": a.set, "players": v, "noise_floor": floor, "real_decisions_per_game": weights})
+        );
         return Ok(());
+    }
+    if let Some((n, r)) = floor {
+        rows.push((n, r, 0.0));
     }
     println!(
         "{} decisions in {}; error rate in thousandths of a point per decision (95%)",

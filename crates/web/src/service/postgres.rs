@@ -275,8 +275,8 @@ impl Relay for Notifier {
 const LISTEN_WAIT: Duration = Duration::from_secs(10);
 
 /// Listens for the other replicas' notifications until `hub` is gone,
-/// catching up after each reconnection; `listening` hears once the first
-/// LISTEN is in place.
+/// catching up after each LISTEN; `listening` hears once the first is in
+/// place.
 fn listen(
     url: &str,
     replica: &str,
@@ -284,7 +284,6 @@ fn listen(
     forget: &(dyn Fn(&str) + Send + Sync),
     listening: std::sync::mpsc::Sender<()>,
 ) {
-    let mut first = true;
     while hub.upgrade().is_some() {
         let Ok(mut client) = Client::connect(url, NoTls) else {
             std::thread::sleep(Duration::from_secs(1));
@@ -293,13 +292,11 @@ fn listen(
         if client.batch_execute(&format!("LISTEN {CHANNEL}")).is_err() {
             continue;
         }
-        if first {
-            let _ = listening.send(());
-            first = false;
-        } else if let Some(hub) = hub.upgrade() {
-            // Listening again after a lost connection: the notes sent
-            // meanwhile are gone, so the watched matches are read again
-            // and their watchers told of any change they missed.
+        let _ = listening.send(());
+        // The notes sent before this LISTEN (while a lost connection came
+        // back, or before a slow first one) are gone: the watched matches
+        // are read again and their watchers sent the state.
+        if let Some(hub) = hub.upgrade() {
             catch_up(&mut client, &hub, forget);
         }
         loop {
@@ -336,14 +333,16 @@ fn listen(
     }
 }
 
-/// Tells the watchers here of every watched match's version in the
-/// database (they ignore one they have seen), dropping this replica's copy.
+/// Sends the watchers here the state of every watched match again, as the
+/// database holds it (a move or a seat taken meanwhile included), dropping
+/// this replica's copy. Which seats other replicas have connected is not
+/// asked again: their next change says.
 fn catch_up(client: &mut Client, hub: &Hub, forget: &(dyn Fn(&str) + Send + Sync)) {
     for id in hub.watched() {
         let Ok(rows) = client.query("SELECT version FROM matches WHERE id = $1", &[&id]) else { return };
         if let Some(version) = rows.first().and_then(|r| r.try_get::<_, i64>(0).ok()) {
             forget(&id);
-            hub.deliver(&id, Event::State { version: version as u64 });
+            hub.deliver(&id, Event::Seats { version: version as u64 });
         }
     }
 }
