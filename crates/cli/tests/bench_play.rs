@@ -149,3 +149,29 @@ fn error_rates_become_points_lost_per_game() {
     let (ok, _, err) = run(&["bench-play", "advanced", "--set", &set(), "--per-game", "0"]);
     assert!(!ok && err.contains("--per-game"), "{err}");
 }
+
+#[test]
+fn a_set_is_built_into_a_new_folder_with_its_trials_and_seed() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("new/set.jsonl");
+    let out_s = out.to_string_lossy().into_owned();
+    let (ok, msg, err) = run(&[
+        "benchmark",
+        "build",
+        "--games",
+        "2",
+        "--per-kind",
+        "1",
+        "--trials",
+        "2",
+        "--seed",
+        "3",
+        "--out",
+        &out_s,
+    ]);
+    assert!(ok, "{err}");
+    let lines: Vec<serde_json::Value> =
+        std::fs::read_to_string(&out).unwrap().lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    assert!(!lines.is_empty() && msg.contains(&format!("wrote {} decisions", lines.len())), "{msg}");
+    assert!(lines.iter().all(|d| d["trials"] == 2 && d["seeds"] == serde_json::json!([3])), "{lines:?}");
+}

@@ -2,7 +2,7 @@
 //! from games between levels, their sensible plays rolled out);
 //! `plakoto bench-play` gives each player's error rate on it.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use anyhow::{Result, anyhow, bail};
@@ -135,32 +135,48 @@ fn reroll(a: RerollArgs) -> Result<()> {
     if std::fs::canonicalize(&a.out).ok() == std::fs::canonicalize(&a.set).ok() && a.out.exists() {
         bail!("--out {} is the set being rolled out: write the reroll to another file", a.out.display());
     }
-    if let Some(dir) = a.out.parent().filter(|d| !d.as_os_str().is_empty()) {
+    let eval = super::engine_eval();
+    let cfg = RolloutConfig { trials: a.trials, ply: a.ply, seed: a.seed, ..RolloutConfig::default() };
+    let rollout = Rollout::new(eval, cfg.clone());
+    roll_out_set(&set, &a.out, &cfg, Instant::now(), |d| {
+        benchmark::reroll(&rollout, d, a.threads).map_err(|e| anyhow!("{}: {e}", a.set.display()))
+    })
+}
+
+/// Rolls out each of `items` with `roll` into the set at `out` with a
+/// progress bar, writing as it goes (a long run stopped keeps what it
+/// made), then says what it wrote in the time since `started`.
+fn roll_out_set<T>(
+    items: &[T],
+    out: &Path,
+    cfg: &RolloutConfig,
+    started: Instant,
+    mut roll: impl FnMut(&T) -> Result<Decision>,
+) -> Result<()> {
+    if let Some(dir) = out.parent().filter(|d| !d.as_os_str().is_empty()) {
         std::fs::create_dir_all(dir)?;
     }
-    let eval = super::engine_eval();
-    let rollout =
-        Rollout::new(eval, RolloutConfig { trials: a.trials, ply: a.ply, seed: a.seed, ..RolloutConfig::default() });
-    let t = Instant::now();
-    let bar = decisions_bar(set.len());
-    let mut out: Vec<Decision> = Vec::with_capacity(set.len());
-    for d in &set {
-        out.push(benchmark::reroll(&rollout, d, a.threads).map_err(|e| anyhow!("{}: {e}", a.set.display()))?);
+    let bar = decisions_bar(items.len());
+    let mut done: Vec<Decision> = Vec::with_capacity(items.len());
+    for item in items {
+        let d = roll(item)?;
+        bar.set_message(format!("{} {}", d.category.name(), d.candidates.len()));
+        done.push(d);
         bar.inc(1);
-        if out.len().is_multiple_of(10) {
-            benchmark::write(&a.out, &out)?;
+        if done.len().is_multiple_of(10) {
+            benchmark::write(out, &done)?;
         }
     }
     bar.finish_and_clear();
-    benchmark::write(&a.out, &out)?;
+    benchmark::write(out, &done)?;
     println!(
         "wrote {} decisions to {} in {:.0} s (rollouts of {} trials at {}-ply, seed {})",
-        out.len(),
-        a.out.display(),
-        t.elapsed().as_secs_f64(),
-        a.trials,
-        a.ply,
-        a.seed
+        done.len(),
+        out.display(),
+        started.elapsed().as_secs_f64(),
+        cfg.trials,
+        cfg.ply,
+        cfg.seed
     );
     Ok(())
 }
@@ -198,37 +214,11 @@ pub fn build(a: BuildArgs) -> Result<()> {
         found.len(),
         t.elapsed().as_secs_f64()
     );
-    let rollout = Rollout::new(
-        eval.clone(),
-        RolloutConfig { trials: a.trials, ply: a.ply, seed: a.seed, ..RolloutConfig::default() },
-    );
-    let bar = decisions_bar(found.len());
-    let mut out: Vec<Decision> = Vec::with_capacity(found.len());
-    for (pos, dice, _) in &found {
-        let d = benchmark::roll_out(&eval, &rollout, pos, *dice, a.threads);
-        bar.set_message(format!("{:?} {}", d.category, d.candidates.len()));
-        out.push(d);
-        bar.inc(1);
-        // Written as it goes: a long run stopped keeps what it made.
-        if out.len().is_multiple_of(10) {
-            benchmark::write(&a.out, &out)?;
-        }
-    }
-    bar.finish_and_clear();
-    if let Some(dir) = a.out.parent().filter(|d| !d.as_os_str().is_empty()) {
-        std::fs::create_dir_all(dir)?;
-    }
-    benchmark::write(&a.out, &out)?;
-    println!(
-        "wrote {} decisions to {} in {:.0} s (rollouts of {} trials at {}-ply, seed {})",
-        out.len(),
-        a.out.display(),
-        t.elapsed().as_secs_f64(),
-        a.trials,
-        a.ply,
-        a.seed
-    );
-    Ok(())
+    let cfg = RolloutConfig { trials: a.trials, ply: a.ply, seed: a.seed, ..RolloutConfig::default() };
+    let rollout = Rollout::new(eval.clone(), cfg.clone());
+    roll_out_set(&found, &a.out, &cfg, t, |(pos, dice, _)| {
+        Ok(benchmark::roll_out(&eval, &rollout, pos, *dice, a.threads))
+    })
 }
 
 /// Each player's error rate on the benchmark of best play: the mean equity
