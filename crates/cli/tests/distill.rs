@@ -73,3 +73,47 @@ fn the_gap_of_the_network_to_its_own_labels_is_nothing_and_to_deeper_labels_is_s
     let (good, _, err) = run(&["distill", "gap", "/no/such/labels.txt"]);
     assert!(!good && err.contains("/no/such/labels.txt"), "{err}");
 }
+
+#[test]
+fn candidates_are_the_positions_after_the_best_plays_and_fit_widens_a_start() {
+    let dir = tempfile::tempdir().unwrap();
+    let p = |name: &str| dir.path().join(name).to_string_lossy().into_owned();
+    let common = ["distill", "label", "--games", "3", "--seed", "9", "--ply", "0", "--epsilon", "0"];
+    ok(&[&common[..], &["--out", &p("played.txt")]].concat());
+    ok(&[&common[..], &["--candidates", "1", "--out", &p("best.txt")]].concat());
+    ok(&[&common[..], &["--candidates", "4", "--out", &p("four.txt")]].concat());
+    let ids = |f: &str| -> Vec<String> {
+        std::fs::read_to_string(p(f)).unwrap().lines().map(|l| l.split(' ').next().unwrap().to_string()).collect()
+    };
+    let (played, best, four) = (ids("played.txt"), ids("best.txt"), ids("four.txt"));
+    // Without exploring, the best play's position is the next position of
+    // the game: the games' positions after the opening ones.
+    let after_first: Vec<&String> = played.iter().filter(|id| !best.contains(id)).collect();
+    assert!(after_first.len() <= 3, "only the games' first positions follow no play: {after_first:?}");
+    assert!(best.iter().all(|id| played.contains(id)));
+    // Up to four a roll, the best among them.
+    assert!(four.len() > 2 * best.len() && four.len() <= 4 * best.len() + 4, "{} vs {}", four.len(), best.len());
+    assert!(best.iter().all(|id| four.contains(id)));
+
+    // fit --init with --hidden widens the starting network; fewer units is refused.
+    let shipped = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../engine/weights/plakoto.bin");
+    let shipped = shipped.to_string_lossy();
+    ok(&[
+        "distill",
+        "fit",
+        &p("four.txt"),
+        "--init",
+        &shipped,
+        "--hidden",
+        "192",
+        "--epochs",
+        "1",
+        "--out",
+        &p("w.bin"),
+    ]);
+    let b = std::fs::read(p("w.bin")).unwrap();
+    assert_eq!(u32::from_le_bytes(b[20..24].try_into().unwrap()), 192);
+    let (good, _, err) =
+        run(&["distill", "fit", &p("four.txt"), "--init", &shipped, "--hidden", "64", "--out", &p("x.bin")]);
+    assert!(!good && err.contains("--hidden 64 is fewer than the 128 units"), "{err}");
+}

@@ -1,5 +1,6 @@
 //! `plakoto train` through the binary: a starting network widened by
-//! `--hidden`, and a narrower `--hidden` refused naming both sizes.
+//! `--hidden`, and a narrower `--hidden` refused naming both sizes; the
+//! error rate on a benchmark logged and drawn at each strength check.
 
 use std::path::PathBuf;
 use std::process::Command;
@@ -39,4 +40,52 @@ fn a_starting_network_is_widened_and_never_narrowed() {
     assert!(!out.status.success());
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("128 hidden units, more than the 64 asked for"), "{err}");
+}
+
+fn benchmark_set() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../benchmark/decisions.jsonl")
+}
+
+#[test]
+fn with_a_benchmark_each_check_logs_and_draws_the_error_rate() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("run");
+    let out = Command::new(env!("CARGO_BIN_EXE_plakoto"))
+        .args(["train", "--out"])
+        .arg(&dir)
+        .arg("--init")
+        .arg(shipped())
+        .args(["--games", "128", "--eval-every", "64", "--eval-pairs", "1", "--threads", "1", "--benchmark"])
+        .arg(benchmark_set())
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let log = std::fs::read_to_string(dir.join("log.csv")).unwrap();
+    let mut lines = log.lines();
+    assert_eq!(lines.next().unwrap(), "games,seconds,positions,ppg_vs_heuristic,ci95,win_rate,error_rate,error_ci95");
+    let rows: Vec<Vec<&str>> = lines.map(|l| l.split(',').collect()).collect();
+    assert_eq!(rows.len(), 2, "{log}");
+    for row in &rows {
+        // The shipped network barely moves in 128 games: its error rate on
+        // the committed set is some thousandths, never zero, never huge.
+        let error: f64 = row[6].parse().unwrap();
+        let ci: f64 = row[7].parse().unwrap();
+        assert!(error > 1.0 && error < 40.0 && ci > 0.0, "{row:?}");
+    }
+    let svg = std::fs::read_to_string(dir.join("strength.svg")).unwrap();
+    assert!(svg.contains("error rate on the benchmark"), "the plot has no error-rate panel");
+
+    // A set that cannot be read stops the run before any game, naming it.
+    let missing = tmp.path().join("no-such-set.jsonl");
+    let out = Command::new(env!("CARGO_BIN_EXE_plakoto"))
+        .args(["train", "--out"])
+        .arg(tmp.path().join("run2"))
+        .args(["--games", "64", "--eval-every", "64", "--eval-pairs", "1", "--threads", "1", "--benchmark"])
+        .arg(&missing)
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("no-such-set.jsonl"), "{err}");
+    assert!(!tmp.path().join("run2/weights.bin").exists());
 }

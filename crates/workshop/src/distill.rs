@@ -40,6 +40,21 @@ pub struct Labelled {
 /// random play (so the positions are not only the network's favourites).
 /// Every position a side faced before its roll, finished games left out.
 pub fn sample_positions(eval: &NeuralEval, seed: u64, games: u64, epsilon: f32, shard: Shard) -> Vec<Position> {
+    sample_decisions(eval, seed, games, epsilon, 0, shard)
+}
+
+/// The positions of [`sample_positions`]'s games, or with `candidates` > 0
+/// instead the positions after the best `candidates` plays at 0-ply of
+/// every roll of those games (the plays a 0-ply choice weighs against each
+/// other; games' last plays left out).
+pub fn sample_decisions(
+    eval: &NeuralEval,
+    seed: u64,
+    games: u64,
+    epsilon: f32,
+    candidates: usize,
+    shard: Shard,
+) -> Vec<Position> {
     let cfg = SearchConfig::default();
     let mut out = Vec::new();
     let mut movegen = MoveGen::new();
@@ -51,23 +66,25 @@ pub fn sample_positions(eval: &NeuralEval, seed: u64, games: u64, epsilon: f32, 
             if pos.outcome().is_some() {
                 break;
             }
-            out.push(pos);
+            if candidates == 0 {
+                out.push(pos);
+            }
             let dice = plakoto_core::Dice::new(rng.random_range(1..=6), rng.random_range(1..=6)).expect("dice 1-6");
             movegen.plays(&pos, dice, &mut plays);
-            let i = if plays.len() > 1 && rng.random::<f32>() < epsilon {
-                rng.random_range(0..plays.len())
-            } else {
-                let mut best = 0;
-                let mut best_eq = f32::NEG_INFINITY;
-                for (i, p) in plays.iter().enumerate() {
-                    let eq = play_value(eval, p, 0, &cfg).equity();
-                    if eq > best_eq {
-                        best_eq = eq;
-                        best = i;
-                    }
-                }
-                best
-            };
+            let explore = plays.len() > 1 && rng.random::<f32>() < epsilon;
+            let mut scored: Vec<(f32, usize)> =
+                plays.iter().enumerate().map(|(i, p)| (play_value(eval, p, 0, &cfg).equity(), i)).collect();
+            scored.sort_by(|a, b| b.0.total_cmp(&a.0));
+            if candidates > 0 {
+                out.extend(
+                    scored
+                        .iter()
+                        .take(candidates)
+                        .filter(|s| plays[s.1].result().is_none())
+                        .map(|s| *plays[s.1].position()),
+                );
+            }
+            let i = if explore { rng.random_range(0..plays.len()) } else { scored[0].1 };
             let play = plays[i];
             if play.result().is_some() {
                 break;

@@ -13,7 +13,7 @@ use anyhow::{Context, Result, anyhow, bail};
 use indicatif::{ProgressBar, ProgressStyle};
 use plakoto_engine::network::Network;
 use plakoto_engine::{MAX_PLY, NeuralEval};
-use plakoto_workshop::distill::{DistillConfig, distill, label, read_labels, sample_positions, write_labels};
+use plakoto_workshop::distill::{DistillConfig, distill, label, read_labels, sample_decisions, write_labels};
 use plakoto_workshop::gap::gap;
 use plakoto_workshop::rollout::Shard;
 
@@ -72,6 +72,10 @@ struct LabelArgs {
     /// Depth of the search that labels each position.
     #[arg(long, default_value_t = 1)]
     ply: u8,
+    /// Label, instead of the positions the games pass through, the
+    /// positions after the best K plays at 0-ply of each of their rolls.
+    #[arg(long, default_value_t = 0)]
+    candidates: usize,
     /// The network that plays and labels (default: the shipped one).
     #[arg(long)]
     weights: Option<PathBuf>,
@@ -98,8 +102,9 @@ struct FitArgs {
     /// Start from these weights (default: the shipped ones).
     #[arg(long)]
     init: Option<PathBuf>,
-    /// Start from random weights with this many hidden units instead.
-    #[arg(long, conflicts_with = "init")]
+    /// Hidden units: with `--init`, that network widened to this many (the
+    /// new units start silent); without it, random weights of this size.
+    #[arg(long)]
     hidden: Option<usize>,
     /// Passes over the data.
     #[arg(long, default_value_t = 10)]
@@ -213,7 +218,7 @@ fn run_label(a: LabelArgs) -> Result<()> {
     let shard = a.shard.as_deref().map(Shard::parse).transpose().map_err(|e| anyhow!("--shard {e}"))?;
     let eval = evaluator(a.weights.as_deref())?;
     let t = Instant::now();
-    let positions = sample_positions(&eval, a.seed, a.games, a.epsilon, shard.unwrap_or(Shard::ALL));
+    let positions = sample_decisions(&eval, a.seed, a.games, a.epsilon, a.candidates, shard.unwrap_or(Shard::ALL));
     eprintln!("plakoto: {} positions from {} games in {:.1} s", positions.len(), a.games, t.elapsed().as_secs_f64());
     let stop = stop_on_ctrl_c();
     let bar = ProgressBar::new(positions.len() as u64);
@@ -251,10 +256,21 @@ fn run_fit(a: FitArgs) -> Result<()> {
     if data.is_empty() {
         bail!("the label files hold no positions");
     }
+    if let Some(h) = a.hidden
+        && !(1..=4096).contains(&h)
+    {
+        bail!("--hidden must be 1 to 4096");
+    }
     let mut net = match (&a.init, a.hidden) {
-        (Some(p), _) => read_network(p)?,
-        (None, Some(h)) if (1..=4096).contains(&h) => Network::random(h, a.seed),
-        (None, Some(_)) => bail!("--hidden must be 1 to 4096"),
+        (Some(p), None) => read_network(p)?,
+        (Some(p), Some(h)) => {
+            let start = read_network(p)?;
+            if h < start.hidden() {
+                bail!("--hidden {h} is fewer than the {} units of {}", start.hidden(), p.display());
+            }
+            start.widened(h, a.seed)
+        }
+        (None, Some(h)) => Network::random(h, a.seed),
         (None, None) => (*plakoto_engine::shipped_network()).clone(),
     };
     let cfg = DistillConfig {

@@ -57,6 +57,11 @@ pub struct Args {
     /// Start from these weights instead of random ones.
     #[arg(long)]
     init: Option<PathBuf>,
+    /// A benchmark of best play (such as benchmark/decisions.jsonl): each
+    /// strength check also logs the 0-ply network's error rate on it, drawn
+    /// below the strength curve.
+    #[arg(long)]
+    benchmark: Option<PathBuf>,
 }
 
 static STOP: OnceLock<Arc<AtomicBool>> = OnceLock::new();
@@ -84,6 +89,7 @@ pub fn run(a: Args) -> Result<()> {
         eval_every: a.eval_every.max(1),
         eval_pairs: a.eval_pairs.max(2),
         init: a.init,
+        benchmark: a.benchmark,
         ..TrainConfig::default()
     };
     let stop = STOP.get_or_init(|| Arc::new(AtomicBool::new(false))).clone();
@@ -102,8 +108,14 @@ pub fn run(a: Args) -> Result<()> {
     let net = train(&cfg, &a.out, a.resume, &stop, &mut |p| {
         bar.set_length(p.games_total);
         bar.set_position(p.games_done);
-        let last =
-            p.last.as_ref().map(|r| format!("vs heuristic {:+.3} ± {:.3} ppg", r.ppg, r.ci95)).unwrap_or_default();
+        let last = p
+            .last
+            .as_ref()
+            .map(|r| {
+                let error = r.error_rate.map(|(e, ci)| format!(", error rate {e:.1} ± {ci:.1}")).unwrap_or_default();
+                format!("vs heuristic {:+.3} ± {:.3} ppg{error}", r.ppg, r.ci95)
+            })
+            .unwrap_or_default();
         bar.set_message(if p.evaluating { format!("{last} (checking strength…)") } else { last });
     })?;
     bar.finish();

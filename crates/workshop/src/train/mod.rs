@@ -9,7 +9,8 @@
 //! snapshot of the current network and compute λ-return targets; the main
 //! thread then takes Adam steps on those samples in shuffled minibatches.
 //! Every `eval_every` games the network plays a paired duel against the
-//! heuristic player; the result goes to `log.csv` and `strength.svg`, and
+//! heuristic player (and, given a benchmark of best play, is scored on
+//! it); the result goes to `log.csv` and `strength.svg`, and
 //! a checkpoint (weights, optimiser moments, state) is written atomically,
 //! so an interrupted run resumes where its last checkpoint left it.
 
@@ -30,6 +31,7 @@ use serde::{Deserialize, Serialize};
 use plakoto_engine::network::{Gradient, Network};
 use plakoto_engine::{HeuristicPlayer, NeuralEval, Player};
 
+use crate::benchmark::{Decision, error_rate};
 use crate::duel::duel;
 use crate::greedy::GreedyPlayer;
 use adam::Adam;
@@ -71,6 +73,10 @@ pub struct TrainConfig {
     /// Optional starting weights (instead of random) for a fresh run.
     #[serde(default)]
     pub init: Option<PathBuf>,
+    /// A benchmark of best play (`plakoto benchmark build`): at every
+    /// strength check the 0-ply network's error rate on it is logged too.
+    #[serde(default)]
+    pub benchmark: Option<PathBuf>,
 }
 
 impl Default for TrainConfig {
@@ -89,6 +95,7 @@ impl Default for TrainConfig {
             eval_every: 10_000,
             eval_pairs: 500,
             init: None,
+            benchmark: None,
         }
     }
 }
@@ -245,6 +252,10 @@ pub fn train(
     };
     let c = state.config.clone();
     adam.lr = c.lr;
+    let benchmark = match &c.benchmark {
+        Some(p) => crate::benchmark::read(p).map_err(TrainError::Bad)?,
+        None => Vec::new(),
+    };
     let mut rows = read_csv(&files.log);
     let started = Instant::now();
     let base_seconds = state.seconds;
@@ -304,7 +315,7 @@ pub fn train(
             if checkpoint_due {
                 progress.evaluating = true;
                 on_progress(&progress);
-                let row = strength_check(&net, &c, &state);
+                let row = strength_check(&net, &c, &state, &benchmark)?;
                 append_csv(&files.log, &row).map_err(io(&files.log))?;
                 rows.push(row.clone());
                 plot_svg(&files.plot, &rows).map_err(TrainError::Bad)?;
@@ -337,20 +348,29 @@ pub fn train(
     Ok(net)
 }
 
-/// A paired duel of the 0-ply network against the heuristic player.
-fn strength_check(net: &Network, c: &TrainConfig, state: &State) -> LogRow {
+/// A paired duel of the 0-ply network against the heuristic player, and
+/// its error rate on `benchmark` unless that is empty.
+fn strength_check(net: &Network, c: &TrainConfig, state: &State, benchmark: &[Decision]) -> Result<LogRow, TrainError> {
     let eval = NeuralEval::new(Arc::new(net.clone()));
-    let a = |_: u64| Box::new(GreedyPlayer { eval: eval.clone(), name: "net".into() }) as Box<dyn Player>;
+    let greedy = || GreedyPlayer { eval: eval.clone(), name: "net".into() };
+    let a = |_: u64| Box::new(greedy()) as Box<dyn Player>;
     let b = |_: u64| Box::new(HeuristicPlayer) as Box<dyn Player>;
     // The same dice every time, so successive checks compare like with like.
     // Built-in players cannot fail.
     let s = duel(&a, &b, c.eval_pairs, 0xD1CE, c.threads, &|_| {}).unwrap_or_default();
-    LogRow {
+    let error_rate = if benchmark.is_empty() {
+        None
+    } else {
+        let e = error_rate(benchmark, &mut greedy()).map_err(TrainError::Bad)?;
+        Some((e.millipoints, e.ci95))
+    };
+    Ok(LogRow {
         games: state.games_done,
         seconds: state.seconds,
         positions: state.positions,
         ppg: s.points_per_game(),
         ci95: s.ci95(),
         win_rate: s.wins as f64 / s.games.max(1) as f64,
-    }
+        error_rate,
+    })
 }
