@@ -89,3 +89,46 @@ fn with_a_benchmark_each_check_logs_and_draws_the_error_rate() {
     assert!(err.contains("no-such-set.jsonl"), "{err}");
     assert!(!tmp.path().join("run2/weights.bin").exists());
 }
+
+#[test]
+fn an_ensemble_joins_networks_into_one_that_plays() {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().join("both.bin");
+    let run = |args: &[&std::ffi::OsStr]| Command::new(env!("CARGO_BIN_EXE_plakoto")).args(args).output().unwrap();
+    let widened = tmp.path().join("wide");
+    assert!(train(&widened, "136").status.success());
+    let o = run(&[
+        "ensemble".as_ref(),
+        shipped().as_os_str(),
+        widened.join("weights.bin").as_os_str(),
+        "--out".as_ref(),
+        out.as_os_str(),
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert_eq!(hidden_of(&out), 128 + 136);
+    let about = String::from_utf8_lossy(&std::fs::read(&out).unwrap()).into_owned();
+    assert!(
+        about.contains("plakoto ensemble") && about.contains("plakoto train: 64 games"),
+        "the file says how it was made"
+    );
+    // The shipped network joined with itself plays exactly as it does.
+    let twice = tmp.path().join("twice.bin");
+    let o =
+        run(&["ensemble".as_ref(), shipped().as_os_str(), shipped().as_os_str(), "--out".as_ref(), twice.as_os_str()]);
+    assert!(o.status.success());
+    let duel = run(&[
+        "duel".as_ref(),
+        format!("net:{}", twice.display()).as_ref(),
+        "advanced".as_ref(),
+        "--games".as_ref(),
+        "40".as_ref(),
+        "--json".as_ref(),
+    ]);
+    let text = String::from_utf8_lossy(&duel.stdout);
+    assert!(duel.status.success() && text.contains("\"points\":0,") && text.contains("\"ppg\":0.0,"), "{text}");
+    // One network is not an ensemble; a missing file is named.
+    assert!(!run(&["ensemble".as_ref(), shipped().as_os_str(), "--out".as_ref(), out.as_os_str()]).status.success());
+    let o =
+        run(&["ensemble".as_ref(), shipped().as_os_str(), "/no/such.bin".as_ref(), "--out".as_ref(), out.as_os_str()]);
+    assert!(!o.status.success() && String::from_utf8_lossy(&o.stderr).contains("/no/such.bin"));
+}

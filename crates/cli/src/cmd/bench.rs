@@ -3,13 +3,15 @@
 //! 0-ply (one thread each), and decision times at 0, 1 and 2 plies over
 //! mid-game positions (all threads).
 
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use anyhow::{Result, bail};
+use anyhow::{Context, Result, anyhow, bail};
 use plakoto_core::game::{DiceSource, SeededDice};
 use plakoto_core::{Dice, Position};
+use plakoto_engine::network::Network;
 use plakoto_engine::search::{SearchConfig, rank};
-use plakoto_engine::{Evaluator, NeuralEval, shipped_network};
+use plakoto_engine::{Evaluator, NeuralEval};
 use plakoto_workshop::train::self_play;
 
 /// Measure the engine's speed: evaluations/s, self-play games/s, and the
@@ -25,6 +27,9 @@ pub struct Args {
     /// Skip the 2-ply decisions (the slow part).
     #[arg(long)]
     no_2ply: bool,
+    /// Measure this weights file's network instead of the shipped one.
+    #[arg(long)]
+    weights: Option<std::path::PathBuf>,
 }
 
 /// Positions from seeded random games, with the roll to decide.
@@ -58,7 +63,16 @@ pub fn run(a: Args) -> Result<()> {
         bail!("--seconds must be 0.1 to 600 and --positions 1 to 10000");
     }
     let budget = Duration::from_secs_f64(a.seconds);
-    let eval = super::engine_eval();
+    let base = super::engine_eval();
+    let eval = match &a.weights {
+        Some(p) => {
+            let bytes = std::fs::read(p).with_context(|| format!("reading {}", p.display()))?;
+            let net = Network::from_bytes(&bytes).map_err(|e| anyhow!("{}: {e}", p.display()))?;
+            NeuralEval::with_bearoff(Arc::new(net), base.bearoff().cloned())
+        }
+        None => base,
+    };
+    println!("network: {} hidden units", eval.network().hidden());
     println!("threads available: {}", std::thread::available_parallelism().map_or(1, |n| n.get()));
 
     // Static evaluation, one thread, positions of every stage.
@@ -77,7 +91,7 @@ pub fn run(a: Args) -> Result<()> {
     println!("static evaluation (1 thread): {:.2} million positions/s ({:.2} µs each)", per_sec / 1e6, 1e6 / per_sec);
 
     // Self-play at 0-ply, one thread, as training plays it.
-    let net = NeuralEval::new(shipped_network());
+    let net = NeuralEval::new(eval.network().clone());
     let t = Instant::now();
     let (mut games, mut plies) = (0u64, 0u64);
     while t.elapsed() < budget {

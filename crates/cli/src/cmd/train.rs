@@ -1,12 +1,14 @@
 //! `plakoto train`: self-play training of the network, with a progress bar,
-//! checkpoints, resume, a CSV log and a strength plot.
+//! checkpoints, resume, a CSV log and a strength plot; `plakoto ensemble`:
+//! trained networks joined into one.
 
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, OnceLock};
 
-use anyhow::{Result, bail};
+use anyhow::{Context, Result, anyhow, bail};
 use indicatif::{ProgressBar, ProgressStyle};
+use plakoto_engine::network::Network;
 use plakoto_workshop::train::{TrainConfig, train};
 
 /// Train the network by self-play (TD(λ)); writes weights.bin, log.csv and
@@ -125,6 +127,47 @@ pub fn run(a: Args) -> Result<()> {
         a.out.join("log.csv").display(),
         a.out.join("strength.svg").display(),
         net.about
+    );
+    Ok(())
+}
+
+/// Join weights files into one network that evaluates as their ensemble:
+/// their hidden layers side by side, each output the sigmoid of the mean of
+/// theirs before the sigmoid. Independently trained networks err in
+/// different places, so the ensemble is stronger than each; it is one
+/// wider network, played and loaded like any other.
+#[derive(clap::Args)]
+pub struct EnsembleArgs {
+    /// The weights files to join (from `plakoto train`), two or more.
+    #[arg(required = true, num_args = 2..)]
+    weights: Vec<PathBuf>,
+    /// The weights file to write.
+    #[arg(long)]
+    out: PathBuf,
+}
+
+pub fn ensemble(a: EnsembleArgs) -> Result<()> {
+    let members = a
+        .weights
+        .iter()
+        .map(|p| {
+            let bytes = std::fs::read(p).with_context(|| format!("reading {}", p.display()))?;
+            Network::from_bytes(&bytes).map_err(|e| anyhow!("{}: {e}", p.display()))
+        })
+        .collect::<Result<Vec<_>>>()?;
+    let refs: Vec<&Network> = members.iter().collect();
+    let mut joined =
+        Network::ensemble(&refs).ok_or_else(|| anyhow!("the networks have more than 4096 hidden units together"))?;
+    let names: Vec<String> = a.weights.iter().map(|p| p.display().to_string()).collect();
+    let abouts: Vec<String> =
+        members.iter().zip(&names).map(|(n, name)| format!("{name}: {}", n.about.trim())).collect();
+    joined.about = format!("plakoto ensemble {} (mean of the output logits)\n{}", names.join(" "), abouts.join("\n"));
+    std::fs::write(&a.out, joined.to_bytes()).with_context(|| format!("writing {}", a.out.display()))?;
+    eprintln!(
+        "plakoto: {} networks, {} hidden units in all, written to {}",
+        members.len(),
+        joined.hidden(),
+        a.out.display()
     );
     Ok(())
 }
