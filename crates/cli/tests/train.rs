@@ -30,16 +30,17 @@ fn train(dir: &std::path::Path, hidden: &str) -> std::process::Output {
 fn a_starting_network_is_widened_and_never_narrowed() {
     let tmp = tempfile::tempdir().unwrap();
     let wide = tmp.path().join("wide");
-    let out = train(&wide, "136");
+    let own = hidden_of(&shipped());
+    let out = train(&wide, &(own + 8).to_string());
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
-    assert_eq!(hidden_of(&shipped()), 128);
-    assert_eq!(hidden_of(&wide.join("weights.bin")), 136);
+    assert_eq!(hidden_of(&shipped()), own, "the starting file is left as it was");
+    assert_eq!(hidden_of(&wide.join("weights.bin")), own + 8);
 
     let narrow = tmp.path().join("narrow");
     let out = train(&narrow, "64");
     assert!(!out.status.success());
     let err = String::from_utf8_lossy(&out.stderr);
-    assert!(err.contains("128 hidden units, more than the 64 asked for"), "{err}");
+    assert!(err.contains(&format!("{own} hidden units, more than the 64 asked for")), "{err}");
 }
 
 fn benchmark_set() -> PathBuf {
@@ -96,7 +97,8 @@ fn an_ensemble_joins_networks_into_one_that_plays() {
     let out = tmp.path().join("both.bin");
     let run = |args: &[&std::ffi::OsStr]| Command::new(env!("CARGO_BIN_EXE_plakoto")).args(args).output().unwrap();
     let widened = tmp.path().join("wide");
-    assert!(train(&widened, "136").status.success());
+    let own = hidden_of(&shipped());
+    assert!(train(&widened, &(own + 8).to_string()).status.success());
     let o = run(&[
         "ensemble".as_ref(),
         shipped().as_os_str(),
@@ -105,7 +107,7 @@ fn an_ensemble_joins_networks_into_one_that_plays() {
         out.as_os_str(),
     ]);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-    assert_eq!(hidden_of(&out), 128 + 136);
+    assert_eq!(hidden_of(&out), own + own + 8);
     let about = String::from_utf8_lossy(&std::fs::read(&out).unwrap()).into_owned();
     assert!(
         about.contains("plakoto ensemble") && about.contains("plakoto train: 64 games"),
