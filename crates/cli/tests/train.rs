@@ -1,6 +1,7 @@
 //! `plakoto train` through the binary: a starting network widened by
 //! `--hidden`, and a narrower `--hidden` refused naming both sizes; the
-//! error rate on a benchmark logged and drawn at each strength check.
+//! error rate on a benchmark logged and drawn at each strength check;
+//! networks joined by `plakoto ensemble`, and `bench --weights` measuring one.
 
 use std::path::PathBuf;
 use std::process::Command;
@@ -133,4 +134,38 @@ fn an_ensemble_joins_networks_into_one_that_plays() {
     let o =
         run(&["ensemble".as_ref(), shipped().as_os_str(), "/no/such.bin".as_ref(), "--out".as_ref(), out.as_os_str()]);
     assert!(!o.status.success() && String::from_utf8_lossy(&o.stderr).contains("/no/such.bin"));
+}
+
+#[test]
+fn bench_measures_the_network_it_is_given() {
+    let tmp = tempfile::tempdir().unwrap();
+    let twice = tmp.path().join("twice.bin");
+    let ensemble = Command::new(env!("CARGO_BIN_EXE_plakoto"))
+        .arg("ensemble")
+        .args([shipped(), shipped()])
+        .arg("--out")
+        .arg(&twice)
+        .output()
+        .unwrap();
+    assert!(ensemble.status.success());
+    let bench = |weights: Option<&std::path::Path>| {
+        let mut c = Command::new(env!("CARGO_BIN_EXE_plakoto"));
+        c.args(["bench", "--seconds", "0.1", "--positions", "1", "--no-2ply"]);
+        if let Some(w) = weights {
+            c.arg("--weights").arg(w);
+        }
+        c.output().unwrap()
+    };
+    let own = hidden_of(&shipped());
+    for (weights, units) in [(None, own), (Some(twice.as_path()), 2 * own)] {
+        let out = bench(weights);
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        assert!(text.contains(&format!("network: {units} hidden units")), "{text}");
+        assert!(text.contains("static evaluation (1 thread):"), "{text}");
+    }
+    let missing = tmp.path().join("no-such.bin");
+    let out = bench(Some(&missing));
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("no-such.bin"));
 }

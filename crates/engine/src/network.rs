@@ -14,6 +14,9 @@ use crate::inputs::{ENCODING_VERSION, INPUTS_OF_VERSION, Inputs, NUM_INPUTS};
 
 /// Network outputs: P(win), P(win double), P(lose double), P(draw).
 pub const OUTPUTS: usize = 4;
+/// The most hidden units a weights file may hold (a bound on what a file
+/// can make the loader allocate, and on widening and joining networks).
+pub const MAX_HIDDEN: usize = 4096;
 
 const MAGIC: &[u8; 8] = b"PLKNET\0\0";
 const FORMAT_VERSION: u32 = 1;
@@ -163,10 +166,10 @@ impl Network {
     /// sigmoid of the members' mean logit. Independently trained networks
     /// err in different places, and the mean errs less than any of them;
     /// as one wider network it keeps the fast kernel and the file format.
-    /// `None` for no members or more than 4096 units in all.
+    /// `None` for no members or more than [`MAX_HIDDEN`] units in all.
     pub fn ensemble(members: &[&Network]) -> Option<Network> {
         let hidden: usize = members.iter().map(|n| n.hidden).sum();
-        if members.is_empty() || hidden > 4096 {
+        if members.is_empty() || hidden > MAX_HIDDEN {
             return None;
         }
         let share = 1.0 / members.len() as f32;
@@ -286,7 +289,7 @@ impl Network {
         if inputs as usize != file_inputs {
             return Err(WeightsError::Inputs { found: inputs, expected: file_inputs });
         }
-        if outputs as usize != OUTPUTS || hidden == 0 || hidden > 4096 {
+        if outputs as usize != OUTPUTS || hidden == 0 || hidden as usize > MAX_HIDDEN {
             return Err(WeightsError::Size);
         }
         let hidden = hidden as usize;

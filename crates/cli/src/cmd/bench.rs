@@ -3,13 +3,11 @@
 //! 0-ply (one thread each), and decision times at 0, 1 and 2 plies over
 //! mid-game positions (all threads).
 
-use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use anyhow::{Context, Result, anyhow, bail};
+use anyhow::{Result, bail};
 use plakoto_core::game::{DiceSource, SeededDice};
 use plakoto_core::{Dice, Position};
-use plakoto_engine::network::Network;
 use plakoto_engine::search::{SearchConfig, rank};
 use plakoto_engine::{Evaluator, NeuralEval};
 use plakoto_workshop::train::self_play;
@@ -63,15 +61,7 @@ pub fn run(a: Args) -> Result<()> {
         bail!("--seconds must be 0.1 to 600 and --positions 1 to 10000");
     }
     let budget = Duration::from_secs_f64(a.seconds);
-    let base = super::engine_eval();
-    let eval = match &a.weights {
-        Some(p) => {
-            let bytes = std::fs::read(p).with_context(|| format!("reading {}", p.display()))?;
-            let net = Network::from_bytes(&bytes).map_err(|e| anyhow!("{}: {e}", p.display()))?;
-            NeuralEval::with_bearoff(Arc::new(net), base.bearoff().cloned())
-        }
-        None => base,
-    };
+    let eval = super::weights_eval(a.weights.as_deref())?;
     println!("network: {} hidden units", eval.network().hidden());
     println!("threads available: {}", std::thread::available_parallelism().map_or(1, |n| n.get()));
 

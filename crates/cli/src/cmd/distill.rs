@@ -4,18 +4,20 @@
 //! at 0-ply what the labels say, with a progress line per epoch; `gap`
 //! shows where a network departs from the labels.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 use anyhow::{Context, Result, anyhow, bail};
 use indicatif::{ProgressBar, ProgressStyle};
-use plakoto_engine::network::Network;
-use plakoto_engine::{MAX_PLY, NeuralEval};
+use plakoto_engine::MAX_PLY;
+use plakoto_engine::network::{MAX_HIDDEN, Network};
 use plakoto_workshop::distill::{DistillConfig, distill, label, read_labels, sample_decisions, write_labels};
 use plakoto_workshop::gap::gap;
 use plakoto_workshop::rollout::Shard;
+
+use super::{read_network, weights_eval};
 
 /// Supervised training on search targets: `label` makes the data, `fit`
 /// trains a network on it.
@@ -143,7 +145,7 @@ pub fn run(a: Args) -> Result<()> {
 }
 
 fn run_gap(a: GapArgs) -> Result<()> {
-    let eval = evaluator(a.weights.as_deref())?;
+    let eval = weights_eval(a.weights.as_deref())?;
     let mut data = Vec::new();
     for path in &a.labels {
         data.extend(read_labels(path).map_err(|e| anyhow!(e))?);
@@ -179,21 +181,6 @@ fn run_gap(a: GapArgs) -> Result<()> {
     Ok(())
 }
 
-fn read_network(path: &Path) -> Result<Network> {
-    let bytes = std::fs::read(path).with_context(|| format!("reading {}", path.display()))?;
-    Network::from_bytes(&bytes).map_err(|e| anyhow!("{}: {e}", path.display()))
-}
-
-/// The network of `weights` (default: the shipped one) with the bear-off
-/// database, as the levels see positions.
-fn evaluator(weights: Option<&Path>) -> Result<NeuralEval> {
-    let base = super::engine_eval();
-    Ok(match weights {
-        Some(p) => NeuralEval::with_bearoff(Arc::new(read_network(p)?), base.bearoff().cloned()),
-        None => base,
-    })
-}
-
 /// Ctrl-C sets the returned flag (the work so far is kept).
 fn stop_on_ctrl_c() -> Arc<AtomicBool> {
     let stop = Arc::new(AtomicBool::new(false));
@@ -216,7 +203,7 @@ fn run_label(a: LabelArgs) -> Result<()> {
         bail!("--threads must be 1 to 256");
     }
     let shard = a.shard.as_deref().map(Shard::parse).transpose().map_err(|e| anyhow!("--shard {e}"))?;
-    let eval = evaluator(a.weights.as_deref())?;
+    let eval = weights_eval(a.weights.as_deref())?;
     let t = Instant::now();
     let positions = sample_decisions(&eval, a.seed, a.games, a.epsilon, a.candidates, shard.unwrap_or(Shard::ALL));
     eprintln!("plakoto: {} positions from {} games in {:.1} s", positions.len(), a.games, t.elapsed().as_secs_f64());
@@ -257,9 +244,9 @@ fn run_fit(a: FitArgs) -> Result<()> {
         bail!("the label files hold no positions");
     }
     if let Some(h) = a.hidden
-        && !(1..=4096).contains(&h)
+        && !(1..=MAX_HIDDEN).contains(&h)
     {
-        bail!("--hidden must be 1 to 4096");
+        bail!("--hidden must be 1 to {MAX_HIDDEN}");
     }
     let mut net = match (&a.init, a.hidden) {
         (Some(p), None) => read_network(p)?,

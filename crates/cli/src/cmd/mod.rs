@@ -17,6 +17,7 @@ pub mod rollout;
 pub mod serve;
 pub mod train;
 
+use std::path::Path;
 use std::sync::Arc;
 use std::time::Instant;
 
@@ -24,6 +25,7 @@ use anyhow::{Context, Result, anyhow};
 use plakoto_core::{Dice, Position, parse_position};
 use plakoto_engine::NeuralEval;
 use plakoto_engine::bearoff::{Origin, load_default};
+use plakoto_engine::network::Network;
 
 /// The evaluator of the engine levels: the shipped network with the exact
 /// bear-off database, loaded here once (read from the cache file, or built
@@ -42,6 +44,23 @@ pub fn engine_eval() -> NeuralEval {
         Origin::Read(_) => {}
     }
     NeuralEval::shipped(Some(Arc::new(db)))
+}
+
+/// The network in a weights file (from `plakoto train`, `distill fit` or
+/// `ensemble`), with an error naming the file.
+pub fn read_network(path: &Path) -> Result<Network> {
+    let bytes = std::fs::read(path).with_context(|| format!("reading {}", path.display()))?;
+    Network::from_bytes(&bytes).map_err(|e| anyhow!("{}: {e}", path.display()))
+}
+
+/// The network of `weights` (default: the shipped one) with the bear-off
+/// database, as the levels see positions.
+pub fn weights_eval(weights: Option<&Path>) -> Result<NeuralEval> {
+    let base = engine_eval();
+    Ok(match weights {
+        Some(p) => NeuralEval::with_bearoff(Arc::new(read_network(p)?), base.bearoff().cloned()),
+        None => base,
+    })
 }
 
 /// POSITION as the commands take it: `start`, position JSON, a position ID,

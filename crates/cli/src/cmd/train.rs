@@ -8,7 +8,7 @@ use std::sync::{Arc, OnceLock};
 
 use anyhow::{Context, Result, anyhow, bail};
 use indicatif::{ProgressBar, ProgressStyle};
-use plakoto_engine::network::Network;
+use plakoto_engine::network::{MAX_HIDDEN, Network};
 use plakoto_workshop::train::{TrainConfig, train};
 
 /// Train the network by self-play (TD(λ)); writes weights.bin, log.csv and
@@ -147,17 +147,10 @@ pub struct EnsembleArgs {
 }
 
 pub fn ensemble(a: EnsembleArgs) -> Result<()> {
-    let members = a
-        .weights
-        .iter()
-        .map(|p| {
-            let bytes = std::fs::read(p).with_context(|| format!("reading {}", p.display()))?;
-            Network::from_bytes(&bytes).map_err(|e| anyhow!("{}: {e}", p.display()))
-        })
-        .collect::<Result<Vec<_>>>()?;
+    let members = a.weights.iter().map(|p| super::read_network(p)).collect::<Result<Vec<_>>>()?;
     let refs: Vec<&Network> = members.iter().collect();
-    let mut joined =
-        Network::ensemble(&refs).ok_or_else(|| anyhow!("the networks have more than 4096 hidden units together"))?;
+    let mut joined = Network::ensemble(&refs)
+        .ok_or_else(|| anyhow!("the networks have more than {MAX_HIDDEN} hidden units together"))?;
     let names: Vec<String> = a.weights.iter().map(|p| p.display().to_string()).collect();
     let abouts: Vec<String> =
         members.iter().zip(&names).map(|(n, name)| format!("{name}: {}", n.about.trim())).collect();
