@@ -6,8 +6,8 @@
 //! any dice ([`playout`]), rollouts as the ground truth of strength
 //! ([`rollout`]) and the benchmark of best play built on them
 //! ([`benchmark`]), game review judged by rollouts ([`review`]), players that are external programs speaking the
-//! engine protocol ([`external`]) or weights files, and the names that
-//! choose them ([`players`]).
+//! engine protocol ([`external`]), weights files, or deciding by rollouts
+//! ([`rollout_player`]), and the names that choose them ([`players`]).
 //!
 //! It sits beside the runtime engine (`plakoto-engine`), which a server
 //! links alone: nothing here runs in a web request.
@@ -24,4 +24,5 @@ pub mod players;
 pub mod playout;
 pub mod review;
 pub mod rollout;
+pub mod rollout_player;
 pub mod train;

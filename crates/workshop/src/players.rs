@@ -1,8 +1,9 @@
 //! Players by name, for the command line's duels and engine: the built-in
 //! levels (which play matches by the score), `money:LEVEL` (the level
 //! playing for points whatever the score), `external:COMMAND` (a program
-//! speaking the engine protocol), and `net:PATH` / `net@PLY:PATH` (a
-//! weights file, playing by the score). Names from files and
+//! speaking the engine protocol), `net:PATH` / `net@PLY:PATH` (a
+//! weights file, playing by the score), and `rollout:TRIALS:PLIES:CANDIDATES`
+//! (deciding by rollouts, [`RolloutPlayer`]). Names from files and
 //! requests use [`plakoto_engine::levels::level`] instead, which can never
 //! start a program or read a file.
 
@@ -12,17 +13,22 @@ use plakoto_engine::network::Network;
 use plakoto_engine::{MAX_PLY, NeuralEval, Player, Search, SearchPlayer, levels};
 
 use crate::external::ExternalPlayer;
+use crate::rollout_player::RolloutPlayer;
 
 /// Builds a player by name: a built-in level (playing with `eval`),
-/// `external:COMMAND`, or `net:PATH` / `net@PLY:PATH` (the weights file's
-/// network, with `eval`'s bear-off database). `seed` makes random choices
-/// reproducible.
+/// `external:COMMAND`, `net:PATH` / `net@PLY:PATH` (the weights file's
+/// network, with `eval`'s bear-off database), or
+/// `rollout:TRIALS:PLIES:CANDIDATES` (deciding by rollouts with `eval`).
+/// `seed` makes random choices reproducible.
 pub fn player_by_name(name: &str, eval: &NeuralEval, seed: u64) -> Result<Box<dyn Player>, String> {
     if let Some(cmd) = name.strip_prefix("external:") {
         if cmd.trim().is_empty() {
             return Err("`external:` needs a command, e.g. `external:plakoto engine --level expert`".into());
         }
         return Ok(Box::new(ExternalPlayer::new(cmd)));
+    }
+    if let Some(spec) = name.strip_prefix("rollout:") {
+        return Ok(Box::new(RolloutPlayer::from_name(name, spec, eval)?));
     }
     if let Some(rest) = name.strip_prefix("net") {
         return weights_player(name, rest, eval, seed);
@@ -45,6 +51,9 @@ pub fn player_by_name(name: &str, eval: &NeuralEval, seed: u64) -> Result<Box<dy
 pub fn check_name(name: &str) -> Result<(), String> {
     if name.starts_with("external:") || name.starts_with("net") {
         return Ok(());
+    }
+    if let Some(spec) = name.strip_prefix("rollout:") {
+        return RolloutPlayer::from_name(name, spec, &NeuralEval::shipped(None)).map(|_| ());
     }
     levels::level(name.strip_prefix("money:").unwrap_or(name)).map(|_| ()).map_err(|e| e.to_string())
 }

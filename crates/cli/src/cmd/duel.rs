@@ -47,6 +47,11 @@ fn levels_help() -> String {
     for l in LEVELS {
         s.push_str(&format!("  {:<10} {}\n", l.name, l.about));
     }
+    s.push_str(
+        "Also: external:COMMAND (a program speaking the engine protocol), net:PATH or net@PLY:PATH \
+         (a weights file at 0 to 2 plies), rollout:TRIALS:PLIES:CANDIDATES (the best CANDIDATES plays \
+         by 1-ply, each rolled out TRIALS times for PLIES plies at 0-ply; slow, for research)\n",
+    );
     s
 }
 
