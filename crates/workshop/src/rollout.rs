@@ -256,14 +256,20 @@ impl Rollout {
         &plays[self.search.rank(plays)[0].index]
     }
 
-    /// The best 0-ply value (for the mover) of the plays of `dice` in `pos`.
-    fn best_value(&self, pos: &Position, dice: Dice) -> Probabilities {
+    /// The best 0-ply value (for the mover) of `plays`, and that play's
+    /// index (the first of equals, as [`Rollout::choose`] picks at 0-ply).
+    fn best_value(&self, plays: &[Play]) -> (Probabilities, usize) {
         let cfg = SearchConfig::default();
-        pos.legal_plays(dice)
-            .iter()
-            .map(|p| play_value(&self.eval, p, 0, &cfg))
-            .max_by(|a, b| a.equity().total_cmp(&b.equity()))
-            .unwrap_or_default()
+        let mut best = (Probabilities::default(), 0);
+        let mut best_eq = f32::NEG_INFINITY;
+        for (i, p) in plays.iter().enumerate() {
+            let v = play_value(&self.eval, p, 0, &cfg);
+            if v.equity() > best_eq {
+                best_eq = v.equity();
+                best = (v, i);
+            }
+        }
+        best
     }
 
     /// Trial `i` from `start`: its result for the side on roll at `start`
@@ -290,19 +296,29 @@ impl Rollout {
             }
             let d = dice.next();
             let mover = pos.turn();
+            let plays = pos.legal_plays(d);
+            // At 0-ply the luck's evaluation of the roll thrown is also the choice.
+            let mut chosen = None;
             if self.cfg.variance_reduction {
                 let mut mean = Probabilities::default();
+                let mut actual = Probabilities::default();
                 for r in Dice::ALL {
-                    mean.add_weighted(&self.best_value(&pos, r), r.weight() as f32 / 36.0);
+                    let (v, i) = if r == d { self.best_value(&plays) } else { self.best_value(&pos.legal_plays(r)) };
+                    if r == d {
+                        actual = v;
+                        chosen = (self.cfg.ply == 0).then_some(i);
+                    }
+                    mean.add_weighted(&v, r.weight() as f32 / 36.0);
                 }
-                let actual = self.best_value(&pos, d);
                 let (a, m) = if mover == root { (actual, mean) } else { (actual.flip(), mean.flip()) };
                 for (l, (x, y)) in luck.iter_mut().zip(as_vector(&a).iter().zip(as_vector(&m).iter())) {
                     *l += x - y;
                 }
             }
-            let plays = pos.legal_plays(d);
-            let play = *self.choose(&plays);
+            let play = match chosen {
+                Some(i) => plays[i],
+                None => *self.choose(&plays),
+            };
             plies += 1;
             if let Some(r) = play.result() {
                 // The final position keeps the mover on roll.
