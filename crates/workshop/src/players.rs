@@ -53,7 +53,7 @@ pub fn check_name(name: &str) -> Result<(), String> {
         return Ok(());
     }
     if let Some(spec) = name.strip_prefix("rollout:") {
-        return RolloutPlayer::from_name(name, spec, &NeuralEval::shipped(None)).map(|_| ());
+        return RolloutPlayer::parse(name, spec).map(|_| ());
     }
     levels::level(name.strip_prefix("money:").unwrap_or(name)).map(|_| ()).map_err(|e| e.to_string())
 }

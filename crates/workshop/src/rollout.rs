@@ -241,17 +241,7 @@ impl Rollout {
         if self.cfg.ply == 0 {
             // The search at 0-ply, without its thread pool: trials are the
             // parallel unit here.
-            let cfg = SearchConfig::default();
-            let mut best = &plays[0];
-            let mut best_eq = f32::NEG_INFINITY;
-            for p in plays {
-                let eq = play_value(&self.eval, p, 0, &cfg).equity();
-                if eq > best_eq {
-                    best_eq = eq;
-                    best = p;
-                }
-            }
-            return best;
+            return &plays[self.best_value(plays).1];
         }
         &plays[self.search.rank(plays)[0].index]
     }
@@ -303,11 +293,14 @@ impl Rollout {
                 let mut mean = Probabilities::default();
                 let mut actual = Probabilities::default();
                 for r in Dice::ALL {
-                    let (v, i) = if r == d { self.best_value(&plays) } else { self.best_value(&pos.legal_plays(r)) };
-                    if r == d {
+                    let v = if r == d {
+                        let (v, i) = self.best_value(&plays);
                         actual = v;
                         chosen = (self.cfg.ply == 0).then_some(i);
-                    }
+                        v
+                    } else {
+                        self.best_value(&pos.legal_plays(r)).0
+                    };
                     mean.add_weighted(&v, r.weight() as f32 / 36.0);
                 }
                 let (a, m) = if mover == root { (actual, mean) } else { (actual.flip(), mean.flip()) };

@@ -6,8 +6,8 @@
 //! further ahead by sampling beats the 2-ply search; it is too slow and,
 //! so far, not measurably stronger to be a level (README).
 //!
-//! Its rollouts' seeds count its rolled-out decisions (the n-th uses seed
-//! n), and a duel builds a fresh player for each pair of games, so a duel
+//! Its rollouts' seeds follow from the count of its rolled-out decisions,
+//! and a duel builds a fresh player for each pair of games, so a duel
 //! stays reproducible from its own seed.
 
 use std::sync::atomic::AtomicBool;
@@ -42,6 +42,20 @@ impl RolloutPlayer {
     /// Builds the player a name after `rollout:` describes
     /// (`TRIALS:PLIES:CANDIDATES`), or says what is wrong with it.
     pub fn from_name(name: &str, spec: &str, eval: &NeuralEval) -> Result<RolloutPlayer, String> {
+        let [trials, plies, candidates] = Self::parse(name, spec)?;
+        Ok(RolloutPlayer {
+            name: name.into(),
+            eval: eval.clone(),
+            trials,
+            plies: plies as usize,
+            candidates: candidates as usize,
+            decisions: 0,
+        })
+    }
+
+    /// The trials, plies and candidates `spec` (`TRIALS:PLIES:CANDIDATES`,
+    /// from the name `name`) asks for, or what is wrong with it.
+    pub fn parse(name: &str, spec: &str) -> Result<[u64; 3], String> {
         let usage = || {
             format!(
                 "`{name}`: write rollout:TRIALS:PLIES:CANDIDATES, e.g. rollout:36:6:3 \
@@ -56,14 +70,7 @@ impl RolloutPlayer {
         for ((v, s), (lo, hi)) in n.iter_mut().zip(&parts).zip(BOUNDS) {
             *v = s.trim().parse::<u64>().ok().filter(|v| (lo..=hi).contains(v)).ok_or_else(usage)?;
         }
-        Ok(RolloutPlayer {
-            name: name.into(),
-            eval: eval.clone(),
-            trials: n[0],
-            plies: n[1] as usize,
-            candidates: n[2] as usize,
-            decisions: 0,
-        })
+        Ok(n)
     }
 }
 
