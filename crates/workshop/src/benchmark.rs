@@ -204,8 +204,8 @@ fn position_after(pos: &Position, dice: Option<Dice>, moves: &[[u8; 2]]) -> Opti
 
 /// The decisions of games between the level pairs `matchups`, played with
 /// seeded dice (`games` games per pair, in `shard`), that are real ones
-/// (see [`CLOSE`]); each with its kind. At most `per_category` of each
-/// kind per pair, spread over the games.
+/// (see [`CLOSE`]); each with its kind, each once. At most `per_category`
+/// of each kind per pair, spread over the games.
 pub fn find_decisions(
     eval: &NeuralEval,
     matchups: &[(&str, &str)],
@@ -216,6 +216,8 @@ pub fn find_decisions(
 ) -> Result<Vec<(Position, Dice, Category)>, String> {
     let search = Search::new(eval.clone(), 1);
     let mut out = Vec::new();
+    // Openings recur from game to game: a decision is taken once.
+    let mut taken = std::collections::HashSet::new();
     for (k, &pair) in matchups.iter().enumerate() {
         let mut count = std::collections::HashMap::new();
         walk_games(eval, pair, games, seed, k as u64, shard, &mut |pos, dice, plays, rng| {
@@ -224,7 +226,8 @@ pub fn find_decisions(
             if plays.len() > 1 && rng.random_range(0..4) == 0 {
                 let cat = Category::of(pos);
                 let n = count.entry(cat).or_insert(0usize);
-                if *n < per_category && is_real(&search, plays) {
+                if *n < per_category && !taken.contains(&(*pos, dice)) && is_real(&search, plays) {
+                    taken.insert((*pos, dice));
                     out.push((*pos, dice, cat));
                     *n += 1;
                 }
@@ -447,6 +450,25 @@ pub fn merge(a: &[Decision], b: &[Decision]) -> Result<Vec<Decision>, String> {
         .collect()
 }
 
+/// Sets of other decisions (the shards of one `benchmark build`, or sets
+/// built with other seeds) joined into one, in order. A decision already
+/// taken from an earlier set (the same position and roll) is left out, so
+/// joining the two halves of rerolled sets the same way keeps them rollouts
+/// of the same decisions; returns the set and how many were left out.
+pub fn join(sets: &[Vec<Decision>]) -> (Vec<Decision>, usize) {
+    let mut seen = std::collections::HashSet::new();
+    let mut out = Vec::new();
+    let mut left_out = 0;
+    for d in sets.iter().flatten() {
+        if seen.insert((d.id.clone(), d.dice)) {
+            out.push(d.clone());
+        } else {
+            left_out += 1;
+        }
+    }
+    (out, left_out)
+}
+
 /// The set's noise floor: the error rate, judged by `judge`, of a player
 /// that always makes the best play of `other`, an independent rollout of
 /// the same decisions. It is what choosing on evidence as good as the
@@ -499,14 +521,19 @@ impl Player for ByList {
     }
 }
 
-/// Writes decisions as JSON lines.
+/// Writes decisions as JSON lines: to a file beside `path`, then renamed
+/// over it, so a crash mid-write leaves the previous file whole.
 pub fn write(path: &Path, decisions: &[Decision]) -> std::io::Result<()> {
-    let mut f = BufWriter::new(std::fs::File::create(path)?);
+    let mut tmp = path.as_os_str().to_owned();
+    tmp.push(".partial");
+    let tmp = std::path::PathBuf::from(tmp);
+    let mut f = BufWriter::new(std::fs::File::create(&tmp)?);
     for d in decisions {
         serde_json::to_writer(&mut f, d)?;
         writeln!(f)?;
     }
-    f.into_inner().map_err(|e| e.into_error())?.sync_all()
+    f.into_inner().map_err(|e| e.into_error())?.sync_all()?;
+    std::fs::rename(&tmp, path)
 }
 
 /// Reads JSON lines of decisions; a bad line is an error naming it.
@@ -868,5 +895,30 @@ mod tests {
         // Each count is a whole number of decisions over 8 game sides.
         assert!(a.iter().all(|c| (c.1 * 8.0).fract() == 0.0), "{a:?}");
         assert!(real_decisions_per_game(&eval, "nobody", 1, 1).is_err());
+    }
+
+    #[test]
+    fn a_decision_is_found_once_however_often_it_comes_up() {
+        let eval = NeuralEval::shipped(None);
+        // Weak against weak, many games: the openings recur.
+        let found = find_decisions(&eval, &[("beginner", "casual")], 24, 5, 40, Shard::ALL).unwrap();
+        assert!(found.len() > 10, "{}", found.len());
+        let distinct: std::collections::HashSet<_> = found.iter().map(|(p, d, _)| (*p, *d)).collect();
+        assert_eq!(distinct.len(), found.len());
+        assert!(found.iter().all(|(p, _, c)| Category::of(p) == *c));
+    }
+
+    #[test]
+    fn joined_sets_keep_each_decision_once_from_the_first_set() {
+        let (a, _) = decision();
+        let mut b = a.clone();
+        b.dice = [5, 2];
+        let mut again = a.clone();
+        again.seeds = vec![9];
+        let (joined, left_out) = join(&[vec![a.clone()], vec![again, b.clone()]]);
+        assert_eq!(joined, vec![a.clone(), b.clone()]);
+        assert_eq!(left_out, 1);
+        assert_eq!(join(&[vec![b.clone()], vec![a.clone()]]).0, vec![b, a]);
+        assert_eq!(join(&[]), (vec![], 0));
     }
 }

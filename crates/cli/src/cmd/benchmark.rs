@@ -30,6 +30,9 @@ enum Sub {
     /// Merge two rollouts of the same set (a set and its reroll) into one
     /// with their trials added.
     Merge(MergeArgs),
+    /// Join sets of other decisions (the shards of a build, or sets built
+    /// with other seeds) into one.
+    Join(JoinArgs),
 }
 
 /// Runs `plakoto benchmark …`.
@@ -38,6 +41,7 @@ pub fn run(a: Args) -> Result<()> {
         Sub::Build(b) => build(b),
         Sub::Reroll(r) => reroll(r),
         Sub::Merge(m) => merge(m),
+        Sub::Join(j) => join(j),
     }
 }
 
@@ -50,7 +54,7 @@ pub const DEFAULT_SET: &str = "benchmark/decisions.jsonl";
 /// with pins, middle games), each with its sensible plays rolled out on
 /// the same dice. --shard I/N makes the decisions of games g with
 /// g mod N = I, so the work can be spread over machines; the shards' files
-/// concatenated are the set.
+/// joined (`plakoto benchmark join`) are the set.
 #[derive(clap::Args)]
 pub struct BuildArgs {
     /// Where to write the decisions (JSON lines).
@@ -118,6 +122,22 @@ pub struct MergeArgs {
     out: PathBuf,
 }
 
+/// Join sets of other decisions into one, in the order given: the shards
+/// of one `benchmark build`, or sets built with other seeds, to make a
+/// larger set. A decision already in an earlier set (the same position and
+/// roll) is left out and counted, so the rerolls of the sets joined the
+/// same way are rollouts of the same decisions (`benchmark merge`,
+/// `bench-play --noise-floor`).
+#[derive(clap::Args)]
+pub struct JoinArgs {
+    /// The sets, two or more.
+    #[arg(required = true, num_args = 2..)]
+    sets: Vec<PathBuf>,
+    /// Where to write the joined set.
+    #[arg(long)]
+    out: PathBuf,
+}
+
 fn decisions_bar(len: usize) -> ProgressBar {
     let bar = ProgressBar::new(len as u64);
     bar.set_style(
@@ -178,6 +198,20 @@ fn roll_out_set<T>(
         cfg.ply,
         cfg.seed
     );
+    Ok(())
+}
+
+fn join(j: JoinArgs) -> Result<()> {
+    let mut sets = Vec::with_capacity(j.sets.len());
+    for path in &j.sets {
+        if std::fs::canonicalize(&j.out).ok() == std::fs::canonicalize(path).ok() && j.out.exists() {
+            bail!("--out {} is one of the sets being joined: write the joined set to another file", j.out.display());
+        }
+        sets.push(benchmark::read(path).map_err(|e| anyhow!(e))?);
+    }
+    let (joined, left_out) = benchmark::join(&sets);
+    benchmark::write(&j.out, &joined)?;
+    println!("wrote {} decisions to {} ({left_out} already in an earlier set left out)", joined.len(), j.out.display());
     Ok(())
 }
 
