@@ -103,6 +103,21 @@ fn a_set_rerolled_merges_and_measures_its_noise_floor() {
         * 1000.0
         / 3.0;
     assert!((floor["error_rate"].as_f64().unwrap() - by_hand).abs() < 1e-9, "{out} against {by_hand}");
+    // The halves a set was merged from bound the distance to best play
+    // from below; the error rate is the bound from above.
+    let (ok, out, err) =
+        run(&["bench-play", "advanced", "--set", &p("m.jsonl"), "--halves", &p("r5.jsonl"), &p("r6.jsonl"), "--json"]);
+    assert!(ok, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).expect("JSON");
+    let lower = v["players"][0]["best_play_at_least"]["error_rate"].as_f64().expect("a lower bound");
+    assert!(lower <= v["players"][0]["error_rate"].as_f64().unwrap() + 1e-9, "{out}");
+    let (ok, table, err) =
+        run(&["bench-play", "advanced", "--set", &p("m.jsonl"), "--halves", &p("r5.jsonl"), &p("r6.jsonl")]);
+    assert!(ok && table.contains("distance to best play"), "{err}{table}");
+    // Halves the set is not the merge of are refused, by name.
+    let (ok, _, err) =
+        run(&["bench-play", "advanced", "--set", &p("r5.jsonl"), "--halves", &p("r5.jsonl"), &p("r6.jsonl")]);
+    assert!(!ok && err.contains("--halves") && err.contains("not the merge"), "{err}");
     // A rollout is not independent of itself, nor of a merge holding it.
     for set in ["r5.jsonl", "m.jsonl"] {
         let (ok, _, err) = run(&["bench-play", "advanced", "--set", &p(set), "--noise-floor", &p("r5.jsonl")]);

@@ -269,6 +269,13 @@ pub struct PlayArgs {
     /// little about the distance to best play.
     #[arg(long, value_name = "OTHER")]
     noise_floor: Option<PathBuf>,
+    /// The two independent rollouts the set was merged from (`plakoto
+    /// benchmark merge A B`): also bound each player's distance to best
+    /// play from below. The set's best play is partly luck, so an error
+    /// rate is an upper bound; how much less the merged set's errors are
+    /// than the halves' says how much of them that luck is.
+    #[arg(long, num_args = 2, value_names = ["A", "B"])]
+    halves: Option<Vec<PathBuf>>,
     /// Also estimate the equity each player loses in a game, in points: its
     /// error rate on each kind of decision times the real decisions of that
     /// kind per game and side, counted in N self-play games of `expert`
@@ -301,13 +308,25 @@ pub fn play(a: PlayArgs) -> Result<()> {
         }
         None => None,
     };
+    let halves = match a.halves.as_deref() {
+        Some([x, y]) => {
+            let named = || format!("--halves {} {} against {}", x.display(), y.display(), a.set.display());
+            let hx = benchmark::read(x).map_err(|e| anyhow!("{}: {e}", named()))?;
+            let hy = benchmark::read(y).map_err(|e| anyhow!("{}: {e}", named()))?;
+            Some(benchmark::Halves::new(&decisions, hx, hy).map_err(|e| anyhow!("{}: {e}", named()))?)
+        }
+        _ => None,
+    };
     let eval = super::engine_eval();
     let mut rows = Vec::new();
+    // Per player, the lower bound on its distance to best play (with --halves).
+    let mut lower = Vec::new();
     for name in &names {
         let mut player = player_by_name(name, &eval, 1).map_err(|e| anyhow!(e))?;
         let t = Instant::now();
-        let r = benchmark::error_rate(&decisions, player.as_mut()).map_err(|e| anyhow!("{name}: {e}"))?;
-        rows.push((name.clone(), r, t.elapsed().as_secs_f64()));
+        let plays = benchmark::choices(&decisions, player.as_mut()).map_err(|e| anyhow!("{name}: {e}"))?;
+        rows.push((name.clone(), benchmark::score(&decisions, &plays), t.elapsed().as_secs_f64()));
+        lower.push(halves.as_ref().map(|h| h.lower_bound(&decisions, &plays)));
     }
     let weights = match a.per_game {
         Some(n) => Some(benchmark::real_decisions_per_game(&eval, "expert", n, 1).map_err(|e| anyhow!(e))?),
@@ -328,9 +347,15 @@ pub fn play(a: PlayArgs) -> Result<()> {
         };
         let v: Vec<serde_json::Value> = rows
             .iter()
-            .map(|(n, r, s)| {
+            .zip(&lower)
+            .map(|((n, r, s), low)| {
                 let mut o = row(n, r);
                 o["seconds"] = serde_json::json!(s);
+                if let Some(l) = low {
+                    o["best_play_at_least"] = serde_json::json!({"error_rate": l.millipoints, "ci95": l.ci95,
+                        "by_kind": l.by_category,
+                        "per_game": per_game(l).map(|(p, ci)| serde_json::json!({"points": p, "ci95": ci}))});
+                }
                 o
             })
             .collect();
@@ -388,6 +413,20 @@ pub fn play(a: PlayArgs) -> Result<()> {
             list.join(", "),
             a.per_game.unwrap_or(0)
         );
+    }
+    if let Some(Some(_)) = lower.first() {
+        println!(
+            "\ndistance to best play, at most the error rate and at least (95%; from the halves the set was merged from):"
+        );
+        for ((n, _, _), l) in rows.iter().zip(&lower) {
+            if let Some(l) = l {
+                print!("{n:<w$} {:>8.1} ± {:>4.1}", l.millipoints, l.ci95);
+                if let Some((p, ci)) = per_game(l) {
+                    print!("   per game {p:>7.3} ± {ci:.3}");
+                }
+                println!();
+            }
+        }
     }
     if let [(first, base, _), rest @ ..] = &rows[..]
         && !rest.is_empty()

@@ -1,0 +1,287 @@
+//! The decisions of the benchmark and their files: a position, its roll,
+//! its kind, its rolled-out candidates and the plays left out.
+
+use std::io::{BufRead, BufWriter, Write};
+use std::path::Path;
+
+use plakoto_core::{Dice, Play, Position};
+use serde::{Deserialize, Serialize};
+
+/// A decision is kept when a second play is within this much equity of the
+/// best (by a 1-ply search).
+pub const CLOSE: f32 = 0.12;
+/// Plays within this much of the best (1-ply) are rolled out …
+pub const CANDIDATE_MARGIN: f32 = 0.25;
+/// … at most this many.
+pub const MAX_CANDIDATES: usize = 5;
+
+/// What kind of decision a position holds, for reporting error rates by kind.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Category {
+    /// The first plays of a game (both sides still mostly on their starts).
+    Opening,
+    /// A mother in danger: alone on its start, or pinned.
+    Mother,
+    /// Checkers pinned, or blots in pinning range, with contact.
+    PinFight,
+    /// No contact left: a race, bearing off included.
+    Race,
+    /// Bearing off while a pin is still on the board.
+    BearOffWithPins,
+    /// Any other contact position.
+    Middle,
+}
+
+impl Category {
+    /// Every kind, in the order reports list them.
+    pub const ALL: [Category; 6] = [
+        Category::Opening,
+        Category::Mother,
+        Category::PinFight,
+        Category::Race,
+        Category::BearOffWithPins,
+        Category::Middle,
+    ];
+
+    /// The kind's name, as in the benchmark file (`pin-fight`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Category::Opening => "opening",
+            Category::Mother => "mother",
+            Category::PinFight => "pin-fight",
+            Category::Race => "race",
+            Category::BearOffWithPins => "bear-off-with-pins",
+            Category::Middle => "middle",
+        }
+    }
+
+    /// The kind of decision in `pos`.
+    pub fn of(pos: &Position) -> Category {
+        let pinned = pos.own_pinned_mask() != 0 || pos.opp_pinned_mask() != 0;
+        let own_start = pos.own_on(24) + u8::from(pos.own_pinned_on(24));
+        let opp_start = pos.opp_on(1) + u8::from(pos.opp_pinned_on(1));
+        let mother = own_start == 1 || opp_start == 1 || pos.own_pinned_on(24) || pos.opp_pinned_on(1);
+        let home = (7..=24).all(|p| pos.own_on(p) == 0 && !pos.own_pinned_on(p));
+        if own_start + opp_start >= 24 {
+            Category::Opening
+        } else if mother {
+            Category::Mother
+        } else if plakoto_engine::inputs::is_race(pos) {
+            Category::Race
+        } else if pinned && home {
+            Category::BearOffWithPins
+        } else if pinned {
+            Category::PinFight
+        } else {
+            Category::Middle
+        }
+    }
+}
+
+/// A rolled-out play of a decision.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Candidate {
+    /// Its single moves, (from, to) in the mover's numbering.
+    pub moves: Vec<[u8; 2]>,
+    /// Its notation.
+    pub notation: String,
+    /// The rollout's equity for the mover.
+    pub equity: f64,
+    /// The rollout's standard error of it.
+    pub std_error: f64,
+}
+
+/// A play of a decision that was not rolled out: more than
+/// [`CANDIDATE_MARGIN`] behind the best at 1-ply, or past [`MAX_CANDIDATES`].
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Outside {
+    /// Its single moves, (from, to) in the mover's numbering.
+    pub moves: Vec<[u8; 2]>,
+    /// Its notation.
+    pub notation: String,
+    /// How far it is behind the last candidate by a 1-ply search (≥ 0).
+    pub gap: f64,
+}
+
+/// A decision of the benchmark.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Decision {
+    /// The position's ID.
+    pub id: String,
+    /// The roll, larger die first.
+    pub dice: [u8; 2],
+    /// What kind of decision.
+    pub category: Category,
+    /// The candidates, best rollout equity first.
+    pub candidates: Vec<Candidate>,
+    /// The other plays of the roll, with their 1-ply gap to the last
+    /// candidate: the loss of such a play is estimated from it (see
+    /// [`Decision::loss`]).
+    pub outside: Vec<Outside>,
+    /// Rollout trials per candidate (0 in sets written before it was
+    /// recorded): what [`merge`] weighs rollouts of the same decision by.
+    #[serde(default)]
+    pub trials: u64,
+    /// The seeds of the rollouts behind the equities (two or more once
+    /// merged; empty in sets written before they were recorded), so that
+    /// rollouts on the same dice are neither merged nor taken for
+    /// independent.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub seeds: Vec<u64>,
+}
+
+impl Decision {
+    /// Whether some rollout behind `self` and one behind `other` had the
+    /// same seed (so the same dice).
+    pub(super) fn shares_dice(&self, other: &Decision) -> bool {
+        self.seeds.iter().any(|s| other.seeds.contains(s))
+    }
+
+    /// The candidate of `moves` (the same play in any order of its moves).
+    pub(super) fn candidate(&self, moves: &[[u8; 2]]) -> Option<&Candidate> {
+        let pos = self.position().ok()?;
+        let after = position_after(&pos, self.roll().ok(), moves)?;
+        self.candidates.iter().find(|c| position_after(&pos, self.roll().ok(), &c.moves) == Some(after))
+    }
+}
+
+impl Decision {
+    /// The position.
+    pub fn position(&self) -> Result<Position, String> {
+        Position::from_id(&self.id).map_err(|e| format!("decision {}: {e}", self.id))
+    }
+
+    /// The roll.
+    pub fn roll(&self) -> Result<Dice, String> {
+        Dice::new(self.dice[0], self.dice[1]).map_err(|e| e.to_string())
+    }
+
+    /// The equity a player loses by choosing `play`: the best candidate's
+    /// rollout equity minus the play's. A play that was not rolled out (it
+    /// was more than [`CANDIDATE_MARGIN`] behind at 1-ply) loses what the
+    /// last candidate loses plus its 1-ply gap to it.
+    pub fn loss(&self, play: &Play) -> f64 {
+        let best = self.candidates[0].equity;
+        let moves: Vec<[u8; 2]> = play.moves().iter().map(|m| [m.from, m.to]).collect();
+        let pos = self.position().ok();
+        let same = |m: &[[u8; 2]]| {
+            m == moves.as_slice()
+                || pos.as_ref().is_some_and(|p| position_after(p, self.roll().ok(), m) == Some(*play.position()))
+        };
+        if let Some(c) = self.candidates.iter().find(|c| same(&c.moves)) {
+            return (best - c.equity).max(0.0);
+        }
+        let last = self.candidates.last().expect("a decision has candidates");
+        let gap = self.outside.iter().find(|o| same(&o.moves)).map_or(f64::from(CANDIDATE_MARGIN), |o| o.gap);
+        (best - last.equity).max(0.0) + gap
+    }
+}
+
+/// The position a play's single moves reach, for matching plays entered
+/// in another order.
+pub(super) fn position_after(pos: &Position, dice: Option<Dice>, moves: &[[u8; 2]]) -> Option<Position> {
+    let mut tb = plakoto_core::TurnBuilder::new(pos, dice?);
+    for &[f, t] in moves {
+        tb.play_move(f, t).ok()?;
+    }
+    tb.complete().map(|p| *p.position())
+}
+
+/// Writes decisions as JSON lines: to a file beside `path`, then renamed
+/// over it, so a crash mid-write leaves the previous file whole.
+pub fn write(path: &Path, decisions: &[Decision]) -> std::io::Result<()> {
+    let mut tmp = path.as_os_str().to_owned();
+    tmp.push(".partial");
+    let tmp = std::path::PathBuf::from(tmp);
+    let mut f = BufWriter::new(std::fs::File::create(&tmp)?);
+    for d in decisions {
+        serde_json::to_writer(&mut f, d)?;
+        writeln!(f)?;
+    }
+    f.into_inner().map_err(|e| e.into_error())?.sync_all()?;
+    std::fs::rename(&tmp, path)
+}
+
+/// Reads JSON lines of decisions; a bad line is an error naming it.
+pub fn read(path: &Path) -> Result<Vec<Decision>, String> {
+    let f = std::fs::File::open(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let mut out = Vec::new();
+    for (n, line) in std::io::BufReader::new(f).lines().enumerate() {
+        let line = line.map_err(|e| format!("{}: {e}", path.display()))?;
+        if line.trim().is_empty() {
+            continue;
+        }
+        let d: Decision = serde_json::from_str(&line).map_err(|e| format!("{} line {}: {e}", path.display(), n + 1))?;
+        if d.candidates.is_empty() {
+            return Err(format!("{} line {}: a decision without candidates", path.display(), n + 1));
+        }
+        out.push(d);
+    }
+    Ok(out)
+}
+
+/// A decision of the start position, 6-4, with two of its plays rolled out
+/// (`plays[1]` best at 0.10, `plays[0]` at 0.04), for the tests.
+#[cfg(test)]
+pub(crate) fn sample_decision() -> (Decision, Vec<Play>) {
+    let pos = Position::start();
+    let dice = Dice::new(6, 4).expect("dice");
+    let plays = pos.legal_plays(dice);
+    let c = |p: &Play, e: f64| Candidate {
+        moves: p.moves().iter().map(|m| [m.from, m.to]).collect(),
+        notation: p.notation(),
+        equity: e,
+        std_error: 0.01,
+    };
+    let d = Decision {
+        id: pos.id(),
+        dice: [6, 4],
+        category: Category::Opening,
+        candidates: vec![c(&plays[1], 0.10), c(&plays[0], 0.04)],
+        outside: vec![],
+        trials: 100,
+        seeds: vec![1],
+    };
+    (d, plays)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use plakoto_core::pos;
+
+    #[test]
+    fn kind_names_are_those_of_the_file() {
+        for k in Category::ALL {
+            assert_eq!(serde_json::to_value(k).unwrap(), k.name());
+        }
+    }
+
+    #[test]
+    fn kinds_of_decisions() {
+        assert_eq!(Category::of(&Position::start()), Category::Opening);
+        let race = pos!(White; white {6: 5, 5: 5}; black {20: 5, 19: 5});
+        assert_eq!(Category::of(&race), Category::Race);
+        let mother = pos!(White; white {24: 1, 13: 9, 6: 5}; black {1: 1, 12: 14});
+        assert_eq!(Category::of(&mother), Category::Mother);
+        let pins = pos!(White; white {13: 6, 10: 1, 8: 5, 6: 3}; black {20: 7, 17: 7}; pinned {10: Black});
+        assert_eq!(Category::of(&pins), Category::PinFight);
+        let bear = pos!(White; white {6: 4, 5: 4, 3: 2}; black {20: 7, 17: 7, 4: 1}; pinned {4: White});
+        assert_eq!(Category::of(&bear), Category::BearOffWithPins);
+    }
+
+    #[test]
+    fn a_play_loses_the_gap_to_the_best_rollout_equity() {
+        let (d, plays) = sample_decision();
+        assert_eq!(d.loss(&plays[1]), 0.0);
+        assert!((d.loss(&plays[0]) - 0.06).abs() < 1e-12);
+        // Through a file and back, the same decision.
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("b.jsonl");
+        write(&path, std::slice::from_ref(&d)).unwrap();
+        assert_eq!(read(&path).unwrap(), vec![d.clone()]);
+        std::fs::write(&path, "{\"id\": 3}\n").unwrap();
+        assert!(read(&path).unwrap_err().contains("line 1"));
+    }
+}
