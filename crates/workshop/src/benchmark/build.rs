@@ -61,7 +61,7 @@ fn is_real(search: &Search<NeuralEval>, plays: &[Play]) -> bool {
 /// Real decisions (see [`CLOSE`]) per game and side, by kind, in `games`
 /// self-play games of `level` with seeded dice: what weighs a player's
 /// error rates by kind into the equity it loses in a game (see
-/// [`ErrorRate::per_game`]).
+/// [`ErrorRate::per_game`](super::ErrorRate::per_game)).
 pub fn real_decisions_per_game(
     eval: &NeuralEval,
     level: &str,
@@ -162,7 +162,7 @@ pub fn roll_out(eval: &NeuralEval, rollout: &Rollout, pos: &Position, dice: Dice
 /// Rolls out the same candidates of `d` again with `rollout` (another seed:
 /// independent dice), keeping its plays left out: a second opinion on the
 /// same decision, to merge with the first (see [`merge`]) or to measure the
-/// set's noise (see [`noise_floor`]).
+/// set's noise (see [`noise_floor`](super::noise_floor)).
 pub fn reroll(rollout: &Rollout, d: &Decision, threads: usize) -> Result<Decision, String> {
     let pos = d.position()?;
     let plays = pos.legal_plays(d.roll()?);

@@ -120,7 +120,7 @@ pub struct Decision {
     /// [`Decision::loss`]).
     pub outside: Vec<Outside>,
     /// Rollout trials per candidate (0 in sets written before it was
-    /// recorded): what [`merge`] weighs rollouts of the same decision by.
+    /// recorded): what [`merge`](super::merge) weighs rollouts of the same decision by.
     #[serde(default)]
     pub trials: u64,
     /// The seeds of the rollouts behind the equities (two or more once

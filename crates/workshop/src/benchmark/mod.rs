@@ -9,8 +9,8 @@
 //! by a 1-ply search. Their candidates (the plays within [`CANDIDATE_MARGIN`]
 //! of the best, at most [`MAX_CANDIDATES`]) are rolled out on the same dice.
 //!
-//! The decisions and their files are in [`decision`], building a set in
-//! [`build`], scoring players on it in [`score`]; their items are
+//! The decisions and their files are in `decision`, building a set in
+//! `build`, scoring players on it in `score`; their items are
 //! re-exported here.
 
 mod build;

@@ -106,7 +106,7 @@ impl ErrorRate {
 
     /// The equity this player loses in a game, in points: its mean loss on
     /// each kind of decision times `per_game` real decisions of that kind a
-    /// game holds for one side (see [`real_decisions_per_game`]), summed;
+    /// game holds for one side (see [`real_decisions_per_game`](super::real_decisions_per_game)), summed;
     /// with the 95% interval half-width from the kinds' own spreads (the
     /// counts are taken as exact, and a kind judged once adds no spread).
     /// Easy decisions count as no loss. Since a game's result is the equity the
