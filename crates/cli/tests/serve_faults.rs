@@ -1,16 +1,16 @@
-//! Faults found from outside (issue 8), tried again on the real server:
-//! a client that drops its connection right after a play, a resigned game
-//! followed by another after a restart, idle and half-sent connections, and
-//! notation that made the parser search for ever.
+//! Faults found from outside (issues 8 and 26), tried again on the real
+//! server: a client that drops its connection right after a play, a resigned
+//! game followed by another after a restart, idle and half-sent connections,
+//! notation that made the parser search for ever, and a lower-case `bearer`.
 
 mod server;
 
 use std::io::{Read, Write};
-use std::net::{Shutdown, SocketAddr, TcpStream};
+use std::net::{Shutdown, TcpStream};
 use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
-use server::{Server, request};
+use server::{Server, connect_from, request, request_from};
 
 /// Sends a request and closes the connection at once, without reading the
 /// answer (a browser reloaded right after Confirm).
@@ -112,15 +112,6 @@ fn a_match_with_a_resigned_game_loads_after_a_restart() {
     assert_eq!(s, 200, "{rec}");
 }
 
-/// Opens a connection from `local` (a loopback address of its own) to `addr`.
-fn connect_from(local: &str, addr: &str) -> std::io::Result<TcpStream> {
-    let target: SocketAddr = addr.parse().unwrap();
-    let socket = socket2::Socket::new(socket2::Domain::IPV4, socket2::Type::STREAM, None)?;
-    socket.bind(&format!("{local}:0").parse::<SocketAddr>().unwrap().into())?;
-    socket.connect_timeout(&target.into(), Duration::from_secs(5))?;
-    Ok(socket.into())
-}
-
 /// `GET /healthz` from `local`: the status, or 0 when no answer came.
 fn health_from(local: &str, addr: &str) -> u16 {
     let Ok(mut s) = connect_from(local, addr) else { return 0 };
@@ -211,4 +202,41 @@ fn notation_with_many_hops_is_refused_at_once_over_http() {
     assert_eq!(s, 422, "{v}");
     assert!(start.elapsed() < Duration::from_secs(5), "the answer took {:?}", start.elapsed());
     assert_eq!(health_from("127.0.0.1", &server.addr), 200);
+}
+
+/// An online match with both seats taken: (id, White's secret, Black's secret, state).
+fn online_match(addr: &str) -> (String, String, String, Value) {
+    let (s, created) =
+        request(addr, "POST", "/api/v1/matches", Some(&json!({"opponent": "online", "seed": 9}))).unwrap();
+    assert_eq!(s, 201, "{created}");
+    let id = created["id"].as_str().unwrap().to_string();
+    let white = created["seat"]["token"].as_str().unwrap().to_string();
+    let body = json!({"invite": created["invite"]});
+    let (s, joined) = request(addr, "POST", &format!("/api/v1/matches/{id}/join"), Some(&body)).unwrap();
+    assert_eq!(s, 200, "{joined}");
+    let black = joined["seat"]["token"].as_str().unwrap().to_string();
+    (id, white, black, joined)
+}
+
+/// The secret of the seat on roll in `state`.
+fn on_roll<'a>(state: &Value, white: &'a str, black: &'a str) -> &'a str {
+    if state["to_act"]["side"] == "white" { white } else { black }
+}
+
+#[test]
+fn the_authorization_scheme_is_read_in_any_letter_case() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = Server::start(&dir.path().join("bearer.db"));
+    let (id, white, black, mut state) = online_match(&server.addr);
+    for scheme in ["bearer", "BEARER", "Bearer"] {
+        let auth = format!("{scheme} {}", on_roll(&state, &white, &black));
+        let body = json!({"moves": state["game"]["plays"][0]["moves"], "version": state["version"]});
+        let path = format!("/api/v1/matches/{id}/play");
+        let (s, v) = request_from(None, &server.addr, "POST", &path, Some(&body), &[("Authorization", &auth)]).unwrap();
+        assert_eq!(s, 200, "`Authorization: {scheme} …` was refused: {v}");
+        state = v;
+    }
+    let path = format!("/api/v1/matches/{id}");
+    let (s, v) = request_from(None, &server.addr, "GET", &path, None, &[("Authorization", "Basic dTpw")]).unwrap();
+    assert_eq!((s, v["error"]["code"].as_str()), (422, Some("bad-request")), "{v}");
 }

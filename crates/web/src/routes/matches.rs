@@ -20,7 +20,8 @@ use crate::state::AppState;
 use crate::wire::{PlayJson, SidesJson, TurnState, turn_state};
 
 /// The seat secret a request presents: `Authorization: Bearer SECRET`
-/// (kept by the browser that holds the seat, never in a URL).
+/// (kept by the browser that holds the seat, never in a URL). The scheme's
+/// letter case does not matter (RFC 9110: `bearer` is `Bearer`).
 pub struct SeatToken(pub Option<String>);
 
 impl<S: Send + Sync> axum::extract::FromRequestParts<S> for SeatToken {
@@ -29,13 +30,19 @@ impl<S: Send + Sync> axum::extract::FromRequestParts<S> for SeatToken {
     async fn from_request_parts(parts: &mut axum::http::request::Parts, _: &S) -> Result<SeatToken, ApiError> {
         let Some(v) = parts.headers.get(axum::http::header::AUTHORIZATION) else { return Ok(SeatToken(None)) };
         let v = v.to_str().map_err(|_| ApiError::invalid("bad-request", "the Authorization header is not text"))?;
-        let token = v.strip_prefix("Bearer ").ok_or_else(|| {
-            ApiError::invalid("bad-request", "write the seat's secret as `Authorization: Bearer SECRET`")
-        })?;
+        let shape = || ApiError::invalid("bad-request", "write the seat's secret as `Authorization: Bearer SECRET`");
+        let (scheme, token) = v.trim().split_once([' ', '\t']).ok_or_else(shape)?;
+        if !scheme.eq_ignore_ascii_case("bearer") {
+            return Err(shape());
+        }
+        let token = token.trim();
+        if token.is_empty() {
+            return Err(shape());
+        }
         if token.len() > 128 {
             return Err(ApiError::invalid("bad-request", "the seat's secret is too long"));
         }
-        Ok(SeatToken(Some(token.trim().to_string())))
+        Ok(SeatToken(Some(token.to_string())))
     }
 }
 
