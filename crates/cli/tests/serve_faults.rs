@@ -1,7 +1,8 @@
 //! Faults found from outside (issues 8 and 26), tried again on the real
 //! server: a client that drops its connection right after a play, a resigned
 //! game followed by another after a restart, idle and half-sent connections,
-//! notation that made the parser search for ever, and a lower-case `bearer`.
+//! notation that made the parser search for ever, a lower-case `bearer`, and
+//! requests too long to read answered without the error shape.
 
 mod server;
 
@@ -239,4 +240,39 @@ fn the_authorization_scheme_is_read_in_any_letter_case() {
     let path = format!("/api/v1/matches/{id}");
     let (s, v) = request_from(None, &server.addr, "GET", &path, None, &[("Authorization", "Basic dTpw")]).unwrap();
     assert_eq!((s, v["error"]["code"].as_str()), (422, Some("bad-request")), "{v}");
+}
+
+/// Sends `raw` as it is and reads the whole reply: its status and JSON body.
+fn raw_request(addr: &str, raw: &[u8]) -> (u16, Value) {
+    let mut s = TcpStream::connect(addr).unwrap();
+    s.set_read_timeout(Some(Duration::from_secs(30))).unwrap();
+    // The server may answer and close before reading it all.
+    let _ = s.write_all(raw);
+    let mut reply = Vec::new();
+    let _ = s.read_to_end(&mut reply);
+    server::reply(&reply).unwrap_or_else(|e| panic!("{e}: {}", String::from_utf8_lossy(&reply)))
+}
+
+#[test]
+fn requests_the_server_cannot_read_are_answered_in_the_json_error_shape() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = Server::start(&dir.path().join("shape.db"));
+    let addr = &server.addr;
+    let long = format!("GET /api/v1/matches/{} HTTP/1.1\r\nHost: x\r\n\r\n", "a".repeat(70_000));
+    // Too many headers is "too large" too; a head that is all read, so the
+    // server's close does not reset the connection under the reply.
+    let many: String = (0..120).map(|n| format!("X-{n}: {n}\r\n")).collect();
+    let big = format!("GET /healthz HTTP/1.1\r\nHost: x\r\n{many}\r\n");
+    for (raw, status, code) in [
+        (long.as_bytes(), 414, "uri-too-long"),
+        (big.as_bytes(), 431, "headers-too-large"),
+        (b"GET /healthz HTTP/1.1\r\nHost x\r\n\r\n".as_slice(), 400, "bad-request"),
+    ] {
+        let (s, v) = raw_request(addr, raw);
+        assert_eq!((s, v["error"]["code"].as_str()), (status, Some(code)), "{v}");
+        assert!(v["error"]["message"].as_str().is_some_and(|m| !m.is_empty()), "{v}");
+    }
+    // Still serving, in the usual shape.
+    let (s, v) = raw_request(addr, b"GET /nowhere HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
+    assert_eq!((s, v["error"]["code"].as_str()), (404, Some("not-found")), "{v}");
 }

@@ -35,9 +35,11 @@ pub struct ErrorBody {
 #[derive(Serialize, ToSchema)]
 pub struct ErrorDetail {
     /// Stable code: `bad-json`, `bad-request`, `bad-position`, `bad-dice`,
-    /// `bad-ply`, `illegal-play`, `illegal-move`, `not-found`, `not-your-turn`,
-    /// `stale`, `match-over`, `body-too-large`, `method-not-allowed`,
-    /// `too-many-matches`, `busy`, `timeout`, `internal`.
+    /// `bad-ply`, `bad-record`, `illegal-play`, `illegal-move`, `not-found`,
+    /// `not-your-turn`, `not-your-seat`, `seat-taken`, `stale`, `match-over`,
+    /// `body-too-large`, `uri-too-long`, `headers-too-large`,
+    /// `method-not-allowed`, `bad-origin`, `too-many-matches`,
+    /// `too-many-connections`, `busy`, `timeout`, `internal`.
     pub code: String,
     pub message: String,
 }

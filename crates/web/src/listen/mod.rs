@@ -12,7 +12,11 @@
 //!   [`ConnLimits::idle_timeout`];
 //! - past [`ConnLimits::max_connections`] open connections, or
 //!   [`ConnLimits::max_per_address`] from one address, a new connection
-//!   gets a short 503 and is closed at once.
+//!   gets a short 503 and is closed at once;
+//! - hyper's own replies to requests it cannot read go out in the API's
+//!   error shape ([`replies`]).
+
+mod replies;
 
 use std::collections::HashMap;
 use std::convert::Infallible;
@@ -28,8 +32,7 @@ use axum::Router;
 use axum::extract::ConnectInfo;
 use hyper::body::Incoming;
 use hyper_util::rt::{TokioIo, TokioTimer};
-use tokio::io::AsyncWriteExt;
-use tokio::net::{TcpListener, TcpStream};
+use tokio::net::TcpListener;
 use tokio::sync::watch;
 use tower::ServiceExt;
 
@@ -99,21 +102,6 @@ fn admit(counts: &Arc<Mutex<Counts>>, limits: &ConnLimits, ip: IpAddr) -> Result
     *mine += 1;
     c.total += 1;
     Ok(Ticket { counts: counts.clone(), ip })
-}
-
-/// Tells a refused client why, in the API's error shape, and closes.
-async fn refuse(mut stream: TcpStream, why: &str) {
-    let body = serde_json::json!({"error": {"code": "too-many-connections", "message": why}}).to_string();
-    let reply = format!(
-        "HTTP/1.1 503 Service Unavailable\r\ncontent-type: application/json\r\ncontent-length: {}\r\n\
-         connection: close\r\nretry-after: 1\r\n\r\n{body}",
-        body.len()
-    );
-    let _ = tokio::time::timeout(Duration::from_secs(1), async {
-        let _ = stream.write_all(reply.as_bytes()).await;
-        let _ = stream.shutdown().await;
-    })
-    .await;
 }
 
 /// Requests in flight on one connection, and when it last had none.
@@ -211,7 +199,7 @@ pub async fn serve(listener: TcpListener, app: Router, limits: ConnLimits, shutd
         let ticket = match admit(&counts, &limits, peer.ip()) {
             Ok(t) => t,
             Err(why) => {
-                tokio::spawn(refuse(stream, why));
+                tokio::spawn(replies::refuse(stream, why));
                 continue;
             }
         };
@@ -232,8 +220,11 @@ pub async fn serve(listener: TcpListener, app: Router, limits: ConnLimits, shutd
             })
         };
         let mut http = hyper::server::conn::http1::Builder::new();
-        http.timer(TokioTimer::new()).header_read_timeout(limits.header_timeout).keep_alive(true);
-        let conn = http.serve_connection(TokioIo::new(stream), service).with_upgrades();
+        // No vectored writes: hyper then hands each reply head to the
+        // socket in one piece, where a bare error head can be recognised.
+        http.timer(TokioTimer::new()).header_read_timeout(limits.header_timeout).keep_alive(true).writev(false);
+        let io = TokioIo::new(replies::JsonErrorReplies::new(stream, activity.clone()));
+        let conn = http.serve_connection(io, service).with_upgrades();
         let idle = limits.idle_timeout;
         let mut stop = stop_rx.clone();
         let done = done_rx.clone();
