@@ -1,8 +1,9 @@
 //! Faults found from outside (issues 8 and 26), tried again on the real
 //! server: a client that drops its connection right after a play, a resigned
 //! game followed by another after a restart, idle and half-sent connections,
-//! notation that made the parser search for ever, a lower-case `bearer`, and
-//! requests too long to read answered without the error shape.
+//! notation that made the parser search for ever, a flood of single moves, a
+//! lower-case `bearer`, and requests too long to read answered without the
+//! error shape.
 
 mod server;
 
@@ -224,6 +225,27 @@ fn on_roll<'a>(state: &Value, white: &'a str, black: &'a str) -> &'a str {
     if state["to_act"]["side"] == "white" { white } else { black }
 }
 
+#[test]
+fn single_moves_shown_to_watchers_are_limited_per_match_but_never_a_persons_pace() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = Server::start(&dir.path().join("moves.db"));
+    let (id, white, black, state) = online_match(&server.addr);
+    let auth = format!("Bearer {}", on_roll(&state, &white, &black));
+    let path = format!("/api/v1/matches/{id}/moves");
+    let body = json!({"version": state["version"], "moves": []});
+    let show = || request_from(None, &server.addr, "POST", &path, Some(&body), &[("Authorization", &auth)]).unwrap();
+    // A person's burst (every checker of a doublet moved and taken back, twice) is shown.
+    for n in 0..20 {
+        let (s, v) = show();
+        assert_eq!(s, 204, "move {n} of a burst a person makes was refused: {v}");
+    }
+    // A flood is not: every such event reaches every watcher.
+    let refusal = (0..500).map(|_| show()).find(|(s, _)| *s != 204);
+    let (s, v) = refusal.expect("500 single moves in a row were all sent on to the watchers");
+    assert_eq!((s, v["error"]["code"].as_str()), (429, Some("too-many-moves")), "{v}");
+}
+
+/// Opens match `id`'s live stream with these `Host` and `Origin` headers:
 #[test]
 fn the_authorization_scheme_is_read_in_any_letter_case() {
     let dir = tempfile::tempdir().unwrap();

@@ -39,7 +39,7 @@ pub struct ErrorDetail {
     /// `not-your-turn`, `not-your-seat`, `seat-taken`, `stale`, `match-over`,
     /// `body-too-large`, `uri-too-long`, `headers-too-large`,
     /// `method-not-allowed`, `bad-origin`, `too-many-matches`,
-    /// `too-many-connections`, `busy`, `timeout`, `internal`.
+    /// `too-many-moves`, `too-many-connections`, `busy`, `timeout`, `internal`.
     pub code: String,
     pub message: String,
 }
@@ -94,6 +94,7 @@ impl From<crate::service::ServiceError> for ApiError {
             ErrorKind::Conflict => StatusCode::CONFLICT,
             ErrorKind::Timeout => StatusCode::SERVICE_UNAVAILABLE,
             ErrorKind::Forbidden => StatusCode::FORBIDDEN,
+            ErrorKind::TooMany => StatusCode::TOO_MANY_REQUESTS,
             ErrorKind::Internal => StatusCode::INTERNAL_SERVER_ERROR,
         };
         ApiError::new(status, e.code, e.message)

@@ -9,8 +9,10 @@
 //! watchers.
 
 use std::collections::HashMap;
+use std::num::NonZeroU32;
 use std::sync::{Arc, Mutex};
 
+use governor::{DefaultKeyedRateLimiter, Quota, RateLimiter};
 use plakoto_core::Color;
 use serde::{Deserialize, Serialize};
 use tokio::sync::broadcast;
@@ -66,15 +68,28 @@ pub struct Hub {
     /// (match, server) → (White, Black).
     elsewhere: Mutex<HashMap<(String, String), (bool, bool)>>,
     relay: Mutex<Option<Arc<dyn Relay>>>,
+    /// Single moves shown per match (a token bucket each).
+    moves: DefaultKeyedRateLimiter<String>,
 }
+
+/// Single moves a match's player may show at once ([`Hub::allow_moves`]):
+/// the page sends one per checker moved or taken back, so a person at
+/// their quickest stays well inside it.
+pub const MOVES_BURST: u32 = 20;
+
+/// Single moves a match's player may show per second at length.
+pub const MOVES_PER_SECOND: u32 = 10;
 
 impl Default for Hub {
     fn default() -> Hub {
+        let per_second = NonZeroU32::new(MOVES_PER_SECOND).unwrap_or(NonZeroU32::MIN);
+        let burst = NonZeroU32::new(MOVES_BURST).unwrap_or(NonZeroU32::MIN);
         Hub {
             channels: Mutex::new(HashMap::new()),
             here: Mutex::new(HashMap::new()),
             elsewhere: Mutex::new(HashMap::new()),
             relay: Mutex::new(None),
+            moves: RateLimiter::keyed(Quota::per_second(per_second).allow_burst(burst)),
         }
     }
 }
@@ -90,6 +105,18 @@ impl Hub {
     /// Sends events on to other servers through `relay` from now on.
     pub fn set_relay(&self, relay: Arc<dyn Relay>) {
         *lock(&self.relay) = Some(relay);
+    }
+
+    /// Counts a `moves` event of match `id`: false once its player has
+    /// shown [`MOVES_BURST`] within a moment, or more than
+    /// [`MOVES_PER_SECOND`] a second at length. Each event reaches every
+    /// watcher, so an unbounded sender would flood them all.
+    pub fn allow_moves(&self, id: &str) -> bool {
+        if self.moves.len() > 10_000 {
+            // Forget matches whose allowance has refilled: the table stays small.
+            self.moves.retain_recent();
+        }
+        self.moves.check_key(&id.to_string()).is_ok()
     }
 
     /// Starts watching match `id`: the events from now on.

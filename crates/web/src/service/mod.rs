@@ -24,7 +24,7 @@ use plakoto_core::{Color, Play, TurnBuilder};
 use plakoto_engine::{DEFAULT_LEVEL, NeuralEval, levels};
 use rand::RngExt;
 
-pub use live::{Event, Hub, Presence, Relay};
+pub use live::{Event, Hub, MOVES_BURST, MOVES_PER_SECOND, Presence, Relay};
 pub use postgres::PostgresStore;
 pub use sqlite::{SCHEMA_VERSION, SqliteStore};
 pub use store::{MatchStore, Seats, StoreError, StoredMatch};
@@ -46,6 +46,8 @@ pub enum ErrorKind {
     Timeout,
     /// The request needs a seat it does not hold (a match played online).
     Forbidden,
+    /// Too many such requests in a short time; the same may succeed later.
+    TooMany,
     /// The store or the engine failed.
     Internal,
 }
@@ -508,6 +510,18 @@ impl MatchService {
         Self::check_turn(&live, true)?;
         let side = live.m.to_act().expect("checked: someone acts");
         Self::check_seat(&live, token, side)?;
+        // Counted once the seat is known to be the one on roll, so nobody
+        // else can use up its allowance.
+        if !self.hub.allow_moves(id) {
+            return Err(ServiceError::new(
+                ErrorKind::TooMany,
+                "too-many-moves",
+                format!(
+                    "more than {} single moves shown within a moment ({} a second at length): wait a little",
+                    MOVES_BURST, MOVES_PER_SECOND
+                ),
+            ));
+        }
         let g = live.m.game();
         let mut tb = TurnBuilder::new(g.position(), g.dice().expect("checked: rolled"));
         if moves.len() > 4 {
