@@ -39,7 +39,8 @@ pub struct ErrorDetail {
     /// `not-your-turn`, `not-your-seat`, `seat-taken`, `stale`, `match-over`,
     /// `body-too-large`, `uri-too-long`, `headers-too-large`,
     /// `method-not-allowed`, `bad-origin`, `too-many-matches`,
-    /// `too-many-moves`, `too-many-connections`, `busy`, `timeout`, `internal`.
+    /// `too-many-moves`, `too-many-watchers`, `too-many-streams`,
+    /// `too-many-connections`, `busy`, `timeout`, `internal`.
     pub code: String,
     pub message: String,
 }

@@ -14,6 +14,14 @@ use anyhow::{Context, Result, anyhow};
 /// friend on the same device, or a friend online (who gets a link). Every
 /// match is saved as it is played, so the tab can be closed and the match
 /// finished later from its address.
+///
+/// Connections have two budgets. Every connection starts in the general one
+/// (--max-connections, --max-connections-per-address; idle ones close
+/// after --idle-timeout). A connection whose request becomes a match's live
+/// stream moves to the streams' budget (--max-streams in all, of which
+/// --stream-seat-reserve only for the players; --max-streams-per-address;
+/// --max-watchers-per-match; --max-streams-per-seat), so watchers can never
+/// shut the players out.
 #[derive(clap::Args)]
 pub struct Args {
     /// Address to listen on (port 0 picks a free port).
@@ -30,12 +38,31 @@ pub struct Args {
     /// New matches one client address may start per minute.
     #[arg(long, default_value_t = 30, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
     matches_per_minute: u32,
-    /// Connections open at once, from all clients; more get a 503.
+    /// Connections open at once, from all clients, live streams apart; more get a 503.
     #[arg(long, default_value_t = 900, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
     max_connections: u32,
-    /// Connections open at once from one client address; more get a 503.
+    /// Connections open at once from one client address, live streams apart; more get a 503.
     #[arg(long, default_value_t = 64, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
     max_connections_per_address: u32,
+    /// Live streams (a match's events) open at once, watchers and players.
+    #[arg(long, default_value_t = 2048, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+    max_streams: u32,
+    /// Of --max-streams, how many only the players (seat holders) may use; watchers
+    /// get 503 `too-many-streams` once the rest is taken [default: a quarter of --max-streams].
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(0..=1_000_000))]
+    stream_seat_reserve: Option<u32>,
+    /// Watchers' live streams open at once from one address (429 `too-many-streams`
+    /// past it); players' streams from one address count apart, up to as many again.
+    #[arg(long, default_value_t = 32, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+    max_streams_per_address: u32,
+    /// Watchers of one match at once (503 `too-many-watchers` past it); its players
+    /// are never counted among them.
+    #[arg(long, default_value_t = 256, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+    max_watchers_per_match: u32,
+    /// Live streams of one seat at once (a player's tabs and devices): one more
+    /// closes the seat's oldest, so a player who reconnects is never refused.
+    #[arg(long, default_value_t = 4, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=1000))]
+    max_streams_per_seat: u32,
     /// Longest a connection may stay open with no request in flight, in seconds.
     #[arg(long, default_value_t = 30.0, value_name = "SECONDS")]
     idle_timeout: f64,
@@ -71,10 +98,23 @@ pub fn run(args: Args) -> Result<()> {
     if !(0.5..=3600.0).contains(&args.idle_timeout) {
         return Err(anyhow!("--idle-timeout must be 0.5 to 3600 seconds"));
     }
+    let max_streams = args.max_streams as usize;
+    let stream_seat_reserve = args.stream_seat_reserve.map_or(max_streams / 4, |n| n as usize);
+    if stream_seat_reserve >= max_streams {
+        return Err(anyhow!(
+            "--stream-seat-reserve {stream_seat_reserve} leaves no live stream for watchers: keep it below \
+             --max-streams ({max_streams})"
+        ));
+    }
     let conns = plakoto_web::ConnLimits {
         max_connections: args.max_connections as usize,
         max_per_address: args.max_connections_per_address as usize,
         idle_timeout: Duration::from_secs_f64(args.idle_timeout),
+        max_streams,
+        stream_seat_reserve,
+        max_streams_per_address: args.max_streams_per_address as usize,
+        max_watchers_per_match: args.max_watchers_per_match as usize,
+        max_streams_per_seat: args.max_streams_per_seat as usize,
         ..Default::default()
     };
     // Where the state lives, as said to the operator (a URL without its password).

@@ -13,18 +13,20 @@
 //! - past [`ConnLimits::max_connections`] open connections, or
 //!   [`ConnLimits::max_per_address`] from one address, a new connection
 //!   gets a short 503 and is closed at once;
+//! - a connection whose request becomes a live event stream leaves that
+//!   budget for the streams' own ([`budget`]): streams last as long as
+//!   their readers like, so they must never crowd out anyone's plays;
 //! - hyper's own replies to requests it cannot read go out in the API's
 //!   error shape ([`replies`]).
 
+mod budget;
 mod replies;
 
-use std::collections::HashMap;
 use std::convert::Infallible;
 use std::future::Future;
-use std::net::IpAddr;
 use std::pin::{Pin, pin};
+use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::{Arc, Mutex};
 use std::task::{Context, Poll};
 use std::time::Duration;
 
@@ -36,18 +38,33 @@ use tokio::net::TcpListener;
 use tokio::sync::watch;
 use tower::ServiceExt;
 
+pub use budget::{Connection, StreamSlot};
+
 /// Limits on connections (as opposed to requests, see [`crate::Limits`]).
 #[derive(Clone, Debug)]
 pub struct ConnLimits {
-    /// Open connections at once, from everyone.
+    /// Open connections at once, from everyone, live streams apart.
     pub max_connections: usize,
-    /// Open connections at once from one client address.
+    /// Open connections at once from one client address, live streams apart.
     pub max_per_address: usize,
     /// Longest a client may take to send a request's head (the request
     /// line and headers), counted from when the server waits for it.
     pub header_timeout: Duration,
     /// Longest a connection may stay open with no request in flight.
     pub idle_timeout: Duration,
+    /// Live event streams open at once, watchers and seat holders.
+    pub max_streams: usize,
+    /// Of [`ConnLimits::max_streams`], how many only seat holders may use:
+    /// watchers are refused once the rest is taken.
+    pub stream_seat_reserve: usize,
+    /// Watchers' streams open at once from one address; streams for seats
+    /// are counted apart, up to as many again.
+    pub max_streams_per_address: usize,
+    /// Watchers of one match at once (streams without one of its seats).
+    pub max_watchers_per_match: usize,
+    /// Streams of one seat at once (a player's tabs and devices); one more
+    /// takes the place of its oldest, which is closed.
+    pub max_streams_per_seat: usize,
 }
 
 impl Default for ConnLimits {
@@ -59,49 +76,15 @@ impl Default for ConnLimits {
             max_per_address: 64,
             header_timeout: Duration::from_secs(10),
             idle_timeout: Duration::from_secs(30),
+            max_streams: 2048,
+            stream_seat_reserve: 512,
+            // A café's tables behind one address: 16 matches' players, and
+            // as many watchers.
+            max_streams_per_address: 32,
+            max_watchers_per_match: 256,
+            max_streams_per_seat: 4,
         }
     }
-}
-
-/// Counts open connections per address; a [`Ticket`] gives its place back
-/// when the connection ends.
-#[derive(Default)]
-struct Counts {
-    total: usize,
-    per_address: HashMap<IpAddr, usize>,
-}
-
-struct Ticket {
-    counts: Arc<Mutex<Counts>>,
-    ip: IpAddr,
-}
-
-impl Drop for Ticket {
-    fn drop(&mut self) {
-        let mut c = self.counts.lock().unwrap_or_else(|e| e.into_inner());
-        c.total -= 1;
-        if let Some(n) = c.per_address.get_mut(&self.ip) {
-            *n -= 1;
-            if *n == 0 {
-                c.per_address.remove(&self.ip);
-            }
-        }
-    }
-}
-
-/// Takes a place for a connection from `ip`, or says which cap it hit.
-fn admit(counts: &Arc<Mutex<Counts>>, limits: &ConnLimits, ip: IpAddr) -> Result<Ticket, &'static str> {
-    let mut c = counts.lock().unwrap_or_else(|e| e.into_inner());
-    if c.total >= limits.max_connections {
-        return Err("the server has as many connections open as it serves; try again in a moment");
-    }
-    let mine = c.per_address.entry(ip).or_insert(0);
-    if *mine >= limits.max_per_address {
-        return Err("this address has too many connections open; close some and try again");
-    }
-    *mine += 1;
-    c.total += 1;
-    Ok(Ticket { counts: counts.clone(), ip })
 }
 
 /// Requests in flight on one connection, and when it last had none.
@@ -176,7 +159,7 @@ async fn idle_for(activity: &Activity, idle: Duration) {
 /// Serves `app` on `listener` until `shutdown` resolves, then lets the
 /// requests in flight finish.
 pub async fn serve(listener: TcpListener, app: Router, limits: ConnLimits, shutdown: impl Future<Output = ()>) {
-    let counts = Arc::new(Mutex::new(Counts::default()));
+    let budget = budget::Budget::new(limits.clone());
     // Dropped at shutdown: every connection then finishes its request in
     // flight and closes. Each connection holds a `done` receiver, so the
     // sender sees when the last one has ended.
@@ -196,8 +179,8 @@ pub async fn serve(listener: TcpListener, app: Router, limits: ConnLimits, shutd
             },
             _ = &mut shutdown => break,
         };
-        let ticket = match admit(&counts, &limits, peer.ip()) {
-            Ok(t) => t,
+        let connection = match budget.admit(peer.ip()) {
+            Ok(c) => c,
             Err(why) => {
                 tokio::spawn(replies::refuse(stream, why));
                 continue;
@@ -208,9 +191,11 @@ pub async fn serve(listener: TcpListener, app: Router, limits: ConnLimits, shutd
         let service = {
             let app = app.clone();
             let activity = activity.clone();
+            let connection = connection.clone();
             hyper::service::service_fn(move |mut req: hyper::Request<Incoming>| {
                 let in_flight = InFlight::new(&activity);
                 req.extensions_mut().insert(ConnectInfo(peer));
+                req.extensions_mut().insert(connection.clone());
                 let app = app.clone();
                 async move {
                     let res =
@@ -229,7 +214,7 @@ pub async fn serve(listener: TcpListener, app: Router, limits: ConnLimits, shutd
         let mut stop = stop_rx.clone();
         let done = done_rx.clone();
         tokio::spawn(async move {
-            let _ticket = ticket;
+            let _connection = connection;
             let _done = done;
             let mut conn = pin!(conn);
             let mut stopping = false;

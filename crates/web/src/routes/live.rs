@@ -10,6 +10,7 @@ use std::convert::Infallible;
 use std::sync::Arc;
 use std::time::Duration;
 
+use axum::Extension;
 use axum::extract::{Path, State};
 use axum::http::HeaderMap;
 use axum::response::sse::{Event as SseEvent, KeepAlive, Sse};
@@ -17,6 +18,7 @@ use futures_util::stream::{self, Stream};
 use tokio::sync::broadcast::error::RecvError;
 
 use crate::error::ApiError;
+use crate::listen::{Connection, StreamSlot};
 use crate::routes::matches::{SeatToken, view_for};
 use crate::service::{Event, Hub, MatchService, Presence};
 use crate::state::AppState;
@@ -54,6 +56,18 @@ struct Watch {
     first: bool,
     /// Counts this connection for its seat while the stream lives.
     _presence: Option<Presence>,
+    /// The connection's place in the stream budget (none when the app is
+    /// driven in process, without connections).
+    slot: Option<StreamSlot>,
+}
+
+/// Resolves when a newer stream of the same seat has taken this one's
+/// place; never without a slot.
+async fn replaced(slot: &Option<StreamSlot>) {
+    match slot {
+        Some(s) => s.replaced().await,
+        None => std::future::pending().await,
+    }
 }
 
 /// The state event of match `id`, as the watcher with `token` sees it.
@@ -81,7 +95,12 @@ fn stream_of(w: Watch) -> impl Stream<Item = Result<SseEvent, Infallible>> {
                 }
                 return None;
             }
-            match w.rx.recv().await {
+            let next = tokio::select! {
+                next = w.rx.recv() => next,
+                // The seat's holder opened a newer stream: this one ends.
+                _ = replaced(&w.slot) => return None,
+            };
+            match next {
                 Ok(Event::State { version }) if version > w.sent => {
                     if let Some((v, e)) = state_event(&w.service, &w.id, w.token.clone()).await {
                         w.sent = v;
@@ -115,13 +134,19 @@ fn stream_of(w: Watch) -> impl Stream<Item = Result<SseEvent, Infallible>> {
 /// The live stream of match `id` (`text/event-stream`): `state` events
 /// (the match's state, as `GET /matches/{id}` gives it), `moves` (single
 /// moves entered, not confirmed) and `presence` (which seats are connected).
+/// Streams have a budget of their own: a watcher past a limit gets 503
+/// `too-many-watchers` (the match has its watchers' worth) or 429/503
+/// `too-many-streams` (the address's, or the server's); a seat's holder
+/// goes ahead of watchers, and its newest stream replaces its oldest.
 #[utoipa::path(get, path = "/api/v1/matches/{id}/events", tag = "matches",
     params(("id" = String, Path, description = "match id")),
     responses((status = 200, description = "server-sent events", content_type = "text/event-stream"),
-        (status = 403, body = crate::error::ErrorBody), (status = 404, body = crate::error::ErrorBody)))]
+        (status = 403, body = crate::error::ErrorBody), (status = 404, body = crate::error::ErrorBody),
+        (status = 429, body = crate::error::ErrorBody), (status = 503, body = crate::error::ErrorBody)))]
 pub async fn events(
     State(state): State<Arc<AppState>>,
     Path(id): Path<String>,
+    connection: Option<Extension<Connection>>,
     headers: HeaderMap,
     SeatToken(token): SeatToken,
 ) -> Result<Sse<impl Stream<Item = Result<SseEvent, Infallible>>>, ApiError> {
@@ -132,7 +157,10 @@ pub async fn events(
     let rx = hub.watch(&id);
     let (key, t) = (id.clone(), token.clone());
     let seat = state.call(move |s| Ok(s.get(&key).map(|live| live.seat_of(t.as_deref()))?)).await?;
+    // The connection leaves the general budget for the streams' (or the
+    // stream is refused, saying which limit it met).
+    let slot = connection.map(|Extension(c)| c.stream(&id, seat)).transpose()?;
     let presence = seat.map(|side| hub.connected(&id, side));
-    let watch = Watch { id, token, service, rx, sent: 0, first: true, _presence: presence };
+    let watch = Watch { id, token, service, rx, sent: 0, first: true, _presence: presence, slot };
     Ok(Sse::new(stream_of(watch)).keep_alive(KeepAlive::new().interval(Duration::from_secs(15))))
 }
