@@ -41,6 +41,12 @@ use tower::ServiceExt;
 pub use budget::{Connection, StreamSlot};
 
 /// Limits on connections (as opposed to requests, see [`crate::Limits`]).
+///
+/// Every connection holds an open file, so `max_connections +
+/// max_streams` plus a few files of the server's own
+/// ([`ConnLimits::files_needed`]) must fit the process's open-file limit;
+/// the defaults need 3,076 (`plakoto serve` raises its soft limit to the
+/// hard one, and shrinks the defaults to fit a smaller one).
 #[derive(Clone, Debug)]
 pub struct ConnLimits {
     /// Open connections at once, from everyone, live streams apart.
@@ -67,11 +73,23 @@ pub struct ConnLimits {
     pub max_streams_per_seat: usize,
 }
 
+/// Open files a server needs besides its connections: the listener, the
+/// database and its journal, the engine's files, the runtime's own, the
+/// PostgreSQL connections.
+const FILES_OF_OUR_OWN: usize = 128;
+
+impl ConnLimits {
+    /// The open files a server with these limits may need at once.
+    pub fn files_needed(&self) -> usize {
+        self.max_connections.saturating_add(self.max_streams).saturating_add(FILES_OF_OUR_OWN)
+    }
+}
+
 impl Default for ConnLimits {
     fn default() -> ConnLimits {
         ConnLimits {
-            // Below the usual limit of 1,024 open files, with room for the
-            // database and the engine's files.
+            // With the streams, 3,076 open files: the usual hard limit is
+            // 4,096 or more (the soft one 1,024, which `plakoto serve` raises).
             max_connections: 900,
             max_per_address: 64,
             header_timeout: Duration::from_secs(10),

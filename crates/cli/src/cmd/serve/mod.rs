@@ -8,6 +8,8 @@ use std::time::Duration;
 
 use anyhow::{Context, Result, anyhow};
 
+mod files;
+
 /// Serve the web app and the HTTP API (/api/v1; OpenAPI at /api/v1/openapi.json).
 ///
 /// Open the printed address in a browser to play against the engine, a
@@ -21,7 +23,9 @@ use anyhow::{Context, Result, anyhow};
 /// stream moves to the streams' budget (--max-streams in all, of which
 /// --stream-seat-reserve only for the players; --max-streams-per-address;
 /// --max-watchers-per-match; --max-streams-per-seat), so watchers can never
-/// shut the players out.
+/// shut the players out. Each connection is an open file: at start the
+/// soft open-file limit is raised to the hard one, and the default limits
+/// shrink to fit it if it is small.
 #[derive(clap::Args)]
 pub struct Args {
     /// Address to listen on (port 0 picks a free port).
@@ -38,15 +42,17 @@ pub struct Args {
     /// New matches one client address may start per minute.
     #[arg(long, default_value_t = 30, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
     matches_per_minute: u32,
-    /// Connections open at once, from all clients, live streams apart; more get a 503.
-    #[arg(long, default_value_t = 900, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
-    max_connections: u32,
+    /// Connections open at once, from all clients, live streams apart; more get a 503
+    /// [default: 900, less when the open-file limit is small].
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+    max_connections: Option<u32>,
     /// Connections open at once from one client address, live streams apart; more get a 503.
     #[arg(long, default_value_t = 64, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
     max_connections_per_address: u32,
-    /// Live streams (a match's events) open at once, watchers and players.
-    #[arg(long, default_value_t = 2048, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
-    max_streams: u32,
+    /// Live streams (a match's events) open at once, watchers and players
+    /// [default: 2048, less when the open-file limit is small].
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+    max_streams: Option<u32>,
     /// Of --max-streams, how many only the players (seat holders) may use; watchers
     /// get 503 `too-many-streams` once the rest is taken [default: a quarter of --max-streams].
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(0..=1_000_000))]
@@ -75,8 +81,8 @@ fn default_db() -> Result<PathBuf> {
 }
 
 pub fn run(args: Args) -> Result<()> {
-    let db = match args.db {
-        Some(p) => p,
+    let db = match &args.db {
+        Some(p) => p.clone(),
         None => default_db()?.display().to_string(),
     };
     let postgres = db.starts_with("postgres://") || db.starts_with("postgresql://");
@@ -98,25 +104,7 @@ pub fn run(args: Args) -> Result<()> {
     if !(0.5..=3600.0).contains(&args.idle_timeout) {
         return Err(anyhow!("--idle-timeout must be 0.5 to 3600 seconds"));
     }
-    let max_streams = args.max_streams as usize;
-    let stream_seat_reserve = args.stream_seat_reserve.map_or(max_streams / 4, |n| n as usize);
-    if stream_seat_reserve >= max_streams {
-        return Err(anyhow!(
-            "--stream-seat-reserve {stream_seat_reserve} leaves no live stream for watchers: keep it below \
-             --max-streams ({max_streams})"
-        ));
-    }
-    let conns = plakoto_web::ConnLimits {
-        max_connections: args.max_connections as usize,
-        max_per_address: args.max_connections_per_address as usize,
-        idle_timeout: Duration::from_secs_f64(args.idle_timeout),
-        max_streams,
-        stream_seat_reserve,
-        max_streams_per_address: args.max_streams_per_address as usize,
-        max_watchers_per_match: args.max_watchers_per_match as usize,
-        max_streams_per_seat: args.max_streams_per_seat as usize,
-        ..Default::default()
-    };
+    let conns = conn_limits(&args, files::raise_open_files())?;
     // Where the state lives, as said to the operator (a URL without its password).
     let shown = if postgres { redact(&db) } else { db.clone() };
     plakoto_web::serve_blocking(args.addr, store, engine, limits, conns, |addr| {
@@ -126,6 +114,38 @@ pub fn run(args: Args) -> Result<()> {
         eprintln!("plakoto: matches are saved in {shown}; Ctrl-C stops the server");
     })
     .map_err(|e| anyhow!(e))
+}
+
+/// The connection limits asked for, fitted into `open_files` (the
+/// process's open-file limit, when known): defaults shrink to fit, chosen
+/// numbers that do not fit are an error.
+fn conn_limits(args: &Args, open_files: Option<u64>) -> Result<plakoto_web::ConnLimits> {
+    let defaults = plakoto_web::ConnLimits::default();
+    let mut conns = plakoto_web::ConnLimits {
+        max_connections: args.max_connections.map_or(defaults.max_connections, |n| n as usize),
+        max_per_address: args.max_connections_per_address as usize,
+        idle_timeout: Duration::from_secs_f64(args.idle_timeout),
+        max_streams: args.max_streams.map_or(defaults.max_streams, |n| n as usize),
+        max_streams_per_address: args.max_streams_per_address as usize,
+        max_watchers_per_match: args.max_watchers_per_match as usize,
+        max_streams_per_seat: args.max_streams_per_seat as usize,
+        ..defaults
+    };
+    if let Some(files) = open_files {
+        let chosen = args.max_connections.is_some() || args.max_streams.is_some();
+        if let Some(note) = files::fit(&mut conns, files, chosen).map_err(|e| anyhow!(e))? {
+            eprintln!("plakoto: {note}");
+        }
+    }
+    conns.stream_seat_reserve = args.stream_seat_reserve.map_or(conns.max_streams / 4, |n| n as usize);
+    if conns.stream_seat_reserve >= conns.max_streams {
+        return Err(anyhow!(
+            "--stream-seat-reserve {} leaves no live stream for watchers: keep it below --max-streams ({})",
+            conns.stream_seat_reserve,
+            conns.max_streams
+        ));
+    }
+    Ok(conns)
 }
 
 /// A database URL with any password replaced by `***`.
