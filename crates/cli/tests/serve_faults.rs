@@ -1,9 +1,9 @@
 //! Faults found from outside (issues 8 and 26), tried again on the real
-//! server: a client that drops its connection right after a play, a resigned
-//! game followed by another after a restart, idle and half-sent connections,
-//! notation that made the parser search for ever, a flood of single moves, a
-//! lower-case `bearer`, and requests too long to read answered without the
-//! error shape.
+//! server: a client that drops its connection right after a play, a
+//! resigned game followed by another after a restart, idle and half-sent
+//! connections, notation that made the parser search for ever, a flood of
+//! single moves, a stream opened by another site's page, a lower-case
+//! `bearer`, and requests too long to read answered without the error shape.
 
 mod server;
 
@@ -12,7 +12,7 @@ use std::net::{Shutdown, TcpStream};
 use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
-use server::{Server, connect_from, request, request_from};
+use server::{Live, Server, connect_from, request, request_from};
 
 /// Sends a request and closes the connection at once, without reading the
 /// answer (a browser reloaded right after Confirm).
@@ -246,6 +246,41 @@ fn single_moves_shown_to_watchers_are_limited_per_match_but_never_a_persons_pace
 }
 
 /// Opens match `id`'s live stream with these `Host` and `Origin` headers:
+/// is it let in? (Refused only with 403 `bad-origin`.)
+fn stream_let_in(addr: &str, id: &str, host: &str, origin: &str) -> bool {
+    match Live::open("127.0.0.1", addr, id, &[("Host", host), ("Origin", origin)]).unwrap() {
+        Ok(_) => true,
+        Err((s, e)) => {
+            assert_eq!((s, e["error"]["code"].as_str()), (403, Some("bad-origin")), "{e}");
+            false
+        }
+    }
+}
+
+#[test]
+fn a_live_stream_is_refused_to_other_sites_pages_whatever_their_host_header_says() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = Server::start(&dir.path().join("origin.db"));
+    let (id, _, _, _) = online_match(&server.addr);
+    let own = format!("http://{}", server.addr);
+    // The Host header is the request's own say: a page of evil.example
+    // (or a DNS name of its own pointed here) sends its own.
+    for (host, origin, allowed) in [
+        ("evil.example", "http://evil.example", false),
+        (server.addr.as_str(), "http://evil.example", false),
+        (server.addr.as_str(), "null", false),
+        ("evil.example", own.as_str(), true),
+        ("plakoto.example", "https://plakoto.example", false),
+    ] {
+        assert_eq!(stream_let_in(&server.addr, &id, host, origin), allowed, "Origin {origin}, Host {host}");
+    }
+    // Behind a proxy, the public origin is the server's own.
+    drop(server);
+    let server = Server::start_with(&dir.path().join("origin.db"), &["--public-origin", "https://plakoto.example"]);
+    assert!(stream_let_in(&server.addr, &id, "127.0.0.1:8080", "https://plakoto.example"));
+    assert!(!stream_let_in(&server.addr, &id, "plakoto.example", "https://evil.example"));
+}
+
 #[test]
 fn the_authorization_scheme_is_read_in_any_letter_case() {
     let dir = tempfile::tempdir().unwrap();

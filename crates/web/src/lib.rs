@@ -26,6 +26,7 @@ mod assets;
 mod error;
 mod listen;
 mod openapi;
+mod origin;
 mod routes;
 pub mod service;
 mod state;
@@ -48,6 +49,7 @@ use utoipa::ToSchema;
 pub use error::ApiError;
 pub use listen::ConnLimits;
 pub use openapi::ApiDoc;
+pub use origin::SiteOrigin;
 pub use service::{MatchStore, PostgresStore, SqliteStore, StoreError};
 pub use state::Limits;
 
@@ -91,14 +93,22 @@ pub fn router(store: Arc<dyn MatchStore>, engine: NeuralEval, limits: Limits) ->
 /// [`router`] over a [`Storage`]: on PostgreSQL the replicas tell each
 /// other of every change, so each one's watchers see moves made anywhere.
 pub fn app(storage: Storage, engine: NeuralEval, limits: Limits) -> Router {
-    app_and_hub(storage, engine, limits).0
+    app_and_hub(storage, engine, limits, None).0
 }
 
-/// [`app`], and the hub of its live streams (to end them at shutdown).
-fn app_and_hub(storage: Storage, engine: NeuralEval, limits: Limits) -> (Router, Arc<service::Hub>) {
+/// [`app`] listening on `bound` (its own origin), and the hub of its live
+/// streams (to end them at shutdown).
+fn app_and_hub(
+    storage: Storage,
+    engine: NeuralEval,
+    limits: Limits,
+    bound: Option<SocketAddr>,
+) -> (Router, Arc<service::Hub>) {
     let max_body = limits.max_body;
     let service = service::MatchService::new(storage.store, engine, limits.cached_matches);
-    let state = Arc::new(AppState::new(service, limits));
+    let mut state = AppState::new(service, limits);
+    state.origins.extend(bound.map(SiteOrigin::of_listener).unwrap_or_default());
+    let state = Arc::new(state);
     if let Some(pg) = &storage.postgres {
         let weak = Arc::downgrade(&state.service);
         let forget: Arc<dyn Fn(&str) + Send + Sync> = Arc::new(move |id: &str| {
@@ -184,7 +194,7 @@ pub async fn serve(
     let listener = tokio::net::TcpListener::bind(addr).await.map_err(|e| format!("cannot listen on {addr}: {e}"))?;
     let bound = listener.local_addr().map_err(|e| e.to_string())?;
     ready(bound);
-    let (app, hub) = app_and_hub(store, engine, limits);
+    let (app, hub) = app_and_hub(store, engine, limits, Some(bound));
     // At the signal, the live streams end first, so their pages reconnect
     // at once instead of holding the shutdown up.
     let stop = async move {

@@ -12,6 +12,7 @@ use governor::{DefaultKeyedRateLimiter, Quota, RateLimiter};
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 
 use crate::error::ApiError;
+use crate::origin::SiteOrigin;
 use crate::service::MatchService;
 
 /// Limits of one server.
@@ -34,6 +35,10 @@ pub struct Limits {
     /// New matches one client address may start per minute (and at once),
     /// so nobody can fill the disk with matches.
     pub matches_per_minute: u32,
+    /// The origins pages reach this server by, besides the address it
+    /// listens on (a proxy's `https://plakoto.example`): a live stream
+    /// whose `Origin` is none of them is refused (see `origin.rs`).
+    pub public_origins: Vec<SiteOrigin>,
 }
 
 impl Default for Limits {
@@ -47,6 +52,7 @@ impl Default for Limits {
             queue_wait: Duration::from_secs(2),
             cached_matches: 2048,
             matches_per_minute: 30,
+            public_origins: Vec::new(),
         }
     }
 }
@@ -60,6 +66,8 @@ pub struct AppState {
     work: Arc<Semaphore>,
     /// New matches per client address (a token bucket each).
     new_matches: DefaultKeyedRateLimiter<IpAddr>,
+    /// This server's origins: the public ones and its listener's.
+    pub origins: Vec<SiteOrigin>,
 }
 
 impl AppState {
@@ -68,7 +76,8 @@ impl AppState {
         let work = Arc::new(Semaphore::new(limits.engine_slots));
         let per_minute = NonZeroU32::new(limits.matches_per_minute).unwrap_or(NonZeroU32::MIN);
         let new_matches = RateLimiter::keyed(Quota::per_minute(per_minute));
-        AppState { service: Arc::new(service), limits, work, new_matches }
+        let origins = limits.public_origins.clone();
+        AppState { service: Arc::new(service), limits, work, new_matches, origins }
     }
 
     /// Counts a new match for `client`: 429 when it has started its quota

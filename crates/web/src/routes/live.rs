@@ -19,29 +19,29 @@ use tokio::sync::broadcast::error::RecvError;
 
 use crate::error::ApiError;
 use crate::listen::{Connection, StreamSlot};
+use crate::origin::{SiteOrigin, is_ours};
 use crate::routes::matches::{SeatToken, view_for};
 use crate::service::{Event, Hub, MatchService, Presence};
 use crate::state::AppState;
 
-/// Refuses a live connection from a page of another site: when the browser
-/// says where the page came from (`Origin`), it must be this server.
-fn check_origin(headers: &HeaderMap) -> Result<(), ApiError> {
+/// Refuses a live stream opened by a page of another site: when the
+/// browser says where the page came from (`Origin`), it must be one of this
+/// server's origins (see `origin.rs` for why, and why not the `Host`).
+fn check_origin(headers: &HeaderMap, ours: &[SiteOrigin]) -> Result<(), ApiError> {
     let Some(origin) = headers.get(axum::http::header::ORIGIN) else { return Ok(()) };
-    let host = headers.get(axum::http::header::HOST).and_then(|h| h.to_str().ok()).unwrap_or("");
     let origin = origin.to_str().unwrap_or("");
-    let origin_host = origin.split("://").nth(1).unwrap_or(origin);
-    if origin_host == host {
-        Ok(())
-    } else {
-        Err(ApiError::new(
-            axum::http::StatusCode::FORBIDDEN,
-            "bad-origin",
-            format!(
-                "a page from {} may not open this match's live stream",
-                origin.chars().take(60).collect::<String>()
-            ),
-        ))
+    if is_ours(origin, ours) {
+        return Ok(());
     }
+    Err(ApiError::new(
+        axum::http::StatusCode::FORBIDDEN,
+        "bad-origin",
+        format!(
+            "a page from {} may not open this match's live stream (this server's origins are set with \
+             `plakoto serve --public-origin`)",
+            origin.chars().take(60).collect::<String>()
+        ),
+    ))
 }
 
 /// What the stream keeps between events.
@@ -150,7 +150,7 @@ pub async fn events(
     headers: HeaderMap,
     SeatToken(token): SeatToken,
 ) -> Result<Sse<impl Stream<Item = Result<SseEvent, Infallible>>>, ApiError> {
-    check_origin(&headers)?;
+    check_origin(&headers, &state.origins)?;
     let service = state.service.clone();
     let hub: Arc<Hub> = service.hub().clone();
     // Subscribe before reading the state, so nothing falls between.

@@ -69,6 +69,11 @@ pub struct Args {
     /// closes the seat's oldest, so a player who reconnects is never refused.
     #[arg(long, default_value_t = 4, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=1000))]
     max_streams_per_seat: u32,
+    /// Where browsers reach this server when not at --addr itself (behind a proxy,
+    /// or on 0.0.0.0): SCHEME://HOST or SCHEME://HOST:PORT, repeatable or comma-separated. A live
+    /// stream opened by a page whose Origin is neither is refused (403 `bad-origin`).
+    #[arg(long, value_name = "URL", value_delimiter = ',')]
+    public_origin: Vec<plakoto_web::SiteOrigin>,
     /// Longest a connection may stay open with no request in flight, in seconds.
     #[arg(long, default_value_t = 30.0, value_name = "SECONDS")]
     idle_timeout: f64,
@@ -99,6 +104,7 @@ pub fn run(args: Args) -> Result<()> {
     let limits = plakoto_web::Limits {
         engine_timeout: Duration::from_secs_f64(args.engine_timeout),
         matches_per_minute: args.matches_per_minute,
+        public_origins: args.public_origin.clone(),
         ..Default::default()
     };
     if !(0.5..=3600.0).contains(&args.idle_timeout) {
