@@ -16,6 +16,12 @@
 //!     --url http://127.0.0.1:8080 [--url http://127.0.0.1:8081] \
 //!     --matches 500 --seconds 60 --think-ms 1000
 //! ```
+//!
+//! With `--scenario streams` (one server) it tries to shut the players out
+//! with live streams instead ([`streams`]): streams held open from many
+//! addresses and a crowd watching one match, while other matches are played.
+
+mod streams;
 
 use std::collections::VecDeque;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -70,10 +76,29 @@ struct Settings {
     matches: usize,
     seconds: u64,
     think_ms: u64,
+    /// `play` (matches only) or `streams` (matches under a flood of streams).
+    scenario: String,
+    /// Streams: addresses holding streams open on matches of their own, and
+    /// how many each.
+    attack_addresses: u8,
+    attack_streams: usize,
+    /// Streams: watchers of one match being played, and the addresses they come from.
+    watchers: usize,
+    watcher_addresses: u8,
 }
 
 fn settings() -> Result<Settings, String> {
-    let mut s = Settings { urls: Vec::new(), matches: 500, seconds: 60, think_ms: 1000 };
+    let mut s = Settings {
+        urls: Vec::new(),
+        matches: 500,
+        seconds: 60,
+        think_ms: 1000,
+        scenario: "play".into(),
+        attack_addresses: 15,
+        attack_streams: 60,
+        watchers: 2000,
+        watcher_addresses: 20,
+    };
     let mut args = std::env::args().skip(1);
     while let Some(flag) = args.next() {
         let mut value = || args.next().ok_or(format!("{flag} needs a value"));
@@ -83,11 +108,27 @@ fn settings() -> Result<Settings, String> {
             "--matches" => s.matches = number(value()?)? as usize,
             "--seconds" => s.seconds = number(value()?)?,
             "--think-ms" => s.think_ms = number(value()?)?,
-            other => return Err(format!("unknown argument {other:?} (use --url, --matches, --seconds, --think-ms)")),
+            "--scenario" => s.scenario = value()?,
+            "--attack-addresses" => s.attack_addresses = small(number(value()?)?)?,
+            "--attack-streams" => s.attack_streams = number(value()?)? as usize,
+            "--watchers" => s.watchers = number(value()?)? as usize,
+            "--watcher-addresses" => s.watcher_addresses = small(number(value()?)?)?,
+            other => {
+                return Err(format!(
+                    "unknown argument {other:?} (use --url, --matches, --seconds, --think-ms, --scenario \
+                     play|streams, --attack-addresses, --attack-streams, --watchers, --watcher-addresses)"
+                ));
+            }
         }
     }
     if s.urls.is_empty() || s.urls.len() > 2 {
         return Err("give one or two server addresses with --url".into());
+    }
+    if s.scenario != "play" && s.scenario != "streams" {
+        return Err(format!("--scenario {:?}: use play or streams", s.scenario));
+    }
+    if s.scenario == "streams" && (s.urls.len() != 1 || s.matches > 120) {
+        return Err("--scenario streams takes one --url and at most 120 --matches (a loopback address each)".into());
     }
     if s.matches == 0 || s.seconds == 0 {
         return Err("--matches and --seconds must be at least 1".into());
@@ -272,14 +313,22 @@ async fn play_match(
     }
 }
 
-/// One pair of friends: matches one after another until the deadline.
-async fn pair(http: Http, urls: Arc<Vec<String>>, tally: Arc<Tally>, think_ms: u64, deadline: Instant, n: u64) {
+/// One pair of friends (each with its HTTP client): matches one after
+/// another until the deadline.
+async fn pair(
+    (white_http, black_http): (Http, Http),
+    urls: Arc<Vec<String>>,
+    tally: Arc<Tally>,
+    think_ms: u64,
+    deadline: Instant,
+    n: u64,
+) {
     let (white_base, black_base) = (urls[0].clone(), urls[urls.len() - 1].clone());
     let mut round = 0u64;
     while Instant::now() < deadline {
         round += 1;
         let created = match call(
-            &http,
+            &white_http,
             Method::POST,
             &format!("{white_base}/api/v1/matches"),
             None,
@@ -298,7 +347,7 @@ async fn pair(http: Http, urls: Arc<Vec<String>>, tally: Arc<Tally>, think_ms: u
         let white_token = created["seat"]["token"].as_str().unwrap_or_default().to_string();
         let invite = created["invite"].clone();
         let joined = match call(
-            &http,
+            &black_http,
             Method::POST,
             &format!("{black_base}/api/v1/matches/{id}/join"),
             None,
@@ -317,8 +366,8 @@ async fn pair(http: Http, urls: Arc<Vec<String>>, tally: Arc<Tally>, think_ms: u
         let white = Seat { base: white_base.clone(), id: id.clone(), side: "white", token: white_token };
         let black = Seat { base: black_base.clone(), id, side: "black", token: black_token };
         let seed = n * 1_000_003 + round * 2;
-        let w = tokio::spawn(play_match(http.clone(), white, in_flight.clone(), tally.clone(), think_ms, seed));
-        let b = tokio::spawn(play_match(http.clone(), black, in_flight, tally.clone(), think_ms, seed + 1));
+        let w = tokio::spawn(play_match(white_http.clone(), white, in_flight.clone(), tally.clone(), think_ms, seed));
+        let b = tokio::spawn(play_match(black_http.clone(), black, in_flight, tally.clone(), think_ms, seed + 1));
         // The match ends at the deadline too: what was played counts.
         let left = deadline.saturating_duration_since(Instant::now());
         let both = async { (w.await, b.await) };
@@ -340,6 +389,20 @@ async fn pair(http: Http, urls: Arc<Vec<String>>, tally: Arc<Tally>, think_ms: u
     }
 }
 
+/// A number that names one of 254 loopback addresses.
+fn small(n: u64) -> Result<u8, String> {
+    u8::try_from(n).ok().filter(|n| (1..=250).contains(n)).ok_or(format!("{n}: use 1 to 250"))
+}
+
+/// An HTTP client; its connections come from `local` when given (one of
+/// the many loopback addresses, so the server sees many clients).
+fn client(local: Option<std::net::IpAddr>) -> Http {
+    let mut connector = HttpConnector::new();
+    connector.set_nodelay(true);
+    connector.set_local_address(local);
+    Client::builder(TokioExecutor::new()).pool_idle_timeout(Duration::from_secs(20)).build(connector)
+}
+
 fn percentile(sorted: &[f64], p: f64) -> f64 {
     if sorted.is_empty() {
         return f64::NAN;
@@ -356,16 +419,19 @@ async fn main() {
             std::process::exit(2);
         }
     };
-    let mut connector = HttpConnector::new();
-    connector.set_nodelay(true);
-    let http: Http = Client::builder(TokioExecutor::new()).pool_idle_timeout(Duration::from_secs(20)).build(connector);
+    if s.scenario == "streams" {
+        let failed = streams::run(&s).await;
+        std::process::exit(i32::from(failed));
+    }
+    let http = client(None);
     let tally = Arc::new(Tally::default());
     let urls = Arc::new(s.urls.clone());
     let start = Instant::now();
     let deadline = start + Duration::from_secs(s.seconds);
     let mut pairs = Vec::new();
     for n in 0..s.matches as u64 {
-        pairs.push(tokio::spawn(pair(http.clone(), urls.clone(), tally.clone(), s.think_ms, deadline, n)));
+        let clients = (http.clone(), http.clone());
+        pairs.push(tokio::spawn(pair(clients, urls.clone(), tally.clone(), s.think_ms, deadline, n)));
         // Arrivals spread over the first second, as players arrive.
         tokio::time::sleep(Duration::from_micros(1_000_000 / s.matches as u64)).await;
     }
