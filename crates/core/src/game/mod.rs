@@ -1,6 +1,7 @@
 //! The game state machine: the Tavli opening roll, turns, passes and the end
 //! of a game; and matches to N points (see `matches`).
 
+mod dice_stream;
 mod matches;
 mod movelist;
 mod players;

@@ -1,8 +1,6 @@
 //! Dice from a seedable generator, so any game can be replayed from its seed.
 
-use rand::RngExt;
-use rand_chacha::ChaCha8Rng;
-
+use super::dice_stream::ChaCha8;
 use super::seed::Seed;
 use crate::dice::Dice;
 
@@ -19,11 +17,11 @@ pub trait DiceSource {
     }
 }
 
-/// Dice from ChaCha8 seeded with a 64-bit seed: the same seed gives the same
-/// dice on every platform and release.
+/// Dice from a seed (ChaCha8, see `dice_stream`): the same seed gives the
+/// same dice on every platform and release.
 #[derive(Clone, Debug)]
 pub struct SeededDice {
-    rng: ChaCha8Rng,
+    rng: ChaCha8,
     seed: Seed,
     rolled: u64,
 }
@@ -56,7 +54,7 @@ impl SeededDice {
 impl DiceSource for SeededDice {
     fn die(&mut self) -> u8 {
         self.rolled += 1;
-        self.rng.random_range(1..=6u8)
+        self.rng.die()
     }
 }
 
