@@ -8,11 +8,11 @@ mod players;
 mod roller;
 mod seed;
 
-pub use matches::{GameRecord, Match, MatchError, MatchRecord, RECORD_FORMAT, RECORD_VERSION, Score};
+pub use matches::{Contributions, GameRecord, Match, MatchError, MatchRecord, RECORD_FORMAT, RECORD_VERSION, Score};
 pub use movelist::{MoveListError, read_move_list};
 pub use players::{PlayerName, Players};
 pub use roller::{DiceSource, FixedDice, SeededDice};
-pub use seed::{Seed, SeedError};
+pub use seed::{Contribution, ContributionError, JOINT_DICE_DOMAIN, Seed, SeedError};
 
 use serde::{Deserialize, Serialize};
 use thiserror::Error;

@@ -111,6 +111,9 @@ mod tests {
 pub(crate) enum MatchDice {
     /// Drawn from the seed.
     Seeded(Box<SeededDice>),
+    /// None yet: a match between two people whose dice wait for both
+    /// players' contributions ([`super::Seed::joint`]).
+    Awaiting,
     /// Given in advance, in order; a roll past the end fails.
     Recorded {
         /// The dice not thrown yet.
@@ -125,6 +128,7 @@ impl MatchDice {
     pub(crate) fn dice_thrown(&self) -> u64 {
         match self {
             MatchDice::Seeded(d) => d.dice_thrown(),
+            MatchDice::Awaiting => 0,
             MatchDice::Recorded { thrown, .. } => *thrown,
         }
     }
@@ -133,6 +137,7 @@ impl MatchDice {
     pub(crate) fn can_throw(&self, n: usize) -> bool {
         match self {
             MatchDice::Seeded(_) => true,
+            MatchDice::Awaiting => false,
             MatchDice::Recorded { left, .. } => left.len() >= n,
         }
     }
@@ -142,6 +147,8 @@ impl DiceSource for MatchDice {
     fn die(&mut self) -> u8 {
         match self {
             MatchDice::Seeded(d) => d.die(),
+            // Callers check `can_throw` first.
+            MatchDice::Awaiting => 1,
             MatchDice::Recorded { left, thrown } => {
                 *thrown += 1;
                 // Callers check `can_throw` first; a die of 1 past the end

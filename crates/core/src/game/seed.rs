@@ -76,6 +76,93 @@ impl Seed {
     }
 }
 
+/// What joins a server's committed secret with the two players'
+/// contributions in the key of a match's dice ([`Seed::joint`]).
+pub const JOINT_DICE_DOMAIN: &str = "plakoto-joint-dice";
+
+impl Seed {
+    /// The seed of a match's dice made from this seed (the server's secret,
+    /// committed to before either player contributed) and each side's
+    /// contribution: a secret whose 32 bytes are the SHA-256 of
+    /// `plakoto-joint-dice:SEED:WHITE:BLACK`, each part as written (the seed
+    /// in decimal or 64 hex digits, the contributions in 64 hex digits), so
+    /// `printf %s … | sha256sum` recomputes it. Neither player knows the
+    /// secret, and the secret was fixed before the contributions came, so
+    /// nobody alone can know or choose the dice.
+    ///
+    /// ```
+    /// use plakoto_core::game::{Contribution, Seed};
+    /// let s = Seed::Secret([1; 32]);
+    /// let (w, b) = (Contribution([2; 32]), Contribution([3; 32]));
+    /// assert_ne!(s.joint(&w, &b), s.joint(&b, &w));
+    /// assert!(matches!(s.joint(&w, &b), Seed::Secret(_)));
+    /// ```
+    pub fn joint(&self, white: &Contribution, black: &Contribution) -> Seed {
+        let text = format!("{JOINT_DICE_DOMAIN}:{self}:{white}:{black}");
+        Seed::Secret(Sha256::digest(text.as_bytes()).into())
+    }
+}
+
+/// One player's share of the dice of a match between two people: 32 random
+/// bytes its client chose, written as 64 lowercase hex digits. See
+/// [`Seed::joint`].
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Contribution(pub [u8; 32]);
+
+impl fmt::Display for Contribution {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&hex(&self.0))
+    }
+}
+
+impl fmt::Debug for Contribution {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Contribution({self})")
+    }
+}
+
+/// Why a text is not a contribution.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("`{0}` is not a dice contribution: write 64 hex digits (32 random bytes)")]
+pub struct ContributionError(pub String);
+
+impl std::str::FromStr for Contribution {
+    type Err = ContributionError;
+
+    fn from_str(s: &str) -> Result<Contribution, ContributionError> {
+        let t = s.trim();
+        match hex32(t) {
+            Some(bytes) => Ok(Contribution(bytes)),
+            None => Err(ContributionError(t.chars().take(80).collect())),
+        }
+    }
+}
+
+impl Serialize for Contribution {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
+}
+
+impl<'de> Deserialize<'de> for Contribution {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Contribution, D::Error> {
+        let s = String::deserialize(d)?;
+        s.parse().map_err(de::Error::custom)
+    }
+}
+
+/// 64 hex digits as 32 bytes.
+fn hex32(t: &str) -> Option<[u8; 32]> {
+    if t.len() != 64 || !t.bytes().all(|b| b.is_ascii_hexdigit()) {
+        return None;
+    }
+    let mut bytes = [0u8; 32];
+    for (i, pair) in t.as_bytes().chunks(2).enumerate() {
+        bytes[i] = u8::from_str_radix(std::str::from_utf8(pair).ok()?, 16).ok()?;
+    }
+    Some(bytes)
+}
+
 /// splitmix64's finaliser: nearby inputs give unrelated outputs.
 fn splitmix(mut z: u64) -> u64 {
     z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
@@ -120,12 +207,7 @@ impl std::str::FromStr for Seed {
     fn from_str(s: &str) -> Result<Seed, SeedError> {
         let t = s.trim();
         let bad = || SeedError(t.chars().take(80).collect());
-        if t.len() == 64 && t.bytes().all(|b| b.is_ascii_hexdigit()) {
-            let mut bytes = [0u8; 32];
-            for (i, pair) in t.as_bytes().chunks(2).enumerate() {
-                let pair = std::str::from_utf8(pair).map_err(|_| bad())?;
-                bytes[i] = u8::from_str_radix(pair, 16).map_err(|_| bad())?;
-            }
+        if let Some(bytes) = hex32(t) {
             return Ok(Seed::Secret(bytes));
         }
         if !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit()) {
