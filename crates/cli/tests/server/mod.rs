@@ -28,8 +28,13 @@ impl Server {
 
     /// Starts `plakoto serve --db DB` (a file or a postgres:// URL) with more options.
     pub fn start_db(db: &str, options: &[&str]) -> Server {
+        Server::start_on("127.0.0.1:0", db, options)
+    }
+
+    /// Starts `plakoto serve --addr ADDR --db DB` (a server restarted where it was).
+    pub fn start_on(addr: &str, db: &str, options: &[&str]) -> Server {
         let mut child = Command::new(env!("CARGO_BIN_EXE_plakoto"))
-            .args(["serve", "--addr", "127.0.0.1:0", "--db", db])
+            .args(["serve", "--addr", addr, "--db", db])
             .args(options)
             .stdout(Stdio::piped())
             .stderr(Stdio::null())

@@ -44,6 +44,10 @@ pub enum MatchError {
     /// two people: [`Match::with_contributions`]), so nothing can be rolled yet.
     #[error("the dice wait for both players' contributions: nothing can be rolled before both have taken their seats")]
     AwaitingContributions,
+    /// The record's dice were written down (a game played elsewhere): there
+    /// is no seed to check them against.
+    #[error("this record's dice were written down (a game played elsewhere): there is no seed to check them against")]
+    DiceWrittenDown,
     /// A contribution was offered to a match whose dice come from its seed alone.
     #[error("this match's dice come from its seed alone: it takes no contributions")]
     NoContributions,
@@ -599,6 +603,64 @@ pub struct Score {
     pub white: u32,
     /// Black's points.
     pub black: u32,
+}
+
+/// What checking a record's dice found: every die the record throws is
+/// what its seed (and contributions) give, and the seed is the one the
+/// commitment published from the start promised.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DiceCheck {
+    /// The seed revealed in the record.
+    pub seed: Seed,
+    /// The commitment the record carries (`None`: a version 1 record,
+    /// which published none).
+    pub commitment: Option<String>,
+    /// Each side's contribution, when the dice come from both.
+    pub contributions: Option<Contributions>,
+    /// The key the dice were drawn with ([`Seed::joint`] with the
+    /// contributions, else the seed itself).
+    pub key: Seed,
+    /// How many single dice the record threw, each checked.
+    pub dice: u64,
+    /// How many turns were played.
+    pub turns: usize,
+    /// How many games.
+    pub games: usize,
+}
+
+impl MatchRecord {
+    /// Checks the record's dice: the seed must be revealed (the match is
+    /// over, or the record is its owner's), match the commitment, and give
+    /// every roll in it (with the contributions, when it has them); every
+    /// play must be legal. Says which roll is wrong, else what was checked.
+    ///
+    /// ```
+    /// use plakoto_core::game::{Match, Players};
+    /// let mut m = Match::new(1, 7, Players::default()).unwrap();
+    /// m.roll().unwrap();
+    /// let check = m.record().check_dice().unwrap();
+    /// assert_eq!(check.dice, m.dice_thrown());
+    /// ```
+    pub fn check_dice(&self) -> Result<DiceCheck, MatchError> {
+        if self.dice_recorded {
+            return Err(MatchError::DiceWrittenDown);
+        }
+        let m = Match::from_record(self)?;
+        let seed = m.seed();
+        let key = match m.contributions() {
+            Some(Contributions { white: Some(w), black: Some(b) }) => seed.joint(&w, &b),
+            _ => seed,
+        };
+        Ok(DiceCheck {
+            seed,
+            commitment: self.seed_sha256.clone(),
+            contributions: m.contributions(),
+            key,
+            dice: m.dice_thrown(),
+            turns: m.games().iter().map(|g| g.turns().len()).sum(),
+            games: m.games().len(),
+        })
+    }
 }
 
 /// Each side's contribution to the dice of a match between two people.

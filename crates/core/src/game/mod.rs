@@ -8,7 +8,9 @@ mod players;
 mod roller;
 mod seed;
 
-pub use matches::{Contributions, GameRecord, Match, MatchError, MatchRecord, RECORD_FORMAT, RECORD_VERSION, Score};
+pub use matches::{
+    Contributions, DiceCheck, GameRecord, Match, MatchError, MatchRecord, RECORD_FORMAT, RECORD_VERSION, Score,
+};
 pub use movelist::{MoveListError, read_move_list};
 pub use players::{PlayerName, Players};
 pub use roller::{DiceSource, FixedDice, SeededDice};

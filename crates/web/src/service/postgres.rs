@@ -425,16 +425,31 @@ impl MatchStore for PostgresStore {
         }))
     }
 
-    fn take_invite(&self, id: &str, invite: &str, side: Color, seat: &str) -> Result<bool, StoreError> {
+    fn take_invite(
+        &self,
+        id: &str,
+        invite: &str,
+        side: Color,
+        seat: &str,
+        version: u64,
+        record: &MatchRecord,
+    ) -> Result<bool, StoreError> {
+        let json = serde_json::to_string(record).map_err(|e| StoreError::Failed(e.to_string()))?;
         let sql = match side {
             Color::White => {
-                "UPDATE matches SET white_seat = $1, invite = NULL WHERE id = $2 AND invite = $3 AND white_seat IS NULL"
+                "UPDATE matches SET white_seat = $1, invite = NULL, record = $4, version = version + 1, updated_ms = $5
+                 WHERE id = $2 AND invite = $3 AND white_seat IS NULL AND version = $6"
             }
             Color::Black => {
-                "UPDATE matches SET black_seat = $1, invite = NULL WHERE id = $2 AND invite = $3 AND black_seat IS NULL"
+                "UPDATE matches SET black_seat = $1, invite = NULL, record = $4, version = version + 1, updated_ms = $5
+                 WHERE id = $2 AND invite = $3 AND black_seat IS NULL AND version = $6"
             }
         };
-        let n = self.pool.get()?.execute(sql, &[&seat, &id, &invite]).map_err(failed("taking a seat"))?;
+        let n = self
+            .pool
+            .get()?
+            .execute(sql, &[&seat, &id, &invite, &json, &now_ms(), &(version as i64)])
+            .map_err(failed("taking a seat"))?;
         Ok(n == 1)
     }
 

@@ -179,15 +179,28 @@ impl MatchStore for SqliteStore {
         Ok(Some(StoredMatch { version: version as u64, created_ms, updated_ms, record, seats }))
     }
 
-    fn take_invite(&self, id: &str, invite: &str, side: Color, seat: &str) -> Result<bool, StoreError> {
+    fn take_invite(
+        &self,
+        id: &str,
+        invite: &str,
+        side: Color,
+        seat: &str,
+        version: u64,
+        record: &MatchRecord,
+    ) -> Result<bool, StoreError> {
+        let json = serde_json::to_string(record).map_err(|e| StoreError::Failed(e.to_string()))?;
         let column = match side {
             Color::White => "white_seat",
             Color::Black => "black_seat",
         };
         let sql = format!(
-            "UPDATE matches SET {column} = ?1, invite = NULL WHERE id = ?2 AND invite = ?3 AND {column} IS NULL"
+            "UPDATE matches SET {column} = ?1, invite = NULL, record = ?4, version = version + 1, updated_ms = ?5
+             WHERE id = ?2 AND invite = ?3 AND {column} IS NULL AND version = ?6"
         );
-        let n = self.conn().execute(&sql, params![seat, id, invite]).map_err(failed("taking a seat"))?;
+        let n = self
+            .conn()
+            .execute(&sql, params![seat, id, invite, json, now_ms(), version as i64])
+            .map_err(failed("taking a seat"))?;
         Ok(n == 1)
     }
 }
@@ -257,9 +270,12 @@ mod tests {
         let m = Match::new(1, 5, Players::people()).unwrap();
         let seats = Seats { white: Some("w".into()), black: None, invite: Some("inv".into()) };
         s.insert("on", &m.record(), &seats).unwrap();
-        assert!(!s.take_invite("on", "wrong", Color::Black, "b").unwrap());
-        assert!(s.take_invite("on", "inv", Color::Black, "b").unwrap());
-        assert!(!s.take_invite("on", "inv", Color::Black, "c").unwrap(), "taken once");
+        let rec = m.record();
+        assert!(!s.take_invite("on", "wrong", Color::Black, "b", 1, &rec).unwrap());
+        assert!(!s.take_invite("on", "inv", Color::Black, "b", 2, &rec).unwrap(), "at its version only");
+        assert!(s.take_invite("on", "inv", Color::Black, "b", 1, &rec).unwrap());
+        assert_eq!(s.load("on").unwrap().unwrap().version, 2, "the record changed with the seat");
+        assert!(!s.take_invite("on", "inv", Color::Black, "c", 2, &rec).unwrap(), "taken once");
         let got = s.load("on").unwrap().unwrap().seats;
         assert_eq!(got, Seats { white: Some("w".into()), black: Some("b".into()), invite: None });
     }

@@ -95,11 +95,21 @@ pub trait MatchStore: Send + Sync {
     /// Match `id`, or `None` when there is none.
     fn load(&self, id: &str) -> Result<Option<StoredMatch>, StoreError>;
 
-    /// Takes the invitation of match `id`: if its digest is `invite` and
-    /// `side`'s seat is free, the seat becomes `seat` (a digest) and the
-    /// invitation is gone, in one transaction; `false` when the invitation
-    /// does not match or was taken already.
-    fn take_invite(&self, id: &str, invite: &str, side: plakoto_core::Color, seat: &str) -> Result<bool, StoreError>;
+    /// Takes the invitation of match `id`: if its digest is `invite`,
+    /// `side`'s seat is free and the match is at `version`, the seat
+    /// becomes `seat` (a digest), the invitation is gone and the record is
+    /// replaced by `record` (the joiner's contribution to the dice, the
+    /// opening roll) at `version + 1`, in one transaction; `false` when the
+    /// invitation does not match, was taken already, or the match moved on.
+    fn take_invite(
+        &self,
+        id: &str,
+        invite: &str,
+        side: plakoto_core::Color,
+        seat: &str,
+        version: u64,
+        record: &MatchRecord,
+    ) -> Result<bool, StoreError>;
 
     /// The version of match `id` as stored now (`None`: no such match).
     fn version(&self, id: &str) -> Result<Option<u64>, StoreError> {
