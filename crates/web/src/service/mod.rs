@@ -11,7 +11,9 @@
 //! and the database never disagree.
 
 mod live;
+mod pg_conn;
 mod postgres;
+mod sql;
 mod sqlite;
 mod store;
 
@@ -46,6 +48,8 @@ pub enum ErrorKind {
     Timeout,
     /// The request needs a seat it does not hold (a match played online).
     Forbidden,
+    /// The database does not answer; the same request may succeed later.
+    Unavailable,
     /// The store or the engine failed.
     Internal,
 }
@@ -83,6 +87,9 @@ impl From<StoreError> for ServiceError {
     fn from(e: StoreError) -> ServiceError {
         match e {
             StoreError::Conflict { .. } => ServiceError::conflict("stale", e.to_string()),
+            StoreError::Unavailable { .. } => {
+                ServiceError::new(ErrorKind::Unavailable, "database-unavailable", e.to_string())
+            }
             _ => ServiceError::internal(e.to_string()),
         }
     }
@@ -291,6 +298,11 @@ impl MatchService {
         self.live().remove(id);
     }
 
+    /// Does the database answer? (Readiness.)
+    pub fn ping(&self) -> Result<(), ServiceError> {
+        Ok(self.store.ping()?)
+    }
+
     /// The evaluator the engine plays with.
     pub fn engine(&self) -> &NeuralEval {
         &self.engine
@@ -456,8 +468,13 @@ impl MatchService {
         }
         let side = if live.seats.white.is_none() { Color::White } else { Color::Black };
         let token = secret();
-        let taken = self.store.take_invite(id, &digest(invite), side, &digest(&token))?;
+        // The seat is a change of the match (a new version, so another
+        // server's copy is known stale at once), written with its record.
+        let record = live.m.record();
+        let taken = self.store.take_invite(id, &digest(invite), side, &digest(&token), live.version, &record)?;
         if !taken {
+            // (Or the match moved on elsewhere: read it again next time.)
+            self.forget(id);
             return Err(ServiceError::conflict(
                 "seat-taken",
                 "this invitation has been used already (or is not this match's): both seats are taken",
@@ -468,6 +485,13 @@ impl MatchService {
             Color::Black => live.seats.black = Some(digest(&token)),
         }
         live.seats.invite = None;
+        live.version += 1;
+        // The time of the change as stored (the store answers only that the
+        // seat was taken); a failure to read it costs nothing but the time.
+        live.updated_ms = match self.store.load(id) {
+            Ok(Some(s)) if s.version == live.version => s.updated_ms,
+            _ => sql::now_ms(),
+        };
         self.hub.publish(id, Event::Seats { version: live.version });
         Ok((live.clone(), SeatGrant { side, token }))
     }
@@ -721,8 +745,16 @@ mod tests {
         fn load(&self, id: &str) -> Result<Option<StoredMatch>, StoreError> {
             self.0.load(id)
         }
-        fn take_invite(&self, id: &str, invite: &str, side: Color, seat: &str) -> Result<bool, StoreError> {
-            self.0.take_invite(id, invite, side, seat)
+        fn take_invite(
+            &self,
+            id: &str,
+            invite: &str,
+            side: Color,
+            seat: &str,
+            version: u64,
+            record: &plakoto_core::game::MatchRecord,
+        ) -> Result<bool, StoreError> {
+            self.0.take_invite(id, invite, side, seat, version, record)
         }
     }
 
