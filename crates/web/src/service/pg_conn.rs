@@ -83,7 +83,7 @@ impl Db {
         if unavailable(e) {
             StoreError::Unavailable { database: self.name.clone(), why: format!("{what}: {}", chain(e)) }
         } else {
-            StoreError::Failed(format!("{what} in {}: {}", self.name, chain(e)))
+            StoreError::Failed(format!("{what} ({}): {}", self.name, chain(e)))
         }
     }
 }
