@@ -191,21 +191,35 @@ impl Pooled {
     }
 }
 
+/// A connection's error whose text carries its causes: the pool keeps only
+/// the text of the last one, for the error of a caller who waited in vain,
+/// and the client's own says just "error connecting to server".
+#[derive(Debug)]
+pub struct ConnError(postgres::Error);
+
+impl std::fmt::Display for ConnError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&chain(&self.0))
+    }
+}
+
+impl std::error::Error for ConnError {}
+
 /// Makes and checks the pool's connections.
 pub struct Manager(pub Arc<Db>);
 
 impl r2d2::ManageConnection for Manager {
     type Connection = Pooled;
-    type Error = postgres::Error;
+    type Error = ConnError;
 
-    fn connect(&self) -> Result<Pooled, postgres::Error> {
-        Ok(Pooled { client: self.0.connect()?, prepared: HashMap::new() })
+    fn connect(&self) -> Result<Pooled, ConnError> {
+        Ok(Pooled { client: self.0.connect().map_err(ConnError)?, prepared: HashMap::new() })
     }
 
     /// The check on checkout: one round trip, which a connection broken by
     /// a restart of the server fails.
-    fn is_valid(&self, c: &mut Pooled) -> Result<(), postgres::Error> {
-        c.client.simple_query("").map(|_| ())
+    fn is_valid(&self, c: &mut Pooled) -> Result<(), ConnError> {
+        c.client.simple_query("").map(|_| ()).map_err(ConnError)
     }
 
     fn has_broken(&self, c: &mut Pooled) -> bool {
