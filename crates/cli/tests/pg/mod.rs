@@ -72,6 +72,13 @@ impl Drop for Postgres {
         if let Some(mut local) = self.server.take()
             && let Some(mut child) = local.child.take()
         {
+            // The child is `runuser` when the tests run as root: killing it
+            // leaves the server running (until it notices, within a minute,
+            // that its data directory is gone). pg_ctl stops the server.
+            let _ = as_server_user(&local.bin.join("pg_ctl"), &["stop", "-D", &local.data(), "-m", "immediate", "-w"])
+                .stdout(Stdio::null())
+                .stderr(Stdio::null())
+                .status();
             let _ = child.kill();
             let _ = child.wait();
         }
