@@ -64,7 +64,9 @@ pub struct Storage {
 
 impl Storage {
     /// Opens `db`: a `postgres://` (or `postgresql://`) URL, else the path
-    /// of an SQLite file (created if missing).
+    /// of an SQLite file (created if missing). A PostgreSQL database that
+    /// does not answer (yet) is [`StoreError::Unavailable`]: the caller may
+    /// try again, as `plakoto serve --db-wait` does.
     pub fn open(db: &str) -> Result<Storage, StoreError> {
         if db.starts_with("postgres://") || db.starts_with("postgresql://") {
             let pg = Arc::new(PostgresStore::open(db)?);
