@@ -37,7 +37,8 @@ pub struct ErrorDetail {
     /// Stable code: `bad-json`, `bad-request`, `bad-position`, `bad-dice`,
     /// `bad-ply`, `illegal-play`, `illegal-move`, `not-found`, `not-your-turn`,
     /// `stale`, `match-over`, `body-too-large`, `method-not-allowed`,
-    /// `too-many-matches`, `busy`, `timeout`, `internal`.
+    /// `too-many-matches`, `busy`, `timeout`, `database-unavailable` (503:
+    /// the database does not answer; the message names it), `internal`.
     pub code: String,
     pub message: String,
 }
@@ -92,6 +93,7 @@ impl From<crate::service::ServiceError> for ApiError {
             ErrorKind::Conflict => StatusCode::CONFLICT,
             ErrorKind::Timeout => StatusCode::SERVICE_UNAVAILABLE,
             ErrorKind::Forbidden => StatusCode::FORBIDDEN,
+            ErrorKind::Unavailable => StatusCode::SERVICE_UNAVAILABLE,
             ErrorKind::Internal => StatusCode::INTERNAL_SERVER_ERROR,
         };
         ApiError::new(status, e.code, e.message)

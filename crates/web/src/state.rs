@@ -60,7 +60,13 @@ pub struct AppState {
     work: Arc<Semaphore>,
     /// New matches per client address (a token bucket each).
     new_matches: DefaultKeyedRateLimiter<IpAddr>,
+    /// The last answer of the database to the readiness check, and when.
+    health: tokio::sync::Mutex<Option<(Instant, Result<(), String>)>>,
 }
+
+/// How long the readiness check's answer is reused: a load balancer's
+/// probes, however many, ask the database at most once a second.
+const HEALTH_CACHE: Duration = Duration::from_secs(1);
 
 impl AppState {
     /// The state of a server with these limits.
@@ -68,7 +74,7 @@ impl AppState {
         let work = Arc::new(Semaphore::new(limits.engine_slots));
         let per_minute = NonZeroU32::new(limits.matches_per_minute).unwrap_or(NonZeroU32::MIN);
         let new_matches = RateLimiter::keyed(Quota::per_minute(per_minute));
-        AppState { service: Arc::new(service), limits, work, new_matches }
+        AppState { service: Arc::new(service), limits, work, new_matches, health: tokio::sync::Mutex::new(None) }
     }
 
     /// Counts a new match for `client`: 429 when it has started its quota
@@ -120,6 +126,23 @@ impl AppState {
                 format!("the engine took longer than {} s; try a lower ply", self.limits.engine_timeout.as_secs_f32()),
             )),
         }
+    }
+
+    /// Does the database answer? Asked at most once a second (the probes
+    /// meanwhile wait for that answer or reuse it); `Err` says why not.
+    pub async fn database_health(&self) -> Result<(), String> {
+        let mut last = self.health.lock().await;
+        if let Some((at, answer)) = &*last
+            && at.elapsed() < HEALTH_CACHE
+        {
+            return answer.clone();
+        }
+        let service = self.service.clone();
+        let answer = tokio::task::spawn_blocking(move || service.ping().map_err(|e| e.message))
+            .await
+            .unwrap_or_else(|_| Err("the readiness check failed unexpectedly".into()));
+        *last = Some((Instant::now(), answer.clone()));
+        answer
     }
 
     /// Runs a call of the match service on a blocking thread. The call

@@ -52,6 +52,22 @@ impl Server {
         Server { child, addr }
     }
 
+    /// Sends `signal` (`TERM`, `INT`) and waits up to `within` for the
+    /// server to exit; its exit status (panics if it is still running).
+    pub fn stop_with(mut self, signal: &str, within: Duration) -> std::process::ExitStatus {
+        let pid = self.child.id().to_string();
+        let sent = Command::new("kill").args([&format!("-{signal}"), &pid]).status().expect("run kill");
+        assert!(sent.success(), "kill -{signal} {pid} failed");
+        let t = std::time::Instant::now();
+        loop {
+            if let Some(status) = self.child.try_wait().expect("wait for plakoto serve") {
+                return status;
+            }
+            assert!(t.elapsed() < within, "plakoto serve still runs {within:?} after SIG{signal}");
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+
     /// SIGKILL: no shutdown, no flush, nothing.
     pub fn kill_9(mut self) {
         self.child.kill().unwrap();

@@ -11,7 +11,9 @@
 //! and the database never disagree.
 
 mod live;
+mod pg_conn;
 mod postgres;
+mod sql;
 mod sqlite;
 mod store;
 
@@ -46,6 +48,8 @@ pub enum ErrorKind {
     Timeout,
     /// The request needs a seat it does not hold (a match played online).
     Forbidden,
+    /// The database does not answer; the same request may succeed later.
+    Unavailable,
     /// The store or the engine failed.
     Internal,
 }
@@ -83,6 +87,9 @@ impl From<StoreError> for ServiceError {
     fn from(e: StoreError) -> ServiceError {
         match e {
             StoreError::Conflict { .. } => ServiceError::conflict("stale", e.to_string()),
+            StoreError::Unavailable { .. } => {
+                ServiceError::new(ErrorKind::Unavailable, "database-unavailable", e.to_string())
+            }
             _ => ServiceError::internal(e.to_string()),
         }
     }
@@ -207,11 +214,6 @@ fn secret() -> String {
     bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
 
-/// Now, in milliseconds since 1970.
-fn now_ms() -> i64 {
-    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_millis() as i64)
-}
-
 /// The SHA-256 digest (hex) of a secret: what the store keeps.
 fn digest(secret: &str) -> String {
     use sha2::{Digest, Sha256};
@@ -302,6 +304,11 @@ impl MatchService {
     /// it): the next call reads it from the store.
     pub fn forget(&self, id: &str) {
         self.live().remove(id);
+    }
+
+    /// Does the database answer? (Readiness.)
+    pub fn ping(&self) -> Result<(), ServiceError> {
+        Ok(self.store.ping()?)
     }
 
     /// The evaluator the engine plays with.
@@ -527,7 +534,7 @@ impl MatchService {
         live.seats.invite = None;
         live.m = next;
         live.version += 1;
-        live.updated_ms = now_ms();
+        live.updated_ms = sql::now_ms();
         self.hub.publish(id, Event::State { version: live.version });
         Ok((live.clone(), SeatGrant { side, token }))
     }
