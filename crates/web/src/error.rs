@@ -37,7 +37,8 @@ pub struct ErrorDetail {
     /// Stable code: `bad-json`, `bad-request`, `bad-position`, `bad-dice`,
     /// `bad-ply`, `illegal-play`, `illegal-move`, `not-found`, `not-your-turn`,
     /// `stale`, `match-over`, `body-too-large`, `method-not-allowed`,
-    /// `too-many-matches`, `busy`, `timeout`, `internal`.
+    /// `too-many-matches`, `bad-record`, `too-long`, `too-many-reviews`,
+    /// `busy`, `timeout`, `cancelled`, `internal`.
     pub code: String,
     pub message: String,
 }
