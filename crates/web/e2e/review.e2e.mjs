@@ -157,6 +157,10 @@ test('a whole game reviewed at 2-ply shows its progress, then the review', { tim
     assert.match(first.text, new RegExp(`^Reviewing at 2-ply: turn \\d+ of ${n}`));
     assert.match(first.heading, /1-ply/, 'the heading names the depth of the review shown, not of the one under way');
     await page.screenshot({ path: path.join(artifacts, 'review-progress.png') });
+    // In Greek too.
+    await page.click('#lang');
+    await page.waitForFunction((k) => new RegExp(`κίνηση \\d+ από ${k}`).test(document.getElementById('review-status').textContent), n);
+    await page.click('#lang');
     await page.waitForFunction((v) => document.getElementById('review-progress').value > v, first.value, { timeout: LONG ? 300000 : 120000 });
 
     // Done: the review at 2-ply, every turn listed, the bar gone.

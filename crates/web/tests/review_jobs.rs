@@ -104,8 +104,16 @@ async fn follow(app: &Router, id: &str) -> Value {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_review_under_way_never_makes_another_matchs_moves_or_hints_busy() {
     // One engine slot, and a request waits for it 50 ms at the most: a
-    // review holding the slot would turn every move and hint away.
-    let limits = Limits { engine_slots: 1, queue_wait: Duration::from_millis(50), ..Limits::default() };
+    // review holding the slot would turn every move and hint away. (The
+    // review may take its time on a loaded machine: its low-priority
+    // thread gives way to everything else.)
+    let limits = Limits {
+        engine_slots: 1,
+        queue_wait: Duration::from_millis(50),
+        engine_timeout: Duration::from_secs(60),
+        request_timeout: Duration::from_secs(90),
+        ..Limits::default()
+    };
     let app = with_limits(limits);
     let reviewed = played(&app, 16, 3).await;
     let (_, mut game) = call(
