@@ -2,7 +2,8 @@
 //! a review under way never makes another match's engine moves or hints
 //! wait or get `busy`; a job reports its progress and gives the review at
 //! the end; finished reviews are cached by what was played; the limits per
-//! client address, in all and on a review's length answer clear errors.
+//! client address, in all and on a review's length answer clear errors;
+//! the older endpoint that waits names the job when it waits no longer.
 
 use std::net::SocketAddr;
 use std::sync::Arc;
@@ -266,4 +267,19 @@ async fn review_jobs_are_limited_per_client_in_all_and_in_length() {
     let d = start("10.0.0.1:4", move_list(3, 3), 0).await;
     assert!(d.0 == StatusCode::ACCEPTED || d.0 == StatusCode::OK, "{}", d.1);
     assert_eq!(follow(&app, b.1["id"].as_str().unwrap()).await["status"], "done");
+}
+
+#[tokio::test]
+async fn a_review_longer_than_the_wait_names_its_job_which_goes_on_and_is_then_answered_at_once() {
+    let app = with_limits(Limits { engine_timeout: Duration::from_millis(1), ..Limits::default() });
+    let id = played(&app, 6, 11).await;
+    let uri = format!("/api/v1/matches/{id}/review?ply=2");
+    let waited = call(&app, "GET", &uri, None).await;
+    assert_error(&waited, StatusCode::SERVICE_UNAVAILABLE, "timeout", "goes on as review job");
+    let message = waited.1["error"]["message"].as_str().unwrap();
+    let job = message.split("review job ").nth(1).unwrap().split_whitespace().next().unwrap();
+    assert_eq!(follow(&app, job).await["status"], "done");
+    let (s, r) = call(&app, "GET", &uri, None).await;
+    assert_eq!(s, StatusCode::OK, "{r}");
+    assert_eq!(r["games"][0]["turns"].as_array().unwrap().len(), 6);
 }
