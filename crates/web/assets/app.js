@@ -1110,7 +1110,10 @@ async function run(fn) {
 
 function setMatch(m) {
   // A review of another match ends when this one opens.
-  if (R.open && R.matchId !== m.id) Object.assign(R, { open: false, data: null, sel: null });
+  if (R.open && R.matchId !== m.id) {
+    dropReviewJob();
+    Object.assign(R, { open: false, data: null, sel: null, busy: false });
+  }
   S.match = m;
   S.stack = m.game.entry ? [m.game.entry] : [];
   S.selected = null;

@@ -37,8 +37,9 @@ pub struct ErrorDetail {
     /// Stable code: `bad-json`, `bad-request`, `bad-position`, `bad-dice`,
     /// `bad-ply`, `illegal-play`, `illegal-move`, `not-found`, `not-your-turn`,
     /// `stale`, `match-over`, `body-too-large`, `method-not-allowed`,
-    /// `too-many-matches`, `busy`, `timeout`, `database-unavailable` (503:
-    /// the database does not answer; the message names it), `internal`.
+    /// `too-many-matches`, `bad-record`, `too-long`, `too-many-reviews`,
+    /// `busy`, `timeout`, `cancelled`, `database-unavailable` (503: the
+    /// database does not answer; the message names it), `internal`.
     pub code: String,
     pub message: String,
 }

@@ -26,6 +26,7 @@ mod assets;
 mod error;
 mod listen;
 mod openapi;
+mod reviews;
 mod routes;
 pub mod service;
 mod state;
@@ -48,6 +49,7 @@ use utoipa::ToSchema;
 pub use error::ApiError;
 pub use listen::ConnLimits;
 pub use openapi::ApiDoc;
+pub use reviews::ReviewLimits;
 pub use service::{MatchStore, PostgresStore, SqliteStore, StoreError};
 pub use state::Limits;
 
@@ -133,8 +135,14 @@ fn app_and_hub(storage: Storage, engine: NeuralEval, limits: Limits) -> (Router,
         .route("/api/v1/matches/{id}/join", post(matches::join))
         .route("/api/v1/matches/{id}/moves", post(matches::moves))
         .route("/api/v1/matches/{id}/events", get(routes::live::events))
-        .route("/api/v1/matches/{id}/review", get(routes::review::match_review))
+        .route(
+            "/api/v1/matches/{id}/review",
+            get(routes::review::match_review).post(routes::review::start_match_review),
+        )
         .route("/api/v1/review", post(routes::review::record_review))
+        .route("/api/v1/reviews", post(routes::review::start_record_review))
+        .route("/api/v1/reviews/limits", get(routes::review::review_limits))
+        .route("/api/v1/reviews/{job}", get(routes::review::review_job).delete(routes::review::cancel_review_job))
         .layer(DefaultBodyLimit::max(max_body))
         .layer(RequestBodyLimitLayer::new(max_body))
         .layer(middleware::from_fn_with_state(state.clone(), time_limit))

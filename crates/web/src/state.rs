@@ -1,6 +1,6 @@
 //! What the HTTP handlers share: the match service, the limits, the bound
-//! on expensive work (engine moves, evaluations, hints) and the limit on
-//! new matches per client address.
+//! on expensive work (engine moves, evaluations, hints), the review jobs
+//! (apart from that bound) and the limit on new matches per client address.
 
 use std::net::IpAddr;
 use std::num::NonZeroU32;
@@ -12,6 +12,7 @@ use governor::{DefaultKeyedRateLimiter, Quota, RateLimiter};
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 
 use crate::error::ApiError;
+use crate::reviews::{ReviewLimits, Reviews};
 use crate::service::MatchService;
 
 /// Limits of one server.
@@ -34,6 +35,9 @@ pub struct Limits {
     /// New matches one client address may start per minute (and at once),
     /// so nobody can fill the disk with matches.
     pub matches_per_minute: u32,
+    /// Game reviews: jobs on threads of their own, never on the engine
+    /// slots above.
+    pub reviews: ReviewLimits,
 }
 
 impl Default for Limits {
@@ -47,6 +51,7 @@ impl Default for Limits {
             queue_wait: Duration::from_secs(2),
             cached_matches: 2048,
             matches_per_minute: 30,
+            reviews: ReviewLimits::default(),
         }
     }
 }
@@ -58,6 +63,8 @@ pub struct AppState {
     /// This server's limits.
     pub limits: Limits,
     work: Arc<Semaphore>,
+    /// The review jobs.
+    pub reviews: Arc<Reviews>,
     /// New matches per client address (a token bucket each).
     new_matches: DefaultKeyedRateLimiter<IpAddr>,
     /// The last answer of the database to the readiness check, and when.
@@ -74,7 +81,15 @@ impl AppState {
         let work = Arc::new(Semaphore::new(limits.engine_slots));
         let per_minute = NonZeroU32::new(limits.matches_per_minute).unwrap_or(NonZeroU32::MIN);
         let new_matches = RateLimiter::keyed(Quota::per_minute(per_minute));
-        AppState { service: Arc::new(service), limits, work, new_matches, health: tokio::sync::Mutex::new(None) }
+        let reviews = Reviews::new(service.engine().clone(), limits.reviews.clone());
+        AppState {
+            service: Arc::new(service),
+            limits,
+            work,
+            reviews,
+            new_matches,
+            health: tokio::sync::Mutex::new(None),
+        }
     }
 
     /// Counts a new match for `client`: 429 when it has started its quota

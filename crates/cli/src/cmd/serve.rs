@@ -52,6 +52,10 @@ pub struct Args {
     /// saying so on stderr, before giving up (0: try once).
     #[arg(long, default_value_t = 60.0, value_name = "SECONDS")]
     db_wait: f64,
+    /// Game reviews run at once, each on a thread of its own at a lower
+    /// CPU priority, apart from the engine that answers moves and hints.
+    #[arg(long, default_value_t = 1, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=256))]
+    review_threads: u32,
 }
 
 /// Opens the store at `db`; while PostgreSQL does not answer, tries again
@@ -112,6 +116,7 @@ pub fn run(args: Args) -> Result<()> {
     let limits = plakoto_web::Limits {
         engine_timeout: Duration::from_secs_f64(args.engine_timeout),
         matches_per_minute: args.matches_per_minute,
+        reviews: plakoto_web::ReviewLimits { workers: args.review_threads as usize, ..Default::default() },
         ..Default::default()
     };
     if !(0.5..=3600.0).contains(&args.idle_timeout) {
