@@ -597,6 +597,26 @@ mod tests {
     use super::*;
 
     #[test]
+    fn server_text_is_shown_without_control_characters_and_cut() {
+        assert_eq!(shown("\u{1b}[2J\u{1b}]0;x\u{7}24/18 \u{9b}2J"), "[2J]0;x24/18 2J");
+        assert_eq!(shown(&"a".repeat(400)).chars().count(), 301);
+        assert_eq!(shown("Not your turn"), "Not your turn");
+    }
+
+    #[test]
+    fn lines_are_read_up_to_a_bound() {
+        let mut r = std::io::BufReader::with_capacity(4, &b"ab\r\ncdef\n\nlast"[..]);
+        assert_eq!(read_line_bounded(&mut r, 8).unwrap().as_deref(), Some("ab"));
+        assert_eq!(read_line_bounded(&mut r, 8).unwrap().as_deref(), Some("cdef"));
+        assert_eq!(read_line_bounded(&mut r, 8).unwrap().as_deref(), Some(""));
+        assert_eq!(read_line_bounded(&mut r, 8).unwrap().as_deref(), Some("last"));
+        assert_eq!(read_line_bounded(&mut r, 8).unwrap(), None);
+        let long = [b'x'; 100];
+        let e = read_line_bounded(&mut std::io::BufReader::with_capacity(16, &long[..]), 10).unwrap_err();
+        assert!(e.to_string().contains("longer than"), "{e}");
+    }
+
+    #[test]
     fn match_addresses_are_read_with_their_invitation() {
         let a = Address::parse("http://127.0.0.1:8080/match/AbC-12_x#join=k%2Fq9").unwrap();
         assert_eq!(
