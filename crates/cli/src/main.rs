@@ -25,6 +25,7 @@ enum Command {
     Perft(cmd::perft::Args),
     Play(cmd::play::Args),
     Replay(cmd::replay::Args),
+    Verify(cmd::verify::Args),
     Eval(cmd::eval::Args),
     Hint(cmd::hint::Args),
     Duel(cmd::duel::Args),
@@ -54,6 +55,7 @@ fn end_quietly_on_closed_stdout(command: &Command) {
         Command::Moves(_)
             | Command::Perft(_)
             | Command::Replay(_)
+            | Command::Verify(_)
             | Command::Eval(_)
             | Command::Hint(_)
             | Command::Bench(_)
@@ -84,6 +86,7 @@ fn main() -> ExitCode {
         Command::Perft(a) => cmd::perft::run(a),
         Command::Play(a) => cmd::play::run(a),
         Command::Replay(a) => cmd::replay::run(a),
+        Command::Verify(a) => cmd::verify::run(a),
         Command::Eval(a) => cmd::eval::run(a),
         Command::Hint(a) => cmd::hint::run(a),
         Command::Duel(a) => cmd::duel::run(a),

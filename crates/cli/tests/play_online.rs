@@ -178,3 +178,131 @@ fn bad_addresses_are_refused_with_the_reason() {
         String::from_utf8_lossy(&out.stderr)
     );
 }
+
+#[test]
+fn the_terminal_waits_for_a_restarted_server_and_checks_the_dice_at_the_end() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("m.db");
+    let server = Server::start(&db);
+    let addr = server.addr.clone();
+    let (s, created) = request(&addr, "POST", "/api/v1/matches", Some(&json!({"opponent": "online"}))).unwrap();
+    assert_eq!(s, 201, "{created}");
+    let id = created["id"].as_str().unwrap().to_string();
+    let creator = created["seat"]["side"].as_str().unwrap().to_string();
+    let token = created["seat"]["token"].as_str().unwrap().to_string();
+    let link = format!("http://{addr}/match/{id}#join={}", created["invite"].as_str().unwrap());
+    let data = dir.path().join("data");
+    let mut term = Terminal::join(&link, &data);
+    term.expect("You took the seat");
+    // The seat's secret is the owner's alone.
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let seats = data.join("plakoto").join("seats");
+        let file = std::fs::read_dir(&seats).unwrap().next().unwrap().unwrap().path();
+        assert_eq!(std::fs::metadata(&file).unwrap().permissions().mode() & 0o777, 0o600);
+        assert_eq!(std::fs::metadata(&seats).unwrap().permissions().mode() & 0o777, 0o700);
+        let kept: Value = serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
+        let mine = kept["contribution"].as_str().unwrap();
+        let m = state(&addr, &id);
+        let joiner = if creator == "white" { "black" } else { "white" };
+        assert_eq!(m["dice_from"]["contributions"][joiner], mine, "the terminal's own share is in the dice");
+    }
+    // The terminal waits for the creator's turn on the live stream ...
+    let m = state(&addr, &id);
+    if m["to_act"]["side"] != creator.as_str() {
+        term.expect("quit` >");
+        term.send(m["game"]["plays"][0]["notation"].as_str().unwrap());
+        after(&addr, &id, &m["version"]);
+    }
+    term.expect("Waiting for");
+    // ... when the server dies; it says so and tries again until it is back.
+    server.kill_9();
+    term.expect("Lost the server");
+    let server = Server::start_on(&addr, db.to_str().unwrap(), &[]);
+    let m = state(&server.addr, &id);
+    let play = json!({"moves": m["game"]["plays"][0]["moves"], "version": m["version"]});
+    let (s, v) =
+        request_as(&server.addr, "POST", &format!("/api/v1/matches/{id}/play"), Some(&play), Some(&token)).unwrap();
+    assert_eq!(s, 200, "{v}");
+    term.expect("Back in touch with the server");
+    // The terminal resigns the one-game match, then checks every roll.
+    term.expect("quit` >");
+    term.send("resign");
+    term.expect("(yes/no) > ");
+    term.send("yes");
+    let shown = term.expect("yours included.");
+    assert!(shown.contains("The dice check out: all"), "{shown}");
+    assert!(term.child.wait().unwrap().success());
+}
+
+/// A server that answers like a match's, but whose log writes terminal
+/// escape sequences in a play's notation and whose live stream sends one
+/// endless line; how many bytes of that line it could send before the
+/// client hung up.
+fn hostile_server() -> (String, std::sync::mpsc::Receiver<usize>) {
+    use std::io::{BufRead, BufReader};
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let addr = listener.local_addr().unwrap().to_string();
+    let (sent, streamed) = channel();
+    std::thread::spawn(move || {
+        for conn in listener.incoming() {
+            let Ok(mut conn) = conn else { return };
+            let mut head = String::new();
+            let mut reader = BufReader::new(conn.try_clone().unwrap());
+            reader.read_line(&mut head).unwrap();
+            while reader.read_line(&mut String::new()).map(|n| n > 2).unwrap_or(false) {}
+            if head.contains("/events") {
+                let _ =
+                    conn.write_all(b"HTTP/1.1 200 OK\r\ncontent-type: text/event-stream\r\n\r\nevent: state\r\ndata: ");
+                let chunk = vec![b'x'; 1 << 20];
+                let mut n = 0;
+                while n < (256 << 20) && conn.write_all(&chunk).is_ok() {
+                    n += chunk.len();
+                }
+                let _ = sent.send(n);
+                return;
+            }
+            let evil = "\u{1b}[2J\u{1b}]0;pwned\u{7}24/18 24/20";
+            let state = json!({
+                "id": "x", "version": 3, "over": false, "match_to": 1, "score": {"white": 0, "black": 0},
+                "to_act": {"side": "black", "who": "human"},
+                "game": {
+                    "number": 1, "position": {"turn": "black", "board": {"24": 15, "1": -15}}, "dice": [3, 1],
+                    "result": null, "plays": [{"notation": evil}],
+                    "log": [{"position_id": "AAAA__7__gAAAA", "side": "white", "dice": [6, 4],
+                             "moves": [[24, 18], [24, 20]], "notation": evil}],
+                },
+            })
+            .to_string();
+            let _ = write!(
+                conn,
+                "HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: {}\r\n\r\n{state}",
+                state.len()
+            );
+        }
+    });
+    (addr, streamed)
+}
+
+#[test]
+fn a_hostile_server_cannot_flood_the_terminal_or_write_to_it() {
+    let (addr, streamed) = hostile_server();
+    let dir = tempfile::tempdir().unwrap();
+    let mut term = Terminal::join(&format!("http://{addr}/match/x"), dir.path());
+    let shown = term.expect("Waiting for");
+    // The play is worked out from the position, dice and moves, not taken as sent.
+    assert!(shown.contains("24/18 24/20"), "{shown}");
+    assert!(
+        !shown.contains('\u{1b}') && !shown.contains("pwned"),
+        "the server's escapes reached the terminal:\n{shown:?}"
+    );
+    // The endless line is cut off, and the client says why.
+    let n = streamed.recv_timeout(Duration::from_secs(60)).expect("the client hangs up");
+    assert!(n < 64 << 20, "the client read {} MiB of one line", n >> 20);
+    let status = term.child.wait().unwrap();
+    assert!(!status.success());
+    let mut err = String::new();
+    term.child.stderr.take().unwrap().read_to_string(&mut err).unwrap();
+    assert!(err.contains("longer than 16 MiB"), "{err}");
+}

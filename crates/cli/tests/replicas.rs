@@ -208,3 +208,42 @@ fn kill_9_of_a_replica_loses_no_answered_move() {
     let a = Server::start_db(&db.url, &[]);
     assert_eq!(get(&a.addr, &id), v);
 }
+
+#[test]
+fn a_seat_taken_through_one_replica_is_known_at_once_to_the_other() {
+    let db = pg::start();
+    let options = ["--matches-per-minute", "1000"];
+    let (a, b) = (Server::start_db(&db.url, &options), Server::start_db(&db.url, &options));
+    let mut refused = Vec::new();
+    for round in 0..40 {
+        let body = json!({"opponent": "online", "length": 1});
+        let (s, created) = request(&a.addr, "POST", "/api/v1/matches", Some(&body)).unwrap();
+        assert_eq!(s, 201, "{created}");
+        let id = created["id"].as_str().unwrap().to_string();
+        // A's copy is cached with the seat free; B gives the seat.
+        assert_eq!(get(&a.addr, &id)["version"], created["version"]);
+        let (s, joined) = request(
+            &b.addr,
+            "POST",
+            &format!("/api/v1/matches/{id}/join"),
+            Some(&json!({"invite": created["invite"]})),
+        )
+        .unwrap();
+        assert_eq!(s, 200, "{joined}");
+        // The joiner's first act goes through A at once (a resignation:
+        // a seat may resign on either side's turn).
+        let resign = json!({"version": joined["version"]});
+        let (s, v) = server::request_as(
+            &a.addr,
+            "POST",
+            &format!("/api/v1/matches/{id}/resign"),
+            Some(&resign),
+            joined["seat"]["token"].as_str(),
+        )
+        .unwrap();
+        if s != 200 {
+            refused.push(format!("round {round}: {s} {v}"));
+        }
+    }
+    assert!(refused.is_empty(), "{} of 40 refused, e.g. {}", refused.len(), refused[0]);
+}

@@ -218,15 +218,19 @@ impl Reviewer {
     }
 
     /// [`Reviewer::review`], given up (`None`) once `deadline` has passed:
-    /// for a server, where a deep review of a long match must not hold the
-    /// engine for ever.
+    /// for a caller that must not wait for ever on a deep review of a long
+    /// match.
     pub fn review_before(&self, m: &Match, deadline: std::time::Instant) -> Option<Review> {
         self.review_while(m, &mut |_, _| std::time::Instant::now() < deadline)
     }
 
-    /// Reviews `m` while `go_on(done, total)`, called after each turn, says so.
-    fn review_while(&self, m: &Match, go_on: &mut dyn FnMut(usize, usize) -> bool) -> Option<Review> {
-        let total: usize = m.games().iter().map(|g| g.turns().len()).sum();
+    /// Reviews `m` while `go_on(done, total)` says so: it is called after
+    /// each turn with the turns reviewed and the turns in all ([`turns`]),
+    /// so it can report progress, and the review stops (`None`) as soon as
+    /// it answers `false`: a server's review job, cancelled, stops within
+    /// a turn.
+    pub fn review_while(&self, m: &Match, go_on: &mut dyn FnMut(usize, usize) -> bool) -> Option<Review> {
+        let total = turns(m);
         let mut done = 0;
         let mut score = [0u32; 2];
         let mut games = Vec::new();
@@ -324,6 +328,11 @@ impl Reviewer {
             white_match,
         }
     }
+}
+
+/// The turns a review of `m` goes through: every turn played in its games.
+pub fn turns(m: &Match) -> usize {
+    m.games().iter().map(|g| g.turns().len()).sum()
 }
 
 /// Each player's figures over `games`: plays, unforced decisions, losses
@@ -534,6 +543,28 @@ mod tests {
         assert!(t.loss > 0.5, "{t:?}");
         assert!(t.best.ends_with('*'), "the best play pins the mother: {}", t.best);
         assert_eq!(r.players.white.very_bad, 1);
+    }
+
+    #[test]
+    fn a_review_reports_each_turn_and_stops_when_told() {
+        let rec = read_move_list("white starts\n6-4: 24/18 24/20\n5-3: 24/19 24/21\n6-6: 24/18(4)\n").unwrap();
+        let m = Match::from_record(&rec).unwrap();
+        assert_eq!(turns(&m), 3);
+        let mut seen = Vec::new();
+        let whole = reviewer().review_while(&m, &mut |done, total| {
+            seen.push((done, total));
+            true
+        });
+        assert_eq!(seen, [(1, 3), (2, 3), (3, 3)]);
+        assert_eq!(whole.map(|r| r.games[0].turns.len()), Some(3));
+        // Stopped after the first turn: no review, and no more turns searched.
+        let mut calls = 0;
+        let stopped = reviewer().review_while(&m, &mut |_, _| {
+            calls += 1;
+            false
+        });
+        assert!(stopped.is_none());
+        assert_eq!(calls, 1);
     }
 
     #[test]

@@ -54,6 +54,11 @@ const TEXT = {
     friendWins: 'Your friend wins the match {a}–{b}.', youPlay: 'You play {side}.',
     friendOn: 'Your friend is connected.', friendOff: 'Your friend is not connected.',
     friendNotYet: 'Your friend has not opened the link yet.',
+    waitJoin: 'The first roll comes when your friend takes the other seat.',
+    diceShares: 'The dice come from the server’s sealed secret and from a random share each player’s browser adds, so nobody alone can know or choose them. Your share: {mine}…',
+    diceSharesWatch: 'The dice come from the server’s sealed secret and from a random share each player’s browser adds.',
+    diceCheck: 'The server’s secret is revealed now: anyone can check every roll with `plakoto verify` on the',
+    recordLink: 'match record',
     sideOn: '{side} is connected.', sideOff: '{side} is not connected.',
     reconnecting: 'The connection to the server was lost; reconnecting…',
     inviteUsed: 'This invitation has been used already, and this browser holds no seat in the match: you are watching it.',
@@ -114,6 +119,11 @@ const TEXT = {
     friendWins: 'Ο φίλος σου κερδίζει τον αγώνα {a}–{b}.', youPlay: 'Παίζεις με τα {side}.',
     friendOn: 'Ο φίλος σου είναι συνδεδεμένος.', friendOff: 'Ο φίλος σου δεν είναι συνδεδεμένος.',
     friendNotYet: 'Ο φίλος σου δεν έχει ανοίξει ακόμα τον σύνδεσμο.',
+    waitJoin: 'Η πρώτη ζαριά έρχεται μόλις ο φίλος σου πάρει την άλλη θέση.',
+    diceShares: 'Τα ζάρια βγαίνουν από το σφραγισμένο μυστικό του διακομιστή και από ένα τυχαίο μερίδιο που προσθέτει ο φυλλομετρητής κάθε παίκτη, ώστε κανείς μόνος του να μην μπορεί να τα ξέρει ή να τα διαλέξει. Το μερίδιό σου: {mine}…',
+    diceSharesWatch: 'Τα ζάρια βγαίνουν από το σφραγισμένο μυστικό του διακομιστή και από ένα τυχαίο μερίδιο που προσθέτει ο φυλλομετρητής κάθε παίκτη.',
+    diceCheck: 'Το μυστικό του διακομιστή αποκαλύφθηκε: ο καθένας μπορεί να ελέγξει κάθε ζαριά με το `plakoto verify` στο',
+    recordLink: 'αρχείο του αγώνα',
     sideOn: 'Τα {side} είναι συνδεδεμένα.', sideOff: 'Τα {side} δεν είναι συνδεδεμένα.',
     reconnecting: 'Χάθηκε η σύνδεση με τον διακομιστή· ξανασυνδέομαι…',
     inviteUsed: 'Η πρόσκληση έχει ήδη χρησιμοποιηθεί και αυτός ο φυλλομετρητής δεν έχει θέση στον αγώνα: τον παρακολουθείς.',
@@ -871,6 +881,7 @@ function renderOnline() {
   if (!m || !isOnline()) {
     box.classList.add('hidden');
     pres.classList.add('hidden');
+    $('dice-note').classList.add('hidden');
     pres.textContent = '';
     return;
   }
@@ -894,6 +905,34 @@ function renderOnline() {
   pres.textContent = s;
   pres.dataset.friend = lost ? 'lost' : me ? (on.connected[other(me)] ? 'connected' : 'away') : '';
   pres.classList.remove('hidden');
+  renderDiceNote(m, me);
+}
+
+// Where the dice of a match online come from, and once it is over how to
+// check them (the record reveals the server's secret).
+function renderDiceNote(m, me) {
+  const note = $('dice-note');
+  const shares = m.dice_from?.kind === 'contributions';
+  note.classList.toggle('hidden', !shares);
+  if (!shares) return;
+  const mine = me && seatOf(m.id)?.contribution;
+  note.replaceChildren(document.createTextNode(
+    mine && m.dice_from.contributions[me] === mine ? t('diceShares', { mine: mine.slice(0, 12) }) : t('diceSharesWatch')));
+  if (m.over) {
+    note.append(document.createElement('br'), document.createTextNode(`${t('diceCheck')} `));
+    const a = document.createElement('a');
+    a.href = `/api/v1/matches/${encodeURIComponent(m.id)}/record`;
+    a.textContent = t('recordLink');
+    a.download = `plakoto-${m.id}.json`;
+    note.append(a, document.createTextNode('.'));
+  }
+}
+
+// This browser's own random share of the dice of a match online: 32 bytes
+// from the platform's cryptographic generator, as 64 hex digits.
+function newShare() {
+  const bytes = crypto.getRandomValues(new Uint8Array(32));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
 const inviteLink = (id, code) => `${location.origin}/match/${id}#join=${encodeURIComponent(code)}`;
@@ -915,7 +954,7 @@ function statusText() {
     if (mySeat()) return m.winner === mySeat() ? t('youWin', { a, b }) : t('friendWins', { a, b });
     return t('matchOver', { side: sideName(m.winner), a, b });
   }
-  if (!m.to_act) return '';
+  if (!m.to_act) return isOnline() && !(m.online.taken.white && m.online.taken.black) ? t('waitJoin') : '';
   const d = diceText(m.game.dice);
   if (m.to_act.who === 'engine') return `${t('thinking')} (${sideName(m.to_act.side)} ${d})`;
   if (isOnline() && !humanToAct()) {
@@ -1071,7 +1110,10 @@ async function run(fn) {
 
 function setMatch(m) {
   // A review of another match ends when this one opens.
-  if (R.open && R.matchId !== m.id) Object.assign(R, { open: false, data: null, sel: null });
+  if (R.open && R.matchId !== m.id) {
+    dropReviewJob();
+    Object.assign(R, { open: false, data: null, sel: null, busy: false });
+  }
   S.match = m;
   S.stack = m.game.entry ? [m.game.entry] : [];
   S.selected = null;
@@ -1329,8 +1371,9 @@ function noMatch() {
 async function joinMatch(id, code) {
   await run(async () => {
     try {
-      const r = await api('POST', `/api/v1/matches/${encodeURIComponent(id)}/join`, { invite: code });
-      saveSeat(id, { side: r.seat.side, token: r.seat.token });
+      const contribution = newShare();
+      const r = await api('POST', `/api/v1/matches/${encodeURIComponent(id)}/join`, { invite: code, contribution });
+      saveSeat(id, { side: r.seat.side, token: r.seat.token, contribution });
       S.watchReason = '';
       setMatch(r);
     } catch (e) {
@@ -1346,7 +1389,7 @@ async function newMatch(form) {
   const opponent = form.opponent.value;
   const body = { opponent, length: Number(form.length.value) };
   if (opponent === 'engine') { body.level = form.level.value; body.human_color = form.color.value; }
-  if (opponent === 'online') body.human_color = form.color.value;
+  if (opponent === 'online') { body.human_color = form.color.value; body.contribution = newShare(); }
   const start = form.position.value.trim();
   if (start) body.position = start;
   $('new-error').textContent = '';
@@ -1364,7 +1407,7 @@ async function newMatch(form) {
     form.position.value = '';
     history.pushState({}, '', `/match/${m.id}`);
     // Online: this browser's seat, and the invitation to send (shown until the friend takes it).
-    if (m.seat) saveSeat(m.id, { side: m.seat.side, token: m.seat.token, invite: m.invite });
+    if (m.seat) saveSeat(m.id, { side: m.seat.side, token: m.seat.token, invite: m.invite, contribution: body.contribution });
     S.watchReason = '';
     S.match = null;
     setMatch(m);

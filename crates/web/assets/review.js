@@ -2,6 +2,9 @@
 // pasted or uploaded) from /api/v1, drawn as a graph of White's chances
 // with the marked plays on it, a list of every play with its mark, and the
 // board of the chosen turn with the play made and the best play drawn.
+// A review is a job on the server: the page starts it, shows the turns
+// done as it goes, and shows the review at the end; the depth menu offers
+// only the depths the server reviews a match of this length at.
 // Loaded before app.js, whose drawing and text functions it uses when
 // called; app.js asks `reviewTurn()` what to draw while a review is open.
 'use strict';
@@ -19,6 +22,10 @@ const REVIEW_TEXT = {
     playedArrow: 'played', bestArrow: 'best', noTurns: 'No turn has been played yet.',
     keys: '← → step through the turns.',
     adjustedAbout: 'the result with the luck of both sides’ rolls taken out',
+    progress: 'Reviewing at {ply}-ply: turn {done} of {total}…',
+    queued: 'Waiting for the engine ({n} before this review)…',
+    cancelled: 'The review was stopped.',
+    tooLong: 'too long to review at this depth here',
     rating: {},
   },
   el: {
@@ -33,6 +40,10 @@ const REVIEW_TEXT = {
     playedArrow: 'παίχτηκε', bestArrow: 'καλύτερη', noTurns: 'Δεν έχει παιχτεί ακόμη καμία κίνηση.',
     keys: '← → για να περάσεις από κίνηση σε κίνηση.',
     adjustedAbout: 'το αποτέλεσμα χωρίς την τύχη των ζαριών των δύο πλευρών',
+    progress: 'Ανάλυση σε βάθος {ply}: κίνηση {done} από {total}…',
+    queued: 'Αναμονή για τη μηχανή ({n} πριν από αυτή την ανάλυση)…',
+    cancelled: 'Η ανάλυση σταμάτησε.',
+    tooLong: 'πολύ μεγάλη για ανάλυση σε αυτό το βάθος εδώ',
     rating: {
       Supernatural: 'Υπερφυσικό', 'World class': 'Παγκόσμιας κλάσης', Expert: 'Ειδικός', Advanced: 'Προχωρημένος',
       Intermediate: 'Μέτριος', 'Casual player': 'Περιστασιακός παίκτης', Beginner: 'Αρχάριος', 'Awful!': 'Απαίσιο!',
@@ -40,8 +51,55 @@ const REVIEW_TEXT = {
   },
 };
 
-// The review shown: its data, where it came from, the turn chosen.
-const R = { open: false, data: null, matchId: null, record: null, ply: 1, sel: null, busy: false, error: '' };
+// The review shown: its data, where it came from, the turn chosen; the
+// job under way (its id and last status) and a counter that makes the
+// answers of a job given up go unheard.
+const R = {
+  open: false, data: null, matchId: null, record: null, ply: 1, sel: null, busy: false, error: '',
+  job: null, progress: null, run: 0,
+};
+
+// The server's review limits (`GET /api/v1/reviews/limits`), once.
+let reviewLimits = null;
+async function loadReviewLimits() {
+  if (!reviewLimits) {
+    try { reviewLimits = await api('GET', '/api/v1/reviews/limits'); } catch { reviewLimits = null; }
+  }
+  return reviewLimits;
+}
+
+// How many turns the review goes through, when the page knows: the open
+// match's games, or the review shown.
+function reviewTurnCount() {
+  if (R.matchId && S.match?.id === R.matchId) return S.match.games.reduce((n, g) => n + g.turns, 0);
+  return R.data ? R.data.games.reduce((n, g) => n + g.turns.length, 0) : null;
+}
+
+// Can the server review this many turns at `ply`?
+function plyFits(ply, turns) {
+  const max = reviewLimits?.max_turns?.[ply];
+  return turns == null || max == null || turns <= max;
+}
+
+// The deepest depth up to `ply` the server reviews the match at.
+function fittingPly(ply) {
+  const turns = reviewTurnCount();
+  let p = ply;
+  while (p > 0 && !plyFits(p, turns)) p--;
+  return p;
+}
+
+// Gives the job under way up (the server stops it unless someone else
+// asked for the same review); its answers are no longer awaited.
+function dropReviewJob() {
+  R.run++;
+  const id = R.job;
+  R.job = null;
+  R.progress = null;
+  if (id) api('DELETE', `/api/v1/reviews/${id}`).catch(() => {});
+}
+
+const REVIEW_POLL_MS = 400;
 
 function rt(key, vars) {
   const table = REVIEW_TEXT[lang] || REVIEW_TEXT.en;
@@ -65,32 +123,71 @@ function reviewTurn() {
   return turn ? { ...turn, board: R.data.positions[R.sel.g][R.sel.t] } : null;
 }
 
-async function fetchReview() {
+// Starts the review at R.ply as a job and follows it to its end: the
+// turns done meanwhile, then the review (the one shown until then stays).
+// `started` is called once the server has taken the job.
+async function fetchReview(started) {
+  dropReviewJob();
+  const run = R.run;
   R.busy = true; R.error = '';
   render();
   try {
-    R.data = R.matchId
-      ? await api('GET', `/api/v1/matches/${R.matchId}/review?ply=${R.ply}`)
-      : await api('POST', '/api/v1/review', { ...R.record, ply: R.ply });
+    await loadReviewLimits();
+    if (run !== R.run) return;
+    let job = R.matchId
+      ? await api('POST', `/api/v1/matches/${R.matchId}/review?ply=${R.ply}`)
+      : await api('POST', '/api/v1/reviews', { ...R.record, ply: R.ply });
+    const active = job.status === 'queued' || job.status === 'running';
+    if (run !== R.run) {
+      // Given up while it was being started.
+      if (active) api('DELETE', `/api/v1/reviews/${job.id}`).catch(() => {});
+      return;
+    }
+    started?.();
+    while (run === R.run && (job.status === 'queued' || job.status === 'running')) {
+      R.job = job.id;
+      R.progress = job;
+      render();
+      await sleep(REVIEW_POLL_MS);
+      if (run !== R.run) return;
+      job = await api('GET', `/api/v1/reviews/${job.id}`);
+    }
+    if (run !== R.run) return;
+    R.job = null;
+    if (job.status === 'failed') throw new Error(job.error?.message || job.status);
+    if (job.status === 'cancelled') throw new Error(rt('cancelled'));
+    R.data = job.review;
+    R.ply = R.data.ply;
     const all = reviewTurns();
     if (!all.some((x) => x.g === R.sel?.g && x.t === R.sel?.t)) R.sel = all.length ? { g: all[0].g, t: all[0].t } : null;
   } catch (e) {
+    if (run !== R.run) return;
+    R.job = null;
     R.error = e.message || String(e);
+    // The menu goes back to the depth of the review shown.
+    if (R.data) R.ply = R.data.ply;
   } finally {
-    R.busy = false;
-    render();
+    if (run === R.run) {
+      R.busy = false;
+      R.progress = null;
+      render();
+    }
   }
 }
 
 // Opens the review of the match shown.
-function openReview() {
+async function openReview() {
   if (!S.match) return;
-  Object.assign(R, { open: true, matchId: S.match.id, record: null, data: null, sel: null });
+  dropReviewJob();
+  Object.assign(R, { open: true, matchId: S.match.id, record: null, data: null, sel: null, error: '' });
+  await loadReviewLimits();
+  R.ply = fittingPly(R.ply);
   fetchReview();
 }
 
 function closeReview() {
-  Object.assign(R, { open: false, data: null, sel: null, error: '' });
+  dropReviewJob();
+  Object.assign(R, { open: false, data: null, sel: null, error: '', busy: false });
   render();
   afterRender();
 }
@@ -114,9 +211,11 @@ async function submitReviewDialog() {
   try { record = reviewText($('review-text').value); } catch (e) { $('review-error').textContent = e.message; return; }
   R.ply = Number($('review-dialog-ply').value);
   Object.assign(R, { open: true, matchId: null, record, data: null, sel: null });
-  await fetchReview();
-  if (R.error) { $('review-error').textContent = R.error; R.open = false; render(); return; }
-  $('review-dialog').close();
+  // Once the server has taken the record the dialog closes and the panel
+  // shows the progress; a record it refuses keeps the dialog open with the fault.
+  let taken = false;
+  await fetchReview(() => { taken = true; $('review-dialog').close(); });
+  if (!taken && R.error) { $('review-error').textContent = R.error; R.open = false; render(); }
 }
 
 function chooseTurn(g, t) {
@@ -252,9 +351,15 @@ function renderReview() {
   $('review-dialog-ply-label').textContent = rt('plyLabel');
   $('review-panel').classList.toggle('hidden', !R.open);
   if (!R.open) return;
+  // The depth of the review shown, not of the one asked for.
   $('review-heading').textContent = `${rt('reviewTitle')}${R.data ? ` · ${t('depth', { n: R.data.ply })}` : ''}`;
   $('review-close').textContent = rt('close');
   $('review-ply-label').textContent = rt('plyLabel');
+  const turns = reviewTurnCount();
+  for (const o of $('review-ply').options) {
+    o.disabled = !plyFits(Number(o.value), turns);
+    o.title = o.disabled ? rt('tooLong') : '';
+  }
   $('review-ply').value = String(R.ply);
   $('review-keys').textContent = rt('keys');
   const dl = $('review-download');
@@ -264,7 +369,15 @@ function renderReview() {
     dl.href = `/api/v1/matches/${R.matchId}/record`;
     dl.download = `plakoto-${R.matchId}.json`;
   }
-  $('review-status').textContent = R.busy ? rt('reviewing') : R.error;
+  $('review-status').textContent = R.busy ? reviewProgressText() : R.error;
+  const bar = $('review-progress');
+  bar.classList.toggle('hidden', !R.busy);
+  if (R.progress?.status === 'running' && R.progress.total > 0) {
+    bar.max = R.progress.total;
+    bar.value = R.progress.done;
+  } else {
+    bar.removeAttribute('value');
+  }
   $('review-graph-title').textContent = rt('graphTitle');
   document.body.dataset.reviewTurn = R.sel ? `${R.sel.g}:${R.sel.t}` : '';
   if (!R.data) {
@@ -276,6 +389,14 @@ function renderReview() {
   renderReviewSummary($('review-summary'));
   renderReviewGraph($('review-graph'));
   renderReviewList($('review-turns'));
+}
+
+// What the job under way is doing, in words.
+function reviewProgressText() {
+  const p = R.progress;
+  if (p?.status === 'queued' && p.ahead > 0) return rt('queued', { n: p.ahead });
+  if (p?.status === 'running') return rt('progress', { ply: p.ply, done: p.done, total: p.total });
+  return rt('reviewing');
 }
 
 // On the board: the chosen turn's play made (violet) and the best play
@@ -300,5 +421,9 @@ function wireReview() {
   $('review-file').addEventListener('change', async (evt) => {
     const f = evt.target.files[0];
     if (f) $('review-text').value = await f.text();
+  });
+  // A page closed mid-review gives its job up, so the server does not go on for nobody.
+  window.addEventListener('pagehide', () => {
+    if (R.job) fetch(`/api/v1/reviews/${R.job}`, { method: 'DELETE', keepalive: true }).catch(() => {});
   });
 }

@@ -187,6 +187,10 @@ test('two people play a whole match online in two browsers while a third watches
     assert.equal(await A.evaluate(() => navigator.clipboard.readText()), link, 'Copy puts the link on the clipboard');
     await until(A, { seat: 'white', live: '1' }, 5000, 'the creator\'s live stream');
     assert.equal(await text(A, '#presence'), 'You play White. Your friend has not opened the link yet.');
+    // The dice wait for the friend's share: this browser drew its own.
+    assert.match(seatA.contribution, /^[0-9a-f]{64}$/, 'the creator\'s browser drew its share of the dice');
+    assert.equal(await text(A, '#status'), 'The first roll comes when your friend takes the other seat.');
+    assert.match(await text(A, '#dice-note'), new RegExp(`Your share: ${seatA.contribution.slice(0, 12)}…$`));
     await A.screenshot({ path: path.join(artifacts, 'online-invite.png') });
 
     // ---- The friend opens the link in another browser: Black's seat.
@@ -198,6 +202,9 @@ test('two people play a whole match online in two browsers while a third watches
     assert.equal(seatB.side, 'black');
     assert.notEqual(seatB.token, seatA.token);
     assert.equal(seatB.invite, undefined, 'the friend holds no invitation');
+    assert.match(seatB.contribution, /^[0-9a-f]{64}$/, 'the friend\'s browser drew its share of the dice');
+    const shares = (await (await fetch(`${url}/api/v1/matches/${id}`)).json()).dice_from;
+    assert.deepEqual(shares.contributions, { white: seatA.contribution, black: seatB.contribution }, 'both shares are in the dice');
     await untilText(A, '#presence', /^You play White\. Your friend is connected\.$/);
     await untilText(B, '#presence', /^You play Black\. Your friend is connected\.$/);
     await A.waitForSelector('#invite.hidden', { state: 'attached', timeout: LIVE_MS });
@@ -387,6 +394,9 @@ test('two people play a whole match online in two browsers while a third watches
     assert.equal(await text(pages[w], '#status'), `You win the match ${score}!`);
     assert.equal(await text(pages[l], '#status'), `Your friend wins the match ${score}.`);
     assert.equal(await text(C, '#status'), `${cap(w)} wins the match ${score}.`);
+    assert.match(await text(A, '#dice-note'), /check every roll with `plakoto verify` on the match record\.$/);
+    const record = await (await fetch(`${url}/api/v1/matches/${id}/record`)).json();
+    assert.match(String(record.seed), /^[0-9a-f]{64}$/, 'the record reveals the seed at the end');
     for (const p of [A, B, C]) {
       for (const sel of ['#undo', '#confirm', '#hint', '#resign']) assert.equal(await p.isDisabled(sel), true, `${sel} disabled at the end`);
       assert.notEqual(await text(p, '#game-result'), '');

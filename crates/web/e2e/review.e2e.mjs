@@ -103,3 +103,86 @@ test('a match reviewed in the browser, and a move list pasted in', { timeout: 12
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+// A whole game reviewed at 2-ply on the page: the review is a job on the
+// server, and the page shows its progress (the turns done, a bar) until
+// the review comes, then the review with its depth in the heading. By
+// default a game of 52 turns; PLAKOTO_LONG_TESTS=1 reviews one of 103
+// (the issue's case: a 2-ply review of an ordinary game used to run out
+// of time). Screenshot: test-artifacts/review-progress.png.
+const LONG = process.env.PLAKOTO_LONG_TESTS === '1';
+
+test('a whole game reviewed at 2-ply shows its progress, then the review', { timeout: LONG ? 600000 : 180000 }, async () => {
+  mkdirSync(artifacts, { recursive: true });
+  const dir = mkdtempSync(path.join(tmpdir(), 'plakoto-e2e-review2-'));
+  const server = await startServer(path.join(dir, 'review2.db'));
+  const browser = await launchBrowser();
+  try {
+    const { url } = server;
+    // A single game between two people to its end, plays picked along the list.
+    const seed = LONG ? 2 : 3;
+    let m = await api(url, 'POST', '/api/v1/matches', { opponent: 'human', length: 1, seed });
+    let n = 0;
+    while (!m.over) {
+      const plays = m.game.plays;
+      m = await api(url, 'POST', `/api/v1/matches/${m.id}/play`, { moves: plays[(n * 7) % plays.length].moves, version: m.version });
+      n++;
+    }
+    assert.equal(n, LONG ? 103 : 52);
+
+    const page = await browser.newPage({ viewport: { width: 1280, height: 820 } });
+    const errors = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto(`${url}/match/${m.id}`);
+    await page.waitForFunction(() => document.body.dataset.phase === 'over');
+    await page.click('#review');
+    await page.waitForFunction((k) => document.querySelectorAll('#review-turns li[data-turn]').length === k
+      && /1/.test(document.getElementById('review-heading').textContent) && !document.getElementById('review-status').textContent, n);
+    assert.deepEqual(await page.$$eval('#review-ply option', (os) => os.map((o) => o.disabled)), [false, false, false],
+      'a game of this length is reviewed at every depth');
+
+    const t0 = Date.now();
+    await page.selectOption('#review-ply', '2');
+    // Under way: the turns done in words and on a bar, growing.
+    await page.waitForFunction(() => /turn [1-9]\d* of \d+/.test(document.getElementById('review-status').textContent), null, { timeout: LONG ? 300000 : 120000 });
+    const first = await page.evaluate(() => ({
+      text: document.getElementById('review-status').textContent,
+      value: document.getElementById('review-progress').value,
+      max: document.getElementById('review-progress').max,
+      shown: !document.getElementById('review-progress').classList.contains('hidden'),
+      heading: document.getElementById('review-heading').textContent,
+    }));
+    assert.ok(first.shown, 'the progress bar is shown');
+    assert.equal(first.max, n);
+    assert.match(first.text, new RegExp(`^Reviewing at 2-ply: turn \\d+ of ${n}`));
+    assert.match(first.heading, /1-ply/, 'the heading names the depth of the review shown, not of the one under way');
+    await page.screenshot({ path: path.join(artifacts, 'review-progress.png') });
+    // In Greek too.
+    await page.click('#lang');
+    await page.waitForFunction((k) => new RegExp(`κίνηση \\d+ από ${k}`).test(document.getElementById('review-status').textContent), n);
+    await page.click('#lang');
+    await page.waitForFunction((v) => document.getElementById('review-progress').value > v, first.value, { timeout: LONG ? 300000 : 120000 });
+
+    // Done: the review at 2-ply, every turn listed, the bar gone.
+    await page.waitForFunction(() => /2-ply/.test(document.getElementById('review-heading').textContent), null, { timeout: LONG ? 540000 : 160000 });
+    const seconds = (Date.now() - t0) / 1000;
+    assert.equal(await page.locator('#review-turns li[data-turn]').count(), n);
+    assert.ok(await page.isHidden('#review-progress'));
+    assert.equal(await page.textContent('#review-status'), '');
+    assert.equal(await page.inputValue('#review-ply'), '2');
+    console.log(`# ${n} turns reviewed at 2-ply on the page in ${seconds.toFixed(1)} s`);
+
+    // The same again: at once, from the server's cache.
+    await page.selectOption('#review-ply', '1');
+    await page.waitForFunction(() => /1-ply/.test(document.getElementById('review-heading').textContent));
+    const t1 = Date.now();
+    await page.selectOption('#review-ply', '2');
+    await page.waitForFunction(() => /2-ply/.test(document.getElementById('review-heading').textContent));
+    assert.ok(Date.now() - t1 < 5000, `the cached review took ${Date.now() - t1} ms`);
+    assert.deepEqual(errors, []);
+  } finally {
+    await browser.close();
+    server.proc.kill();
+    rmSync(dir, { recursive: true, force: true });
+  }
+});

@@ -17,9 +17,10 @@ const CHROMIUM_ARGS = [
   '--disable-component-update', '--disable-sync',
 ];
 
-// Starts `plakoto serve` on `db` at `addr`; resolves to { proc, url } once it serves.
-export async function startServer(db, addr = '127.0.0.1:0') {
-  const proc = spawn(bin, ['serve', '--addr', addr, '--db', db], { stdio: ['ignore', 'pipe', 'inherit'] });
+// Starts `plakoto serve` on `db` at `addr` (with `args` more); resolves to
+// { proc, url } once it serves.
+export async function startServer(db, addr = '127.0.0.1:0', args = []) {
+  const proc = spawn(bin, ['serve', '--addr', addr, '--db', db, ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
   const url = await new Promise((resolve, reject) => {
     let out = '';
     const timer = setTimeout(() => reject(new Error('the server did not start in 20 s')), 20000);

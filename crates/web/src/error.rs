@@ -38,9 +38,11 @@ pub struct ErrorDetail {
     /// `bad-ply`, `bad-record`, `illegal-play`, `illegal-move`, `not-found`,
     /// `not-your-turn`, `not-your-seat`, `seat-taken`, `stale`, `match-over`,
     /// `body-too-large`, `uri-too-long`, `headers-too-large`,
-    /// `method-not-allowed`, `bad-origin`, `too-many-matches`,
-    /// `too-many-moves`, `too-many-watchers`, `too-many-streams`,
-    /// `too-many-connections`, `busy`, `timeout`, `internal`.
+    /// `method-not-allowed`, `bad-origin`, `too-many-matches`, `too-long`,
+    /// `too-many-reviews`, `too-many-moves`, `too-many-watchers`,
+    /// `too-many-streams`, `too-many-connections`, `busy`, `timeout`,
+    /// `cancelled`, `database-unavailable` (503: the database does not
+    /// answer; the message names it), `internal`.
     pub code: String,
     pub message: String,
 }
@@ -96,6 +98,7 @@ impl From<crate::service::ServiceError> for ApiError {
             ErrorKind::Timeout => StatusCode::SERVICE_UNAVAILABLE,
             ErrorKind::Forbidden => StatusCode::FORBIDDEN,
             ErrorKind::TooMany => StatusCode::TOO_MANY_REQUESTS,
+            ErrorKind::Unavailable => StatusCode::SERVICE_UNAVAILABLE,
             ErrorKind::Internal => StatusCode::INTERNAL_SERVER_ERROR,
         };
         ApiError::new(status, e.code, e.message)

@@ -27,6 +27,7 @@ mod error;
 mod listen;
 mod openapi;
 mod origin;
+mod reviews;
 mod routes;
 pub mod service;
 mod state;
@@ -50,6 +51,7 @@ pub use error::ApiError;
 pub use listen::ConnLimits;
 pub use openapi::ApiDoc;
 pub use origin::SiteOrigin;
+pub use reviews::ReviewLimits;
 pub use service::{MatchStore, PostgresStore, SqliteStore, StoreError};
 pub use state::Limits;
 
@@ -66,7 +68,9 @@ pub struct Storage {
 
 impl Storage {
     /// Opens `db`: a `postgres://` (or `postgresql://`) URL, else the path
-    /// of an SQLite file (created if missing).
+    /// of an SQLite file (created if missing). A PostgreSQL database that
+    /// does not answer (yet) is [`StoreError::Unavailable`]: the caller may
+    /// try again, as `plakoto serve --db-wait` does.
     pub fn open(db: &str) -> Result<Storage, StoreError> {
         if db.starts_with("postgres://") || db.starts_with("postgresql://") {
             let pg = Arc::new(PostgresStore::open(db)?);
@@ -141,8 +145,14 @@ fn app_and_hub(
         .route("/api/v1/matches/{id}/join", post(matches::join))
         .route("/api/v1/matches/{id}/moves", post(matches::moves))
         .route("/api/v1/matches/{id}/events", get(routes::live::events))
-        .route("/api/v1/matches/{id}/review", get(routes::review::match_review))
+        .route(
+            "/api/v1/matches/{id}/review",
+            get(routes::review::match_review).post(routes::review::start_match_review),
+        )
         .route("/api/v1/review", post(routes::review::record_review))
+        .route("/api/v1/reviews", post(routes::review::start_record_review))
+        .route("/api/v1/reviews/limits", get(routes::review::review_limits))
+        .route("/api/v1/reviews/{job}", get(routes::review::review_job).delete(routes::review::cancel_review_job))
         .layer(DefaultBodyLimit::max(max_body))
         .layer(RequestBodyLimitLayer::new(max_body))
         .layer(middleware::from_fn_with_state(state.clone(), time_limit))
@@ -168,16 +178,30 @@ async fn time_limit(State(state): State<Arc<AppState>>, req: Request, next: Next
 /// The answer of `/healthz`.
 #[derive(Serialize, ToSchema)]
 pub struct Health {
-    /// `ok`.
+    /// `ok`, or `unavailable` when the database does not answer.
     pub status: String,
     /// This program's version.
     pub version: String,
+    /// `ok`, or why the database does not answer (naming it).
+    pub database: String,
 }
 
-/// Liveness: `{"status": "ok"}`.
-#[utoipa::path(get, path = "/healthz", tag = "positions", responses((status = 200, body = Health)))]
-async fn health() -> Json<Health> {
-    Json(Health { status: "ok".into(), version: env!("CARGO_PKG_VERSION").into() })
+/// Readiness: 200 `{"status": "ok", "database": "ok"}` when the server can
+/// serve matches; 503 `{"status": "unavailable", "database": "…"}` when
+/// the database does not answer (checked at most once a second).
+#[utoipa::path(get, path = "/healthz", tag = "positions", responses(
+    (status = 200, description = "The server and its database answer", body = Health),
+    (status = 503, description = "The database does not answer: `database` says which and why", body = Health)))]
+async fn health(State(state): State<Arc<AppState>>) -> Response {
+    let version = env!("CARGO_PKG_VERSION").to_string();
+    match state.database_health().await {
+        Ok(()) => Json(Health { status: "ok".into(), version, database: "ok".into() }).into_response(),
+        Err(why) => (
+            axum::http::StatusCode::SERVICE_UNAVAILABLE,
+            Json(Health { status: "unavailable".into(), version, database: why }),
+        )
+            .into_response(),
+    }
 }
 
 /// Serves the app on `addr` until Ctrl-C or SIGTERM, with matches saved in

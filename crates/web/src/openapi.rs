@@ -5,6 +5,7 @@ use axum::Json;
 use utoipa::OpenApi;
 
 use crate::error::{ErrorBody, ErrorDetail};
+use crate::reviews::ReviewJson;
 use crate::routes::matches::{
     CreateMatch, CreatedJson, EngineMoveRequest, GameState, GameSummary, JoinRequest, JoinedJson, LogEntry, MatchState,
     OnlineJson, PendingJson, PlayRequest, ResignRequest, SeatJson, ShowMovesRequest, ToAct,
@@ -13,7 +14,7 @@ use crate::routes::positions::{
     EvalJson, EvalRequest, HintJson, HintRequest, LevelJson, MovesRequest, PlayedJson, ProbabilitiesJson,
     RankedPlayJson, TurnRequest,
 };
-use crate::routes::review::{ReviewJson, ReviewRequest};
+use crate::routes::review::{ReviewJobJson, ReviewLimitsJson, ReviewRequest};
 use crate::wire::{PlayJson, ResultJson, TurnState};
 
 #[derive(OpenApi)]
@@ -41,13 +42,19 @@ use crate::wire::{PlayJson, ResultJson, TurnState};
         crate::routes::live::events,
         crate::routes::review::match_review,
         crate::routes::review::record_review,
+        crate::routes::review::start_match_review,
+        crate::routes::review::start_record_review,
+        crate::routes::review::review_job,
+        crate::routes::review::cancel_review_job,
+        crate::routes::review::review_limits,
         crate::health,
     ),
     components(schemas(
         ErrorBody, ErrorDetail, PlayJson, ResultJson, MovesRequest, TurnRequest, TurnState, EvalRequest, EvalJson,
         ProbabilitiesJson, HintRequest, HintJson, RankedPlayJson, PlayedJson, LevelJson, CreateMatch, PlayRequest, ResignRequest,
         EngineMoveRequest, MatchState, GameState, GameSummary, LogEntry, ToAct, CreatedJson, SeatJson, JoinRequest,
-        JoinedJson, ShowMovesRequest, OnlineJson, PendingJson, ReviewRequest, ReviewJson
+        JoinedJson, ShowMovesRequest, OnlineJson, PendingJson, ReviewRequest, ReviewJson,
+        ReviewJobJson, ReviewLimitsJson
     )),
     tags(
         (name = "positions", description = "Stateless: about a position and dice"),

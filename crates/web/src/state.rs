@@ -1,6 +1,6 @@
 //! What the HTTP handlers share: the match service, the limits, the bound
-//! on expensive work (engine moves, evaluations, hints) and the limit on
-//! new matches per client address.
+//! on expensive work (engine moves, evaluations, hints), the review jobs
+//! (apart from that bound) and the limit on new matches per client address.
 
 use std::net::IpAddr;
 use std::num::NonZeroU32;
@@ -13,6 +13,7 @@ use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 
 use crate::error::ApiError;
 use crate::origin::SiteOrigin;
+use crate::reviews::{ReviewLimits, Reviews};
 use crate::service::MatchService;
 
 /// Limits of one server.
@@ -35,6 +36,9 @@ pub struct Limits {
     /// New matches one client address may start per minute (and at once),
     /// so nobody can fill the disk with matches.
     pub matches_per_minute: u32,
+    /// Game reviews: jobs on threads of their own, never on the engine
+    /// slots above.
+    pub reviews: ReviewLimits,
     /// The origins pages reach this server by, besides the address it
     /// listens on (a proxy's `https://plakoto.example`): a live stream
     /// whose `Origin` is none of them is refused (see `origin.rs`).
@@ -52,6 +56,7 @@ impl Default for Limits {
             queue_wait: Duration::from_secs(2),
             cached_matches: 2048,
             matches_per_minute: 30,
+            reviews: ReviewLimits::default(),
             public_origins: Vec::new(),
         }
     }
@@ -64,11 +69,19 @@ pub struct AppState {
     /// This server's limits.
     pub limits: Limits,
     work: Arc<Semaphore>,
+    /// The review jobs.
+    pub reviews: Arc<Reviews>,
     /// New matches per client address (a token bucket each).
     new_matches: DefaultKeyedRateLimiter<IpAddr>,
     /// This server's origins: the public ones and its listener's.
     pub origins: Vec<SiteOrigin>,
+    /// The last answer of the database to the readiness check, and when.
+    health: tokio::sync::Mutex<Option<(Instant, Result<(), String>)>>,
 }
+
+/// How long the readiness check's answer is reused: a load balancer's
+/// probes, however many, ask the database at most once a second.
+const HEALTH_CACHE: Duration = Duration::from_secs(1);
 
 impl AppState {
     /// The state of a server with these limits.
@@ -76,8 +89,17 @@ impl AppState {
         let work = Arc::new(Semaphore::new(limits.engine_slots));
         let per_minute = NonZeroU32::new(limits.matches_per_minute).unwrap_or(NonZeroU32::MIN);
         let new_matches = RateLimiter::keyed(Quota::per_minute(per_minute));
+        let reviews = Reviews::new(service.engine().clone(), limits.reviews.clone());
         let origins = limits.public_origins.clone();
-        AppState { service: Arc::new(service), limits, work, new_matches, origins }
+        AppState {
+            service: Arc::new(service),
+            limits,
+            work,
+            reviews,
+            new_matches,
+            health: tokio::sync::Mutex::new(None),
+            origins,
+        }
     }
 
     /// Counts a new match for `client`: 429 when it has started its quota
@@ -129,6 +151,23 @@ impl AppState {
                 format!("the engine took longer than {} s; try a lower ply", self.limits.engine_timeout.as_secs_f32()),
             )),
         }
+    }
+
+    /// Does the database answer? Asked at most once a second (the probes
+    /// meanwhile wait for that answer or reuse it); `Err` says why not.
+    pub async fn database_health(&self) -> Result<(), String> {
+        let mut last = self.health.lock().await;
+        if let Some((at, answer)) = &*last
+            && at.elapsed() < HEALTH_CACHE
+        {
+            return answer.clone();
+        }
+        let service = self.service.clone();
+        let answer = tokio::task::spawn_blocking(move || service.ping().map_err(|e| e.message))
+            .await
+            .unwrap_or_else(|_| Err("the readiness check failed unexpectedly".into()));
+        *last = Some((Instant::now(), answer.clone()));
+        answer
     }
 
     /// Runs a call of the match service on a blocking thread. The call

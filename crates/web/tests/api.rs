@@ -323,6 +323,11 @@ async fn openapi_documents_every_endpoint() {
         ("/api/v1/matches/{id}/resign", "post"),
         ("/api/v1/matches/{id}/review", "get"),
         ("/api/v1/review", "post"),
+        ("/api/v1/matches/{id}/review", "post"),
+        ("/api/v1/reviews", "post"),
+        ("/api/v1/reviews/{job}", "get"),
+        ("/api/v1/reviews/{job}", "delete"),
+        ("/api/v1/reviews/limits", "get"),
         ("/healthz", "get"),
     ] {
         assert!(v["paths"][path][method].is_object(), "{method} {path} missing from the OpenAPI document");

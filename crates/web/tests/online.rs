@@ -37,7 +37,7 @@ async fn call(app: &Router, method: &str, uri: &str, token: Option<&str>, body: 
 
 /// An online match with both seats taken: (id, White's secret, Black's secret, state).
 async fn online_match(app: &Router) -> (String, String, String, Value) {
-    let body = json!({"opponent": "online", "human_color": "white", "length": 3, "seed": 31});
+    let body = json!({"opponent": "online", "human_color": "white", "length": 3});
     let (s, created) = call(app, "POST", "/api/v1/matches", None, Some(body)).await;
     assert_eq!(s, StatusCode::CREATED, "{created}");
     assert_eq!(created["seat"]["side"], "white");

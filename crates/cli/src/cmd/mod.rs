@@ -16,6 +16,7 @@ pub mod review;
 pub mod rollout;
 pub mod serve;
 pub mod train;
+pub mod verify;
 
 use std::path::Path;
 use std::sync::Arc;

@@ -88,6 +88,12 @@ pub fn record_json(record: &MatchRecord) -> Result<String> {
 /// Reads a record and replays it into a match, checking every roll and play.
 /// Every fault comes back as an error naming the file, never a panic.
 pub fn load(path: &Path) -> Result<Match> {
+    let record = read(path)?;
+    Match::from_record(&record).map_err(|e| anyhow!("{} cannot be replayed: {e}", path.display()))
+}
+
+/// Reads a record as it is written, not replayed yet.
+pub fn read(path: &Path) -> Result<MatchRecord> {
     let file = File::open(path).with_context(|| format!("cannot open {}", path.display()))?;
     let mut text = String::new();
     file.take(MAX_RECORD_BYTES + 1)
@@ -96,9 +102,7 @@ pub fn load(path: &Path) -> Result<Match> {
     if text.len() as u64 > MAX_RECORD_BYTES {
         bail!("{} is too large to be a game record", path.display());
     }
-    let record: MatchRecord =
-        serde_json::from_str(&text).map_err(|e| anyhow!("{} is not a readable game record: {e}", path.display()))?;
-    Match::from_record(&record).map_err(|e| anyhow!("{} cannot be replayed: {e}", path.display()))
+    serde_json::from_str(&text).map_err(|e| anyhow!("{} is not a readable game record: {e}", path.display()))
 }
 
 #[cfg(test)]

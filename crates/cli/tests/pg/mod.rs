@@ -2,6 +2,10 @@
 //! server scripts/test started), else one started here from Debian's
 //! `postgresql` binaries in a temporary data directory on a free port, and
 //! stopped when the guard is dropped. scripts/setup-test-deps installs them.
+//!
+//! A server started here can be stopped and started again on the same port
+//! and data directory ([`Postgres::stop`], [`Postgres::start_again`]), for
+//! the outage tests.
 
 #![allow(dead_code)]
 
@@ -14,15 +18,94 @@ use std::time::{Duration, Instant};
 pub struct Postgres {
     /// `postgres://…` of a database of its own.
     pub url: String,
-    server: Option<(Child, tempfile::TempDir)>,
+    server: Option<Local>,
+}
+
+/// A server started here: its programs, data directory and port.
+struct Local {
+    child: Option<Child>,
+    bin: PathBuf,
+    port: u16,
+    dir: tempfile::TempDir,
+}
+
+impl Local {
+    fn data(&self) -> String {
+        self.dir.path().join("data").to_str().expect("a UTF-8 path").to_string()
+    }
+
+    fn spawn(&mut self) {
+        let sock = self.dir.path().to_str().unwrap().to_string();
+        let child = as_server_user(
+            &self.bin.join("postgres"),
+            &["-D", &self.data(), "-p", &self.port.to_string(), "-k", &sock, "-c", "listen_addresses=127.0.0.1"],
+        )
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("start postgres");
+        self.child = Some(child);
+        let base = format!("postgres://plakoto@127.0.0.1:{}/postgres", self.port);
+        let deadline = Instant::now() + Duration::from_secs(30);
+        while postgres::Client::connect(&base, postgres::NoTls).is_err() {
+            assert!(Instant::now() < deadline, "postgres did not start within 30 s");
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    }
+
+    /// `pg_ctl stop` in `mode` (`fast`: clients are told the server shuts
+    /// down; `immediate`: as a crash), waiting until the server is gone.
+    fn stop(&mut self, mode: &str) {
+        let out = as_server_user(&self.bin.join("pg_ctl"), &["stop", "-D", &self.data(), "-m", mode, "-w"])
+            .stdout(Stdio::null())
+            .output()
+            .expect("run pg_ctl stop");
+        assert!(out.status.success(), "pg_ctl stop failed: {}", String::from_utf8_lossy(&out.stderr));
+        if let Some(mut c) = self.child.take() {
+            let _ = c.wait();
+        }
+    }
 }
 
 impl Drop for Postgres {
     fn drop(&mut self) {
-        if let Some((mut child, _dir)) = self.server.take() {
+        if let Some(mut local) = self.server.take()
+            && let Some(mut child) = local.child.take()
+        {
+            // The child is `runuser` when the tests run as root: killing it
+            // leaves the server running (until it notices, within a minute,
+            // that its data directory is gone). pg_ctl stops the server.
+            let _ = as_server_user(&local.bin.join("pg_ctl"), &["stop", "-D", &local.data(), "-m", "immediate", "-w"])
+                .stdout(Stdio::null())
+                .stderr(Stdio::null())
+                .status();
             let _ = child.kill();
             let _ = child.wait();
         }
+    }
+}
+
+impl Postgres {
+    /// `host:port/database`, as the server names the database in messages.
+    pub fn address(&self) -> String {
+        self.url.rsplit_once('@').map_or(self.url.clone(), |(_, a)| a.to_string())
+    }
+
+    /// Stops the server (`fast` or `immediate`, as `pg_ctl stop -m`).
+    /// Panics when the server is not one started here.
+    pub fn stop(&mut self, mode: &str) {
+        self.server.as_mut().expect("a server started by the test").stop(mode);
+    }
+
+    /// Starts the stopped server again on the same port and data directory,
+    /// returning once it accepts connections.
+    pub fn start_again(&mut self) {
+        self.server.as_mut().expect("a server started by the test").spawn();
+    }
+
+    /// Is this a server the test started (so it can stop it)?
+    pub fn local(&self) -> bool {
+        self.server.is_some()
     }
 }
 
@@ -64,6 +147,12 @@ pub fn start() -> Postgres {
     if let Ok(url) = std::env::var("PLAKOTO_TEST_PG") {
         return Postgres { url: fresh_database(&url), server: None };
     }
+    start_local()
+}
+
+/// A PostgreSQL server started here (never `$PLAKOTO_TEST_PG`'s), for the
+/// tests that stop and start it.
+pub fn start_local() -> Postgres {
     let bin = bin_dir().unwrap_or_else(|| {
         panic!("PostgreSQL is not installed (no /usr/lib/postgresql/*/bin/initdb): run scripts/setup-test-deps")
     });
@@ -79,23 +168,10 @@ pub fn start() -> Postgres {
         .output()
         .expect("run initdb");
     assert!(out.status.success(), "initdb failed: {}", String::from_utf8_lossy(&out.stderr));
-    let port = free_port();
-    let sock = dir.path().to_str().unwrap().to_string();
-    let child = as_server_user(
-        &bin.join("postgres"),
-        &["-D", data.to_str().unwrap(), "-p", &port.to_string(), "-k", &sock, "-c", "listen_addresses=127.0.0.1"],
-    )
-    .stdout(Stdio::null())
-    .stderr(Stdio::null())
-    .spawn()
-    .expect("start postgres");
-    let base = format!("postgres://plakoto@127.0.0.1:{port}/postgres");
-    let deadline = Instant::now() + Duration::from_secs(30);
-    while postgres::Client::connect(&base, postgres::NoTls).is_err() {
-        assert!(Instant::now() < deadline, "postgres did not start within 30 s");
-        std::thread::sleep(Duration::from_millis(100));
-    }
-    Postgres { url: fresh_database(&base), server: Some((child, dir)) }
+    let mut local = Local { child: None, bin, port: free_port(), dir };
+    local.spawn();
+    let base = format!("postgres://plakoto@127.0.0.1:{}/postgres", local.port);
+    Postgres { url: fresh_database(&base), server: Some(local) }
 }
 
 /// A new, empty database on the server at `url`; its URL.

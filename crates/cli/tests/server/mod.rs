@@ -28,8 +28,13 @@ impl Server {
 
     /// Starts `plakoto serve --db DB` (a file or a postgres:// URL) with more options.
     pub fn start_db(db: &str, options: &[&str]) -> Server {
+        Server::start_on("127.0.0.1:0", db, options)
+    }
+
+    /// Starts `plakoto serve --addr ADDR --db DB` (a server restarted where it was).
+    pub fn start_on(addr: &str, db: &str, options: &[&str]) -> Server {
         let mut child = Command::new(env!("CARGO_BIN_EXE_plakoto"))
-            .args(["serve", "--addr", "127.0.0.1:0", "--db", db])
+            .args(["serve", "--addr", addr, "--db", db])
             .args(options)
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
@@ -45,6 +50,22 @@ impl Server {
             .trim_end_matches('/')
             .to_string();
         Server { child, addr }
+    }
+
+    /// Sends `signal` (`TERM`, `INT`) and waits up to `within` for the
+    /// server to exit; its exit status (panics if it is still running).
+    pub fn stop_with(mut self, signal: &str, within: Duration) -> std::process::ExitStatus {
+        let pid = self.child.id().to_string();
+        let sent = Command::new("kill").args([&format!("-{signal}"), &pid]).status().expect("run kill");
+        assert!(sent.success(), "kill -{signal} {pid} failed");
+        let t = std::time::Instant::now();
+        loop {
+            if let Some(status) = self.child.try_wait().expect("wait for plakoto serve") {
+                return status;
+            }
+            assert!(t.elapsed() < within, "plakoto serve still runs {within:?} after SIG{signal}");
+            std::thread::sleep(Duration::from_millis(20));
+        }
     }
 
     /// SIGKILL: no shutdown, no flush, nothing.

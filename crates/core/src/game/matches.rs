@@ -11,7 +11,7 @@ use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 use super::roller::MatchDice;
-use super::{Game, GameError, PlayerName, Players, Seed, SeededDice, Start, Turn};
+use super::{Contribution, Game, GameError, PlayerName, Players, Seed, SeededDice, Start, Turn};
 use crate::color::Color;
 use crate::dice::Dice;
 use crate::play::{Move, Play};
@@ -40,6 +40,20 @@ pub enum MatchError {
     /// being played), so its dice cannot be replayed.
     #[error("the record leaves out its seed (the match is still being played), so it cannot be replayed yet")]
     SeedHidden,
+    /// The match's dice wait for a player's contribution (a match between
+    /// two people: [`Match::with_contributions`]), so nothing can be rolled yet.
+    #[error("the dice wait for both players' contributions: nothing can be rolled before both have taken their seats")]
+    AwaitingContributions,
+    /// The record's dice were written down (a game played elsewhere): there
+    /// is no seed to check them against.
+    #[error("this record's dice were written down (a game played elsewhere): there is no seed to check them against")]
+    DiceWrittenDown,
+    /// A contribution was offered to a match whose dice come from its seed alone.
+    #[error("this match's dice come from its seed alone: it takes no contributions")]
+    NoContributions,
+    /// The side (held) has contributed to the dice already.
+    #[error("{0} has contributed to the dice already")]
+    Contributed(Color),
     /// A match cannot start from a position whose game is over (held: its result).
     #[error("a match cannot start from a finished game ({0})")]
     StartOver(GameResult),
@@ -62,6 +76,9 @@ pub enum MatchError {
 pub struct Match {
     target: u32,
     dice: MatchDice,
+    /// The dice's seed and each side's contribution, in a match whose dice
+    /// come from both ([`Match::with_contributions`]).
+    joint: Option<(Seed, Contributions)>,
     players: Players,
     score: [u32; 2],
     games: Vec<Game>,
@@ -118,10 +135,62 @@ impl Match {
         Ok(Match {
             target,
             dice: MatchDice::Seeded(Box::new(SeededDice::new(seed))),
+            joint: None,
             players,
             score: [0, 0],
             games: vec![Game::new(start)],
         })
+    }
+
+    /// A new match between two people whose dice neither can know or
+    /// choose: they come from `secret` (the server's, committed to by its
+    /// SHA-256 before anyone contributes) and from each side's
+    /// [`Contribution`], given with [`Match::contribute`] as the side takes
+    /// its seat ([`Seed::joint`]). Nothing is rolled before both are in.
+    ///
+    /// ```
+    /// use plakoto_core::game::{Contribution, Match, MatchError, Players, Seed};
+    /// use plakoto_core::Color;
+    /// let mut m = Match::with_contributions(3, Seed::Secret([5; 32]), Players::people()).unwrap();
+    /// m.contribute(Color::White, Contribution([1; 32])).unwrap();
+    /// assert_eq!(m.roll(), Err(MatchError::AwaitingContributions));
+    /// m.contribute(Color::Black, Contribution([2; 32])).unwrap();
+    /// m.roll().unwrap();
+    /// // The record holds the secret and both contributions, and replays.
+    /// assert_eq!(Match::from_record(&m.record()).unwrap().record(), m.record());
+    /// ```
+    pub fn with_contributions(target: u32, secret: Seed, players: Players) -> Result<Match, MatchError> {
+        let mut m = Match::new(target, secret, players)?;
+        m.joint = Some((secret, Contributions::default()));
+        m.dice = MatchDice::Awaiting;
+        Ok(m)
+    }
+
+    /// Adds `side`'s contribution to the dice of a match made
+    /// [`with_contributions`](Match::with_contributions); with both in,
+    /// the dice can be rolled.
+    pub fn contribute(&mut self, side: Color, contribution: Contribution) -> Result<(), MatchError> {
+        let (secret, given) = self.joint.as_mut().ok_or(MatchError::NoContributions)?;
+        let slot = if side == Color::White { &mut given.white } else { &mut given.black };
+        if slot.is_some() {
+            return Err(MatchError::Contributed(side));
+        }
+        *slot = Some(contribution);
+        if let (Some(w), Some(b)) = (given.white, given.black) {
+            self.dice = MatchDice::Seeded(Box::new(SeededDice::new(secret.joint(&w, &b))));
+        }
+        Ok(())
+    }
+
+    /// Each side's contribution so far, in a match whose dice come from both
+    /// ([`Match::with_contributions`]); `None` in any other match.
+    pub fn contributions(&self) -> Option<Contributions> {
+        self.joint.map(|(_, c)| c)
+    }
+
+    /// Do the dice still wait for a contribution?
+    pub fn awaits_contributions(&self) -> bool {
+        matches!(self.dice, MatchDice::Awaiting)
     }
 
     /// The match length: the points a side needs to win the match.
@@ -133,12 +202,17 @@ impl Match {
     /// is played: show [`Seed::commitment`] instead, as
     /// [`Match::public_record`] does).
     ///
+    /// In a match whose dice come from the players' contributions too, the
+    /// seed committed to, not the key the dice are drawn with ([`Seed::joint`]).
     /// A match whose dice were written down (a game played elsewhere) has
     /// no seed: [`Seed::Number`] 0 stands for it.
     pub fn seed(&self) -> Seed {
+        if let Some((secret, _)) = self.joint {
+            return secret;
+        }
         match &self.dice {
             MatchDice::Seeded(d) => d.seed(),
-            MatchDice::Recorded { .. } => Seed::Number(0),
+            MatchDice::Awaiting | MatchDice::Recorded { .. } => Seed::Number(0),
         }
     }
 
@@ -192,6 +266,9 @@ impl Match {
         let game = self.games.last_mut().expect("a match always has a game");
         if self.score.iter().any(|&s| s >= self.target) {
             return Err(MatchError::Over);
+        }
+        if matches!(dice, MatchDice::Awaiting) {
+            return Err(MatchError::AwaitingContributions);
         }
         if game.needs_opening_roll() && !dice.can_throw(2) {
             return Err(MatchError::NoMoreDice);
@@ -323,10 +400,12 @@ impl Match {
     pub fn record(&self) -> MatchRecord {
         MatchRecord {
             format: RECORD_FORMAT.into(),
-            version: RECORD_VERSION,
+            // Version 3 readers are needed only for the contributions.
+            version: if self.joint.is_some() { RECORD_VERSION } else { PLAIN_RECORD_VERSION },
             players: self.players.clone(),
             seed: (!self.dice_recorded()).then(|| self.seed()),
             seed_sha256: (!self.dice_recorded()).then(|| self.seed().commitment()),
+            contributions: self.contributions(),
             dice_recorded: self.dice_recorded(),
             match_to: self.target,
             score: Score { white: self.score[0], black: self.score[1] },
@@ -394,6 +473,22 @@ impl Match {
             Start::Position(p) => Match::from_position(rec.match_to, seed, rec.players.clone(), p)?,
             _ => Match::new(rec.match_to, seed, rec.players.clone())?,
         };
+        if let Some(given) = rec.contributions.filter(|_| !recorded) {
+            m = Match::with_contributions(m.target, seed, m.players)?;
+            if let Some(first) = rec.games.first().map(|g| g.start)
+                && first != Start::OpeningRoll
+            {
+                return Err(MatchError::Corrupt {
+                    game: 1,
+                    why: "a match with contributions starts with the opening roll".into(),
+                });
+            }
+            for (side, c) in [(Color::White, given.white), (Color::Black, given.black)] {
+                if let Some(c) = c {
+                    m.contribute(side, c)?;
+                }
+            }
+        }
         if recorded {
             let mut left = std::collections::VecDeque::new();
             for g in &rec.games {
@@ -491,10 +586,15 @@ fn sorted([a, b]: [u8; 2]) -> [u8; 2] {
 /// The `format` string every match record carries.
 pub const RECORD_FORMAT: &str = "plakoto-match";
 
-/// The record version this program writes (and the newest it reads).
-/// Version 2 added the seed's commitment and seeds written as 64 hex
-/// digits; version 1 records read as before.
-pub const RECORD_VERSION: u32 = 2;
+/// The newest record version this program reads and writes. Version 2
+/// added the seed's commitment and seeds written as 64 hex digits; version
+/// 3 the players' contributions to the dice (written only by matches that
+/// have them: other records are still written as version 2, which older
+/// readers read). Versions 1 and 2 read as before.
+pub const RECORD_VERSION: u32 = 3;
+
+/// The version written by records without contributions.
+pub(crate) const PLAIN_RECORD_VERSION: u32 = 2;
 
 /// Match score in a record.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -503,6 +603,73 @@ pub struct Score {
     pub white: u32,
     /// Black's points.
     pub black: u32,
+}
+
+/// What checking a record's dice found: every die the record throws is
+/// what its seed (and contributions) give, and the seed is the one the
+/// commitment published from the start promised.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DiceCheck {
+    /// The seed revealed in the record.
+    pub seed: Seed,
+    /// The commitment the record carries (`None`: a version 1 record,
+    /// which published none).
+    pub commitment: Option<String>,
+    /// Each side's contribution, when the dice come from both.
+    pub contributions: Option<Contributions>,
+    /// The key the dice were drawn with ([`Seed::joint`] with the
+    /// contributions, else the seed itself).
+    pub key: Seed,
+    /// How many single dice the record threw, each checked.
+    pub dice: u64,
+    /// How many turns were played.
+    pub turns: usize,
+    /// How many games.
+    pub games: usize,
+}
+
+impl MatchRecord {
+    /// Checks the record's dice: the seed must be revealed (the match is
+    /// over, or the record is its owner's), match the commitment, and give
+    /// every roll in it (with the contributions, when it has them); every
+    /// play must be legal. Says which roll is wrong, else what was checked.
+    ///
+    /// ```
+    /// use plakoto_core::game::{Match, Players};
+    /// let mut m = Match::new(1, 7, Players::default()).unwrap();
+    /// m.roll().unwrap();
+    /// let check = m.record().check_dice().unwrap();
+    /// assert_eq!(check.dice, m.dice_thrown());
+    /// ```
+    pub fn check_dice(&self) -> Result<DiceCheck, MatchError> {
+        if self.dice_recorded {
+            return Err(MatchError::DiceWrittenDown);
+        }
+        let m = Match::from_record(self)?;
+        let seed = m.seed();
+        let key = match m.contributions() {
+            Some(Contributions { white: Some(w), black: Some(b) }) => seed.joint(&w, &b),
+            _ => seed,
+        };
+        Ok(DiceCheck {
+            seed,
+            commitment: self.seed_sha256.clone(),
+            contributions: m.contributions(),
+            key,
+            dice: m.dice_thrown(),
+            turns: m.games().iter().map(|g| g.turns().len()).sum(),
+            games: m.games().len(),
+        })
+    }
+}
+
+/// Each side's contribution to the dice of a match between two people.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Contributions {
+    /// White's, once given.
+    pub white: Option<Contribution>,
+    /// Black's, once given.
+    pub black: Option<Contribution>,
 }
 
 /// A game inside a record.
@@ -543,6 +710,11 @@ pub struct MatchRecord {
     /// version 1 lack it).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub seed_sha256: Option<String>,
+    /// Each side's contribution to the dice, in a match between two people
+    /// whose dice come from the seed and both contributions ([`Seed::joint`]);
+    /// absent in other matches. A side's is `null` until it takes its seat.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub contributions: Option<Contributions>,
     /// The dice were written down, not drawn from a seed (a game played
     /// elsewhere, entered by hand or converted from a move list): the
     /// record's own dice are played, in order, and `seed` is null.

@@ -1,17 +1,20 @@
 //! The game state machine: the Tavli opening roll, turns, passes and the end
 //! of a game; and matches to N points (see `matches`).
 
+mod dice_stream;
 mod matches;
 mod movelist;
 mod players;
 mod roller;
 mod seed;
 
-pub use matches::{GameRecord, Match, MatchError, MatchRecord, RECORD_FORMAT, RECORD_VERSION, Score};
+pub use matches::{
+    Contributions, DiceCheck, GameRecord, Match, MatchError, MatchRecord, RECORD_FORMAT, RECORD_VERSION, Score,
+};
 pub use movelist::{MoveListError, read_move_list};
 pub use players::{PlayerName, Players};
 pub use roller::{DiceSource, FixedDice, SeededDice};
-pub use seed::{Seed, SeedError};
+pub use seed::{Contribution, ContributionError, JOINT_DICE_DOMAIN, Seed, SeedError};
 
 use serde::{Deserialize, Serialize};
 use thiserror::Error;

@@ -22,7 +22,7 @@
 //!
 //! A fault is reported with its line, game and turn.
 
-use super::matches::{GameRecord, MatchRecord, RECORD_FORMAT, RECORD_VERSION, Score};
+use super::matches::{GameRecord, MatchRecord, PLAIN_RECORD_VERSION, RECORD_FORMAT, Score};
 use super::{FixedDice, Game, Match, MatchError, Players, Start};
 use crate::color::Color;
 use crate::dice::Dice;
@@ -163,10 +163,11 @@ pub fn read_move_list(text: &str) -> Result<MatchRecord, MoveListError> {
     let winner = [Color::White, Color::Black].into_iter().find(|&c| score[c.index()] >= target);
     let rec = MatchRecord {
         format: RECORD_FORMAT.into(),
-        version: RECORD_VERSION,
+        version: PLAIN_RECORD_VERSION,
         players: Players::default(),
         seed: None,
         seed_sha256: None,
+        contributions: None,
         dice_recorded: true,
         match_to: target,
         score: Score { white: score[0], black: score[1] },

@@ -1,8 +1,6 @@
 //! Dice from a seedable generator, so any game can be replayed from its seed.
 
-use rand::RngExt;
-use rand_chacha::ChaCha8Rng;
-
+use super::dice_stream::ChaCha8;
 use super::seed::Seed;
 use crate::dice::Dice;
 
@@ -19,11 +17,11 @@ pub trait DiceSource {
     }
 }
 
-/// Dice from ChaCha8 seeded with a 64-bit seed: the same seed gives the same
-/// dice on every platform and release.
+/// Dice from a seed (ChaCha8, see `dice_stream`): the same seed gives the
+/// same dice on every platform and release.
 #[derive(Clone, Debug)]
 pub struct SeededDice {
-    rng: ChaCha8Rng,
+    rng: ChaCha8,
     seed: Seed,
     rolled: u64,
 }
@@ -56,7 +54,7 @@ impl SeededDice {
 impl DiceSource for SeededDice {
     fn die(&mut self) -> u8 {
         self.rolled += 1;
-        self.rng.random_range(1..=6u8)
+        self.rng.die()
     }
 }
 
@@ -113,6 +111,9 @@ mod tests {
 pub(crate) enum MatchDice {
     /// Drawn from the seed.
     Seeded(Box<SeededDice>),
+    /// None yet: a match between two people whose dice wait for both
+    /// players' contributions ([`super::Seed::joint`]).
+    Awaiting,
     /// Given in advance, in order; a roll past the end fails.
     Recorded {
         /// The dice not thrown yet.
@@ -127,6 +128,7 @@ impl MatchDice {
     pub(crate) fn dice_thrown(&self) -> u64 {
         match self {
             MatchDice::Seeded(d) => d.dice_thrown(),
+            MatchDice::Awaiting => 0,
             MatchDice::Recorded { thrown, .. } => *thrown,
         }
     }
@@ -135,6 +137,7 @@ impl MatchDice {
     pub(crate) fn can_throw(&self, n: usize) -> bool {
         match self {
             MatchDice::Seeded(_) => true,
+            MatchDice::Awaiting => false,
             MatchDice::Recorded { left, .. } => left.len() >= n,
         }
     }
@@ -144,6 +147,8 @@ impl DiceSource for MatchDice {
     fn die(&mut self) -> u8 {
         match self {
             MatchDice::Seeded(d) => d.die(),
+            // Callers check `can_throw` first.
+            MatchDice::Awaiting => 1,
             MatchDice::Recorded { left, thrown } => {
                 *thrown += 1;
                 // Callers check `can_throw` first; a die of 1 past the end

@@ -11,11 +11,11 @@
 
 use std::fmt;
 
-use rand::SeedableRng;
-use rand_chacha::ChaCha8Rng;
 use serde::de::{self, Visitor};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use sha2::{Digest, Sha256};
+
+use super::dice_stream::ChaCha8;
 
 /// A match's seed: a secret of 32 bytes, or a plain number.
 ///
@@ -44,12 +44,12 @@ impl Seed {
         hex(&Sha256::digest(self.to_string().as_bytes()))
     }
 
-    /// The dice generator this seed starts: ChaCha8, seeded from the number
-    /// (as `SeedableRng::seed_from_u64`) or from the secret's bytes.
-    pub(crate) fn rng(&self) -> ChaCha8Rng {
+    /// The dice generator this seed starts: ChaCha8 keyed with the secret's
+    /// bytes, or with the number spread over 32 bytes by PCG32.
+    pub(crate) fn rng(&self) -> ChaCha8 {
         match self {
-            Seed::Number(n) => ChaCha8Rng::seed_from_u64(*n),
-            Seed::Secret(bytes) => ChaCha8Rng::from_seed(*bytes),
+            Seed::Number(n) => ChaCha8::from_u64(*n),
+            Seed::Secret(bytes) => ChaCha8::from_key(*bytes),
         }
     }
 
@@ -74,6 +74,93 @@ impl Seed {
             }
         }
     }
+}
+
+/// What joins a server's committed secret with the two players'
+/// contributions in the key of a match's dice ([`Seed::joint`]).
+pub const JOINT_DICE_DOMAIN: &str = "plakoto-joint-dice";
+
+impl Seed {
+    /// The seed of a match's dice made from this seed (the server's secret,
+    /// committed to before either player contributed) and each side's
+    /// contribution: a secret whose 32 bytes are the SHA-256 of
+    /// `plakoto-joint-dice:SEED:WHITE:BLACK`, each part as written (the seed
+    /// in decimal or 64 hex digits, the contributions in 64 hex digits), so
+    /// `printf %s … | sha256sum` recomputes it. Neither player knows the
+    /// secret, and the secret was fixed before the contributions came, so
+    /// nobody alone can know or choose the dice.
+    ///
+    /// ```
+    /// use plakoto_core::game::{Contribution, Seed};
+    /// let s = Seed::Secret([1; 32]);
+    /// let (w, b) = (Contribution([2; 32]), Contribution([3; 32]));
+    /// assert_ne!(s.joint(&w, &b), s.joint(&b, &w));
+    /// assert!(matches!(s.joint(&w, &b), Seed::Secret(_)));
+    /// ```
+    pub fn joint(&self, white: &Contribution, black: &Contribution) -> Seed {
+        let text = format!("{JOINT_DICE_DOMAIN}:{self}:{white}:{black}");
+        Seed::Secret(Sha256::digest(text.as_bytes()).into())
+    }
+}
+
+/// One player's share of the dice of a match between two people: 32 random
+/// bytes its client chose, written as 64 lowercase hex digits. See
+/// [`Seed::joint`].
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Contribution(pub [u8; 32]);
+
+impl fmt::Display for Contribution {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&hex(&self.0))
+    }
+}
+
+impl fmt::Debug for Contribution {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Contribution({self})")
+    }
+}
+
+/// Why a text is not a contribution.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("`{0}` is not a dice contribution: write 64 hex digits (32 random bytes)")]
+pub struct ContributionError(pub String);
+
+impl std::str::FromStr for Contribution {
+    type Err = ContributionError;
+
+    fn from_str(s: &str) -> Result<Contribution, ContributionError> {
+        let t = s.trim();
+        match hex32(t) {
+            Some(bytes) => Ok(Contribution(bytes)),
+            None => Err(ContributionError(t.chars().take(80).collect())),
+        }
+    }
+}
+
+impl Serialize for Contribution {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
+}
+
+impl<'de> Deserialize<'de> for Contribution {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Contribution, D::Error> {
+        let s = String::deserialize(d)?;
+        s.parse().map_err(de::Error::custom)
+    }
+}
+
+/// 64 hex digits as 32 bytes.
+fn hex32(t: &str) -> Option<[u8; 32]> {
+    if t.len() != 64 || !t.bytes().all(|b| b.is_ascii_hexdigit()) {
+        return None;
+    }
+    let mut bytes = [0u8; 32];
+    for (i, pair) in t.as_bytes().chunks(2).enumerate() {
+        bytes[i] = u8::from_str_radix(std::str::from_utf8(pair).ok()?, 16).ok()?;
+    }
+    Some(bytes)
 }
 
 /// splitmix64's finaliser: nearby inputs give unrelated outputs.
@@ -120,12 +207,7 @@ impl std::str::FromStr for Seed {
     fn from_str(s: &str) -> Result<Seed, SeedError> {
         let t = s.trim();
         let bad = || SeedError(t.chars().take(80).collect());
-        if t.len() == 64 && t.bytes().all(|b| b.is_ascii_hexdigit()) {
-            let mut bytes = [0u8; 32];
-            for (i, pair) in t.as_bytes().chunks(2).enumerate() {
-                let pair = std::str::from_utf8(pair).map_err(|_| bad())?;
-                bytes[i] = u8::from_str_radix(pair, 16).map_err(|_| bad())?;
-            }
+        if let Some(bytes) = hex32(t) {
             return Ok(Seed::Secret(bytes));
         }
         if !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit()) {
@@ -184,16 +266,6 @@ mod tests {
         }
         assert!(serde_json::from_str::<Seed>("-3").is_err());
         assert!(serde_json::from_str::<Seed>("1.5").is_err());
-    }
-
-    #[test]
-    fn a_number_seed_gives_the_dice_it_always_gave() {
-        use rand::RngExt;
-        let mut a = Seed::Number(7).rng();
-        let mut b = ChaCha8Rng::seed_from_u64(7);
-        for _ in 0..100 {
-            assert_eq!(a.random_range(1..=6u8), b.random_range(1..=6u8));
-        }
     }
 
     #[test]

@@ -9,7 +9,7 @@ use std::sync::Arc;
 use axum::extract::{ConnectInfo, Path, State};
 use axum::http::StatusCode;
 use axum::{Extension, Json};
-use plakoto_core::game::MatchRecord;
+use plakoto_core::game::{Contribution, MatchRecord, Seed};
 use plakoto_core::{Color, GameResult, Position};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
@@ -71,16 +71,28 @@ pub struct CreateMatch {
     /// Points to win the match: 1 (default) to 25; 1, 3, 5 and 7 are usual.
     pub length: Option<u32>,
     /// Seed of the dice (default: a secret random seed). The same seed gives
-    /// the same dice, so a match with a chosen seed has no secret dice.
+    /// the same dice, so a match with a chosen seed has no secret dice:
+    /// refused for a match online between two people.
     pub seed: Option<u64>,
     /// The side the person plays against the engine, or the creator's side
     /// online: `white` (default), `black` or `random`.
     pub human_color: Option<String>,
     /// Start the first game from this position instead (position JSON, or
     /// a string: a position ID), its side on roll first: practice from a
-    /// position. Later games start as usual.
+    /// position. Later games start as usual. Refused online.
     #[schema(value_type = Option<Object>)]
     pub position: Option<Box<serde_json::value::RawValue>>,
+    /// Online: the creator's share of the dice, 64 hex digits (32 random
+    /// bytes its client drew). The dice come from the server's committed
+    /// secret and both seats' shares, so neither player nor the server alone
+    /// can know or choose them; without one the server draws it.
+    pub contribution: Option<String>,
+}
+
+/// A dice contribution as a request gives it.
+fn contribution(text: Option<&str>) -> Result<Option<Contribution>, ApiError> {
+    text.map(|t| t.parse::<Contribution>().map_err(|e| ApiError::invalid("bad-request", format!("contribution: {e}"))))
+        .transpose()
 }
 
 #[derive(Deserialize, ToSchema)]
@@ -241,6 +253,23 @@ pub struct MatchState {
     pub online: Option<OnlineJson>,
     /// The single moves of the turn being entered online, not confirmed yet.
     pub pending: Option<PendingJson>,
+    /// Where the dice come from (null for dice written down in a record).
+    pub dice_from: Option<DiceFromJson>,
+}
+
+/// Where a match's dice come from, and what proves them fair.
+#[derive(Serialize, ToSchema)]
+pub struct DiceFromJson {
+    /// `secret` (a secret seed, revealed when the match is over), `number`
+    /// (a seed chosen when the match was made: whoever chose it knows the
+    /// dice) or `contributions` (online: the server's committed secret and
+    /// both seats' contributions).
+    pub kind: String,
+    /// The SHA-256 of the seed as written, published from the start.
+    pub commitment: String,
+    /// Each side's contribution (64 hex digits; null until its seat is
+    /// taken), when the kind is `contributions`.
+    pub contributions: Option<SidesJson<Option<String>>>,
 }
 
 fn name(c: Color) -> String {
@@ -333,6 +362,18 @@ pub fn view(live: &Live) -> MatchState {
             })
             .collect(),
         online: None,
+        dice_from: (!m.dice_recorded()).then(|| DiceFromJson {
+            kind: match (m.contributions(), m.seed()) {
+                (Some(_), _) => "contributions",
+                (None, Seed::Number(_)) => "number",
+                (None, Seed::Secret(_)) => "secret",
+            }
+            .into(),
+            commitment: m.seed().commitment(),
+            contributions: m
+                .contributions()
+                .map(|c| SidesJson { white: c.white.map(|x| x.to_string()), black: c.black.map(|x| x.to_string()) }),
+        }),
         pending: live
             .pending
             .as_ref()
@@ -401,7 +442,10 @@ pub async fn create(
         }
     };
     let opponent = match req.opponent.as_deref().unwrap_or("engine") {
-        "online" => Opponent::Online { creator: side_asked(req.human_color.as_deref())? },
+        "online" => Opponent::Online {
+            creator: side_asked(req.human_color.as_deref())?,
+            contribution: contribution(req.contribution.as_deref())?,
+        },
         "engine" => {
             let person = match req.human_color.as_deref().unwrap_or("white") {
                 "random" => None,
@@ -428,6 +472,12 @@ pub async fn create(
             ));
         }
     };
+    if req.contribution.is_some() && !matches!(opponent, Opponent::Online { .. }) {
+        return Err(ApiError::invalid(
+            "bad-request",
+            "contribution: only a match online between two people takes contributions to its dice",
+        ));
+    }
     let position = req.position.as_deref().map(|raw| crate::wire::position(Some(raw))).transpose()?;
     let new = NewMatch { opponent, length: req.length.unwrap_or(1), seed: req.seed, position };
     let Created { live, seat, invite } = state.call(move |s| Ok(s.create(new)?)).await?;
@@ -442,6 +492,9 @@ pub async fn create(
 pub struct JoinRequest {
     /// The invitation code of the link.
     pub invite: String,
+    /// The joiner's share of the dice, 64 hex digits (see `CreateMatch`);
+    /// without one the server draws it.
+    pub contribution: Option<String>,
 }
 
 /// The joiner's seat and the match.
@@ -466,9 +519,10 @@ pub async fn join(
     if req.invite.len() > 128 {
         return Err(ApiError::invalid("bad-request", "the invitation code is too long"));
     }
+    let share = contribution(req.contribution.as_deref())?;
     state
         .call(move |s| {
-            let (live, grant) = s.join(&id, &req.invite)?;
+            let (live, grant) = s.join(&id, &req.invite, share)?;
             let presence = s.hub().presence(&id);
             Ok(Json(JoinedJson { state: view_for(&live, Some(&grant.token), presence), seat: SeatJson::from(&grant) }))
         })

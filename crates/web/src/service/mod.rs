@@ -11,7 +11,9 @@
 //! and the database never disagree.
 
 mod live;
+mod pg_conn;
 mod postgres;
+mod sql;
 mod sqlite;
 mod store;
 
@@ -19,7 +21,7 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Instant;
 
-use plakoto_core::game::{GameError, Match, MatchError, PlayerName, Players, Seed};
+use plakoto_core::game::{Contribution, GameError, Match, MatchError, PlayerName, Players, Seed};
 use plakoto_core::{Color, Play, TurnBuilder};
 use plakoto_engine::{DEFAULT_LEVEL, NeuralEval, levels};
 use rand::RngExt;
@@ -46,6 +48,8 @@ pub enum ErrorKind {
     Timeout,
     /// The request needs a seat it does not hold (a match played online).
     Forbidden,
+    /// The database does not answer; the same request may succeed later.
+    Unavailable,
     /// Too many such requests in a short time; the same may succeed later.
     TooMany,
     /// The store or the engine failed.
@@ -85,6 +89,9 @@ impl From<StoreError> for ServiceError {
     fn from(e: StoreError) -> ServiceError {
         match e {
             StoreError::Conflict { .. } => ServiceError::conflict("stale", e.to_string()),
+            StoreError::Unavailable { .. } => {
+                ServiceError::new(ErrorKind::Unavailable, "database-unavailable", e.to_string())
+            }
             _ => ServiceError::internal(e.to_string()),
         }
     }
@@ -96,6 +103,7 @@ fn match_error(e: MatchError) -> ServiceError {
         MatchError::Game(GameError::Illegal(p)) => ServiceError::invalid("illegal-play", p.to_string()),
         MatchError::Game(g) => ServiceError::conflict("not-your-turn", g.to_string()),
         MatchError::BadLength(_) => ServiceError::invalid("bad-request", e.to_string()),
+        MatchError::AwaitingContributions => ServiceError::conflict("waiting-for-opponent", e.to_string()),
         other => ServiceError::internal(other.to_string()),
     }
 }
@@ -168,10 +176,16 @@ pub enum Opponent {
     /// Two people on one device.
     People,
     /// Two people online: the creator takes a seat (`None`: a colour at
-    /// random) and gets an invitation for the other.
+    /// random) and gets an invitation for the other. The dice come from the
+    /// server's committed secret and each seat's contribution
+    /// ([`Match::with_contributions`]), so nothing is rolled until the
+    /// friend has taken the other seat.
     Online {
         /// The creator's colour.
         creator: Option<Color>,
+        /// The creator's share of the dice, drawn by its client (`None`:
+        /// the server draws it, and the creator trusts the server for it).
+        contribution: Option<Contribution>,
     },
 }
 
@@ -216,10 +230,11 @@ pub struct NewMatch {
     /// Points to win: 1 to [`MAX_LENGTH`].
     pub length: u32,
     /// The dice seed, a number (repeatable, not secret); `None` picks a
-    /// secret random one.
+    /// secret random one. Refused online: whoever chose it would know every
+    /// roll of both sides.
     pub seed: Option<u64>,
     /// The position the first game starts from (`None`: the usual start
-    /// with the opening roll).
+    /// with the opening roll). Refused online.
     pub position: Option<plakoto_core::Position>,
 }
 
@@ -258,9 +273,9 @@ fn lock(slot: &Slot) -> MutexGuard<'_, Live> {
 
 /// Rolls for the side on roll if the match goes on and no dice are out
 /// (the opening roll first when a game needs one): dice are rolled as soon
-/// as a turn starts.
+/// as a turn starts, except while they wait for a seat's contribution.
 fn roll_if_needed(m: &mut Match) -> Result<(), ServiceError> {
-    if !m.is_over() && m.game().result().is_none() && m.game().dice().is_none() {
+    if !m.is_over() && !m.awaits_contributions() && m.game().result().is_none() && m.game().dice().is_none() {
         m.roll().map_err(match_error)?;
     }
     Ok(())
@@ -291,6 +306,11 @@ impl MatchService {
     /// it): the next call reads it from the store.
     pub fn forget(&self, id: &str) {
         self.live().remove(id);
+    }
+
+    /// Does the database answer? (Readiness.)
+    pub fn ping(&self) -> Result<(), ServiceError> {
+        Ok(self.store.ping()?)
     }
 
     /// The evaluator the engine plays with.
@@ -379,9 +399,28 @@ impl MatchService {
         let mut seats = Seats::default();
         let mut grant = None;
         let mut invite = None;
+        let mut share = None;
         let players = match req.opponent {
             Opponent::People => Players::people(),
-            Opponent::Online { creator } => {
+            Opponent::Online { creator, contribution } => {
+                // Between two people online neither may know the dice: no
+                // chosen seed, and no set-up position the friend has not seen
+                // (the opening roll comes as the friend takes the seat).
+                if req.seed.is_some() {
+                    return Err(ServiceError::invalid(
+                        "bad-request",
+                        "seed: a match between two people online cannot have a chosen seed, since whoever chose \
+                         it would know every roll of both sides; its dice come from the server's committed \
+                         secret and both seats' contributions",
+                    ));
+                }
+                if req.position.is_some() {
+                    return Err(ServiceError::invalid(
+                        "bad-request",
+                        "position: a match between two people online starts from the usual position, with \
+                         the opening roll; practise from a position against the engine or on one device",
+                    ));
+                }
                 let side = creator.unwrap_or_else(|| if rand::random::<bool>() { Color::White } else { Color::Black });
                 let (token, code) = (secret(), secret());
                 match side {
@@ -391,6 +430,7 @@ impl MatchService {
                 seats.invite = Some(digest(&code));
                 grant = Some(SeatGrant { side, token });
                 invite = Some(code);
+                share = Some((side, contribution.unwrap_or_else(|| Contribution(rand::random()))));
                 Players::people()
             }
             Opponent::Engine { level, person } => {
@@ -404,9 +444,11 @@ impl MatchService {
         // A secret seed unless the client asked for one (then it knows the
         // dice anyway); the record shows only its commitment until the end.
         let seed = req.seed.map_or_else(|| Seed::Secret(rand::random()), Seed::Number);
-        let mut m = match req.position {
-            Some(p) => Match::from_position(req.length, seed, players, p),
-            None => Match::new(req.length, seed, players),
+        let mut m = match (req.position, share) {
+            (_, Some((side, contribution))) => Match::with_contributions(req.length, seed, players)
+                .and_then(|mut m| m.contribute(side, contribution).map(|()| m)),
+            (Some(p), None) => Match::from_position(req.length, seed, players, p),
+            (None, None) => Match::new(req.length, seed, players),
         }
         .map_err(|e| match e {
             MatchError::StartOver(_) => ServiceError::invalid("bad-position", e.to_string()),
@@ -446,8 +488,15 @@ impl MatchService {
 
     /// Takes the free seat of an online match with its invitation: the
     /// seat's secret, once (an invitation used already, or a wrong one,
-    /// is refused).
-    pub fn join(&self, id: &str, invite: &str) -> Result<(Live, SeatGrant), ServiceError> {
+    /// is refused). The joiner's `contribution` to the dice (`None`: the
+    /// server draws it) completes them, and the opening roll is made, in
+    /// the same change as the seat is taken.
+    pub fn join(
+        &self,
+        id: &str,
+        invite: &str,
+        contribution: Option<Contribution>,
+    ) -> Result<(Live, SeatGrant), ServiceError> {
         let slot = self.slot(id)?;
         let mut live = lock(&slot);
         if !live.seats.online() {
@@ -456,21 +505,39 @@ impl MatchService {
                 "this match is not played online: there is no seat to take",
             ));
         }
-        let side = if live.seats.white.is_none() { Color::White } else { Color::Black };
-        let token = secret();
-        let taken = self.store.take_invite(id, &digest(invite), side, &digest(&token))?;
-        if !taken {
-            return Err(ServiceError::conflict(
+        let used = || {
+            ServiceError::conflict(
                 "seat-taken",
                 "this invitation has been used already (or is not this match's): both seats are taken",
-            ));
+            )
+        };
+        let side = match (&live.seats.white, &live.seats.black) {
+            (None, _) => Color::White,
+            (_, None) => Color::Black,
+            _ => return Err(used()),
+        };
+        let mut next = live.m.clone();
+        // (Matches created before the contributions took none.)
+        if next.contributions().is_some() {
+            next.contribute(side, contribution.unwrap_or_else(|| Contribution(rand::random()))).map_err(match_error)?;
+            roll_if_needed(&mut next)?;
+        }
+        let token = secret();
+        let taken = self.store.take_invite(id, &digest(invite), side, &digest(&token), live.version, &next.record())?;
+        if !taken {
+            // Perhaps changed elsewhere: read it again next time.
+            self.live().remove(id);
+            return Err(used());
         }
         match side {
             Color::White => live.seats.white = Some(digest(&token)),
             Color::Black => live.seats.black = Some(digest(&token)),
         }
         live.seats.invite = None;
-        self.hub.publish(id, Event::Seats { version: live.version });
+        live.m = next;
+        live.version += 1;
+        live.updated_ms = sql::now_ms();
+        self.hub.publish(id, Event::State { version: live.version });
         Ok((live.clone(), SeatGrant { side, token }))
     }
 
@@ -735,8 +802,16 @@ mod tests {
         fn load(&self, id: &str) -> Result<Option<StoredMatch>, StoreError> {
             self.0.load(id)
         }
-        fn take_invite(&self, id: &str, invite: &str, side: Color, seat: &str) -> Result<bool, StoreError> {
-            self.0.take_invite(id, invite, side, seat)
+        fn take_invite(
+            &self,
+            id: &str,
+            invite: &str,
+            side: Color,
+            seat: &str,
+            version: u64,
+            record: &plakoto_core::game::MatchRecord,
+        ) -> Result<bool, StoreError> {
+            self.0.take_invite(id, invite, side, seat, version, record)
         }
     }
 

@@ -3,211 +3,144 @@
 //! version checked in the database on every change (so two plays for one
 //! turn on two replicas never both succeed), and LISTEN/NOTIFY carrying
 //! live updates between the replicas. A change that returned is committed
-//! (PostgreSQL's default `synchronous_commit`).
+//! (PostgreSQL's default `synchronous_commit`). The SQL is SQLite's
+//! ([`sql`](super::sql)); the connections are pooled and checked
+//! ([`pg_conn`](super::pg_conn)).
+//!
+//! A statement whose connection turns out broken (the server restarted,
+//! the network dropped it) is tried once more on another. A write whose
+//! answer was lost may have been committed all the same: when the second
+//! try finds the match moved on, the row is read back, and a row holding
+//! exactly what was written (the same record, version and time) is the
+//! first try's success, not a conflict. When the database does not answer
+//! at all, the error is [`StoreError::Unavailable`] (HTTP 503).
 //!
 //! The schema carries its version in `plakoto_schema`; a replica starting
 //! runs the migrations it has not had yet, under an advisory lock, so
 //! replicas starting together migrate once.
 
-use std::collections::HashMap;
-use std::sync::{Arc, Condvar, Mutex, Weak};
-use std::time::{Duration, SystemTime, UNIX_EPOCH};
+use std::sync::{Arc, Weak};
+use std::time::Duration;
 
 use plakoto_core::Color;
 use plakoto_core::game::MatchRecord;
-use postgres::types::ToSql;
-use postgres::{Client, NoTls, Row, Statement};
+use postgres::Client;
 use serde::{Deserialize, Serialize};
 
 use super::live::{Event, Hub, Relay};
+use super::pg_conn::{Db, Manager, Pooled, broken};
+use super::sql::{self, MIGRATIONS, now_ms};
 use super::store::{MatchStore, Seats, StoreError, StoredMatch};
-
-/// The migrations, in order: migration `i` takes the schema from version
-/// `i` to `i + 1`.
-const MIGRATIONS: &[&str] = &[
-    "CREATE TABLE matches (
-        id          TEXT PRIMARY KEY,
-        created_ms  BIGINT NOT NULL,
-        updated_ms  BIGINT NOT NULL,
-        version     BIGINT NOT NULL,
-        opponent    TEXT NOT NULL,
-        level       TEXT,
-        human_color TEXT,
-        record      TEXT NOT NULL
-    )",
-    "ALTER TABLE matches ADD COLUMN white_seat TEXT;
-     ALTER TABLE matches ADD COLUMN black_seat TEXT;
-     ALTER TABLE matches ADD COLUMN invite TEXT",
-];
 
 /// The channel replicas notify each other on.
 const CHANNEL: &str = "plakoto_events";
 
-/// Connections kept open to the database.
-const POOL: usize = 8;
+/// Connections kept open to the database, at most.
+const POOL: u32 = 8;
 
-fn now_ms() -> i64 {
-    SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_millis() as i64)
-}
+/// Longest a request waits for a connection (all busy, or the database
+/// not answering) before it is told the database is unavailable.
+const CHECKOUT_WAIT: Duration = Duration::from_secs(3);
 
-fn failed(what: &str) -> impl FnOnce(postgres::Error) -> StoreError + '_ {
-    move |e| StoreError::Failed(format!("{what}: {e}"))
-}
+/// Longest the readiness check waits for a connection.
+const PING_WAIT: Duration = Duration::from_secs(2);
 
-/// A few connections, handed out one at a time.
-struct Pool {
-    url: String,
-    free: Mutex<Vec<Pooled>>,
-    open: Mutex<usize>,
-    returned: Condvar,
-}
-
-/// A connection and the statements prepared on it: each query is parsed
-/// and planned once per connection, and costs one round trip, not two.
-struct Pooled {
-    client: Client,
-    prepared: HashMap<&'static str, Statement>,
-}
-
-/// A connection taken from the pool, given back when dropped (unless it broke).
-struct Conn<'a> {
-    pool: &'a Pool,
-    pooled: Option<Pooled>,
-}
-
-impl Conn<'_> {
-    fn pooled(&mut self) -> &mut Pooled {
-        self.pooled.as_mut().expect("a taken connection")
-    }
-
-    /// `sql`, prepared on this connection the first time.
-    fn statement(&mut self, sql: &'static str) -> Result<Statement, postgres::Error> {
-        let p = self.pooled();
-        if let Some(s) = p.prepared.get(sql) {
-            return Ok(s.clone());
-        }
-        let s = p.client.prepare(sql)?;
-        p.prepared.insert(sql, s.clone());
-        Ok(s)
-    }
-
-    /// Runs `sql` (prepared once), the number of rows it changed.
-    fn execute(&mut self, sql: &'static str, params: &[&(dyn ToSql + Sync)]) -> Result<u64, postgres::Error> {
-        let s = self.statement(sql)?;
-        self.pooled().client.execute(&s, params)
-    }
-
-    /// Runs query `sql` (prepared once), its row if there is one.
-    fn query_opt(&mut self, sql: &'static str, params: &[&(dyn ToSql + Sync)]) -> Result<Option<Row>, postgres::Error> {
-        let s = self.statement(sql)?;
-        self.pooled().client.query_opt(&s, params)
-    }
-}
-
-impl std::ops::Deref for Conn<'_> {
-    type Target = Client;
-    fn deref(&self) -> &Client {
-        &self.pooled.as_ref().expect("a taken connection").client
-    }
-}
-
-impl std::ops::DerefMut for Conn<'_> {
-    fn deref_mut(&mut self) -> &mut Client {
-        &mut self.pooled().client
-    }
-}
-
-impl Drop for Conn<'_> {
-    fn drop(&mut self) {
-        let Some(c) = self.pooled.take() else { return };
-        if c.client.is_closed() {
-            *self.pool.open.lock().unwrap_or_else(|e| e.into_inner()) -= 1;
-        } else {
-            self.pool.free.lock().unwrap_or_else(|e| e.into_inner()).push(c);
-        }
-        self.pool.returned.notify_one();
-    }
-}
-
-impl Pool {
-    fn get(&self) -> Result<Conn<'_>, StoreError> {
-        let mut free = self.free.lock().unwrap_or_else(|e| e.into_inner());
-        loop {
-            if let Some(c) = free.pop() {
-                return Ok(Conn { pool: self, pooled: Some(c) });
-            }
-            {
-                let mut open = self.open.lock().unwrap_or_else(|e| e.into_inner());
-                if *open < POOL {
-                    *open += 1;
-                    drop(open);
-                    drop(free);
-                    return match Client::connect(&self.url, NoTls) {
-                        Ok(client) => {
-                            Ok(Conn { pool: self, pooled: Some(Pooled { client, prepared: HashMap::new() }) })
-                        }
-                        Err(e) => {
-                            *self.open.lock().unwrap_or_else(|e| e.into_inner()) -= 1;
-                            Err(StoreError::Failed(format!("cannot connect to the database: {e}")))
-                        }
-                    };
-                }
-            }
-            let (f, timeout) =
-                self.returned.wait_timeout(free, Duration::from_secs(10)).unwrap_or_else(|e| e.into_inner());
-            free = f;
-            if timeout.timed_out() && free.is_empty() {
-                return Err(StoreError::Failed("every database connection is busy".into()));
-            }
-        }
-    }
-}
+type Pool = r2d2::Pool<Manager>;
 
 /// The database of matches on PostgreSQL.
 pub struct PostgresStore {
-    pool: Pool,
+    /// Always there; taken only when the store is dropped.
+    pool: Option<Pool>,
+    db: Arc<Db>,
     /// This replica's name in notifications (its own are not delivered twice).
     replica: String,
 }
 
+impl Drop for PostgresStore {
+    fn drop(&mut self) {
+        // Each connection's client runs a runtime of its own, which cannot
+        // be shut down on a thread of another runtime (it panics: "Cannot
+        // start a runtime from within a runtime"), and the last reference
+        // to the store may well go on an async worker at shutdown. So the
+        // pool goes on a thread of its own.
+        if let Some(pool) = self.pool.take() {
+            let _ = std::thread::spawn(move || drop(pool)).join();
+        }
+    }
+}
+
 impl PostgresStore {
-    /// Connects to the database at `url` (`postgres://user@host:port/db`)
-    /// and migrates its schema to this build's.
+    /// Connects to the database at `url` (`postgres://user@host:port/db`,
+    /// with `sslmode=prefer` or `require` for TLS) and migrates its schema
+    /// to this build's. [`StoreError::Unavailable`] when the database does
+    /// not answer (the caller may try again); safe to call from async code.
     pub fn open(url: &str) -> Result<PostgresStore, StoreError> {
-        let pool =
-            Pool { url: url.to_string(), free: Mutex::new(Vec::new()), open: Mutex::new(0), returned: Condvar::new() };
+        let db = Arc::new(Db::parse(url)?);
+        // On a thread of its own, as the client must not start or drop its
+        // runtime on an async worker.
+        std::thread::scope(|s| s.spawn(|| migrate(&db)).join())
+            .map_err(|_| StoreError::Failed("migrating the database failed unexpectedly".into()))??;
+        let pool = r2d2::Pool::builder()
+            .max_size(POOL)
+            // Opened on demand: a replica of an idle site holds none.
+            .min_idle(Some(0))
+            .connection_timeout(CHECKOUT_WAIT)
+            .test_on_check_out(true)
+            .idle_timeout(Some(Duration::from_secs(300)))
+            .build_unchecked(Manager(db.clone()));
         let replica = format!("{:016x}", rand::random::<u64>());
-        let store = PostgresStore { pool, replica };
-        store.migrate()?;
-        Ok(store)
+        Ok(PostgresStore { pool: Some(pool), db, replica })
     }
 
-    fn migrate(&self) -> Result<(), StoreError> {
-        let mut c = self.pool.get()?;
-        let mut tx = c.transaction().map_err(failed("migrating"))?;
-        // One replica at a time.
-        tx.execute("SELECT pg_advisory_xact_lock(4712)", &[]).map_err(failed("migrating"))?;
-        tx.batch_execute("CREATE TABLE IF NOT EXISTS plakoto_schema (version INTEGER NOT NULL)")
-            .map_err(failed("migrating"))?;
-        let at: i32 = match tx.query_opt("SELECT version FROM plakoto_schema", &[]).map_err(failed("migrating"))? {
-            Some(row) => row.get(0),
-            None => {
-                tx.execute("INSERT INTO plakoto_schema VALUES (0)", &[]).map_err(failed("migrating"))?;
-                0
+    /// `host:port/database` (no password): what messages name.
+    pub fn name(&self) -> &str {
+        &self.db.name
+    }
+
+    fn pool(&self) -> Result<&Pool, StoreError> {
+        self.pool.as_ref().ok_or_else(|| StoreError::Failed("the store is closing".into()))
+    }
+
+    /// A connection, tested; waits up to `wait` for one.
+    fn checkout(&self, wait: Duration) -> Result<r2d2::PooledConnection<Manager>, StoreError> {
+        self.pool()?
+            .get_timeout(wait)
+            .map_err(|e| StoreError::Unavailable { database: self.db.name.clone(), why: e.to_string() })
+    }
+
+    /// Runs `f` on a pooled connection; when that connection turns out
+    /// broken (the server restarted, the network dropped it), once more on
+    /// another. Its value, and whether it was tried again: then the first
+    /// try may have been committed although its answer was lost.
+    fn run<T>(
+        &self,
+        what: &str,
+        mut f: impl FnMut(&mut Pooled) -> Result<T, postgres::Error>,
+    ) -> Result<(T, bool), StoreError> {
+        let mut again = false;
+        loop {
+            let mut c = self.checkout(CHECKOUT_WAIT)?;
+            match f(&mut c) {
+                // (Tests lose the answer of a first try that succeeded.)
+                #[cfg(test)]
+                Ok(_) if !again && tests::LOSE_ANSWER.with(|l| l.replace(false)) => again = true,
+                Ok(v) => return Ok((v, again)),
+                Err(e) if !again && broken(&e, &c.client) => again = true,
+                Err(e) => return Err(self.db.error(what, &e)),
             }
-        };
-        if at as usize > MIGRATIONS.len() {
-            return Err(StoreError::Failed(format!(
-                "the database's schema is version {at}, newer than this program's ({}): use a newer plakoto",
-                MIGRATIONS.len()
-            )));
         }
-        for (i, sql) in MIGRATIONS.iter().enumerate().skip(at as usize) {
-            tx.batch_execute(sql).map_err(|e| StoreError::Failed(format!("migration {}: {e}", i + 1)))?;
-        }
-        tx.execute("UPDATE plakoto_schema SET version = $1", &[&(MIGRATIONS.len() as i32)])
-            .map_err(failed("migrating"))?;
-        tx.commit().map_err(failed("migrating"))
+    }
+
+    /// The row of match `id` as stored, its record as text.
+    fn row(&self, id: &str) -> Result<Option<Stored>, StoreError> {
+        let (row, _) = self.run("reading a match", |c| c.query_opt(sql::LOAD, &[&id]))?;
+        Ok(row.map(|r| Stored {
+            created_ms: r.get(0),
+            updated_ms: r.get(1),
+            version: r.get::<_, i64>(2) as u64,
+            text: r.get(3),
+            seats: Seats { white: r.get(4), black: r.get(5), invite: r.get(6) },
+        }))
     }
 
     /// Starts carrying live updates between replicas: events published on
@@ -219,11 +152,48 @@ impl PostgresStore {
     /// serves watchers does not miss the plays made elsewhere meanwhile.
     pub fn relay(self: &Arc<Self>, hub: &Arc<Hub>, forget: Arc<dyn Fn(&str) + Send + Sync>) {
         hub.set_relay(Arc::new(Notifier::start(Arc::downgrade(self), self.replica.clone())));
-        let (url, replica, weak) = (self.pool.url.clone(), self.replica.clone(), Arc::downgrade(hub));
+        let (db, replica, weak) = (self.db.clone(), self.replica.clone(), Arc::downgrade(hub));
         let (listening, ready) = std::sync::mpsc::channel();
-        std::thread::spawn(move || listen(&url, &replica, &weak, &*forget, listening));
+        std::thread::spawn(move || listen(&db, &replica, &weak, &*forget, listening));
         let _ = ready.recv_timeout(LISTEN_WAIT);
     }
+}
+
+/// A match's row as stored, its record as text (to compare with a write).
+struct Stored {
+    created_ms: i64,
+    updated_ms: i64,
+    version: u64,
+    text: String,
+    seats: Seats,
+}
+
+/// Runs the migrations the database has not had, one replica at a time.
+fn migrate(db: &Db) -> Result<(), StoreError> {
+    let mut client = db.connect().map_err(|e| db.error("connecting", &e))?;
+    let failed = |e: postgres::Error| db.error("migrating", &e);
+    let mut tx = client.transaction().map_err(failed)?;
+    // One replica at a time.
+    tx.execute("SELECT pg_advisory_xact_lock(4712)", &[]).map_err(failed)?;
+    tx.batch_execute("CREATE TABLE IF NOT EXISTS plakoto_schema (version INTEGER NOT NULL)").map_err(failed)?;
+    let at: i32 = match tx.query_opt("SELECT version FROM plakoto_schema", &[]).map_err(failed)? {
+        Some(row) => row.get(0),
+        None => {
+            tx.execute("INSERT INTO plakoto_schema VALUES (0)", &[]).map_err(failed)?;
+            0
+        }
+    };
+    if at as usize > MIGRATIONS.len() {
+        return Err(StoreError::Failed(format!(
+            "the database's schema is version {at}, newer than this program's ({}): use a newer plakoto",
+            MIGRATIONS.len()
+        )));
+    }
+    for (i, step) in MIGRATIONS.iter().enumerate().skip(at as usize) {
+        tx.batch_execute(step).map_err(|e| StoreError::Failed(format!("migration {}: {e}", i + 1)))?;
+    }
+    tx.execute("UPDATE plakoto_schema SET version = $1", &[&(MIGRATIONS.len() as i32)]).map_err(failed)?;
+    tx.commit().map_err(failed)
 }
 
 /// A notification between replicas.
@@ -252,9 +222,9 @@ impl Notifier {
         std::thread::spawn(move || {
             for payload in notes {
                 let Some(store) = store.upgrade() else { return };
-                if let Ok(mut c) = store.pool.get() {
-                    let _ = c.execute("SELECT pg_notify($1, $2)", &[&CHANNEL, &payload]);
-                }
+                let _ = store.run("notifying the other replicas", |c| {
+                    c.execute("SELECT pg_notify($1, $2)", &[&CHANNEL, &payload])
+                });
             }
         });
         Notifier { queue, replica }
@@ -278,14 +248,14 @@ const LISTEN_WAIT: Duration = Duration::from_secs(10);
 /// catching up after each LISTEN; `listening` hears once the first is in
 /// place.
 fn listen(
-    url: &str,
+    db: &Db,
     replica: &str,
     hub: &Weak<Hub>,
     forget: &(dyn Fn(&str) + Send + Sync),
     listening: std::sync::mpsc::Sender<()>,
 ) {
     while hub.upgrade().is_some() {
-        let Ok(mut client) = Client::connect(url, NoTls) else {
+        let Ok(mut client) = db.connect() else {
             std::thread::sleep(Duration::from_secs(1));
             continue;
         };
@@ -347,107 +317,188 @@ fn catch_up(client: &mut Client, hub: &Hub, forget: &(dyn Fn(&str) + Send + Sync
     }
 }
 
-fn who_plays(record: &MatchRecord, seats: &Seats) -> (&'static str, Option<String>, Option<&'static str>) {
-    if seats.online() {
-        return ("online", None, None);
-    }
-    let p = &record.players;
-    match (p.white.level(), p.black.level()) {
-        (Some(l), None) => ("engine", Some(l.to_string()), Some(Color::Black.name())),
-        (None, Some(l)) => ("engine", Some(l.to_string()), Some(Color::White.name())),
-        (Some(l), Some(_)) => ("engine", Some(l.to_string()), None),
-        (None, None) => ("human", None, None),
-    }
-}
-
 impl MatchStore for PostgresStore {
     fn insert(&self, id: &str, record: &MatchRecord, seats: &Seats) -> Result<StoredMatch, StoreError> {
         let json = serde_json::to_string(record).map_err(|e| StoreError::Failed(e.to_string()))?;
         let now = now_ms();
-        let (opponent, level, human_color) = who_plays(record, seats);
-        let done = self.pool.get()?.execute(
-            "INSERT INTO matches (id, created_ms, updated_ms, version, opponent, level, human_color, record,
-                                  white_seat, black_seat, invite)
-             VALUES ($1, $2, $2, 1, $3, $4, $5, $6, $7, $8, $9)",
-            &[&id, &now, &opponent, &level, &human_color, &json, &seats.white, &seats.black, &seats.invite],
-        );
-        match done {
-            Ok(_) => Ok(StoredMatch {
-                version: 1,
-                created_ms: now,
-                updated_ms: now,
-                record: record.clone(),
-                seats: seats.clone(),
-            }),
-            Err(e) if e.code() == Some(&postgres::error::SqlState::UNIQUE_VIOLATION) => {
-                Err(StoreError::Duplicate(id.to_string()))
+        let (opponent, level, human_color) = sql::who_plays(record, seats);
+        let (inserted, again) = self.run("saving the new match", |c| {
+            let params: [&(dyn postgres::types::ToSql + Sync); 9] =
+                [&id, &now, &opponent, &level, &human_color, &json, &seats.white, &seats.black, &seats.invite];
+            match c.execute(sql::INSERT, &params) {
+                Ok(_) => Ok(true),
+                Err(e) if e.code() == Some(&postgres::error::SqlState::UNIQUE_VIOLATION) => Ok(false),
+                Err(e) => Err(e),
             }
-            Err(e) => Err(StoreError::Failed(format!("saving the new match: {e}"))),
+        })?;
+        // Tried again after a lost answer: the id taken by exactly this
+        // match means the first try was committed.
+        let ours = || -> Result<bool, StoreError> {
+            Ok(self
+                .row(id)?
+                .is_some_and(|r| r.created_ms == now && r.version == 1 && r.text == json && &r.seats == seats))
+        };
+        let landed = inserted || (again && ours()?);
+        if !landed {
+            return Err(StoreError::Duplicate(id.to_string()));
         }
+        Ok(StoredMatch { version: 1, created_ms: now, updated_ms: now, record: record.clone(), seats: seats.clone() })
     }
 
     fn update(&self, id: &str, version: u64, record: &MatchRecord) -> Result<i64, StoreError> {
         let json = serde_json::to_string(record).map_err(|e| StoreError::Failed(e.to_string()))?;
         let now = now_ms();
-        let n = self
-            .pool
-            .get()?
-            .execute(
-                "UPDATE matches SET record = $1, version = version + 1, updated_ms = $2 WHERE id = $3 AND version = $4",
-                &[&json, &now, &id, &(version as i64)],
-            )
-            .map_err(failed("saving the match"))?;
-        if n != 1 {
+        let (n, again) =
+            self.run("saving the match", |c| c.execute(sql::UPDATE, &[&json, &now, &id, &(version as i64)]))?;
+        // Tried again after a lost answer: the match holding exactly this
+        // change at the next version means the first try was committed.
+        let ours = || -> Result<bool, StoreError> {
+            Ok(self.row(id)?.is_some_and(|r| r.updated_ms == now && r.version == version + 1 && r.text == json))
+        };
+        let landed = n == 1 || (again && ours()?);
+        if !landed {
             return Err(StoreError::Conflict { id: id.to_string(), version });
         }
         Ok(now)
     }
 
     fn load(&self, id: &str) -> Result<Option<StoredMatch>, StoreError> {
-        let row = self
-            .pool
-            .get()?
-            .query_opt(
-                "SELECT created_ms, updated_ms, version, record, white_seat, black_seat, invite FROM matches WHERE id = $1",
-                &[&id],
-            )
-            .map_err(failed("reading a match"))?;
-        let Some(row) = row else { return Ok(None) };
-        let json: String = row.get(3);
-        let record = serde_json::from_str(&json)
+        let Some(r) = self.row(id)? else { return Ok(None) };
+        let record = serde_json::from_str(&r.text)
             .map_err(|e| StoreError::Corrupt { id: id.to_string(), why: format!("the record is unreadable: {e}") })?;
         Ok(Some(StoredMatch {
-            created_ms: row.get(0),
-            updated_ms: row.get(1),
-            version: row.get::<_, i64>(2) as u64,
+            created_ms: r.created_ms,
+            updated_ms: r.updated_ms,
+            version: r.version,
             record,
-            seats: Seats { white: row.get(4), black: row.get(5), invite: row.get(6) },
+            seats: r.seats,
         }))
     }
 
-    fn take_invite(&self, id: &str, invite: &str, side: Color, seat: &str) -> Result<bool, StoreError> {
-        let sql = match side {
-            Color::White => {
-                "UPDATE matches SET white_seat = $1, invite = NULL WHERE id = $2 AND invite = $3 AND white_seat IS NULL"
-            }
-            Color::Black => {
-                "UPDATE matches SET black_seat = $1, invite = NULL WHERE id = $2 AND invite = $3 AND black_seat IS NULL"
-            }
+    fn take_invite(
+        &self,
+        id: &str,
+        invite: &str,
+        side: Color,
+        seat: &str,
+        version: u64,
+        record: &MatchRecord,
+    ) -> Result<bool, StoreError> {
+        let json = serde_json::to_string(record).map_err(|e| StoreError::Failed(e.to_string()))?;
+        let now = now_ms();
+        let (n, again) = self.run("taking a seat", |c| {
+            c.execute(sql::take_invite(side), &[&seat, &json, &now, &id, &invite, &(version as i64)])
+        })?;
+        // Tried again after a lost answer: the seat ours, with this record
+        // at the next version, means the first try was committed.
+        let ours = || -> Result<bool, StoreError> {
+            Ok(self.row(id)?.is_some_and(|r| {
+                let held = if side == Color::White { r.seats.white } else { r.seats.black };
+                r.updated_ms == now && r.version == version + 1 && r.text == json && held.as_deref() == Some(seat)
+            }))
         };
-        let n = self.pool.get()?.execute(sql, &[&seat, &id, &invite]).map_err(failed("taking a seat"))?;
-        Ok(n == 1)
+        Ok(n == 1 || (again && ours()?))
     }
 
     fn version(&self, id: &str) -> Result<Option<u64>, StoreError> {
-        let row = self
-            .pool
-            .get()?
-            .query_opt("SELECT version FROM matches WHERE id = $1", &[&id])
-            .map_err(failed("reading a match"))?;
+        let (row, _) = self.run("reading a match", |c| c.query_opt(sql::VERSION, &[&id]))?;
         Ok(row.map(|r| r.get::<_, i64>(0) as u64))
+    }
+
+    fn ping(&self) -> Result<(), StoreError> {
+        // Taking a connection tests it with a round trip.
+        self.checkout(PING_WAIT).map(drop)
     }
 
     fn shared(&self) -> bool {
         true
+    }
+}
+
+/// The tests' PostgreSQL server (the cli tests' helper).
+#[cfg(test)]
+#[path = "../../../cli/tests/pg/mod.rs"]
+mod test_pg;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use plakoto_core::game::{Match, Players};
+
+    use super::test_pg as pg;
+
+    thread_local! {
+        /// Set: the next first try that succeeds is treated as if its
+        /// connection broke before the answer came (it is committed).
+        pub static LOSE_ANSWER: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+    }
+
+    fn lose_the_next_answer() {
+        LOSE_ANSWER.with(|l| l.set(true));
+    }
+
+    #[test]
+    fn a_write_committed_whose_answer_was_lost_is_a_success_when_tried_again() {
+        let db = pg::start();
+        let s = PostgresStore::open(&db.url).unwrap();
+        let mut m = Match::new(1, 3, Players::people()).unwrap();
+        let seats = Seats { white: Some("w".into()), black: None, invite: Some("inv".into()) };
+        lose_the_next_answer();
+        s.insert("lost", &m.record(), &seats).expect("the insert landed: ours, not a duplicate");
+        m.roll().unwrap();
+        lose_the_next_answer();
+        s.update("lost", 1, &m.record()).expect("the update landed: ours, not a conflict");
+        lose_the_next_answer();
+        assert!(s.take_invite("lost", "inv", Color::Black, "b", 2, &m.record()).unwrap(), "the seat is ours");
+        let got = s.load("lost").unwrap().unwrap();
+        assert_eq!((got.version, got.seats.black.as_deref()), (3, Some("b")));
+        // Someone else's write is still a conflict, lost answer or not.
+        lose_the_next_answer();
+        assert!(matches!(s.update("lost", 1, &m.record()), Err(StoreError::Conflict { .. })));
+        lose_the_next_answer();
+        assert_eq!(s.insert("lost", &m.record(), &seats).unwrap_err(), StoreError::Duplicate("lost".into()));
+    }
+
+    #[test]
+    fn connections_cut_by_the_server_are_replaced_not_used() {
+        let db = pg::start();
+        let s = PostgresStore::open(&db.url).unwrap();
+        let m = Match::new(1, 3, Players::people()).unwrap();
+        s.insert("cut", &m.record(), &Seats::default()).unwrap();
+        // Several connections in the pool, then all cut (as a restart does).
+        std::thread::scope(|t| {
+            for _ in 0..4 {
+                t.spawn(|| s.load("cut").unwrap());
+            }
+        });
+        let (server, name) = db.url.rsplit_once('/').unwrap();
+        let mut admin = Client::connect(&format!("{server}/postgres"), postgres::NoTls).unwrap();
+        let cut =
+            admin.query("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1", &[&name]).unwrap();
+        assert!(!cut.is_empty(), "the pool had connections");
+        for _ in 0..8 {
+            assert_eq!(s.version("cut").unwrap(), Some(1));
+        }
+        s.ping().unwrap();
+    }
+
+    #[test]
+    fn while_the_server_is_down_a_call_is_unavailable_within_the_wait_saying_why_and_then_recovers() {
+        let mut db = pg::start_local();
+        let s = PostgresStore::open(&db.url).unwrap();
+        let m = Match::new(1, 3, Players::people()).unwrap();
+        s.insert("down", &m.record(), &Seats::default()).unwrap();
+        db.stop("immediate");
+        let t = std::time::Instant::now();
+        let e = s.version("down").unwrap_err();
+        let took = t.elapsed();
+        let StoreError::Unavailable { database, why } = &e else { panic!("{e:?}") };
+        assert_eq!(database, &db.address());
+        assert!(why.contains("refused") && !why.contains("busy"), "the cause, not a busy pool: {e}");
+        assert!(took < CHECKOUT_WAIT * 2 + Duration::from_secs(2), "took {took:?}");
+        assert!(matches!(s.ping(), Err(StoreError::Unavailable { .. })));
+        db.start_again();
+        assert_eq!(s.version("down").unwrap(), Some(1), "the pool connects again by itself");
+        s.ping().unwrap();
     }
 }

@@ -7,46 +7,20 @@
 //!
 //! The schema carries its version (`PRAGMA user_version`); opening a
 //! database runs the migrations it has not had yet, each in a transaction.
+//! The schema and the queries are PostgreSQL's too ([`sql`](super::sql)).
 
 use std::path::Path;
 use std::sync::Mutex;
-use std::time::{SystemTime, UNIX_EPOCH};
 
 use plakoto_core::Color;
-use plakoto_core::game::{MatchRecord, PlayerName};
+use plakoto_core::game::MatchRecord;
 use rusqlite::{Connection, OptionalExtension, params};
 
+use super::sql::{self, MIGRATIONS, now_ms};
 use super::store::{MatchStore, Seats, StoreError, StoredMatch};
-
-/// The migrations, in order: migration `i` takes the schema from version
-/// `i` to `i + 1`. A database made before versions were kept (version 0
-/// with the table in place) passes the first one unchanged.
-const MIGRATIONS: &[&str] = &[
-    "
-CREATE TABLE IF NOT EXISTS matches (
-    id          TEXT PRIMARY KEY,
-    created_ms  INTEGER NOT NULL,
-    updated_ms  INTEGER NOT NULL,
-    version     INTEGER NOT NULL,
-    opponent    TEXT NOT NULL,
-    level       TEXT,
-    human_color TEXT,
-    record      TEXT NOT NULL
-);
-",
-    "
-ALTER TABLE matches ADD COLUMN white_seat TEXT;
-ALTER TABLE matches ADD COLUMN black_seat TEXT;
-ALTER TABLE matches ADD COLUMN invite TEXT;
-",
-];
 
 /// The schema version this build writes.
 pub const SCHEMA_VERSION: u32 = MIGRATIONS.len() as u32;
-
-fn now_ms() -> i64 {
-    SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_millis() as i64)
-}
 
 /// The database of matches. One connection behind a mutex: writes to one
 /// SQLite file are serial anyway, and each is one short transaction.
@@ -96,37 +70,22 @@ fn migrate(conn: &mut Connection) -> Result<(), String> {
             "the database's schema is version {at}, newer than this program's ({SCHEMA_VERSION}): use a newer plakoto"
         ));
     }
-    for (i, sql) in MIGRATIONS.iter().enumerate().skip(at as usize) {
+    for (i, step) in MIGRATIONS.iter().enumerate().skip(at as usize) {
         let tx = conn.transaction().map_err(|e| e.to_string())?;
-        tx.execute_batch(sql).map_err(|e| format!("migration {}: {e}", i + 1))?;
+        tx.execute_batch(step).map_err(|e| format!("migration {}: {e}", i + 1))?;
         tx.pragma_update(None, "user_version", i as u32 + 1).map_err(|e| e.to_string())?;
         tx.commit().map_err(|e| e.to_string())?;
     }
     Ok(())
 }
 
-/// The lookup columns a record gives: `engine` with its level and the
-/// person's colour, or `human` for two people.
-fn who_plays(record: &MatchRecord) -> (&'static str, Option<String>, Option<&'static str>) {
-    let p = &record.players;
-    match (&p.white, &p.black) {
-        (PlayerName::Engine(l), b) if b.is_person() => ("engine", Some(l.clone()), Some(Color::Black.name())),
-        (w, PlayerName::Engine(l)) if w.is_person() => ("engine", Some(l.clone()), Some(Color::White.name())),
-        (PlayerName::Engine(l), PlayerName::Engine(_)) => ("engine", Some(l.clone()), None),
-        _ => ("human", None, None),
-    }
-}
-
 impl MatchStore for SqliteStore {
     fn insert(&self, id: &str, record: &MatchRecord, seats: &Seats) -> Result<StoredMatch, StoreError> {
         let json = serde_json::to_string(record).map_err(|e| StoreError::Failed(e.to_string()))?;
         let now = now_ms();
-        let (opponent, level, human_color) = who_plays(record);
-        let opponent = if seats.online() { "online" } else { opponent };
+        let (opponent, level, human_color) = sql::who_plays(record, seats);
         let done = self.conn().execute(
-            "INSERT INTO matches (id, created_ms, updated_ms, version, opponent, level, human_color, record,
-                                  white_seat, black_seat, invite)
-             VALUES (?1, ?2, ?2, 1, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
+            sql::INSERT,
             params![id, now, opponent, level, human_color, json, seats.white, seats.black, seats.invite],
         );
         match done {
@@ -149,10 +108,7 @@ impl MatchStore for SqliteStore {
         let now = now_ms();
         let n = self
             .conn()
-            .execute(
-                "UPDATE matches SET record = ?1, version = version + 1, updated_ms = ?2 WHERE id = ?3 AND version = ?4",
-                params![json, now, id, version as i64],
-            )
+            .execute(sql::UPDATE, params![json, now, id, version as i64])
             .map_err(failed("saving the match"))?;
         if n != 1 {
             return Err(StoreError::Conflict { id: id.to_string(), version });
@@ -163,14 +119,10 @@ impl MatchStore for SqliteStore {
     fn load(&self, id: &str) -> Result<Option<StoredMatch>, StoreError> {
         let row = self
             .conn()
-            .query_row(
-                "SELECT created_ms, updated_ms, version, record, white_seat, black_seat, invite FROM matches WHERE id = ?1",
-                params![id],
-                |r| {
-                    let seats = Seats { white: r.get(4)?, black: r.get(5)?, invite: r.get(6)? };
-                    Ok((r.get::<_, i64>(0)?, r.get::<_, i64>(1)?, r.get::<_, i64>(2)?, r.get::<_, String>(3)?, seats))
-                },
-            )
+            .query_row(sql::LOAD, params![id], |r| {
+                let seats = Seats { white: r.get(4)?, black: r.get(5)?, invite: r.get(6)? };
+                Ok((r.get::<_, i64>(0)?, r.get::<_, i64>(1)?, r.get::<_, i64>(2)?, r.get::<_, String>(3)?, seats))
+            })
             .optional()
             .map_err(failed("reading a match"))?;
         let Some((created_ms, updated_ms, version, json, seats)) = row else { return Ok(None) };
@@ -179,15 +131,20 @@ impl MatchStore for SqliteStore {
         Ok(Some(StoredMatch { version: version as u64, created_ms, updated_ms, record, seats }))
     }
 
-    fn take_invite(&self, id: &str, invite: &str, side: Color, seat: &str) -> Result<bool, StoreError> {
-        let column = match side {
-            Color::White => "white_seat",
-            Color::Black => "black_seat",
-        };
-        let sql = format!(
-            "UPDATE matches SET {column} = ?1, invite = NULL WHERE id = ?2 AND invite = ?3 AND {column} IS NULL"
-        );
-        let n = self.conn().execute(&sql, params![seat, id, invite]).map_err(failed("taking a seat"))?;
+    fn take_invite(
+        &self,
+        id: &str,
+        invite: &str,
+        side: Color,
+        seat: &str,
+        version: u64,
+        record: &MatchRecord,
+    ) -> Result<bool, StoreError> {
+        let json = serde_json::to_string(record).map_err(|e| StoreError::Failed(e.to_string()))?;
+        let n = self
+            .conn()
+            .execute(sql::take_invite(side), params![seat, json, now_ms(), id, invite, version as i64])
+            .map_err(failed("taking a seat"))?;
         Ok(n == 1)
     }
 }
@@ -257,10 +214,13 @@ mod tests {
         let m = Match::new(1, 5, Players::people()).unwrap();
         let seats = Seats { white: Some("w".into()), black: None, invite: Some("inv".into()) };
         s.insert("on", &m.record(), &seats).unwrap();
-        assert!(!s.take_invite("on", "wrong", Color::Black, "b").unwrap());
-        assert!(s.take_invite("on", "inv", Color::Black, "b").unwrap());
-        assert!(!s.take_invite("on", "inv", Color::Black, "c").unwrap(), "taken once");
-        let got = s.load("on").unwrap().unwrap().seats;
-        assert_eq!(got, Seats { white: Some("w".into()), black: Some("b".into()), invite: None });
+        let r = m.record();
+        assert!(!s.take_invite("on", "wrong", Color::Black, "b", 1, &r).unwrap());
+        assert!(!s.take_invite("on", "inv", Color::Black, "b", 2, &r).unwrap(), "a stale version takes nothing");
+        assert!(s.take_invite("on", "inv", Color::Black, "b", 1, &r).unwrap());
+        assert!(!s.take_invite("on", "inv", Color::Black, "c", 2, &r).unwrap(), "taken once");
+        let got = s.load("on").unwrap().unwrap();
+        assert_eq!(got.seats, Seats { white: Some("w".into()), black: Some("b".into()), invite: None });
+        assert_eq!(got.version, 2, "taking the seat is a change of the match");
     }
 }

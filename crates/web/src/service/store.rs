@@ -62,7 +62,16 @@ pub enum StoreError {
         /// What is wrong with it.
         why: String,
     },
-    /// The database failed (I/O, full disk, a lost connection).
+    /// The database does not answer (it is down, restarting, or out of
+    /// reach): nothing was changed, or a change may have landed without
+    /// its answer; the same request may succeed in a moment.
+    Unavailable {
+        /// The database, as `host:port/name` (never with a password).
+        database: String,
+        /// What failed.
+        why: String,
+    },
+    /// The database failed (I/O, full disk, a refused statement).
     Failed(String),
 }
 
@@ -74,6 +83,9 @@ impl fmt::Display for StoreError {
             }
             StoreError::Duplicate(id) => write!(f, "a match with id {id} exists already"),
             StoreError::Corrupt { id, why } => write!(f, "match {id} in the database cannot be read: {why}"),
+            StoreError::Unavailable { database, why } => {
+                write!(f, "the database {database} does not answer ({why}); try again in a moment")
+            }
             StoreError::Failed(why) => write!(f, "the database failed: {why}"),
         }
     }
@@ -95,15 +107,30 @@ pub trait MatchStore: Send + Sync {
     /// Match `id`, or `None` when there is none.
     fn load(&self, id: &str) -> Result<Option<StoredMatch>, StoreError>;
 
-    /// Takes the invitation of match `id`: if its digest is `invite` and
-    /// `side`'s seat is free, the seat becomes `seat` (a digest) and the
-    /// invitation is gone, in one transaction; `false` when the invitation
-    /// does not match or was taken already.
-    fn take_invite(&self, id: &str, invite: &str, side: plakoto_core::Color, seat: &str) -> Result<bool, StoreError>;
+    /// Takes the invitation of match `id`: if its digest is `invite`,
+    /// `side`'s seat is free and the match is at `version`, the seat
+    /// becomes `seat` (a digest), the invitation is gone and `record`
+    /// replaces the match's record at `version + 1`, all in one
+    /// transaction; `false` when the invitation does not match, was taken
+    /// already, or the match moved past `version`.
+    fn take_invite(
+        &self,
+        id: &str,
+        invite: &str,
+        side: plakoto_core::Color,
+        seat: &str,
+        version: u64,
+        record: &MatchRecord,
+    ) -> Result<bool, StoreError>;
 
     /// The version of match `id` as stored now (`None`: no such match).
     fn version(&self, id: &str) -> Result<Option<u64>, StoreError> {
         Ok(self.load(id)?.map(|s| s.version))
+    }
+
+    /// Does the database answer? (Readiness: `/healthz`.)
+    fn ping(&self) -> Result<(), StoreError> {
+        Ok(())
     }
 
     /// Is the store shared with other servers (so a match may change

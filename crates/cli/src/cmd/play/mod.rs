@@ -70,8 +70,11 @@ pub struct Args {
     #[arg(long, value_name = "PLAYER", value_parser = levels(true), hide_possible_values = true)]
     black: Option<String>,
     /// Dice seed, a number (or 64 hex digits): the same seed gives the same
-    /// dice, so a game can be repeated exactly (default: a secret random
-    /// seed, revealed in the record once the match is over).
+    /// dice, so a game can be repeated exactly. Default: a random seed,
+    /// never shown on the screen; the save file keeps it, since resuming
+    /// needs it, so whoever reads that file can work out the dice to come
+    /// (the engine never does). For dice no player can know, play online
+    /// (plakoto serve, play --join).
     #[arg(long)]
     seed: Option<Seed>,
     /// Save to FILE (default: a new file in plakoto/games/ in your data

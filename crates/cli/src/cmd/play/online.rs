@@ -5,12 +5,22 @@
 //! to the seat after a quit or a lost connection; a match address without
 //! a seat is watched. The opponent's plays arrive on the match's live
 //! stream (server-sent events); every rule is checked by the server.
+//!
+//! The server is not trusted with the terminal: what is read from it is
+//! bounded, and what is printed is drawn by this client from the rules
+//! core (the board, the plays' notation), never the server's text as
+//! sent (a server's error message is shown with its control characters
+//! taken out). The client adds its own random share to the dice when it
+//! takes its seat, and checks every roll once the match is over. A server
+//! that goes away (a restart) is waited for, with back-off.
 
-use std::io::{BufRead, BufReader, Write};
+use std::io::{BufRead, BufReader, Read, Write};
 use std::path::PathBuf;
+use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result, anyhow, bail};
-use plakoto_core::{Color, Dice, Position, parse_position};
+use plakoto_core::game::{Contribution, MatchRecord};
+use plakoto_core::{Color, Dice, Position, TurnBuilder, parse_position};
 use serde_json::{Value, json};
 
 use super::input::{self, Command};
@@ -88,12 +98,73 @@ fn percent_decode(s: &str) -> String {
     String::from_utf8_lossy(&out).into_owned()
 }
 
+/// The largest answer read from the server: a state of the longest game
+/// is well under 1 MiB.
+const MAX_ANSWER: u64 = 16 << 20;
+
+/// The longest line read from the live stream.
+const MAX_LINE: usize = 16 << 20;
+
+/// How long the client waits for a server that went away before giving up.
+const GIVE_UP_AFTER: Duration = Duration::from_secs(600);
+
+/// `text` as the server sent it, safe to print: control characters (which
+/// could move the cursor, clear the screen or retitle the terminal) are
+/// dropped, and it is cut at 300 characters.
+fn shown(text: &str) -> String {
+    let mut out: String = text.chars().filter(|c| !c.is_control()).take(300).collect();
+    if text.chars().filter(|c| !c.is_control()).nth(300).is_some() {
+        out.push('…');
+    }
+    out
+}
+
+/// Reads one line of at most `max` bytes (without its end of line);
+/// `None` at the end of the stream.
+fn read_line_bounded(reader: &mut impl BufRead, max: usize) -> std::io::Result<Option<String>> {
+    let mut line = Vec::new();
+    loop {
+        let buf = reader.fill_buf()?;
+        if buf.is_empty() {
+            return Ok((!line.is_empty()).then(|| String::from_utf8_lossy(&line).into_owned()));
+        }
+        let (take, done) = match buf.iter().position(|&b| b == b'\n') {
+            Some(i) => (i + 1, true),
+            None => (buf.len(), false),
+        };
+        line.extend_from_slice(&buf[..take]);
+        reader.consume(take);
+        if line.len() > max + 1 {
+            return Err(std::io::Error::other(format!("the server sent a line longer than {} MiB", max >> 20)));
+        }
+        if done {
+            line.pop();
+            if line.last() == Some(&b'\r') {
+                line.pop();
+            }
+            return Ok(Some(String::from_utf8_lossy(&line).into_owned()));
+        }
+    }
+}
+
 /// The HTTP side: requests with the seat's secret, errors as the server words them.
 struct Client {
     agent: ureq::Agent,
     address: Address,
     token: Option<String>,
 }
+
+/// The server could not be reached, or the connection broke: worth waiting for.
+#[derive(Debug)]
+struct Unreachable(String);
+
+impl std::fmt::Display for Unreachable {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for Unreachable {}
 
 impl Client {
     fn request(&self, method: &str, tail: &str, body: Option<Value>) -> Result<Value> {
@@ -115,31 +186,63 @@ impl Client {
                 r.send_json(body.unwrap_or(Value::Null))
             }
         };
-        let mut response = response.map_err(|e| anyhow!("cannot reach {}: {e}", self.address.base))?;
+        let mut response = response
+            .map_err(|e| Unreachable(format!("cannot reach {}: {}", self.address.base, shown(&e.to_string()))))?;
         let status = response.status();
-        let value: Value = response.body_mut().read_json().unwrap_or(Value::Null);
+        let value: Value = response.body_mut().with_config().limit(MAX_ANSWER).read_json().unwrap_or(Value::Null);
         if status.is_success() {
             Ok(value)
+        } else if status.is_server_error() && status.as_u16() != 500 {
+            // 502, 503, 504: a server (or a proxy) that will be back.
+            Err(Unreachable(format!("{} answered {status}", self.address.base)).into())
         } else {
             let message = value["error"]["message"].as_str().map_or_else(|| status.to_string(), str::to_string);
-            Err(ServerSaid(message).into())
+            Err(ServerSaid(shown(&message)).into())
         }
     }
 
-    /// Waits on the live stream until the match is past `version`; the new state.
-    fn wait_past(&self, version: u64) -> Result<Value> {
+    /// [`Client::request`], waiting for a server that went away (with
+    /// back-off, saying so) until it answers or [`GIVE_UP_AFTER`].
+    fn request_patiently(&self, method: &str, tail: &str, lang: Lang, out: &mut impl Write) -> Result<Value> {
+        patiently(lang, &self.link(), out, || self.request(method, tail, None))
+    }
+
+    /// The match's address, to come back to it.
+    fn link(&self) -> String {
+        format!("{}/match/{}", self.address.base, self.address.id)
+    }
+
+    /// Waits on the live stream until the match is past `version`; the new
+    /// state. A broken stream (a restarted server) is opened again.
+    fn wait_past(&self, version: u64, lang: Lang, out: &mut impl Write) -> Result<Value> {
+        patiently(lang, &self.link(), out, || self.stream_past(version))
+    }
+
+    /// One live stream, read until the match is past `version`.
+    fn stream_past(&self, version: u64) -> Result<Value> {
         let mut r = self.agent.get(&self.address.url("/events")).header("Accept", "text/event-stream");
         if let Some(t) = &self.token {
             r = r.header("Authorization", &format!("Bearer {t}"));
         }
-        let response = r.call().map_err(|e| anyhow!("cannot reach {}: {e}", self.address.base))?;
-        if !response.status().is_success() {
-            bail!("the live stream of the match answered {}", response.status());
+        let response = r
+            .call()
+            .map_err(|e| Unreachable(format!("cannot reach {}: {}", self.address.base, shown(&e.to_string()))))?;
+        let status = response.status();
+        if status.is_server_error() {
+            return Err(Unreachable(format!("the live stream answered {status}")).into());
         }
-        let reader = BufReader::new(response.into_body().into_reader());
+        if !status.is_success() {
+            bail!("the live stream of the match answered {status}");
+        }
+        let mut reader = BufReader::new(response.into_body().into_reader());
         let mut kind = String::new();
-        for line in reader.lines() {
-            let line = line.context("the live stream broke")?;
+        loop {
+            let line = match read_line_bounded(&mut reader, MAX_LINE) {
+                Ok(Some(l)) => l,
+                Ok(None) => return Err(Unreachable("the live stream ended".into()).into()),
+                Err(e) if e.kind() == std::io::ErrorKind::Other => return Err(anyhow!("the live stream: {e}")),
+                Err(e) => return Err(Unreachable(format!("the live stream broke: {e}")).into()),
+            };
             if let Some(k) = line.strip_prefix("event:") {
                 kind = k.trim().to_string();
             } else if let Some(data) = line.strip_prefix("data:")
@@ -153,7 +256,34 @@ impl Client {
                 kind.clear();
             }
         }
-        bail!("the live stream ended")
+    }
+}
+
+/// Runs `attempt` until it succeeds or fails for a reason other than an
+/// unreachable server; while the server is away it says so and waits
+/// 1, 2, 4 … up to 10 s between tries, for at most [`GIVE_UP_AFTER`].
+fn patiently<T>(lang: Lang, url: &str, out: &mut impl Write, mut attempt: impl FnMut() -> Result<T>) -> Result<T> {
+    let started = Instant::now();
+    let mut wait = Duration::from_secs(1);
+    let mut lost = false;
+    loop {
+        match attempt() {
+            Ok(v) => {
+                if lost {
+                    writeln!(out, "{}", text::online_reconnected(lang))?;
+                }
+                return Ok(v);
+            }
+            Err(e) if e.is::<Unreachable>() && started.elapsed() < GIVE_UP_AFTER => {
+                lost = true;
+                writeln!(out, "{}", text::online_reconnecting(lang, &e.to_string(), wait.as_secs()))?;
+                out.flush()?;
+                std::thread::sleep(wait);
+                wait = (wait * 2).min(Duration::from_secs(10));
+            }
+            Err(e) if e.is::<Unreachable>() => return Err(anyhow!("{e}\n{}", text::online_gave_up(lang, url))),
+            Err(e) => return Err(e),
+        }
     }
 }
 
@@ -177,43 +307,138 @@ fn colour_of(s: &str) -> Option<Color> {
     }
 }
 
+/// The seat this terminal holds in a match: its side, its secret, and the
+/// contribution it made to the dice.
+struct Seat {
+    side: Option<Color>,
+    contribution: Option<Contribution>,
+}
+
+/// Keeps the seat's secret in `file`, readable by its owner only (0600, in
+/// a 0700 folder): whoever reads it can play the seat.
+fn keep_seat(file: &std::path::Path, seat: &Value) -> Result<()> {
+    if let Some(dir) = file.parent() {
+        std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::PermissionsExt;
+            std::fs::set_permissions(dir, std::fs::Permissions::from_mode(0o700))
+                .with_context(|| format!("cannot make {} private", dir.display()))?;
+        }
+    }
+    // The temporary file the atomic write renames is created 0600.
+    crate::records::write_atomic(file, seat.to_string().as_bytes())
+        .with_context(|| format!("cannot keep the seat in {}", file.display()))
+}
+
 /// Takes the seat (the invitation, or the secret kept from before) or
-/// watches; the client and the side it plays.
-fn connect(address: Address, lang: Lang, out: &mut impl Write) -> Result<(Client, Option<Color>)> {
+/// watches; the client and the seat it holds.
+fn connect(address: Address, lang: Lang, out: &mut impl Write) -> Result<(Client, Seat)> {
     let agent: ureq::Agent = ureq::Agent::config_builder().http_status_as_error(false).build().into();
     let file = address.seat_file()?;
-    let kept: Option<Value> = std::fs::read_to_string(&file).ok().and_then(|t| serde_json::from_str(&t).ok());
+    let kept: Option<Value> =
+        std::fs::File::open(&file).ok().and_then(|f| serde_json::from_reader(f.take(64 * 1024)).ok());
     let mut client = Client { agent, address, token: None };
-    if let Some(seat) = kept {
-        client.token = seat["token"].as_str().map(str::to_string);
-        let side = seat["side"].as_str().and_then(colour_of);
-        writeln!(out, "{}", text::online_seat_again(lang, &side_name(lang, side)))?;
-        return Ok((client, side));
+    if let Some(kept) = kept {
+        client.token = kept["token"].as_str().map(str::to_string);
+        let seat = Seat {
+            side: kept["side"].as_str().and_then(colour_of),
+            contribution: kept["contribution"].as_str().and_then(|c| c.parse().ok()),
+        };
+        writeln!(out, "{}", text::online_seat_again(lang, &side_name(lang, seat.side)))?;
+        return Ok((client, seat));
     }
     let Some(invite) = client.address.invite.clone() else {
         writeln!(out, "{}", text::online_watching(lang))?;
-        return Ok((client, None));
+        return Ok((client, Seat { side: None, contribution: None }));
     };
-    let joined = match client.request("POST", "/join", Some(json!({ "invite": invite }))) {
+    // This terminal's own share of the dice, drawn here: with it, not even
+    // the server could have chosen the dice.
+    let contribution = Contribution(rand::random());
+    let body = json!({ "invite": invite, "contribution": contribution.to_string() });
+    let joined = match client.request("POST", "/join", Some(body)) {
         Ok(j) => j,
         // Used already (by the friend, or from another computer): watch.
         Err(e) if e.is::<ServerSaid>() => {
             writeln!(out, "{}", text::online_join_refused(lang, &e.to_string()))?;
             writeln!(out, "{}", text::online_watching(lang))?;
-            return Ok((client, None));
+            return Ok((client, Seat { side: None, contribution: None }));
         }
         Err(e) => return Err(e),
     };
-    let token = joined["seat"]["token"].as_str().ok_or_else(|| anyhow!("the server gave no seat"))?.to_string();
+    let token = joined["seat"]["token"]
+        .as_str()
+        .filter(|t| t.len() <= 128 && t.bytes().all(|b| b.is_ascii_alphanumeric()))
+        .ok_or_else(|| anyhow!("the server gave no seat"))?
+        .to_string();
     let side = joined["seat"]["side"].as_str().and_then(colour_of);
-    if let Some(dir) = file.parent() {
-        std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
-    }
-    let saved = json!({ "side": joined["seat"]["side"], "token": token, "match": client.address.id });
-    std::fs::write(&file, saved.to_string()).with_context(|| format!("cannot keep the seat in {}", file.display()))?;
+    let saved = json!({
+        "side": side.map(Color::name),
+        "token": token,
+        "match": client.address.id,
+        "contribution": contribution.to_string(),
+    });
+    keep_seat(&file, &saved)?;
     client.token = Some(token);
     writeln!(out, "{}", text::online_joined(lang, &side_name(lang, side)))?;
-    Ok((client, side))
+    Ok((client, Seat { side, contribution: Some(contribution) }))
+}
+
+/// A logged turn's play in notation, worked out here from its position,
+/// dice and moves (never the server's text); `None` if it is not a play.
+fn logged_notation(entry: &Value) -> Option<String> {
+    let before = Position::from_id(entry["position_id"].as_str()?).ok()?;
+    let d = entry["dice"].as_array()?;
+    let dice = Dice::new(d.first()?.as_u64()?.try_into().ok()?, d.get(1)?.as_u64()?.try_into().ok()?).ok()?;
+    let mut tb = TurnBuilder::new(&before, dice);
+    for m in entry["moves"].as_array()? {
+        let (from, to) = (m.get(0)?.as_u64()?.try_into().ok()?, m.get(1)?.as_u64()?.try_into().ok()?);
+        tb.play_move(from, to).ok()?;
+    }
+    tb.complete().map(|p| p.notation())
+}
+
+/// The position and dice of the turn being played, as the rules core reads them.
+fn turn_of(state: &Value) -> Result<(Position, Option<Dice>)> {
+    let game = &state["game"];
+    let position: Position =
+        parse_position(&game["position"].to_string()).map_err(|e| anyhow!("the server's position: {e}"))?;
+    let dice = game["dice"]
+        .as_array()
+        .and_then(|d| Dice::new(d.first()?.as_u64()?.try_into().ok()?, d.get(1)?.as_u64()?.try_into().ok()?).ok());
+    Ok((position, dice))
+}
+
+/// Once the match is over: fetches its record, whose seed is revealed now,
+/// and checks every roll against the commitment and the contributions
+/// (this terminal's own among them, when it holds a seat).
+fn check_dice(client: &Client, seat: &Seat, lang: Lang, out: &mut impl Write) -> Result<()> {
+    let record = client.request("GET", "/record", None)?;
+    let verdict = serde_json::from_value::<MatchRecord>(record)
+        .map_err(|e| anyhow!("the record is not readable: {e}"))
+        .and_then(|r| r.check_dice().map_err(|e| anyhow!("{e}")));
+    let line = match verdict {
+        Ok(check) if check.contributions.is_none() => return Ok(()),
+        Ok(check) => {
+            let given = check.contributions.unwrap_or_default();
+            let mine_used = match (seat.side, seat.contribution) {
+                (Some(Color::White), Some(c)) => given.white == Some(c),
+                (Some(Color::Black), Some(c)) => given.black == Some(c),
+                _ => true,
+            };
+            let sealed: String = check.commitment.unwrap_or_default().chars().take(16).collect();
+            if !mine_used {
+                text::online_dice_unfair(lang, "your contribution is not the one the dice were drawn with")
+            } else if seat.contribution.is_some() {
+                text::online_dice_fair(lang, check.dice, &sealed)
+            } else {
+                text::online_dice_checked(lang, check.dice, &sealed)
+            }
+        }
+        Err(e) => text::online_dice_unfair(lang, &shown(&e.to_string())),
+    };
+    writeln!(out, "{line}")?;
+    Ok(())
 }
 
 fn side_name(lang: Lang, side: Option<Color>) -> String {
@@ -223,16 +448,13 @@ fn side_name(lang: Lang, side: Option<Color>) -> String {
 /// Draws the state's board, the last play marked.
 fn draw(state: &Value, me: Option<Color>, lang: Lang, style: Style, out: &mut impl Write) -> Result<()> {
     let game = &state["game"];
-    let position: Position =
-        parse_position(&game["position"].to_string()).map_err(|e| anyhow!("the server's position: {e}"))?;
-    let dice =
-        game["dice"].as_array().and_then(|d| Dice::new(d.first()?.as_u64()? as u8, d.get(1)?.as_u64()? as u8).ok());
-    let left: Vec<u8> =
-        dice.map(|d| plakoto_core::TurnBuilder::new(&position, d).dice_left().to_vec()).unwrap_or_default();
+    let (position, dice) = turn_of(state)?;
+    let left: Vec<u8> = dice.map(|d| TurnBuilder::new(&position, d).dice_left().to_vec()).unwrap_or_default();
     let last = game["log"].as_array().and_then(|l| l.last());
     let caption = last.map(|e| {
         let side = e["side"].as_str().and_then(colour_of).unwrap_or(Color::White);
-        format!("{} {}: {}", text::colour(lang, side), dice_text(&e["dice"]), e["notation"].as_str().unwrap_or(""))
+        let play = logged_notation(e).unwrap_or_else(|| "?".into());
+        format!("{} {}: {play}", text::colour(lang, side), dice_text(&e["dice"]))
     });
     let marks = last.and_then(|e| {
         let side = e["side"].as_str().and_then(colour_of)?;
@@ -270,9 +492,11 @@ pub fn run(url: &str, lang: Lang, style: Style) -> Result<()> {
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
     let address = Address::parse(url)?;
-    let (client, me) = connect(address, lang, &mut out)?;
+    let (client, seat) = connect(address, lang, &mut out)?;
+    let me = seat.side;
     let stdin = std::io::stdin();
     let mut lines = stdin.lock().lines();
+    // A server never reached is an error at once; one that goes away later is waited for.
     let mut state = client.request("GET", "", None)?;
     // Piped input is echoed, so a transcript reads as a terminal would show it.
     let echo = !std::io::IsTerminal::is_terminal(&std::io::stdin());
@@ -287,13 +511,13 @@ pub fn run(url: &str, lang: Lang, style: Style) -> Result<()> {
             let w = state["winner"].as_str().and_then(colour_of).unwrap_or(Color::White);
             let score = |c: Color| state["score"][c.name()].as_u64().unwrap_or(0);
             writeln!(out, "{}", text::online_match_over(lang, &text::colour(lang, w), score(w), score(w.opponent())))?;
-            return Ok(());
+            return check_dice(&client, &seat, lang, &mut out);
         }
         let on_roll = state["to_act"]["side"].as_str().and_then(colour_of);
         if me.is_none() || on_roll != me {
             writeln!(out, "{}", text::online_waiting(lang, &side_name(lang, on_roll)))?;
             out.flush()?;
-            state = client.wait_past(version)?;
+            state = client.wait_past(version, lang, &mut out)?;
             continue;
         }
         write!(out, "{}", text::online_your_turn(lang, &dice_text(&state["game"]["dice"])))?;
@@ -307,14 +531,14 @@ pub fn run(url: &str, lang: Lang, style: Style) -> Result<()> {
             writeln!(out, "{line}")?;
         }
         redraw = false;
+        let (position, dice) = turn_of(&state)?;
+        let plays = dice.map(|d| position.legal_plays(d)).unwrap_or_default();
         let body = match input::parse(&line) {
             Command::Play(play) => json!({ "notation": play, "version": version }),
-            Command::Empty if state["game"]["plays"].as_array().is_some_and(|p| p.len() == 1) => {
-                json!({ "notation": state["game"]["plays"][0]["notation"], "version": version })
-            }
+            Command::Empty if plays.len() == 1 => json!({ "notation": plays[0].notation(), "version": version }),
             Command::List => {
-                for p in state["game"]["plays"].as_array().into_iter().flatten() {
-                    writeln!(out, "  {}", p["notation"].as_str().unwrap_or(""))?;
+                for p in &plays {
+                    writeln!(out, "  {}", p.notation())?;
                 }
                 continue;
             }
@@ -353,9 +577,15 @@ pub fn run(url: &str, lang: Lang, style: Style) -> Result<()> {
             // Illegal, or the match moved on (another window): say why and ask again.
             Err(e) if e.is::<ServerSaid>() => {
                 writeln!(out, "{}", text::not_played(lang, &e.to_string()))?;
-                let fresh = client.request("GET", "", None)?;
+                let fresh = client.request_patiently("GET", "", lang, &mut out)?;
                 redraw = fresh["version"] != state["version"];
                 state = fresh;
+            }
+            // Sent or not, the server knows: the match as it has it.
+            Err(e) if e.is::<Unreachable>() => {
+                writeln!(out, "{}", text::online_reconnecting(lang, &e.to_string(), 1))?;
+                std::thread::sleep(Duration::from_secs(1));
+                state = client.request_patiently("GET", "", lang, &mut out)?;
             }
             Err(e) => return Err(e),
         }
@@ -365,6 +595,26 @@ pub fn run(url: &str, lang: Lang, style: Style) -> Result<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn server_text_is_shown_without_control_characters_and_cut() {
+        assert_eq!(shown("\u{1b}[2J\u{1b}]0;x\u{7}24/18 \u{9b}2J"), "[2J]0;x24/18 2J");
+        assert_eq!(shown(&"a".repeat(400)).chars().count(), 301);
+        assert_eq!(shown("Not your turn"), "Not your turn");
+    }
+
+    #[test]
+    fn lines_are_read_up_to_a_bound() {
+        let mut r = std::io::BufReader::with_capacity(4, &b"ab\r\ncdef\n\nlast"[..]);
+        assert_eq!(read_line_bounded(&mut r, 8).unwrap().as_deref(), Some("ab"));
+        assert_eq!(read_line_bounded(&mut r, 8).unwrap().as_deref(), Some("cdef"));
+        assert_eq!(read_line_bounded(&mut r, 8).unwrap().as_deref(), Some(""));
+        assert_eq!(read_line_bounded(&mut r, 8).unwrap().as_deref(), Some("last"));
+        assert_eq!(read_line_bounded(&mut r, 8).unwrap(), None);
+        let long = [b'x'; 100];
+        let e = read_line_bounded(&mut std::io::BufReader::with_capacity(16, &long[..]), 10).unwrap_err();
+        assert!(e.to_string().contains("longer than"), "{e}");
+    }
 
     #[test]
     fn match_addresses_are_read_with_their_invitation() {

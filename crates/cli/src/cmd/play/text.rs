@@ -113,6 +113,22 @@ texts! {
         "Έφυγες από τον αγώνα· η θέση σου φυλάγεται. Επιστροφή με: plakoto play --join {url}";
     online_match_over(side: &str, a: u64, b: u64) =
         "{side} win the match {a}–{b}.", "Τα {side} κερδίζουν τον αγώνα {a}–{b}.";
+    online_reconnecting(why: &str, secs: u64) =
+        "Lost the server ({why}); trying again in {secs} s…",
+        "Χάθηκε η σύνδεση με τον διακομιστή ({why})· νέα προσπάθεια σε {secs} δευτ.…";
+    online_reconnected() = "Back in touch with the server.", "Η σύνδεση με τον διακομιστή αποκαταστάθηκε.";
+    online_gave_up(url: &str) =
+        "The server has not answered for 10 minutes; your seat is kept. Come back with: plakoto play --join {url}",
+        "Ο διακομιστής δεν απαντά εδώ και 10 λεπτά· η θέση σου φυλάγεται. Επιστροφή με: plakoto play --join {url}";
+    online_dice_fair(dice: u64, commitment: &str) =
+        "The dice check out: all {dice} came from the server's secret (sealed from the start: {commitment}…) and both players' contributions, yours included.",
+        "Τα ζάρια ελέγχθηκαν: και τα {dice} βγήκαν από το μυστικό του διακομιστή (σφραγισμένο από την αρχή: {commitment}…) και τις συνεισφορές και των δύο παικτών, και τη δική σου.";
+    online_dice_checked(dice: u64, commitment: &str) =
+        "The dice check out: all {dice} came from the server's secret, sealed from the start ({commitment}…), and the players' contributions.",
+        "Τα ζάρια ελέγχθηκαν: και τα {dice} βγήκαν από το μυστικό του διακομιστή, σφραγισμένο από την αρχή ({commitment}…), και τις συνεισφορές των παικτών.";
+    online_dice_unfair(why: &str) =
+        "WARNING: the dice of this match do not check out: {why}",
+        "ΠΡΟΣΟΧΗ: τα ζάρια αυτού του αγώνα δεν επαληθεύονται: {why}";
 
     // ----- the session -----
 

@@ -1,10 +1,10 @@
 //! `plakoto serve [--addr 127.0.0.1:8080] [--db PATH|postgres://…]`: the web app and the
-//! JSON API, with every match saved in SQLite.
+//! JSON API, with every match saved in SQLite or PostgreSQL.
 
 use std::io::Write;
 use std::net::SocketAddr;
 use std::path::PathBuf;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result, anyhow};
 
@@ -26,6 +26,11 @@ mod files;
 /// shut the players out. Each connection is an open file: at start the
 /// soft open-file limit is raised to the hard one, and the default limits
 /// shrink to fit it if it is small.
+///
+/// GET /healthz is the readiness check: 503 while the database does not
+/// answer (PostgreSQL down or restarting), when requests that need it get
+/// 503 database-unavailable too. SIGTERM or Ctrl-C stops the server with
+/// status 0.
 #[derive(clap::Args)]
 pub struct Args {
     /// Address to listen on (port 0 picks a free port).
@@ -33,7 +38,10 @@ pub struct Args {
     addr: SocketAddr,
     /// Where matches are saved: an SQLite file [default: plakoto/plakoto.db in
     /// the user's data directory, e.g. ~/.local/share/plakoto/plakoto.db], or a
-    /// PostgreSQL URL (postgres://user@host:port/db) for several replicas.
+    /// PostgreSQL URL (postgres://user@host:port/db) for several replicas. Add
+    /// ?sslmode=require for TLS (the server's certificate is checked against
+    /// the system's trusted certificates), or sslmode=prefer for TLS when the
+    /// server offers it; without sslmode, no TLS.
     #[arg(long, value_name = "PATH|URL")]
     db: Option<String>,
     /// Longest the engine may think for one request, in seconds.
@@ -77,6 +85,45 @@ pub struct Args {
     /// Longest a connection may stay open with no request in flight, in seconds.
     #[arg(long, default_value_t = 30.0, value_name = "SECONDS")]
     idle_timeout: f64,
+    /// How long to wait at the start for a PostgreSQL database that does not
+    /// answer yet (down, starting up), trying again with growing pauses and
+    /// saying so on stderr, before giving up (0: try once).
+    #[arg(long, default_value_t = 60.0, value_name = "SECONDS")]
+    db_wait: f64,
+    /// Game reviews run at once, each on a thread of its own at a lower
+    /// CPU priority, apart from the engine that answers moves and hints.
+    #[arg(long, default_value_t = 1, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=256))]
+    review_threads: u32,
+}
+
+/// Opens the store at `db`; while PostgreSQL does not answer, tries again
+/// with growing pauses for up to `wait`, telling stderr what it waits for.
+fn open_waiting(db: &str, wait: Duration) -> Result<plakoto_web::Storage> {
+    let deadline = Instant::now() + wait;
+    let mut pause = Duration::from_millis(250);
+    loop {
+        match plakoto_web::Storage::open(db) {
+            Ok(store) => return Ok(store),
+            Err(plakoto_web::StoreError::Unavailable { database, why }) => {
+                let left = deadline.saturating_duration_since(Instant::now());
+                if left.is_zero() {
+                    return Err(anyhow!(
+                        "the database {database} did not answer within {} s (--db-wait): {why}",
+                        wait.as_secs_f64()
+                    ));
+                }
+                pause = pause.min(left);
+                eprintln!(
+                    "plakoto: waiting for the database {database} ({why}); trying again in {:.1} s, {:.0} s left",
+                    pause.as_secs_f64(),
+                    left.as_secs_f64()
+                );
+                std::thread::sleep(pause);
+                pause = (pause * 2).min(Duration::from_secs(5));
+            }
+            Err(e) => return Err(anyhow!(e)),
+        }
+    }
 }
 
 fn default_db() -> Result<PathBuf> {
@@ -97,7 +144,10 @@ pub fn run(args: Args) -> Result<()> {
     if !(0.1..=600.0).contains(&args.engine_timeout) {
         return Err(anyhow!("--engine-timeout must be 0.1 to 600 seconds"));
     }
-    let store = plakoto_web::Storage::open(&db).map_err(|e| anyhow!(e))?;
+    if !(0.0..=86_400.0).contains(&args.db_wait) {
+        return Err(anyhow!("--db-wait must be 0 to 86400 seconds"));
+    }
+    let store = open_waiting(&db, Duration::from_secs_f64(args.db_wait))?;
     // The bear-off database is loaded (or built) now, before serving, so
     // no request ever waits for it.
     let engine = super::engine_eval();
@@ -105,6 +155,7 @@ pub fn run(args: Args) -> Result<()> {
         engine_timeout: Duration::from_secs_f64(args.engine_timeout),
         matches_per_minute: args.matches_per_minute,
         public_origins: args.public_origin.clone(),
+        reviews: plakoto_web::ReviewLimits { workers: args.review_threads as usize, ..Default::default() },
         ..Default::default()
     };
     if !(0.5..=3600.0).contains(&args.idle_timeout) {
