@@ -2,7 +2,9 @@
 //! another person, saved after every move, resumable. Line-based, so it is
 //! the same whether stdin is a terminal, a pipe or a file.
 
+mod advice;
 pub mod announce;
+mod format;
 pub mod input;
 mod online;
 pub mod render;
@@ -19,9 +21,9 @@ use plakoto_core::parse_position;
 use plakoto_engine::{DEFAULT_LEVEL, LEVELS};
 
 use crate::records;
+pub use format::{fixed3, signed3};
 use render::Style;
 use session::{End, Session, check_players};
-pub use session::{fixed3, signed3};
 use text::Lang;
 
 /// Play a game or a match in the terminal, against the computer or another

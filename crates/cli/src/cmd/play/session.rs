@@ -9,19 +9,15 @@ use std::path::PathBuf;
 use anyhow::{Result, anyhow};
 use plakoto_core::game::{Match, PlayerName, Start};
 use plakoto_core::{Color, Dice, GameResult, Move, Play, PlayError, Position, TurnBuilder, parse_play};
-use plakoto_engine::analysis::{self, Judgement, RankedPlay};
-use plakoto_engine::{MAX_PLY, NeuralEval, Search, levels};
+use plakoto_engine::{NeuralEval, Search, levels};
 
+use super::advice::{self, HINT_PLY};
 use super::announce::{self, Voice};
+use super::format::{columns, move_text, moves_text};
 use super::input::{self, Command, Line, ReadLine};
 use super::render::{self, BoardView, Marks, Style};
 use super::text::{self, Lang};
 
-/// The look-ahead of `hint` and `last` (plies of search, as the engine
-/// counts them): the deepest the engine searches.
-const HINT_PLY: u8 = MAX_PLY;
-/// How many ranked plays `hint` shows.
-const HINT_SHOWN: usize = 3;
 /// `?` lists at most this many plays (doublets can have hundreds).
 const LIST_SHOWN: usize = 60;
 
@@ -587,28 +583,14 @@ impl<I: ReadLine, W: Write> Session<I, W> {
     /// chances; in the middle of a turn, the plays that go on from the
     /// moves made, and what those moves cost.
     fn hint(&mut self, pos: &Position, dice: Dice, made: &[Move]) -> Result<()> {
-        let search = Search::new(self.eval.clone(), HINT_PLY);
-        let c = match analysis::rank_from(&search, pos, dice, made) {
-            Ok(c) => c,
-            Err(e) => return self.say(text::no_hint(self.lang, &text::reason(self.lang, &e))),
-        };
         let lang = self.lang;
-        let shown = &c.plays[..c.plays.len().min(HINT_SHOWN)];
         let whom = if self.you() == Some(pos.turn()) {
             text::hint_for_you(lang)
         } else {
             text::hint_for_side(lang, &text::colour(lang, pos.turn()))
         };
-        self.say(hint_head(lang, dice, made, c.best.ply, &whom))?;
-        self.say(hint_table(lang, shown, c.best.ply))?;
-        if c.plays.len() > HINT_SHOWN {
-            let n = c.plays.len() - HINT_SHOWN;
-            self.say(if n == 1 { text::more_plays_one(lang) } else { text::more_plays_many(lang, n) })?;
-        }
-        if !made.is_empty() {
-            self.say(so_far_text(lang, made, &c.plays, &c.best, c.loss))?;
-        }
-        Ok(())
+        let search = Search::new(self.eval.clone(), HINT_PLY);
+        self.say(advice::hint(lang, &search, pos, dice, made, &whom))
     }
 
     /// How the person's last play ranked among the plays of its roll,
@@ -635,10 +617,7 @@ impl<I: ReadLine, W: Write> Session<I, W> {
             return self.say(text::last_roll_passed(lang, &earlier, &dice.to_string()));
         }
         let search = Search::new(self.eval.clone(), HINT_PLY);
-        match analysis::judge(&search, &before, dice, &play) {
-            Some(j) => self.say(rating_text(lang, &play, dice, &j, &earlier)),
-            None => self.say(text::cannot_rate(lang)),
-        }
+        self.say(advice::rating(lang, &search, &before, dice, &play, &earlier))
     }
 
     /// Asks to confirm, then resigns the game: the opponent gets what it
@@ -694,14 +673,6 @@ fn enter(pos: &Position, tb: &mut TurnBuilder, text: &str) -> Result<Option<Play
     Ok(None)
 }
 
-fn move_text(m: Move) -> String {
-    if m.to == 0 { format!("{}/off", m.from) } else { format!("{}/{}", m.from, m.to) }
-}
-
-fn moves_text(moves: &[Move]) -> String {
-    moves.iter().map(|&m| move_text(m)).collect::<Vec<_>>().join(" ")
-}
-
 /// What quitting in the middle of a turn leaves out of the record (it holds
 /// whole plays); `None` when no single move was made.
 fn unsaved_text(lang: Lang, moves: &[Move]) -> Option<String> {
@@ -712,130 +683,21 @@ fn unsaved_text(lang: Lang, moves: &[Move]) -> Option<String> {
     }
 }
 
-/// `x` with three decimals, never `-0.000`.
-pub fn fixed3(x: f32) -> String {
-    let s = format!("{x:.3}");
-    if s == "-0.000" { "0.000".into() } else { s }
-}
-
-/// `x` with a sign and three decimals, never `-0.000`.
-pub fn signed3(x: f32) -> String {
-    let s = format!("{x:+.3}");
-    if s == "-0.000" { "+0.000".into() } else { s }
-}
-
-/// A difference to the best play as shown: `loss 0.100`, nothing for the
-/// best (or one that scores the same).
-pub fn loss_text(lang: Lang, diff: f32) -> String {
-    if fixed3(diff) == "0.000" { String::new() } else { text::loss(lang, &text::number(lang, fixed3(diff))) }
-}
-
-fn percent(lang: Lang, x: f32) -> String {
-    text::number(lang, format!("{:.1}%", 100.0 * x))
-}
-
-/// The head of a hint; `whom` the side on roll as the messages call it
-/// (`you`, `White`).
-fn hint_head(lang: Lang, dice: Dice, made: &[Move], ply: u8, whom: &str) -> String {
-    let after = if made.is_empty() { String::new() } else { text::hint_after(lang, &moves_text(made)) };
-    text::hint_head(lang, &dice.to_string(), &after, ply, whom)
-}
-
-/// The ranked plays as a table: equity, loss against the best, and the
-/// chances to win, to win double and to lose double; a play searched less
-/// deep than `ply` says how deep.
-fn hint_table(lang: Lang, plays: &[RankedPlay], ply: u8) -> String {
-    let notes: Vec<String> = plays.iter().map(|r| r.play.notation()).collect();
-    let width = notes.iter().map(|n| n.chars().count()).max().unwrap_or(0).max(12);
-    let mut lines = vec![format!(
-        "     {:<width$}  {:>6}  {:>10}  {:>6}  {:>10}  {:>11}",
-        text::column_play(lang),
-        text::column_equity(lang),
-        "",
-        text::column_win(lang),
-        text::column_win_double(lang),
-        text::column_lose_double(lang)
-    )];
-    for (i, (r, n)) in plays.iter().zip(&notes).enumerate() {
-        let p = r.probabilities;
-        let depth = if r.ply < ply { text::ply_note(lang, r.ply) } else { String::new() };
-        lines.push(format!(
-            "  {}. {n:<width$}  {:>6}  {:>10}  {:>6}  {:>10}  {:>11}{depth}",
-            i + 1,
-            text::number(lang, signed3(r.equity)),
-            loss_text(lang, r.diff),
-            percent(lang, p.win),
-            percent(lang, p.win_double),
-            percent(lang, p.lose_double),
-        ));
-    }
-    lines.iter().map(|l| l.trim_end().to_string()).collect::<Vec<_>>().join("\n")
-}
-
-/// How the single moves made so far compare with the best play.
-fn so_far_text(lang: Lang, made: &[Move], plays: &[RankedPlay], best: &RankedPlay, loss: f32) -> String {
-    let (one, moves, best_play) = (made.len() == 1, moves_text(made), best.play.notation());
-    if plays.iter().any(|r| r.play.position() == best.play.position()) {
-        if one {
-            text::so_far_best_one(lang, &moves, &best_play)
-        } else {
-            text::so_far_best_many(lang, &moves, &best_play)
-        }
-    } else {
-        let x = text::number(lang, fixed3(loss));
-        if one {
-            text::so_far_loses_one(lang, &moves, &x, &best_play)
-        } else {
-            text::so_far_loses_many(lang, &moves, &x, &best_play)
-        }
-    }
-}
-
-/// How a play ranked: `Your last play, 24/18/14 (6-4), was the 2nd best of 2
-/// plays: loss 0.100 against the best, 24/18 24/20 (searched 2-ply).`
-fn rating_text(lang: Lang, play: &Play, dice: Dice, j: &Judgement, earlier: &str) -> String {
-    let (notation, dice) = (play.notation(), dice.to_string());
-    let depth = text::rating_depth(lang, j.best.ply.max(j.played.ply));
-    if j.of == 1 {
-        return text::rating_only(lang, earlier, &notation, &dice);
-    }
-    let same = j.best.play.position() == play.position();
-    if j.rank == 1 && (same || fixed3(j.loss) == "0.000") {
-        let tie = if same { String::new() } else { text::rating_tie(lang, &j.best.play.notation()) };
-        return text::rating_best(lang, earlier, &notation, &dice, j.of, &tie, &depth);
-    }
-    let rank =
-        if j.rank == 1 { text::rating_as_good(lang) } else { text::rating_nth(lang, &text::ordinal(lang, j.rank)) };
-    let loss = text::number(lang, fixed3(j.loss));
-    text::rating_worse(lang, earlier, &notation, &dice, &rank, j.of, &loss, &j.best.play.notation(), &depth)
-}
-
 /// The position ID of the turn and how to use it.
 fn id_text(lang: Lang, pos: &Position, dice: Dice, mid_turn: bool) -> String {
     let when = if mid_turn { text::position_id_mid_turn(lang) } else { String::new() };
     text::position_id(lang, &pos.id(), &when, &text::colour(lang, pos.turn()), &dice.to_string())
 }
 
-/// Lays short texts out in columns within 80 characters.
-fn columns(items: &[String]) -> String {
-    let width = items.iter().map(|s| s.chars().count()).max().unwrap_or(0) + 3;
-    let per_line = (78 / width.max(1)).max(1);
-    items
-        .chunks(per_line)
-        .map(|row| {
-            let line: String = row.iter().map(|s| format!("{s:<width$}")).collect();
-            format!("  {}", line.trim_end())
-        })
-        .collect::<Vec<_>>()
-        .join("\n")
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::cmd::play::advice::{HINT_SHOWN, hint_head, hint_table, rating_text, so_far_text};
+    use crate::cmd::play::format::percent;
     use crate::cmd::play::input::LineReader;
     use plakoto_core::Reason;
     use plakoto_core::game::Players;
+    use plakoto_engine::analysis;
 
     fn session(input: &str, white: PlayerName, black: PlayerName) -> (End, String, Match) {
         let m = Match::new(1, 42, Players { white, black }).unwrap();
@@ -984,34 +846,6 @@ mod tests {
     }
 
     #[test]
-    fn so_far_says_the_start_of_the_best_play_or_the_loss() {
-        let pos = plakoto_core::pos!(White; white {13: 5, 8: 5, 6: 5}; black {1: 15});
-        let dice = Dice::new(6, 3).unwrap();
-        let search = Search::new(NeuralEval::shipped(None), 0);
-        let best = analysis::rank_plays(&search, &pos, dice)[0].play;
-        let start = best.moves()[0];
-        let c = analysis::rank_from(&search, &pos, dice, &[start]).unwrap();
-        assert_eq!(
-            so_far_text(Lang::En, &[start], &c.plays, &c.best, c.loss),
-            format!("Your move so far, {}, is the start of the best play, {best}.", move_text(start))
-        );
-        let other = pos
-            .legal_plays(dice)
-            .iter()
-            .map(|p| p.moves()[0])
-            .find(|m| {
-                let c = analysis::rank_from(&search, &pos, dice, &[*m]).unwrap();
-                !c.plays.iter().any(|r| r.play.position() == best.position())
-            })
-            .expect("some first move leaves the best play");
-        let c = analysis::rank_from(&search, &pos, dice, &[other]).unwrap();
-        assert_eq!(
-            so_far_text(Lang::En, &[other], &c.plays, &c.best, c.loss),
-            format!("Your move so far, {}, loses {} against the best play, {best}.", move_text(other), fixed3(c.loss))
-        );
-    }
-
-    #[test]
     fn last_rates_the_persons_own_last_play() {
         let (mut m, pos, dice) = first_roll();
         let plays = pos.legal_plays(dice);
@@ -1032,44 +866,6 @@ mod tests {
         assert!(
             out.contains("You have not played yet") || out.contains(&format!("Your last play, {theirs} ({dice2})"))
         );
-    }
-
-    #[test]
-    fn rating_texts() {
-        let (pos, dice) = (Position::start(), Dice::new(6, 4).unwrap());
-        let search = Search::new(NeuralEval::shipped(None), 0);
-        let ranked = analysis::rank_plays(&search, &pos, dice);
-        let (best, worst) = (ranked[0].play, ranked.last().unwrap().play);
-        let j = analysis::judge(&search, &pos, dice, &best).unwrap();
-        assert_eq!(
-            rating_text(Lang::En, &best, dice, &j, ""),
-            format!("Your last play, {best} (6-4), was the best of {} plays (searched 0-ply).", ranked.len())
-        );
-        let j = analysis::judge(&search, &pos, dice, &worst).unwrap();
-        assert_eq!(
-            rating_text(Lang::En, &worst, dice, &j, " (in game 1)"),
-            format!(
-                "Your last play (in game 1), {worst} (6-4), was the {} best of {} plays: loss {} against the best, \
-                 {best} (searched 0-ply).",
-                text::ordinal(Lang::En, j.rank),
-                ranked.len(),
-                fixed3(j.loss)
-            )
-        );
-        assert_eq!(
-            [1, 2, 3, 4, 11, 12, 13, 21, 22, 101, 111].map(|n| text::ordinal(Lang::En, n)).join(" "),
-            "1st 2nd 3rd 4th 11th 12th 13th 21st 22nd 101st 111th"
-        );
-    }
-
-    #[test]
-    fn numbers_never_show_minus_zero() {
-        assert_eq!(signed3(-0.0001), "+0.000");
-        assert_eq!(signed3(-0.0006), "-0.001");
-        assert_eq!(fixed3(-0.0), "0.000");
-        assert_eq!(loss_text(Lang::En, 0.0), "");
-        assert_eq!(loss_text(Lang::En, 0.0004), "");
-        assert_eq!(loss_text(Lang::En, 0.1), "loss 0.100");
     }
 
     /// White, on roll, with one checker left on its 1-point: any roll wins
@@ -1201,28 +997,8 @@ mod tests {
     }
 
     #[test]
-    fn greek_hints_ratings_and_ids() {
+    fn greek_position_ids() {
         let (pos, dice) = (Position::start(), Dice::new(6, 4).unwrap());
-        let search = Search::new(NeuralEval::shipped(None), 0);
-        let ranked = analysis::rank_plays(&search, &pos, dice);
-        let (best, worst) = (ranked[0].play, ranked.last().unwrap().play);
-        let j = analysis::judge(&search, &pos, dice, &worst).unwrap();
-        let said = rating_text(Lang::El, &worst, dice, &j, &text::in_game(Lang::El, 1));
-        assert_eq!(
-            said,
-            format!(
-                "Η τελευταία σου κίνηση (στην παρτίδα 1), {worst} (6-4), ήταν η {}η καλύτερη από {} κινήσεις: \
-                 χάνει {} από την καλύτερη, {best} (αναζήτηση σε βάθος 0).",
-                j.rank,
-                ranked.len(),
-                fixed3(j.loss).replace('.', ",")
-            )
-        );
-        let table = hint_table(Lang::El, &ranked[..2], 0);
-        assert!(table.starts_with("     κίνηση"), "{table}");
-        assert!(table.contains(','), "decimal commas: {table}");
-        let point = table.as_bytes().windows(3).any(|w| w[0].is_ascii_digit() && w[1] == b'.' && w[2].is_ascii_digit());
-        assert!(!point, "no decimal points: {table}");
         assert_eq!(
             id_text(Lang::El, &pos, dice, true),
             format!(
@@ -1232,7 +1008,6 @@ mod tests {
                 id = pos.id()
             )
         );
-        assert_eq!(loss_text(Lang::El, 0.1), "χάνει 0,100");
     }
 
     #[test]
