@@ -18,7 +18,7 @@ use plakoto_core::{Color, Dice, Play, Position};
 use serde::Serialize;
 
 use crate::analyzer::Analyzer;
-use crate::met::{Away, GameChances, MatchEquityTable};
+use crate::met::{GameChances, MatchEquityTable, MatchScore};
 use crate::neural::NeuralEval;
 use crate::probabilities::Probabilities;
 use crate::search::{Objective, Search, SearchConfig};
@@ -266,12 +266,8 @@ impl Reviewer {
     /// `match_to` for `side`: points in a single game, else the
     /// match-winning chance scaled to points at the score.
     pub fn objective(&self, side: Color, match_to: u32, score: [u32; 2]) -> Objective {
-        if match_to <= 1 {
-            return Objective::Money;
-        }
-        let me = match_to.saturating_sub(score[side.index()]).max(1);
-        let them = match_to.saturating_sub(score[side.opponent().index()]).max(1);
-        Objective::Match { table: self.table.clone(), away: Away { me, them } }
+        let score = MatchScore { length: match_to, mine: score[side.index()], theirs: score[side.opponent().index()] };
+        Objective::at_score(&self.table, score)
     }
 
     /// Reviews one turn: `play` made with `dice` in `before`.
@@ -304,11 +300,8 @@ impl Reviewer {
         // The chances after the play, for White.
         let after: Probabilities = mine.probabilities;
         let white = if side == Color::White { after } else { after.flip() };
-        let white_match = (match_to > 1).then(|| {
-            let w_away =
-                Away { me: match_to.saturating_sub(score[0]).max(1), them: match_to.saturating_sub(score[1]).max(1) };
-            self.table.match_winning_chance(&white, w_away)
-        });
+        let white_score = MatchScore { length: match_to, mine: score[0], theirs: score[1] };
+        let white_match = white_score.away().map(|away| self.table.match_winning_chance(&white, away));
         TurnReview {
             side,
             dice: [dice.high(), dice.low()],

@@ -24,18 +24,10 @@ pub struct Args {
 pub fn run(a: Args) -> Result<()> {
     let pos = super::position_arg(&a.position)?;
     let eval = super::engine_eval();
-    let at_score = a.score.objective(&eval)?;
-    let mut search = Search::new(eval, a.ply);
-    if let Some((objective, _)) = &at_score {
-        search.config.objective = objective.clone();
-    }
+    let score = a.score.score()?;
+    let search = Search::at_score(eval, a.ply, score);
     let e = evaluate(&search, &pos);
-    let mwc = at_score.as_ref().and_then(|(o, away)| match o {
-        plakoto_engine::search::Objective::Match { table, .. } => {
-            Some((table.match_winning_chance(&e.probabilities, *away), *away))
-        }
-        _ => None,
-    });
+    let mwc = search.config.objective.match_winning_chance(&e.probabilities).zip(score.away());
     let p = e.probabilities;
     if a.json {
         let v = json!({
