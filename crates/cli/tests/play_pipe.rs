@@ -308,3 +308,63 @@ fn a_game_starts_from_a_position() {
         assert!(text(&out.stderr).contains(why), "{bad}: {}", text(&out.stderr));
     }
 }
+
+/// A match to 3 where Black (the engine, `advanced`) resigned the first
+/// game for 2 points, and White (the person) and Black have played on in
+/// the second until a roll of Black's where playing for the match (needing
+/// 3 against 1) and playing for points choose differently; the record,
+/// Black to play, and both choices. White has played in the second game.
+fn a_score_that_changes_the_engines_play() -> (Match, plakoto_core::Play, plakoto_core::Play) {
+    use plakoto_core::Color;
+    use plakoto_engine::met::MatchScore;
+    use plakoto_engine::{NeuralEval, Search, analysis, levels};
+    let eval = NeuralEval::shipped(None);
+    let level = levels::level("advanced").unwrap();
+    let players = Players { white: PlayerName::Human, black: PlayerName::Engine("advanced".into()) };
+    for seed in 1..50 {
+        let mut m = Match::new(3, seed, players.clone()).unwrap();
+        m.resign(Color::Black).unwrap();
+        assert_eq!(m.score(Color::White), 2);
+        let mut white_played = false;
+        for _ in 0..60 {
+            m.roll().unwrap();
+            let (pos, dice) = (*m.game().position(), m.game().dice().unwrap());
+            let plays = m.game().legal_plays().to_vec();
+            let money = analysis::rank_plays(&Search::new(eval.clone(), 0), &pos, dice)[0].play;
+            if pos.turn() == Color::Black && white_played && plays.len() > 1 {
+                let mut player = level.player_at(&eval, m.turn_seed(), MatchScore::of(&m, Color::Black));
+                let by_score = plays[player.choose(&pos, dice, &plays)];
+                if by_score.position() != money.position() {
+                    return (m, by_score, money);
+                }
+            }
+            white_played |= pos.turn() == Color::White;
+            m.play(&money).unwrap();
+            if m.games().len() > 2 {
+                break;
+            }
+        }
+    }
+    panic!("no seed gave a roll where the score changes the engine's play");
+}
+
+#[test]
+fn in_a_match_the_engine_plays_and_hint_and_last_rank_by_the_chance_to_win_the_match() {
+    let (m, by_score, money) = a_score_that_changes_the_engines_play();
+    let dir = tempfile::tempdir().unwrap();
+    let save = dir.path().join("m.json");
+    std::fs::write(&save, serde_json::to_string(&m.record()).unwrap()).unwrap();
+    let out = run(&["play", "--resume", save.to_str().unwrap()], b"last\nhint\nquit\n");
+    let stdout = text(&out.stdout);
+    assert!(out.status.success(), "{stdout}\n{}", text(&out.stderr));
+    let after = load(&save);
+    let game = &after.games()[1];
+    let played = game.positions_before().get(m.game().turns().len() + 1).copied().unwrap_or(*game.position());
+    assert_eq!(played, *by_score.position(), "the engine played {}, for points it would play {money}", {
+        game.turns()[m.game().turns().len()].notation.clone()
+    });
+    // The person's hint and rating are by the chance to win the match, shown beside the equity.
+    assert!(stdout.contains("ranked by the chance to win the match (match) at 2-0 in a match to 3"), "{stdout}");
+    assert!(stdout.contains("equity   match "), "{stdout}");
+    assert!(stdout.contains("by the chance to win the match)."), "{stdout}");
+}

@@ -9,6 +9,7 @@ use std::path::PathBuf;
 use anyhow::{Result, anyhow};
 use plakoto_core::game::{Match, PlayerName, Start};
 use plakoto_core::{Color, Dice, GameResult, Move, Play, PlayError, Position, TurnBuilder, parse_play};
+use plakoto_engine::met::MatchScore;
 use plakoto_engine::{NeuralEval, Search, levels};
 
 use super::advice::{self, HINT_PLY};
@@ -419,7 +420,8 @@ impl<I: ReadLine, W: Write> Session<I, W> {
         let PlayerName::Engine(name) = self.m.players().get(side) else { unreachable!("an engine's turn") };
         // Checked when the session began.
         let level = levels::level(name).map_err(|e| anyhow!(e))?;
-        let mut player = level.player(&self.eval, self.m.turn_seed());
+        // In a match the engine plays for the match at the score, as `duel --match` measures it.
+        let mut player = level.player_at(&self.eval, self.m.turn_seed(), MatchScore::of(&self.m, side));
         let play = plays[player.choose(&pos, dice, &plays).min(plays.len() - 1)];
         self.m.play(&play)?;
         self.say(self.style.bold(&play.notation()))?;
@@ -589,8 +591,9 @@ impl<I: ReadLine, W: Write> Session<I, W> {
         } else {
             text::hint_for_side(lang, &text::colour(lang, pos.turn()))
         };
-        let search = Search::new(self.eval.clone(), HINT_PLY);
-        self.say(advice::hint(lang, &search, pos, dice, made, &whom))
+        let score = MatchScore::of(&self.m, pos.turn());
+        let search = Search::at_score(self.eval.clone(), HINT_PLY, score);
+        self.say(advice::hint(lang, &search, pos, dice, made, &whom, score))
     }
 
     /// How the person's last play ranked among the plays of its roll,
@@ -616,7 +619,8 @@ impl<I: ReadLine, W: Write> Session<I, W> {
         if play.is_pass() {
             return self.say(text::last_roll_passed(lang, &earlier, &dice.to_string()));
         }
-        let search = Search::new(self.eval.clone(), HINT_PLY);
+        // Judged at the score of its game, as the engine would have played it.
+        let search = Search::at_score(self.eval.clone(), HINT_PLY, MatchScore::before_game(&self.m, gi, side));
         self.say(advice::rating(lang, &search, &before, dice, &play, &earlier))
     }
 
@@ -810,8 +814,8 @@ mod tests {
         let ranked = analysis::rank_plays(&search(), &pos, dice);
         assert_eq!(ranked[0].ply, 2);
         let head = format!("The engine's choice for {dice}, searched 2-ply (equity and chances for {}):", pos.turn());
-        assert_eq!(head, hint_head(Lang::En, dice, &[], 2, &pos.turn().to_string()));
-        let table = hint_table(Lang::En, &ranked[..ranked.len().min(HINT_SHOWN)], 2);
+        assert_eq!(head, hint_head(Lang::En, dice, &[], 2, &pos.turn().to_string(), None));
+        let table = hint_table(Lang::En, &ranked[..ranked.len().min(HINT_SHOWN)], &ranked[0], 2);
         assert!(out.contains(&format!("{head}\n{table}\n")), "{out}");
         assert!(table.contains("win double") && table.contains("lose double"), "{table}");
         let best = &ranked[0];
@@ -831,10 +835,10 @@ mod tests {
         let (end, out, m) = session(&input, HUMAN, HUMAN);
         assert_eq!(end, End::Quit);
         let c = analysis::rank_from(&search(), &pos, dice, &[first]).unwrap();
-        let head = hint_head(Lang::En, dice, &[first], 2, &pos.turn().to_string());
+        let head = hint_head(Lang::En, dice, &[first], 2, &pos.turn().to_string(), None);
         assert!(head.contains(&format!(" after {}", move_text(first))), "{head}");
         assert!(out.contains(&head), "{out}");
-        let verdict = so_far_text(Lang::En, &[first], &c.plays, &c.best, c.loss);
+        let verdict = so_far_text(Lang::En, &[first], &c.plays, &c.best);
         assert!(out.contains(&verdict), "{verdict}\n{out}");
         assert!(verdict.starts_with(&format!("Your move so far, {}, ", move_text(first))), "{verdict}");
         assert!(verdict.contains("the start of the best play") || verdict.contains(" against the best play, "));

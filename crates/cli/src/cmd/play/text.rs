@@ -221,6 +221,11 @@ texts! {
     hint_head(dice: &str, after: &str, ply: u8, whom: &str) =
         "The engine's choice for {dice}{after}, searched {ply}-ply (equity and chances for {whom}):",
         "Η επιλογή του υπολογιστή για {dice}{after}, με αναζήτηση σε βάθος {ply} (αξία και πιθανότητες για {whom}):";
+    hint_head_match(dice: &str, after: &str, ply: u8, mine: u32, theirs: u32, to: u32, whom: &str) =
+        "The engine's choice for {dice}{after}, searched {ply}-ply, ranked by the chance to win the match \
+         (match) at {mine}-{theirs} in a match to {to} (equity and chances for {whom}):",
+        "Η επιλογή του υπολογιστή για {dice}{after}, με αναζήτηση σε βάθος {ply}, κατά την πιθανότητα νίκης \
+         στον αγώνα (αγώνας) με σκορ {mine}-{theirs} σε αγώνα στους {to} (αξία και πιθανότητες για {whom}):";
     hint_after(moves: &str) = " after {moves}", " μετά το {moves}";
     /// Whom a hint's chances are for: the person spoken to.
     hint_for_you() = "you", "σένα";
@@ -228,6 +233,8 @@ texts! {
     hint_for_side(colour: &str) = "{colour}", "τα {colour}";
     column_play() = "play", "κίνηση";
     column_equity() = "equity", "αξία";
+    /// The chance to win the match, beside the equity in a match.
+    column_match() = "match", "αγώνας";
     column_win() = "win", "νίκη";
     column_win_double() = "win double", "διπλό υπέρ";
     column_lose_double() = "lose double", "διπλό κατά";
@@ -271,6 +278,9 @@ texts! {
          καλύτερη, {best} ({depth}).";
     rating_tie(best: &str) = ", as good as {best}", ", ισάξια με την {best}";
     rating_depth(ply: u8) = "searched {ply}-ply", "αναζήτηση σε βάθος {ply}";
+    rating_depth_match(ply: u8) =
+        "searched {ply}-ply, by the chance to win the match",
+        "αναζήτηση σε βάθος {ply}, κατά την πιθανότητα νίκης στον αγώνα";
     rating_as_good() = "as good as the best", "ισάξια με την καλύτερη";
     rating_nth(ordinal: &str) = "the {ordinal} best", "η {ordinal} καλύτερη";
 
