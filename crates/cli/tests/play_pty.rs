@@ -92,6 +92,24 @@ fn an_illegal_entry_says_why() {
     assert_eq!(turns(&load(&save)), 0, "nothing was played");
 }
 
+/// `10/4(2)` with 6-6 and one checker on 10 said "you have no checker on
+/// point 10": the entry's first move had emptied the point.
+#[test]
+fn moving_more_checkers_than_a_point_has_says_how_many_it_has() {
+    let dir = tempfile::tempdir().unwrap();
+    let save = dir.path().join("g.json");
+    let position = r#"{"turn":"white","board":{"10":1,"3":14,"20":-15}}"#;
+    let args = ["play", "--two-players", "--seed", "20", "--position", position, "--color", "never"];
+    let mut p = spawn(&[&args[..], &["--save", save.to_str().unwrap()]].concat());
+    p.expect("White 6-6 > ").unwrap();
+    p.send_line("10/4(2)").unwrap();
+    p.expect("Not played: you have only 1 checker on point 10").unwrap();
+    p.expect("White 6-6 > ").unwrap();
+    p.send_line("quit").unwrap();
+    p.expect("Continue with").unwrap();
+    assert_eq!(turns(&load(&save)), 0);
+}
+
 #[test]
 fn a_killed_game_resumes_where_it_stopped() {
     let dir = tempfile::tempdir().unwrap();

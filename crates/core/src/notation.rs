@@ -134,6 +134,31 @@ fn parse_token(token: &str) -> Result<(Vec<u8>, usize), PlayError> {
     Ok((points, count))
 }
 
+/// The single-checker hops an entry in notation names, in the order
+/// written, each path's hops in turn and a count repeating its path
+/// (`24/20/14 13/7(2)` is 24/20, 20/14, 13/7, 13/7), `0` for off; at most
+/// as many as `dice` has moves (every hop uses a die). The notation's
+/// rules (points 1 to 24, counts 2 to 4, `off` last) are the parser's.
+pub(crate) fn entry_hops(text: &str, dice: Dice) -> Result<Vec<(u8, u8)>, PlayError> {
+    let mut hops = Vec::new();
+    for token in text.split(|c: char| c.is_whitespace() || c == ',').filter(|t| !t.is_empty()) {
+        let (points, count) = parse_token(token)?;
+        for _ in 0..count {
+            hops.extend(points.windows(2).map(|w| (w[0], w[1])));
+        }
+        if hops.len() > dice.moves_allowed() {
+            return Err(PlayError::TooManyMoves(dice));
+        }
+    }
+    if hops.is_empty() {
+        return Err(PlayError::Syntax {
+            token: text.chars().take(40).collect(),
+            why: "a move is written from/to, like 24/18".into(),
+        });
+    }
+    Ok(hops)
+}
+
 /// Dice still to be played, as a multiset of values.
 #[derive(Clone)]
 struct DiceLeft(Vec<u8>);

@@ -213,36 +213,6 @@ pub fn parse(line: &str) -> Command {
     }
 }
 
-/// The hops of an entry in notation (`24/18 13/7*`, `24/20/14`, `6/off`,
-/// `24/18(2)`), as (from, to) with 0 for off, for entering single moves.
-/// `None` when it is not plain notation (the full parser then says why).
-pub fn hops(text: &str) -> Option<Vec<(u8, u8)>> {
-    let mut out = Vec::new();
-    for token in text.split(|c: char| c.is_whitespace() || c == ',').filter(|t| !t.is_empty()) {
-        let (body, count) = match token.split_once('(') {
-            Some((body, n)) => (body, n.strip_suffix(')')?.parse::<usize>().ok().filter(|n| (1..=4).contains(n))?),
-            None => (token, 1),
-        };
-        let points: Vec<u8> = body
-            .split('/')
-            .map(|p| {
-                let p = p.trim_end_matches('*').to_ascii_lowercase();
-                if p == "off" || p == "o" { Some(0) } else { p.parse::<u8>().ok().filter(|&n| n <= 24) }
-            })
-            .collect::<Option<_>>()?;
-        if points.len() < 2 || points[..points.len() - 1].contains(&0) {
-            return None;
-        }
-        for _ in 0..count {
-            out.extend(points.windows(2).map(|w| (w[0], w[1])));
-        }
-        if out.len() > 8 {
-            return None;
-        }
-    }
-    (!out.is_empty()).then_some(out)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -329,18 +299,6 @@ mod tests {
         assert_eq!(parse("παραίτηση"), Command::Resign);
         assert_eq!(parse("παραίτηση τώρα"), Command::Unknown("παραίτηση τώρα".into()));
         assert_eq!(parse("Πλακωτό"), Command::Unknown("Πλακωτό".into()));
-    }
-
-    #[test]
-    fn hops_of_notation() {
-        assert_eq!(hops("24/18"), Some(vec![(24, 18)]));
-        assert_eq!(hops("24/20/14 6/off"), Some(vec![(24, 20), (20, 14), (6, 0)]));
-        assert_eq!(hops("13/7*(2)"), Some(vec![(13, 7), (13, 7)]));
-        assert_eq!(hops("24/18,18/12"), Some(vec![(24, 18), (18, 12)]));
-        assert_eq!(hops("off/3"), None);
-        assert_eq!(hops("25/3"), None);
-        assert_eq!(hops("24"), None);
-        assert_eq!(hops("24/18(9)"), None);
     }
 
     #[test]

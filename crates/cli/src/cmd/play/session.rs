@@ -653,28 +653,15 @@ impl<I: ReadLine, W: Write> Session<I, W> {
 /// at once; otherwise its single moves go into the turn being built (and
 /// `None` is returned), or nothing changes and the reason is returned.
 fn enter(pos: &Position, tb: &mut TurnBuilder, text: &str) -> Result<Option<Play>, PlayError> {
-    let full = if tb.moves().is_empty() {
+    if tb.moves().is_empty() {
         match parse_play(pos, tb.dice(), text) {
             Ok(play) => return Ok(Some(play)),
             Err(e @ (PlayError::Syntax { .. } | PlayError::MustPass(_) | PlayError::CannotPass(_))) => return Err(e),
-            Err(e) => Some(e),
-        }
-    } else {
-        None
-    };
-    let Some(hops) = input::hops(text) else {
-        return Err(full.unwrap_or_else(|| PlayError::NotLegal(input::shorten(text, 40))));
-    };
-    let before = tb.moves().len();
-    for (from, to) in hops {
-        if let Err(e) = tb.play_move(from, to) {
-            while tb.moves().len() > before {
-                tb.undo();
-            }
-            return Err(e);
+            // Perhaps the start of a play: its single moves say.
+            Err(_) => {}
         }
     }
-    Ok(None)
+    tb.enter(text).map(|()| None)
 }
 
 /// What quitting in the middle of a turn leaves out of the record (it holds
