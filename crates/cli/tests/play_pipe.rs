@@ -368,3 +368,37 @@ fn in_a_match_the_engine_plays_and_hint_and_last_rank_by_the_chance_to_win_the_m
     assert!(stdout.contains("equity   match "), "{stdout}");
     assert!(stdout.contains("by the chance to win the match)."), "{stdout}");
 }
+
+/// The computer's plays were written in its own numbering, while the
+/// board beside them is labelled in the person's.
+#[test]
+fn the_computers_plays_are_written_in_the_persons_numbering() {
+    use plakoto_core::{Color, Dice};
+    let players = Players { white: PlayerName::Human, black: PlayerName::Engine("random".into()) };
+    // A seed whose opening roll Black wins: the computer plays first.
+    let seed = (1..100u64)
+        .find(|&s| {
+            let mut m = Match::new(1, s, players.clone()).unwrap();
+            m.roll().unwrap();
+            m.game().position().turn() == Color::Black
+        })
+        .unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let save = dir.path().join("g.json");
+    let args = ["play", "--level", "random", "--seed", &seed.to_string(), "--save", save.to_str().unwrap()];
+    let out = run(&args, b"quit\n");
+    let stdout = text(&out.stdout);
+    assert!(out.status.success(), "{stdout}");
+    let m = load(&save);
+    let g = &m.games()[0];
+    let turn = &g.turns()[0];
+    assert_eq!(turn.side, Color::Black);
+    let dice = Dice::new(turn.dice[0], turn.dice[1]).unwrap();
+    let after = g.positions_before().get(1).copied().unwrap_or(*g.position());
+    let play = g.positions_before()[0].legal_plays(dice).into_iter().find(|p| p.position() == &after).unwrap();
+    let (yours, its) = (play.notation_for(Color::White), play.notation());
+    assert_ne!(yours, its);
+    assert!(stdout.contains(&format!("Black (random) rolls {dice} and plays {yours}\n")), "{yours}\n{stdout}");
+    assert!(stdout.contains(&format!(" Black (random) played {yours}\n")), "{yours}\n{stdout}");
+    assert!(!stdout.contains(&its), "{its}\n{stdout}");
+}

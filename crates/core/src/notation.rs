@@ -10,6 +10,7 @@
 use std::fmt;
 
 use crate::board::Board;
+use crate::color::Color;
 use crate::dice::Dice;
 use crate::play::{Move, Play};
 use crate::play_error::{PlayError, to_text};
@@ -22,7 +23,9 @@ struct Path {
 }
 
 impl Path {
-    fn text(&self) -> String {
+    /// The path as written, in the mover's numbering or (`other`) in its
+    /// opponent's, where the mover's point n is 25 − n.
+    fn text(&self, other: bool) -> String {
         let mut s = String::new();
         for (i, &(p, pin)) in self.points.iter().enumerate() {
             if i > 0 {
@@ -30,6 +33,8 @@ impl Path {
             }
             if p == 0 && i > 0 {
                 s.push_str("off");
+            } else if other {
+                s.push_str(&(25 - p).to_string());
             } else {
                 s.push_str(&p.to_string());
             }
@@ -53,6 +58,27 @@ impl Play {
     /// assert!(texts.contains(&"24/21/18/15/12".to_string()));
     /// ```
     pub fn notation(&self) -> String {
+        self.notation_in(false)
+    }
+
+    /// The play in notation as `reader` numbers the points: the mover's own
+    /// notation when `reader` is the mover, else every point in the
+    /// reader's numbering (the mover's n is the reader's 25 − n), so that
+    /// a person reads the other side's plays as their board labels them.
+    ///
+    /// ```
+    /// use plakoto_core::{Color, Dice, Position};
+    /// let black = Position::start().with_turn(Color::Black);
+    /// let play = black.legal_plays(Dice::new(6, 4).unwrap()).into_iter().find(|p| p.to_string() == "24/18 24/20").unwrap();
+    /// assert_eq!(play.notation_for(Color::Black), "24/18 24/20");
+    /// assert_eq!(play.notation_for(Color::White), "1/7 1/5");
+    /// ```
+    pub fn notation_for(&self, reader: Color) -> String {
+        self.notation_in(reader != self.mover)
+    }
+
+    /// [`Play::notation`] in the mover's numbering, or (`other`) in its opponent's.
+    fn notation_in(&self, other: bool) -> String {
         if self.is_pass() {
             return "pass".into();
         }
@@ -77,7 +103,7 @@ impl Play {
             while j < paths.len() && paths[j] == paths[i] {
                 j += 1;
             }
-            let t = paths[i].text();
+            let t = paths[i].text(other);
             out.push(if j - i > 1 { format!("{t}({})", j - i) } else { t });
             i = j;
         }

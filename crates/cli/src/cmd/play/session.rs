@@ -297,8 +297,24 @@ impl<I: ReadLine, W: Write> Session<I, W> {
         };
         let marks = Marks::between(before, game.position(), turn.side);
         let dice = format!("{}-{}", turn.dice[0], turn.dice[1]);
-        let play = (!turn.moves.is_empty()).then_some(turn.notation.as_str());
-        (marks, Some(self.voice().played(turn.side, dice, play)))
+        // Written as the board beside it numbers the points.
+        let reader = self.reader(game.position().turn());
+        let play = Dice::new(turn.dice[0], turn.dice[1])
+            .ok()
+            .and_then(|d| before.legal_plays(d).into_iter().find(|p| p.position() == game.position()))
+            .filter(|p| !p.is_pass())
+            .map(|p| reader.map_or_else(|| p.notation(), |r| p.notation_for(r)));
+        let play = if turn.moves.is_empty() { None } else { play.or_else(|| Some(turn.notation.clone())) };
+        (marks, Some(self.voice().played(turn.side, dice, play.as_deref())))
+    }
+
+    /// Whose numbering plays are written in: the person reading the board
+    /// when `on_roll` is to play (the one person playing the computer, or
+    /// the person on roll between two), so that the other side's plays
+    /// read as the board labels the points; `None` when no person plays
+    /// (each side's own, as records write them).
+    fn reader(&self, on_roll: Color) -> Option<Color> {
+        (self.is_person(Color::White) || self.is_person(Color::Black)).then(|| self.viewpoint(on_roll))
     }
 
     /// Draws `pos` as a board of game `gi` (from 0), with the dice of the
@@ -424,7 +440,8 @@ impl<I: ReadLine, W: Write> Session<I, W> {
         let mut player = level.player_at(&self.eval, self.m.turn_seed(), MatchScore::of(&self.m, side));
         let play = plays[player.choose(&pos, dice, &plays).min(plays.len() - 1)];
         self.m.play(&play)?;
-        self.say(self.style.bold(&play.notation()))?;
+        let written = self.reader(side.opponent()).map_or_else(|| play.notation(), |r| play.notation_for(r));
+        self.say(self.style.bold(&written))?;
         Ok(TurnEnd::Played { shown: true })
     }
 
@@ -893,9 +910,12 @@ mod tests {
         let reply = out.find("Black (random) rolls").expect("the reply is told");
         let board_after = out[played..reply].find("-/+ last play: from/to").map(|i| i + played);
         assert!(board_after.is_some(), "the board after the person's play comes before the reply: {out}");
-        // The next board marks the computer's play and says it.
-        let theirs = &m.game().turns()[1];
-        assert!(out[reply..].contains(&format!(" Black (random) played {}\n", theirs.notation)), "{out}");
+        // The next board marks the computer's play and says it, in the person's numbering.
+        let g = m.game();
+        let dice = Dice::new(g.turns()[1].dice[0], g.turns()[1].dice[1]).unwrap();
+        let theirs = g.positions_before()[1].legal_plays(dice).into_iter().find(|p| p.position() == g.position());
+        let theirs = theirs.unwrap().notation_for(Color::White);
+        assert!(out[reply..].contains(&format!(" Black (random) played {theirs}\n")), "{out}");
         assert!(out[reply..].contains("-/+ last play: from/to"), "{out}");
     }
 

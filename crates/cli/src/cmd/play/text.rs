@@ -112,7 +112,8 @@ texts! {
         "Left the match; your seat is kept. Come back with: plakoto play --join {url}",
         "Έφυγες από τον αγώνα· η θέση σου φυλάγεται. Επιστροφή με: plakoto play --join {url}";
     online_match_over(side: &str, a: u64, b: u64) =
-        "{side} win the match {a}–{b}.", "Τα {side} κερδίζουν τον αγώνα {a}–{b}.";
+        "{side} wins the match {a}–{b}.", "Τα {side} κερδίζουν τον αγώνα {a}–{b}.";
+    online_you_win_match(a: u64, b: u64) = "You win the match {a}–{b}.", "Κερδίζεις τον αγώνα {a}–{b}.";
     online_reconnecting(why: &str, secs: u64) =
         "Lost the server ({why}); trying again in {secs} s…",
         "Χάθηκε η σύνδεση με τον διακομιστή ({why})· νέα προσπάθεια σε {secs} δευτ.…";
@@ -440,7 +441,9 @@ you bear off past 1):
   24/18(2)        the same move twice  6/off      bear off
   24/18           one checker at a time: each move is shown on the board;
                   press Enter (or `ok`) to confirm once the turn is complete
-On the board, - and + mark where the last play moved from and to.
+On the board, - and + mark where the last play moved from and to. Every play
+is written in your numbering, as the board labels the points (the other
+side's plays too).
 Commands:
   ? or moves   the legal plays (mid-turn: the moves that can follow)
   hint         the engine's best plays (2-ply), with equities and chances;
@@ -461,7 +464,8 @@ Commands:
   24/18         ένα πούλι τη φορά: κάθε κίνηση φαίνεται στο ταμπλό· πάτα
                 Enter (ή `ok`, `ναι`) για επιβεβαίωση όταν ολοκληρωθεί η ζαριά
 Στο ταμπλό, τα - και + δείχνουν από πού έφυγε και πού έφτασε η τελευταία
-κίνηση.
+κίνηση. Κάθε κίνηση γράφεται στη δική σου αρίθμηση, όπως στο ταμπλό (και οι
+κινήσεις του αντιπάλου).
 Εντολές, στα αγγλικά ή στα ελληνικά (και χωρίς τόνους):
   ?, moves, κινήσεις   οι νόμιμες κινήσεις (στη μέση της ζαριάς: όσες μένουν)
   hint, υπόδειξη       οι καλύτερες κινήσεις κατά τον υπολογιστή (βάθος 2), με
