@@ -70,6 +70,8 @@ fn a_scripted_two_player_game_is_played_as_written() {
     assert_eq!(load(&save).record(), m.record());
     assert!(stdout.contains("The record is saved in"), "{stdout}");
     assert!(!stdout.contains('\x1b'), "no colour into a pipe");
+    // Plakoto has no bar, and the board draws none.
+    assert!(stdout.contains(" 13 14 15 16 17 18") && !stdout.contains("BAR"), "{stdout}");
     // The scripted lines are echoed after their prompts.
     let first = script.lines().next().unwrap();
     assert!(stdout.contains(&format!("> {first}\n")), "{stdout}");

@@ -681,7 +681,7 @@ pub mod tests {
     pub const ENGLISH: &[&str] = &[
         "the", "you", "your", "point", "points", "checker", "checkers", "win", "wins", "won", "pinned", "roll",
         "rolls", "rolled", "and", "with", "of", "is", "are", "has", "have", "no", "not", "to", "game", "turn",
-        "mother", "dice", "saved", "record", "legal", "equity", "double",
+        "mother", "dice", "saved", "record", "legal", "equity", "double", "bar",
     ];
 
     /// Text with `{placeholders}` and `` `code` `` taken out: what is left
