@@ -185,6 +185,27 @@ fn ctrl_c_saves_and_says_how_to_continue() {
     assert_eq!(leftovers.len(), 1, "no temporary file left: {leftovers:?}");
 }
 
+/// Ctrl-L echoed `^L` and did nothing until Enter; now it clears the
+/// screen and draws the board and the prompt again at once.
+#[test]
+fn ctrl_l_draws_the_board_again_at_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let save = dir.path().join("g.json");
+    let mut p = spawn(&["play", "--two-players", "--seed", "3", "--save", save.to_str().unwrap(), "--color", "never"]);
+    let prompt =
+        String::from_utf8_lossy(&p.expect(" > ").unwrap().before().to_vec()).rsplit('\n').next().unwrap().to_string();
+    p.send("\x0c").unwrap();
+    p.expect("\x1b[H\x1b[2J").unwrap();
+    let caps = p.expect(format!("{prompt} > ")).unwrap();
+    let redrawn = String::from_utf8_lossy(caps.before()).to_string();
+    assert!(redrawn.contains(" 13 14 15 16 17 18") && redrawn.contains(" Game 1 "), "the board again: {redrawn}");
+    assert!(!redrawn.contains("^L"), "{redrawn:?}");
+    // What follows is a turn as before.
+    p.send_line("quit").unwrap();
+    p.expect("Continue with").unwrap();
+    assert_eq!(p.get_process().wait().unwrap(), WaitStatus::Exited(p.get_process().pid(), 0));
+}
+
 #[test]
 fn quit_mid_turn_says_the_moves_are_not_saved() {
     let dir = tempfile::tempdir().unwrap();

@@ -202,13 +202,17 @@ pub fn run(args: Args) -> Result<()> {
         }
     };
     check_players(&m, lang)?;
-    // Ctrl-C from here on saves and says how to continue.
+    // Ctrl-C from here on saves and says how to continue; Ctrl-L draws the board again.
+    let keys = input::TerminalKeys::redraw_on_ctrl_l();
     let input = input::Interruptible::stdin();
     let eval = super::engine_eval();
     let echo = !io::stdin().is_terminal();
-    let mut session = Session::new(m, eval, path, style, input, io::stdout().lock()).echo_input(echo).lang(lang);
+    let clear = io::stdout().is_terminal();
+    let mut session =
+        Session::new(m, eval, path, style, input, io::stdout().lock()).echo_input(echo).clear_screen(clear).lang(lang);
     let end = session.run();
     drop(session);
+    drop(keys);
     match end {
         Ok(End::MatchOver | End::Quit | End::Eof) => Ok(()),
         // Saved, and said so: end as an interrupted program does.

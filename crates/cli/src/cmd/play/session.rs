@@ -97,7 +97,13 @@ pub struct Session<I, W> {
     unsaved: Vec<Move>,
     /// The language of everything said.
     lang: Lang,
+    /// Clear the screen before drawing it again on Ctrl-L (the output is a
+    /// terminal).
+    clear: bool,
 }
+
+/// Clears the screen and puts the cursor at its top left (ANSI).
+const CLEAR: &str = "\x1b[H\x1b[2J";
 
 impl<I: ReadLine, W: Write> Session<I, W> {
     /// A session playing `m` (its players checked by [`check_players`]),
@@ -114,7 +120,15 @@ impl<I: ReadLine, W: Write> Session<I, W> {
             echo: false,
             unsaved: Vec::new(),
             lang: Lang::En,
+            clear: false,
         }
+    }
+
+    /// Clear the screen before drawing it again on Ctrl-L (for output to a
+    /// terminal).
+    pub fn clear_screen(mut self, on: bool) -> Self {
+        self.clear = on;
+        self
     }
 
     /// Speak `lang` (English unless told).
@@ -140,7 +154,7 @@ impl<I: ReadLine, W: Write> Session<I, W> {
             match &line {
                 Line::Text(t) => writeln!(self.out, "{}", input::shorten(t, 80))?,
                 Line::TooLong => writeln!(self.out, "{}", text::line_not_shown(self.lang))?,
-                Line::Eof | Line::Interrupt => {}
+                Line::Eof | Line::Interrupt | Line::Redraw => {}
             }
         }
         Ok(line)
@@ -466,6 +480,13 @@ impl<I: ReadLine, W: Write> Session<I, W> {
                 Line::Interrupt => return Ok(self.stop_turn(&tb, Stop::Interrupt)),
                 Line::TooLong => {
                     self.say(text::line_too_long(self.lang, input::MAX_LINE))?;
+                    continue;
+                }
+                Line::Redraw => {
+                    if self.clear {
+                        write!(self.out, "{CLEAR}")?;
+                    }
+                    self.show_turn(&tb)?;
                     continue;
                 }
                 Line::Text(t) => t,
