@@ -111,3 +111,21 @@ fn at_a_score_the_plays_are_in_order_of_the_chance_to_win_the_match_and_the_loss
         }
     }
 }
+
+/// `eval` searched 0-ply by default while `hint` searched 2-ply, so the two
+/// disagreed about the same position; both are 2-ply unless asked.
+#[test]
+fn eval_and_hint_search_as_deep_by_default() {
+    let out = Command::new(BIN).args(["eval", "start", "--json"]).output().unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let json: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let hinted: Value = serde_json::from_str(&hint(&["start", "6-4", "--json"])).unwrap();
+    assert_eq!(json["ply"], hinted["ply"]);
+    assert_eq!(json["ply"], 2);
+    let help = Command::new(BIN).args(["eval", "--help"]).output().unwrap();
+    assert!(
+        String::from_utf8_lossy(&help.stdout).contains("[default: 2]"),
+        "{}",
+        String::from_utf8_lossy(&help.stdout)
+    );
+}

@@ -11,8 +11,9 @@ use serde_json::json;
 pub struct Args {
     /// `start`, position JSON, a position ID, or `-` for stdin.
     position: String,
-    /// Look-ahead in plies: 0 (static, instant), 1 or 2.
-    #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u8).range(0..=MAX_PLY as i64))]
+    /// Look-ahead in plies: 0 (static, instant), 1 or 2 (the strongest, and
+    /// the default, as for `hint`, so the two agree).
+    #[arg(long, default_value_t = MAX_PLY, value_parser = clap::value_parser!(u8).range(0..=MAX_PLY as i64))]
     ply: u8,
     /// Print JSON: {"position", "id", "ply", "probabilities", "equity"}.
     #[arg(long)]
