@@ -192,8 +192,8 @@ fn ctrl_l_draws_the_board_again_at_once() {
     let dir = tempfile::tempdir().unwrap();
     let save = dir.path().join("g.json");
     let mut p = spawn(&["play", "--two-players", "--seed", "3", "--save", save.to_str().unwrap(), "--color", "never"]);
-    let prompt =
-        String::from_utf8_lossy(&p.expect(" > ").unwrap().before().to_vec()).rsplit('\n').next().unwrap().to_string();
+    let caps = p.expect(" > ").unwrap();
+    let prompt = String::from_utf8_lossy(caps.before()).rsplit('\n').next().unwrap().to_string();
     p.send("\x0c").unwrap();
     p.expect("\x1b[H\x1b[2J").unwrap();
     let caps = p.expect(format!("{prompt} > ")).unwrap();
