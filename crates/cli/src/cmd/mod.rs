@@ -93,22 +93,18 @@ pub struct ScoreArgs {
 }
 
 impl ScoreArgs {
-    /// The objective these options ask for: the match-winning chance at
-    /// the score (with the needs of the side on roll and its opponent), or
-    /// points when no score is given.
-    pub fn objective(
-        &self,
-        eval: &NeuralEval,
-    ) -> Result<Option<(plakoto_engine::search::Objective, plakoto_engine::met::Away)>> {
-        let (Some(score), Some(length)) = (&self.score, self.length) else { return Ok(None) };
+    /// The score these options give, from the side on roll's view: a
+    /// single game when no score is given.
+    pub fn score(&self) -> Result<plakoto_engine::met::MatchScore> {
+        let (Some(score), Some(length)) = (&self.score, self.length) else {
+            return Ok(plakoto_engine::met::MatchScore::SINGLE_GAME);
+        };
         let bad = || anyhow!("bad --score `{score}`: write the side on roll's points, then the opponent's, like 2-1");
         let (a, b) = score.split_once('-').ok_or_else(bad)?;
         let (a, b): (u32, u32) = (a.trim().parse().map_err(|_| bad())?, b.trim().parse().map_err(|_| bad())?);
         if a >= length || b >= length {
             return Err(anyhow!("--score {a}-{b}: in a match to {length} both sides need points still"));
         }
-        let away = plakoto_engine::met::Away { me: length - a, them: length - b };
-        let table = plakoto_engine::search::table_for(eval);
-        Ok(Some((plakoto_engine::search::Objective::Match { table, away }, away)))
+        Ok(plakoto_engine::met::MatchScore { length, mine: a, theirs: b })
     }
 }
