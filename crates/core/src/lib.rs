@@ -24,6 +24,7 @@ mod notation;
 mod perft;
 mod play;
 mod play_error;
+pub mod portes;
 mod position;
 mod result;
 mod turn;
