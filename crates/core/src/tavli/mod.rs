@@ -6,6 +6,8 @@
 
 mod kind;
 mod position;
+mod schedule;
 
 pub use kind::{GameKind, UnknownGame};
 pub use position::{AnyPlay, AnyPlayError, AnyPosition};
+pub use schedule::{MatchGames, MatchRules, Starter};

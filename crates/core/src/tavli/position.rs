@@ -207,11 +207,9 @@ impl AnyPosition {
             crate::parse_position(t)?.into()
         };
         match game {
-            Some(g) if g != pos.kind() => Err(format!(
-                "this is a {} position, and {} was asked for",
-                capitalised(pos.kind()),
-                capitalised(g)
-            )),
+            Some(g) if g != pos.kind() => {
+                Err(format!("this is a {} position, and {} was asked for", capitalised(pos.kind()), capitalised(g)))
+            }
             _ => Ok(pos),
         }
     }
