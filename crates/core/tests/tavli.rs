@@ -43,7 +43,8 @@ fn json_game_field_chooses_the_game_and_absent_means_plakoto() {
     let e = plakoto_core::Position::from_json(&AnyPosition::start(GameKind::Portes).to_json()).unwrap_err();
     assert!(e.to_string().contains("\"portes\""), "{e}");
 
-    let portes = r#"{"game":"portes","turn":"black","board":{"24":2,"13":5,"8":3,"6":5,"1":-2,"12":-5,"17":-3,"19":-5}}"#;
+    let portes =
+        r#"{"game":"portes","turn":"black","board":{"24":2,"13":5,"8":3,"6":5,"1":-2,"12":-5,"17":-3,"19":-5}}"#;
     let p = AnyPosition::parse(portes, None).unwrap();
     assert_eq!(p.kind(), GameKind::Portes);
     assert_eq!(p.turn(), Color::Black);
@@ -148,4 +149,45 @@ proptest! {
             }
         }
     }
+}
+
+/// One state machine plays every game: random games of Portes, by its own
+/// type and through `AnyPosition`, run from the opening roll to a result,
+/// with the same plays and results both ways on the same dice.
+#[test]
+fn the_game_state_machine_plays_portes_to_the_end() {
+    use plakoto_core::game::{FixedDice, Game, GameError, SeededDice, Start};
+    for seed in 0..30u64 {
+        let mut own: Game<portes::Position> = Game::of(portes::Position::start(), Start::OpeningRoll);
+        let mut any: Game<AnyPosition> = Game::of(AnyPosition::start(GameKind::Portes), Start::OpeningRoll);
+        let (mut d1, mut d2) = (SeededDice::new(seed), SeededDice::new(seed));
+        assert_eq!(own.opening_roll(&mut d1).to_vec(), any.opening_roll(&mut d2).to_vec());
+        assert_eq!(AnyPosition::from(*own.position()), *any.position());
+        let mut pick = ChaCha8Rng::seed_from_u64(seed);
+        let mut turns = 0;
+        while own.result().is_none() {
+            let dice = own.roll(&mut d1).unwrap();
+            assert_eq!(any.roll(&mut d2).unwrap(), dice);
+            let i = pick.random_range(0..own.legal_plays().len());
+            let play = own.legal_plays()[i].clone();
+            let text = play.notation();
+            own.play(&play).unwrap();
+            any.play_text(&text).unwrap();
+            assert_eq!(AnyPosition::from(*own.position()), *any.position());
+            turns += 1;
+            assert!(turns < 2000, "a random Portes game that does not end");
+        }
+        assert_eq!(own.result(), any.result());
+        assert!(matches!(own.roll(&mut d1), Err(GameError::Over)));
+        assert_eq!(own.turns(), any.turns());
+    }
+    // An illegal entry, and a play of another roll, are refused by Portes's
+    // own errors.
+    let mut g: Game<AnyPosition> = Game::of(AnyPosition::start(GameKind::Portes), Start::Side(Color::White));
+    g.roll(&mut FixedDice::new([3, 1])).unwrap();
+    assert!(matches!(g.play_text("24/18"), Err(GameError::Illegal(plakoto_core::tavli::AnyPlayError::Portes(_)))));
+    let other = AnyPosition::start(GameKind::Portes).legal_plays(dice(6, 6))[0].clone();
+    let e = g.play(&other).unwrap_err();
+    assert!(matches!(e, GameError::Illegal(plakoto_core::tavli::AnyPlayError::Portes(_))), "{e:?}");
+    assert!(e.to_string().contains(&other.notation()), "{e}");
 }

@@ -21,21 +21,22 @@ use thiserror::Error;
 
 use crate::color::Color;
 use crate::dice::Dice;
-use crate::notation::parse_play;
-use crate::play::{Move, Play};
+use crate::play::Move;
 use crate::play_error::PlayError;
 use crate::position::Position;
 use crate::result::GameResult;
+use crate::tavli::{GamePlay, GamePosition};
 
 /// Turns after which a game is taken to be stuck and refuses to roll. Real
 /// games last about 90 turns and random play some hundreds; a game that
 /// goes on this long means a rules bug, and an error beats a hung duel.
 pub const MAX_TURNS: usize = 5_000;
 
-/// How a game decides who starts.
+/// How a game decides who starts. `P` is the game's position: Plakoto's
+/// unless said.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
-pub enum Start {
+pub enum Start<P = Position> {
     /// Each side rolls one die; ties roll again; the higher starts and then
     /// rolls both dice (the opening dice are not played).
     OpeningRoll,
@@ -43,7 +44,7 @@ pub enum Start {
     Side(Color),
     /// The game starts from this position, the side on roll there first
     /// (practice and analysis from a chosen position; never a game over).
-    Position(Position),
+    Position(P),
 }
 
 /// One turn as recorded: who, the dice, and the single moves played (empty
@@ -61,9 +62,10 @@ pub struct Turn {
     pub notation: String,
 }
 
-/// What went wrong when driving a game.
+/// What went wrong when driving a game. `E` is the game's play error:
+/// Plakoto's unless said.
 #[derive(Clone, Debug, Error, PartialEq, Eq)]
-pub enum GameError {
+pub enum GameError<E = PlayError> {
     /// The game has already ended.
     #[error("the game is over")]
     Over,
@@ -77,16 +79,16 @@ pub enum GameError {
     #[error("the opening roll has not been made yet")]
     NoOpeningRoll,
     /// The game reached [`MAX_TURNS`] turns (the count) without ending: a rules bug.
-    #[error(
-        "the game has gone {0} turns without ending, which no game of Plakoto can: this is a bug in the rules engine"
-    )]
+    #[error("the game has gone {0} turns without ending, which no game can: this is a bug in the rules engine")]
     TooLong(usize),
     /// The play is not legal for the position and dice.
     #[error(transparent)]
-    Illegal(#[from] PlayError),
+    Illegal(#[from] E),
 }
 
-/// One game of Plakoto from the start position.
+/// One game, from its start position to its result: Plakoto's by default,
+/// any game's with its position type `P` (each game's own, or
+/// [`AnyPosition`](crate::tavli::AnyPosition) for a game chosen at run time).
 ///
 /// ```
 /// use plakoto_core::game::{FixedDice, Game, Start};
@@ -100,32 +102,44 @@ pub enum GameError {
 /// assert_eq!(game.turns().len(), 1);
 /// ```
 #[derive(Clone, Debug)]
-pub struct Game {
-    start: Start,
+pub struct Game<P: GamePosition = Position> {
+    start: Start<P>,
+    /// The game's start position, White on roll (the opening roll turns it).
+    initial: P,
     /// Opening roll-offs: (White's die, Black's die), the last one decisive.
     opening: Vec<[u8; 2]>,
-    position: Position,
+    position: P,
     turns: Vec<Turn>,
     /// The position before each turn, in step with `turns`.
-    before: Vec<Position>,
+    before: Vec<P>,
     dice: Option<Dice>,
     /// The dice rolled when the game was resigned (never played).
     unplayed: Option<Dice>,
-    plays: Vec<Play>,
+    plays: Vec<P::Play>,
     result: Option<GameResult>,
 }
 
 impl Game {
-    /// A new game. With `Start::Side` that side is on roll at once, with
-    /// `Start::Position` the side on roll in that position; with
+    /// A new game of Plakoto. With `Start::Side` that side is on roll at
+    /// once, with `Start::Position` the side on roll in that position; with
     /// `Start::OpeningRoll` call [`Game::opening_roll`] first.
     pub fn new(start: Start) -> Game {
+        Game::of(Position::start(), start)
+    }
+}
+
+impl<P: GamePosition> Game<P> {
+    /// A new game of the game whose start position is `initial` (White on
+    /// roll), started as [`Game::new`] says.
+    pub fn of(initial: P, start: Start<P>) -> Game<P> {
+        let initial = initial.game_start();
         let position = match start {
-            Start::Side(c) => Position::start().with_turn(c),
-            Start::OpeningRoll => Position::start(),
+            Start::Side(c) => initial.with_turn(c),
+            Start::OpeningRoll => initial,
             Start::Position(p) => p,
         };
         Game {
+            initial,
             start,
             opening: Vec::new(),
             position,
@@ -148,7 +162,7 @@ impl Game {
                 self.opening.push([w, b]);
                 if w != b {
                     let first = if w > b { Color::White } else { Color::Black };
-                    self.position = Position::start().with_turn(first);
+                    self.position = self.initial.with_turn(first);
                     break;
                 }
             }
@@ -162,14 +176,14 @@ impl Game {
     }
 
     /// Rolls the dice for the side on roll and works out its legal plays.
-    pub fn roll(&mut self, src: &mut dyn DiceSource) -> Result<Dice, GameError> {
+    pub fn roll(&mut self, src: &mut dyn DiceSource) -> Result<Dice, GameError<P::Error>> {
         let dice = src.roll();
         self.set_dice(dice)?;
         Ok(dice)
     }
 
     /// Sets the dice for the side on roll (dice rolled elsewhere).
-    pub fn set_dice(&mut self, dice: Dice) -> Result<(), GameError> {
+    pub fn set_dice(&mut self, dice: Dice) -> Result<(), GameError<P::Error>> {
         if self.result.is_some() {
             return Err(GameError::Over);
         }
@@ -188,38 +202,39 @@ impl Game {
     }
 
     /// The legal plays for the current dice (empty before rolling).
-    pub fn legal_plays(&self) -> &[Play] {
+    pub fn legal_plays(&self) -> &[P::Play] {
         &self.plays
     }
 
     /// Plays one of [`Game::legal_plays`] (matched by resulting position).
-    pub fn play(&mut self, play: &Play) -> Result<(), GameError> {
+    pub fn play(&mut self, play: &P::Play) -> Result<(), GameError<P::Error>> {
         if self.result.is_some() {
             return Err(GameError::Over);
         }
         let dice = self.dice.ok_or(GameError::NotRolled)?;
-        let chosen = *self
+        let chosen = self
             .plays
             .iter()
             .find(|p| p.position() == play.position())
-            .ok_or_else(|| PlayError::NotLegal(play.notation()))?;
+            .cloned()
+            .ok_or_else(|| self.position.not_legal(play.notation()))?;
         self.apply(dice, chosen);
         Ok(())
     }
 
     /// Plays a play given in notation (`pass` when nothing can be played).
-    pub fn play_text(&mut self, text: &str) -> Result<Play, GameError> {
+    pub fn play_text(&mut self, text: &str) -> Result<P::Play, GameError<P::Error>> {
         if self.result.is_some() {
             return Err(GameError::Over);
         }
         let dice = self.dice.ok_or(GameError::NotRolled)?;
-        let play = parse_play(&self.position, dice, text)?;
-        self.apply(dice, play);
+        let play = self.position.parse_play(dice, text)?;
+        self.apply(dice, play.clone());
         Ok(play)
     }
 
     /// Plays the single moves given (mover's numbering), as a record holds them.
-    pub fn play_moves(&mut self, moves: &[Move]) -> Result<Play, GameError> {
+    pub fn play_moves(&mut self, moves: &[Move]) -> Result<P::Play, GameError<P::Error>> {
         let text = if moves.is_empty() {
             "pass".to_string()
         } else {
@@ -229,7 +244,8 @@ impl Game {
     }
 
     /// What resigning now gives the opponent of `resigner`
-    /// ([`Position::resignation`]).
+    /// ([`Position::resignation`]: 2 while it has borne off nothing, else 1,
+    /// in every game).
     pub fn resignation(&self, resigner: Color) -> GameResult {
         self.position.resignation(resigner)
     }
@@ -250,7 +266,7 @@ impl Game {
         self.unplayed
     }
 
-    fn apply(&mut self, dice: Dice, play: Play) {
+    fn apply(&mut self, dice: Dice, play: P::Play) {
         self.before.push(self.position);
         self.turns.push(Turn {
             side: self.position.turn(),
@@ -258,14 +274,14 @@ impl Game {
             moves: play.moves().iter().map(|m| [m.from, m.to]).collect(),
             notation: play.notation(),
         });
-        self.position = *play.position();
+        self.position = play.position();
         self.result = play.result();
         self.dice = None;
         self.plays.clear();
     }
 
     /// The current position; after the game ends, the final position.
-    pub fn position(&self) -> &Position {
+    pub fn position(&self) -> &P {
         &self.position
     }
 
@@ -276,7 +292,7 @@ impl Game {
 
     /// The position each turn was played from, in step with
     /// [`Game::turns`] (the side on roll there is the turn's side).
-    pub fn positions_before(&self) -> &[Position] {
+    pub fn positions_before(&self) -> &[P] {
         &self.before
     }
 
@@ -292,7 +308,7 @@ impl Game {
     }
 
     /// How this game decides who starts.
-    pub fn start(&self) -> Start {
+    pub fn start(&self) -> Start<P> {
         self.start
     }
 

@@ -4,10 +4,12 @@
 //! command line, the service, the store) is written once and each game's
 //! move generator stays specialised. See docs/ARCHITECTURE.md, "A game".
 
+mod generic;
 mod kind;
 mod position;
 mod schedule;
 
+pub use generic::{GamePlay, GamePosition};
 pub use kind::{GameKind, UnknownGame};
 pub use position::{AnyPlay, AnyPlayError, AnyPosition};
 pub use schedule::{MatchGames, MatchRules, Starter};

@@ -1,0 +1,151 @@
+//! What the game state machine (`game::Game`) needs of a game's positions
+//! and plays, so that one state machine plays every game: Plakoto's,
+//! Portes's and Fevga's own types (static dispatch, no cost) and
+//! [`AnyPosition`] (the game chosen at run time, as a Tavli match needs).
+
+use std::fmt::Debug;
+
+use super::{AnyPlay, AnyPlayError, AnyPosition, GameKind};
+use crate::{Color, Dice, GameResult, Move, portes};
+
+/// A position of some game, as the game state machine drives it.
+pub trait GamePosition: Copy + Eq + Debug + Send + Sync + 'static {
+    /// The game's play.
+    type Play: GamePlay<Position = Self>;
+    /// Why the game's rules refuse an entered play.
+    type Error: std::error::Error + Clone + PartialEq + Eq + Send + Sync + 'static;
+
+    /// Which game this is a position of.
+    fn kind(&self) -> GameKind;
+    /// The side on roll.
+    fn turn(&self) -> Color;
+    /// The same position with `turn` on roll.
+    fn with_turn(&self, turn: Color) -> Self;
+    /// The start position of this position's game, White on roll.
+    fn game_start(&self) -> Self;
+    /// Every legal play with `dice` (a pass when none; none when over).
+    fn legal_plays(&self, dice: Dice) -> Vec<Self::Play>;
+    /// Reads an entered play, or says why the rules refuse it.
+    fn parse_play(&self, dice: Dice, text: &str) -> Result<Self::Play, Self::Error>;
+    /// What resigning now gives the opponent of `resigner`.
+    fn resignation(&self, resigner: Color) -> GameResult;
+    /// The error for a play, written `notation`, that is not among this
+    /// position's legal plays.
+    fn not_legal(&self, notation: String) -> Self::Error;
+}
+
+/// A play of some game, as the game state machine records it.
+pub trait GamePlay: Clone + Eq + Debug + Send + Sync + 'static {
+    /// The game's position.
+    type Position;
+    /// The position reached, the opponent on roll.
+    fn position(&self) -> Self::Position;
+    /// How the game ended with this play, if it did.
+    fn result(&self) -> Option<GameResult>;
+    /// The single moves, in the mover's numbering.
+    fn moves(&self) -> &[Move];
+    /// The play in notation.
+    fn notation(&self) -> String;
+}
+
+/// Implements the traits for one game's own types by calling their
+/// inherent methods of the same names.
+macro_rules! own_game {
+    ($kind:expr, $Pos:ty, $Play:ty, $Err:ty, $parse:path) => {
+        impl GamePosition for $Pos {
+            type Play = $Play;
+            type Error = $Err;
+            fn kind(&self) -> GameKind {
+                $kind
+            }
+            fn turn(&self) -> Color {
+                <$Pos>::turn(self)
+            }
+            fn with_turn(&self, turn: Color) -> Self {
+                <$Pos>::with_turn(self, turn)
+            }
+            fn game_start(&self) -> Self {
+                <$Pos>::start()
+            }
+            fn legal_plays(&self, dice: Dice) -> Vec<$Play> {
+                <$Pos>::legal_plays(self, dice)
+            }
+            fn parse_play(&self, dice: Dice, text: &str) -> Result<$Play, $Err> {
+                $parse(self, dice, text)
+            }
+            fn resignation(&self, resigner: Color) -> GameResult {
+                <$Pos>::resignation(self, resigner)
+            }
+            fn not_legal(&self, notation: String) -> $Err {
+                <$Err>::NotLegal(notation)
+            }
+        }
+
+        impl GamePlay for $Play {
+            type Position = $Pos;
+            fn position(&self) -> $Pos {
+                *<$Play>::position(self)
+            }
+            fn result(&self) -> Option<GameResult> {
+                <$Play>::result(self)
+            }
+            fn moves(&self) -> &[Move] {
+                <$Play>::moves(self)
+            }
+            fn notation(&self) -> String {
+                <$Play>::notation(self)
+            }
+        }
+    };
+}
+
+own_game!(GameKind::Plakoto, crate::Position, crate::Play, crate::PlayError, crate::parse_play);
+own_game!(GameKind::Portes, portes::Position, portes::Play, portes::PlayError, portes::parse_play);
+
+impl GamePosition for AnyPosition {
+    type Play = AnyPlay;
+    type Error = AnyPlayError;
+    fn kind(&self) -> GameKind {
+        AnyPosition::kind(self)
+    }
+    fn turn(&self) -> Color {
+        AnyPosition::turn(self)
+    }
+    fn with_turn(&self, turn: Color) -> Self {
+        AnyPosition::with_turn(self, turn)
+    }
+    fn game_start(&self) -> Self {
+        AnyPosition::start(self.kind())
+    }
+    fn legal_plays(&self, dice: Dice) -> Vec<AnyPlay> {
+        AnyPosition::legal_plays(self, dice)
+    }
+    fn parse_play(&self, dice: Dice, text: &str) -> Result<AnyPlay, AnyPlayError> {
+        AnyPosition::parse_play(self, dice, text)
+    }
+    fn resignation(&self, resigner: Color) -> GameResult {
+        AnyPosition::resignation(self, resigner)
+    }
+    fn not_legal(&self, notation: String) -> AnyPlayError {
+        match self {
+            AnyPosition::Portes(p) => AnyPlayError::Portes(p.not_legal(notation)),
+            AnyPosition::Plakoto(p) => AnyPlayError::Plakoto(p.not_legal(notation)),
+        }
+    }
+}
+
+impl GamePlay for AnyPlay {
+    type Position = AnyPosition;
+    fn position(&self) -> AnyPosition {
+        AnyPlay::position(self)
+    }
+    fn result(&self) -> Option<GameResult> {
+        AnyPlay::result(self)
+    }
+    fn moves(&self) -> &[Move] {
+        AnyPlay::moves(self)
+    }
+    fn notation(&self) -> String {
+        AnyPlay::notation(self)
+    }
+}
