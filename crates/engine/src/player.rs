@@ -1,17 +1,21 @@
 //! The `Player` trait: anything that picks a play for a roll.
 
+use plakoto_core::tavli::GamePosition;
 use plakoto_core::{Dice, Play, Position};
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-/// Picks one of the legal plays of a roll.
-pub trait Player: Send {
+/// Picks one of the legal plays of a roll, in the game whose positions are
+/// `P`: Plakoto's unless said (so `dyn Player` is a Plakoto player), a
+/// single other game's, or [`AnyPosition`](plakoto_core::tavli::AnyPosition)
+/// for a player of every game of a Tavli match.
+pub trait Player<P: GamePosition = Position>: Send {
     /// A short name for logs and duel reports (`random`, `heuristic`, `expert`, …).
     fn name(&self) -> String;
 
     /// Chooses one of `plays` — all the legal plays of `dice` in `pos`, never
     /// empty (a pass is a one-element list) — and returns its index.
-    fn choose(&mut self, pos: &Position, dice: Dice, plays: &[Play]) -> usize;
+    fn choose(&mut self, pos: &P, dice: Dice, plays: &[P::Play]) -> usize;
 
     /// Called when a new game starts (players with per-game state reset it).
     fn new_game(&mut self) {}
@@ -41,12 +45,12 @@ impl RandomPlayer {
     }
 }
 
-impl Player for RandomPlayer {
+impl<P: GamePosition> Player<P> for RandomPlayer {
     fn name(&self) -> String {
         "random".into()
     }
 
-    fn choose(&mut self, _: &Position, _: Dice, plays: &[Play]) -> usize {
+    fn choose(&mut self, _: &P, _: Dice, plays: &[P::Play]) -> usize {
         self.rng.random_range(0..plays.len().max(1))
     }
 }

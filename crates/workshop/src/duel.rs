@@ -6,15 +6,26 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use plakoto_core::game::{DiceSource, Game, SeededDice, Start};
-use plakoto_core::{Color, GameResult};
+use plakoto_core::tavli::GamePosition;
+use plakoto_core::{Color, GameResult, Position};
 use plakoto_engine::Player;
 
 use crate::playout::{Ending, play_out};
 
-/// Plays one game from the opening roll; `players[0]` is White. Stops early
-/// (returning the failure) if a player reports one.
+/// Plays one game of Plakoto from the opening roll; `players[0]` is White.
+/// Stops early (returning the failure) if a player reports one.
 pub fn play_game(players: &mut [&mut dyn Player; 2], dice: &mut dyn DiceSource) -> Result<GameResult, String> {
-    let mut game = Game::new(Start::OpeningRoll);
+    play_game_of(Position::start(), players, dice)
+}
+
+/// Plays one game of the game that starts at `initial` from the opening
+/// roll, as [`play_game`] does.
+pub fn play_game_of<P: GamePosition>(
+    initial: P,
+    players: &mut [&mut dyn Player<P>; 2],
+    dice: &mut dyn DiceSource,
+) -> Result<GameResult, String> {
+    let mut game = Game::of(initial, Start::OpeningRoll);
     game.opening_roll(dice);
     for p in players.iter_mut() {
         p.new_game();

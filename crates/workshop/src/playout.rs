@@ -3,23 +3,24 @@
 //! play out from the opening; rollouts and training from chosen positions.
 
 use plakoto_core::game::{DiceSource, MAX_TURNS};
+use plakoto_core::tavli::{GamePlay, GamePosition};
 use plakoto_core::{Color, GameResult, Position};
 use plakoto_engine::Player;
 
 /// How a play-out stopped.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub enum Ending {
+pub enum Ending<P = Position> {
     /// The game ended with this result.
     Over(GameResult),
     /// The ply limit was reached; the game goes on from this position.
-    Stopped(Position),
+    Stopped(P),
 }
 
 /// A finished play-out: how it stopped and the plays it took.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct PlayOut {
+pub struct PlayOut<P = Position> {
     /// The result, or the position where it stopped.
-    pub ending: Ending,
+    pub ending: Ending<P>,
     /// Plays made (passes included).
     pub plies: usize,
 }
@@ -39,12 +40,12 @@ pub struct PlayOut {
 /// let out = play_out(&Position::start(), [&mut a, &mut b], &mut SeededDice::new(3), None).unwrap();
 /// assert!(matches!(out.ending, Ending::Over(_)));
 /// ```
-pub fn play_out(
-    start: &Position,
-    mut players: [&mut dyn Player; 2],
+pub fn play_out<P: GamePosition>(
+    start: &P,
+    mut players: [&mut dyn Player<P>; 2],
     dice: &mut dyn DiceSource,
     max_plies: Option<usize>,
-) -> Result<PlayOut, String> {
+) -> Result<PlayOut<P>, String> {
     let mut pos = *start;
     let limit = max_plies.unwrap_or(usize::MAX);
     let mut plies = 0;
@@ -66,12 +67,12 @@ pub fn play_out(
         if let Some(f) = player.failure() {
             return Err(f);
         }
-        let play = plays[i];
+        let play = &plays[i];
         plies += 1;
         if let Some(r) = play.result() {
             return Ok(PlayOut { ending: Ending::Over(r), plies });
         }
-        pos = *play.position();
+        pos = play.position();
     }
 }
 

@@ -29,6 +29,10 @@ pub trait GamePosition: Copy + Eq + Debug + Send + Sync + 'static {
     fn parse_play(&self, dice: Dice, text: &str) -> Result<Self::Play, Self::Error>;
     /// What resigning now gives the opponent of `resigner`.
     fn resignation(&self, resigner: Color) -> GameResult;
+    /// How the game has ended, if it has (under the default rules).
+    fn outcome(&self) -> Option<GameResult>;
+    /// The game's position ID.
+    fn id(&self) -> String;
     /// The error for a play, written `notation`, that is not among this
     /// position's legal plays.
     fn not_legal(&self, notation: String) -> Self::Error;
@@ -75,6 +79,12 @@ macro_rules! own_game {
             }
             fn resignation(&self, resigner: Color) -> GameResult {
                 <$Pos>::resignation(self, resigner)
+            }
+            fn outcome(&self) -> Option<GameResult> {
+                <$Pos>::outcome(self)
+            }
+            fn id(&self) -> String {
+                <$Pos>::id(self)
             }
             fn not_legal(&self, notation: String) -> $Err {
                 <$Err>::NotLegal(notation)
@@ -125,6 +135,12 @@ impl GamePosition for AnyPosition {
     }
     fn resignation(&self, resigner: Color) -> GameResult {
         AnyPosition::resignation(self, resigner)
+    }
+    fn outcome(&self) -> Option<GameResult> {
+        AnyPosition::outcome(self)
+    }
+    fn id(&self) -> String {
+        AnyPosition::id(self)
     }
     fn not_legal(&self, notation: String) -> AnyPlayError {
         match self {
