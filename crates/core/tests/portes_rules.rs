@@ -361,7 +361,12 @@ fn a_gammon_counts_2_and_a_backgammon_3_only_with_the_option() {
         for p in [pos, pos.mirror(), pos.pass_turn(), pos.mirror().pass_turn()] {
             let winner = if p.off(Color::White) == 15 { Color::White } else { Color::Black };
             assert_eq!(p.outcome(), Some(GameResult::win(winner, default, Reason::BearOff)), "{}", p.to_json());
-            assert_eq!(p.outcome_with(&three), Some(GameResult::win(winner, option, Reason::BearOff)), "{}", p.to_json());
+            assert_eq!(
+                p.outcome_with(&three),
+                Some(GameResult::win(winner, option, Reason::BearOff)),
+                "{}",
+                p.to_json()
+            );
         }
     }
     // The option changes nothing before the end.
