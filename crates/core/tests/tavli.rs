@@ -43,7 +43,8 @@ fn json_game_field_chooses_the_game_and_absent_means_plakoto() {
     let e = plakoto_core::Position::from_json(&AnyPosition::start(GameKind::Portes).to_json()).unwrap_err();
     assert!(e.to_string().contains("\"portes\""), "{e}");
 
-    let portes = r#"{"game":"portes","turn":"black","board":{"24":2,"13":5,"8":3,"6":5,"1":-2,"12":-5,"17":-3,"19":-5}}"#;
+    let portes =
+        r#"{"game":"portes","turn":"black","board":{"24":2,"13":5,"8":3,"6":5,"1":-2,"12":-5,"17":-3,"19":-5}}"#;
     let p = AnyPosition::parse(portes, None).unwrap();
     assert_eq!(p.kind(), GameKind::Portes);
     assert_eq!(p.turn(), Color::Black);
@@ -85,7 +86,7 @@ fn plays_are_the_games_own_plays() {
     let any = AnyPosition::start(GameKind::Plakoto).legal_plays(d);
     assert_eq!(any.len(), own.len());
     for (a, o) in any.iter().zip(&own) {
-        assert_eq!(a, &AnyPlay::Plakoto(o.clone()));
+        assert_eq!(a, &AnyPlay::Plakoto(*o));
         assert_eq!(a.notation(), o.notation());
         assert_eq!(a.position(), AnyPosition::Plakoto(*o.position()));
         assert_eq!(a.kind(), GameKind::Plakoto);
