@@ -254,3 +254,147 @@ fn resigning_concedes_2_until_a_checker_is_off() {
     assert_eq!(p.resignation(Color::Black), GameResult::win(Color::White, 1, Reason::Resign));
     assert_eq!(p.resignation(Color::White).points, 1);
 }
+
+// ----- Added in review: each rule for each die, with the bar, and scoring -----
+// (`legal()` asks every position also with the colours swapped, so each of
+// these holds for Black on roll as well as White.)
+
+#[test]
+fn each_die_enters_on_its_own_point_and_no_other() {
+    for n in 1..=6u8 {
+        // Black holds all of White's 19..24 but 25 − n, and has 5 on White's 1.
+        let open = 25 - n;
+        let mut s = plakoto_core::portes::Setup::empty(Color::White);
+        s.bar[Color::White.index()] = 1;
+        s.board[8] = 14;
+        for p in (19..=24).filter(|&p| p != open) {
+            s.board[p as usize] = -2;
+        }
+        s.board[1] = -5;
+        s.fill_off();
+        let pos = s.validate().expect("fixture");
+        for d in Dice::ALL {
+            let plays = legal(&pos, &d.to_string());
+            if d.high() == n || d.low() == n {
+                for play in &plays {
+                    assert_eq!(play.moves()[0], plakoto_core::Move::new(25, open), "{d}: {play}");
+                    assert_eq!(play.position().bar(Color::White), 0, "{d}: {play}");
+                }
+            } else {
+                assert_eq!(plays.iter().map(Play::notation).collect::<Vec<_>>(), ["pass"], "{d} with only {open} open");
+            }
+        }
+    }
+}
+
+#[test]
+fn the_hit_checker_goes_to_its_owners_bar_and_must_enter_first() {
+    // P3's hit: Black's checker is on its bar, Black on roll.
+    let p = portes_pos!(White; white {24: 2, 13: 5, 8: 3, 6: 5}; black {1: 2, 10: 1, 12: 4, 17: 3, 19: 5});
+    let hit = legal(&p, "3-2").into_iter().find(|p| p.notation() == "13/10*/8").expect("13/10*/8");
+    let after = *hit.position();
+    assert_eq!((after.turn(), after.bar(Color::Black), after.own_bar()), (Color::Black, 1, 1));
+    assert_eq!(after.checkers(Color::Black, 10), 0);
+    for d in Dice::ALL {
+        for play in legal(&after, &d.to_string()) {
+            assert!(play.is_pass() || play.moves()[0].from == 25, "{d}: {play} before entering");
+        }
+    }
+    // White holds its 6 and 8 (Black's 19 and 17): 6-6 dances; 5-5 enters on
+    // White's 5 (Black's 20) and goes on.
+    assert_plays(&after, "6-6", &["pass"]);
+    assert!(legal(&after, "5-5").iter().all(|p| p.moves()[0] == plakoto_core::Move::new(25, 20)));
+}
+
+#[test]
+fn entering_when_only_one_die_can_be_played_takes_the_larger() {
+    // White's last checker is on the bar; Black holds White's 14, where
+    // either die would have to go next: only one die, so bar/19, not bar/20.
+    let p = portes_pos!(White; white {bar: 1}; black {14: 2, 1: 13});
+    assert_plays(&p, "6-5", &["bar/19"]);
+    assert_eq!(
+        plakoto_core::portes::parse_play(&p, dice("6-5"), "bar/20").map(|p| p.notation()),
+        Err(plakoto_core::portes::PlayError::MustUseLarger(6))
+    );
+}
+
+#[test]
+fn entering_with_the_die_that_lets_the_other_be_played() {
+    // Entering with the 5 (bar/20) leaves the 6 unplayable (20/14 and 10/4
+    // are blocked); entering with the 6 lets 10/5 play the 5: both dice.
+    let p = portes_pos!(White; white {bar: 1, 10: 1}; black {14: 2, 4: 2, 1: 11});
+    assert_plays(&p, "6-5", &["bar/19 10/5"]);
+    assert_eq!(
+        plakoto_core::portes::parse_play(&p, dice("6-5"), "bar/20").map(|p| p.notation()),
+        Err(plakoto_core::portes::PlayError::MustUseBoth(dice("6-5")))
+    );
+}
+
+#[test]
+fn two_on_the_bar_with_a_doublet_enter_then_move_on() {
+    // 3-3 with two on the bar and only White's 22 open: both enter, then
+    // the other two threes move on (22/19 is blocked, so from the 6).
+    let p = portes_pos!(White; white {bar: 2, 6: 13}; black {24: 2, 23: 2, 21: 2, 20: 2, 19: 2, 1: 5});
+    assert_plays(&p, "3-3", &["bar/22(2) 6/3(2)"]);
+    // With White's 19 open too, an entered checker may go on: bar/22/19.
+    let q = portes_pos!(White; white {bar: 2, 6: 13}; black {24: 2, 23: 2, 21: 2, 20: 2, 1: 7});
+    let plays = legal(&q, "3-3");
+    assert!(plays.iter().any(|p| p.notation().starts_with("bar/22/19")), "{plays:?}");
+    for play in &plays {
+        assert_eq!(play.moves().len(), 4, "{play}");
+        assert_eq!(&play.moves()[..2], [plakoto_core::Move::new(25, 22); 2], "{play}");
+    }
+}
+
+#[test]
+fn a_gammon_counts_2_and_a_backgammon_3_only_with_the_option() {
+    let three = PortesRules { backgammons_count_3: true };
+    // Black (the loser) with: a checker in White's home board; on the bar;
+    // only outside White's home board; one checker off.
+    let cases = [
+        (portes_pos!(Black; white {}; black {3: 1, 12: 14}), 2, 3),
+        (portes_pos!(Black; white {}; black {bar: 1, 12: 14}), 2, 3),
+        (portes_pos!(Black; white {}; black {7: 1, 12: 14}), 2, 2),
+        (portes_pos!(Black; white {}; black {3: 1, 12: 13}), 1, 1),
+    ];
+    for (pos, default, option) in cases {
+        for p in [pos, pos.mirror(), pos.pass_turn(), pos.mirror().pass_turn()] {
+            let winner = if p.off(Color::White) == 15 { Color::White } else { Color::Black };
+            assert_eq!(p.outcome(), Some(GameResult::win(winner, default, Reason::BearOff)), "{}", p.to_json());
+            assert_eq!(
+                p.outcome_with(&three),
+                Some(GameResult::win(winner, option, Reason::BearOff)),
+                "{}",
+                p.to_json()
+            );
+        }
+    }
+    // The option changes nothing before the end.
+    assert_eq!(Position::start().outcome_with(&three), None);
+}
+
+#[test]
+fn resignation_values_for_both_colours_and_either_on_roll() {
+    // Nothing off: 2 points to the other side; one off: 1 point.
+    let p = portes_pos!(White; white {6: 14}; black {bar: 1, 19: 14});
+    for q in [p, p.pass_turn()] {
+        assert_eq!(q.resignation(Color::White), GameResult::win(Color::Black, 1, Reason::Resign));
+        assert_eq!(q.resignation(Color::Black), GameResult::win(Color::White, 2, Reason::Resign));
+        let m = q.mirror();
+        assert_eq!(m.resignation(Color::Black), GameResult::win(Color::White, 1, Reason::Resign));
+        assert_eq!(m.resignation(Color::White), GameResult::win(Color::Black, 2, Reason::Resign));
+    }
+}
+
+#[test]
+fn bearing_off_the_last_checker_uses_the_whole_roll() {
+    // RULES.md: a play that ends the game counts as using the whole roll,
+    // so 2/off stands beside 2/1*/off. (GNU Backgammon's generator, which
+    // always uses both dice when it can, lists only 2/1*/off: the one
+    // difference found against it, on 63,000 rolls of seeded games.)
+    let p = portes_pos!(White; white {2: 1}; black {1: 1, 20: 14});
+    assert_plays(&p, "2-1", &["2/off", "2/1*/off"]);
+    for play in legal(&p, "2-1") {
+        assert_eq!(play.result(), Some(GameResult::win(Color::White, 2, Reason::BearOff)), "{play}");
+    }
+}

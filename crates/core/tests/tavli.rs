@@ -86,7 +86,7 @@ fn plays_are_the_games_own_plays() {
     let any = AnyPosition::start(GameKind::Plakoto).legal_plays(d);
     assert_eq!(any.len(), own.len());
     for (a, o) in any.iter().zip(&own) {
-        assert_eq!(a, &AnyPlay::Plakoto(o.clone()));
+        assert_eq!(a, &AnyPlay::Plakoto(*o));
         assert_eq!(a.notation(), o.notation());
         assert_eq!(a.position(), AnyPosition::Plakoto(*o.position()));
         assert_eq!(a.kind(), GameKind::Plakoto);

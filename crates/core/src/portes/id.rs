@@ -151,7 +151,7 @@ impl Position {
         if bytes.len() != used.div_ceil(8) {
             return Err(PositionIdError::TrailingData);
         }
-        if used % 8 != 0 && bytes[bytes.len() - 1] & (0xFF >> (used % 8)) != 0 {
+        if !used.is_multiple_of(8) && bytes[bytes.len() - 1] & (0xFF >> (used % 8)) != 0 {
             return Err(PositionIdError::TrailingData);
         }
         s.fill_off();

@@ -226,8 +226,10 @@ impl Position {
         } else {
             return None;
         };
-        // `loser_view` has the loser on roll.
-        Some(GameResult::win(winner, rules.points(&loser_view), Reason::BearOff))
+        // `loser_view` has the loser on roll: the winner's home board is its
+        // points 19..=24, and the bar is 25.
+        let back = (19..=BAR).any(|p| nibble(loser_view.own, p) > 0);
+        Some(GameResult::win(winner, rules.points(loser_view.own_off(), back), Reason::BearOff))
     }
 
     /// What resigning now gives the opponent of `resigner`: 2 points while

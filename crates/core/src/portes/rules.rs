@@ -1,7 +1,5 @@
 //! The options of Portes that a match may carry, and the scoring they set.
 
-use super::position::{BAR, Position, nibble};
-
 /// Options of the rules of Portes. The default is TAVLI.md's: a win scores
 /// 1 point, or 2 when the loser has borne off none, and never 3.
 ///
@@ -23,14 +21,16 @@ pub struct PortesRules {
 }
 
 impl PortesRules {
-    /// The points the winner scores against `loser`, the side on roll of
-    /// `loser_view` (the winner has borne off all 15).
-    pub(crate) fn points(&self, loser_view: &Position) -> u8 {
-        if loser_view.own_off() > 0 {
-            return 1;
+    /// The points the winner scores against a loser who has borne off
+    /// `loser_off` checkers and has (`loser_back`) a checker on the bar or
+    /// in the winner's home board.
+    pub(crate) fn points(&self, loser_off: u8, loser_back: bool) -> u8 {
+        if loser_off > 0 {
+            1
+        } else if self.backgammons_count_3 && loser_back {
+            3
+        } else {
+            2
         }
-        // The winner's home board is the loser's points 19..=24; the bar is 25.
-        let back = (19..=BAR).any(|p| nibble(loser_view.own, p) > 0);
-        if self.backgammons_count_3 && back { 3 } else { 2 }
     }
 }

@@ -180,17 +180,17 @@ impl Position {
 /// ```
 #[macro_export]
 macro_rules! portes_pos {
-    (@side $s:ident, $c:expr, $sign:expr, bar, $n:literal) => {
+    (@side $s:ident, $c:expr, bar, $n:literal) => {
         $s.bar[$c.index()] += $n;
     };
-    (@side $s:ident, $c:expr, $sign:expr, $p:literal, $n:literal) => {
-        $s.board[$p] += $sign * $n;
+    (@side $s:ident, $c:expr, $p:literal, $n:literal) => {
+        if $c == $crate::Color::White { $s.board[$p] += $n } else { $s.board[$p] -= $n }
     };
     ($turn:ident; white { $($wp:tt : $wn:literal),* $(,)? }; black { $($bp:tt : $bn:literal),* $(,)? } $(;)?) => {{
         #[allow(unused_mut)]
         let mut s = $crate::portes::Setup::empty($crate::Color::$turn);
-        $( $crate::portes_pos!(@side s, $crate::Color::White, 1, $wp, $wn); )*
-        $( $crate::portes_pos!(@side s, $crate::Color::Black, -1, $bp, $bn); )*
+        $( $crate::portes_pos!(@side s, $crate::Color::White, $wp, $wn); )*
+        $( $crate::portes_pos!(@side s, $crate::Color::Black, $bp, $bn); )*
         s.fill_off();
         match s.validate() {
             Ok(p) => p,
