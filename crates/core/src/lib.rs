@@ -26,9 +26,9 @@ mod perft;
 mod play;
 mod play_error;
 pub mod portes;
-pub mod tavli;
 mod position;
 mod result;
+pub mod tavli;
 mod turn;
 
 pub use color::Color;
