@@ -18,6 +18,7 @@
 mod board;
 mod color;
 mod dice;
+pub mod fevga;
 pub mod game;
 mod movegen;
 mod notation;

@@ -1,0 +1,208 @@
+//! The Fevga position ID: `f.` and then unpadded base64url of a bit
+//! string, most significant bit of each byte first:
+//!
+//! 1. one bit for the side on roll (0 White, 1 Black);
+//! 2. for White, for points 1..=24 in White's numbering: as many 1 bits as
+//!    White has checkers there, then a 0;
+//! 3. the same for Black, over the same points in the same order (White's
+//!    numbering).
+//!
+//! Borne-off counts are what is missing from 15. The bits (always 49 plus
+//! two per checker on the board, at most 79) are padded with zeros to whole
+//! bytes. The prefix tells a Fevga ID from a Plakoto one, which never
+//! contains a dot. The start position is `f.AAAA__4AH__AAA`; no ID is longer
+//! than 16 characters.
+
+use base64::Engine;
+use base64::engine::general_purpose::URL_SAFE_NO_PAD;
+use thiserror::Error;
+
+use super::position::Position;
+use super::setup::{PositionError, Setup};
+use crate::color::Color;
+
+/// The text every Fevga position ID starts with.
+pub const ID_PREFIX: &str = "f.";
+
+/// Why a Fevga position ID was rejected.
+#[derive(Clone, Debug, Error, PartialEq, Eq)]
+pub enum PositionIdError {
+    /// The ID is the empty string.
+    #[error("position ID is empty")]
+    Empty,
+    /// The ID does not start with `f.`: not a Fevga position ID.
+    #[error("`{0}` is not a Fevga position ID: those start with `f.`")]
+    NotFevga(String),
+    /// The ID is longer (in characters, held) than any ID can be.
+    #[error("position ID is {0} characters long; Fevga IDs are at most 16")]
+    TooLong(usize),
+    /// The text after `f.` is not unpadded base64url; holds the decoder's message.
+    #[error("position ID is not base64url text after `f.` (A-Z, a-z, 0-9, '-', '_'): {0}")]
+    Base64(String),
+    /// The ID gives this side more than 15 checkers.
+    #[error("position ID gives {0} more than 15 checkers")]
+    TooManyCheckers(Color),
+    /// The bits run out before the position is complete; holds the part being read.
+    #[error("position ID ends too early (cut off while reading {0})")]
+    Truncated(&'static str),
+    /// Bits other than zero padding follow the position.
+    #[error("position ID has extra data after the position")]
+    TrailingData,
+    /// The ID decodes to a board that is not a valid position (two sides on
+    /// one point, both sides all off).
+    #[error("position ID describes an impossible position: {0}")]
+    Invalid(#[from] PositionError),
+}
+
+struct BitWriter {
+    bytes: Vec<u8>,
+    len: usize,
+}
+
+impl BitWriter {
+    fn push(&mut self, bit: bool) {
+        if self.len.is_multiple_of(8) {
+            self.bytes.push(0);
+        }
+        if bit && let Some(last) = self.bytes.last_mut() {
+            *last |= 0x80 >> (self.len % 8);
+        }
+        self.len += 1;
+    }
+}
+
+struct BitReader<'a> {
+    bytes: &'a [u8],
+    pos: usize,
+}
+
+impl BitReader<'_> {
+    fn next(&mut self, what: &'static str) -> Result<bool, PositionIdError> {
+        let byte = self.bytes.get(self.pos / 8).ok_or(PositionIdError::Truncated(what))?;
+        let bit = byte & (0x80 >> (self.pos % 8)) != 0;
+        self.pos += 1;
+        Ok(bit)
+    }
+}
+
+impl Position {
+    /// The position ID (see the module documentation for the encoding).
+    ///
+    /// ```
+    /// use plakoto_core::fevga::Position;
+    /// let id = Position::start().id();
+    /// assert!(id.starts_with("f.") && id.len() <= 16);
+    /// assert_eq!(Position::from_id(&id).unwrap(), Position::start());
+    /// ```
+    pub fn id(&self) -> String {
+        let mut w = BitWriter { bytes: Vec::with_capacity(10), len: 0 };
+        w.push(self.turn == Color::Black);
+        for color in [Color::White, Color::Black] {
+            for p in 1..=24 {
+                for _ in 0..self.checkers(color, p) {
+                    w.push(true);
+                }
+                w.push(false);
+            }
+        }
+        format!("{ID_PREFIX}{}", URL_SAFE_NO_PAD.encode(&w.bytes))
+    }
+
+    /// Decodes a Fevga position ID, naming any fault; never panics.
+    ///
+    /// ```
+    /// use plakoto_core::fevga::{Position, PositionIdError};
+    /// assert_eq!(Position::from_id(""), Err(PositionIdError::Empty));
+    /// // A Plakoto ID is not a Fevga one.
+    /// assert!(matches!(Position::from_id("AAAA__7__gAAAA"), Err(PositionIdError::NotFevga(_))));
+    /// ```
+    pub fn from_id(id: &str) -> Result<Position, PositionIdError> {
+        let id = id.trim();
+        if id.is_empty() {
+            return Err(PositionIdError::Empty);
+        }
+        let Some(body) = id.strip_prefix(ID_PREFIX) else {
+            return Err(PositionIdError::NotFevga(id.chars().take(20).collect()));
+        };
+        if id.len() > 16 {
+            return Err(PositionIdError::TooLong(id.chars().count()));
+        }
+        let bytes = URL_SAFE_NO_PAD.decode(body).map_err(|e| PositionIdError::Base64(e.to_string()))?;
+        let mut r = BitReader { bytes: &bytes, pos: 0 };
+        let turn = if r.next("the side on roll")? { Color::Black } else { Color::White };
+        let mut s = Setup::empty(turn);
+        for color in [Color::White, Color::Black] {
+            let mut total = 0u32;
+            for p in 1..=24 {
+                while r.next("the checkers")? {
+                    total += 1;
+                    if total > 15 {
+                        return Err(PositionIdError::TooManyCheckers(color));
+                    }
+                    s.checkers[color.index()][p] += 1;
+                }
+            }
+        }
+        // Only zero padding may follow, and only up to the next byte.
+        if bytes.len() != r.pos.div_ceil(8) {
+            return Err(PositionIdError::TrailingData);
+        }
+        while r.pos < bytes.len() * 8 {
+            if r.next("padding")? {
+                return Err(PositionIdError::TrailingData);
+            }
+        }
+        s.fill_off();
+        Ok(s.validate()?)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::fevga_pos;
+
+    #[test]
+    fn start_id_is_fixed() {
+        assert_eq!(Position::start().id(), "f.AAAA__4AH__AAA");
+        assert_eq!(Position::from_id("f.AAAA__4AH__AAA"), Ok(Position::start()));
+        assert!(Position::start().pass_turn().id().starts_with("f.g"));
+    }
+
+    #[test]
+    fn round_trips_and_stays_short() {
+        // Every checker on a point of its own: the longest bit string.
+        let p = fevga_pos!(Black; white {24: 3, 12: 1, 11: 1, 10: 1, 9: 1, 8: 1, 7: 1, 6: 1, 5: 1, 4: 1, 3: 1, 2: 1, 1: 1};
+                           black {11: 1, 10: 1, 9: 1, 8: 1, 7: 1, 6: 1, 5: 1, 4: 1, 3: 1, 2: 1, 1: 5});
+        let id = p.id();
+        assert!(id.len() <= 16, "{id}");
+        assert_eq!(Position::from_id(&id), Ok(p));
+    }
+
+    #[test]
+    fn rejects_bad_ids_with_reasons() {
+        let start = Position::start().id();
+        assert_eq!(Position::from_id("f."), Err(PositionIdError::Truncated("the side on roll")));
+        assert!(matches!(Position::from_id("f.AAAA+"), Err(PositionIdError::Base64(_))));
+        assert!(matches!(Position::from_id("f.AAAB"), Err(PositionIdError::Truncated(_))));
+        assert_eq!(Position::from_id("f._____________w"), Err(PositionIdError::TooManyCheckers(Color::White)));
+        assert_eq!(Position::from_id(&format!("{start}AA")), Err(PositionIdError::TooLong(18)));
+        assert!(matches!(Position::from_id("F.AAAA"), Err(PositionIdError::NotFevga(_))));
+        // All 15 of each side on White's 24: two sides on one point.
+        let mut w = BitWriter { bytes: vec![], len: 0 };
+        w.push(false);
+        for _ in 0..2 {
+            for p in 1..=24 {
+                if p == 24 {
+                    (0..15).for_each(|_| w.push(true));
+                }
+                w.push(false);
+            }
+        }
+        let both = format!("f.{}", URL_SAFE_NO_PAD.encode(&w.bytes));
+        assert!(matches!(
+            Position::from_id(&both),
+            Err(PositionIdError::Invalid(PositionError::BothSidesOnPoint { point: 24, .. }))
+        ));
+    }
+}

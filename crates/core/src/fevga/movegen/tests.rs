@@ -1,0 +1,75 @@
+//! The generator's fast paths against its own slow paths, over positions
+//! of seeded random games under every set of options.
+
+use super::*;
+use crate::game::{DiceSource, SeededDice};
+
+/// Positions of random games (`games` of them), each with its rules.
+fn positions(seed: u64, games: usize) -> Vec<(Position, FevgaRules)> {
+    let mut dice = SeededDice::new(seed);
+    let mut out = Vec::new();
+    for g in 0..games {
+        let rules = FevgaRules::ALL[g % FevgaRules::ALL.len()];
+        let mut pos = Position::start();
+        for _ in 0..400 {
+            if pos.outcome().is_some() {
+                break;
+            }
+            out.push((pos, rules));
+            let plays = pos.legal_plays_with(dice.roll(), &rules);
+            pos = *plays[dice.die() as usize % plays.len()].position();
+        }
+    }
+    out
+}
+
+/// The closed-form counts agree with enumeration wherever they apply.
+#[test]
+fn fast_counts_match_enumeration() {
+    let mut checked = 0;
+    for (pos, rules) in positions(5, 160) {
+        let mut movegen = MoveGen::new(rules);
+        let ctx = Ctx::new(&pos, &rules);
+        for d in Dice::ALL {
+            let (plan, _) = ctx.plan(d);
+            if plan == Plan::Unique && ctx.wall == 0 {
+                assert_eq!(movegen.count_with(&ctx, d), movegen.count_enumerated(&ctx, d), "{pos:?} {d} {rules:?}");
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked > 100_000, "{checked}");
+}
+
+/// The one-per-position generators give exactly the plays of the
+/// every-order generator with duplicates removed.
+#[test]
+fn unique_generation_matches_every_order() {
+    let mut seen = KeySet::new();
+    let mut checked = 0;
+    for (pos, rules) in positions(9, 80) {
+        let ctx = Ctx::new(&pos, &rules);
+        for d in Dice::ALL {
+            let (plan, c) = ctx.plan(d);
+            if plan != Plan::Unique {
+                continue;
+            }
+            let mut keys = |plan: Plan, dedupe: bool| {
+                let mut set = KeySet::new();
+                let mut plays = Vec::new();
+                let mut sink = Collector { best: 0, dedupe, set: &mut set, ctx: &ctx, base: &pos, out: &mut plays };
+                ctx.generate(d, plan, &c, &mut sink, &mut seen);
+                let mut k: Vec<u128> = plays.iter().map(Play::key).collect();
+                let n = k.len();
+                k.sort_unstable();
+                k.dedup();
+                (k, n)
+            };
+            let (unique, n) = keys(Plan::Unique, false);
+            assert_eq!(unique.len(), n, "duplicate plays from the unique generator: {pos:?} {d}");
+            assert_eq!(unique, keys(Plan::EveryOrder, true).0, "{pos:?} {d}");
+            checked += 1;
+        }
+    }
+    assert!(checked > 50_000, "{checked}");
+}

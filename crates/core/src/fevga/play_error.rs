@@ -1,0 +1,159 @@
+//! Why a Fevga play or single move is illegal: the error of the notation
+//! parser and the turn builder. Points are in the mover's numbering.
+
+use thiserror::Error;
+
+use crate::dice::Dice;
+
+/// Why an entered Fevga play or move was not accepted. Points are in the
+/// mover's numbering.
+#[derive(Clone, Debug, Error, PartialEq, Eq)]
+pub enum PlayError {
+    /// A piece of the notation could not be read.
+    #[error("cannot read `{token}`: {why}")]
+    Syntax {
+        /// The piece of text that could not be read.
+        token: String,
+        /// What is wrong with it.
+        why: String,
+    },
+    /// The position is already decided: no play can follow.
+    #[error("the game is over; there is nothing to play")]
+    GameOver,
+    /// Moves were entered but no play is possible with this roll: the turn passes.
+    #[error("no play is possible with {0}: the turn passes (enter `pass`)")]
+    MustPass(Dice),
+    /// A pass was entered but this roll can be played.
+    #[error("a play is possible with {0}; you must play (`?` lists the plays)")]
+    CannotPass(Dice),
+    /// A move starts from a point without a checker of the mover's.
+    #[error("you have no checker on point {0}")]
+    NoChecker(u8),
+    /// The play moves more checkers from a point than the mover has there.
+    #[error("you have only {have} checker{} on point {point}", if *have == 1 { "" } else { "s" })]
+    TooFewCheckers {
+        /// The point.
+        point: u8,
+        /// How many of the mover's checkers stood there.
+        have: u8,
+    },
+    /// A point that does not exist: above 24, or 0 (off) as the point moved from.
+    #[error("there is no point {0}: points are 1 to 24")]
+    NoPoint(u8),
+    /// A move goes to a higher point, against the direction of travel.
+    #[error("{from}/{to} goes backwards: checkers move from higher to lower points")]
+    Backwards {
+        /// The point moved from.
+        from: u8,
+        /// The point moved to.
+        to: u8,
+    },
+    /// No die, or sum of dice, still unplayed covers the distance of a move.
+    #[error("{from}/{} is {dist} pip{}, which the dice left ({left}) cannot make", to_text(*to), if *dist == 1 { "" } else { "s" })]
+    NoDice {
+        /// The point moved from.
+        from: u8,
+        /// The point moved to, 0 for off.
+        to: u8,
+        /// The distance in pips.
+        dist: u8,
+        /// The dice not yet used, as text (`none` when all are used).
+        left: String,
+    },
+    /// A move lands on a point holding an opposing checker.
+    #[error("point {0} is blocked: an opposing checker holds it (in Fevga one checker holds a point)")]
+    Blocked(u8),
+    /// A move over several dice: every order of the dice touches a point
+    /// held by the opponent on the way.
+    #[error("{from}/{} cannot be played: every way there lands on a point the opponent holds ({blocked})", to_text(*to))]
+    PathBlocked {
+        /// The point moved from.
+        from: u8,
+        /// The point moved to, 0 for off.
+        to: u8,
+        /// The blocked points on the way, as text (`7, 9`).
+        blocked: String,
+    },
+    /// The runner rule: before release only the runner may move (or, with
+    /// every checker still on the start, a checker from the 24-point).
+    #[error(
+        "only your runner may move until it {} your 12-point (or a checker is borne off); the checker on {from} must wait",
+        if *passing { "passes" } else { "reaches" }
+    )]
+    Runner {
+        /// The point of the checker that may not move yet.
+        from: u8,
+        /// True with the "pass" option (release on points 1–11).
+        passing: bool,
+    },
+    /// The play would end (or, with per-landing checking, this move would
+    /// leave) all six points of the mover's starting quarter held.
+    #[error(
+        "you may not hold all six points of your starting quarter (19-24){}",
+        if *landing { " at any landing" } else { " at the end of your play" }
+    )]
+    QuarterBan {
+        /// True when the ban is judged at every landing (the option).
+        landing: bool,
+    },
+    /// The narde-style prime rule (the option): six points in a row held
+    /// with no opposing checker ahead of them.
+    #[error("you may not hold six points in a row ({points}) with no opposing checker ahead of them")]
+    NardePrime {
+        /// The points of the block, as text (`13, 14, 15, 16, 17, 18`).
+        points: String,
+    },
+    /// The unblocking duty: the opponent is trapped on one point behind six
+    /// points of the mover's, and a legal play opens one of them.
+    #[error(
+        "the opponent is trapped on your point {trapped} behind your points {wall}: your play must leave one of them empty"
+    )]
+    UnblockingDuty {
+        /// The point (the mover's numbering) where every opposing checker stands.
+        trapped: u8,
+        /// The six points in front of it, as text.
+        wall: String,
+    },
+    /// A bear-off while a checker (on the point held) is still outside the home board.
+    #[error("you may not bear off with checkers outside your home board (you have one on point {0})")]
+    NotAllHome(u8),
+    /// A bear-off with a die larger than the point, from a point that is not the highest occupied.
+    #[error("{from}/off with a {die} is only allowed from your highest point, and you have a checker on {higher}")]
+    NotHighest {
+        /// The point borne off from.
+        from: u8,
+        /// The die used.
+        die: u8,
+        /// The mover's highest occupied point.
+        higher: u8,
+    },
+    /// Moves were entered after one that ends the game; holds the moves up to that one.
+    #[error("the game ended with the move {0}; moves after it are not played")]
+    AfterGameEnd(String),
+    /// More moves were entered than the roll gives.
+    #[error("too many moves for a roll of {0}")]
+    TooManyMoves(Dice),
+    /// A non-doublet was played with one die although a play using both exists.
+    #[error("you must use both dice: a play using both {0} exists")]
+    MustUseBoth(Dice),
+    /// A doublet was played with fewer moves than a legal play uses.
+    #[error("you must play {needed} moves of {die}; a play using {needed} exists")]
+    MustUseMore {
+        /// The doublet's number.
+        die: u8,
+        /// How many moves a legal play uses.
+        needed: u8,
+    },
+    /// Only one die can be played, and the smaller was played although the
+    /// larger (held) can be.
+    #[error("only one die can be played, and then it must be the larger ({0})")]
+    MustUseLarger(u8),
+    /// The play (held as entered) is none of the legal plays, for no more specific reason.
+    #[error("`{0}` is not a legal play")]
+    NotLegal(String),
+}
+
+/// A point as written in notation: `off` for 0.
+pub(crate) fn to_text(p: u8) -> String {
+    if p == 0 { "off".into() } else { p.to_string() }
+}
