@@ -74,6 +74,19 @@ fn perft_counts_portes_as_the_library_does() {
 }
 
 #[test]
+fn fevga_moves_and_perft_through_the_binary() {
+    use plakoto_core::fevga;
+    let want: Vec<String> =
+        fevga::Position::start().legal_plays(Dice::new(6, 5).unwrap()).iter().map(|p| p.notation()).collect();
+    let out = ok(&["moves", "start", "6-5", "--game", "fevga"]);
+    assert_eq!(out.lines().collect::<Vec<_>>(), want);
+    let id = fevga::Position::start().id();
+    assert_eq!(ok(&["moves", &id, "6-5"]).lines().collect::<Vec<_>>(), want);
+    let n = fevga::perft(&fevga::Position::start(), 3).to_string();
+    assert_eq!(ok(&["perft", "start", "3", "--game", "fevga"]).trim(), n);
+}
+
+#[test]
 fn wrong_or_unknown_games_are_named() {
     let json = portes::Position::start().to_json();
     let e = refused(&["moves", &json, "3-1", "--game", "plakoto"]);

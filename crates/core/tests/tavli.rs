@@ -3,13 +3,12 @@
 //! and the `game` field of position JSON (TAVLI.md Part 3b).
 
 use plakoto_core::tavli::{AnyPlay, AnyPosition, GameKind};
-use plakoto_core::{Color, Dice, portes};
+use plakoto_core::{Color, Dice, fevga, portes};
 use proptest::prelude::*;
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-/// The games whose rules are in this build.
-const GAMES: [GameKind; 2] = [GameKind::Portes, GameKind::Plakoto];
+const GAMES: [GameKind; 3] = GameKind::ALL;
 
 fn dice(a: u8, b: u8) -> Dice {
     Dice::new(a, b).expect("dice 1-6")
@@ -19,6 +18,7 @@ fn dice(a: u8, b: u8) -> Dice {
 fn start_of_each_game_is_that_games_own_start() {
     assert_eq!(AnyPosition::start(GameKind::Portes), AnyPosition::Portes(portes::Position::start()));
     assert_eq!(AnyPosition::start(GameKind::Plakoto), AnyPosition::Plakoto(plakoto_core::Position::start()));
+    assert_eq!(AnyPosition::start(GameKind::Fevga), AnyPosition::Fevga(fevga::Position::start()));
     for g in GAMES {
         let start = AnyPosition::start(g);
         assert_eq!(start.kind(), g);
@@ -106,6 +106,20 @@ fn entered_plays_are_judged_by_their_games_rules() {
     assert_eq!(plakoto.parse_play(d, "24/21 24/23").unwrap().notation(), "24/21 24/23");
     // Plakoto has no checker on 8; Portes does.
     assert!(plakoto.parse_play(d, "8/5 6/5").unwrap_err().to_string().contains("no checker on point 8"));
+}
+
+#[test]
+fn fevga_reads_from_json_id_and_diagram() {
+    let start = AnyPosition::start(GameKind::Fevga);
+    let json = r#"{"game":"fevga","turn":"white","board":{"24":15,"12":-15}}"#;
+    assert_eq!(AnyPosition::parse(json, None).unwrap(), start);
+    assert_eq!(AnyPosition::parse(&start.id(), None).unwrap(), start);
+    assert_eq!(AnyPosition::parse("fevga W 6-6 | W: 24:15 | B: 24:15", None).unwrap(), start);
+    // Nothing is hit in Fevga: `*` is refused by Fevga's own rules.
+    let e = start.parse_play(dice(6, 5), "24/18*").unwrap_err();
+    assert!(matches!(e, plakoto_core::tavli::AnyPlayError::Fevga(_)), "{e:?}");
+    let r = fevga::Position::start();
+    assert_eq!(start.perft(2), fevga::perft(&r, 2));
 }
 
 #[test]

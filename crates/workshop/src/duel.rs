@@ -105,7 +105,8 @@ impl DuelStats {
 
 /// Makes a fresh player for a pair of games (the index lets seeded players
 /// differ per pair yet stay reproducible).
-pub type PlayerFactory<'a> = dyn Fn(u64) -> Box<dyn Player> + Sync + 'a;
+/// `P` is the game's position, Plakoto's unless said.
+pub type PlayerFactory<'a, P = Position> = dyn Fn(u64) -> Box<dyn Player<P>> + Sync + 'a;
 
 /// Plays `pairs` pairs of games, A against B, on `threads` threads. Pair `i`
 /// uses the dice of `seed` + `i` twice: A White then A Black. `progress` is
@@ -119,11 +120,24 @@ pub fn duel(
     threads: usize,
     progress: &(dyn Fn(&DuelStats) + Sync),
 ) -> Result<DuelStats, String> {
+    duel_of(Position::start(), a, b, pairs, seed, threads, progress)
+}
+
+/// A duel, as [`duel`], in the game that starts at `initial`.
+pub fn duel_of<P: GamePosition>(
+    initial: P,
+    a: &PlayerFactory<P>,
+    b: &PlayerFactory<P>,
+    pairs: u64,
+    seed: u64,
+    threads: usize,
+    progress: &(dyn Fn(&DuelStats) + Sync),
+) -> Result<DuelStats, String> {
     paired(pairs, threads, progress, |i| {
         let dice_seed = seed.wrapping_add(i);
         let (mut pa, mut pb) = (a(2 * i), b(2 * i + 1));
-        let r1 = play_game(&mut [pa.as_mut(), pb.as_mut()], &mut SeededDice::new(dice_seed))?;
-        let r2 = play_game(&mut [pb.as_mut(), pa.as_mut()], &mut SeededDice::new(dice_seed))?;
+        let r1 = play_game_of(initial, &mut [pa.as_mut(), pb.as_mut()], &mut SeededDice::new(dice_seed))?;
+        let r2 = play_game_of(initial, &mut [pb.as_mut(), pa.as_mut()], &mut SeededDice::new(dice_seed))?;
         Ok(move |t: &mut DuelStats| {
             let pts = [r1.points_for(Color::White), r2.points_for(Color::Black)];
             t.add_pair(pts, [r1, r2], [Color::White, Color::Black]);
@@ -187,6 +201,20 @@ mod tests {
         assert_eq!(s1.games, 40);
         assert_eq!(s1.points, s2.points);
         assert_eq!(s1.wins + s1.losses + s1.draws, 40);
+    }
+
+    #[test]
+    fn random_duels_of_portes_and_fevga_run_to_the_end_and_repeat() {
+        use plakoto_core::{fevga, portes};
+        let r = |i: u64| Box::new(RandomPlayer::new(i)) as Box<dyn Player<portes::Position>>;
+        let s1 = duel_of(portes::Position::start(), &r, &r, 10, 3, 2, &|_| {}).unwrap();
+        let s2 = duel_of(portes::Position::start(), &r, &r, 10, 3, 1, &|_| {}).unwrap();
+        assert_eq!(s1.games, 20);
+        assert_eq!(s1.points, s2.points);
+        let f = |i: u64| Box::new(RandomPlayer::new(i)) as Box<dyn Player<fevga::Position>>;
+        let s = duel_of(fevga::Position::start(), &f, &f, 10, 3, 2, &|_| {}).unwrap();
+        assert_eq!(s.wins + s.losses + s.draws, 20);
+        assert_eq!(s.draws, 0, "Fevga has no draw");
     }
 
     #[test]

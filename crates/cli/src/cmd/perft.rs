@@ -4,8 +4,8 @@
 use std::time::Instant;
 
 use anyhow::{Result, bail};
-use plakoto_core::portes;
 use plakoto_core::tavli::{AnyPosition, GameKind};
+use plakoto_core::{fevga, portes};
 
 /// Count the leaves of the game tree to DEPTH (INTERFACE.md "Perft").
 ///
@@ -38,6 +38,8 @@ pub fn run(args: Args) -> Result<()> {
     if args.threads == 0 || args.threads > 256 {
         bail!("--threads must be 1 to 256");
     }
+    // Fevga's counter has no threads of its own yet: say what was used.
+    let threads = if matches!(pos, AnyPosition::Fevga(_)) { 1 } else { args.threads };
     let t = Instant::now();
     let n = match &pos {
         AnyPosition::Plakoto(pos) => {
@@ -46,6 +48,8 @@ pub fn run(args: Args) -> Result<()> {
         }
         AnyPosition::Portes(_) if args.full => bail!("--full is for Plakoto: Portes's perft counts the last ply"),
         AnyPosition::Portes(pos) => portes::perft_parallel(pos, args.depth, args.threads),
+        AnyPosition::Fevga(_) if args.full => bail!("--full is for Plakoto: Fevga's perft counts the last ply"),
+        AnyPosition::Fevga(pos) => fevga::perft(pos, args.depth),
     };
     let secs = t.elapsed().as_secs_f64();
     println!("{n}");
@@ -53,8 +57,8 @@ pub fn run(args: Args) -> Result<()> {
         "perft({}) = {n} in {secs:.3} s, {:.1} M nodes/s ({} thread{}{})",
         args.depth,
         n as f64 / secs.max(1e-9) / 1e6,
-        args.threads,
-        if args.threads == 1 { "" } else { "s" },
+        threads,
+        if threads == 1 { "" } else { "s" },
         if args.full { ", every leaf built" } else { "" }
     );
     Ok(())

@@ -6,7 +6,7 @@
 use std::fmt::Debug;
 
 use super::{AnyPlay, AnyPlayError, AnyPosition, GameKind};
-use crate::{Color, Dice, GameResult, Move, portes};
+use crate::{Color, Dice, GameResult, Move, fevga, portes};
 
 /// A position of some game, as the game state machine drives it.
 pub trait GamePosition: Copy + Eq + Debug + Send + Sync + 'static {
@@ -111,6 +111,7 @@ macro_rules! own_game {
 
 own_game!(GameKind::Plakoto, crate::Position, crate::Play, crate::PlayError, crate::parse_play);
 own_game!(GameKind::Portes, portes::Position, portes::Play, portes::PlayError, portes::parse_play);
+own_game!(GameKind::Fevga, fevga::Position, fevga::Play, fevga::PlayError, fevga::parse_play);
 
 impl GamePosition for AnyPosition {
     type Play = AnyPlay;
@@ -146,6 +147,7 @@ impl GamePosition for AnyPosition {
         match self {
             AnyPosition::Portes(p) => AnyPlayError::Portes(p.not_legal(notation)),
             AnyPosition::Plakoto(p) => AnyPlayError::Plakoto(p.not_legal(notation)),
+            AnyPosition::Fevga(p) => AnyPlayError::Fevga(p.not_legal(notation)),
         }
     }
 }

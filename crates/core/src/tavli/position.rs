@@ -7,7 +7,7 @@ use std::fmt;
 use serde_json::Value;
 
 use super::{GameKind, UnknownGame};
-use crate::{Color, Dice, GameResult, Move, portes};
+use crate::{Color, Dice, GameResult, Move, fevga, portes};
 
 /// Calls the same method on whichever game's value is inside.
 macro_rules! each {
@@ -15,6 +15,7 @@ macro_rules! each {
         match $value {
             $Enum::Portes($inner) => $body,
             $Enum::Plakoto($inner) => $body,
+            $Enum::Fevga($inner) => $body,
         }
     };
 }
@@ -37,6 +38,8 @@ pub enum AnyPosition {
     Portes(portes::Position),
     /// A Plakoto position.
     Plakoto(crate::Position),
+    /// A Fevga position.
+    Fevga(fevga::Position),
 }
 
 /// A legal play of one of Tavli's games: its moves and the position reached.
@@ -46,6 +49,8 @@ pub enum AnyPlay {
     Portes(portes::Play),
     /// A Plakoto play (moves may pin).
     Plakoto(crate::Play),
+    /// A Fevga play (nothing is hit or pinned).
+    Fevga(fevga::Play),
 }
 
 /// Why an entered play of some game was refused: that game's own error.
@@ -57,6 +62,9 @@ pub enum AnyPlayError {
     /// Refused by Plakoto's rules.
     #[error(transparent)]
     Plakoto(crate::PlayError),
+    /// Refused by Fevga's rules.
+    #[error(transparent)]
+    Fevga(fevga::PlayError),
 }
 
 impl From<crate::Position> for AnyPosition {
@@ -71,13 +79,19 @@ impl From<portes::Position> for AnyPosition {
     }
 }
 
+impl From<fevga::Position> for AnyPosition {
+    fn from(p: fevga::Position) -> AnyPosition {
+        AnyPosition::Fevga(p)
+    }
+}
+
 impl AnyPosition {
     /// The start of a game of `kind`, White on roll.
     pub const fn start(kind: GameKind) -> AnyPosition {
         match kind {
             GameKind::Portes => AnyPosition::Portes(portes::Position::start()),
-            // Fevga joins when its rules core does.
-            GameKind::Plakoto | GameKind::Fevga => AnyPosition::Plakoto(crate::Position::start()),
+            GameKind::Plakoto => AnyPosition::Plakoto(crate::Position::start()),
+            GameKind::Fevga => AnyPosition::Fevga(fevga::Position::start()),
         }
     }
 
@@ -86,6 +100,7 @@ impl AnyPosition {
         match self {
             AnyPosition::Portes(_) => GameKind::Portes,
             AnyPosition::Plakoto(_) => GameKind::Plakoto,
+            AnyPosition::Fevga(_) => GameKind::Fevga,
         }
     }
 
@@ -105,6 +120,7 @@ impl AnyPosition {
         match self {
             AnyPosition::Portes(p) => p.legal_plays(dice).into_iter().map(AnyPlay::Portes).collect(),
             AnyPosition::Plakoto(p) => p.legal_plays(dice).into_iter().map(AnyPlay::Plakoto).collect(),
+            AnyPosition::Fevga(p) => p.legal_plays(dice).into_iter().map(AnyPlay::Fevga).collect(),
         }
     }
 
@@ -118,6 +134,7 @@ impl AnyPosition {
             AnyPosition::Plakoto(p) => {
                 crate::parse_play(p, dice, text).map(AnyPlay::Plakoto).map_err(AnyPlayError::Plakoto)
             }
+            AnyPosition::Fevga(p) => fevga::parse_play(p, dice, text).map(AnyPlay::Fevga).map_err(AnyPlayError::Fevga),
         }
     }
 
@@ -162,6 +179,7 @@ impl AnyPosition {
         match self {
             AnyPosition::Portes(p) => portes::perft(p, depth),
             AnyPosition::Plakoto(p) => crate::perft(p, depth),
+            AnyPosition::Fevga(p) => fevga::perft(p, depth),
         }
     }
 
@@ -172,14 +190,14 @@ impl AnyPosition {
         match kind.unwrap_or_default() {
             GameKind::Portes => portes::Position::from_json(text).map(Into::into).map_err(|e| e.to_string()),
             GameKind::Plakoto => crate::Position::from_json(text).map(Into::into).map_err(|e| e.to_string()),
-            GameKind::Fevga => Err("Fevga positions are not read yet".into()),
+            GameKind::Fevga => fevga::Position::from_json(text).map(Into::into).map_err(|e| e.to_string()),
         }
     }
 
     /// Reads a position as the command line and the APIs take it: `start`
     /// (of `game`, Plakoto's without it), position JSON (its `game` field
     /// decides, and must agree with `game` when both are given), or a
-    /// position ID: `p.…` Portes, Plakoto's otherwise, and with `game`
+    /// position ID: `p.…` Portes, `f.…` Fevga (or TAVLI.md's diagram), Plakoto's otherwise, and with `game`
     /// Portes also GNU Backgammon's position ID (White on roll).
     ///
     /// ```
@@ -192,15 +210,16 @@ impl AnyPosition {
     /// ```
     pub fn parse(text: &str, game: Option<GameKind>) -> Result<AnyPosition, String> {
         let t = text.trim();
-        if game == Some(GameKind::Fevga) {
-            return Err("Fevga's rules are not in this build yet".into());
-        }
         let pos = if t.eq_ignore_ascii_case("start") {
             AnyPosition::start(game.unwrap_or_default())
         } else if t.starts_with('{') {
             AnyPosition::from_json(t)?
         } else if t.starts_with("p.") {
             portes::Position::from_id(t).map_err(|e| e.to_string())?.into()
+        } else if t.starts_with(fevga::ID_PREFIX) {
+            fevga::Position::from_id(t).map_err(|e| e.to_string())?.into()
+        } else if t.starts_with("fevga ") {
+            fevga::parse_position(t)?.into()
         } else if game == Some(GameKind::Portes) {
             portes::parse_position(t)?.into()
         } else {
@@ -271,6 +290,7 @@ impl AnyPlay {
         match self {
             AnyPlay::Portes(_) => GameKind::Portes,
             AnyPlay::Plakoto(_) => GameKind::Plakoto,
+            AnyPlay::Fevga(_) => GameKind::Fevga,
         }
     }
 
