@@ -12,7 +12,8 @@ use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
 use std::time::Duration;
 
-use plakoto_core::{Dice, Play, Position, parse_play};
+use plakoto_core::Dice;
+use plakoto_core::tavli::{GamePlay, GamePosition};
 use serde_json::json;
 
 use plakoto_engine::Player;
@@ -69,10 +70,10 @@ impl ExternalPlayer {
         Ok(())
     }
 
-    fn ask(&mut self, pos: &Position, dice: Dice, plays: &[Play]) -> Result<usize, String> {
+    fn ask<P: GamePosition>(&mut self, pos: &P, dice: Dice, plays: &[P::Play]) -> Result<usize, String> {
         self.start()?;
         let (_, stdin, rx) = self.proc.as_mut().ok_or("external program not running")?;
-        let request = json!({"type": "play", "position": pos, "dice": [dice.high(), dice.low()]});
+        let request = json!({"type": "play", "position": pos.to_json_value(), "dice": [dice.high(), dice.low()]});
         writeln!(stdin, "{request}")
             .and_then(|_| stdin.flush())
             .map_err(|e| format!("`{}` stopped reading its input: {e}", self.command))?;
@@ -92,7 +93,8 @@ impl ExternalPlayer {
         let mut text = Vec::new();
         for m in moves {
             let pair = m.as_array().filter(|a| a.len() == 2).and_then(|a| Some((a[0].as_u64()?, a[1].as_u64()?)));
-            let Some((from, to)) = pair.filter(|&(f, t)| f <= 24 && t <= 24) else {
+            // 25 is Portes's bar (the engine protocol's `from` 25).
+            let Some((from, to)) = pair.filter(|&(f, t)| f <= 25 && t <= 24) else {
                 return Err(format!(
                     "`{}` sent a move that is not [from, to]: {}",
                     self.command,
@@ -102,7 +104,8 @@ impl ExternalPlayer {
             text.push(format!("{from}/{to}"));
         }
         let text = if text.is_empty() { "pass".to_string() } else { text.join(" ") };
-        let play = parse_play(pos, dice, &text)
+        let play = pos
+            .parse_play(dice, &text)
             .map_err(|e| format!("`{}` played `{text}` with {dice} in {}: {e}", self.command, pos.id()))?;
         plays
             .iter()
@@ -115,12 +118,14 @@ fn brief(s: &str) -> String {
     if s.chars().count() > 80 { format!("{}…", s.chars().take(80).collect::<String>()) } else { s.to_string() }
 }
 
-impl Player for ExternalPlayer {
+/// An external program plays any game: it is sent the game's position
+/// JSON, which names the game (TAVLI.md Part 3b), and answers moves.
+impl<P: GamePosition> Player<P> for ExternalPlayer {
     fn name(&self) -> String {
         format!("external:{}", self.command)
     }
 
-    fn choose(&mut self, pos: &Position, dice: Dice, plays: &[Play]) -> usize {
+    fn choose(&mut self, pos: &P, dice: Dice, plays: &[P::Play]) -> usize {
         if self.failure.is_some() {
             return 0;
         }

@@ -9,8 +9,9 @@
 
 use std::sync::Arc;
 
+use plakoto_core::tavli::{GameKind, GamePosition};
 use plakoto_engine::network::Network;
-use plakoto_engine::{MAX_PLY, NeuralEval, Player, Search, SearchPlayer, levels};
+use plakoto_engine::{MAX_PLY, NeuralEval, Player, RandomPlayer, Search, SearchPlayer, levels};
 
 use crate::external::ExternalPlayer;
 use crate::rollout_player::RolloutPlayer;
@@ -90,5 +91,30 @@ mod tests {
         assert!(player_by_name("external:", &eval, 1).is_err());
         assert!(player_by_name("net@5:x", &eval, 1).err().unwrap().contains("PLY 0 to 2"));
         assert!(player_by_name("net:/no/such/file", &eval, 1).err().unwrap().contains("/no/such/file"));
+    }
+}
+
+/// A player of a game other than Plakoto by name, for `duel --game`:
+/// `random`, `heuristic` (that game's hand-written evaluation) and
+/// `external:COMMAND`; the levels that search with a network play Plakoto
+/// only until those games have networks of their own.
+pub fn game_player<P: GamePosition>(
+    game: GameKind,
+    name: &str,
+    seed: u64,
+    heuristic: impl FnOnce() -> Option<Box<dyn Player<P>>>,
+) -> Result<Box<dyn Player<P>>, String> {
+    if let Some(cmd) = name.strip_prefix("external:") {
+        if cmd.trim().is_empty() {
+            return Err("`external:` needs a command, e.g. `external:plakoto engine --level heuristic`".into());
+        }
+        return Ok(Box::new(ExternalPlayer::new(cmd)));
+    }
+    let unknown =
+        || format!("`{name}` does not play {game}: {game}'s players are random, heuristic and external:COMMAND");
+    match name {
+        "random" => Ok(Box::new(RandomPlayer::new(seed))),
+        "heuristic" => heuristic().ok_or_else(unknown),
+        _ => Err(unknown()),
     }
 }

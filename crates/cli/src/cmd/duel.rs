@@ -3,9 +3,11 @@
 
 use anyhow::{Result, anyhow, bail};
 use indicatif::{ProgressBar, ProgressStyle};
-use plakoto_engine::LEVELS;
-use plakoto_workshop::duel::{duel, duel_matches};
-use plakoto_workshop::players::{check_name, player_by_name};
+use plakoto_core::tavli::{GameKind, GamePosition};
+use plakoto_core::{Position, fevga, portes};
+use plakoto_engine::{LEVELS, Player};
+use plakoto_workshop::duel::{PlayerFactory, duel_matches, duel_of};
+use plakoto_workshop::players::{check_name, game_player, player_by_name};
 
 /// Pit two players against each other. A player is a built-in one (see
 /// below) or `external:COMMAND`, a program speaking the engine protocol.
@@ -37,6 +39,11 @@ pub struct Args {
     /// playing for points whatever the score.
     #[arg(long = "match", value_name = "N", value_parser = clap::value_parser!(u32).range(1..=25))]
     match_to: Option<u32>,
+    /// The game: plakoto (the default), portes or fevga. Portes and Fevga
+    /// are played by `random`, `heuristic` and `external:COMMAND` until
+    /// they have networks; their duels are of single games.
+    #[arg(long, value_name = "G")]
+    game: Option<GameKind>,
     /// Print the result as JSON.
     #[arg(long)]
     json: bool,
@@ -61,6 +68,11 @@ pub fn run(a: Args) -> Result<()> {
     }
     if a.threads == 0 || a.threads > 64 {
         bail!("--threads must be 1 to 64");
+    }
+    match a.game.unwrap_or_default() {
+        GameKind::Plakoto => {}
+        GameKind::Portes => return other_game(&a, portes::Position::start(), |_| None),
+        GameKind::Fevga => return other_game(&a, fevga::Position::start(), |_| None),
     }
     // Fail fast on unknown names.
     for name in [&a.a, &a.b] {
@@ -115,7 +127,45 @@ pub fn run(a: Args) -> Result<()> {
         }
         return Ok(());
     }
-    let stats = duel(&fa, &fb, pairs, a.seed, a.threads, &|s| {
+    games_duel(&a, Position::start(), &fa, &fb)
+}
+
+/// A duel of single games of Portes or Fevga: the players named are built
+/// by `heuristic` (the game's heuristic player for the seed) or as
+/// [`game_player`] says.
+fn other_game<P: GamePosition>(
+    a: &Args,
+    initial: P,
+    heuristic: impl Fn(u64) -> Option<Box<dyn Player<P>>> + Sync,
+) -> Result<()> {
+    let game = initial.kind();
+    if a.match_to.is_some() {
+        bail!(
+            "--match plays Plakoto matches; a {game} duel is of single games (Tavli matches come with `play --tavli`)"
+        );
+    }
+    for name in [&a.a, &a.b] {
+        game_player(game, name, 0, || heuristic(0)).map_err(|e| anyhow!(e))?;
+    }
+    let make = |name: &str, seed: u64| {
+        game_player(game, name, seed, || heuristic(seed))
+            .unwrap_or_else(|e| panic!("`{name}` built before the duel: {e}"))
+    };
+    let fa = |i: u64| make(&a.a, a.seed.wrapping_mul(31).wrapping_add(i));
+    let fb = |i: u64| make(&a.b, a.seed.wrapping_mul(37).wrapping_add(i));
+    games_duel(a, initial, &fa, &fb)
+}
+
+/// Plays the paired games of a duel and reports them.
+fn games_duel<P: GamePosition>(a: &Args, initial: P, fa: &PlayerFactory<P>, fb: &PlayerFactory<P>) -> Result<()> {
+    let pairs = a.games.div_ceil(2);
+    let bar = ProgressBar::new(2 * pairs);
+    bar.set_style(
+        ProgressStyle::with_template("{spinner} [{elapsed_precise}] {wide_bar} {pos}/{len} games ({eta}) {msg}")
+            .unwrap_or_else(|_| ProgressStyle::default_bar()),
+    );
+    let game = initial.kind();
+    let stats = duel_of(initial, fa, fb, pairs, a.seed, a.threads, &|s| {
         bar.set_position(s.games);
         bar.set_message(format!("A {:+.3} ± {:.3} ppg", s.points_per_game(), s.ci95()));
     })
@@ -126,10 +176,12 @@ pub fn run(a: Args) -> Result<()> {
         let v = serde_json::json!({
             "a": a.a, "b": a.b, "games": stats.games, "wins": stats.wins, "losses": stats.losses,
             "draws": stats.draws, "points": stats.points, "ppg": ppg, "ci95": ci, "seed": a.seed,
+            "game": game,
         });
         println!("{v}");
     } else {
-        println!("A = {}   B = {}   seed {}", a.a, a.b, a.seed);
+        let of = if game == GameKind::Plakoto { String::new() } else { format!("   game {game}") };
+        println!("A = {}   B = {}{of}   seed {}", a.a, a.b, a.seed);
         println!("games {}   A wins {}   losses {}   draws {}", stats.games, stats.wins, stats.losses, stats.draws);
         println!("A points per game {ppg:+.3} ± {ci:.3} (95%: {:+.3} to {:+.3})", ppg - ci, ppg + ci);
     }

@@ -33,6 +33,8 @@ pub trait GamePosition: Copy + Eq + Debug + Send + Sync + 'static {
     fn outcome(&self) -> Option<GameResult>;
     /// The game's position ID.
     fn id(&self) -> String;
+    /// The position JSON (INTERFACE.md; the engine protocol's `position`).
+    fn to_json_value(&self) -> serde_json::Value;
     /// The error for a play, written `notation`, that is not among this
     /// position's legal plays.
     fn not_legal(&self, notation: String) -> Self::Error;
@@ -85,6 +87,9 @@ macro_rules! own_game {
             }
             fn id(&self) -> String {
                 <$Pos>::id(self)
+            }
+            fn to_json_value(&self) -> serde_json::Value {
+                <$Pos>::to_json_value(self)
             }
             fn not_legal(&self, notation: String) -> $Err {
                 <$Err>::NotLegal(notation)
@@ -142,6 +147,9 @@ impl GamePosition for AnyPosition {
     }
     fn id(&self) -> String {
         AnyPosition::id(self)
+    }
+    fn to_json_value(&self) -> serde_json::Value {
+        AnyPosition::to_json_value(self)
     }
     fn not_legal(&self, notation: String) -> AnyPlayError {
         match self {
