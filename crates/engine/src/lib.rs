@@ -20,8 +20,9 @@
 //! The modules, bottom up: [`Probabilities`] (the value type), the
 //! [`Evaluator`] trait, the network and its inputs, the bear-off database,
 //! [`NeuralEval`], the [`Analyzer`] trait and [`Search`], [`analysis`];
-//! beside them the [`Player`] trait, the heuristic and search players, and
-//! the [`levels`]. `docs/ARCHITECTURE.md` shows how they fit.
+//! beside them the [`Player`] trait, the heuristic and search players
+//! (Portes's heuristic, [`PortesHeuristic`], too), and the [`levels`].
+//! `docs/ARCHITECTURE.md` shows how they fit.
 
 #![warn(missing_docs)]
 
@@ -37,6 +38,7 @@ pub mod met;
 pub mod network;
 mod neural;
 mod player;
+mod portes_heuristic;
 mod probabilities;
 pub mod review;
 pub mod search;
@@ -49,6 +51,7 @@ pub use heuristic::{HeuristicPlayer, heuristic_score};
 pub use levels::{DEFAULT_LEVEL, LEVELS, Level, LevelKind};
 pub use neural::{NeuralEval, from_outputs, to_targets};
 pub use player::{Player, RandomPlayer, argmax_by};
+pub use portes_heuristic::PortesHeuristic;
 pub use probabilities::Probabilities;
 pub use search::{MAX_PLY, Search, SearchConfig};
 pub use search_player::SearchPlayer;

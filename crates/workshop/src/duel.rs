@@ -224,6 +224,40 @@ mod tests {
         let s = duel(&h, &r, 100, 1, 2, &|_| {}).unwrap();
         assert!(s.points_per_game() - s.ci95() > 0.3, "{s:?} ppg {} ± {}", s.points_per_game(), s.ci95());
     }
+
+    /// Portes's heuristic against random play over `pairs` pairs of games (seed 1).
+    fn portes_heuristic_vs_random(pairs: u64) -> DuelStats {
+        use plakoto_core::portes;
+        use plakoto_engine::PortesHeuristic;
+        let h = |_: u64| Box::new(PortesHeuristic) as Box<dyn Player<portes::Position>>;
+        let r = |i: u64| Box::new(RandomPlayer::new(i)) as Box<dyn Player<portes::Position>>;
+        duel_of(portes::Position::start(), &h, &r, pairs, 1, 2, &|_| {}).unwrap()
+    }
+
+    #[test]
+    fn portes_heuristic_beats_random() {
+        let s = portes_heuristic_vs_random(100);
+        assert_eq!(s.games, 200);
+        assert!(s.points_per_game() - s.ci95() > 0.5, "{s:?} ppg {} ± {}", s.points_per_game(), s.ci95());
+    }
+
+    /// The measured figure (issue 28): `cargo test --release -p
+    /// plakoto-workshop --lib portes_heuristic_against_random_over_2000_games
+    /// -- --ignored --nocapture`.
+    #[test]
+    #[ignore = "a measurement (seconds in release, long in debug)"]
+    fn portes_heuristic_against_random_over_2000_games() {
+        let s = portes_heuristic_vs_random(1000);
+        println!(
+            "portes heuristic vs random, {} games (seed 1): {:+.3} ± {:.3} points per game, won {} lost {}",
+            s.games,
+            s.points_per_game(),
+            s.ci95(),
+            s.wins,
+            s.losses
+        );
+        assert!(s.points_per_game() - s.ci95() > 0.5);
+    }
 }
 
 /// Results of a duel of matches from player A's side.
