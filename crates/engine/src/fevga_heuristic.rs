@@ -1,0 +1,221 @@
+//! A hand-written Fevga player, so Tavli matches and duels have an
+//! opponent for Fevga before a network exists. It scores the position after
+//! each play for the mover and keeps the best.
+//!
+//! Fevga has no hitting, so it is a game of blocks, primes and timing. The
+//! evaluation works in pips: each side's *adjusted pip count* is its pip
+//! count plus penalties (what its position is worth in pips), the lead in
+//! adjusted pips becomes a winning chance, and the chances of a double win
+//! (the loser has borne off none) are added on. The terms:
+//!
+//! - **Race.** The pip count; the side on roll is worth a few pips more.
+//! - **Blocked.** Each checker pays for the points the opponent holds in
+//!   the six in front of it (squared: with five of six held, only one
+//!   number moves it) and for the longest run of held points (a prime)
+//!   that starts among those six. One side's blocks are the other side's
+//!   blocked checkers, so the same term scores blocks made and blocks
+//!   suffered; a prime is worth more the longer it is, up to six.
+//! - **Start.** Checkers still on the 24-point cost more as the opponent
+//!   advances (a stranded start stack), and a side not yet released from
+//!   the runner rule (nothing on its points 1–12, nothing off) pays for the
+//!   lost dice.
+//! - **Flexibility.** Each distinct point held and up to two spares on it
+//!   are a small credit (more ways to play later rolls); checkers beyond
+//!   four on a point (stacks) are a small cost.
+//! - **Pure race** ([`Position::is_race`]): the blocking terms are gone; the
+//!   pip count gets the bear-off wastage instead (checkers on the lowest
+//!   points, stacks and gaps in the home board waste pips).
+//! - **Double wins.** A side that has borne off none is in danger when the
+//!   rolls it needs to bring a checker home and off exceed the rolls the
+//!   other side needs to finish.
+
+use plakoto_core::Dice;
+use plakoto_core::fevga::{Play, Position, Release};
+
+use crate::player::Player;
+
+/// Pips of the average roll (doubles counted twice).
+const AVERAGE_ROLL: f32 = 8.17;
+/// What being on roll is worth, in pips.
+const ON_ROLL: f32 = 4.0;
+
+/// Pips wasted in the bear-off by a checker on home point p (index p):
+/// low points waste most of the die that bears them off.
+const WASTAGE: [f32; 7] = [0.0, 2.0, 1.2, 0.6, 0.3, 0.1, 0.0];
+
+/// Heuristic equity of `pos` for the side on roll (higher is better for it):
+/// about −2..2, the points it expects to win (see the module documentation).
+///
+/// ```
+/// use plakoto_core::fevga::Position;
+/// use plakoto_engine::fevga_heuristic_score;
+/// // The start is even but for the roll.
+/// assert!(fevga_heuristic_score(&Position::start()) > 0.0);
+/// ```
+pub fn fevga_heuristic_score(pos: &Position) -> f32 {
+    if let Some(r) = pos.outcome() {
+        return r.points_for(pos.turn()) as f32;
+    }
+    let them_view = pos.pass_turn();
+    let race = pos.is_race();
+    let me = Side::of(pos, race);
+    let them = Side::of(&them_view, race);
+    let lead = them.adjusted() - me.adjusted() + ON_ROLL;
+    let scale = 6.0 + 0.06 * (me.pips + them.pips) * 0.5;
+    let win = 1.0 / (1.0 + (-lead / scale).exp());
+    let my_double = if pos.opp_off() == 0 { double_win_chance(&me, &them) } else { 0.0 };
+    let their_double = if pos.own_off() == 0 { double_win_chance(&them, &me) } else { 0.0 };
+    win * (1.0 + my_double) - (1.0 - win) * (1.0 + their_double)
+}
+
+/// The chance that `winner`, when it wins, wins double: `loser` still has to
+/// bring a checker home and bear it off.
+fn double_win_chance(winner: &Side, loser: &Side) -> f32 {
+    let to_finish = winner.adjusted() / AVERAGE_ROLL;
+    let to_save = loser.pips_to_home / AVERAGE_ROLL + 0.5 * loser.outside as f32 + 1.0;
+    1.0 / (1.0 + (-(to_save - to_finish) / 1.5).exp())
+}
+
+/// One side's view of a position: its pip count and its penalties in pips.
+struct Side {
+    pips: f32,
+    penalty: f32,
+    /// Pips its checkers outside the home board have to travel to get home.
+    pips_to_home: f32,
+    /// Its checkers outside the home board.
+    outside: u8,
+}
+
+impl Side {
+    /// The side on roll in `pos`, its points in its own numbering.
+    fn of(pos: &Position, race: bool) -> Side {
+        let own = pos.own_points();
+        let opp = pos.opp_points();
+        let mut pips = 0.0;
+        let mut pips_to_home = 0.0;
+        let mut outside = 0;
+        for p in 1..=24u8 {
+            let n = f32::from(own[p as usize]);
+            pips += n * f32::from(p);
+            if p > 6 {
+                pips_to_home += n * f32::from(p - 6);
+                outside += own[p as usize];
+            }
+        }
+        let penalty = if race { wastage(&own) } else { contact_penalty(&own, &opp, pos) };
+        Side { pips, penalty, pips_to_home, outside }
+    }
+
+    fn adjusted(&self) -> f32 {
+        self.pips + self.penalty
+    }
+}
+
+/// Bear-off wastage in pips: low checkers, stacks and home-board gaps.
+fn wastage(own: &[u8; 32]) -> f32 {
+    let mut w = 0.0;
+    let highest = (1..=24usize).rev().find(|&p| own[p] > 0).unwrap_or(0);
+    for p in 1..=6usize {
+        let n = own[p];
+        w += f32::from(n) * WASTAGE[p];
+        w += 0.5 * f32::from(n.saturating_sub(3));
+        if n == 0 && p < highest.min(7) {
+            w += 0.7;
+        }
+    }
+    w
+}
+
+/// The contact penalty in pips of the side whose checkers are `own`, the
+/// opponent's being `opp` (both in this side's numbering).
+fn contact_penalty(own: &[u8; 32], opp: &[u8; 32], pos: &Position) -> f32 {
+    // run[q]: opposing points held in a row from q downwards (q, q−1, …).
+    let mut run = [0u8; 25];
+    for q in 1..=24usize {
+        run[q] = if opp[q] > 0 { run[q - 1] + 1 } else { 0 };
+    }
+    let mut penalty = 0.0;
+    for p in 2..=24usize {
+        let n = own[p];
+        if n == 0 {
+            continue;
+        }
+        let low = p.saturating_sub(6).max(1);
+        let mut held = 0u8;
+        let mut prime = 0u8;
+        for q in low..p {
+            if opp[q] > 0 {
+                held += 1;
+                prime = prime.max(run[q]);
+            }
+        }
+        let prime = f32::from(prime.min(6));
+        let held = f32::from(held);
+        penalty += f32::from(n) * (0.12 * held * held + 0.22 * prime * prime);
+    }
+
+    // The start stack: worse the further the opponent has come.
+    let opp_pips: u32 = (1..=24usize).map(|q| u32::from(opp[q]) * ((q as u32 + 11) % 24 + 1)).sum();
+    let opp_progress = 1.0 - opp_pips as f32 / 360.0;
+    penalty += f32::from(own[24]) * (0.3 + 3.0 * opp_progress);
+    if !pos.is_released(Release::Reach) {
+        penalty += 6.0;
+    }
+
+    // Flexibility: distinct points and a couple of spares; stacks.
+    for p in 1..=23usize {
+        let n = own[p];
+        if n > 0 {
+            penalty -= 1.0 + 0.4 * f32::from((n - 1).min(2));
+            penalty += 0.6 * f32::from(n.saturating_sub(4));
+        }
+    }
+    penalty
+}
+
+/// Picks the Fevga play whose resulting position scores best for the mover
+/// by [`fevga_heuristic_score`].
+///
+/// ```
+/// use plakoto_core::Dice;
+/// use plakoto_core::fevga::Position;
+/// use plakoto_engine::{FevgaHeuristic, Player};
+/// let start = Position::start();
+/// let dice = Dice::new(3, 1).unwrap();
+/// let plays = start.legal_plays(dice);
+/// let i = FevgaHeuristic.choose(&start, dice, &plays);
+/// assert!(i < plays.len());
+/// ```
+#[derive(Clone, Copy, Debug, Default)]
+pub struct FevgaHeuristic;
+
+impl FevgaHeuristic {
+    /// The mover's score after `play`.
+    pub fn score_play(play: &Play) -> f32 {
+        let after = play.position().with_turn(play.mover());
+        if play.result().is_some() {
+            return fevga_heuristic_score(&after);
+        }
+        // The opponent is on roll after the play: its view, negated.
+        -fevga_heuristic_score(play.position())
+    }
+}
+
+impl Player<Position> for FevgaHeuristic {
+    fn name(&self) -> String {
+        "heuristic".into()
+    }
+
+    fn choose(&mut self, _: &Position, _: Dice, plays: &[Play]) -> usize {
+        let mut best = 0;
+        let mut best_score = f32::NEG_INFINITY;
+        for (i, p) in plays.iter().enumerate() {
+            let s = FevgaHeuristic::score_play(p);
+            if s > best_score {
+                best = i;
+                best_score = s;
+            }
+        }
+        best
+    }
+}
