@@ -41,10 +41,11 @@ const ON_ROLL: f32 = 4.0;
 
 /// Pips wasted in the bear-off by a checker on home point p (index p):
 /// low points waste most of the die that bears them off.
-const WASTAGE: [f32; 7] = [0.0, 2.0, 1.2, 0.6, 0.3, 0.1, 0.0];
+const WASTAGE: [f32; 7] = [0.0, 3.0, 2.0, 1.3, 0.8, 0.4, 0.2];
 
 /// Heuristic equity of `pos` for the side on roll (higher is better for it):
-/// about −2..2, the points it expects to win (see the module documentation).
+/// about −2..2, the points it expects to win (see the module documentation);
+/// a finished game scores 10 per point won or lost.
 ///
 /// ```
 /// use plakoto_core::fevga::Position;
@@ -54,7 +55,8 @@ const WASTAGE: [f32; 7] = [0.0, 2.0, 1.2, 0.6, 0.3, 0.1, 0.0];
 /// ```
 pub fn fevga_heuristic_score(pos: &Position) -> f32 {
     if let Some(r) = pos.outcome() {
-        return r.points_for(pos.turn()) as f32;
+        // Above any score of a game still going (the lead term adds a little).
+        return 10.0 * r.points_for(pos.turn()) as f32;
     }
     let them_view = pos.pass_turn();
     let race = pos.is_race();
@@ -65,7 +67,8 @@ pub fn fevga_heuristic_score(pos: &Position) -> f32 {
     let win = 1.0 / (1.0 + (-lead / scale).exp());
     let my_double = if pos.opp_off() == 0 { double_win_chance(&me, &them) } else { 0.0 };
     let their_double = if pos.own_off() == 0 { double_win_chance(&them, &me) } else { 0.0 };
-    win * (1.0 + my_double) - (1.0 - win) * (1.0 + their_double)
+    // The lead itself, a little, so that a settled game still makes progress.
+    win * (1.0 + my_double) - (1.0 - win) * (1.0 + their_double) + 0.001 * lead
 }
 
 /// The chance that `winner`, when it wins, wins double: `loser` still has to
@@ -111,17 +114,12 @@ impl Side {
     }
 }
 
-/// Bear-off wastage in pips: low checkers, stacks and home-board gaps.
+/// Bear-off wastage in pips: checkers on the low points and stacks.
 fn wastage(own: &[u8; 32]) -> f32 {
     let mut w = 0.0;
-    let highest = (1..=24usize).rev().find(|&p| own[p] > 0).unwrap_or(0);
     for p in 1..=6usize {
         let n = own[p];
-        w += f32::from(n) * WASTAGE[p];
-        w += 0.5 * f32::from(n.saturating_sub(3));
-        if n == 0 && p < highest.min(7) {
-            w += 0.7;
-        }
+        w += f32::from(n) * WASTAGE[p] + 0.5 * f32::from(n.saturating_sub(3));
     }
     w
 }
@@ -134,6 +132,10 @@ fn contact_penalty(own: &[u8; 32], opp: &[u8; 32], pos: &Position) -> f32 {
     for q in 1..=24usize {
         run[q] = if opp[q] > 0 { run[q - 1] + 1 } else { 0 };
     }
+    // Until the side is released only its runner moves, so every checker
+    // waits on the runner's blocks.
+    let released = pos.is_released(Release::Reach);
+    let runner_weight = if released { 0.0 } else { 0.5 * f32::from(own[24]) };
     let mut penalty = 0.0;
     for p in 2..=24usize {
         let n = own[p];
@@ -151,14 +153,15 @@ fn contact_penalty(own: &[u8; 32], opp: &[u8; 32], pos: &Position) -> f32 {
         }
         let prime = f32::from(prime.min(6));
         let held = f32::from(held);
-        penalty += f32::from(n) * (0.12 * held * held + 0.22 * prime * prime);
+        let weight = f32::from(n) + if p < 24 { runner_weight } else { 0.0 };
+        penalty += weight * (0.12 * held * held + 0.22 * prime * prime);
     }
 
     // The start stack: worse the further the opponent has come.
     let opp_pips: u32 = (1..=24usize).map(|q| u32::from(opp[q]) * ((q as u32 + 11) % 24 + 1)).sum();
     let opp_progress = 1.0 - opp_pips as f32 / 360.0;
     penalty += f32::from(own[24]) * (0.3 + 3.0 * opp_progress);
-    if !pos.is_released(Release::Reach) {
+    if !released {
         penalty += 6.0;
     }
 
@@ -217,5 +220,69 @@ impl Player<Position> for FevgaHeuristic {
             }
         }
         best
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use plakoto_core::fevga_pos;
+
+    fn best(p: &Position, d: (u8, u8)) -> Play {
+        let dice = Dice::new(d.0, d.1).unwrap();
+        let plays = p.legal_plays(dice);
+        plays[FevgaHeuristic.choose(p, dice, &plays)]
+    }
+
+    #[test]
+    fn bears_off_rather_than_shuffles_in_a_race() {
+        let p = fevga_pos!(White; white {6: 3, 5: 3, 2: 1, 1: 1}; black {12: 10, 3: 5});
+        assert!(p.is_race());
+        // 6/off 5/off, not 6/off 6/1: the same pips, one checker fewer.
+        let b = best(&p, (6, 5));
+        assert_eq!(b.position().off(plakoto_core::Color::White), 9, "{b}");
+        // 2/off 1/off, not 6/4 6/5 or 6/4 1/off.
+        let b = best(&p, (2, 1));
+        assert_eq!(b.to_string(), "2/off 1/off");
+    }
+
+    #[test]
+    fn closes_the_prime_in_front_of_the_runner() {
+        // Black's runner on its 19 (White's 7), the rest still on its start,
+        // so Black may move only the runner. White holds 6..2; 10/1 (5-4)
+        // closes six in a row in front of it and Black cannot move at all.
+        let p = fevga_pos!(White; white {24: 9, 10: 1, 6: 1, 5: 1, 4: 1, 3: 1, 2: 1}; black {24: 14, 19: 1});
+        let b = best(&p, (5, 4));
+        assert_eq!(b.position().checkers(plakoto_core::Color::White, 1), 1, "{b}");
+        let frozen = b.position().legal_plays(Dice::new(6, 6).unwrap());
+        assert!(frozen.len() == 1 && frozen[0].is_pass());
+    }
+
+    #[test]
+    fn blocks_the_runner_rather_than_running_from_the_start() {
+        // Black's unreleased runner on its 17 (White's 5). 6/3/1 holds two
+        // more of the six points in front of it (White's 3 and 1); 24/20/17
+        // only brings a checker round.
+        let p = fevga_pos!(White; white {24: 11, 23: 1, 22: 1, 7: 1, 6: 1}; black {24: 14, 17: 1});
+        let plays = p.legal_plays(Dice::new(3, 2).unwrap());
+        let score = |t: &str| FevgaHeuristic::score_play(plays.iter().find(|pl| pl.to_string() == t).unwrap());
+        assert!(score("6/3/1") > score("22/19/17"));
+        assert!(score("7/4 6/4") > score("24/22 23/20"));
+    }
+
+    #[test]
+    fn takes_the_win() {
+        let p = fevga_pos!(White; white {2: 1, 1: 1}; black {20: 15});
+        let b = best(&p, (2, 1));
+        assert_eq!(b.result().map(|r| r.points), Some(2), "{b}");
+    }
+
+    #[test]
+    fn the_start_favours_the_side_on_roll_whichever_colour() {
+        // Both sides alike but for the roll: the side on roll is ahead.
+        let s = fevga_heuristic_score(&Position::start());
+        assert!(s > 0.0 && s < 0.2, "{s}");
+        let r = fevga_heuristic_score(&Position::start().mirror());
+        assert!((r - s).abs() < 1e-6);
     }
 }
