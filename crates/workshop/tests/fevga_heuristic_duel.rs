@@ -1,6 +1,8 @@
-//! The Fevga heuristic player against the random player, in paired duels.
+//! The Fevga heuristic player in paired duels: against the random player,
+//! and against a player that only runs (lowest pip count), which shows what
+//! the blocking terms are worth.
 //!
-//! The measurement (2,000 games, seed 2026) is the ignored test:
+//! The measurements (2,000 games each, seed 2026) are the ignored tests:
 //! `cargo test --release -p plakoto-workshop --test fevga_heuristic_duel -- --ignored --nocapture`
 
 use plakoto_core::fevga::Position;
@@ -35,5 +37,37 @@ fn measure_fevga_heuristic_against_random() {
         s.wins,
         s.losses,
         start.elapsed().as_secs_f64()
+    );
+}
+
+/// Plays the play that leaves its own pip count lowest (a runner, no plan).
+struct PipPlayer;
+
+impl Player<Position> for PipPlayer {
+    fn name(&self) -> String {
+        "pips".into()
+    }
+
+    fn choose(&mut self, _: &Position, _: plakoto_core::Dice, plays: &[plakoto_core::fevga::Play]) -> usize {
+        let pips = |p: &plakoto_core::fevga::Play| {
+            if p.result().is_some() { 0 } else { p.position().pips(p.mover()) }
+        };
+        (0..plays.len()).min_by_key(|&i| pips(&plays[i])).unwrap_or(0)
+    }
+}
+
+#[test]
+#[ignore = "a measurement: 2,000 games"]
+fn measure_fevga_heuristic_against_pips() {
+    let h = |_: u64| Box::new(FevgaHeuristic) as Box<dyn Player<Position>>;
+    let r = |_: u64| Box::new(PipPlayer) as Box<dyn Player<Position>>;
+    let s = duel_of(Position::start(), &h, &r, 1000, 2026, 2, &|_| {}).expect("no player fails");
+    println!(
+        "FevgaHeuristic vs pips-only, {} games (seed 2026): {:+.3} ± {:.3} points per game (95%), won {}, lost {}",
+        s.games,
+        s.points_per_game(),
+        s.ci95(),
+        s.wins,
+        s.losses
     );
 }
