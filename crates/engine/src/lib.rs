@@ -20,9 +20,9 @@
 //! The modules, bottom up: [`Probabilities`] (the value type), the
 //! [`Evaluator`] trait, the network and its inputs, the bear-off database,
 //! [`NeuralEval`], the [`Analyzer`] trait and [`Search`], [`analysis`];
-//! beside them the [`Player`] trait, the heuristic and search players
-//! (Portes's heuristic, [`PortesHeuristic`], too), and the [`levels`].
-//! `docs/ARCHITECTURE.md` shows how they fit.
+//! beside them the [`Player`] trait, the heuristic players (Plakoto's,
+//! [`PortesHeuristic`] and [`FevgaHeuristic`]), the search player, and the
+//! [`levels`]. `docs/ARCHITECTURE.md` shows how they fit.
 
 #![warn(missing_docs)]
 
@@ -31,6 +31,7 @@ mod analyzer;
 pub mod bearoff;
 mod evaluator;
 mod fastnet;
+mod fevga_heuristic;
 mod heuristic;
 pub mod inputs;
 pub mod levels;
@@ -47,6 +48,7 @@ mod shipped;
 
 pub use analyzer::{Analyzer, Scored};
 pub use evaluator::Evaluator;
+pub use fevga_heuristic::{FevgaHeuristic, fevga_heuristic_score};
 pub use heuristic::{HeuristicPlayer, heuristic_score};
 pub use levels::{DEFAULT_LEVEL, LEVELS, Level, LevelKind};
 pub use neural::{NeuralEval, from_outputs, to_targets};

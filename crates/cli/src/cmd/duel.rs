@@ -5,7 +5,7 @@ use anyhow::{Result, anyhow, bail};
 use indicatif::{ProgressBar, ProgressStyle};
 use plakoto_core::tavli::{GameKind, GamePosition};
 use plakoto_core::{Position, fevga, portes};
-use plakoto_engine::{LEVELS, Player, PortesHeuristic};
+use plakoto_engine::{FevgaHeuristic, LEVELS, Player, PortesHeuristic};
 use plakoto_workshop::duel::{PlayerFactory, duel_matches, duel_of};
 use plakoto_workshop::players::{check_name, game_player, player_by_name};
 
@@ -74,7 +74,9 @@ pub fn run(a: Args) -> Result<()> {
         GameKind::Portes => {
             return other_game(&a, portes::Position::start(), |_| Some(Box::new(PortesHeuristic) as Box<dyn Player<_>>));
         }
-        GameKind::Fevga => return other_game(&a, fevga::Position::start(), |_| None),
+        GameKind::Fevga => {
+            return other_game(&a, fevga::Position::start(), |_| Some(Box::new(FevgaHeuristic) as Box<dyn Player<_>>));
+        }
     }
     // Fail fast on unknown names.
     for name in [&a.a, &a.b] {
