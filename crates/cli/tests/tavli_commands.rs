@@ -96,3 +96,73 @@ fn wrong_or_unknown_games_are_named() {
     let e = refused(&["moves", r#"{"game":"tavla","turn":"white","board":{}}"#, "3-1"]);
     assert!(e.contains("unknown game `tavla`"), "{e}");
 }
+
+/// Sends `lines` to `plakoto engine ARGS` and returns its answers, one per line.
+fn engine(args: &[&str], lines: &[String]) -> Vec<Value> {
+    use std::io::Write;
+    use std::process::Stdio;
+    let mut child =
+        Command::new(BIN).arg("engine").args(args).stdin(Stdio::piped()).stdout(Stdio::piped()).spawn().unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    for l in lines {
+        writeln!(stdin, "{l}").unwrap();
+    }
+    drop(stdin);
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success());
+    String::from_utf8(out.stdout).unwrap().lines().map(|l| serde_json::from_str(l).unwrap()).collect()
+}
+
+fn request(position: Value, dice: [u8; 2]) -> String {
+    serde_json::json!({"type": "play", "position": position, "dice": dice}).to_string()
+}
+
+#[test]
+fn the_engine_protocol_plays_every_game_it_has_a_player_for() {
+    use plakoto_core::fevga;
+    let portes = portes::Position::start().to_json_value();
+    let fevga_black = fevga::Position::start().with_turn(plakoto_core::Color::Black).to_json_value();
+    let lines = [
+        request(portes.clone(), [3, 1]),
+        request(fevga_black.clone(), [6, 5]),
+        request(Value::String(portes::Position::start().id()), [6, 6]),
+    ];
+    let answers = engine(&["--level", "heuristic"], &lines);
+    assert_eq!(answers.len(), 3, "{answers:?}");
+    // Each answer is a legal play of its own game.
+    let positions = [
+        AnyPosition::parse(&portes.to_string(), None).unwrap(),
+        AnyPosition::parse(&fevga_black.to_string(), None).unwrap(),
+        AnyPosition::start(GameKind::Portes),
+    ];
+    for ((answer, pos), dice) in answers.iter().zip(positions).zip([(3, 1), (6, 5), (6, 6)]) {
+        let moves = answer["moves"].as_array().unwrap_or_else(|| panic!("{answer}"));
+        let text: Vec<String> = moves.iter().map(|m| format!("{}/{}", m[0], m[1])).collect();
+        let play = pos.parse_play(Dice::new(dice.0, dice.1).unwrap(), &text.join(" ")).unwrap();
+        assert_eq!(play.kind(), pos.kind());
+    }
+    assert_eq!(answers[0]["moves"], serde_json::json!([[8, 5], [6, 5]]), "3-1 makes the 5-point");
+
+    // A level without a player for a game says so, and goes on answering.
+    let answers = engine(&["--level", "advanced"], &[request(portes, [3, 1]), request("start".into(), [3, 1])]);
+    let e = answers[0]["error"].as_str().unwrap();
+    assert!(e.contains("does not play portes") && e.contains("--level heuristic"), "{e}");
+    assert!(answers[1]["moves"].is_array(), "{:?}", answers[1]);
+}
+
+#[test]
+fn duels_of_portes_and_fevga_through_the_binary() {
+    for game in ["portes", "fevga"] {
+        let out = ok(&["duel", "heuristic", "random", "--game", game, "--games", "40", "--seed", "9", "--json"]);
+        let v: Value = serde_json::from_str(out.trim()).unwrap();
+        assert_eq!(v["game"], game);
+        assert_eq!(v["games"], 40);
+        assert!(v["ppg"].as_f64().unwrap() - v["ci95"].as_f64().unwrap() > 0.5, "{game}: {v}");
+        // The same duel again gives the same points: the dice and choices are seeded.
+        assert_eq!(ok(&["duel", "heuristic", "random", "--game", game, "--games", "40", "--seed", "9", "--json"]), out);
+    }
+    let e = refused(&["duel", "expert", "random", "--game", "portes", "--games", "2"]);
+    assert!(e.contains("`expert` does not play portes"), "{e}");
+    let e = refused(&["duel", "heuristic", "random", "--game", "fevga", "--match", "3"]);
+    assert!(e.contains("--match plays Plakoto matches"), "{e}");
+}

@@ -72,7 +72,11 @@ pub fn run(a: Args) -> Result<()> {
     match a.game.unwrap_or_default() {
         GameKind::Plakoto => {}
         GameKind::Portes => {
-            return other_game(&a, portes::Position::start(), |_| Some(Box::new(PortesHeuristic) as Box<dyn Player<_>>));
+            return other_game(
+                &a,
+                portes::Position::start(),
+                |_| Some(Box::new(PortesHeuristic) as Box<dyn Player<_>>),
+            );
         }
         GameKind::Fevga => {
             return other_game(&a, fevga::Position::start(), |_| Some(Box::new(FevgaHeuristic) as Box<dyn Player<_>>));

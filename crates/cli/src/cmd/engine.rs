@@ -4,8 +4,10 @@
 use std::io::{BufRead, Read, Write};
 
 use anyhow::{Result, anyhow};
-use plakoto_core::{Dice, Position};
-use plakoto_engine::{DEFAULT_LEVEL, levels};
+use plakoto_core::Dice;
+use plakoto_core::tavli::{AnyPosition, GamePlay, GamePosition};
+use plakoto_core::{fevga, portes};
+use plakoto_engine::{DEFAULT_LEVEL, FevgaHeuristic, Player, PortesHeuristic, RandomPlayer, levels};
 use serde_json::value::RawValue;
 use serde_json::{Value, json};
 
@@ -28,7 +30,20 @@ const MAX_LINE: usize = 64 * 1024;
 
 pub fn run(a: Args) -> Result<()> {
     let level = levels::level(&a.level).map_err(|e| anyhow!("--level: {e}"))?;
-    let mut player = level.player(&super::engine_eval(), a.seed);
+    let mut players = Players {
+        level: a.level.clone(),
+        plakoto: level.player(&super::engine_eval(), a.seed),
+        portes: match a.level.as_str() {
+            "random" => Some(Box::new(RandomPlayer::new(a.seed))),
+            "heuristic" => Some(Box::new(PortesHeuristic)),
+            _ => None,
+        },
+        fevga: match a.level.as_str() {
+            "random" => Some(Box::new(RandomPlayer::new(a.seed))),
+            "heuristic" => Some(Box::new(FevgaHeuristic)),
+            _ => None,
+        },
+    };
     let stdin = std::io::stdin();
     let mut out = std::io::stdout().lock();
     let mut input = stdin.lock();
@@ -58,7 +73,7 @@ pub fn run(a: Args) -> Result<()> {
             Err(e) => json!({"error": format!("not JSON: {e}")}),
             Ok(req) => match req.kind.as_deref() {
                 Some("quit") => return Ok(()),
-                Some("play") => answer_play(&req, player.as_mut()).unwrap_or_else(|e| json!({"error": e})),
+                Some("play") => answer_play(&req, &mut players).unwrap_or_else(|e| json!({"error": e})),
                 Some(t) => {
                     json!({"error": format!("unknown request type `{}` (known: play, quit)", t.chars().take(30).collect::<String>())})
                 }
@@ -81,12 +96,23 @@ struct Request {
     dice: Option<Value>,
 }
 
-fn answer_play(req: &Request, player: &mut dyn plakoto_engine::Player) -> Result<Value, String> {
-    // Position JSON, or (as everywhere a position is asked for) `start` or a position ID.
+/// The engine's player for each game: the level's for Plakoto; for Portes
+/// and Fevga, the random and heuristic levels' until those games have
+/// networks.
+struct Players {
+    level: String,
+    plakoto: Box<dyn Player>,
+    portes: Option<Box<dyn Player<portes::Position>>>,
+    fevga: Option<Box<dyn Player<fevga::Position>>>,
+}
+
+fn answer_play(req: &Request, players: &mut Players) -> Result<Value, String> {
+    // Position JSON of any game (its `game` says which), or (as everywhere
+    // a position is asked for) `start` or a position ID.
     let raw = req.position.as_deref().ok_or("missing \"position\"")?;
     let pos = match serde_json::from_str::<Value>(raw.get()) {
-        Ok(Value::String(s)) => plakoto_core::parse_position(&s)?,
-        _ => Position::from_json(raw.get()).map_err(|e| e.to_string())?,
+        Ok(Value::String(s)) => AnyPosition::parse(&s, None)?,
+        _ => AnyPosition::from_json(raw.get())?,
     };
     let dice = match req.dice.as_ref().ok_or("missing \"dice\" (e.g. [6,4])")? {
         Value::Array(a) => a,
@@ -103,11 +129,24 @@ fn answer_play(req: &Request, player: &mut dyn plakoto_engine::Player) -> Result
         return Err("\"dice\" must be two numbers 1-6, e.g. [6,4]".into());
     }
     let dice = Dice::new(d[0], d[1]).map_err(|e| e.to_string())?;
+    let level = &players.level;
+    let cannot = |game: &str| {
+        format!("this engine's `{level}` does not play {game}: start it with --level heuristic or --level random")
+    };
+    match pos {
+        AnyPosition::Plakoto(p) => choose(players.plakoto.as_mut(), &p, dice),
+        AnyPosition::Portes(p) => choose(players.portes.as_deref_mut().ok_or_else(|| cannot("portes"))?, &p, dice),
+        AnyPosition::Fevga(p) => choose(players.fevga.as_deref_mut().ok_or_else(|| cannot("fevga"))?, &p, dice),
+    }
+}
+
+/// The moves `player` makes with `dice` in `pos`.
+fn choose<P: GamePosition>(player: &mut dyn Player<P>, pos: &P, dice: Dice) -> Result<Value, String> {
     if let Some(r) = pos.outcome() {
         return Err(format!("the game is already over ({r})"));
     }
     let plays = pos.legal_plays(dice);
-    let i = player.choose(&pos, dice, &plays).min(plays.len() - 1);
+    let i = player.choose(pos, dice, &plays).min(plays.len() - 1);
     let moves: Vec<[u8; 2]> = plays[i].moves().iter().map(|m| [m.from, m.to]).collect();
     Ok(json!({"moves": moves}))
 }
