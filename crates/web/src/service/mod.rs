@@ -10,9 +10,13 @@
 //! in memory is dropped and the match is read again next time, so memory
 //! and the database never disagree.
 
+mod errors;
+mod held;
+mod ids;
 mod live;
 mod pg_conn;
 mod postgres;
+mod seats;
 mod sql;
 mod sqlite;
 mod store;
@@ -21,146 +25,24 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Instant;
 
-use plakoto_core::game::{Contribution, GameError, Match, MatchError, PlayerName, Players, Seed};
+use plakoto_core::game::{Contribution, Match, MatchError, PlayerName, Players, Seed};
 use plakoto_core::{Color, Play, TurnBuilder};
 use plakoto_engine::{DEFAULT_LEVEL, NeuralEval, levels};
-use rand::RngExt;
 
+use errors::match_error;
+use ids::{new_id, valid_id};
+use seats::{check_seat, digest, secret};
+
+pub use errors::{ErrorKind, ServiceError};
+pub use held::Live;
 pub use live::{Event, Hub, MOVES_BURST, MOVES_PER_SECOND, Presence, Relay};
 pub use postgres::PostgresStore;
+pub use seats::SeatGrant;
 pub use sqlite::{SCHEMA_VERSION, SqliteStore};
 pub use store::{MatchStore, Seats, StoreError, StoredMatch};
 
 /// Longest match one may ask for.
 pub const MAX_LENGTH: u32 = 25;
-
-/// What kind of failure a [`ServiceError`] is (the HTTP layer's status).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum ErrorKind {
-    /// No such match.
-    NotFound,
-    /// A value in the request is wrong (an illegal play, a bad option).
-    Invalid,
-    /// The request does not fit the match's state (stale version, not this
-    /// side's turn, the match is over).
-    Conflict,
-    /// The engine did not answer in time; nothing was changed.
-    Timeout,
-    /// The request needs a seat it does not hold (a match played online).
-    Forbidden,
-    /// The database does not answer; the same request may succeed later.
-    Unavailable,
-    /// Too many such requests in a short time; the same may succeed later.
-    TooMany,
-    /// The store or the engine failed.
-    Internal,
-}
-
-/// Why a call was refused: a kind, a stable code and a message for people.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ServiceError {
-    /// What kind of failure.
-    pub kind: ErrorKind,
-    /// A stable machine-readable code (`stale`, `illegal-play`, …).
-    pub code: &'static str,
-    /// What went wrong, for people.
-    pub message: String,
-}
-
-impl ServiceError {
-    fn new(kind: ErrorKind, code: &'static str, message: impl Into<String>) -> ServiceError {
-        ServiceError { kind, code, message: message.into() }
-    }
-
-    fn invalid(code: &'static str, message: impl Into<String>) -> ServiceError {
-        ServiceError::new(ErrorKind::Invalid, code, message)
-    }
-
-    fn conflict(code: &'static str, message: impl Into<String>) -> ServiceError {
-        ServiceError::new(ErrorKind::Conflict, code, message)
-    }
-
-    fn internal(message: impl Into<String>) -> ServiceError {
-        ServiceError::new(ErrorKind::Internal, "internal", message)
-    }
-}
-
-impl From<StoreError> for ServiceError {
-    fn from(e: StoreError) -> ServiceError {
-        match e {
-            StoreError::Conflict { .. } => ServiceError::conflict("stale", e.to_string()),
-            StoreError::Unavailable { .. } => {
-                ServiceError::new(ErrorKind::Unavailable, "database-unavailable", e.to_string())
-            }
-            _ => ServiceError::internal(e.to_string()),
-        }
-    }
-}
-
-fn match_error(e: MatchError) -> ServiceError {
-    match e {
-        MatchError::Over | MatchError::Game(GameError::Over) => ServiceError::conflict("match-over", e.to_string()),
-        MatchError::Game(GameError::Illegal(p)) => ServiceError::invalid("illegal-play", p.to_string()),
-        MatchError::Game(g) => ServiceError::conflict("not-your-turn", g.to_string()),
-        MatchError::BadLength(_) => ServiceError::invalid("bad-request", e.to_string()),
-        MatchError::AwaitingContributions => ServiceError::conflict("waiting-for-opponent", e.to_string()),
-        other => ServiceError::internal(other.to_string()),
-    }
-}
-
-/// A match as the service holds it.
-#[derive(Clone, Debug)]
-pub struct Live {
-    /// The match id (12 URL-safe characters).
-    pub id: String,
-    /// The match itself.
-    pub m: Match,
-    /// One more with every change; a play states the version it is for.
-    pub version: u64,
-    /// When it was created (milliseconds since 1970).
-    pub created_ms: i64,
-    /// When it last changed.
-    pub updated_ms: i64,
-    /// Its seats, when it is played online.
-    pub seats: Seats,
-    /// The single moves the side on roll has entered of its turn, not yet
-    /// confirmed, with the version they are for (kept in memory only, so
-    /// a watcher arriving mid-turn sees them).
-    pub pending: Option<(u64, Color, Vec<[u8; 2]>)>,
-}
-
-impl Live {
-    /// The seat `token` holds in this match played online, if any.
-    pub fn seat_of(&self, token: Option<&str>) -> Option<Color> {
-        let digest = digest(token?);
-        [Color::White, Color::Black].into_iter().find(|&c| {
-            let held = if c == Color::White { &self.seats.white } else { &self.seats.black };
-            held.as_deref() == Some(digest.as_str())
-        })
-    }
-
-    /// Is the seat of `side` taken (online)?
-    pub fn seat_taken(&self, side: Color) -> bool {
-        if side == Color::White { self.seats.white.is_some() } else { self.seats.black.is_some() }
-    }
-
-    /// The side a person plays against the engine (`None` between two
-    /// people, or two engines).
-    pub fn person(&self) -> Option<Color> {
-        let p = self.m.players();
-        match (p.white.is_person(), p.black.is_person()) {
-            (true, false) => Some(Color::White),
-            (false, true) => Some(Color::Black),
-            _ => None,
-        }
-    }
-
-    /// The engine level, in a match against the engine.
-    pub fn level(&self) -> Option<&str> {
-        let p = self.m.players();
-        p.white.level().or(p.black.level())
-    }
-}
 
 /// Who a new match is against.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -189,15 +71,6 @@ pub enum Opponent {
     },
 }
 
-/// A seat given to a browser: the side and its secret (shown once).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SeatGrant {
-    /// The seat's side.
-    pub side: Color,
-    /// The secret that holds it (64 hex digits); only its digest is kept.
-    pub token: String,
-}
-
 /// A match just created, with the creator's seat and the invitation for
 /// the other seat when it is played online.
 #[derive(Clone, Debug)]
@@ -208,18 +81,6 @@ pub struct Created {
     pub seat: Option<SeatGrant>,
     /// The invitation code for the other seat (online; shown once).
     pub invite: Option<String>,
-}
-
-/// 32 random bytes as hex: a seat's secret or an invitation.
-fn secret() -> String {
-    let bytes: [u8; 32] = rand::random();
-    bytes.iter().map(|b| format!("{b:02x}")).collect()
-}
-
-/// The SHA-256 digest (hex) of a secret: what the store keeps.
-fn digest(secret: &str) -> String {
-    use sha2::{Digest, Sha256};
-    Sha256::digest(secret.as_bytes()).iter().map(|b| format!("{b:02x}")).collect()
 }
 
 /// A new match.
@@ -249,19 +110,6 @@ pub enum PlayInput {
 
 /// Longest notation accepted for one play.
 const MAX_NOTATION: usize = 200;
-
-const ID_ALPHABET: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
-
-/// A new match id: 12 random URL-safe characters (72 bits).
-fn new_id() -> String {
-    let mut rng = rand::rng();
-    (0..12).map(|_| ID_ALPHABET[rng.random_range(0..ID_ALPHABET.len())] as char).collect()
-}
-
-/// Could `id` be a match id? (Anything else is not found without a look-up.)
-fn valid_id(id: &str) -> bool {
-    (1..=32).contains(&id.len()) && id.bytes().all(|b| ID_ALPHABET.contains(&b))
-}
 
 type Slot = Arc<Mutex<Live>>;
 
@@ -541,25 +389,6 @@ impl MatchService {
         Ok((live.clone(), SeatGrant { side, token }))
     }
 
-    /// Who may act for the side to act in an online match: the holder of
-    /// that side's seat (`token`); 403 for anyone else.
-    fn check_seat(live: &Live, token: Option<&str>, side: Color) -> Result<(), ServiceError> {
-        if !live.seats.online() {
-            return Ok(());
-        }
-        match live.seat_of(token) {
-            Some(mine) if mine == side => Ok(()),
-            Some(mine) => {
-                Err(ServiceError::conflict("not-your-turn", format!("it is {side}'s turn; your seat is {mine}")))
-            }
-            None => Err(ServiceError::new(
-                ErrorKind::Forbidden,
-                "not-your-seat",
-                format!("only the holder of {side}'s seat can play {side}: this browser holds no seat in this match"),
-            )),
-        }
-    }
-
     /// Shows the single moves the side on roll has entered so far (not a
     /// play yet) to everyone watching; they are checked like a turn.
     pub fn show_moves(
@@ -576,7 +405,7 @@ impl MatchService {
         }
         Self::check_turn(&live, true)?;
         let side = live.m.to_act().expect("checked: someone acts");
-        Self::check_seat(&live, token, side)?;
+        check_seat(&live.seats, token, side)?;
         // Counted once the seat is known to be the one on roll, so nobody
         // else can use up its allowance.
         if !self.hub.allow_moves(id) {
@@ -666,7 +495,7 @@ impl MatchService {
     ) -> Result<Live, ServiceError> {
         self.change(id, version, true, |live| {
             Self::check_turn(live, true)?;
-            Self::check_seat(live, token, live.m.to_act().expect("checked: someone acts"))?;
+            check_seat(&live.seats, token, live.m.to_act().expect("checked: someone acts"))?;
             let game = live.m.game();
             let (pos, dice) = (*game.position(), game.dice().expect("checked: rolled"));
             let illegal = |e: plakoto_core::PlayError| ServiceError::invalid("illegal-play", e.to_string());
