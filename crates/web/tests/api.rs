@@ -341,8 +341,9 @@ async fn the_page_and_its_files_are_served_from_the_binary() {
     let app = app();
     for (uri, ctype, needle) in [
         ("/", "text/html", "<svg id=\"board\""),
-        ("/match/abcDEF123", "text/html", "/app.js"),
-        ("/app.js", "text/javascript", "/api/v1/turn"),
+        ("/match/abcDEF123", "text/html", "/js/main.js"),
+        ("/js/main.js", "text/javascript", "from './board.js'"),
+        ("/js/actions.js", "text/javascript", "/api/v1/turn"),
         ("/style.css", "text/css", ".checker"),
         ("/favicon.svg", "image/svg+xml", "<svg"),
     ] {
@@ -351,6 +352,10 @@ async fn the_page_and_its_files_are_served_from_the_binary() {
         assert!(ct.starts_with(ctype), "{uri}: {ct}");
         assert!(String::from_utf8(body).unwrap().contains(needle), "{uri}");
     }
+    // Only the page's own modules: nothing else is read from the disk.
+    let (s, ct, _) = raw(&app, "GET", "/js/..%2Fsrc%2Flib.rs", None).await;
+    assert_eq!(s, StatusCode::NOT_FOUND);
+    assert!(ct.starts_with("application/json"), "{ct}");
 }
 
 #[tokio::test]

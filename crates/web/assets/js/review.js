@@ -1,0 +1,433 @@
+// Game review in the page: the review of the open match (or of a record
+// pasted or uploaded) from /api/v1, drawn as a graph of White's chances
+// with the marked plays on it, a list of every play with its mark, and the
+// board of the chosen turn with the play made and the best play drawn.
+// A review is a job on the server: the page starts it, shows the turns
+// done as it goes, and shows the review at the end; the depth menu offers
+// only the depths the server reviews a match of this length at.
+// main.js draws it (renderReview) and board.js asks `reviewTurn()` what
+// to draw while a review is open.
+
+import { api } from './api.js';
+import { $, S, afterRender, render, sleep } from './state.js';
+import { drawPaths, el, playPaths, text } from './svg.js';
+import { diceText, lang, num, sideName, signed, t } from './text.js';
+
+const REVIEW_TEXT = {
+  en: {
+    review: 'Review', reviewRecord: 'Review a game', reviewTitle: 'Review', reviewing: 'Reviewing…',
+    close: 'Close', download: 'Download the record', errorRate: 'Error rate', ratingHead: 'Rating',
+    luckHead: 'Luck', adjustedHead: 'Adjusted', marksHead: '?!/?/??', plyLabel: 'Depth',
+    markName: { doubtful: 'doubtful', bad: 'bad', 'very-bad': 'very bad' },
+    forced: 'forced', bestWas: 'best: {p}', lost: '−{x}', luckOf: 'luck {x}',
+    graphTitle: 'White’s chances after each turn: win (solid), double win (dashed); dots are marked plays. Click to choose a turn.',
+    reviewPaste: 'Paste a match record (JSON) or a move list (`white starts`, then `6-4: 24/18 24/20`…), or choose a file.',
+    reviewGo: 'Review', reviewFile: 'File', perDecision: 'thousandths of a point per decision',
+    playedArrow: 'played', bestArrow: 'best', noTurns: 'No turn has been played yet.',
+    keys: '← → step through the turns.',
+    adjustedAbout: 'the result with the luck of both sides’ rolls taken out',
+    progress: 'Reviewing at {ply}-ply: turn {done} of {total}…',
+    queued: 'Waiting for the engine ({n} before this review)…',
+    cancelled: 'The review was stopped.',
+    tooLong: 'too long to review at this depth here',
+    rating: {},
+  },
+  el: {
+    review: 'Ανάλυση', reviewRecord: 'Ανάλυση παρτίδας', reviewTitle: 'Ανάλυση', reviewing: 'Ανάλυση…',
+    close: 'Κλείσιμο', download: 'Λήψη του αρχείου', errorRate: 'Σφάλμα', ratingHead: 'Επίπεδο',
+    luckHead: 'Τύχη', adjustedHead: 'Χωρίς την τύχη', marksHead: '?!/?/??', plyLabel: 'Βάθος',
+    markName: { doubtful: 'αμφίβολη', bad: 'κακή', 'very-bad': 'πολύ κακή' },
+    forced: 'αναγκαστική', bestWas: 'καλύτερη: {p}', lost: '−{x}', luckOf: 'τύχη {x}',
+    graphTitle: 'Οι πιθανότητες των Άσπρων μετά από κάθε κίνηση: νίκη (συνεχής), διπλό (διακεκομμένη)· οι τελείες είναι σημειωμένες κινήσεις. Πάτησε για να διαλέξεις κίνηση.',
+    reviewPaste: 'Επικόλλησε ένα αρχείο αγώνα (JSON) ή μια λίστα κινήσεων (`white starts`, μετά `6-4: 24/18 24/20`…), ή διάλεξε αρχείο.',
+    reviewGo: 'Ανάλυση', reviewFile: 'Αρχείο', perDecision: 'χιλιοστά του πόντου ανά απόφαση',
+    playedArrow: 'παίχτηκε', bestArrow: 'καλύτερη', noTurns: 'Δεν έχει παιχτεί ακόμη καμία κίνηση.',
+    keys: '← → για να περάσεις από κίνηση σε κίνηση.',
+    adjustedAbout: 'το αποτέλεσμα χωρίς την τύχη των ζαριών των δύο πλευρών',
+    progress: 'Ανάλυση σε βάθος {ply}: κίνηση {done} από {total}…',
+    queued: 'Αναμονή για τη μηχανή ({n} πριν από αυτή την ανάλυση)…',
+    cancelled: 'Η ανάλυση σταμάτησε.',
+    tooLong: 'πολύ μεγάλη για ανάλυση σε αυτό το βάθος εδώ',
+    rating: {
+      Supernatural: 'Υπερφυσικό', 'World class': 'Παγκόσμιας κλάσης', Expert: 'Ειδικός', Advanced: 'Προχωρημένος',
+      Intermediate: 'Μέτριος', 'Casual player': 'Περιστασιακός παίκτης', Beginner: 'Αρχάριος', 'Awful!': 'Απαίσιο!',
+    },
+  },
+};
+
+// The review shown: its data, where it came from, the turn chosen; the
+// job under way (its id and last status) and a counter that makes the
+// answers of a job given up go unheard.
+export const R = {
+  open: false, data: null, matchId: null, record: null, ply: 1, sel: null, busy: false, error: '',
+  job: null, progress: null, run: 0,
+};
+
+// The server's review limits (`GET /api/v1/reviews/limits`), once.
+let reviewLimits = null;
+async function loadReviewLimits() {
+  if (!reviewLimits) {
+    try { reviewLimits = await api('GET', '/api/v1/reviews/limits'); } catch { reviewLimits = null; }
+  }
+  return reviewLimits;
+}
+
+// How many turns the review goes through, when the page knows: the open
+// match's games, or the review shown.
+function reviewTurnCount() {
+  if (R.matchId && S.match?.id === R.matchId) return S.match.games.reduce((n, g) => n + g.turns, 0);
+  return R.data ? R.data.games.reduce((n, g) => n + g.turns.length, 0) : null;
+}
+
+// Can the server review this many turns at `ply`?
+function plyFits(ply, turns) {
+  const max = reviewLimits?.max_turns?.[ply];
+  return turns == null || max == null || turns <= max;
+}
+
+// The deepest depth up to `ply` the server reviews the match at.
+function fittingPly(ply) {
+  const turns = reviewTurnCount();
+  let p = ply;
+  while (p > 0 && !plyFits(p, turns)) p--;
+  return p;
+}
+
+// Gives the job under way up (the server stops it unless someone else
+// asked for the same review); its answers are no longer awaited.
+export function dropReviewJob() {
+  R.run++;
+  const id = R.job;
+  R.job = null;
+  R.progress = null;
+  if (id) api('DELETE', `/api/v1/reviews/${id}`).catch(() => {});
+}
+
+const REVIEW_POLL_MS = 400;
+
+function rt(key, vars) {
+  const table = REVIEW_TEXT[lang] || REVIEW_TEXT.en;
+  let s = table[key] ?? REVIEW_TEXT.en[key] ?? key;
+  for (const [k, v] of Object.entries(vars || {})) s = s.split(`{${k}}`).join(String(v));
+  return s;
+}
+
+// Every turn of the review in order: { g, t, turn, position }.
+function reviewTurns() {
+  const out = [];
+  if (!R.data) return out;
+  R.data.games.forEach((game, g) => game.turns.forEach((turn, t) => out.push({ g, t, turn, position: R.data.positions[g][t] })));
+  return out;
+}
+
+// The chosen turn while a review is open (app.js draws its board), or null.
+export function reviewTurn() {
+  if (!R.open || !R.sel || !R.data) return null;
+  const turn = R.data.games[R.sel.g]?.turns[R.sel.t];
+  return turn ? { ...turn, board: R.data.positions[R.sel.g][R.sel.t] } : null;
+}
+
+// Starts the review at R.ply as a job and follows it to its end: the
+// turns done meanwhile, then the review (the one shown until then stays).
+// `started` is called once the server has taken the job.
+async function fetchReview(started) {
+  dropReviewJob();
+  const run = R.run;
+  R.busy = true; R.error = '';
+  render();
+  try {
+    await loadReviewLimits();
+    if (run !== R.run) return;
+    let job = R.matchId
+      ? await api('POST', `/api/v1/matches/${R.matchId}/review?ply=${R.ply}`)
+      : await api('POST', '/api/v1/reviews', { ...R.record, ply: R.ply });
+    const active = job.status === 'queued' || job.status === 'running';
+    if (run !== R.run) {
+      // Given up while it was being started.
+      if (active) api('DELETE', `/api/v1/reviews/${job.id}`).catch(() => {});
+      return;
+    }
+    started?.();
+    while (run === R.run && (job.status === 'queued' || job.status === 'running')) {
+      R.job = job.id;
+      R.progress = job;
+      render();
+      await sleep(REVIEW_POLL_MS);
+      if (run !== R.run) return;
+      job = await api('GET', `/api/v1/reviews/${job.id}`);
+    }
+    if (run !== R.run) return;
+    R.job = null;
+    if (job.status === 'failed') throw new Error(job.error?.message || job.status);
+    if (job.status === 'cancelled') throw new Error(rt('cancelled'));
+    R.data = job.review;
+    R.ply = R.data.ply;
+    const all = reviewTurns();
+    if (!all.some((x) => x.g === R.sel?.g && x.t === R.sel?.t)) R.sel = all.length ? { g: all[0].g, t: all[0].t } : null;
+  } catch (e) {
+    if (run !== R.run) return;
+    R.job = null;
+    R.error = e.message || String(e);
+    // The menu goes back to the depth of the review shown.
+    if (R.data) R.ply = R.data.ply;
+  } finally {
+    if (run === R.run) {
+      R.busy = false;
+      R.progress = null;
+      render();
+    }
+  }
+}
+
+// Opens the review of the match shown.
+async function openReview() {
+  if (!S.match) return;
+  dropReviewJob();
+  Object.assign(R, { open: true, matchId: S.match.id, record: null, data: null, sel: null, error: '' });
+  await loadReviewLimits();
+  R.ply = fittingPly(R.ply);
+  fetchReview();
+}
+
+export function closeReview() {
+  dropReviewJob();
+  Object.assign(R, { open: false, data: null, sel: null, error: '', busy: false });
+  render();
+  afterRender();
+}
+
+// A record pasted or uploaded: JSON is a match record, anything else a move list.
+function reviewText(text) {
+  const trimmed = text.trim();
+  if (trimmed.startsWith('{')) {
+    try { return { record: JSON.parse(trimmed) }; } catch (e) { throw new Error(`${e.message}`); }
+  }
+  return { text };
+}
+
+function openReviewDialog() {
+  $('review-error').textContent = '';
+  $('review-dialog').showModal();
+}
+
+async function submitReviewDialog() {
+  let record;
+  try { record = reviewText($('review-text').value); } catch (e) { $('review-error').textContent = e.message; return; }
+  R.ply = Number($('review-dialog-ply').value);
+  Object.assign(R, { open: true, matchId: null, record, data: null, sel: null });
+  // Once the server has taken the record the dialog closes and the panel
+  // shows the progress; a record it refuses keeps the dialog open with the fault.
+  let taken = false;
+  await fetchReview(() => { taken = true; $('review-dialog').close(); });
+  if (!taken && R.error) { $('review-error').textContent = R.error; R.open = false; render(); }
+}
+
+function chooseTurn(g, t) {
+  R.sel = { g, t };
+  render();
+  document.querySelector('#review-turns li.chosen')?.scrollIntoView({ block: 'nearest' });
+}
+
+export function stepTurn(delta) {
+  const all = reviewTurns();
+  const i = all.findIndex((x) => x.g === R.sel?.g && x.t === R.sel?.t);
+  const next = all[Math.max(0, Math.min(all.length - 1, i + delta))];
+  if (next) chooseTurn(next.g, next.t);
+}
+
+function markSymbol(mark) {
+  return { doubtful: '?!', bad: '?', 'very-bad': '??' }[mark] || '';
+}
+
+// The graph of White's chances, the marked plays as dots.
+function renderReviewGraph(svg) {
+  svg.replaceChildren();
+  const all = reviewTurns();
+  const W = 320, H = 130, L = 32, P = 8;
+  svg.setAttribute('viewBox', `0 0 ${W} ${H}`);
+  const x = (i) => L + (all.length > 1 ? (i / (all.length - 1)) * (W - L - P) : (W - L - P) / 2);
+  const y = (p) => P + (1 - p) * (H - 2 * P);
+  el('rect', { x: L, y: P, width: W - L - P, height: H - 2 * P, class: 'graph-bg' }, svg);
+  for (const p of [0, 0.5, 1]) {
+    el('line', { x1: L, x2: W - P, y1: y(p), y2: y(p), class: p === 0.5 ? 'graph-mid' : 'graph-grid' }, svg);
+    text(svg, L - 4, y(p), 'graph-label', 9, `${Math.round(p * 100)}%`, { 'text-anchor': 'end' });
+  }
+  all.forEach((a, i) => {
+    if (i > 0 && a.g !== all[i - 1].g) el('line', { x1: x(i) - 0.5, x2: x(i) - 0.5, y1: P, y2: H - P, class: 'graph-game' }, svg);
+  });
+  const line = (key, cls) => {
+    const d = all.map((a, i) => `${i ? 'L' : 'M'}${x(i).toFixed(1)},${y(a.turn[key]).toFixed(1)}`).join(' ');
+    if (d) el('path', { d, class: cls }, svg);
+  };
+  line('white_win', 'graph-win');
+  line('white_win_double', 'graph-double');
+  const chosen = all.findIndex((a) => a.g === R.sel?.g && a.t === R.sel?.t);
+  if (chosen >= 0) el('line', { x1: x(chosen), x2: x(chosen), y1: P, y2: H - P, class: 'graph-chosen' }, svg);
+  all.forEach((a, i) => {
+    if (a.turn.mark === 'none') return;
+    const c = el('circle', { cx: x(i), cy: y(a.turn.white_win), r: 3.5, class: `graph-mark ${a.turn.mark}`, 'data-turn': i }, svg);
+    el('title', {}, c).textContent = `${sideName(a.turn.side)} ${diceText(a.turn.dice)}: ${a.turn.played} (${rt('markName')[a.turn.mark]}, ${rt('lost', { x: num(a.turn.loss) })})`;
+  });
+  svg.onclick = (evt) => {
+    if (!all.length) return;
+    const r = svg.getBoundingClientRect();
+    const px = ((evt.clientX - r.left) / r.width) * W;
+    const i = Math.round(((px - L) / (W - L - P)) * (all.length - 1));
+    const a = all[Math.max(0, Math.min(all.length - 1, i))];
+    chooseTurn(a.g, a.t);
+  };
+}
+
+function renderReviewSummary(table) {
+  table.replaceChildren();
+  const head = document.createElement('tr');
+  table.append(head);
+  for (const h of ['', rt('errorRate'), rt('ratingHead'), rt('marksHead'), rt('luckHead'), rt('adjustedHead')]) {
+    const th = document.createElement('th');
+    th.textContent = h;
+    head.append(th);
+  }
+  head.children[1].title = rt('perDecision');
+  head.children[5].title = rt('adjustedAbout');
+  for (const side of ['white', 'black']) {
+    const p = R.data.players[side];
+    const tr = document.createElement('tr');
+    tr.dataset.side = side;
+    const cells = [
+      sideName(side), num(p.error_rate, 1), rt('rating')[p.rating] || p.rating,
+      `${p.doubtful}/${p.bad}/${p.very_bad}`, signed(p.luck), signed(p.luck_adjusted_result),
+    ];
+    for (const c of cells) {
+      const td = document.createElement('td');
+      td.textContent = c;
+      tr.append(td);
+    }
+    table.append(tr);
+  }
+}
+
+function renderReviewList(list) {
+  list.replaceChildren();
+  R.data.games.forEach((game, g) => {
+    if (R.data.games.length > 1) {
+      const li = document.createElement('li');
+      li.className = 'review-game';
+      li.textContent = `${t('game', { n: game.number })} (${game.score[0]}–${game.score[1]})`;
+      list.append(li);
+    }
+    game.turns.forEach((turn, i) => {
+      const li = document.createElement('li');
+      li.dataset.turn = `${g}:${i}`;
+      li.dataset.mark = turn.mark;
+      if (R.sel?.g === g && R.sel?.t === i) li.className = 'chosen';
+      const head = document.createElement('span');
+      head.textContent = `${i + 1}. ${sideName(turn.side)} ${diceText(turn.dice)}: ${turn.played} ${markSymbol(turn.mark)}`;
+      li.append(head);
+      const small = document.createElement('small');
+      const parts = [];
+      if (turn.forced) parts.push(rt('forced'));
+      else if (turn.loss > 0) parts.push(rt('lost', { x: num(turn.loss) }), rt('bestWas', { p: turn.best }));
+      parts.push(rt('luckOf', { x: signed(turn.luck) }));
+      small.textContent = ` ${parts.join(' · ')}`;
+      li.append(small);
+      li.addEventListener('click', () => chooseTurn(g, i));
+      list.append(li);
+    });
+  });
+  if (!list.children.length) {
+    const li = document.createElement('li');
+    li.textContent = rt('noTurns');
+    list.append(li);
+  }
+}
+
+// The review panel (hidden unless a review is open); app.js calls it from render().
+export function renderReview() {
+  document.body.dataset.reviewing = R.open ? '1' : '0';
+  $('review').textContent = rt('review');
+  $('review').disabled = !S.match || S.busy;
+  $('review-record').textContent = rt('reviewRecord');
+  $('review-dialog-title').textContent = rt('reviewRecord');
+  $('review-help').textContent = rt('reviewPaste');
+  $('review-go').textContent = rt('reviewGo');
+  $('review-cancel').textContent = t('cancel');
+  $('review-file-label').textContent = rt('reviewFile');
+  $('review-dialog-ply-label').textContent = rt('plyLabel');
+  $('review-panel').classList.toggle('hidden', !R.open);
+  if (!R.open) return;
+  // The depth of the review shown, not of the one asked for.
+  $('review-heading').textContent = `${rt('reviewTitle')}${R.data ? ` · ${t('depth', { n: R.data.ply })}` : ''}`;
+  $('review-close').textContent = rt('close');
+  $('review-ply-label').textContent = rt('plyLabel');
+  const turns = reviewTurnCount();
+  for (const o of $('review-ply').options) {
+    o.disabled = !plyFits(Number(o.value), turns);
+    o.title = o.disabled ? rt('tooLong') : '';
+  }
+  $('review-ply').value = String(R.ply);
+  $('review-keys').textContent = rt('keys');
+  const dl = $('review-download');
+  dl.classList.toggle('hidden', !R.matchId);
+  if (R.matchId) {
+    dl.textContent = rt('download');
+    dl.href = `/api/v1/matches/${R.matchId}/record`;
+    dl.download = `plakoto-${R.matchId}.json`;
+  }
+  $('review-status').textContent = R.busy ? reviewProgressText() : R.error;
+  const bar = $('review-progress');
+  bar.classList.toggle('hidden', !R.busy);
+  if (R.progress?.status === 'running' && R.progress.total > 0) {
+    bar.max = R.progress.total;
+    bar.value = R.progress.done;
+  } else {
+    bar.removeAttribute('value');
+  }
+  $('review-graph-title').textContent = rt('graphTitle');
+  document.body.dataset.reviewTurn = R.sel ? `${R.sel.g}:${R.sel.t}` : '';
+  if (!R.data) {
+    $('review-summary').replaceChildren();
+    $('review-graph').replaceChildren();
+    $('review-turns').replaceChildren();
+    return;
+  }
+  renderReviewSummary($('review-summary'));
+  renderReviewGraph($('review-graph'));
+  renderReviewList($('review-turns'));
+}
+
+// What the job under way is doing, in words.
+function reviewProgressText() {
+  const p = R.progress;
+  if (p?.status === 'queued' && p.ahead > 0) return rt('queued', { n: p.ahead });
+  if (p?.status === 'running') return rt('progress', { ply: p.ply, done: p.done, total: p.total });
+  return rt('reviewing');
+}
+
+// On the board: the chosen turn's play made (violet) and the best play
+// (blue) from the position before it.
+export function drawReviewArrows(parent, turn) {
+  const g = el('g', { class: 'review-arrows' }, parent);
+  if (turn.best_moves.length && turn.loss > 0) {
+    drawPaths(g, playPaths(turn.best_moves, turn.side), turn.side, turn.board, true, 'arrow', 'arrowhead', { 'data-review': 'best' });
+  }
+  if (turn.played_moves.length) {
+    drawPaths(g, playPaths(turn.played_moves, turn.side), turn.side, turn.board, true, 'last-arrow', 'lastarrowhead', { 'data-review': 'played' });
+  }
+}
+
+export function wireReview() {
+  $('review').addEventListener('click', openReview);
+  $('review-close').addEventListener('click', closeReview);
+  $('review-ply').addEventListener('change', (evt) => { R.ply = Number(evt.target.value); fetchReview(); });
+  $('review-record').addEventListener('click', openReviewDialog);
+  $('review-cancel').addEventListener('click', () => $('review-dialog').close());
+  $('review-form').addEventListener('submit', (evt) => { evt.preventDefault(); submitReviewDialog(); });
+  $('review-file').addEventListener('change', async (evt) => {
+    const f = evt.target.files[0];
+    if (f) $('review-text').value = await f.text();
+  });
+  // A page closed mid-review gives its job up, so the server does not go on for nobody.
+  window.addEventListener('pagehide', () => {
+    if (R.job) fetch(`/api/v1/reviews/${R.job}`, { method: 'DELETE', keepalive: true }).catch(() => {});
+  });
+}
