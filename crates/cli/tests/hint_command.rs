@@ -81,3 +81,51 @@ fn a_reader_that_goes_away_ends_the_output_quietly() {
     // SIGPIPE is 13 on Linux and the BSDs.
     assert_eq!(out.status.signal(), Some(13), "{:?} {stderr}", out.status);
 }
+
+/// `hint AoMM6Y6P8pcAAAA 4-3 --score 1-0 --length 3` said "ranked by the
+/// match-winning chance" and listed 92.0% above 92.2% (a 2-ply figure
+/// above a 1-ply one), and its loss column was not the difference of the
+/// column beside it. Now the chances only go down the list, each shown
+/// beside the equity, and the loss is the chance lost.
+#[test]
+fn at_a_score_the_plays_are_in_order_of_the_chance_to_win_the_match_and_the_loss_is_that_chance_lost() {
+    let args = ["AoMM6Y6P8pcAAAA", "4-3", "--score", "1-0", "--length", "3"];
+    let json: Value = serde_json::from_str(&hint(&[&args[..], &["--json"]].concat())).unwrap();
+    let plays = json["plays"].as_array().unwrap();
+    let chance = |p: &Value| p["match_winning_chance"].as_f64().unwrap();
+    for w in plays.windows(2) {
+        assert!(chance(&w[0]) >= chance(&w[1]), "{} then {}", w[0]["notation"], w[1]["notation"]);
+        assert!(w[0]["diff"].as_f64() <= w[1]["diff"].as_f64());
+    }
+    let text = hint(&[&args[..], &["--top", "10"]].concat());
+    assert!(
+        text.contains("ranked by the match-winning chance (match), the side on roll needing 2 against 3"),
+        "{text}"
+    );
+    let best = chance(&plays[0]);
+    for (p, line) in plays.iter().zip(text.lines().skip(2)).take(10) {
+        assert!(line.contains(&format!("match {:5.1}%", 100.0 * chance(p))), "{line}");
+        let lost = format!("{:.1}", 100.0 * (best - chance(p)));
+        if lost != "0.0" {
+            assert!(line.contains(&format!("loss {lost}%")), "{line}");
+        }
+    }
+}
+
+/// `eval` searched 0-ply by default while `hint` searched 2-ply, so the two
+/// disagreed about the same position; both are 2-ply unless asked.
+#[test]
+fn eval_and_hint_search_as_deep_by_default() {
+    let out = Command::new(BIN).args(["eval", "start", "--json"]).output().unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let json: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let hinted: Value = serde_json::from_str(&hint(&["start", "6-4", "--json"])).unwrap();
+    assert_eq!(json["ply"], hinted["ply"]);
+    assert_eq!(json["ply"], 2);
+    let help = Command::new(BIN).args(["eval", "--help"]).output().unwrap();
+    assert!(
+        String::from_utf8_lossy(&help.stdout).contains("[default: 2]"),
+        "{}",
+        String::from_utf8_lossy(&help.stdout)
+    );
+}

@@ -43,7 +43,7 @@ fn text(b: &[u8]) -> String {
 const ENGLISH: &[&str] = &[
     "the", "you", "your", "point", "points", "checker", "checkers", "win", "wins", "won", "pinned", "roll", "rolls",
     "rolled", "and", "with", "of", "is", "are", "has", "have", "no", "not", "to", "game", "turn", "mother", "dice",
-    "saved", "record", "legal", "equity", "double", "score", "match",
+    "saved", "record", "legal", "equity", "double", "score", "match", "bar",
 ];
 
 /// The English words of `ENGLISH` in `out`, outside `code` (commands quoted

@@ -113,11 +113,14 @@ fn the_terminal_plays_an_online_match_takes_its_seat_back_and_watches_without_on
                 request_as(&server.addr, "POST", &format!("/api/v1/matches/{id}/play"), Some(&play), Some(&white))
                     .unwrap();
             assert_eq!(s, 200, "{v}");
-            let notation =
-                v["game"]["log"].as_array().unwrap().last().unwrap()["notation"].as_str().unwrap().to_string();
-            // White's play reaches the terminal on the live stream.
+            let notation = in_blacks_numbering(v["game"]["log"].as_array().unwrap().last().unwrap());
+            // White's play reaches the terminal on the live stream, written
+            // as Black numbers the points (its board's labels).
             let shown = term.expect("Your turn");
-            assert!(shown.contains(&format!(": {notation}")), "White's play {notation} is not on the board:\n{shown}");
+            assert!(
+                shown.contains(&format!(": {notation}\n")),
+                "White's play {notation} is not on the board:\n{shown}"
+            );
             m = v;
             continue;
         }
@@ -159,6 +162,60 @@ fn the_terminal_plays_an_online_match_takes_its_seat_back_and_watches_without_on
     let shown = other.expect("Waiting for");
     assert!(shown.contains("watching"), "{shown}");
     let _ = other.child.kill();
+}
+
+/// A logged play of White's, in Black's numbering.
+fn in_blacks_numbering(entry: &Value) -> String {
+    use plakoto_core::{Color, Dice, Position, TurnBuilder};
+    let before = Position::from_id(entry["position_id"].as_str().unwrap()).unwrap();
+    let d = &entry["dice"];
+    let mut tb =
+        TurnBuilder::new(&before, Dice::new(d[0].as_u64().unwrap() as u8, d[1].as_u64().unwrap() as u8).unwrap());
+    for m in entry["moves"].as_array().unwrap() {
+        tb.play_move(m[0].as_u64().unwrap() as u8, m[1].as_u64().unwrap() as u8).unwrap();
+    }
+    let play = tb.complete().unwrap();
+    assert_eq!(play.mover(), Color::White);
+    play.notation_for(Color::Black)
+}
+
+/// The end of an online match said "Black win the match 2–0." and not
+/// that White had resigned.
+#[test]
+fn the_terminal_says_that_the_opponent_resigned() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = Server::start(&dir.path().join("m.db"));
+    let (s, created) = request(&server.addr, "POST", "/api/v1/matches", Some(&json!({"opponent": "online"}))).unwrap();
+    assert_eq!(s, 201, "{created}");
+    let id = created["id"].as_str().unwrap().to_string();
+    let creator = created["seat"]["side"].as_str().unwrap().to_string();
+    let token = created["seat"]["token"].as_str().unwrap().to_string();
+    let link = format!("http://{}/match/{id}#join={}", server.addr, created["invite"].as_str().unwrap());
+    let mut term = Terminal::join(&link, &dir.path().join("data"));
+    term.expect("You took the seat");
+    let (me, them) = if creator == "white" { ("Black", "White") } else { ("White", "Black") };
+    // The creator resigns on its own turn, while the terminal waits for it.
+    let m = state(&server.addr, &id);
+    let m = if m["to_act"]["side"] != creator.as_str() {
+        term.expect("quit` >");
+        term.send(m["game"]["plays"][0]["notation"].as_str().unwrap());
+        after(&server.addr, &id, &m["version"])
+    } else {
+        m
+    };
+    term.expect("Waiting for");
+    let (s, v) = request_as(
+        &server.addr,
+        "POST",
+        &format!("/api/v1/matches/{id}/resign"),
+        Some(&json!({"version": m["version"]})),
+        Some(&token),
+    )
+    .unwrap();
+    assert_eq!(s, 200, "{v}");
+    let shown = term.expect("yours included.");
+    assert!(shown.contains(&format!("{them} resigns: {me} wins 2 points.\nYou win the match 2–0.")), "{shown}");
+    assert!(term.child.wait().unwrap().success());
 }
 
 #[test]

@@ -70,6 +70,8 @@ fn a_scripted_two_player_game_is_played_as_written() {
     assert_eq!(load(&save).record(), m.record());
     assert!(stdout.contains("The record is saved in"), "{stdout}");
     assert!(!stdout.contains('\x1b'), "no colour into a pipe");
+    // Plakoto has no bar, and the board draws none.
+    assert!(stdout.contains(" 13 14 15 16 17 18") && !stdout.contains("BAR"), "{stdout}");
     // The scripted lines are echoed after their prompts.
     let first = script.lines().next().unwrap();
     assert!(stdout.contains(&format!("> {first}\n")), "{stdout}");
@@ -307,4 +309,98 @@ fn a_game_starts_from_a_position() {
         assert_eq!(out.status.code(), Some(1), "{bad}");
         assert!(text(&out.stderr).contains(why), "{bad}: {}", text(&out.stderr));
     }
+}
+
+/// A match to 3 where Black (the engine, `advanced`) resigned the first
+/// game for 2 points, and White (the person) and Black have played on in
+/// the second until a roll of Black's where playing for the match (needing
+/// 3 against 1) and playing for points choose differently; the record,
+/// Black to play, and both choices. White has played in the second game.
+fn a_score_that_changes_the_engines_play() -> (Match, plakoto_core::Play, plakoto_core::Play) {
+    use plakoto_core::Color;
+    use plakoto_engine::met::MatchScore;
+    use plakoto_engine::{NeuralEval, Search, analysis, levels};
+    let eval = NeuralEval::shipped(None);
+    let level = levels::level("advanced").unwrap();
+    let players = Players { white: PlayerName::Human, black: PlayerName::Engine("advanced".into()) };
+    for seed in 1..50 {
+        let mut m = Match::new(3, seed, players.clone()).unwrap();
+        m.resign(Color::Black).unwrap();
+        assert_eq!(m.score(Color::White), 2);
+        let mut white_played = false;
+        for _ in 0..60 {
+            m.roll().unwrap();
+            let (pos, dice) = (*m.game().position(), m.game().dice().unwrap());
+            let plays = m.game().legal_plays().to_vec();
+            let money = analysis::rank_plays(&Search::new(eval.clone(), 0), &pos, dice)[0].play;
+            if pos.turn() == Color::Black && white_played && plays.len() > 1 {
+                let mut player = level.player_at(&eval, m.turn_seed(), MatchScore::of(&m, Color::Black));
+                let by_score = plays[player.choose(&pos, dice, &plays)];
+                if by_score.position() != money.position() {
+                    return (m, by_score, money);
+                }
+            }
+            white_played |= pos.turn() == Color::White;
+            m.play(&money).unwrap();
+            if m.games().len() > 2 {
+                break;
+            }
+        }
+    }
+    panic!("no seed gave a roll where the score changes the engine's play");
+}
+
+#[test]
+fn in_a_match_the_engine_plays_and_hint_and_last_rank_by_the_chance_to_win_the_match() {
+    let (m, by_score, money) = a_score_that_changes_the_engines_play();
+    let dir = tempfile::tempdir().unwrap();
+    let save = dir.path().join("m.json");
+    std::fs::write(&save, serde_json::to_string(&m.record()).unwrap()).unwrap();
+    let out = run(&["play", "--resume", save.to_str().unwrap()], b"last\nhint\nquit\n");
+    let stdout = text(&out.stdout);
+    assert!(out.status.success(), "{stdout}\n{}", text(&out.stderr));
+    let after = load(&save);
+    let game = &after.games()[1];
+    let played = game.positions_before().get(m.game().turns().len() + 1).copied().unwrap_or(*game.position());
+    assert_eq!(played, *by_score.position(), "the engine played {}, for points it would play {money}", {
+        game.turns()[m.game().turns().len()].notation.clone()
+    });
+    // The person's hint and rating are by the chance to win the match, shown beside the equity.
+    assert!(stdout.contains("ranked by the chance to win the match (match) at 2-0 in a match to 3"), "{stdout}");
+    assert!(stdout.contains("equity   match "), "{stdout}");
+    assert!(stdout.contains("by the chance to win the match)."), "{stdout}");
+}
+
+/// The computer's plays were written in its own numbering, while the
+/// board beside them is labelled in the person's.
+#[test]
+fn the_computers_plays_are_written_in_the_persons_numbering() {
+    use plakoto_core::{Color, Dice};
+    let players = Players { white: PlayerName::Human, black: PlayerName::Engine("random".into()) };
+    // A seed whose opening roll Black wins: the computer plays first.
+    let seed = (1..100u64)
+        .find(|&s| {
+            let mut m = Match::new(1, s, players.clone()).unwrap();
+            m.roll().unwrap();
+            m.game().position().turn() == Color::Black
+        })
+        .unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let save = dir.path().join("g.json");
+    let args = ["play", "--level", "random", "--seed", &seed.to_string(), "--save", save.to_str().unwrap()];
+    let out = run(&args, b"quit\n");
+    let stdout = text(&out.stdout);
+    assert!(out.status.success(), "{stdout}");
+    let m = load(&save);
+    let g = &m.games()[0];
+    let turn = &g.turns()[0];
+    assert_eq!(turn.side, Color::Black);
+    let dice = Dice::new(turn.dice[0], turn.dice[1]).unwrap();
+    let after = g.positions_before().get(1).copied().unwrap_or(*g.position());
+    let play = g.positions_before()[0].legal_plays(dice).into_iter().find(|p| p.position() == &after).unwrap();
+    let (yours, its) = (play.notation_for(Color::White), play.notation());
+    assert_ne!(yours, its);
+    assert!(stdout.contains(&format!("Black (random) rolls {dice} and plays {yours}\n")), "{yours}\n{stdout}");
+    assert!(stdout.contains(&format!(" Black (random) played {yours}\n")), "{yours}\n{stdout}");
+    assert!(!stdout.contains(&its), "{its}\n{stdout}");
 }

@@ -92,6 +92,24 @@ fn an_illegal_entry_says_why() {
     assert_eq!(turns(&load(&save)), 0, "nothing was played");
 }
 
+/// `10/4(2)` with 6-6 and one checker on 10 said "you have no checker on
+/// point 10": the entry's first move had emptied the point.
+#[test]
+fn moving_more_checkers_than_a_point_has_says_how_many_it_has() {
+    let dir = tempfile::tempdir().unwrap();
+    let save = dir.path().join("g.json");
+    let position = r#"{"turn":"white","board":{"10":1,"3":14,"20":-15}}"#;
+    let args = ["play", "--two-players", "--seed", "20", "--position", position, "--color", "never"];
+    let mut p = spawn(&[&args[..], &["--save", save.to_str().unwrap()]].concat());
+    p.expect("White 6-6 > ").unwrap();
+    p.send_line("10/4(2)").unwrap();
+    p.expect("Not played: you have only 1 checker on point 10").unwrap();
+    p.expect("White 6-6 > ").unwrap();
+    p.send_line("quit").unwrap();
+    p.expect("Continue with").unwrap();
+    assert_eq!(turns(&load(&save)), 0);
+}
+
 #[test]
 fn a_killed_game_resumes_where_it_stopped() {
     let dir = tempfile::tempdir().unwrap();
@@ -165,6 +183,27 @@ fn ctrl_c_saves_and_says_how_to_continue() {
     assert_eq!(load(&save).record(), m.record(), "nothing changed, nothing lost");
     let leftovers: Vec<_> = std::fs::read_dir(dir.path()).unwrap().map(|e| e.unwrap().file_name()).collect();
     assert_eq!(leftovers.len(), 1, "no temporary file left: {leftovers:?}");
+}
+
+/// Ctrl-L echoed `^L` and did nothing until Enter; now it clears the
+/// screen and draws the board and the prompt again at once.
+#[test]
+fn ctrl_l_draws_the_board_again_at_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let save = dir.path().join("g.json");
+    let mut p = spawn(&["play", "--two-players", "--seed", "3", "--save", save.to_str().unwrap(), "--color", "never"]);
+    let caps = p.expect(" > ").unwrap();
+    let prompt = String::from_utf8_lossy(caps.before()).rsplit('\n').next().unwrap().to_string();
+    p.send("\x0c").unwrap();
+    p.expect("\x1b[H\x1b[2J").unwrap();
+    let caps = p.expect(format!("{prompt} > ")).unwrap();
+    let redrawn = String::from_utf8_lossy(caps.before()).to_string();
+    assert!(redrawn.contains(" 13 14 15 16 17 18") && redrawn.contains(" Game 1 "), "the board again: {redrawn}");
+    assert!(!redrawn.contains("^L"), "{redrawn:?}");
+    // What follows is a turn as before.
+    p.send_line("quit").unwrap();
+    p.expect("Continue with").unwrap();
+    assert_eq!(p.get_process().wait().unwrap(), WaitStatus::Exited(p.get_process().pid(), 0));
 }
 
 #[test]

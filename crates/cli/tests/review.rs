@@ -65,3 +65,71 @@ fn bad_input_is_refused_naming_the_line() {
     let (ok, _, err) = review(&["--rollout", "5"], GAME);
     assert!(!ok && err.contains("36"), "{err}");
 }
+
+/// A 2-point resignation at move 1 got no mark: the review judged only
+/// plays. It is judged against playing on, and marked as a play is.
+#[test]
+fn a_resignation_is_judged_against_playing_on() {
+    let game = "white starts\n6-4: 24/18 24/20\nblack resigns\n";
+    let (ok, out, err) = review(&["--ply", "0", "--json"], game);
+    assert!(ok, "{err}");
+    let r: Value = serde_json::from_str(&out).unwrap();
+    let resigned = &r["games"][0]["resignation"];
+    assert_eq!((resigned["side"].as_str(), resigned["points"].as_u64()), (Some("black"), Some(2)), "{resigned}");
+    assert!(resigned["loss"].as_f64().unwrap() > 1.5, "{resigned}");
+    assert_eq!(resigned["mark"], "very-bad");
+    assert_eq!(r["players"]["black"]["very_bad"], 1);
+    let (ok, out, err) = review(&["--ply", "0"], game);
+    assert!(ok, "{err}");
+    let line = out.lines().find(|l| l.contains("resigns, giving 2 points")).unwrap_or_else(|| panic!("{out}"));
+    assert!(line.contains("against playing on") && line.ends_with("?? very bad"), "{line}");
+}
+
+/// `review` spoke only English; it speaks Greek with `--lang el` or a Greek locale.
+#[test]
+fn the_review_in_greek() {
+    let game = "white starts\n6-5: 24/13\n5-3: 24/19 24/21\nwhite resigns\n";
+    for (args, locale) in [(&["--ply", "0", "--lang", "el"][..], None), (&["--ply", "0"][..], Some("el_GR.UTF-8"))] {
+        let mut cmd = Command::new(env!("CARGO_BIN_EXE_plakoto"));
+        cmd.args(["review", "-"]).args(args).stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped());
+        for var in ["LC_ALL", "LC_MESSAGES", "LANG"] {
+            cmd.env_remove(var);
+        }
+        if let Some(l) = locale {
+            cmd.env("LANG", l);
+        }
+        let mut child = cmd.spawn().unwrap();
+        child.stdin.take().unwrap().write_all(game.as_bytes()).unwrap();
+        let out = child.wait_with_output().unwrap();
+        let (stdout, stderr) = (String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
+        assert!(out.status.success(), "{stderr}");
+        for expected in [
+            "Ανάλυση σε βάθος 0· απώλειες και τύχη σε πόντους.",
+            "Παρτίδα 1 (σκορ 0-0): Τα Άσπρα παραιτούνται: τα Μαύρα κερδίζουν 2 πόντους.",
+            "    1. Άσπρα 6-5: 24/18/13",
+            "καλύτερη ",
+            "Τα Άσπρα παραιτούνται και δίνουν 2 πόντους: χάνουν ",
+            "ρυθμός λαθών",
+        ] {
+            assert!(stdout.contains(expected), "{expected}\n{stdout}");
+        }
+        assert!(stderr.contains("ζαριές αναλύθηκαν σε βάθος 0"), "{stderr}");
+        for english in ["Review", "Game", "luck", "best", "points", "resigns", "plays", "rating", "doubtful", "bad"] {
+            assert!(!stdout.contains(english), "{english} in:\n{stdout}");
+        }
+    }
+}
+
+/// `review --help` reflowed the move list's lines into one paragraph.
+#[test]
+fn the_help_keeps_the_move_list_line_by_line() {
+    let out = Command::new(env!("CARGO_BIN_EXE_plakoto")).args(["review", "--help"]).output().unwrap();
+    let help = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        help.contains(
+            "  match 3            (optional)\n  opening 5-3        (White's die, Black's die; or `white starts`)\n  \
+             6-4: 24/18 24/20\n  5-2: 24/19/17\n  black resigns\n"
+        ),
+        "{help}"
+    );
+}

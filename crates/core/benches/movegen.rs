@@ -1,7 +1,7 @@
 //! Move generation and perft speed. Run: `cargo bench -p plakoto-core`.
 //!
 //! Mid-game positions come from a seeded random game (see the IDs); their
-//! JSON is in the README's benchmark section.
+//! JSON is in docs/CORE.md, "Speed".
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 use plakoto_core::{Dice, MoveGen, Position, perft};

@@ -24,6 +24,8 @@ mod notation;
 mod perft;
 mod play;
 mod play_error;
+pub mod portes;
+pub mod tavli;
 mod position;
 mod result;
 mod turn;

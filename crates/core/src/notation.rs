@@ -10,6 +10,7 @@
 use std::fmt;
 
 use crate::board::Board;
+use crate::color::Color;
 use crate::dice::Dice;
 use crate::play::{Move, Play};
 use crate::play_error::{PlayError, to_text};
@@ -22,7 +23,9 @@ struct Path {
 }
 
 impl Path {
-    fn text(&self) -> String {
+    /// The path as written, in the mover's numbering or (`other`) in its
+    /// opponent's, where the mover's point n is 25 − n.
+    fn text(&self, other: bool) -> String {
         let mut s = String::new();
         for (i, &(p, pin)) in self.points.iter().enumerate() {
             if i > 0 {
@@ -30,6 +33,8 @@ impl Path {
             }
             if p == 0 && i > 0 {
                 s.push_str("off");
+            } else if other {
+                s.push_str(&(25 - p).to_string());
             } else {
                 s.push_str(&p.to_string());
             }
@@ -53,6 +58,27 @@ impl Play {
     /// assert!(texts.contains(&"24/21/18/15/12".to_string()));
     /// ```
     pub fn notation(&self) -> String {
+        self.notation_in(false)
+    }
+
+    /// The play in notation as `reader` numbers the points: the mover's own
+    /// notation when `reader` is the mover, else every point in the
+    /// reader's numbering (the mover's n is the reader's 25 − n), so that
+    /// a person reads the other side's plays as their board labels them.
+    ///
+    /// ```
+    /// use plakoto_core::{Color, Dice, Position};
+    /// let black = Position::start().with_turn(Color::Black);
+    /// let play = black.legal_plays(Dice::new(6, 4).unwrap()).into_iter().find(|p| p.to_string() == "24/18 24/20").unwrap();
+    /// assert_eq!(play.notation_for(Color::Black), "24/18 24/20");
+    /// assert_eq!(play.notation_for(Color::White), "1/7 1/5");
+    /// ```
+    pub fn notation_for(&self, reader: Color) -> String {
+        self.notation_in(reader != self.mover)
+    }
+
+    /// [`Play::notation`] in the mover's numbering, or (`other`) in its opponent's.
+    fn notation_in(&self, other: bool) -> String {
         if self.is_pass() {
             return "pass".into();
         }
@@ -77,7 +103,7 @@ impl Play {
             while j < paths.len() && paths[j] == paths[i] {
                 j += 1;
             }
-            let t = paths[i].text();
+            let t = paths[i].text(other);
             out.push(if j - i > 1 { format!("{t}({})", j - i) } else { t });
             i = j;
         }
@@ -132,6 +158,31 @@ fn parse_token(token: &str) -> Result<(Vec<u8>, usize), PlayError> {
         points.push(v);
     }
     Ok((points, count))
+}
+
+/// The single-checker hops an entry in notation names, in the order
+/// written, each path's hops in turn and a count repeating its path
+/// (`24/20/14 13/7(2)` is 24/20, 20/14, 13/7, 13/7), `0` for off; at most
+/// as many as `dice` has moves (every hop uses a die). The notation's
+/// rules (points 1 to 24, counts 2 to 4, `off` last) are the parser's.
+pub(crate) fn entry_hops(text: &str, dice: Dice) -> Result<Vec<(u8, u8)>, PlayError> {
+    let mut hops = Vec::new();
+    for token in text.split(|c: char| c.is_whitespace() || c == ',').filter(|t| !t.is_empty()) {
+        let (points, count) = parse_token(token)?;
+        for _ in 0..count {
+            hops.extend(points.windows(2).map(|w| (w[0], w[1])));
+        }
+        if hops.len() > dice.moves_allowed() {
+            return Err(PlayError::TooManyMoves(dice));
+        }
+    }
+    if hops.is_empty() {
+        return Err(PlayError::Syntax {
+            token: text.chars().take(40).collect(),
+            why: "a move is written from/to, like 24/18".into(),
+        });
+    }
+    Ok(hops)
 }
 
 /// Dice still to be played, as a multiset of values.

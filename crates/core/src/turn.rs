@@ -222,6 +222,42 @@ impl TurnBuilder {
         }
     }
 
+    /// Plays the single moves of `text`, an entry in notation as a person
+    /// types it while building the turn (`24/18`, `24/18 13/7`,
+    /// `24/20/14`, `13/7(2)`, `6/off`): all of them, or none and the
+    /// reason. A whole play is [`crate::parse_play`]'s; this is the part of
+    /// one. A point the entry itself empties was asked for more checkers
+    /// than it had: `10/4(2)` with one checker on 10 is
+    /// [`PlayError::TooFewCheckers`], not "no checker on point 10".
+    ///
+    /// ```
+    /// use plakoto_core::{Dice, PlayError, TurnBuilder, pos};
+    /// let p = pos!(White; white {10: 1, 3: 14}; black {20: 15});
+    /// let mut t = TurnBuilder::new(&p, Dice::new(6, 6).unwrap());
+    /// assert_eq!(t.enter("10/4(2)"), Err(PlayError::TooFewCheckers { point: 10, have: 1 }));
+    /// assert!(t.moves().is_empty());
+    /// t.enter("10/4/off").unwrap();
+    /// assert_eq!(t.moves().len(), 2);
+    /// ```
+    pub fn enter(&mut self, text: &str) -> Result<(), PlayError> {
+        let hops = crate::notation::entry_hops(text, self.dice)?;
+        let (made, at_start) = (self.moves.len(), self.board().own);
+        for (from, to) in hops {
+            if let Err(e) = self.play_move(from, to) {
+                while self.moves.len() > made {
+                    self.undo();
+                }
+                return Err(match e {
+                    PlayError::NoChecker(p) if at_start.get(usize::from(p)).is_some_and(|&n| n > 0) => {
+                        PlayError::TooFewCheckers { point: p, have: at_start[usize::from(p)] }
+                    }
+                    e => e,
+                });
+            }
+        }
+        Ok(())
+    }
+
     fn push(&mut self, m: Move, b: Board, rest: Vec<u8>) {
         self.boards.push(b);
         self.left.push(rest);
@@ -499,6 +535,33 @@ mod tests {
         assert_eq!(t.play_move(30, 14), Err(PlayError::NoPoint(30)));
         assert_eq!(t.play_move(24, 200), Err(PlayError::NoPoint(200)));
         assert_eq!(t.play_move(0, 0), Err(PlayError::NoPoint(0)));
+        assert!(t.moves().is_empty());
+    }
+
+    #[test]
+    fn an_entry_plays_its_moves_all_or_none_and_says_why_not() {
+        let d = Dice::new(6, 4).unwrap();
+        let mut t = TurnBuilder::new(&Position::start(), d);
+        t.enter("24/20/14").unwrap();
+        assert_eq!(t.moves(), [Move::new(24, 20), Move::new(20, 14)]);
+        t.reset();
+        t.enter("24/18,18/14").unwrap();
+        assert_eq!(t.moves().len(), 2);
+        t.reset();
+        // The notation's own rules, in the parser's words.
+        for bad in ["off/3", "25/3", "24", "24/18(9)", "bar/20", "", "pass"] {
+            assert!(matches!(t.enter(bad), Err(PlayError::Syntax { .. })), "{bad}");
+        }
+        assert_eq!(t.enter("24/20 24/18 24/23"), Err(PlayError::TooManyMoves(d)));
+        // A later move that fails takes the earlier ones of the entry back.
+        t.enter("24/20").unwrap();
+        assert!(t.enter("24/18 13/7").is_err());
+        assert_eq!(t.moves(), [Move::new(24, 20)]);
+        // A point the entry empties itself: more checkers written than it had.
+        let p = pos!(White; white {10: 1, 3: 14}; black {20: 15});
+        let mut t = TurnBuilder::new(&p, Dice::new(6, 6).unwrap());
+        assert_eq!(t.enter("10/4(2)"), Err(PlayError::TooFewCheckers { point: 10, have: 1 }));
+        assert_eq!(t.enter("9/3"), Err(PlayError::NoChecker(9)));
         assert!(t.moves().is_empty());
     }
 

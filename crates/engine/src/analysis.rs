@@ -6,8 +6,10 @@
 use plakoto_core::{Dice, Move, Play, PlayError, Position, TurnBuilder};
 use serde::Serialize;
 
-use crate::analyzer::Analyzer;
+use crate::analyzer::{Analyzer, Scored};
+use crate::met::Objective;
 use crate::probabilities::Probabilities;
+use crate::search::MAX_PLY;
 
 /// An evaluation of a position for the side on roll.
 #[derive(Clone, Copy, Debug, Serialize)]
@@ -38,6 +40,26 @@ pub struct RankedPlay {
     /// What the analyzer ranked by (the equity, or at a match score the
     /// match-winning chance in points of a single game).
     pub value: f32,
+    /// At a match score, the mover's chance to win the match after the
+    /// play (what the plays are ranked by); `None` when playing for points.
+    pub match_winning_chance: Option<f64>,
+}
+
+impl RankedPlay {
+    /// The ranked play of `plays[s.index]` as `s` scored it, `best_value`
+    /// being the best play's figure, with the chance to win the match by
+    /// `objective`.
+    fn new(plays: &[Play], s: &Scored, best_value: f32, objective: &Objective) -> RankedPlay {
+        RankedPlay {
+            play: plays[s.index],
+            probabilities: s.probabilities,
+            equity: s.equity(),
+            diff: best_value - s.value,
+            ply: s.ply,
+            value: s.value,
+            match_winning_chance: objective.match_winning_chance(&s.probabilities),
+        }
+    }
 }
 
 /// Evaluates `pos` for the side on roll with `analyzer`.
@@ -56,25 +78,56 @@ pub fn evaluate(analyzer: &dyn Analyzer, pos: &Position) -> Evaluation {
 
 /// The legal plays of `dice` in `pos`, best first as `analyzer` ranks them
 /// (the best few at its full depth, the rest at the lower depths that
-/// filtered them out); empty when the game is over.
+/// filtered them out, unless their figure would stand above a deeper one:
+/// those are searched as deep); empty when the game is over.
 pub fn rank_plays(analyzer: &dyn Analyzer, pos: &Position, dice: Dice) -> Vec<RankedPlay> {
     let plays = pos.legal_plays(dice);
     if plays.is_empty() {
         return Vec::new();
     }
-    let scored = analyzer.rank(&plays);
-    let best = scored[0].value;
+    let scored = in_order(analyzer, &plays, analyzer.rank(&plays));
+    let (best, objective) = (scored[0].value, analyzer.objective());
+    scored.iter().map(|s| RankedPlay::new(&plays, s, best, &objective)).collect()
+}
+
+/// `scored`, the analyzer's ranking of `plays`, with every play whose
+/// figure from a shallower search stands above a deeper-searched play's
+/// searched as deep as the deepest, until none does: plays searched deeper
+/// rank first, and figures of different depths are not comparable, so
+/// without this a list could show a 1-ply 92.2% under a 2-ply 92.0%.
+/// Best first, deeper first; the figures then never go up down the list.
+fn in_order(analyzer: &dyn Analyzer, plays: &[Play], mut scored: Vec<Scored>) -> Vec<Scored> {
+    let by_depth_then_value = |a: &Scored, b: &Scored| b.ply.cmp(&a.ply).then(b.value.total_cmp(&a.value));
+    // Each round searches at least one more play to the full depth.
+    for _ in 0..plays.len() {
+        scored.sort_by(by_depth_then_value);
+        let top = scored[0].ply;
+        // The lowest figure among the plays searched deeper than each depth.
+        let mut floor = [f32::INFINITY; MAX_PLY as usize + 1];
+        for s in &scored {
+            for d in 0..usize::from(s.ply.min(MAX_PLY)) {
+                floor[d] = floor[d].min(s.value);
+            }
+        }
+        let behind: Vec<usize> = (0..scored.len())
+            .filter(|&i| scored[i].ply < top && scored[i].value > floor[usize::from(scored[i].ply.min(MAX_PLY))])
+            .collect();
+        if behind.is_empty() {
+            break;
+        }
+        for i in behind {
+            let index = scored[i].index;
+            if let Some(&deeper) = analyzer.rank(std::slice::from_ref(&plays[index])).first() {
+                scored[i] = Scored { index, ..deeper };
+            }
+        }
+        // An analyzer that cannot search deeper (never the search) would loop to no end.
+        if scored.iter().all(|s| s.ply == scored[0].ply) {
+            break;
+        }
+    }
+    scored.sort_by(by_depth_then_value);
     scored
-        .into_iter()
-        .map(|s| RankedPlay {
-            play: plays[s.index],
-            probabilities: s.probabilities,
-            equity: s.equity(),
-            diff: best - s.value,
-            ply: s.ply,
-            value: s.value,
-        })
-        .collect()
 }
 
 /// The plays a turn can still become after the single moves made so far,
@@ -119,19 +172,10 @@ pub fn rank_from(
         turn.play_move(m.from, m.to)?;
     }
     let reachable = turn.reachable_plays();
-    let scored = analyzer.rank(&reachable);
+    let scored = in_order(analyzer, &reachable, analyzer.rank(&reachable));
     let top = scored.first().map_or(best.value, |s| s.value);
-    let plays = scored
-        .iter()
-        .map(|s| RankedPlay {
-            play: reachable[s.index],
-            probabilities: s.probabilities,
-            equity: s.equity(),
-            diff: best.value - s.value,
-            ply: s.ply,
-            value: s.value,
-        })
-        .collect();
+    let objective = analyzer.objective();
+    let plays = scored.iter().map(|s| RankedPlay::new(&reachable, s, best.value, &objective)).collect();
     Ok(Continuations { plays, loss: (best.value - top).max(0.0), best })
 }
 
@@ -168,19 +212,62 @@ pub fn judge(analyzer: &dyn Analyzer, pos: &Position, dice: Dice, played: &Play)
     let best = all.first()?.clone();
     let mine = all.iter().find(|r| r.play.position() == played.position())?;
     let played = if mine.ply < best.ply {
-        // Filtered out below the best's depth: search it as deep.
+        // Filtered out below the best's depth: search it as deep, and rank
+        // it by that figure.
         let s = analyzer.rank(std::slice::from_ref(&mine.play))[0];
-        RankedPlay {
-            probabilities: s.probabilities,
-            equity: s.equity(),
-            diff: best.equity - s.equity(),
-            ply: s.ply,
-            ..mine.clone()
-        }
+        RankedPlay::new(std::slice::from_ref(&mine.play), &Scored { index: 0, ..s }, best.value, &analyzer.objective())
     } else {
         mine.clone()
     };
     let better = all.iter().filter(|r| r.play.position() != played.play.position() && r.value > played.value).count();
     let loss = (best.value - played.value).max(0.0);
     Some(Judgement { rank: better + 1, of: all.len(), played, best, loss })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::met::MatchScore;
+    use crate::{NeuralEval, Search};
+
+    /// `hint AoMM6Y6P8pcAAAA 4-3 --score 1-0 --length 3` once listed a
+    /// 2-ply 92.0% above a 1-ply 92.2%: the filters left the third play at
+    /// 1-ply, and deeper plays rank first.
+    fn the_issues_roll() -> (Position, Dice, Search<NeuralEval>) {
+        let pos = Position::from_id("AoMM6Y6P8pcAAAA").unwrap();
+        let score = MatchScore { length: 3, mine: 1, theirs: 0 };
+        (pos, Dice::new(4, 3).unwrap(), Search::at_score(NeuralEval::shipped(None), 2, score))
+    }
+
+    #[test]
+    fn a_ranking_never_shows_a_shallower_figure_above_a_deeper_one() {
+        let (pos, dice, search) = the_issues_roll();
+        let ranked = rank_plays(&search, &pos, dice);
+        for w in ranked.windows(2) {
+            assert!(w[0].ply >= w[1].ply, "deeper first");
+            assert!(w[0].value >= w[1].value, "{} {} then {} {}", w[0].play, w[0].value, w[1].play, w[1].value);
+            let (a, b) = (w[0].match_winning_chance.unwrap(), w[1].match_winning_chance.unwrap());
+            assert!(a >= b, "{}: {a} then {}: {b}", w[0].play, w[1].play);
+            assert!(w[1].diff >= w[0].diff);
+        }
+        // The loss is the figure ranked by, whose chance is shown: in a
+        // match, the chance lost in points of the score, in proportion.
+        let (best, second) = (&ranked[0], &ranked[1]);
+        let per_chance = f64::from(best.value) / best.match_winning_chance.unwrap();
+        let lost = best.match_winning_chance.unwrap() - second.match_winning_chance.unwrap();
+        assert!((f64::from(second.diff) - lost * per_chance).abs() < 1e-3, "{} vs {}", second.diff, lost * per_chance);
+    }
+
+    #[test]
+    fn a_play_judged_deeper_is_ranked_by_its_deeper_figure() {
+        let (pos, dice, search) = the_issues_roll();
+        let ranked = rank_plays(&search, &pos, dice);
+        let shallow = ranked.iter().find(|r| r.ply < 2).expect("a play left below 2-ply");
+        let j = judge(&search, &pos, dice, &shallow.play).unwrap();
+        assert_eq!(j.played.ply, 2);
+        let objective = search.objective();
+        assert!((j.played.value - objective.value(&j.played.probabilities, true)).abs() < 1e-5, "{j:?}");
+        assert!((j.loss - (j.best.value - j.played.value)).abs() < 1e-6);
+        assert!((j.played.diff - j.loss).abs() < 1e-6);
+    }
 }

@@ -46,4 +46,9 @@ pub trait Analyzer: Send + Sync {
     /// Plays for `objective` from now on (points, or the match-winning
     /// chance at a score); analyzers that cannot ignore it.
     fn set_objective(&mut self, _objective: crate::met::Objective) {}
+
+    /// What this analyzer ranks by (points unless told otherwise).
+    fn objective(&self) -> crate::met::Objective {
+        crate::met::Objective::Money
+    }
 }

@@ -6,6 +6,7 @@
 use std::fmt;
 
 use crate::heuristic::HeuristicPlayer;
+use crate::met::MatchScore;
 use crate::neural::NeuralEval;
 use crate::player::{Player, RandomPlayer};
 use crate::search::Search;
@@ -53,6 +54,30 @@ impl Level {
                     .by_the_score(crate::search::table_for(eval)),
             ),
         }
+    }
+}
+
+impl Level {
+    /// [`Level::player`] told the match score before its decision: what a
+    /// front end asks for the engine's play in a match (`score` from the
+    /// engine's side; [`MatchScore::SINGLE_GAME`] for a single game). The
+    /// neural levels then play for the match-winning chance at the score,
+    /// as `duel --match` measures them.
+    ///
+    /// ```
+    /// use plakoto_core::{Dice, Position};
+    /// use plakoto_engine::met::MatchScore;
+    /// use plakoto_engine::{NeuralEval, levels};
+    /// let eval = NeuralEval::shipped(None);
+    /// let score = MatchScore { length: 3, mine: 0, theirs: 2 };
+    /// let mut player = levels::level("advanced").unwrap().player_at(&eval, 7, score);
+    /// let plays = Position::start().legal_plays(Dice::new(6, 4).unwrap());
+    /// assert!(player.choose(&Position::start(), Dice::new(6, 4).unwrap(), &plays) < plays.len());
+    /// ```
+    pub fn player_at(&self, eval: &NeuralEval, seed: u64, score: MatchScore) -> Box<dyn Player> {
+        let mut player = self.player(eval, seed);
+        player.set_match_score(score.length, score.mine, score.theirs);
+        player
     }
 }
 

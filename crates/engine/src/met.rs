@@ -22,6 +22,10 @@
 //! money play at the start position: the table is the standard
 //! approximation that the players' style does not change with the score.
 
+use std::sync::Arc;
+
+use plakoto_core::Color;
+use plakoto_core::game::Match;
 use serde::Serialize;
 
 use crate::probabilities::Probabilities;
@@ -178,6 +182,64 @@ pub struct Away {
     pub them: u32,
 }
 
+/// A match score as a front end knows it, from one side's view: the match
+/// length and the points each side has. What the engine plays for follows
+/// from it ([`Objective::at_score`]), in one place for every front end.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct MatchScore {
+    /// Points to win the match (1: a single game).
+    pub length: u32,
+    /// The side's points.
+    pub mine: u32,
+    /// Its opponent's points.
+    pub theirs: u32,
+}
+
+impl MatchScore {
+    /// A single game: played for points.
+    pub const SINGLE_GAME: MatchScore = MatchScore { length: 1, mine: 0, theirs: 0 };
+
+    /// `side`'s view of the score of `m` now.
+    pub fn of(m: &Match, side: Color) -> MatchScore {
+        MatchScore { length: m.target(), mine: m.score(side), theirs: m.score(side.opponent()) }
+    }
+
+    /// `side`'s view of the score of `m` before its game `game` (from 0):
+    /// the points of the games before it.
+    pub fn before_game(m: &Match, game: usize, side: Color) -> MatchScore {
+        let points = |c: Color| -> u32 {
+            m.games()
+                .iter()
+                .take(game)
+                .filter_map(|g| g.result())
+                .filter(|r| r.winner == Some(c))
+                .map(|r| u32::from(r.points))
+                .sum()
+        };
+        MatchScore { length: m.target(), mine: points(side), theirs: points(side.opponent()) }
+    }
+
+    /// What the side and its opponent still need (at least 1 each), or
+    /// `None` in a single game, where only points count.
+    ///
+    /// ```
+    /// use plakoto_engine::met::{Away, MatchScore};
+    /// assert_eq!(MatchScore { length: 3, mine: 1, theirs: 0 }.away(), Some(Away { me: 2, them: 3 }));
+    /// assert_eq!(MatchScore::SINGLE_GAME.away(), None);
+    /// ```
+    pub fn away(&self) -> Option<Away> {
+        (self.length > 1).then(|| Away {
+            me: self.length.saturating_sub(self.mine).max(1),
+            them: self.length.saturating_sub(self.theirs).max(1),
+        })
+    }
+
+    /// The same score from the opponent's view.
+    pub fn flip(self) -> MatchScore {
+        MatchScore { mine: self.theirs, theirs: self.mine, ..self }
+    }
+}
+
 impl MatchEquityTable {
     /// The match-winning chance of the side on roll, needing `away.me`
     /// against `away.them`, whose game will end with the outcome
@@ -215,13 +277,42 @@ pub enum Objective {
     /// each outcome (a double win is worth what it does to the match).
     Match {
         /// The match equity table.
-        table: std::sync::Arc<MatchEquityTable>,
+        table: Arc<MatchEquityTable>,
         /// The root side's needs.
         away: Away,
     },
 }
 
 impl Objective {
+    /// What a side plays for at `score`, with `table` valuing the match:
+    /// points in a single game, else the match-winning chance at the
+    /// score. Every front end decides it here (through
+    /// [`crate::search::Search::at_score`] or [`crate::Level::player_at`]).
+    ///
+    /// ```
+    /// use plakoto_engine::met::{GameChances, MatchEquityTable, MatchScore, Objective};
+    /// let even = GameChances { win_single: 0.3, win_double: 0.2, lose_single: 0.3, lose_double: 0.2, draw: 0.0 };
+    /// let table = std::sync::Arc::new(MatchEquityTable::new(7, even));
+    /// assert_eq!(Objective::at_score(&table, MatchScore::SINGLE_GAME), Objective::Money);
+    /// let at = Objective::at_score(&table, MatchScore { length: 3, mine: 2, theirs: 0 });
+    /// assert!(matches!(at, Objective::Match { away, .. } if (away.me, away.them) == (1, 3)));
+    /// ```
+    pub fn at_score(table: &Arc<MatchEquityTable>, score: MatchScore) -> Objective {
+        match score.away() {
+            Some(away) => Objective::Match { table: table.clone(), away },
+            None => Objective::Money,
+        }
+    }
+
+    /// The root side's chance to win the match when its game ends with
+    /// the outcome probabilities `p`; `None` when playing for points.
+    pub fn match_winning_chance(&self, p: &Probabilities) -> Option<f64> {
+        match self {
+            Objective::Money => None,
+            Objective::Match { table, away } => Some(table.match_winning_chance(p, *away)),
+        }
+    }
+
     /// What the mover maximises, given its outcome probabilities `p`;
     /// `root` says whether the mover is the root's side on roll. In match
     /// play the match-winning chance, scaled to points of a single game at

@@ -10,15 +10,17 @@
 //! game), so the money thresholds apply; a single game is reviewed in
 //! points. Luck is measured at 0-ply (gnubg's default): the value of the
 //! best play for the roll thrown minus its average over all 36 rolls.
+//! A resignation is judged as a decision too: the points it gave against
+//! the resigner's equity (or chance to win the match) had it played on.
 
 use std::sync::Arc;
 
 use plakoto_core::game::Match;
-use plakoto_core::{Color, Dice, Play, Position};
+use plakoto_core::{Color, Dice, Play, Position, Reason};
 use serde::Serialize;
 
 use crate::analyzer::Analyzer;
-use crate::met::{Away, GameChances, MatchEquityTable};
+use crate::met::{GameChances, MatchEquityTable, MatchScore};
 use crate::neural::NeuralEval;
 use crate::probabilities::Probabilities;
 use crate::search::{Objective, Search, SearchConfig};
@@ -123,6 +125,38 @@ pub struct GameReview {
     pub turns: Vec<TurnReview>,
     /// How the game ended, if it did.
     pub result: Option<plakoto_core::GameResult>,
+    /// When the game was resigned: the resignation judged as a decision.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub resignation: Option<ResignationReview>,
+}
+
+/// A resignation judged as a decision: what it gave away against playing
+/// on. Resigning gives the opponent the points the rules say (2 while the
+/// resigner has borne off nothing, else 1); playing on is worth the
+/// resigner's equity at that moment (the roll already thrown played as
+/// well as the review's search can), or at a match score its chance to
+/// win the match, converted to points at the score as the plays' losses
+/// are. The loss is how much worse resigning is, never below 0, marked
+/// by the same thresholds as a play.
+#[derive(Clone, Debug, Serialize)]
+pub struct ResignationReview {
+    /// The side that resigned.
+    pub side: Color,
+    /// The points it gave.
+    pub points: u8,
+    /// The position it resigned in (its ID).
+    pub position: String,
+    /// The roll thrown before the resignation, if the record has it.
+    pub dice: Option<[u8; 2]>,
+    /// The resigner's equity had it played on, in points.
+    pub equity: f64,
+    /// In match play, its chance to win the match had it played on.
+    pub match_winning_chance: Option<f64>,
+    /// What resigning lost against playing on, in points (0 when playing
+    /// on was worth no more than the points given).
+    pub loss: f64,
+    /// The mark of the loss.
+    pub mark: Mark,
 }
 
 /// One player's figures over the reviewed games.
@@ -130,7 +164,8 @@ pub struct GameReview {
 pub struct PlayerReview {
     /// Turns played.
     pub plays: usize,
-    /// Turns with a choice (more than one legal play).
+    /// Decisions with a choice: turns with more than one legal play, and
+    /// resignations.
     pub unforced: usize,
     /// Points lost in all.
     pub total_loss: f64,
@@ -151,6 +186,20 @@ pub struct PlayerReview {
     /// The result with the luck of both sides' rolls taken out: the result
     /// minus this player's luck plus the opponent's.
     pub luck_adjusted_result: f64,
+}
+
+impl PlayerReview {
+    /// Counts an unforced decision that lost `loss`, marked `mark`.
+    fn decided(&mut self, loss: f64, mark: Mark) {
+        self.unforced += 1;
+        self.total_loss += loss;
+        match mark {
+            Mark::Doubtful => self.doubtful += 1,
+            Mark::Bad => self.bad += 1,
+            Mark::VeryBad => self.very_bad += 1,
+            Mark::None => {}
+        }
+    }
 }
 
 /// A reviewed match.
@@ -252,7 +301,11 @@ impl Reviewer {
                     return None;
                 }
             }
-            games.push(GameReview { number: gi + 1, score, turns, result: g.result() });
+            let resignation = g.result().filter(|r| r.reason == Reason::Resign).and_then(|r| {
+                let side = r.winner?.opponent();
+                Some(self.resignation(g.position(), g.unplayed_dice(), side, r.points, m.target(), score))
+            });
+            games.push(GameReview { number: gi + 1, score, turns, result: g.result(), resignation });
             if let Some(r) = g.result()
                 && let Some(w) = r.winner
             {
@@ -266,12 +319,45 @@ impl Reviewer {
     /// `match_to` for `side`: points in a single game, else the
     /// match-winning chance scaled to points at the score.
     pub fn objective(&self, side: Color, match_to: u32, score: [u32; 2]) -> Objective {
-        if match_to <= 1 {
-            return Objective::Money;
+        let score = MatchScore { length: match_to, mine: score[side.index()], theirs: score[side.opponent().index()] };
+        Objective::at_score(&self.table, score)
+    }
+
+    /// Judges `side`'s resignation of `points` in `pos`, where the side on
+    /// roll had thrown `dice` (if known), at `score` in a match to
+    /// `match_to`: see [`ResignationReview`].
+    pub fn resignation(
+        &self,
+        pos: &Position,
+        dice: Option<Dice>,
+        side: Color,
+        points: u8,
+        match_to: u32,
+        score: [u32; 2],
+    ) -> ResignationReview {
+        let on_roll = pos.turn();
+        let search = self.search(self.objective(on_roll, match_to, score));
+        // The game played on: the roll thrown played at its best, else the position before a roll.
+        let p = match dice {
+            Some(d) => {
+                search.rank(&pos.legal_plays(d)).first().map_or_else(|| search.evaluate(pos), |s| s.probabilities)
+            }
+            None => search.evaluate(pos),
+        };
+        let mine = if on_roll == side { p } else { p.flip() };
+        let given = Probabilities { lose: 1.0, lose_double: if points >= 2 { 1.0 } else { 0.0 }, ..Default::default() };
+        let objective = self.objective(side, match_to, score);
+        let loss = f64::from((objective.value(&mine, true) - objective.value(&given, true)).max(0.0));
+        ResignationReview {
+            side,
+            points,
+            position: pos.id(),
+            dice: dice.map(|d| [d.high(), d.low()]),
+            equity: f64::from(mine.equity()),
+            match_winning_chance: objective.match_winning_chance(&mine),
+            loss,
+            mark: Mark::of(loss),
         }
-        let me = match_to.saturating_sub(score[side.index()]).max(1);
-        let them = match_to.saturating_sub(score[side.opponent().index()]).max(1);
-        Objective::Match { table: self.table.clone(), away: Away { me, them } }
     }
 
     /// Reviews one turn: `play` made with `dice` in `before`.
@@ -304,11 +390,8 @@ impl Reviewer {
         // The chances after the play, for White.
         let after: Probabilities = mine.probabilities;
         let white = if side == Color::White { after } else { after.flip() };
-        let white_match = (match_to > 1).then(|| {
-            let w_away =
-                Away { me: match_to.saturating_sub(score[0]).max(1), them: match_to.saturating_sub(score[1]).max(1) };
-            self.table.match_winning_chance(&white, w_away)
-        });
+        let white_score = MatchScore { length: match_to, mine: score[0], theirs: score[1] };
+        let white_match = white_score.away().map(|away| self.table.match_winning_chance(&white, away));
         TurnReview {
             side,
             dice: [dice.high(), dice.low()],
@@ -349,15 +432,16 @@ pub fn tally_players(games: &[GameReview]) -> Players {
             p.plays += 1;
             p.luck += tr.luck;
             if !tr.forced {
-                p.unforced += 1;
-                p.total_loss += tr.loss;
-                match tr.mark {
-                    Mark::Doubtful => p.doubtful += 1,
-                    Mark::Bad => p.bad += 1,
-                    Mark::VeryBad => p.very_bad += 1,
-                    Mark::None => {}
-                }
+                p.decided(tr.loss, tr.mark);
             }
+        }
+        // A resignation is a decision too, judged as a play is.
+        if let Some(r) = &g.resignation {
+            let p = match r.side {
+                Color::White => &mut players.white,
+                Color::Black => &mut players.black,
+            };
+            p.decided(r.loss, r.mark);
         }
         if let Some(r) = g.result {
             players.white.result += f64::from(r.points_for(Color::White));
@@ -565,6 +649,33 @@ mod tests {
         });
         assert!(stopped.is_none());
         assert_eq!(calls, 1);
+    }
+
+    #[test]
+    fn a_resignation_that_gives_away_a_game_is_marked_and_a_hopeless_one_is_not() {
+        // Black resigns at its first turn, giving 2 points for an even game.
+        let rec = read_move_list("white starts\n6-4: 24/18 24/20\nblack resigns\n").unwrap();
+        let r = reviewer().review(&Match::from_record(&rec).unwrap(), &mut |_, _| {});
+        let resigned = r.games[0].resignation.as_ref().expect("the resignation is judged");
+        assert_eq!((resigned.side, resigned.points), (Color::Black, 2));
+        assert!(resigned.loss > 1.5, "{resigned:?}");
+        assert_eq!(resigned.mark, Mark::VeryBad);
+        let black = &r.players.black;
+        assert_eq!((black.plays, black.unforced, black.very_bad), (0, 1, 1), "{black:?}");
+        assert!((black.total_loss - resigned.loss).abs() < 1e-9);
+        // White bears off its last checker with any roll, for 2 points:
+        // resigning gives nothing away.
+        let p = pos!(White; white {1: 1}; black {12: 15});
+        let mut m = with_roll(p, Dice::new(2, 1).unwrap());
+        m.resign(Color::Black).unwrap();
+        let r = reviewer().review(&m, &mut |_, _| {});
+        let resigned = r.games[0].resignation.as_ref().unwrap();
+        assert_eq!((resigned.loss, resigned.mark, resigned.dice), (0.0, Mark::None, Some([2, 1])), "{resigned:?}");
+        assert_eq!(r.players.black.unforced, 1);
+        // A game that was not resigned has no such judgement.
+        let rec = read_move_list("white starts\n6-4: 24/18 24/20\n").unwrap();
+        let r = reviewer().review(&Match::from_record(&rec).unwrap(), &mut |_, _| {});
+        assert!(r.games[0].resignation.is_none());
     }
 
     #[test]

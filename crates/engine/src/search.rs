@@ -13,7 +13,8 @@ use rayon::prelude::*;
 
 use crate::analyzer::{Analyzer, Scored};
 use crate::evaluator::Evaluator;
-use crate::met::MatchEquityTable;
+use crate::met::{MatchEquityTable, MatchScore};
+use crate::neural::NeuralEval;
 use crate::probabilities::Probabilities;
 
 /// The deepest search this engine runs (2-ply): every front end's limit.
@@ -81,6 +82,33 @@ impl<E: Evaluator> Search<E> {
     }
 }
 
+impl Search<NeuralEval> {
+    /// The search a front end asks at a match score: `ply` plies with
+    /// `eval`, playing for what counts at `score` (the side on roll's
+    /// view): points in a single game, else the match-winning chance by
+    /// the table of `eval`'s own chances ([`table_for`]). Hints, reviews
+    /// and ratings in a match use it, so that they rank plays as the
+    /// engine levels play them ([`crate::Level::player_at`]).
+    ///
+    /// ```
+    /// use plakoto_core::{Dice, Position};
+    /// use plakoto_engine::met::MatchScore;
+    /// use plakoto_engine::{NeuralEval, Search, analysis};
+    /// let score = MatchScore { length: 3, mine: 2, theirs: 0 };
+    /// let search = Search::at_score(NeuralEval::shipped(None), 0, score);
+    /// let ranked = analysis::rank_plays(&search, &Position::start(), Dice::new(6, 4).unwrap());
+    /// // Ranked by the match-winning chance, which each play carries.
+    /// assert!(ranked[0].match_winning_chance >= ranked[1].match_winning_chance);
+    /// assert!(ranked[0].match_winning_chance.is_some());
+    /// ```
+    pub fn at_score(eval: NeuralEval, ply: u8, score: MatchScore) -> Search<NeuralEval> {
+        let objective = Objective::at_score(&table_for(&eval), score);
+        let mut search = Search::new(eval, ply);
+        search.config.objective = objective;
+        search
+    }
+}
+
 impl<E: Evaluator> Analyzer for Search<E> {
     fn ply(&self) -> u8 {
         self.ply
@@ -96,6 +124,10 @@ impl<E: Evaluator> Analyzer for Search<E> {
 
     fn set_objective(&mut self, objective: Objective) {
         self.config.objective = objective;
+    }
+
+    fn objective(&self) -> Objective {
+        self.config.objective.clone()
     }
 }
 
@@ -189,9 +221,6 @@ pub fn rank<E: Evaluator + Sync + ?Sized>(eval: &E, plays: &[Play], ply: u8, cfg
         let f = cfg.root[depth as usize - 1];
         let best = scored[0].value;
         let keep = scored.iter().take(f.count.max(1)).take_while(|s| best - s.value <= f.margin).count().max(1);
-        if keep == 1 && depth == 1 && ply == 1 && scored.len() == 1 {
-            break;
-        }
         // Spread over (play, roll): 21 jobs per candidate keep both cores busy.
         let jobs: Vec<(usize, Dice)> = (0..keep).flat_map(|k| Dice::ALL.into_iter().map(move |d| (k, d))).collect();
         let parts: Vec<(usize, Probabilities)> = jobs
@@ -227,7 +256,7 @@ fn sort(s: &mut [Scored]) {
 /// The match equity table (matches up to 25 points) from `eval`'s chances
 /// at the start position by a 1-ply search, made once per network and
 /// shared.
-pub fn table_for(eval: &crate::NeuralEval) -> std::sync::Arc<MatchEquityTable> {
+pub fn table_for(eval: &NeuralEval) -> std::sync::Arc<MatchEquityTable> {
     use std::collections::HashMap;
     use std::sync::{Arc, Mutex, OnceLock};
     static TABLES: OnceLock<Mutex<HashMap<usize, Arc<MatchEquityTable>>>> = OnceLock::new();

@@ -10,7 +10,7 @@ use rand_distr::{Distribution, Normal};
 use std::sync::Arc;
 
 use crate::analyzer::Analyzer;
-use crate::met::{Away, MatchEquityTable};
+use crate::met::{MatchEquityTable, MatchScore};
 use crate::player::Player;
 use crate::search::Objective;
 
@@ -49,11 +49,8 @@ impl Player for SearchPlayer {
 
     fn set_match_score(&mut self, length: u32, mine: u32, theirs: u32) {
         let objective = match &self.table {
-            Some(table) if length > 1 => Objective::Match {
-                table: table.clone(),
-                away: Away { me: length.saturating_sub(mine).max(1), them: length.saturating_sub(theirs).max(1) },
-            },
-            _ => Objective::Money,
+            Some(table) => Objective::at_score(table, MatchScore { length, mine, theirs }),
+            None => Objective::Money,
         };
         self.analyzer.set_objective(objective);
     }

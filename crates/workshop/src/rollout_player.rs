@@ -4,7 +4,7 @@
 //! luck subtracted, the same dice for every play) and the best rollout
 //! equity is played. A research player for duels, to ask whether looking
 //! further ahead by sampling beats the 2-ply search; it is too slow and,
-//! so far, not measurably stronger to be a level (README).
+//! so far, not measurably stronger to be a level (docs/ENGINE.md).
 //!
 //! Its rollouts' seeds follow from the count of its rolled-out decisions,
 //! and a duel builds a fresh player for each pair of games, so a duel

@@ -11,8 +11,9 @@ use serde_json::json;
 pub struct Args {
     /// `start`, position JSON, a position ID, or `-` for stdin.
     position: String,
-    /// Look-ahead in plies: 0 (static, instant), 1 or 2.
-    #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u8).range(0..=MAX_PLY as i64))]
+    /// Look-ahead in plies: 0 (static, instant), 1 or 2 (the strongest, and
+    /// the default, as for `hint`, so the two agree).
+    #[arg(long, default_value_t = MAX_PLY, value_parser = clap::value_parser!(u8).range(0..=MAX_PLY as i64))]
     ply: u8,
     /// Print JSON: {"position", "id", "ply", "probabilities", "equity"}.
     #[arg(long)]
@@ -24,18 +25,10 @@ pub struct Args {
 pub fn run(a: Args) -> Result<()> {
     let pos = super::position_arg(&a.position)?;
     let eval = super::engine_eval();
-    let at_score = a.score.objective(&eval)?;
-    let mut search = Search::new(eval, a.ply);
-    if let Some((objective, _)) = &at_score {
-        search.config.objective = objective.clone();
-    }
+    let score = a.score.score()?;
+    let search = Search::at_score(eval, a.ply, score);
     let e = evaluate(&search, &pos);
-    let mwc = at_score.as_ref().and_then(|(o, away)| match o {
-        plakoto_engine::search::Objective::Match { table, .. } => {
-            Some((table.match_winning_chance(&e.probabilities, *away), *away))
-        }
-        _ => None,
-    });
+    let mwc = search.config.objective.match_winning_chance(&e.probabilities).zip(score.away());
     let p = e.probabilities;
     if a.json {
         let v = json!({

@@ -3,6 +3,7 @@
 use anyhow::Result;
 use plakoto_core::{Dice, Position};
 use plakoto_engine::analysis::{RankedPlay, rank_plays};
+use plakoto_engine::met::Away;
 use plakoto_engine::{MAX_PLY, Search};
 use serde_json::json;
 
@@ -42,17 +43,10 @@ pub fn run(a: Args) -> Result<()> {
         eprintln!("the game is already over ({r}): no plays");
     }
     let eval = super::engine_eval();
-    let mut search = Search::new(eval.clone(), a.ply);
-    let at_score = a.score.objective(&eval)?;
-    if let Some((objective, _)) = &at_score {
-        search.config.objective = objective.clone();
-    }
+    let score = a.score.score()?;
+    let search = Search::at_score(eval.clone(), a.ply, score);
     let ranked = rank_plays(&search, &pos, dice);
-    // At a score: each play's match-winning chance, and the play for points.
-    let mwc = |r: &RankedPlay| -> Option<f64> {
-        let (plakoto_engine::search::Objective::Match { table, away }, _) = at_score.as_ref()? else { return None };
-        Some(table.match_winning_chance(&r.probabilities, *away))
-    };
+    let away = score.away();
     if a.json {
         let plays: Vec<_> = ranked
             .iter()
@@ -63,7 +57,7 @@ pub fn run(a: Args) -> Result<()> {
                 v["diff"] = json!(r.diff.max(0.0));
                 v["ply"] = json!(r.ply);
                 v["probabilities"] = json!(r.probabilities);
-                if let Some(m) = mwc(r) {
+                if let Some(m) = r.match_winning_chance {
                     v["match_winning_chance"] = json!(m);
                 }
                 v
@@ -71,26 +65,14 @@ pub fn run(a: Args) -> Result<()> {
             .collect();
         let mut v =
             json!({"position": pos, "id": pos.id(), "dice": [dice.high(), dice.low()], "ply": a.ply, "plays": plays});
-        if let Some((_, away)) = &at_score {
+        if let Some(away) = away {
             v["away"] = json!({"me": away.me, "them": away.them});
         }
         println!("{v}");
         return Ok(());
     }
-    print!("{}", text(&pos, dice, &ranked, a.top.unwrap_or(TOP)));
-    if let Some((_, away)) = &at_score {
-        println!(
-            "     ranked by the match-winning chance, the side on roll needing {} against {} (loss in points at this score)",
-            away.me, away.them
-        );
-        for (i, r) in ranked.iter().take(a.top.unwrap_or(TOP)).enumerate() {
-            println!(
-                "{:>3}. {:<24} match-winning chance {:5.1}%",
-                i + 1,
-                r.play.notation(),
-                100.0 * mwc(r).unwrap_or(0.0)
-            );
-        }
+    print!("{}", text(&pos, dice, &ranked, a.top.unwrap_or(TOP), away));
+    if away.is_some() {
         let money = rank_plays(&Search::new(eval, a.ply), &pos, dice);
         if money[0].play.position() != ranked[0].play.position() {
             println!(
@@ -105,15 +87,40 @@ pub fn run(a: Args) -> Result<()> {
 /// The text output: a line per play, at most `top` of them, with its
 /// equity, its loss against the best (the JSON `diff`; none for the best),
 /// its chances to win, to win double and to lose double, and its depth;
-/// then how many more there are. Every line ends with a newline.
-pub fn text(pos: &Position, dice: Dice, ranked: &[RankedPlay], top: usize) -> String {
+/// then how many more there are. At a match score (`away`: what the side
+/// on roll and its opponent need), the plays are ranked by the chance to
+/// win the match, shown beside the equity, and the loss is that chance
+/// lost, in percentage points. Every line ends with a newline.
+pub fn text(pos: &Position, dice: Dice, ranked: &[RankedPlay], top: usize, away: Option<Away>) -> String {
     let mut out = format!("{} to play {dice}   (position {})\n", pos.turn(), pos.id());
+    if let Some(away) = away {
+        out += &format!(
+            "     ranked by the match-winning chance (match), the side on roll needing {} against {}; \
+             the loss is the chance lost\n",
+            away.me, away.them
+        );
+    }
+    let best_match = ranked.first().and_then(|r| r.match_winning_chance);
     let width = ranked.iter().take(top).map(|r| r.play.notation().chars().count()).max().unwrap_or(4).max(4);
     for (i, r) in ranked.iter().take(top).enumerate() {
-        let loss = if i == 0 || fixed3(r.diff) == "0.000" { String::new() } else { format!("loss {}", fixed3(r.diff)) };
+        let (chance, loss) = match (r.match_winning_chance, best_match) {
+            (Some(m), Some(best)) => {
+                let lost = format!("{:.1}", 100.0 * (best - m).max(0.0));
+                let loss = if i == 0 || lost == "0.0" { String::new() } else { format!("loss {lost}%") };
+                (format!("  match {:5.1}%", 100.0 * m), loss)
+            }
+            _ => {
+                let loss = if i == 0 || fixed3(r.diff) == "0.000" {
+                    String::new()
+                } else {
+                    format!("loss {}", fixed3(r.diff))
+                };
+                (String::new(), loss)
+            }
+        };
         let p = r.probabilities;
         let line = format!(
-            "{:>3}. {:<width$}  {}  {:>10}   win {:5.1}%  double {:4.1}%/{:4.1}%  ({}-ply)",
+            "{:>3}. {:<width$}  {}{chance}  {:>10}   win {:5.1}%  double {:4.1}%/{:4.1}%  ({}-ply)",
             i + 1,
             r.play.notation(),
             signed3(r.equity),
@@ -150,7 +157,7 @@ mod tests {
     #[test]
     fn the_text_shows_the_loss_as_the_json_diff_and_never_minus_zero() {
         let (pos, dice, ranked) = ranked();
-        let t = text(&pos, dice, &ranked, 10);
+        let t = text(&pos, dice, &ranked, 10, None);
         let lines: Vec<&str> = t.lines().collect();
         assert!(!lines[1].contains("loss"), "the best play has no loss: {t}");
         for (r, line) in ranked.iter().zip(&lines[1..]).skip(1) {
@@ -165,10 +172,10 @@ mod tests {
         let (pos, dice, ranked) = ranked();
         let n = ranked.len();
         assert_eq!(
-            text(&pos, dice, &ranked, 0),
+            text(&pos, dice, &ranked, 0, None),
             format!("White to play 6-4   (position {})\n     {n} legal plays (--top N shows them)\n", pos.id())
         );
-        let t = text(&pos, dice, &ranked, 1);
+        let t = text(&pos, dice, &ranked, 1, None);
         assert!(
             t.ends_with(&format!("     … {} more play{} (--top N)\n", n - 1, if n == 2 { "" } else { "s" })),
             "{t}"

@@ -23,6 +23,7 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use anyhow::{Context, Result, anyhow};
+use plakoto_core::tavli::{AnyPosition, GameKind};
 use plakoto_core::{Dice, Position, parse_position};
 use plakoto_engine::NeuralEval;
 use plakoto_engine::bearoff::{Origin, load_default};
@@ -67,14 +68,23 @@ pub fn weights_eval(weights: Option<&Path>) -> Result<NeuralEval> {
 /// POSITION as the commands take it: `start`, position JSON, a position ID,
 /// or `-` to read it from standard input.
 pub fn position_arg(text: &str) -> Result<Position> {
-    let owned;
-    let text = if text == "-" {
-        owned = std::io::read_to_string(std::io::stdin().lock()).context("reading the position from stdin")?;
-        owned.as_str()
+    parse_position(&position_text(text)?).map_err(|e| anyhow!("bad POSITION: {e}"))
+}
+
+/// A position of any game for the commands that take every game: `start`
+/// means the start of `game` (Plakoto's without it), JSON says its own game.
+pub fn any_position_arg(text: &str, game: Option<GameKind>) -> Result<AnyPosition> {
+    AnyPosition::parse(&position_text(text)?, game).map_err(|e| anyhow!("bad POSITION: {e}"))
+}
+
+/// The POSITION argument's text, read from stdin for `-`.
+fn position_text(text: &str) -> Result<std::borrow::Cow<'_, str>> {
+    if text == "-" {
+        let owned = std::io::read_to_string(std::io::stdin().lock()).context("reading the position from stdin")?;
+        Ok(owned.into())
     } else {
-        text
-    };
-    parse_position(text).map_err(|e| anyhow!("bad POSITION: {e}"))
+        Ok(text.into())
+    }
 }
 
 pub fn dice_arg(text: &str) -> Result<Dice> {
@@ -93,22 +103,18 @@ pub struct ScoreArgs {
 }
 
 impl ScoreArgs {
-    /// The objective these options ask for: the match-winning chance at
-    /// the score (with the needs of the side on roll and its opponent), or
-    /// points when no score is given.
-    pub fn objective(
-        &self,
-        eval: &NeuralEval,
-    ) -> Result<Option<(plakoto_engine::search::Objective, plakoto_engine::met::Away)>> {
-        let (Some(score), Some(length)) = (&self.score, self.length) else { return Ok(None) };
+    /// The score these options give, from the side on roll's view: a
+    /// single game when no score is given.
+    pub fn score(&self) -> Result<plakoto_engine::met::MatchScore> {
+        let (Some(score), Some(length)) = (&self.score, self.length) else {
+            return Ok(plakoto_engine::met::MatchScore::SINGLE_GAME);
+        };
         let bad = || anyhow!("bad --score `{score}`: write the side on roll's points, then the opponent's, like 2-1");
         let (a, b) = score.split_once('-').ok_or_else(bad)?;
         let (a, b): (u32, u32) = (a.trim().parse().map_err(|_| bad())?, b.trim().parse().map_err(|_| bad())?);
         if a >= length || b >= length {
             return Err(anyhow!("--score {a}-{b}: in a match to {length} both sides need points still"));
         }
-        let away = plakoto_engine::met::Away { me: length - a, them: length - b };
-        let table = plakoto_engine::search::table_for(eval);
-        Ok(Some((plakoto_engine::search::Objective::Match { table, away }, away)))
+        Ok(plakoto_engine::met::MatchScore { length, mine: a, theirs: b })
     }
 }

@@ -1,28 +1,39 @@
-//! `plakoto moves POSITION DICE [--json]`: every legal play, one per distinct
-//! resulting position.
+//! `plakoto moves POSITION DICE [--game G] [--json]`: every legal play, one
+//! per distinct resulting position, in any of Tavli's games.
 
 use anyhow::Result;
 use plakoto_core::Play;
+use plakoto_core::tavli::{AnyPlay, GameKind};
 use serde_json::json;
 
 /// List every legal play, one per distinct resulting position.
 ///
 /// Points in the notation are in the mover's own numbering. A roll with no
 /// legal move lists the single play `pass`; a position whose game is over
-/// has no plays.
+/// has no plays. Positions of every game are taken: position JSON names its
+/// game; `--game` says which game `start` or a position ID is.
 #[derive(clap::Args)]
 pub struct Args {
     /// `start`, position JSON, a position ID, or `-` for stdin.
     position: String,
     /// The roll: `6-4`, `64` or `6 4`.
     dice: String,
+    /// The game: portes, plakoto (the default) or fevga. With portes, a
+    /// GNU Backgammon position ID is taken too.
+    #[arg(long, value_name = "G")]
+    game: Option<GameKind>,
     /// Print a JSON array of plays: {"moves", "notation", "position", "result"}.
     #[arg(long)]
     json: bool,
 }
 
-/// A play in the JSON shape of INTERFACE.md.
+/// A Plakoto play in the JSON shape of INTERFACE.md.
 pub fn play_json(play: &Play) -> serde_json::Value {
+    any_play_json(&AnyPlay::Plakoto(play.clone()))
+}
+
+/// A play of any game in the JSON shape of INTERFACE.md.
+pub fn any_play_json(play: &AnyPlay) -> serde_json::Value {
     json!({
         "moves": play.moves().iter().map(|m| [m.from, m.to]).collect::<Vec<_>>(),
         "notation": play.notation(),
@@ -32,14 +43,14 @@ pub fn play_json(play: &Play) -> serde_json::Value {
 }
 
 pub fn run(args: Args) -> Result<()> {
-    let pos = super::position_arg(&args.position)?;
+    let pos = super::any_position_arg(&args.position, args.game)?;
     let dice = super::dice_arg(&args.dice)?;
     if let Some(r) = pos.outcome() {
         eprintln!("the game is already over ({r}): no plays");
     }
     let plays = pos.legal_plays(dice);
     if args.json {
-        let list: Vec<_> = plays.iter().map(play_json).collect();
+        let list: Vec<_> = plays.iter().map(any_play_json).collect();
         println!("{}", serde_json::to_string(&list)?);
     } else {
         for p in &plays {

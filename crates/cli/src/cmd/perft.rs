@@ -4,6 +4,8 @@
 use std::time::Instant;
 
 use anyhow::{Result, bail};
+use plakoto_core::portes;
+use plakoto_core::tavli::{AnyPosition, GameKind};
 
 /// Count the leaves of the game tree to DEPTH (INTERFACE.md "Perft").
 ///
@@ -22,10 +24,14 @@ pub struct Args {
     /// plays (the same count, slower): the speed other engines' perft reports.
     #[arg(long)]
     full: bool,
+    /// The game: portes, plakoto (the default) or fevga; position JSON
+    /// names its own.
+    #[arg(long, value_name = "G")]
+    game: Option<GameKind>,
 }
 
 pub fn run(args: Args) -> Result<()> {
-    let pos = super::position_arg(&args.position)?;
+    let pos = super::any_position_arg(&args.position, args.game)?;
     if args.depth > 8 {
         bail!("DEPTH {} is too deep: perft grows ~50x per ply; use 0 to 8", args.depth);
     }
@@ -33,8 +39,14 @@ pub fn run(args: Args) -> Result<()> {
         bail!("--threads must be 1 to 256");
     }
     let t = Instant::now();
-    let leaves = if args.full { plakoto_core::Leaves::Built } else { plakoto_core::Leaves::Counted };
-    let n = plakoto_core::perft_parallel_with_leaves(&pos, args.depth, args.threads, leaves);
+    let n = match &pos {
+        AnyPosition::Plakoto(pos) => {
+            let leaves = if args.full { plakoto_core::Leaves::Built } else { plakoto_core::Leaves::Counted };
+            plakoto_core::perft_parallel_with_leaves(pos, args.depth, args.threads, leaves)
+        }
+        AnyPosition::Portes(_) if args.full => bail!("--full is for Plakoto: Portes's perft counts the last ply"),
+        AnyPosition::Portes(pos) => portes::perft_parallel(pos, args.depth, args.threads),
+    };
     let secs = t.elapsed().as_secs_f64();
     println!("{n}");
     eprintln!(

@@ -68,6 +68,7 @@ pub fn run(args: Args) -> Result<()> {
     let steps = steps(&rec, viewpoint, style, lang)?;
     let mut out = io::stdout().lock();
     let result = if !args.all && io::stdin().is_terminal() {
+        let _keys = super::play::input::TerminalKeys::redraw_on_ctrl_l();
         step_through(lang, &head, &steps, LineReader::new(io::stdin().lock()), &mut out)
     } else {
         print_all(&head, &steps, &mut out)
@@ -271,6 +272,11 @@ fn step_through<R: BufRead>(
         let line = match input.read()? {
             Line::Eof | Line::Interrupt => return Ok(()),
             Line::TooLong => continue,
+            // Ctrl-L: the turn again.
+            Line::Redraw => {
+                write!(out, "{}", steps[at].text)?;
+                continue;
+            }
             Line::Text(t) => t,
         };
         let target = match parse_nav(&line) {

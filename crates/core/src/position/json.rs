@@ -133,8 +133,25 @@ impl Position {
         let mut board = None;
         let mut pinned = None;
         let mut off = None;
+        // TAVLI.md Part 3b: `game` absent or "plakoto" is Plakoto's JSON;
+        // another game's position is named as such before its other fields
+        // (a Portes `bar`) are called unknown.
+        if let Some((_, game)) = entries.iter().find(|(k, _)| k == "game") {
+            match scalar(game) {
+                Value::String(g) if g == "plakoto" => {}
+                other => {
+                    return Err(shape(format!(
+                        "`game` is {}: this reads Plakoto positions (\"plakoto\" or no `game`)",
+                        brief(&other)
+                    )));
+                }
+            }
+        }
+        let mut game = None;
         for (k, v) in entries {
             let slot = match k.as_str() {
+                // Checked above; taken here so that a repeated `game` is refused.
+                "game" => &mut game,
                 "turn" => &mut turn,
                 "board" => &mut board,
                 "pinned" => &mut pinned,

@@ -1,7 +1,7 @@
 //! What the person types: reading lines safely (any bytes, any length),
 //! Ctrl-C as a line of its own, and telling commands from plays.
 
-use std::io::{self, BufRead, Read};
+use std::io::{self, BufRead};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, mpsc};
 
@@ -9,6 +9,9 @@ use super::text::unaccented;
 
 /// Longer lines are not plays or commands; they are skipped whole.
 pub const MAX_LINE: usize = 1000;
+
+/// Ctrl-L (form feed): ends a line of its own, to draw the screen again.
+const REDRAW: u8 = 0x0c;
 
 /// One line of input.
 #[derive(Debug, PartialEq, Eq)]
@@ -21,6 +24,9 @@ pub enum Line {
     Eof,
     /// The person pressed Ctrl-C.
     Interrupt,
+    /// The person pressed Ctrl-L: draw the screen again (what was typed
+    /// before it on the line is dropped).
+    Redraw,
 }
 
 /// Where a session's lines come from.
@@ -63,7 +69,7 @@ impl Interruptible {
             let mut reader = LineReader::new(io::stdin().lock());
             loop {
                 let line = reader.read();
-                let more = matches!(line, Ok(Line::Text(_) | Line::TooLong));
+                let more = matches!(line, Ok(Line::Text(_) | Line::TooLong | Line::Redraw));
                 if lines.send(line).is_err() || !more {
                     return;
                 }
@@ -74,6 +80,7 @@ impl Interruptible {
         // and stops the program; the record on disk is whole anyway.
         let _ = ctrlc::set_handler(move || {
             if flag.swap(true, Ordering::SeqCst) {
+                restore_terminal();
                 std::process::exit(130);
             }
             // A full channel holds a line the session is about to read;
@@ -117,17 +124,92 @@ impl<R: BufRead> LineReader<R> {
         LineReader { inner }
     }
 
+    /// The next line, ended by a newline, or by Ctrl-L ([`Line::Redraw`]).
     pub fn read(&mut self) -> io::Result<Line> {
         let mut buf = Vec::new();
-        let n = (&mut self.inner).take(MAX_LINE as u64 + 1).read_until(b'\n', &mut buf)?;
-        if n == 0 {
-            return Ok(Line::Eof);
+        let (mut any, mut too_long) = (false, false);
+        loop {
+            let available = match self.inner.fill_buf() {
+                Ok(b) => b,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                Err(e) => return Err(e),
+            };
+            if available.is_empty() {
+                if !any {
+                    return Ok(Line::Eof);
+                }
+                break;
+            }
+            any = true;
+            let end = available.iter().position(|&b| b == b'\n' || b == REDRAW);
+            let take = end.unwrap_or(available.len());
+            if !too_long {
+                buf.extend_from_slice(&available[..take]);
+                // Never more than one line's worth held.
+                if buf.len() > MAX_LINE {
+                    too_long = true;
+                    buf = Vec::new();
+                }
+            }
+            let redraw = end.is_some_and(|i| available[i] == REDRAW);
+            self.inner.consume(end.map_or(take, |i| i + 1));
+            if redraw {
+                return Ok(Line::Redraw);
+            }
+            if end.is_some() {
+                break;
+            }
         }
-        if buf.last() != Some(&b'\n') && buf.len() > MAX_LINE {
-            self.inner.skip_until(b'\n')?;
-            return Ok(Line::TooLong);
+        Ok(if too_long { Line::TooLong } else { Line::Text(clean(&String::from_utf8_lossy(&buf))) })
+    }
+}
+
+/// The terminal's settings before [`TerminalKeys`] changed them.
+#[cfg(unix)]
+static SAVED: std::sync::Mutex<Option<libc::termios>> = std::sync::Mutex::new(None);
+
+/// While it lives, Ctrl-L typed at the terminal (standard input) ends the
+/// line at once, so the game can draw the screen again without waiting for
+/// Enter: the terminal's end-of-line key is set to it (`VEOL`). Restored
+/// when dropped, and by Ctrl-C's way out.
+pub struct TerminalKeys(());
+
+impl TerminalKeys {
+    /// Sets Ctrl-L as an end of line when standard input is a terminal.
+    pub fn redraw_on_ctrl_l() -> TerminalKeys {
+        #[cfg(unix)]
+        {
+            // SAFETY: tcgetattr and tcsetattr only read and write the
+            // termios struct given, which lives on this stack.
+            unsafe {
+                let mut t: libc::termios = std::mem::zeroed();
+                if libc::isatty(0) == 1 && libc::tcgetattr(0, &mut t) == 0 {
+                    let saved = t;
+                    t.c_cc[libc::VEOL] = REDRAW;
+                    if libc::tcsetattr(0, libc::TCSANOW, &t) == 0 {
+                        *SAVED.lock().unwrap_or_else(|e| e.into_inner()) = Some(saved);
+                    }
+                }
+            }
         }
-        Ok(Line::Text(clean(&String::from_utf8_lossy(&buf))))
+        TerminalKeys(())
+    }
+}
+
+impl Drop for TerminalKeys {
+    fn drop(&mut self) {
+        restore_terminal();
+    }
+}
+
+/// Gives the terminal back its settings, if [`TerminalKeys`] changed them.
+pub fn restore_terminal() {
+    #[cfg(unix)]
+    if let Some(t) = SAVED.lock().unwrap_or_else(|e| e.into_inner()).take() {
+        // SAFETY: writes back the settings read before.
+        unsafe {
+            libc::tcsetattr(0, libc::TCSANOW, &t);
+        }
     }
 }
 
@@ -213,36 +295,6 @@ pub fn parse(line: &str) -> Command {
     }
 }
 
-/// The hops of an entry in notation (`24/18 13/7*`, `24/20/14`, `6/off`,
-/// `24/18(2)`), as (from, to) with 0 for off, for entering single moves.
-/// `None` when it is not plain notation (the full parser then says why).
-pub fn hops(text: &str) -> Option<Vec<(u8, u8)>> {
-    let mut out = Vec::new();
-    for token in text.split(|c: char| c.is_whitespace() || c == ',').filter(|t| !t.is_empty()) {
-        let (body, count) = match token.split_once('(') {
-            Some((body, n)) => (body, n.strip_suffix(')')?.parse::<usize>().ok().filter(|n| (1..=4).contains(n))?),
-            None => (token, 1),
-        };
-        let points: Vec<u8> = body
-            .split('/')
-            .map(|p| {
-                let p = p.trim_end_matches('*').to_ascii_lowercase();
-                if p == "off" || p == "o" { Some(0) } else { p.parse::<u8>().ok().filter(|&n| n <= 24) }
-            })
-            .collect::<Option<_>>()?;
-        if points.len() < 2 || points[..points.len() - 1].contains(&0) {
-            return None;
-        }
-        for _ in 0..count {
-            out.extend(points.windows(2).map(|w| (w[0], w[1])));
-        }
-        if out.len() > 8 {
-            return None;
-        }
-    }
-    (!out.is_empty()).then_some(out)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -276,6 +328,17 @@ mod tests {
                 Line::Eof
             ]
         );
+    }
+
+    #[test]
+    fn ctrl_l_ends_a_line_of_its_own_to_redraw() {
+        assert_eq!(
+            read_all(b"24/\x0c\x0c?\nhint"),
+            vec![Line::Redraw, Line::Redraw, Line::Text("?".into()), Line::Text("hint".into()), Line::Eof]
+        );
+        let mut long = vec![b'x'; MAX_LINE + 5];
+        long.extend(b"\x0cok\n");
+        assert_eq!(read_all(&long), vec![Line::Redraw, Line::Text("ok".into()), Line::Eof]);
     }
 
     #[test]
@@ -329,18 +392,6 @@ mod tests {
         assert_eq!(parse("παραίτηση"), Command::Resign);
         assert_eq!(parse("παραίτηση τώρα"), Command::Unknown("παραίτηση τώρα".into()));
         assert_eq!(parse("Πλακωτό"), Command::Unknown("Πλακωτό".into()));
-    }
-
-    #[test]
-    fn hops_of_notation() {
-        assert_eq!(hops("24/18"), Some(vec![(24, 18)]));
-        assert_eq!(hops("24/20/14 6/off"), Some(vec![(24, 20), (20, 14), (6, 0)]));
-        assert_eq!(hops("13/7*(2)"), Some(vec![(13, 7), (13, 7)]));
-        assert_eq!(hops("24/18,18/12"), Some(vec![(24, 18), (18, 12)]));
-        assert_eq!(hops("off/3"), None);
-        assert_eq!(hops("25/3"), None);
-        assert_eq!(hops("24"), None);
-        assert_eq!(hops("24/18(9)"), None);
     }
 
     #[test]

@@ -2,7 +2,9 @@
 //! another person, saved after every move, resumable. Line-based, so it is
 //! the same whether stdin is a terminal, a pipe or a file.
 
+mod advice;
 pub mod announce;
+mod format;
 pub mod input;
 mod online;
 pub mod render;
@@ -19,9 +21,9 @@ use plakoto_core::parse_position;
 use plakoto_engine::{DEFAULT_LEVEL, LEVELS};
 
 use crate::records;
+pub use format::{fixed3, signed3};
 use render::Style;
 use session::{End, Session, check_players};
-pub use session::{fixed3, signed3};
 use text::Lang;
 
 /// Play a game or a match in the terminal, against the computer or another
@@ -200,13 +202,17 @@ pub fn run(args: Args) -> Result<()> {
         }
     };
     check_players(&m, lang)?;
-    // Ctrl-C from here on saves and says how to continue.
+    // Ctrl-C from here on saves and says how to continue; Ctrl-L draws the board again.
+    let keys = input::TerminalKeys::redraw_on_ctrl_l();
     let input = input::Interruptible::stdin();
     let eval = super::engine_eval();
     let echo = !io::stdin().is_terminal();
-    let mut session = Session::new(m, eval, path, style, input, io::stdout().lock()).echo_input(echo).lang(lang);
+    let clear = io::stdout().is_terminal();
+    let mut session =
+        Session::new(m, eval, path, style, input, io::stdout().lock()).echo_input(echo).clear_screen(clear).lang(lang);
     let end = session.run();
     drop(session);
+    drop(keys);
     match end {
         Ok(End::MatchOver | End::Quit | End::Eof) => Ok(()),
         // Saved, and said so: end as an interrupted program does.

@@ -20,9 +20,10 @@ use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result, anyhow, bail};
 use plakoto_core::game::{Contribution, MatchRecord};
-use plakoto_core::{Color, Dice, Position, TurnBuilder, parse_position};
+use plakoto_core::{Color, Dice, GameResult, Play, Position, TurnBuilder, parse_position};
 use serde_json::{Value, json};
 
+use super::announce::{self, Voice};
 use super::input::{self, Command};
 use super::render::{BoardView, Marks, Style, render};
 use super::text::{self, Lang};
@@ -384,9 +385,9 @@ fn connect(address: Address, lang: Lang, out: &mut impl Write) -> Result<(Client
     Ok((client, Seat { side, contribution: Some(contribution) }))
 }
 
-/// A logged turn's play in notation, worked out here from its position,
-/// dice and moves (never the server's text); `None` if it is not a play.
-fn logged_notation(entry: &Value) -> Option<String> {
+/// A logged turn's play, worked out here from its position, dice and
+/// moves (never the server's text); `None` if it is not a play.
+fn logged_play(entry: &Value) -> Option<Play> {
     let before = Position::from_id(entry["position_id"].as_str()?).ok()?;
     let d = entry["dice"].as_array()?;
     let dice = Dice::new(d.first()?.as_u64()?.try_into().ok()?, d.get(1)?.as_u64()?.try_into().ok()?).ok()?;
@@ -395,7 +396,7 @@ fn logged_notation(entry: &Value) -> Option<String> {
         let (from, to) = (m.get(0)?.as_u64()?.try_into().ok()?, m.get(1)?.as_u64()?.try_into().ok()?);
         tb.play_move(from, to).ok()?;
     }
-    tb.complete().map(|p| p.notation())
+    tb.complete()
 }
 
 /// The position and dice of the turn being played, as the rules core reads them.
@@ -451,9 +452,11 @@ fn draw(state: &Value, me: Option<Color>, lang: Lang, style: Style, out: &mut im
     let (position, dice) = turn_of(state)?;
     let left: Vec<u8> = dice.map(|d| TurnBuilder::new(&position, d).dice_left().to_vec()).unwrap_or_default();
     let last = game["log"].as_array().and_then(|l| l.last());
+    let viewpoint = me.unwrap_or(Color::White);
     let caption = last.map(|e| {
         let side = e["side"].as_str().and_then(colour_of).unwrap_or(Color::White);
-        let play = logged_notation(e).unwrap_or_else(|| "?".into());
+        // In the numbering of the board it is written under (the seat's).
+        let play = logged_play(e).map_or_else(|| "?".into(), |p| p.notation_for(viewpoint));
         format!("{} {}: {play}", text::colour(lang, side), dice_text(&e["dice"]))
     });
     let marks = last.and_then(|e| {
@@ -466,7 +469,7 @@ fn draw(state: &Value, me: Option<Color>, lang: Lang, style: Style, out: &mut im
     let view = BoardView {
         lang,
         position: &position,
-        viewpoint: me.unwrap_or(Color::White),
+        viewpoint,
         dice: dice.filter(|_| !state["over"].as_bool().unwrap_or(false)).map(|d| (d, left.as_slice())),
         names: [names[0].as_str(), names[1].as_str()],
         score: [
@@ -481,6 +484,14 @@ fn draw(state: &Value, me: Option<Color>, lang: Lang, style: Style, out: &mut im
     };
     write!(out, "{}", render(&view, style))?;
     Ok(())
+}
+
+/// How a game ended, naming the sides (the opponent online is a person,
+/// not the computer the play sentences speak of): `Black resigns: White
+/// wins 2 points.`
+fn game_result(r: GameResult, lang: Lang) -> String {
+    let names = [text::colour(lang, Color::White), text::colour(lang, Color::Black)];
+    announce::result(r, &Voice::naming(lang, names, |_, word| word.to_string()))
 }
 
 fn dice_text(d: &Value) -> String {
@@ -501,16 +512,39 @@ pub fn run(url: &str, lang: Lang, style: Style) -> Result<()> {
     // Piped input is echoed, so a transcript reads as a terminal would show it.
     let echo = !std::io::IsTerminal::is_terminal(&std::io::stdin());
     let mut redraw = true;
+    // The games whose end has been told: those before the one first seen.
+    let mut game_seen = state["game"]["number"].as_u64().unwrap_or(1);
     loop {
+        let number = state["game"]["number"].as_u64().unwrap_or(1);
+        if number > game_seen {
+            // A game that ended since the last board: how (the page shows it too).
+            for g in state["games"].as_array().into_iter().flatten() {
+                let n = g["number"].as_u64().unwrap_or(0);
+                if (game_seen..number).contains(&n)
+                    && let Ok(r) = serde_json::from_value::<GameResult>(g["result"].clone())
+                {
+                    writeln!(out, "{}", game_result(r, lang))?;
+                }
+            }
+            game_seen = number;
+        }
         if redraw {
             draw(&state, me, lang, style, &mut out)?;
         }
         redraw = true;
         let version = state["version"].as_u64().unwrap_or(0);
         if state["over"].as_bool().unwrap_or(false) {
+            if let Ok(r) = serde_json::from_value::<GameResult>(state["game"]["result"].clone()) {
+                writeln!(out, "{}", game_result(r, lang))?;
+            }
             let w = state["winner"].as_str().and_then(colour_of).unwrap_or(Color::White);
             let score = |c: Color| state["score"][c.name()].as_u64().unwrap_or(0);
-            writeln!(out, "{}", text::online_match_over(lang, &text::colour(lang, w), score(w), score(w.opponent())))?;
+            let said = if me == Some(w) {
+                text::online_you_win_match(lang, score(w), score(w.opponent()))
+            } else {
+                text::online_match_over(lang, &text::colour(lang, w), score(w), score(w.opponent()))
+            };
+            writeln!(out, "{said}")?;
             return check_dice(&client, &seat, lang, &mut out);
         }
         let on_roll = state["to_act"]["side"].as_str().and_then(colour_of);

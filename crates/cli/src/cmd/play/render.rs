@@ -1,5 +1,5 @@
-//! Drawing the board as text: two rows of twelve points with the bar between
-//! the halves, the borne-off tray on the right, point numbers from one
+//! Drawing the board as text: two rows of twelve points with a gap between
+//! the halves (Plakoto has no bar), the borne-off tray on the right, point numbers from one
 //! side's point of view. A pure function of what it is given, so it is
 //! tested with snapshots.
 //!
@@ -251,7 +251,7 @@ fn board_row(cols: &[Vec<Cell>], row: usize, style: Style, off: &str, info: &str
     format!("{}\n", line.trim_end())
 }
 
-/// The row between the halves: the bar, and the dice of the side on roll
+/// The row between the halves: the dice of the side on roll
 /// in its right half (as seen by that side), with whose turn it is beside
 /// the board.
 fn middle_row(v: &BoardView, style: Style) -> String {
@@ -276,7 +276,8 @@ fn middle_row(v: &BoardView, style: Style) -> String {
     let dice = style.bold(&format!("{dice:^18}"));
     // The dice lie in the right half for the viewer, the left for the opponent.
     let (left, right) = if side == v.viewpoint { (" ".repeat(18), dice) } else { (dice, " ".repeat(18)) };
-    let line = format!(" |{left}|BAR|{right}|    |  {status}");
+    // Plakoto has no bar (nothing is ever hit): the gap between the halves is empty.
+    let line = format!(" |{left}|   |{right}|    |  {status}");
     format!("{}\n", line.trim_end())
 }
 

@@ -72,6 +72,8 @@ macro_rules! texts {
         pub const ALL: &[(&str, &str, &str)] = &[$((stringify!($name), $en, $el)),*];
     };
 }
+// Other commands' texts (`review`) are made the same way.
+pub(crate) use texts;
 
 texts! {
     // ----- sides and players -----
@@ -112,7 +114,8 @@ texts! {
         "Left the match; your seat is kept. Come back with: plakoto play --join {url}",
         "Έφυγες από τον αγώνα· η θέση σου φυλάγεται. Επιστροφή με: plakoto play --join {url}";
     online_match_over(side: &str, a: u64, b: u64) =
-        "{side} win the match {a}–{b}.", "Τα {side} κερδίζουν τον αγώνα {a}–{b}.";
+        "{side} wins the match {a}–{b}.", "Τα {side} κερδίζουν τον αγώνα {a}–{b}.";
+    online_you_win_match(a: u64, b: u64) = "You win the match {a}–{b}.", "Κερδίζεις τον αγώνα {a}–{b}.";
     online_reconnecting(why: &str, secs: u64) =
         "Lost the server ({why}); trying again in {secs} s…",
         "Χάθηκε η σύνδεση με τον διακομιστή ({why})· νέα προσπάθεια σε {secs} δευτ.…";
@@ -221,6 +224,11 @@ texts! {
     hint_head(dice: &str, after: &str, ply: u8, whom: &str) =
         "The engine's choice for {dice}{after}, searched {ply}-ply (equity and chances for {whom}):",
         "Η επιλογή του υπολογιστή για {dice}{after}, με αναζήτηση σε βάθος {ply} (αξία και πιθανότητες για {whom}):";
+    hint_head_match(dice: &str, after: &str, ply: u8, mine: u32, theirs: u32, to: u32, whom: &str) =
+        "The engine's choice for {dice}{after}, searched {ply}-ply, ranked by the chance to win the match \
+         (match) at {mine}-{theirs} in a match to {to} (equity and chances for {whom}):",
+        "Η επιλογή του υπολογιστή για {dice}{after}, με αναζήτηση σε βάθος {ply}, κατά την πιθανότητα νίκης \
+         στον αγώνα (αγώνας) με σκορ {mine}-{theirs} σε αγώνα στους {to} (αξία και πιθανότητες για {whom}):";
     hint_after(moves: &str) = " after {moves}", " μετά το {moves}";
     /// Whom a hint's chances are for: the person spoken to.
     hint_for_you() = "you", "σένα";
@@ -228,6 +236,8 @@ texts! {
     hint_for_side(colour: &str) = "{colour}", "τα {colour}";
     column_play() = "play", "κίνηση";
     column_equity() = "equity", "αξία";
+    /// The chance to win the match, beside the equity in a match.
+    column_match() = "match", "αγώνας";
     column_win() = "win", "νίκη";
     column_win_double() = "win double", "διπλό υπέρ";
     column_lose_double() = "lose double", "διπλό κατά";
@@ -271,6 +281,9 @@ texts! {
          καλύτερη, {best} ({depth}).";
     rating_tie(best: &str) = ", as good as {best}", ", ισάξια με την {best}";
     rating_depth(ply: u8) = "searched {ply}-ply", "αναζήτηση σε βάθος {ply}";
+    rating_depth_match(ply: u8) =
+        "searched {ply}-ply, by the chance to win the match",
+        "αναζήτηση σε βάθος {ply}, κατά την πιθανότητα νίκης στον αγώνα";
     rating_as_good() = "as good as the best", "ισάξια με την καλύτερη";
     rating_nth(ordinal: &str) = "the {ordinal} best", "η {ordinal} καλύτερη";
 
@@ -430,7 +443,9 @@ you bear off past 1):
   24/18(2)        the same move twice  6/off      bear off
   24/18           one checker at a time: each move is shown on the board;
                   press Enter (or `ok`) to confirm once the turn is complete
-On the board, - and + mark where the last play moved from and to.
+On the board, - and + mark where the last play moved from and to. Every play
+is written in your numbering, as the board labels the points (the other
+side's plays too).
 Commands:
   ? or moves   the legal plays (mid-turn: the moves that can follow)
   hint         the engine's best plays (2-ply), with equities and chances;
@@ -451,7 +466,8 @@ Commands:
   24/18         ένα πούλι τη φορά: κάθε κίνηση φαίνεται στο ταμπλό· πάτα
                 Enter (ή `ok`, `ναι`) για επιβεβαίωση όταν ολοκληρωθεί η ζαριά
 Στο ταμπλό, τα - και + δείχνουν από πού έφυγε και πού έφτασε η τελευταία
-κίνηση.
+κίνηση. Κάθε κίνηση γράφεται στη δική σου αρίθμηση, όπως στο ταμπλό (και οι
+κινήσεις του αντιπάλου).
 Εντολές, στα αγγλικά ή στα ελληνικά (και χωρίς τόνους):
   ?, moves, κινήσεις   οι νόμιμες κινήσεις (στη μέση της ζαριάς: όσες μένουν)
   hint, υπόδειξη       οι καλύτερες κινήσεις κατά τον υπολογιστή (βάθος 2), με
@@ -667,7 +683,7 @@ pub mod tests {
     pub const ENGLISH: &[&str] = &[
         "the", "you", "your", "point", "points", "checker", "checkers", "win", "wins", "won", "pinned", "roll",
         "rolls", "rolled", "and", "with", "of", "is", "are", "has", "have", "no", "not", "to", "game", "turn",
-        "mother", "dice", "saved", "record", "legal", "equity", "double",
+        "mother", "dice", "saved", "record", "legal", "equity", "double", "bar",
     ];
 
     /// Text with `{placeholders}` and `` `code` `` taken out: what is left
@@ -703,19 +719,29 @@ pub mod tests {
         text.chars().any(|c| ('\u{0370}'..='\u{03ff}').contains(&c) || ('\u{1f00}'..='\u{1fff}').contains(&c))
     }
 
-    #[test]
-    fn every_text_has_a_greek_version_in_greek_words() {
-        assert!(ALL.len() > 150, "{}", ALL.len());
-        for (name, en, el) in ALL {
+    /// Every text of `all` (a `texts!` list) has a Greek version in Greek
+    /// words, both name the same arguments, and no name is used twice.
+    pub fn check_texts(all: &[(&str, &str, &str)]) {
+        for (name, en, el) in all {
             assert!(!en.is_empty() && !el.is_empty(), "{name}");
             assert!(!has_greek(en), "{name}: Greek in the English: {en}");
             assert!(has_greek(&prose(el)), "{name}: no Greek letters: {el}");
             assert_eq!(english_words(el), Vec::<String>::new(), "{name}: {el}");
         }
+        same_arguments(all);
+        let mut names: Vec<&str> = all.iter().map(|t| t.0).collect();
+        names.sort_unstable();
+        names.dedup();
+        assert_eq!(names.len(), all.len());
     }
 
     #[test]
-    fn both_versions_name_the_same_arguments() {
+    fn every_text_has_a_greek_version_in_greek_words() {
+        assert!(ALL.len() > 150, "{}", ALL.len());
+        check_texts(ALL);
+    }
+
+    fn same_arguments(all: &[(&str, &str, &str)]) {
         let args = |t: &str| {
             let mut v: Vec<String> = t
                 .split('{')
@@ -726,17 +752,9 @@ pub mod tests {
             v.sort();
             v
         };
-        for (name, en, el) in ALL {
+        for (name, en, el) in all {
             assert_eq!(args(en), args(el), "{name}");
         }
-    }
-
-    #[test]
-    fn names_are_unique() {
-        let mut names: Vec<&str> = ALL.iter().map(|t| t.0).collect();
-        names.sort_unstable();
-        names.dedup();
-        assert_eq!(names.len(), ALL.len());
     }
 
     #[test]

@@ -6,6 +6,7 @@ use std::time::Instant;
 
 use anyhow::{Context, Result, anyhow, bail};
 use indicatif::{ProgressBar, ProgressStyle};
+use plakoto_core::Color;
 use plakoto_core::game::{Match, MatchRecord, read_move_list};
 use plakoto_engine::MAX_PLY;
 use plakoto_engine::met::MatchEquityTable;
@@ -13,12 +14,20 @@ use plakoto_engine::review::{self, Mark, Review, Reviewer};
 use plakoto_workshop::review as rollout_review;
 use plakoto_workshop::rollout::RolloutConfig;
 
+use super::play::announce::{self, Voice};
+use super::play::text::{self as pt, Lang, number};
+
+mod text;
+
 /// Review a game or match: every play against the engine's best, the
 /// equity lost and its mark (doubtful ≥ 0.04, bad ≥ 0.08, very bad ≥ 0.16
-/// points), the luck of every roll; per player the error rate (thousandths
-/// of a point per unforced decision), gnubg's rating band, the luck and the
-/// luck-adjusted result. In a match longer than 1 point, every figure is in
-/// match-winning chance converted to points at the score, as gnubg does.
+/// points), the luck of every roll; a resignation against playing on (the
+/// points it gave against the resigner's equity then, marked the same way);
+/// per player the error rate (thousandths of a point per unforced decision),
+/// gnubg's rating band, the luck and the luck-adjusted result. In a match
+/// longer than 1 point, every figure is in match-winning chance converted
+/// to points at the score, as gnubg does. `--lang el` (or a Greek locale)
+/// writes the report in Greek.
 ///
 /// FILE is a record (the JSON `plakoto play` saves, or the web app's
 /// record) or a plain move list of a game played elsewhere:
@@ -29,6 +38,8 @@ use plakoto_workshop::rollout::RolloutConfig;
 ///   5-2: 24/19/17
 ///   black resigns
 #[derive(clap::Args)]
+// The move list keeps its lines.
+#[command(verbatim_doc_comment)]
 pub struct Args {
     /// The record (JSON) or move list (text), or `-` for stdin.
     file: String,
@@ -55,6 +66,10 @@ pub struct Args {
     /// Show every turn, not only the marked ones.
     #[arg(long)]
     all: bool,
+    /// The language of the report: en (English) or el (Greek, Ελληνικά);
+    /// default: Greek when LC_ALL, else LC_MESSAGES, else LANG starts with `el`.
+    #[arg(long, value_name = "LANG", value_enum)]
+    lang: Option<Lang>,
 }
 
 /// The match a FILE holds: a record's JSON, or a move list.
@@ -73,29 +88,30 @@ pub fn load(file: &str) -> Result<Match> {
 }
 
 pub fn run(a: Args) -> Result<()> {
+    let lang = Lang::choose(a.lang);
     let m = load(&a.file)?;
     let turns: usize = m.games().iter().map(|g| g.turns().len()).sum();
     if turns == 0 {
-        bail!("{}: no turn has been played yet: nothing to review", a.file);
+        bail!("{}", text::nothing_to_review(lang, &a.file));
     }
     let reviewer = Reviewer::new(super::engine_eval(), a.ply);
     let bar = ProgressBar::new(turns as u64);
+    let template =
+        |what: String| format!("{{spinner}} [{{elapsed_precise}}] {{wide_bar}} {{pos}}/{{len}} {what} ({{eta}})");
     bar.set_style(
-        ProgressStyle::with_template("{spinner} [{elapsed_precise}] {wide_bar} {pos}/{len} turns ({eta})")
+        ProgressStyle::with_template(&template(text::progress_turns(lang)))
             .unwrap_or_else(|_| ProgressStyle::default_bar()),
     );
     let t = Instant::now();
     let mut r = reviewer.review(&m, &mut |done, _| bar.set_position(done as u64));
     bar.finish_and_clear();
-    eprintln!("plakoto: {turns} turns reviewed at {}-ply in {:.1} s", a.ply, t.elapsed().as_secs_f64());
+    eprintln!("{}", text::reviewed(lang, turns, a.ply, &number(lang, format!("{:.1}", t.elapsed().as_secs_f64()))));
     if let Some(trials) = a.rollout {
         let doubted = rollout_review::turns_to_roll_out(&r);
         let bar = ProgressBar::new(doubted as u64);
         bar.set_style(
-            ProgressStyle::with_template(
-                "{spinner} [{elapsed_precise}] {wide_bar} {pos}/{len} turns rolled out ({eta})",
-            )
-            .unwrap_or_else(|_| ProgressStyle::default_bar()),
+            ProgressStyle::with_template(&template(text::progress_rolled_out(lang)))
+                .unwrap_or_else(|_| ProgressStyle::default_bar()),
         );
         let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
         {
@@ -108,93 +124,133 @@ pub fn run(a: Args) -> Result<()> {
             bar.set_position(n as u64)
         });
         bar.finish_and_clear();
-        eprintln!(
-            "plakoto: {doubted} doubted plays rolled out ({trials} trials each) in {:.1} s{}",
-            t.elapsed().as_secs_f64(),
-            if stop.load(std::sync::atomic::Ordering::Relaxed) {
-                ", stopped early: the rest as the search judged"
-            } else {
-                ""
-            }
-        );
+        let early =
+            if stop.load(std::sync::atomic::Ordering::Relaxed) { text::stopped_early(lang) } else { String::new() };
+        let secs = number(lang, format!("{:.1}", t.elapsed().as_secs_f64()));
+        eprintln!("{}", text::rolled_out(lang, doubted, trials, &secs, &early));
     }
     if let Some(path) = &a.svg {
         std::fs::write(path, review::svg(&r)).with_context(|| format!("cannot write {}", path.display()))?;
-        eprintln!("plakoto: the graph is in {}", path.display());
+        eprintln!("{}", text::graph_in(lang, &path.display().to_string()));
     }
     if a.json {
         println!("{}", serde_json::to_string(&r)?);
         return Ok(());
     }
-    print_text(&r, a.all);
+    print!("{}", report(&r, a.all, lang));
     Ok(())
 }
 
-fn mark_text(m: Mark) -> &'static str {
+fn mark_text(lang: Lang, m: Mark) -> String {
     match m {
-        Mark::None => "",
-        Mark::Doubtful => "?! doubtful",
-        Mark::Bad => "? bad",
-        Mark::VeryBad => "?? very bad",
+        Mark::None => String::new(),
+        Mark::Doubtful => text::doubtful(lang),
+        Mark::Bad => text::bad(lang),
+        Mark::VeryBad => text::very_bad(lang),
     }
 }
 
-fn print_text(r: &Review, all: bool) {
-    let unit = if r.match_to > 1 { "points (match-winning chance at the score)" } else { "points" };
-    match r.rollout {
-        Some(n) => println!(
-            "Review at {}-ply, the doubted plays judged by rollouts of {n} trials; losses and luck in {unit}.",
-            r.ply
-        ),
-        None => println!("Review at {}-ply; losses and luck in {unit}.", r.ply),
-    }
+/// The review as text: the head, every game with its marked turns (every
+/// turn with `all`) and its resignation, then each player's figures.
+fn report(r: &Review, all: bool, lang: Lang) -> String {
+    use std::fmt::Write as _;
+    let n3 = |x: f64| number(lang, format!("{x:.3}"));
+    let s3 = |x: f64| number(lang, format!("{x:+.3}"));
+    let unit = if r.match_to > 1 { text::unit_match(lang) } else { text::unit_points(lang) };
+    let mut out = match r.rollout {
+        Some(n) => text::head_rollout(lang, r.ply, n, &unit),
+        None => text::head(lang, r.ply, &unit),
+    };
+    out.push('\n');
+    let names = [pt::colour(lang, Color::White), pt::colour(lang, Color::Black)];
+    let voice = Voice::naming(lang, names.clone(), |_, word| word.to_string());
     for g in &r.games {
-        println!(
-            "\nGame {} (score {}-{}){}",
-            g.number,
-            g.score[0],
-            g.score[1],
-            g.result.map(|x| format!(": {x}")).unwrap_or_default()
-        );
+        let result = g.result.map(|x| format!(": {}", announce::result(x, &voice))).unwrap_or_default();
+        let _ = writeln!(out, "\n{}{result}", text::game(lang, g.number, g.score[0], g.score[1]));
         for (i, t) in g.turns.iter().enumerate() {
             if !all && t.mark == Mark::None {
                 continue;
             }
-            let best = if t.loss > 0.0 { format!("  best {} (loses {:.3})", t.best, t.loss) } else { String::new() };
-            let forced = if t.forced { "  (forced)" } else { "" };
-            println!(
-                "  {:>3}. {} {}-{}: {:<22}{best}{forced}  luck {:+.3}  {}",
+            let best = if t.loss > 0.0 { text::best(lang, &t.best, &n3(t.loss)) } else { String::new() };
+            let forced = if t.forced { text::forced(lang) } else { String::new() };
+            let line = format!(
+                "  {:>3}. {} {}-{}: {:<22}{best}{forced}  {}  {}",
                 i + 1,
-                t.side,
+                names[t.side.index()],
                 t.dice[0],
                 t.dice[1],
                 t.played,
-                t.luck,
-                mark_text(t.mark)
+                text::luck(lang, &s3(t.luck)),
+                mark_text(lang, t.mark)
             );
+            let _ = writeln!(out, "{}", line.trim_end());
+        }
+        if let Some(res) = &g.resignation {
+            let worth = match res.match_winning_chance {
+                Some(c) => text::worth_match(lang, &s3(res.equity), &number(lang, format!("{:.1}%", 100.0 * c))),
+                None => text::worth(lang, &s3(res.equity)),
+            };
+            let points = pt::points(lang, res.points);
+            let line = text::resigned(lang, &names[res.side.index()], &points, &n3(res.loss), &worth);
+            let _ = writeln!(out, "{}", format!("{line}  {}", mark_text(lang, res.mark)).trim_end());
         }
     }
-    println!();
-    println!(
-        "{:<8} {:>6} {:>9} {:>10} {:>11} {:<14} {:>9} {:>8} {:>9}",
-        "", "plays", "unforced", "lost", "error rate", "rating", "marked", "luck", "adjusted"
+    let heads = [
+        text::column_plays(lang),
+        text::column_unforced(lang),
+        text::column_lost(lang),
+        text::column_error_rate(lang),
+        text::column_rating(lang),
+        text::column_marked(lang),
+        text::column_luck(lang),
+        text::column_adjusted(lang),
+    ];
+    // Each column as wide as its head, at least as wide as the English one's.
+    let w: Vec<usize> = heads.iter().zip([6, 9, 10, 11, 14, 9, 8, 9]).map(|(h, w)| h.chars().count().max(w)).collect();
+    let _ = writeln!(
+        out,
+        "\n{:<8} {:>w0$} {:>w1$} {:>w2$} {:>w3$} {:<w4$} {:>w5$} {:>w6$} {:>w7$}",
+        "",
+        heads[0],
+        heads[1],
+        heads[2],
+        heads[3],
+        heads[4],
+        heads[5],
+        heads[6],
+        heads[7],
+        w0 = w[0],
+        w1 = w[1],
+        w2 = w[2],
+        w3 = w[3],
+        w4 = w[4],
+        w5 = w[5],
+        w6 = w[6],
+        w7 = w[7]
     );
-    for (name, p) in [("White", &r.players.white), ("Black", &r.players.black)] {
-        println!(
-            "{name:<8} {:>6} {:>9} {:>10.3} {:>11.1} {:<14} {:>9} {:>+8.3} {:>+9.3}",
+    for (name, p) in [(&names[0], &r.players.white), (&names[1], &r.players.black)] {
+        let _ = writeln!(
+            out,
+            "{name:<8} {:>w0$} {:>w1$} {:>w2$} {:>w3$} {:<w4$} {:>w5$} {:>w6$} {:>w7$}",
             p.plays,
             p.unforced,
-            p.total_loss,
-            p.error_rate,
-            p.rating,
+            n3(p.total_loss),
+            number(lang, format!("{:.1}", p.error_rate)),
+            text::rating(lang, &p.rating),
             format!("{}/{}/{}", p.doubtful, p.bad, p.very_bad),
-            p.luck,
-            p.luck_adjusted_result
+            s3(p.luck),
+            s3(p.luck_adjusted_result),
+            w0 = w[0],
+            w1 = w[1],
+            w2 = w[2],
+            w3 = w[3],
+            w4 = w[4],
+            w5 = w[5],
+            w6 = w[6],
+            w7 = w[7]
         );
     }
-    println!(
-        "(marked: doubtful/bad/very bad; error rate in thousandths of a point per unforced decision; adjusted: the result with the luck taken out)"
-    );
+    out + &text::footnote(lang) + "\n"
 }
 
 /// The match equity table of Plakoto: the chance to win a match needing

@@ -1,0 +1,70 @@
+//! Small formatters the session and its advice share: numbers as the
+//! tables print them (three decimals, never `-0.000`; percentages in the
+//! language's decimal sign), single moves in notation, and columns.
+
+use plakoto_core::Move;
+
+use super::text::{self, Lang};
+
+/// `x` with three decimals, never `-0.000`.
+pub fn fixed3(x: f32) -> String {
+    let s = format!("{x:.3}");
+    if s == "-0.000" { "0.000".into() } else { s }
+}
+
+/// `x` with a sign and three decimals, never `-0.000`.
+pub fn signed3(x: f32) -> String {
+    let s = format!("{x:+.3}");
+    if s == "-0.000" { "+0.000".into() } else { s }
+}
+
+/// A chance as a percentage with one decimal: `53.1%`, Greek `53,1%`.
+pub fn percent(lang: Lang, x: f32) -> String {
+    text::number(lang, format!("{:.1}%", 100.0 * x))
+}
+
+/// A single move in notation: `24/18`, `6/off`.
+pub fn move_text(m: Move) -> String {
+    if m.to == 0 { format!("{}/off", m.from) } else { format!("{}/{}", m.from, m.to) }
+}
+
+/// Single moves in notation, one after the other: `24/18 18/14`.
+pub fn moves_text(moves: &[Move]) -> String {
+    moves.iter().map(|&m| move_text(m)).collect::<Vec<_>>().join(" ")
+}
+
+/// Lays short texts out in columns within 80 characters.
+pub fn columns(items: &[String]) -> String {
+    let width = items.iter().map(|s| s.chars().count()).max().unwrap_or(0) + 3;
+    let per_line = (78 / width.max(1)).max(1);
+    items
+        .chunks(per_line)
+        .map(|row| {
+            let line: String = row.iter().map(|s| format!("{s:<width$}")).collect();
+            format!("  {}", line.trim_end())
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn numbers_never_show_minus_zero() {
+        assert_eq!(signed3(-0.0001), "+0.000");
+        assert_eq!(signed3(-0.0006), "-0.001");
+        assert_eq!(fixed3(-0.0), "0.000");
+        assert_eq!(percent(Lang::El, 0.5312), "53,1%");
+    }
+
+    #[test]
+    fn moves_and_columns() {
+        assert_eq!(moves_text(&[Move::new(24, 18), Move::new(6, 0)]), "24/18 6/off");
+        let items: Vec<String> = (1..=30).map(|i| format!("{i}/off")).collect();
+        let laid = columns(&items);
+        assert!(laid.lines().all(|l| l.chars().count() <= 80), "{laid}");
+        assert!(laid.lines().count() > 1, "{laid}");
+    }
+}

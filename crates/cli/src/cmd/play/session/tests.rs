@@ -1,0 +1,345 @@
+//! The session's tests: whole sessions played from scripted input with
+//! the shipped network, and what they print.
+
+use super::*;
+use crate::cmd::play::advice::{HINT_SHOWN, hint_head, hint_table, rating_text, so_far_text};
+use crate::cmd::play::format::percent;
+use crate::cmd::play::input::LineReader;
+use plakoto_core::Reason;
+use plakoto_core::game::Players;
+use plakoto_engine::analysis;
+
+fn session(input: &str, white: PlayerName, black: PlayerName) -> (End, String, Match) {
+    let m = Match::new(1, 42, Players { white, black }).unwrap();
+    session_of(m, input)
+}
+
+fn session_of(m: Match, input: &str) -> (End, String, Match) {
+    session_in(Lang::En, m, input)
+}
+
+/// A session in `lang`; its output with the save path taken out.
+fn session_in(lang: Lang, m: Match, input: &str) -> (End, String, Match) {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("g.json");
+    check_players(&m, lang).unwrap();
+    let mut out = Vec::new();
+    let eval = NeuralEval::shipped(None);
+    let reader = LineReader::new(input.as_bytes());
+    let mut s = Session::new(m, eval, path.clone(), Style::PLAIN, reader, &mut out).lang(lang);
+    let end = s.run().unwrap();
+    let saved = crate::records::load(&path).unwrap();
+    assert_eq!(saved.record(), s.m.record());
+    let out = String::from_utf8(out).unwrap().replace(&path.display().to_string(), "ΑΡΧΕΙΟ");
+    (end, out, saved)
+}
+
+/// Asserts that `out` says nothing in English.
+fn all_greek(out: &str) {
+    for line in out.lines() {
+        let words = text::tests::english_words(line);
+        assert!(words.is_empty(), "{words:?} in: {line}\n{out}");
+    }
+}
+
+fn engine(level: &str) -> PlayerName {
+    PlayerName::Engine(level.into())
+}
+
+const HUMAN: PlayerName = PlayerName::Human;
+
+fn search() -> Search<NeuralEval> {
+    Search::new(NeuralEval::shipped(None), HINT_PLY)
+}
+
+/// The first roll of seed 42's match between two people, and its position.
+fn first_roll() -> (Match, Position, Dice) {
+    let mut m = Match::new(1, 42, Players::people()).unwrap();
+    let dice = m.roll().unwrap();
+    let pos = *m.game().position();
+    (m, pos, dice)
+}
+
+#[test]
+fn a_record_naming_an_unknown_level_is_refused() {
+    let m = Match::new(1, 1, Players { white: engine("external:sh"), black: HUMAN }).unwrap();
+    let e = check_players(&m, Lang::En).unwrap_err().to_string();
+    assert!(e.contains("unknown level"), "{e}");
+}
+
+#[test]
+fn engines_play_a_whole_game() {
+    let (end, out, m) = session("", engine("random"), engine("heuristic"));
+    assert_eq!(end, End::MatchOver);
+    assert!(m.is_over());
+    assert!(out.contains("Opening roll: "), "{out}");
+    assert!(out.contains("wins"), "{out}");
+}
+
+#[test]
+fn eof_at_the_first_prompt_saves_and_stops() {
+    let (end, out, m) = session("", HUMAN, HUMAN);
+    assert_eq!(end, End::Eof);
+    assert!(out.contains("plakoto play --resume"), "{out}");
+    assert!(m.game().dice().is_some());
+}
+
+#[test]
+fn commands_and_nonsense_are_answered() {
+    let (end, out, _) =
+        session("\n?\nhint\nfoo\nundo\n99/1\n24/18/off\nhelp\nsave\nresign\nno\nid\nlast\nquit\n", HUMAN, HUMAN);
+    assert_eq!(end, End::Quit);
+    for expected in [
+        "legal play",
+        "The engine's choice",
+        "is not a play or a command",
+        "Nothing to undo",
+        "Position ID ",
+        "You have not played yet",
+        "how your last play ranked",
+    ] {
+        assert!(out.contains(expected), "{expected}: {out}");
+    }
+    assert!(out.contains("Not played: "), "{out}");
+    assert!(out.contains("Not resigned"), "{out}");
+}
+
+#[test]
+fn resigning_ends_the_game_for_two_points() {
+    let (end, out, m) = session("resign\nyes\n", HUMAN, HUMAN);
+    assert_eq!(end, End::MatchOver);
+    let r = m.games()[0].result().unwrap();
+    assert_eq!((r.points, r.reason), (2, Reason::Resign));
+    assert!(out.contains("resigns"), "{out}");
+}
+
+#[test]
+fn hint_searches_two_ply_and_shows_the_chances() {
+    let (_, pos, dice) = first_roll();
+    let (_, out, _) = session("hint\nquit\n", HUMAN, HUMAN);
+    let ranked = analysis::rank_plays(&search(), &pos, dice);
+    assert_eq!(ranked[0].ply, 2);
+    let head = format!("The engine's choice for {dice}, searched 2-ply (equity and chances for {}):", pos.turn());
+    assert_eq!(head, hint_head(Lang::En, dice, &[], 2, &pos.turn().to_string(), None));
+    let table = hint_table(Lang::En, &ranked[..ranked.len().min(HINT_SHOWN)], &ranked[0], 2);
+    assert!(out.contains(&format!("{head}\n{table}\n")), "{out}");
+    assert!(table.contains("win double") && table.contains("lose double"), "{table}");
+    let best = &ranked[0];
+    assert!(table.contains(&percent(Lang::En, best.probabilities.win_double)), "{table}");
+    assert!(!out.contains("-0.000"), "{out}");
+}
+
+#[test]
+fn hint_mid_turn_ranks_what_follows_the_moves_made_and_quit_says_they_are_dropped() {
+    let (_, pos, dice) = first_roll();
+    let plays = pos.legal_plays(dice);
+    // A first move that is not the start of the best play, if there is one.
+    let best = analysis::rank_plays(&search(), &pos, dice)[0].play;
+    let first =
+        plays.iter().map(|p| p.moves()[0]).find(|m| best.moves().first() != Some(m)).unwrap_or(plays[0].moves()[0]);
+    let input = format!("{}\nhint\nquit\n", move_text(first));
+    let (end, out, m) = session(&input, HUMAN, HUMAN);
+    assert_eq!(end, End::Quit);
+    let c = analysis::rank_from(&search(), &pos, dice, &[first]).unwrap();
+    let head = hint_head(Lang::En, dice, &[first], 2, &pos.turn().to_string(), None);
+    assert!(head.contains(&format!(" after {}", move_text(first))), "{head}");
+    assert!(out.contains(&head), "{out}");
+    let verdict = so_far_text(Lang::En, &[first], &c.plays, &c.best);
+    assert!(out.contains(&verdict), "{verdict}\n{out}");
+    assert!(verdict.starts_with(&format!("Your move so far, {}, ", move_text(first))), "{verdict}");
+    assert!(verdict.contains("the start of the best play") || verdict.contains(" against the best play, "));
+    assert!(out.contains(&format!(
+        "The move {} of this turn is not saved; you will play the whole turn again.\nSaved to ",
+        move_text(first)
+    )));
+    assert!(m.game().turns().is_empty());
+}
+
+#[test]
+fn last_rates_the_persons_own_last_play() {
+    let (mut m, pos, dice) = first_roll();
+    let plays = pos.legal_plays(dice);
+    let mine = plays[plays.len() / 2];
+    m.play(&mine).unwrap();
+    let dice2 = m.roll().unwrap();
+    let theirs = m.game().legal_plays()[0];
+    let input = format!("last\n{mine}\nrate\n{theirs}\nhint last\nquit\n");
+    let (_, out, _) = session(&input, HUMAN, HUMAN);
+    assert!(out.contains("You have not played yet in this match."), "{out}");
+    let j = analysis::judge(&search(), &pos, dice, &mine).unwrap();
+    let text = rating_text(Lang::En, &mine, dice, &j, "");
+    assert!(out.contains(&text), "{text}\n{out}");
+    assert!(text.starts_with(&format!("Your last play, {mine} ({dice}), was ")), "{text}");
+    assert!(text.contains("(searched 2-ply)") || text.contains("only legal play"), "{text}");
+    assert!(text.contains(&format!(" of {} plays", plays.len())) || plays.len() == 1, "{text}");
+    // The other player's `rate` rates its own play.
+    assert!(out.contains("You have not played yet") || out.contains(&format!("Your last play, {theirs} ({dice2})")));
+}
+
+/// White, on roll, with one checker left on its 1-point: any roll wins
+/// 2 points (Black has borne off nothing).
+fn last_checker() -> Position {
+    plakoto_core::parse_position(r#"{"turn":"white","board":{"1":1,"12":-15},"off":{"white":14,"black":0}}"#).unwrap()
+}
+
+#[test]
+fn the_game_over_board_shows_the_finished_game() {
+    let m = Match::from_position(3, 1, Players::people(), last_checker()).unwrap();
+    let (_, out, m) = session_of(m, "1/off\nquit\n");
+    assert_eq!(m.games().len(), 2);
+    let over = out.find("game over").expect("a game-over board");
+    let title = out[..over].rfind(" Game ").unwrap();
+    let title = out[title..].lines().next().unwrap();
+    assert_eq!(title, " Game 1 · match to 3 · W White 2, B Black 0", "{out}");
+    assert!(out[over..].contains(" White played 1/off\n"), "{out}");
+    let next = out.find("=== Game 2 of the match to 3 ===").unwrap();
+    assert!(over < next, "{out}");
+    assert!(out.contains("Score: White 2, Black 0 (match to 3)."), "{out}");
+}
+
+#[test]
+fn the_opponents_play_is_marked_and_the_persons_own_play_shown_before_the_reply() {
+    let players = Players { white: HUMAN, black: engine("random") };
+    let mut replica = Match::from_position(1, 5, players.clone(), Position::start()).unwrap();
+    replica.roll().unwrap();
+    let mine = replica.game().legal_plays()[0];
+    let (_, out, m) =
+        session_of(Match::from_position(1, 5, players, Position::start()).unwrap(), &format!("{mine}\nquit\n"));
+    let played = out.find(&format!("You play {mine}.")).expect("the play is told");
+    let reply = out.find("Black (random) rolls").expect("the reply is told");
+    let board_after = out[played..reply].find("-/+ last play: from/to").map(|i| i + played);
+    assert!(board_after.is_some(), "the board after the person's play comes before the reply: {out}");
+    // The next board marks the computer's play and says it, in the person's numbering.
+    let g = m.game();
+    let dice = Dice::new(g.turns()[1].dice[0], g.turns()[1].dice[1]).unwrap();
+    let theirs = g.positions_before()[1].legal_plays(dice).into_iter().find(|p| p.position() == g.position());
+    let theirs = theirs.unwrap().notation_for(Color::White);
+    assert!(out[reply..].contains(&format!(" Black (random) played {theirs}\n")), "{out}");
+    assert!(out[reply..].contains("-/+ last play: from/to"), "{out}");
+}
+
+#[test]
+fn a_person_is_spoken_to_and_not_named() {
+    let (_, out, _) = session("quit\n", HUMAN, engine("random"));
+    assert!(out.contains("Opening roll: you roll "), "{out}");
+    assert!(!out.contains("(you)'s") && !out.contains("White (you) rolls"), "{out}");
+}
+
+#[test]
+fn the_position_id_is_given_on_request() {
+    let (_, pos, dice) = first_roll();
+    let (_, out, _) = session("id\nquit\n", HUMAN, HUMAN);
+    assert!(out.contains(&id_text(Lang::En, &pos, dice, false)), "{out}");
+    assert!(out.contains(&format!("plakoto hint {} {dice}", pos.id())), "{out}");
+}
+
+#[test]
+fn a_greek_session_says_everything_in_greek() {
+    let (_, pos, dice) = first_roll();
+    let first = pos.legal_plays(dice)[0].moves()[0];
+    let input = format!(
+        "\n?\nυπόδειξη\nfoo\nαναίρεση\n99/1\n24/18/off\n5/3\nbar/20\n24/18(9)\nβοήθεια\nαποθήκευση\nid\n\
+         τελευταία\n{}\nυπόδειξη\n?\n\nαποθήκευση\nταμπλό\nπαραίτηση\nόχι\nέξοδος\n",
+        move_text(first)
+    );
+    let (end, out, m) = session_in(Lang::El, Match::new(1, 42, Players::people()).unwrap(), &input);
+    assert_eq!(end, End::Quit);
+    assert!(m.game().turns().is_empty());
+    all_greek(&out);
+    for expected in [
+        "Κάθε κίνηση αποθηκεύεται στο ΑΡΧΕΙΟ",
+        "=== Παρτίδα 1 ===",
+        "Πρώτη ζαριά: τα Άσπρα φέρνουν 2, τα Μαύρα φέρνουν 5: ξεκινούν τα Μαύρα.",
+        " Παρτίδα 1 · μονή παρτίδα · Α Άσπρα 0, Μ Μαύρα 0",
+        "βήματα 360, μαζεμένα 0",
+        "νόμιμες κινήσεις με ",
+        "Η επιλογή του υπολογιστή για ",
+        "διπλό υπέρ",
+        "δεν είναι ούτε κίνηση ούτε εντολή",
+        "Δεν υπάρχει τίποτα για αναίρεση.",
+        "Δεν παίχτηκε: δεν έχεις πούλι στη θέση 5",
+        "Δεν παίχτηκε: δεν διαβάζεται το `bar/20`: στο Πλακωτό δεν υπάρχει μπάρα",
+        "Εντολές, στα αγγλικά ή στα ελληνικά",
+        "Κωδικός θέσης ",
+        "Δεν έχεις παίξει ακόμα σε αυτόν τον αγώνα.",
+        "Επόμενες κινήσεις: ",
+        "Η ζαριά δεν παίχτηκε ολόκληρη: μένουν τα ζάρια ",
+        "θα αποθηκευτεί μόλις τελειώσεις τη ζαριά",
+        "Παραιτείσαι από την παρτίδα και δίνεις 2 πόντους στα Άσπρα; (ναι/όχι) > ",
+        "Δεν παραιτήθηκες· συνέχισε το παιχνίδι.",
+        "αυτής της ζαριάς δεν αποθηκεύτηκε· θα παίξεις ξανά όλη τη ζαριά.\nΑποθηκεύτηκε στο ΑΡΧΕΙΟ. Συνέχεια με: plakoto play --resume ΑΡΧΕΙΟ",
+    ] {
+        assert!(out.contains(expected), "{expected}\n{out}");
+    }
+}
+
+#[test]
+fn a_greek_game_against_the_computer_speaks_to_the_person() {
+    let (end, out, m) = session_in(
+        Lang::El,
+        Match::new(1, 42, Players { white: HUMAN, black: engine("random") }).unwrap(),
+        "παραίτηση\nναι\n",
+    );
+    assert_eq!(end, End::MatchOver);
+    assert_eq!(m.games()[0].result().unwrap().reason, Reason::Resign);
+    all_greek(&out);
+    assert!(out.contains("Πρώτη ζαριά: φέρνεις "), "{out}");
+    assert!(out.contains("Άσπρα (εσύ)"), "{out}");
+    assert!(out.contains("Παραιτείσαι: τα Μαύρα (τυχαίο) κερδίζουν 2 πόντους."), "{out}");
+    assert!(out.contains("Η καταγραφή αποθηκεύτηκε στο ΑΡΧΕΙΟ· δες την ξανά με: plakoto replay ΑΡΧΕΙΟ"), "{out}");
+}
+
+#[test]
+fn engines_play_a_greek_match() {
+    let players = Players { white: engine("random"), black: engine("heuristic") };
+    let (end, out, m) = session_in(Lang::El, Match::new(3, 9, players).unwrap(), "");
+    assert_eq!(end, End::MatchOver);
+    all_greek(&out);
+    assert!(out.contains("=== Παρτίδα 2 του αγώνα στους 3 ==="), "{out}");
+    assert!(out.contains("Τα Μαύρα (ευρετικό) φέρνουν "), "{out}");
+    assert!(out.contains("κερδίζουν τον αγώνα"), "{out}");
+    assert!(out.contains("Σκορ: Άσπρα "), "{out}");
+    let w = m.winner().unwrap();
+    let name = if w == Color::White { "Τα Άσπρα (τυχαίο)" } else { "Τα Μαύρα (ευρετικό)" };
+    let won = format!("{name} κερδίζουν τον αγώνα {}-{}.", m.score(w), m.score(w.opponent()));
+    assert!(out.contains(&won), "{won}\n{out}");
+}
+
+#[test]
+fn greek_position_ids() {
+    let (pos, dice) = (Position::start(), Dice::new(6, 4).unwrap());
+    assert_eq!(
+        id_text(Lang::El, &pos, dice, true),
+        format!(
+            "Κωδικός θέσης {id} (η θέση στην αρχή αυτής της ζαριάς): παίζουν τα Άσπρα 6-4.\n\
+             Το `plakoto hint {id} 6-4` κατατάσσει τις κινήσεις της·\n\
+             το `plakoto play --position {id}` ξεκινά μια παρτίδα από αυτήν.",
+            id = pos.id()
+        )
+    );
+}
+
+#[test]
+fn the_game_over_board_and_score_in_greek() {
+    let m = Match::from_position(3, 1, Players::people(), last_checker()).unwrap();
+    let (_, out, _) = session_in(Lang::El, m, "1/off\nέξοδος\n");
+    all_greek(&out);
+    assert!(out.contains("τέλος παρτίδας"), "{out}");
+    assert!(out.contains(" Παρτίδα 1 · αγώνας στους 3 · Α Άσπρα 2, Μ Μαύρα 0"), "{out}");
+    assert!(out.contains(" Τα Άσπρα έπαιξαν 1/off\n"), "{out}");
+    assert!(out.contains("Τα Άσπρα μαζεύουν το τελευταίο τους πούλι και κερδίζουν 2 πόντους (τα Μαύρα δεν μάζεψαν κανένα πούλι: διπλό)."), "{out}");
+    assert!(out.contains("Σκορ: Άσπρα 2, Μαύρα 0 (αγώνας στους 3)."), "{out}");
+    assert!(
+        out.contains("Η παρτίδα ξεκινά από τη θέση ")
+            || out.contains("Τα Άσπρα κέρδισαν την προηγούμενη παρτίδα και ξεκινούν."),
+        "{out}"
+    );
+}
+
+#[test]
+fn an_unknown_level_is_refused_in_greek() {
+    let m = Match::new(1, 1, Players { white: engine("external:sh"), black: HUMAN }).unwrap();
+    let e = check_players(&m, Lang::El).unwrap_err().to_string();
+    assert!(e.starts_with("ο παίκτης των Άσπρων στην καταγραφή, `external:sh`: άγνωστο επίπεδο"), "{e}");
+    assert_eq!(text::tests::english_words(&e), Vec::<String>::new(), "{e}");
+}

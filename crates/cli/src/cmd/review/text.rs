@@ -1,0 +1,115 @@
+//! Every sentence and label `plakoto review` prints, in English and Greek
+//! side by side, made as `play`'s are (`play::text`, whose header gives the
+//! Greek terms): one function per text, taking the [`Lang`] first. A play
+//! is a "κίνηση" (feminine: its marks are "αμφίβολη", "κακή"); a roll
+//! played, a "ζαριά"; a rollout, "δοκιμαστικές παρτίδες".
+
+use crate::cmd::play::text::{Lang, texts};
+
+texts! {
+    // ----- the report -----
+
+    head(ply: u8, unit: &str) =
+        "Review at {ply}-ply; losses and luck in {unit}.",
+        "Ανάλυση σε βάθος {ply}· απώλειες και τύχη σε {unit}.";
+    head_rollout(ply: u8, n: u64, unit: &str) =
+        "Review at {ply}-ply, the doubted plays judged by rollouts of {n} trials; losses and luck in {unit}.",
+        "Ανάλυση σε βάθος {ply}, οι αμφίβολες κινήσεις κρίθηκαν με {n} δοκιμαστικές παρτίδες η καθεμία· \
+         απώλειες και τύχη σε {unit}.";
+    unit_points() = "points", "πόντους";
+    unit_match() =
+        "points (match-winning chance at the score)", "πόντους (πιθανότητα νίκης στον αγώνα, με το σκορ)";
+    game(n: usize, white: u32, black: u32) = "Game {n} (score {white}-{black})", "Παρτίδα {n} (σκορ {white}-{black})";
+    best(best: &str, x: &str) = "  best {best} (loses {x})", "  καλύτερη {best} (χάνει {x})";
+    forced() = "  (forced)", "  (αναγκαστική)";
+    luck(x: &str) = "luck {x}", "τύχη {x}";
+    doubtful() = "?! doubtful", "?! αμφίβολη";
+    bad() = "? bad", "? κακή";
+    very_bad() = "?? very bad", "?? πολύ κακή";
+    /// A resignation judged: what it gave, what it lost against playing on.
+    resigned(side: &str, points: &str, x: &str, worth: &str) =
+        "       {side} resigns, giving {points}: loses {x} against playing on ({worth})",
+        "       Τα {side} παραιτούνται και δίνουν {points}: χάνουν {x} σε σχέση με τη συνέχιση ({worth})";
+    worth(equity: &str) = "equity {equity}", "αξία {equity}";
+    worth_match(equity: &str, chance: &str) =
+        "equity {equity}, match-winning chance {chance}",
+        "αξία {equity}, πιθανότητα νίκης στον αγώνα {chance}";
+    column_plays() = "plays", "κινήσεις";
+    column_unforced() = "unforced", "με επιλογή";
+    column_lost() = "lost", "απώλεια";
+    column_error_rate() = "error rate", "ρυθμός λαθών";
+    column_rating() = "rating", "επίπεδο";
+    column_marked() = "marked", "σημάδια";
+    column_luck() = "luck", "τύχη";
+    column_adjusted() = "adjusted", "διορθωμένο";
+    footnote() =
+        "(marked: doubtful/bad/very bad; error rate in thousandths of a point per unforced decision, \
+         resignations included; adjusted: the result with the luck taken out)",
+        "(σημάδια: αμφίβολες/κακές/πολύ κακές· ρυθμός λαθών σε χιλιοστά του πόντου ανά απόφαση με επιλογή, \
+         μαζί με τις παραιτήσεις· διορθωμένο: το αποτέλεσμα χωρίς την τύχη)";
+
+    // ----- gnubg's rating bands -----
+
+    supernatural() = "Supernatural", "Υπερφυσικός";
+    world_class() = "World class", "Παγκόσμιας κλάσης";
+    expert() = "Expert", "Έμπειρος";
+    advanced() = "Advanced", "Προχωρημένος";
+    intermediate() = "Intermediate", "Μέτριος";
+    casual() = "Casual player", "Ερασιτέχνης";
+    beginner() = "Beginner", "Αρχάριος";
+    awful() = "Awful!", "Απαίσιος!";
+
+    // ----- on standard error, as the review goes -----
+
+    progress_turns() = "turns", "ζαριές";
+    progress_rolled_out() = "turns rolled out", "ζαριές σε δοκιμαστικές παρτίδες";
+    reviewed(turns: usize, ply: u8, secs: &str) =
+        "plakoto: {turns} turns reviewed at {ply}-ply in {secs} s",
+        "plakoto: {turns} ζαριές αναλύθηκαν σε βάθος {ply} σε {secs} δευτ.";
+    rolled_out(n: usize, trials: u64, secs: &str, early: &str) =
+        "plakoto: {n} doubted plays rolled out ({trials} trials each) in {secs} s{early}",
+        "plakoto: {n} αμφίβολες κινήσεις κρίθηκαν με {trials} δοκιμαστικές παρτίδες η καθεμία σε {secs} δευτ.{early}";
+    stopped_early() =
+        ", stopped early: the rest as the search judged",
+        ", διακόπηκε νωρίς: οι υπόλοιπες όπως τις έκρινε η αναζήτηση";
+    graph_in(path: &str) = "plakoto: the graph is in {path}", "plakoto: το γράφημα είναι στο {path}";
+    nothing_to_review(file: &str) =
+        "{file}: no turn has been played yet: nothing to review",
+        "{file}: δεν έχει παιχτεί ακόμα καμία ζαριά· τίποτα για ανάλυση";
+}
+
+/// gnubg's rating band (`plakoto_engine::review::rating`'s name) in `lang`.
+pub fn rating(lang: Lang, band: &str) -> String {
+    let word = match band {
+        "Supernatural" => supernatural,
+        "World class" => world_class,
+        "Expert" => expert,
+        "Advanced" => advanced,
+        "Intermediate" => intermediate,
+        "Casual player" => casual,
+        "Beginner" => beginner,
+        "Awful!" => awful,
+        _ => return band.to_string(),
+    };
+    word(lang)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cmd::play::text::tests::check_texts;
+
+    #[test]
+    fn every_text_has_a_greek_version_in_greek_words() {
+        check_texts(ALL);
+    }
+
+    #[test]
+    fn every_rating_band_has_its_words() {
+        for e in [0.001, 0.003, 0.006, 0.01, 0.015, 0.02, 0.03, 0.1] {
+            let band = plakoto_engine::review::rating(e);
+            assert_eq!(rating(Lang::En, band), band);
+            assert_ne!(rating(Lang::El, band), band, "{band}");
+        }
+    }
+}

@@ -1,0 +1,529 @@
+//! Legal plays of Portes: the distinct positions reached by the maximal
+//! sequences of single moves (TAVLI.md Part 1, RULES.md "Moving").
+//!
+//! What makes it fast:
+//! - The mover never changes which points are open to it: a hit sends a
+//!   lone opposing checker to the bar and leaves the point open, and nothing
+//!   else of the opponent's moves. So the open points (fewer than two
+//!   opposing checkers) and the blots are two bit sets computed once.
+//! - A partial play is the mover's checker vector (a nibble per point, the
+//!   bar as point 25) and the bit set of points hit: a play is named by
+//!   `own | hits << 104`, one `u128`.
+//! - Doublets are generated in canonical order, sources never increasing.
+//!   Every legal multiset of moves is legal in that order (a higher checker
+//!   moving first only brings checkers home sooner and empties higher
+//!   points sooner; the bar, point 25, goes first as the rules demand) and
+//!   names one position (the landings, hence the hits, are fixed by the
+//!   multiset), so each play comes once, with no duplicate check.
+//! - Non-doublets without a checker on the bar or a bear-off within reach
+//!   are generated as pairs of moves by different checkers (once each) and
+//!   one checker moving both dice, by either route when the routes hit
+//!   differently. Otherwise every order is tried and duplicates removed.
+
+use super::keyset::KeySet;
+use super::play::Play;
+use super::position::{BAR, Position, nib, nibble};
+use super::rules::PortesRules;
+use crate::color::Color;
+use crate::dice::Dice;
+use crate::play::Move;
+
+/// Points 1..=6 (the home board) and bit 0 (off), in a point bit set.
+const HOME_OR_OFF: u32 = 0b111_1111;
+
+const NIB_LOW_BITS: u128 = 0x1111_1111_1111_1111_1111_1111_1111_1111;
+
+/// Compresses flags at bit 0 of each nibble of `x` into a 32-bit mask.
+#[inline(always)]
+fn nibble_flags(x: u128) -> u32 {
+    #[inline(always)]
+    fn half(mut x: u64) -> u32 {
+        x = (x | (x >> 3)) & 0x0303_0303_0303_0303;
+        x = (x | (x >> 6)) & 0x000F_000F_000F_000F;
+        x = (x | (x >> 12)) & 0x0000_00FF_0000_00FF;
+        x = (x | (x >> 24)) & 0xFFFF;
+        x as u32
+    }
+    half(x as u64) | half((x >> 64) as u64) << 16
+}
+
+/// Points (bit p, 1..=25) whose nibble is nonzero, and those with two or more.
+#[inline(always)]
+pub(crate) fn occupancy(x: u128) -> (u32, u32) {
+    let any = (x | x >> 1 | x >> 2 | x >> 3) & NIB_LOW_BITS;
+    let multi = (x >> 1 | x >> 2 | x >> 3) & NIB_LOW_BITS;
+    (nibble_flags(any) & !1, nibble_flags(multi) & !1)
+}
+
+/// Sum of the nibbles of `x`.
+#[inline(always)]
+fn nibble_sum(x: u128) -> u32 {
+    const M: u128 = 0x0F0F_0F0F_0F0F_0F0F_0F0F_0F0F_0F0F_0F0F;
+    let bytes = (x & M) + ((x >> 4) & M);
+    let fold = |h: u64| (h.wrapping_mul(0x0101_0101_0101_0101) >> 56) as u32;
+    fold(bytes as u64) + fold((bytes >> 64) as u64)
+}
+
+#[inline(always)]
+fn highest(mask: u32) -> u32 {
+    31 - mask.leading_zeros()
+}
+
+/// A partial play.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Seq {
+    own: u128,
+    /// Points (1..=25) where the mover has checkers.
+    occ: u32,
+    /// Points where an opposing blot has been hit.
+    hits: u32,
+    moves: [Move; 4],
+    len: u8,
+    /// Bit i: move i hit.
+    hit_flags: u8,
+}
+
+impl Seq {
+    /// The name of the position this partial play reaches.
+    #[inline(always)]
+    fn key(&self) -> u128 {
+        self.own | u128::from(self.hits >> 1) << 104
+    }
+
+    #[inline(always)]
+    fn all_off(&self) -> bool {
+        self.own & 0xF == 15
+    }
+}
+
+/// What stays fixed while the side on roll plays one roll.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Ctx {
+    /// Points 1..=24 the mover may land on (fewer than two opposing checkers).
+    open: u32,
+    /// Points holding exactly one opposing checker.
+    blots: u32,
+    own0: u128,
+    opp0: u128,
+    occ0: u32,
+    multi0: u32,
+    /// The mover's checkers outside its home board, the bar included.
+    outside: u32,
+    turn: Color,
+    rules: PortesRules,
+}
+
+impl Ctx {
+    pub(crate) fn new(pos: &Position, rules: PortesRules) -> Ctx {
+        let (opp_any, opp_multi) = occupancy(pos.opp & !(0xF << (4 * BAR)));
+        let (occ0, multi0) = occupancy(pos.own);
+        Ctx {
+            open: 0x1FF_FFFE & !opp_multi,
+            blots: opp_any & !opp_multi,
+            own0: pos.own,
+            opp0: pos.opp,
+            occ0,
+            multi0,
+            outside: nibble_sum(pos.own >> (4 * 7)),
+            turn: pos.turn,
+            rules,
+        }
+    }
+
+    #[inline]
+    fn start(&self) -> Seq {
+        Seq { own: self.own0, occ: self.occ0, hits: 0, moves: [Move::default(); 4], len: 0, hit_flags: 0 }
+    }
+
+    /// One checker from `from` (25 = the bar) by `die`, if legal.
+    #[inline(always)]
+    fn step(&self, s: &Seq, from: u32, die: u32) -> Option<Seq> {
+        // While a checker is on the bar, nothing else moves.
+        if from != BAR && s.occ >> BAR & 1 == 1 {
+            return None;
+        }
+        let to = if from > die {
+            let to = from - die;
+            if self.open >> to & 1 == 0 {
+                return None;
+            }
+            to
+        } else {
+            // Bearing off: all checkers home; a die larger than the point
+            // only from the highest occupied point.
+            if s.occ & !HOME_OR_OFF != 0 || (from < die && highest(s.occ) != from) {
+                return None;
+            }
+            0
+        };
+        let mut n = *s;
+        n.own = n.own - nib(from) + nib(to);
+        if nibble(n.own, from) == 0 {
+            n.occ &= !(1 << from);
+        }
+        n.occ |= (1 << to) & !1;
+        let hit = (self.blots & !s.hits) >> to & 1;
+        n.hits |= hit << to;
+        n.moves[n.len as usize] = Move { from: from as u8, to: to as u8 };
+        n.hit_flags |= (hit as u8) << n.len;
+        n.len += 1;
+        Some(n)
+    }
+
+    /// Can a play need duplicate removal: a non-doublet with a checker on
+    /// the bar or a bear-off within reach (both make move order matter)?
+    #[inline]
+    fn every_order(&self, dice: Dice) -> bool {
+        !dice.is_doublet() && (self.occ0 >> BAR & 1 == 1 || self.outside <= 1)
+    }
+
+    /// Runs the generator for `dice` into `sink`.
+    fn generate<S: Sink>(&self, dice: Dice, sink: &mut S) {
+        let s0 = self.start();
+        let (hi, lo) = (u32::from(dice.high()), u32::from(dice.low()));
+        if hi == lo {
+            self.double(&s0, hi, BAR, sink);
+        } else if self.every_order(dice) {
+            self.non_double_every_order(&s0, hi, lo, sink);
+        } else {
+            self.non_double_unique(&s0, hi, lo, sink);
+        }
+    }
+
+    /// Doublets in canonical order: sources never increase.
+    fn double<S: Sink>(&self, s: &Seq, die: u32, max_from: u32, sink: &mut S) {
+        let mut occ = s.occ & ((2u32 << max_from) - 1);
+        let mut any = false;
+        while occ != 0 {
+            let from = highest(occ);
+            occ &= !(1 << from);
+            if let Some(n) = self.step(s, from, die) {
+                any = true;
+                if n.len == 4 || n.all_off() {
+                    sink.offer(4, &n);
+                } else {
+                    self.double(&n, die, from, sink);
+                }
+            }
+        }
+        if !any && s.len > 0 {
+            sink.offer(s.len, s);
+        }
+    }
+
+    /// Non-doublets, every order of the dice; the sink removes duplicates.
+    /// Ranks: 3 for both dice (or a game-ending move), 2 for the larger
+    /// alone, 1 for the smaller alone.
+    fn non_double_every_order<S: Sink>(&self, s0: &Seq, hi: u32, lo: u32, sink: &mut S) {
+        for (first, second, single_rank) in [(hi, lo, 2), (lo, hi, 1)] {
+            let mut occ = s0.occ;
+            while occ != 0 {
+                let from = highest(occ);
+                occ &= !(1 << from);
+                let Some(s1) = self.step(s0, from, first) else { continue };
+                if s1.all_off() {
+                    sink.offer(3, &s1);
+                    continue;
+                }
+                let mut any = false;
+                let mut occ2 = s1.occ;
+                while occ2 != 0 {
+                    let from2 = highest(occ2);
+                    occ2 &= !(1 << from2);
+                    if let Some(s2) = self.step(&s1, from2, second) {
+                        any = true;
+                        sink.offer(3, &s2);
+                    }
+                }
+                if !any {
+                    sink.offer(single_rank, &s1);
+                }
+            }
+        }
+    }
+
+    /// Non-doublets with nothing on the bar and no bear-off within reach:
+    /// each play once, as two checkers moving one die each (every pair but
+    /// those where one move starts where the other lands, which are one
+    /// checker moving both dice), or one checker moving both dice, by both
+    /// routes only when they hit differently.
+    fn non_double_unique<S: Sink>(&self, s0: &Seq, hi: u32, lo: u32, sink: &mut S) {
+        let (occ, open, blots) = (self.occ0, self.open, self.blots);
+        let a = occ & (open << hi);
+        let b = occ & (open << lo);
+        let single = occ & !self.multi0;
+        let mut two = false;
+        let mut xs = a;
+        while xs != 0 {
+            let x = highest(xs);
+            xs &= !(1 << x);
+            let Some(s1) = self.step(s0, x, hi) else { continue };
+            let mut ys = b & !(1 << (x - hi)) & !(1 << (x + lo));
+            if single >> x & 1 == 1 {
+                ys &= !(1 << x);
+            }
+            while ys != 0 {
+                let y = highest(ys);
+                ys &= !(1 << y);
+                if let Some(s2) = self.step(&s1, y, lo) {
+                    two = true;
+                    sink.offer(3, &s2);
+                }
+            }
+        }
+        let mut through = occ & (open << (hi + lo)) & ((open << hi) | (open << lo));
+        while through != 0 {
+            let x = highest(through);
+            through &= !(1 << x);
+            let via_hi = open >> (x - hi) & 1 == 1;
+            let via_lo = open >> (x - lo) & 1 == 1;
+            let differ = via_hi && via_lo && ((blots >> (x - hi)) | (blots >> (x - lo))) & 1 == 1;
+            for (first, second, take) in [(hi, lo, via_hi), (lo, hi, via_lo && (differ || !via_hi))] {
+                if take && let Some(s2) = self.step(s0, x, first).and_then(|s1| self.step(&s1, x - first, second)) {
+                    two = true;
+                    sink.offer(3, &s2);
+                }
+            }
+        }
+        if !two {
+            let (sources, die, rank) = if a != 0 { (a, hi, 2) } else { (b, lo, 1) };
+            let mut xs = sources;
+            while xs != 0 {
+                let x = highest(xs);
+                xs &= !(1 << x);
+                if let Some(s1) = self.step(s0, x, die) {
+                    sink.offer(rank, &s1);
+                }
+            }
+        }
+    }
+
+    /// The play a finished sequence makes.
+    #[inline]
+    fn finish(&self, s: &Seq) -> Play {
+        // Each point hit held one opposing checker: it goes to the bar.
+        let mut opp = self.opp0;
+        let mut m = s.hits;
+        while m != 0 {
+            opp &= !(0xF << (4 * m.trailing_zeros()));
+            opp += nib(BAR);
+            m &= m - 1;
+        }
+        let after = Position { own: s.own, opp, turn: self.turn };
+        let result = if s.all_off() { after.outcome_with(&self.rules) } else { None };
+        Play {
+            moves: s.moves,
+            len: s.len,
+            hits: s.hit_flags,
+            position: if result.is_some() { after } else { after.pass_turn() },
+            result,
+            mover: self.turn,
+        }
+    }
+}
+
+/// Receives finished sequences ranked by how much of the roll they use.
+trait Sink {
+    fn offer(&mut self, rank: u8, s: &Seq);
+}
+
+struct Counter<'a> {
+    best: u8,
+    count: u32,
+    dedupe: bool,
+    set: &'a mut KeySet,
+}
+
+impl Sink for Counter<'_> {
+    #[inline(always)]
+    fn offer(&mut self, rank: u8, s: &Seq) {
+        if rank < self.best {
+            return;
+        }
+        if rank > self.best {
+            self.best = rank;
+            self.count = 0;
+            self.set.clear();
+        }
+        if !self.dedupe || self.set.insert(s.key()) {
+            self.count += 1;
+        }
+    }
+}
+
+struct Collector<'a> {
+    best: u8,
+    dedupe: bool,
+    set: &'a mut KeySet,
+    ctx: &'a Ctx,
+    out: &'a mut Vec<Play>,
+}
+
+impl Sink for Collector<'_> {
+    fn offer(&mut self, rank: u8, s: &Seq) {
+        if rank < self.best {
+            return;
+        }
+        if rank > self.best {
+            self.best = rank;
+            self.out.clear();
+            self.set.clear();
+        }
+        if !self.dedupe || self.set.insert(s.key()) {
+            self.out.push(self.ctx.finish(s));
+        }
+    }
+}
+
+/// A reusable legal-play generator for Portes: it keeps its scratch space,
+/// so generating allocates nothing once warm (give it the same `out`).
+///
+/// ```
+/// use plakoto_core::Dice;
+/// use plakoto_core::portes::{MoveGen, Position};
+/// let mut movegen = MoveGen::new();
+/// let mut plays = Vec::new();
+/// movegen.plays(&Position::start(), Dice::new(6, 6).unwrap(), &mut plays);
+/// assert_eq!(plays.len(), 11); // TAVLI.md P0
+/// assert_eq!(movegen.count(&Position::start(), Dice::new(6, 6).unwrap()), 11);
+/// ```
+pub struct MoveGen {
+    set: KeySet,
+    rules: PortesRules,
+}
+
+impl Default for MoveGen {
+    fn default() -> Self {
+        MoveGen::new()
+    }
+}
+
+impl MoveGen {
+    /// A generator under the default rules.
+    pub fn new() -> MoveGen {
+        MoveGen::with_rules(PortesRules::default())
+    }
+
+    /// A generator whose game-ending plays score under `rules`.
+    pub fn with_rules(rules: PortesRules) -> MoveGen {
+        MoveGen { set: KeySet::new(), rules }
+    }
+
+    /// Fills `out` with the legal plays of `pos` for `dice`: one per distinct
+    /// resulting position; a single pass when nothing can be played; nothing
+    /// when the game is already over.
+    pub fn plays(&mut self, pos: &Position, dice: Dice, out: &mut Vec<Play>) {
+        out.clear();
+        if pos.outcome().is_some() {
+            return;
+        }
+        let ctx = Ctx::new(pos, self.rules);
+        self.plays_with(&ctx, pos, dice, out);
+    }
+
+    pub(crate) fn plays_with(&mut self, ctx: &Ctx, pos: &Position, dice: Dice, out: &mut Vec<Play>) {
+        out.clear();
+        self.set.clear();
+        let dedupe = ctx.every_order(dice);
+        let mut sink = Collector { best: 0, dedupe, set: &mut self.set, ctx, out };
+        ctx.generate(dice, &mut sink);
+        if out.is_empty() {
+            out.push(Play::pass(pos));
+        }
+    }
+
+    /// The number of legal plays, without building them (a pass counts as
+    /// one; 0 when the game is over).
+    pub fn count(&mut self, pos: &Position, dice: Dice) -> u32 {
+        if pos.outcome().is_some() {
+            return 0;
+        }
+        let ctx = Ctx::new(pos, self.rules);
+        self.count_with(&ctx, dice)
+    }
+
+    pub(crate) fn count_with(&mut self, ctx: &Ctx, dice: Dice) -> u32 {
+        self.set.clear();
+        let mut sink = Counter { best: 0, count: 0, dedupe: ctx.every_order(dice), set: &mut self.set };
+        ctx.generate(dice, &mut sink);
+        sink.count.max(1)
+    }
+}
+
+thread_local! {
+    static GEN: std::cell::RefCell<MoveGen> = std::cell::RefCell::new(MoveGen::new());
+}
+
+impl Position {
+    /// The legal plays for `dice` under the default rules (see
+    /// [`MoveGen::plays`]).
+    ///
+    /// ```
+    /// use plakoto_core::Dice;
+    /// use plakoto_core::portes::Position;
+    /// let plays = Position::start().legal_plays(Dice::new(6, 5).unwrap());
+    /// assert!(plays.iter().any(|p| p.to_string() == "24/18/13"));
+    /// ```
+    pub fn legal_plays(&self, dice: Dice) -> Vec<Play> {
+        let mut out = Vec::new();
+        GEN.with(|g| match g.try_borrow_mut() {
+            Ok(mut g) => g.plays(self, dice, &mut out),
+            Err(_) => MoveGen::new().plays(self, dice, &mut out),
+        });
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::{DiceSource, SeededDice};
+
+    /// The one-per-position generator gives exactly the plays of the
+    /// every-order generator with duplicates removed.
+    #[test]
+    fn unique_generation_matches_every_order() {
+        let mut dice = SeededDice::new(11);
+        let mut checked = 0;
+        let mut pos = Position::start();
+        for _ in 0..20_000 {
+            if pos.outcome().is_some() {
+                pos = Position::start();
+            }
+            let ctx = Ctx::new(&pos, PortesRules::default());
+            for d in Dice::ALL.into_iter().filter(|d| !d.is_doublet() && !ctx.every_order(*d)) {
+                let keys = |every: bool| {
+                    let mut set = KeySet::new();
+                    let mut out = Vec::new();
+                    let mut sink = Collector { best: 0, dedupe: every, set: &mut set, ctx: &ctx, out: &mut out };
+                    let s0 = ctx.start();
+                    let (hi, lo) = (u32::from(d.high()), u32::from(d.low()));
+                    if every {
+                        ctx.non_double_every_order(&s0, hi, lo, &mut sink);
+                    } else {
+                        ctx.non_double_unique(&s0, hi, lo, &mut sink);
+                    }
+                    let mut k: Vec<Position> = out.iter().map(|p| *p.position()).collect();
+                    let n = k.len();
+                    k.sort_by_key(|p| (p.own, p.opp));
+                    k.dedup();
+                    (k, n)
+                };
+                let (unique, n) = keys(false);
+                assert_eq!(unique.len(), n, "the unique generator repeats a play: {pos:?} {d}");
+                assert_eq!(unique, keys(true).0, "{pos:?} {d}");
+                checked += 1;
+            }
+            let plays = pos.legal_plays(dice.roll());
+            pos = *plays[dice.die() as usize % plays.len()].position();
+        }
+        assert!(checked > 100_000, "{checked}");
+    }
+
+    #[test]
+    fn occupancy_sees_the_bar() {
+        let x = 3 * nib(24) + nib(1) + 2 * nib(BAR) + 9;
+        assert_eq!(occupancy(x), (1 << 24 | 1 << 1 | 1 << BAR, 1 << 24 | 1 << BAR));
+        assert_eq!(nibble_sum(x), 3 + 1 + 2 + 9);
+    }
+}

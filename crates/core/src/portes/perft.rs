@@ -1,0 +1,84 @@
+//! Perft for Portes (INTERFACE.md, "Perft"): the leaves of the game tree to
+//! a depth over the 21 distinct rolls, each counted once; a roll with no
+//! legal play has one play, the pass; a play that ends the game, and a
+//! position whose game is over, are leaves whatever depth is left.
+
+use super::movegen::{Ctx, MoveGen};
+use super::play::Play;
+use super::position::Position;
+use super::rules::PortesRules;
+use crate::dice::Dice;
+
+/// Perft on one thread. The last ply is counted without building the plays.
+///
+/// ```
+/// use plakoto_core::portes::{Position, perft};
+/// assert_eq!(perft(&Position::start(), 0), 1);
+/// assert_eq!(perft(&Position::start(), 1), 447);
+/// ```
+pub fn perft(pos: &Position, depth: u32) -> u64 {
+    let mut movegen = MoveGen::new();
+    let mut bufs: Vec<Vec<Play>> = (0..depth).map(|_| Vec::with_capacity(128)).collect();
+    perft_with(&mut movegen, pos, depth, &mut bufs)
+}
+
+fn perft_with(movegen: &mut MoveGen, pos: &Position, depth: u32, bufs: &mut [Vec<Play>]) -> u64 {
+    if depth == 0 || pos.outcome().is_some() {
+        return 1;
+    }
+    let ctx = Ctx::new(pos, PortesRules::default());
+    if depth == 1 {
+        return Dice::ALL.iter().map(|&d| u64::from(movegen.count_with(&ctx, d))).sum();
+    }
+    let Some((buf, rest)) = bufs.split_first_mut() else { return 1 };
+    let mut total = 0;
+    for dice in Dice::ALL {
+        movegen.plays_with(&ctx, pos, dice, buf);
+        for play in buf.iter() {
+            total += if play.result().is_some() { 1 } else { perft_with(movegen, play.position(), depth - 1, rest) };
+        }
+    }
+    total
+}
+
+/// Perft split over `threads` threads, the root's children shared out; the
+/// same count as [`perft`].
+pub fn perft_parallel(pos: &Position, depth: u32, threads: usize) -> u64 {
+    let threads = threads.max(1);
+    if threads == 1 || depth < 2 || pos.outcome().is_some() {
+        return perft(pos, depth);
+    }
+    let mut jobs = Vec::new();
+    let mut leaves = 0u64;
+    let mut movegen = MoveGen::new();
+    let mut buf = Vec::new();
+    for dice in Dice::ALL {
+        movegen.plays(pos, dice, &mut buf);
+        for play in &buf {
+            if play.result().is_some() {
+                leaves += 1;
+            } else {
+                jobs.push(*play.position());
+            }
+        }
+    }
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let jobs = &jobs;
+    let total: u64 = std::thread::scope(|s| {
+        let handles: Vec<_> = (0..threads)
+            .map(|_| {
+                s.spawn(|| {
+                    let mut movegen = MoveGen::new();
+                    let mut bufs: Vec<Vec<Play>> = (0..depth).map(|_| Vec::with_capacity(128)).collect();
+                    let mut sum = 0u64;
+                    while let Some(p) = jobs.get(next.fetch_add(1, std::sync::atomic::Ordering::Relaxed)) {
+                        sum += perft_with(&mut movegen, p, depth - 1, &mut bufs);
+                    }
+                    sum
+                })
+            })
+            .collect();
+        handles.into_iter().map(|h| h.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic))).sum()
+    });
+    total + leaves
+}

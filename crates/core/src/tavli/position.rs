@@ -1,0 +1,313 @@
+//! A position or a play of any of Tavli's games: the value that front ends,
+//! the store and the service pass around, with each game's own types (and
+//! move generator) inside.
+
+use std::fmt;
+
+use serde_json::Value;
+
+use super::{GameKind, UnknownGame};
+use crate::{Color, Dice, GameResult, Move, portes};
+
+/// Calls the same method on whichever game's value is inside.
+macro_rules! each {
+    ($value:expr, $Enum:ident, $inner:ident => $body:expr) => {
+        match $value {
+            $Enum::Portes($inner) => $body,
+            $Enum::Plakoto($inner) => $body,
+        }
+    };
+}
+
+/// A position of one of Tavli's games. Each game keeps its own compact
+/// representation; this enum is what code that serves every game holds.
+///
+/// ```
+/// use plakoto_core::Dice;
+/// use plakoto_core::tavli::{AnyPosition, GameKind};
+/// let start = AnyPosition::start(GameKind::Portes);
+/// assert_eq!(start.kind(), GameKind::Portes);
+/// assert_eq!(start.legal_plays(Dice::new(3, 1).unwrap()).len(), 16);
+/// let back = AnyPosition::parse(&start.to_json(), None).unwrap();
+/// assert_eq!(back, start);
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum AnyPosition {
+    /// A Portes position.
+    Portes(portes::Position),
+    /// A Plakoto position.
+    Plakoto(crate::Position),
+}
+
+/// A legal play of one of Tavli's games: its moves and the position reached.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum AnyPlay {
+    /// A Portes play (moves may hit).
+    Portes(portes::Play),
+    /// A Plakoto play (moves may pin).
+    Plakoto(crate::Play),
+}
+
+/// Why an entered play of some game was refused: that game's own error.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum AnyPlayError {
+    /// Refused by Portes's rules.
+    #[error(transparent)]
+    Portes(portes::PlayError),
+    /// Refused by Plakoto's rules.
+    #[error(transparent)]
+    Plakoto(crate::PlayError),
+}
+
+impl From<crate::Position> for AnyPosition {
+    fn from(p: crate::Position) -> AnyPosition {
+        AnyPosition::Plakoto(p)
+    }
+}
+
+impl From<portes::Position> for AnyPosition {
+    fn from(p: portes::Position) -> AnyPosition {
+        AnyPosition::Portes(p)
+    }
+}
+
+impl AnyPosition {
+    /// The start of a game of `kind`, White on roll.
+    pub const fn start(kind: GameKind) -> AnyPosition {
+        match kind {
+            GameKind::Portes => AnyPosition::Portes(portes::Position::start()),
+            // Fevga joins when its rules core does.
+            GameKind::Plakoto | GameKind::Fevga => AnyPosition::Plakoto(crate::Position::start()),
+        }
+    }
+
+    /// Which game this is a position of.
+    pub const fn kind(&self) -> GameKind {
+        match self {
+            AnyPosition::Portes(_) => GameKind::Portes,
+            AnyPosition::Plakoto(_) => GameKind::Plakoto,
+        }
+    }
+
+    /// The side on roll.
+    pub fn turn(&self) -> Color {
+        each!(self, AnyPosition, p => p.turn())
+    }
+
+    /// The same position with `turn` on roll.
+    pub fn with_turn(&self, turn: Color) -> AnyPosition {
+        each!(self, AnyPosition, p => p.with_turn(turn).into())
+    }
+
+    /// Every legal play with `dice`, one per distinct resulting position; a
+    /// roll that cannot be played gives the single pass, a finished game none.
+    pub fn legal_plays(&self, dice: Dice) -> Vec<AnyPlay> {
+        match self {
+            AnyPosition::Portes(p) => p.legal_plays(dice).into_iter().map(AnyPlay::Portes).collect(),
+            AnyPosition::Plakoto(p) => p.legal_plays(dice).into_iter().map(AnyPlay::Plakoto).collect(),
+        }
+    }
+
+    /// Reads an entered play in the mover's numbering, with the rules'
+    /// reason when it is not legal.
+    pub fn parse_play(&self, dice: Dice, text: &str) -> Result<AnyPlay, AnyPlayError> {
+        match self {
+            AnyPosition::Portes(p) => {
+                portes::parse_play(p, dice, text).map(AnyPlay::Portes).map_err(AnyPlayError::Portes)
+            }
+            AnyPosition::Plakoto(p) => {
+                crate::parse_play(p, dice, text).map(AnyPlay::Plakoto).map_err(AnyPlayError::Plakoto)
+            }
+        }
+    }
+
+    /// How the game has ended, if it has, under the default rules.
+    pub fn outcome(&self) -> Option<GameResult> {
+        each!(self, AnyPosition, p => p.outcome())
+    }
+
+    /// What resigning now gives the opponent of `resigner` (TAVLI.md Part 3).
+    pub fn resignation(&self, resigner: Color) -> GameResult {
+        each!(self, AnyPosition, p => p.resignation(resigner))
+    }
+
+    /// The side's pip count.
+    pub fn pips(&self, color: Color) -> u32 {
+        each!(self, AnyPosition, p => p.pips(color))
+    }
+
+    /// The side's borne-off checkers.
+    pub fn off(&self, color: Color) -> u8 {
+        each!(self, AnyPosition, p => p.off(color))
+    }
+
+    /// The game's own position ID (Plakoto's as before; `p.…` for Portes).
+    pub fn id(&self) -> String {
+        each!(self, AnyPosition, p => p.id())
+    }
+
+    /// The position JSON of INTERFACE.md; Plakoto's has no `game` field,
+    /// as before Tavli, the others name their game.
+    pub fn to_json(&self) -> String {
+        each!(self, AnyPosition, p => p.to_json())
+    }
+
+    /// The position JSON as a value.
+    pub fn to_json_value(&self) -> Value {
+        each!(self, AnyPosition, p => p.to_json_value())
+    }
+
+    /// The number of leaves `depth` plies down (INTERFACE.md's perft).
+    pub fn perft(&self, depth: u32) -> u64 {
+        match self {
+            AnyPosition::Portes(p) => portes::perft(p, depth),
+            AnyPosition::Plakoto(p) => crate::perft(p, depth),
+        }
+    }
+
+    /// Reads position JSON of any game: its `game` field says which (absent
+    /// means Plakoto, TAVLI.md Part 3b).
+    pub fn from_json(text: &str) -> Result<AnyPosition, String> {
+        let kind = json_game(text)?;
+        match kind.unwrap_or_default() {
+            GameKind::Portes => portes::Position::from_json(text).map(Into::into).map_err(|e| e.to_string()),
+            GameKind::Plakoto => crate::Position::from_json(text).map(Into::into).map_err(|e| e.to_string()),
+            GameKind::Fevga => Err("Fevga positions are not read yet".into()),
+        }
+    }
+
+    /// Reads a position as the command line and the APIs take it: `start`
+    /// (of `game`, Plakoto's without it), position JSON (its `game` field
+    /// decides, and must agree with `game` when both are given), or a
+    /// position ID: `p.…` Portes, Plakoto's otherwise, and with `game`
+    /// Portes also GNU Backgammon's position ID (White on roll).
+    ///
+    /// ```
+    /// use plakoto_core::tavli::{AnyPosition, GameKind};
+    /// let portes = AnyPosition::parse("start", Some(GameKind::Portes)).unwrap();
+    /// assert_eq!(AnyPosition::parse("4HPwATDgc/ABMA", Some(GameKind::Portes)).unwrap(), portes);
+    /// assert_eq!(AnyPosition::parse(&portes.id(), None).unwrap(), portes);
+    /// let err = AnyPosition::parse(&portes.to_json(), Some(GameKind::Plakoto)).unwrap_err();
+    /// assert!(err.contains("a Portes position"), "{err}");
+    /// ```
+    pub fn parse(text: &str, game: Option<GameKind>) -> Result<AnyPosition, String> {
+        let t = text.trim();
+        if game == Some(GameKind::Fevga) {
+            return Err("Fevga's rules are not in this build yet".into());
+        }
+        let pos = if t.eq_ignore_ascii_case("start") {
+            AnyPosition::start(game.unwrap_or_default())
+        } else if t.starts_with('{') {
+            AnyPosition::from_json(t)?
+        } else if t.starts_with("p.") {
+            portes::Position::from_id(t).map_err(|e| e.to_string())?.into()
+        } else if game == Some(GameKind::Portes) {
+            portes::parse_position(t)?.into()
+        } else {
+            crate::parse_position(t)?.into()
+        };
+        match game {
+            Some(g) if g != pos.kind() => {
+                Err(format!("this is a {} position, and {} was asked for", capitalised(pos.kind()), capitalised(g)))
+            }
+            _ => Ok(pos),
+        }
+    }
+}
+
+/// "Portes", "Plakoto", "Fevga": the name inside a sentence.
+fn capitalised(kind: GameKind) -> &'static str {
+    match kind {
+        GameKind::Portes => "Portes",
+        GameKind::Plakoto => "Plakoto",
+        GameKind::Fevga => "Fevga",
+    }
+}
+
+/// The `game` field of position JSON, if it has one. Only the top level is
+/// looked at, and the full parse of the chosen game names any other fault.
+fn json_game(text: &str) -> Result<Option<GameKind>, String> {
+    #[derive(serde::Deserialize)]
+    struct Top {
+        game: Option<Value>,
+    }
+    let top: Top = match serde_json::from_str(text) {
+        Ok(t) => t,
+        // Not an object, or broken JSON: Plakoto's parser words the fault,
+        // as it did before Tavli.
+        Err(_) => return Ok(None),
+    };
+    match top.game {
+        None => Ok(None),
+        Some(Value::String(s)) => serde_json::from_value(Value::String(s.clone()))
+            .map(Some)
+            .map_err(|_| UnknownGame(s.chars().take(30).collect()).to_string()),
+        Some(other) => Err(format!("`game` must be a string (\"portes\", \"plakoto\" or \"fevga\"), got {other}")),
+    }
+}
+
+impl fmt::Display for AnyPosition {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        each!(self, AnyPosition, p => fmt::Display::fmt(p, f))
+    }
+}
+
+impl serde::Serialize for AnyPosition {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        each!(self, AnyPosition, p => p.serialize(s))
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for AnyPosition {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<AnyPosition, D::Error> {
+        let v = Value::deserialize(d)?;
+        AnyPosition::from_json(&v.to_string()).map_err(serde::de::Error::custom)
+    }
+}
+
+impl AnyPlay {
+    /// Which game this is a play of.
+    pub fn kind(&self) -> GameKind {
+        match self {
+            AnyPlay::Portes(_) => GameKind::Portes,
+            AnyPlay::Plakoto(_) => GameKind::Plakoto,
+        }
+    }
+
+    /// The single moves, in the mover's numbering (`from` 25 is Portes's
+    /// bar, `to` 0 is off).
+    pub fn moves(&self) -> &[Move] {
+        each!(self, AnyPlay, p => p.moves())
+    }
+
+    /// The position the play reaches, the opponent on roll.
+    pub fn position(&self) -> AnyPosition {
+        each!(self, AnyPlay, p => (*p.position()).into())
+    }
+
+    /// How the game ended with this play, if it did.
+    pub fn result(&self) -> Option<GameResult> {
+        each!(self, AnyPlay, p => p.result())
+    }
+
+    /// The side that made the play.
+    pub fn mover(&self) -> Color {
+        each!(self, AnyPlay, p => p.mover())
+    }
+
+    /// Whether the roll could not be played.
+    pub fn is_pass(&self) -> bool {
+        each!(self, AnyPlay, p => p.is_pass())
+    }
+
+    /// The play in notation, in the mover's numbering.
+    pub fn notation(&self) -> String {
+        each!(self, AnyPlay, p => p.notation())
+    }
+}
+
+impl fmt::Display for AnyPlay {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        each!(self, AnyPlay, p => fmt::Display::fmt(p, f))
+    }
+}
