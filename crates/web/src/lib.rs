@@ -27,6 +27,7 @@ mod error;
 mod listen;
 mod openapi;
 mod origin;
+pub mod reason;
 mod reviews;
 mod routes;
 pub mod service;

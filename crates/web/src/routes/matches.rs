@@ -15,7 +15,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use crate::error::{ApiError, ErrorBody, JsonBody};
-use crate::service::{Created, Live, NewMatch, Opponent, PlayInput, SeatGrant};
+use crate::service::{Created, Held, NewMatch, Opponent, PlayInput, SeatGrant};
 use crate::state::AppState;
 use crate::wire::{PlayJson, SidesJson, TurnState, turn_state};
 
@@ -278,7 +278,7 @@ fn name(c: Color) -> String {
 
 /// The JSON of a match's state, for the holder of `token` (a seat online,
 /// or anyone).
-pub fn view_for(live: &Live, token: Option<&str>, presence: (bool, bool)) -> MatchState {
+pub fn view_for(live: &Held, token: Option<&str>, presence: (bool, bool)) -> MatchState {
     let mut v = view(live);
     if live.seats.online() {
         v.online = Some(OnlineJson {
@@ -292,7 +292,7 @@ pub fn view_for(live: &Live, token: Option<&str>, presence: (bool, bool)) -> Mat
 }
 
 /// The JSON of a match's state.
-pub fn view(live: &Live) -> MatchState {
+pub fn view(live: &Held) -> MatchState {
     let m = &live.m;
     let g = m.game();
     let pos = *g.position();

@@ -1,7 +1,10 @@
 //! Why a call of the match service was refused: the kind of failure (the
 //! HTTP layer's status), a stable code and a message for people.
 
+use plakoto_core::PlayError;
 use plakoto_core::game::{GameError, MatchError};
+
+use crate::reason::Reason;
 
 use super::StoreError;
 
@@ -28,7 +31,7 @@ pub enum ErrorKind {
 }
 
 /// Why a call was refused: a kind, a stable code and a message for people.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct ServiceError {
     /// What kind of failure.
     pub kind: ErrorKind,
@@ -36,11 +39,13 @@ pub struct ServiceError {
     pub code: &'static str,
     /// What went wrong, for people.
     pub message: String,
+    /// Why a play is illegal, as a code and its parameters.
+    pub reason: Option<Box<Reason>>,
 }
 
 impl ServiceError {
     pub(super) fn new(kind: ErrorKind, code: &'static str, message: impl Into<String>) -> ServiceError {
-        ServiceError { kind, code, message: message.into() }
+        ServiceError { kind, code, message: message.into(), reason: None }
     }
 
     pub(super) fn invalid(code: &'static str, message: impl Into<String>) -> ServiceError {
@@ -49,6 +54,12 @@ impl ServiceError {
 
     pub(super) fn conflict(code: &'static str, message: impl Into<String>) -> ServiceError {
         ServiceError::new(ErrorKind::Conflict, code, message)
+    }
+
+    /// 422 with `code` (`illegal-play`, `illegal-move`): the core refused
+    /// the play or move for `e`, sent with its [`Reason`].
+    pub(super) fn illegal(code: &'static str, e: &PlayError) -> ServiceError {
+        ServiceError { reason: Some(Box::new(Reason::from(e))), ..ServiceError::invalid(code, e.to_string()) }
     }
 
     pub(super) fn internal(message: impl Into<String>) -> ServiceError {
@@ -72,7 +83,7 @@ impl From<StoreError> for ServiceError {
 pub(super) fn match_error(e: MatchError) -> ServiceError {
     match e {
         MatchError::Over | MatchError::Game(GameError::Over) => ServiceError::conflict("match-over", e.to_string()),
-        MatchError::Game(GameError::Illegal(p)) => ServiceError::invalid("illegal-play", p.to_string()),
+        MatchError::Game(GameError::Illegal(p)) => ServiceError::illegal("illegal-play", &p),
         MatchError::Game(g) => ServiceError::conflict("not-your-turn", g.to_string()),
         MatchError::BadLength(_) => ServiceError::invalid("bad-request", e.to_string()),
         MatchError::AwaitingContributions => ServiceError::conflict("waiting-for-opponent", e.to_string()),

@@ -9,7 +9,7 @@ use super::seats::holder;
 
 /// A match as the service holds it.
 #[derive(Clone, Debug)]
-pub struct Live {
+pub struct Held {
     /// The match id (12 URL-safe characters).
     pub id: String,
     /// The match itself.
@@ -28,7 +28,7 @@ pub struct Live {
     pub pending: Option<(u64, Color, Vec<[u8; 2]>)>,
 }
 
-impl Live {
+impl Held {
     /// The seat `token` holds in this match played online, if any.
     pub fn seat_of(&self, token: Option<&str>) -> Option<Color> {
         holder(&self.seats, token)

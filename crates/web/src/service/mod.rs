@@ -26,7 +26,8 @@ use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Instant;
 
 use plakoto_core::game::{Contribution, Match, MatchError, PlayerName, Players, Seed};
-use plakoto_core::{Color, Play, TurnBuilder};
+use plakoto_core::{Color, Move, Play, TurnBuilder};
+use plakoto_engine::met::MatchScore;
 use plakoto_engine::{DEFAULT_LEVEL, NeuralEval, levels};
 
 use errors::match_error;
@@ -34,7 +35,7 @@ use ids::{new_id, valid_id};
 use seats::{check_seat, digest, secret};
 
 pub use errors::{ErrorKind, ServiceError};
-pub use held::Live;
+pub use held::Held;
 pub use live::{Event, Hub, MOVES_BURST, MOVES_PER_SECOND, Presence, Relay};
 pub use postgres::PostgresStore;
 pub use seats::SeatGrant;
@@ -76,7 +77,7 @@ pub enum Opponent {
 #[derive(Clone, Debug)]
 pub struct Created {
     /// The match.
-    pub live: Live,
+    pub live: Held,
     /// The creator's seat (online).
     pub seat: Option<SeatGrant>,
     /// The invitation code for the other seat (online; shown once).
@@ -111,9 +112,9 @@ pub enum PlayInput {
 /// Longest notation accepted for one play.
 const MAX_NOTATION: usize = 200;
 
-type Slot = Arc<Mutex<Live>>;
+type Slot = Arc<Mutex<Held>>;
 
-fn lock(slot: &Slot) -> MutexGuard<'_, Live> {
+fn lock(slot: &Slot) -> MutexGuard<'_, Held> {
     // A panic in a call leaves the match as it was before the call: the
     // copy is made current only after its commit.
     slot.lock().unwrap_or_else(|e| e.into_inner())
@@ -171,7 +172,7 @@ impl MatchService {
     }
 
     /// Puts a match in memory (keeping one already there: the first wins).
-    fn insert(&self, live: Live) -> Slot {
+    fn insert(&self, live: Held) -> Slot {
         let mut map = self.live();
         if map.len() >= self.cached {
             // Drop matches no call is using; the store has them all.
@@ -205,7 +206,7 @@ impl MatchService {
         let stored = self.store.load(id)?.ok_or_else(not_found)?;
         let m = Match::from_record(&stored.record)
             .map_err(|e| ServiceError::internal(format!("match {id} in the database does not replay: {e}")))?;
-        Ok(self.insert(Live {
+        Ok(self.insert(Held {
             id: id.into(),
             m,
             version: stored.version,
@@ -218,7 +219,7 @@ impl MatchService {
 
     /// Commits `next` as the new state of the locked match, then makes it
     /// current. On a refusal the copy in memory is dropped.
-    fn commit(&self, live: &mut Live, mut next: Match) -> Result<Live, ServiceError> {
+    fn commit(&self, live: &mut Held, mut next: Match) -> Result<Held, ServiceError> {
         roll_if_needed(&mut next)?;
         match self.store.update(&live.id, live.version, &next.record()) {
             Ok(updated) => {
@@ -310,7 +311,7 @@ impl MatchService {
             let id = new_id();
             match self.store.insert(&id, &record, &seats) {
                 Ok(s) => {
-                    let live = Live {
+                    let live = Held {
                         id,
                         m,
                         version: s.version,
@@ -330,7 +331,7 @@ impl MatchService {
     }
 
     /// The current state of match `id`.
-    pub fn get(&self, id: &str) -> Result<Live, ServiceError> {
+    pub fn get(&self, id: &str) -> Result<Held, ServiceError> {
         Ok(lock(&self.slot(id)?).clone())
     }
 
@@ -344,7 +345,7 @@ impl MatchService {
         id: &str,
         invite: &str,
         contribution: Option<Contribution>,
-    ) -> Result<(Live, SeatGrant), ServiceError> {
+    ) -> Result<(Held, SeatGrant), ServiceError> {
         let slot = self.slot(id)?;
         let mut live = lock(&slot);
         if !live.seats.online() {
@@ -420,11 +421,9 @@ impl MatchService {
         }
         let g = live.m.game();
         let mut tb = TurnBuilder::new(g.position(), g.dice().expect("checked: rolled"));
-        if moves.len() > 4 {
-            return Err(ServiceError::invalid("illegal-move", "a turn has at most four moves"));
-        }
+        // The turn builder bounds the moves (points, at most the roll's).
         for &[f, t] in moves {
-            tb.play_move(f, t).map_err(|e| ServiceError::invalid("illegal-move", e.to_string()))?;
+            tb.play_move(f, t).map_err(|e| ServiceError::illegal("illegal-move", &e))?;
         }
         live.pending = (!moves.is_empty()).then(|| (version, side, moves.to_vec()));
         self.hub.publish(id, Event::Moves { version, side, moves: moves.to_vec() });
@@ -439,8 +438,8 @@ impl MatchService {
         id: &str,
         version: Option<u64>,
         required: bool,
-        change: impl FnOnce(&Live) -> Result<Match, ServiceError>,
-    ) -> Result<Live, ServiceError> {
+        change: impl FnOnce(&Held) -> Result<Match, ServiceError>,
+    ) -> Result<Held, ServiceError> {
         let slot = self.slot(id)?;
         let mut live = lock(&slot);
         match version {
@@ -464,7 +463,7 @@ impl MatchService {
 
     /// Checks that it is a turn for `person` (a person, not the engine, when
     /// true) with the dice rolled.
-    fn check_turn(live: &Live, person: bool) -> Result<(), ServiceError> {
+    fn check_turn(live: &Held, person: bool) -> Result<(), ServiceError> {
         let Some((side, player)) = live.m.player_to_act() else {
             return Err(ServiceError::conflict("match-over", "the match is over"));
         };
@@ -492,30 +491,17 @@ impl MatchService {
         version: Option<u64>,
         play: &PlayInput,
         token: Option<&str>,
-    ) -> Result<Live, ServiceError> {
+    ) -> Result<Held, ServiceError> {
         self.change(id, version, true, |live| {
             Self::check_turn(live, true)?;
             check_seat(&live.seats, token, live.m.to_act().expect("checked: someone acts"))?;
             let game = live.m.game();
             let (pos, dice) = (*game.position(), game.dice().expect("checked: rolled"));
-            let illegal = |e: plakoto_core::PlayError| ServiceError::invalid("illegal-play", e.to_string());
+            let illegal = |e: plakoto_core::PlayError| ServiceError::illegal("illegal-play", &e);
             let chosen: Play = match play {
                 PlayInput::Moves(moves) => {
-                    let mut tb = TurnBuilder::new(&pos, dice);
-                    let fits = moves.len() <= 4 && moves.iter().all(|&[f, t]| f <= 24 && t <= 24);
-                    let entered = fits.then(|| moves.iter().try_for_each(|&[f, t]| tb.play_move(f, t)).ok()).flatten();
-                    match entered.and_then(|()| tb.complete()) {
-                        Some(p) => p,
-                        // Not a whole play: let the notation parser say why.
-                        None => {
-                            let text = if moves.is_empty() {
-                                "pass".into()
-                            } else {
-                                moves.iter().map(|&[f, t]| format!("{f}/{t}")).collect::<Vec<_>>().join(" ")
-                            };
-                            plakoto_core::parse_play(&pos, dice, &text).map_err(illegal)?
-                        }
-                    }
+                    let moves: Vec<Move> = moves.iter().map(|&[f, t]| Move::new(f, t)).collect();
+                    plakoto_core::play_of_moves(&pos, dice, &moves).map_err(illegal)?
                 }
                 PlayInput::Notation(text) => {
                     if text.len() > MAX_NOTATION {
@@ -532,16 +518,19 @@ impl MatchService {
 
     /// Lets the engine play its turn (a pass when it cannot move). If its
     /// choice comes after `deadline`, nothing is played and the call says so.
-    pub fn engine_move(&self, id: &str, version: Option<u64>, deadline: Instant) -> Result<Live, ServiceError> {
+    pub fn engine_move(&self, id: &str, version: Option<u64>, deadline: Instant) -> Result<Held, ServiceError> {
         self.change(id, version, false, |live| {
             Self::check_turn(live, false)?;
-            let Some((_, PlayerName::Engine(name))) = live.m.player_to_act() else {
+            let Some((side, PlayerName::Engine(name))) = live.m.player_to_act() else {
                 return Err(ServiceError::internal("the engine's side has no level"));
             };
             let level = levels::level(name).map_err(|e| ServiceError::internal(e.to_string()))?;
             let game = live.m.game();
             let (pos, dice, plays) = (*game.position(), game.dice().expect("checked: rolled"), game.legal_plays());
-            let choice = level.player(&self.engine, live.m.turn_seed()).choose(&pos, dice, plays);
+            // In a match, the engine plays for the match at the score (the
+            // engine crate decides how: `Level::player_at`).
+            let score = MatchScore::of(&live.m, side);
+            let choice = level.player_at(&self.engine, live.m.turn_seed(), score).choose(&pos, dice, plays);
             if Instant::now() > deadline {
                 return Err(ServiceError::new(
                     ErrorKind::Timeout,
@@ -568,7 +557,7 @@ impl MatchService {
         side: Option<Color>,
         points: Option<u8>,
         token: Option<&str>,
-    ) -> Result<Live, ServiceError> {
+    ) -> Result<Held, ServiceError> {
         self.change(id, version, true, |live| {
             let Some(on_roll) = live.m.to_act() else {
                 return Err(ServiceError::conflict("match-over", "the match is over"));
@@ -670,5 +659,50 @@ mod tests {
         assert!(e.message.contains("gives 2 points"), "{e:?}");
         let after = s.resign(&live.id, Some(1), None, None, None).unwrap();
         assert_eq!(after.m.score(Color::Black), 2);
+    }
+
+    /// In a match the engine plays for the match at the score, as the
+    /// engine crate's `Level::player_at` does, not for points: positions
+    /// from a seeded walk where the two differ, each played by the service.
+    #[test]
+    fn in_a_match_the_engine_plays_for_the_match_at_the_score() {
+        use plakoto_core::{Dice, Position};
+        let s = service();
+        let level = levels::level("advanced").unwrap();
+        // A small seeded generator, enough to walk through positions.
+        let mut x: u64 = 27;
+        let mut next = |n: usize| {
+            x = x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            ((x >> 33) as usize) % n
+        };
+        let (mut pos, mut differing) = (Position::start(), 0);
+        for seed in 0..600 {
+            if differing == 3 {
+                break;
+            }
+            let d = Dice::new(1 + next(6) as u8, 1 + next(6) as u8).unwrap();
+            let plays = pos.legal_plays(d);
+            pos = *plays[next(plays.len())].position();
+            if pos.outcome().is_some() {
+                pos = Position::start();
+                continue;
+            }
+            let opponent = Opponent::Engine { level: Some("advanced".into()), person: Some(pos.turn().opponent()) };
+            let live = s.create(NewMatch { opponent, length: 2, seed: Some(seed), position: Some(pos) }).unwrap().live;
+            let g = live.m.game();
+            let (dice, plays) = (g.dice().unwrap(), g.legal_plays());
+            let score = MatchScore::of(&live.m, pos.turn());
+            let at_score = level.player_at(&s.engine, live.m.turn_seed(), score).choose(&pos, dice, plays);
+            let for_points = level.player(&s.engine, live.m.turn_seed()).choose(&pos, dice, plays);
+            let chosen = *plays[at_score].position();
+            if chosen == *plays[for_points].position() || chosen.outcome().is_some() {
+                continue;
+            }
+            differing += 1;
+            let after =
+                s.engine_move(&live.id, Some(live.version), Instant::now() + std::time::Duration::from_secs(60));
+            assert_eq!(*after.unwrap().m.game().position(), chosen, "seed {seed}: the engine played for points");
+        }
+        assert!(differing > 0, "no position of the walk where the score changes the engine's play");
     }
 }
