@@ -63,7 +63,7 @@ export async function move(from, to) {
       });
     } catch (e) {
       if (e.status !== 422) throw e;
-      S.why = e.message;
+      S.why = { reason: e.reason, message: e.message };
       S.selected = null;
       return;
     }
@@ -82,7 +82,15 @@ export async function move(from, to) {
 function whyNot(p) {
   const ts = turnState();
   if (!ts || p === 'off' || p === null) return '';
-  return ts.why_not?.[fromWhite(p, mover())] || '';
+  const pos = currentPosition();
+  const n = pos?.board[p] || 0;
+  const theirs = mover() === 'white' ? n < 0 : n > 0;
+  const point = fromWhite(p, mover());
+  // The opponent's checker on top (the mover's maybe pinned under it):
+  // say whose it is, not that the mover has none there.
+  if (theirs && pos.pinned[p] !== mover()) return { reason: { code: 'opponents-checker', params: { point } } };
+  const reason = ts.why_not_reasons?.[point];
+  return reason ? { reason, message: ts.why_not?.[point] } : '';
 }
 
 // Does point p show a checker of the mover's (on top, or pinned underneath)?
@@ -136,6 +144,18 @@ export async function confirmPlay() {
   });
 }
 
+// What a hint or a judgement is asked with: the match (a match between two
+// people online refuses the engine's advice) and, in a match of more than
+// a point, the score from the mover's side, so that plays are ranked by the
+// chance to win the match (a single game: by points).
+function matchContext(side = mover()) {
+  const m = S.match;
+  if (!m) return {};
+  const out = { match: m.id };
+  if (m.match_to > 1 && side) out.score = { length: m.match_to, mine: m.score[side], theirs: m.score[side === 'white' ? 'black' : 'white'] };
+  return out;
+}
+
 // The hint at 2-ply (the API's default, as deep as the strongest level),
 // asked for by name so the page says what it shows; in the middle of a turn it
 // ranks the plays that go on from the single moves made, and says what
@@ -145,9 +165,10 @@ export async function hint() {
   const ts = turnState();
   const mid = S.stack.length > 1 && ts?.moves?.length > 0;
   await run(async () => {
-    const body = { position: g.position, dice: g.dice, ply: 2, max: 5 };
+    const body = { position: g.position, dice: g.dice, ply: 2, max: 5, ...matchContext() };
     if (mid) body.moves = ts.moves;
     const r = await api('POST', '/api/v1/hint', body);
+    S.why = '';
     S.hint = { ply: r.ply, plays: r.plays, loss: r.loss ?? 0, best: r.best || null, mid };
     S.shownHint = r.plays.length ? 0 : null;
   });
@@ -176,9 +197,13 @@ export async function rankPlay(i) {
   S.ranks[key] = { pending: true };
   render();
   try {
-    const r = await api('POST', '/api/v1/hint', { position: e.position_id, dice: e.dice, played: e.moves, ply: 2, max: 1 });
+    const body = { position: e.position_id, dice: e.dice, played: e.moves, ply: 2, max: 1, ...matchContext(e.side) };
+    const r = await api('POST', '/api/v1/hint', body);
     const p = r.played;
-    S.ranks[key] = { rank: p.rank, of: p.of, loss: p.loss, best: r.plays[0]?.notation || '' };
+    S.ranks[key] = {
+      rank: p.rank, of: p.of, loss: p.loss, best: r.plays[0]?.notation || '',
+      chance: p.match_winning_chance, bestChance: r.plays[0]?.match_winning_chance,
+    };
   } catch (err) {
     S.ranks[key] = { error: err.message };
   }

@@ -44,6 +44,8 @@ export async function api(method, path, body) {
       const err = new Error(data?.error?.message || `HTTP ${res.status}`);
       err.status = res.status;
       err.code = data?.error?.code;
+      // Why a play or move is illegal: a code and its parameters (reasons.js words it).
+      err.reason = data?.error?.reason;
       throw err;
     }
     return data;

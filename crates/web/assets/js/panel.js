@@ -76,6 +76,9 @@ export function renderPanel() {
   $('confirm').disabled = !canConfirm;
   $('confirm').textContent = ts?.pass ? t('pass') : t('confirm');
   $('hint').disabled = !mine || !ts || ts.pass;
+  // Between two people online the engine's advice is off for both seats
+  // (the server refuses it too, 403 no-engine-help).
+  $('hint').classList.toggle('hidden', isOnline());
   // Online a seat's holder may resign its own game on either turn; a
   // spectator may not.
   $('resign').disabled = S.busy || m.over || !m.to_act || (m.opponent === 'engine' && !m.human_color)
@@ -192,6 +195,10 @@ function rankText(r) {
   if (r.error) return r.error;
   if (r.of <= 1) return t('rankOnly');
   if (r.rank === 1) return t('rankBest', { of: r.of });
+  // In a match: the chance to win the match lost, in percentage points.
+  if (r.chance != null && r.bestChance != null) {
+    return t('rankNthMatch', { nth: ordinal(r.rank), of: r.of, p: percent(Math.max(0, r.bestChance - r.chance)), best: r.best });
+  }
   return t('rankNth', { nth: ordinal(r.rank), of: r.of, x: num(r.loss), best: r.best });
 }
 
@@ -209,8 +216,8 @@ function renderLog() {
     play.textContent = `${sideName(e.side)} ${diceText(e.dice)}: ${notation}`;
     li.appendChild(play);
     // The person's own plays can be ranked against the others of their roll
-    // (online: the plays of this browser's seat).
-    if (m.players[e.side] === 'human' && e.moves.length && (!isOnline() || e.side === mySeat())) {
+    // (not online between two people: the engine's advice is off there).
+    if (m.players[e.side] === 'human' && e.moves.length && !isOnline()) {
       const r = S.ranks[rankKey(i)];
       if (r) {
         const span = document.createElement('span');
@@ -270,12 +277,20 @@ function renderHints() {
     play.textContent = h.notation;
     const eq = document.createElement('span');
     eq.className = 'eq';
-    eq.textContent = `${signed(h.equity)}${i ? ` (−${num(h.diff)})` : ''}`;
+    // In a match the plays are ranked by the chance to win the match, shown
+    // beside the equity, and a play's loss is that chance lost.
+    const mwc = h.match_winning_chance;
+    const best = H.plays[0]?.match_winning_chance;
+    eq.textContent = mwc != null
+      ? `${t('matchChance', { p: percent(mwc) })} · ${signed(h.equity)}${i && best != null ? ` (${t('chanceLost', { p: percent(Math.max(0, best - mwc)) })})` : ''}`
+      : `${signed(h.equity)}${i ? ` (−${num(h.diff)})` : ''}`;
+    if (mwc != null) eq.dataset.match = mwc;
     const odds = document.createElement('span');
     odds.className = 'odds';
     odds.textContent = [
       t('win', { p: percent(h.probabilities.win) }),
       t('winDouble', { p: percent(h.probabilities.win_double) }),
+      t('loseDouble', { p: percent(h.probabilities.lose_double) }),
       t('depth', { n: h.ply }),
     ].join(' · ');
     li.append(play, eq, odds);
