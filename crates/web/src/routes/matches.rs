@@ -48,10 +48,10 @@ impl<S: Send + Sync> axum::extract::FromRequestParts<S> for SeatToken {
 
 /// A colour in a request: `white` or `black` exactly.
 fn colour(field: &str, s: &str) -> Result<Color, ApiError> {
-    match s {
-        "white" => Ok(Color::White),
-        "black" => Ok(Color::Black),
-        _ => Err(ApiError::invalid(
+    // The core's JSON names (`Color::name`), so the two never drift apart.
+    match [Color::White, Color::Black].into_iter().find(|c| c.name() == s) {
+        Some(c) => Ok(c),
+        None => Err(ApiError::invalid(
             "bad-request",
             format!("{field} `{}`: use \"white\" or \"black\"", s.chars().take(30).collect::<String>()),
         )),
