@@ -8,7 +8,7 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use serde_json::json;
-use server::{Server, next_move, request};
+use server::{Server, next_move, request, until};
 
 #[test]
 fn kill_9_and_restart_loses_no_answered_move() {
@@ -57,7 +57,11 @@ fn kill_9_and_restart_loses_no_answered_move() {
             }
         })
     };
-    std::thread::sleep(Duration::from_millis(400));
+    // Killed once a few moves have been answered, while more stream in.
+    let started = answered.lock().unwrap()["version"].as_u64().unwrap();
+    until(Duration::from_secs(60), "three moves answered", || {
+        answered.lock().unwrap()["version"].as_u64().unwrap() >= started + 3
+    });
     server.kill_9();
     player.join().unwrap();
     let last = answered.lock().unwrap().clone();

@@ -34,7 +34,7 @@ mod turn;
 pub use color::Color;
 pub use dice::{Dice, DiceError};
 pub use movegen::MoveGen;
-pub use notation::parse_play;
+pub use notation::{parse_play, play_of_moves};
 pub use perft::{Leaves, perft, perft_parallel, perft_parallel_with_leaves, perft_with_leaves};
 pub use play::{Move, Play};
 pub use play_error::PlayError;

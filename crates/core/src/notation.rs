@@ -278,9 +278,57 @@ pub fn parse_play(pos: &Position, dice: Dice, text: &str) -> Result<Play, PlayEr
             paths.push(points.windows(2).map(|w| (w[0], w[1])).collect());
         }
     }
+    play_of_paths(pos, dice, &legal, &paths, text)
+}
+
+/// The legal play that the single `moves` (from, to in the mover's
+/// numbering, 0 for off) make from `pos` with `dice`, in any order they
+/// can be played, or why they make none: what a client that sends moves
+/// rather than notation is told, in the same words as [`parse_play`]
+/// (the same checks, without writing the moves as text first).
+///
+/// ```
+/// use plakoto_core::{Dice, Move, PlayError, Position, play_of_moves};
+/// let (p, d) = (Position::start(), Dice::new(6, 4).unwrap());
+/// let play = play_of_moves(&p, d, &[Move::new(24, 18), Move::new(24, 20)]).unwrap();
+/// assert_eq!(play.notation(), "24/18 24/20");
+/// assert_eq!(play_of_moves(&p, d, &[Move::new(24, 18)]), Err(PlayError::MustUseBoth(d)));
+/// assert_eq!(play_of_moves(&p, d, &[Move::new(30, 18)]), Err(PlayError::NoPoint(30)));
+/// ```
+pub fn play_of_moves(pos: &Position, dice: Dice, moves: &[Move]) -> Result<Play, PlayError> {
+    if pos.outcome().is_some() {
+        return Err(PlayError::GameOver);
+    }
+    let legal = pos.legal_plays(dice);
+    if legal.len() == 1 && legal[0].is_pass() {
+        return if moves.is_empty() { Ok(legal[0]) } else { Err(PlayError::MustPass(dice)) };
+    }
+    if moves.is_empty() {
+        return Err(PlayError::CannotPass(dice));
+    }
+    if moves.len() > dice.moves_allowed() {
+        return Err(PlayError::TooManyMoves(dice));
+    }
+    if let Some(m) = moves.iter().find(|m| m.from == 0 || m.from > 24 || m.to > 24) {
+        return Err(PlayError::NoPoint(if m.from == 0 || m.from > 24 { m.from } else { m.to }));
+    }
+    let text = moves.iter().map(|m| format!("{}/{}", m.from, to_text(m.to))).collect::<Vec<_>>().join(" ");
+    let paths: Vec<Vec<Hop>> = moves.iter().map(|m| vec![(m.from, m.to)]).collect();
+    play_of_paths(pos, dice, &legal, &paths, &text)
+}
+
+/// The legal play the checkers' `paths` make (`text` as entered, for the
+/// reasons), trying the orders of the paths' hops that can be played.
+fn play_of_paths(
+    pos: &Position,
+    dice: Dice,
+    legal: &[Play],
+    paths: &[Vec<Hop>],
+    text: &str,
+) -> Result<Play, PlayError> {
     let given: Vec<(u8, u8)> = paths.iter().flatten().copied().collect();
     let first =
-        replay_hops(pos, dice, &given, text).and_then(|(board, moves)| judge(pos, dice, &legal, &board, &moves, text));
+        replay_hops(pos, dice, &given, text).and_then(|(board, moves)| judge(pos, dice, legal, &board, &moves, text));
     if first.is_ok() {
         return first;
     }
@@ -289,10 +337,10 @@ pub fn parse_play(pos: &Position, dice: Dice, text: &str) -> Result<Play, PlayEr
     // checker home first; a game-ending move printed before the others).
     // Try the other interleavings of the checkers' paths.
     let mut found = None;
-    interleavings(&paths, &mut vec![0; paths.len()], &mut Vec::new(), &mut |order| {
+    interleavings(paths, &mut vec![0; paths.len()], &mut Vec::new(), &mut |order| {
         if found.is_none()
             && let Ok((board, moves)) = replay_hops(pos, dice, order, text)
-            && let Ok(play) = judge(pos, dice, &legal, &board, &moves, text)
+            && let Ok(play) = judge(pos, dice, legal, &board, &moves, text)
         {
             found = Some(play);
         }

@@ -222,7 +222,11 @@ test('a whole game against the engine in the browser, with a reload midway', { t
         // English only, in English: no Greek word anywhere on the page.
         assert.doesNotMatch(await visibleText(page), /[\u0370-\u03ff\u1f00-\u1fff]/, 'the English page has no Greek in it');
         // A click on a point with nothing to move says why, as the server put it.
-        const stuck = await page.$$eval('#board rect.hit[data-movable="0"]', (rs) => rs.map((r) => r.dataset.point).filter((p) => p !== 'off'));
+        // (Not a point topped by the opponent's checkers: the page says
+        // whose those are.)
+        const theirs = (p) => (m.game.position.turn === 'white' ? -1 : 1) * (m.game.position.board[p] || 0) > 0;
+        const stuck = (await page.$$eval('#board rect.hit[data-movable="0"]', (rs) => rs.map((r) => r.dataset.point)))
+          .filter((p) => p !== 'off' && !theirs(p));
         const ts = (await post(url, '/api/v1/turn', { position: m.game.position, dice: m.game.dice, moves: [] })).body;
         await page.click(`#board rect.hit[data-point="${stuck[0]}"]`);
         const why = ts.why_not[stuck[0]];
@@ -238,7 +242,7 @@ test('a whole game against the engine in the browser, with a reload midway', { t
         assert.ok(await page.locator('#board .arrow').count() >= 1, 'the hint is drawn on the board');
         assert.equal(await page.getAttribute('#hints', 'data-ply'), '2', 'the hint is searched 2-ply');
         assert.match(await page.textContent('#hints h2'), /Best plays · 2-ply/);
-        assert.match(await page.textContent('#hints li .odds'), /^win \d+\.\d% · double \d+\.\d% · \d-ply$/);
+        assert.match(await page.textContent('#hints li .odds'), /^win \d+\.\d% · double \d+\.\d% · lose double \d+\.\d% · \d-ply$/);
         // One single move, then the hint again: it ranks what can follow and
         // says what the move cost. The test picks a costly move when there is one.
         const g = (await matchState(page, url)).game;
@@ -417,7 +421,7 @@ test('a match from a set-up position: its ID, why a click cannot move, and the b
     await page.click('#board rect.hit[data-point="10"]');
     assert.equal(await page.textContent('#why'), 'You have no checker on point 10.');
     await page.click('#board rect.hit[data-point="19"]');
-    assert.equal(await page.textContent('#why'), 'You have no checker on point 19.');
+    assert.equal(await page.textContent('#why'), 'The checker on point 19 is your opponent\'s; you move your own.');
 
     // A checker dropped where it cannot go: the server's refusal is shown,
     // and nothing is moved.
@@ -434,8 +438,11 @@ test('a match from a set-up position: its ID, why a click cannot move, and the b
     }
     assert.ok(refusal, 'some drop is illegal');
     await dragTo(page, refusal.from, refusal.to);
-    const expected = refusal.message.replace(/^move \d+ \(([^)]*)\): /, '$1: ') + '.';
+    // Worded by the page from the reason's code, as the server's message
+    // says it in English, once (not "15/1: 15/1 is 14 pips…").
+    const expected = refusal.message.charAt(0).toUpperCase() + refusal.message.slice(1) + '.';
     assert.equal(await page.textContent('#why'), expected, 'the refusal of /turn is shown');
+    assert.doesNotMatch(expected, /^(\d+\/\w+): \1/, 'the move is named once');
     assert.equal(await page.evaluate(() => document.body.dataset.pending), '0', 'the illegal drop moved nothing');
 
     // The same by clicking: a checker with two or more destinations picked,
@@ -458,7 +465,7 @@ test('a match from a set-up position: its ID, why a click cannot move, and the b
       assert.ok(await page.locator('#board rect.hit[data-dest="1"]').count() >= 2, 'the checker is picked');
       await page.click(`#board rect.hit[data-point="${clicked.to}"]`);
       await idle(page);
-      assert.equal(await page.textContent('#why'), clicked.message.replace(/^move \d+ \(([^)]*)\): /, '$1: ') + '.');
+      assert.equal(await page.textContent('#why'), clicked.message.charAt(0).toUpperCase() + clicked.message.slice(1) + '.');
       assert.equal(await page.evaluate(() => document.body.dataset.pending), '0', 'the illegal click moved nothing');
     }
 
@@ -469,7 +476,22 @@ test('a match from a set-up position: its ID, why a click cannot move, and the b
     await page.click('#board rect.hit[data-point="10"]');
     assert.equal(await page.textContent('#why'), 'Δεν έχεις πούλι στη θέση 10.');
     assert.match(await page.textContent('#copy-id'), /^(Αντιγραφή|Αντιγράφηκε)$/);
+    // The server's refusal of a drop, worded in Greek from its code: no
+    // English word in it (`off` is notation).
+    await dragTo(page, refusal.from, refusal.to);
+    const greek = await page.textContent('#why');
+    assert.match(greek, /[\u0370-\u03ff]{4,}/, `the refusal in Greek: ${greek}`);
+    assert.doesNotMatch(greek, /\b(?!off\b)[a-z]{3,}\b/, `no English in the Greek refusal: ${greek}`);
+    await page.click('#board rect.hit[data-point="19"]');
+    assert.equal(await page.textContent('#why'), 'Το πούλι στη θέση 19 είναι του αντιπάλου· κινείς τα δικά σου.');
     await page.click('#lang');
+    // A hint clears the old reason, and gives the chance of losing double too.
+    await page.click('#board rect.hit[data-point="10"]');
+    assert.notEqual(await page.textContent('#why'), '');
+    await page.click('#hint');
+    await page.waitForSelector('#hints li');
+    assert.equal(await page.textContent('#why'), '', 'the old reason is gone under the hint');
+    assert.match(await page.textContent('#hints li .odds'), /win \d+\.\d% · double \d+\.\d% · lose double \d+\.\d%/);
 
     // On a phone (390 px wide): point numbers and pip counts at least 10 px,
     // the pin ring at least 2 px wide.

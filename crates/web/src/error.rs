@@ -9,9 +9,12 @@ use axum::extract::{FromRequest, Request};
 use axum::http::{StatusCode, header};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
+use plakoto_core::PlayError;
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 use utoipa::ToSchema;
+
+use crate::reason::Reason;
 
 /// An API error: an HTTP status, a stable machine-readable code and a
 /// message for people.
@@ -24,6 +27,10 @@ pub struct ApiError {
     pub code: &'static str,
     /// What went wrong, in words for people.
     pub message: String,
+    /// Why a play or move is illegal, as a code with its parameters
+    /// (`illegal-play`, `illegal-move`), for clients to word themselves
+    /// (boxed: most errors have none).
+    pub reason: Option<Box<Reason>>,
 }
 
 /// The error body every endpoint uses.
@@ -42,15 +49,27 @@ pub struct ErrorDetail {
     /// `too-many-reviews`, `too-many-moves`, `too-many-watchers`,
     /// `too-many-streams`, `too-many-connections`, `busy`, `timeout`,
     /// `cancelled`, `database-unavailable` (503: the database does not
-    /// answer; the message names it), `internal`.
+    /// answer; the message names it), `internal`, `no-engine-help` (403:
+    /// the engine's advice is off in a match between two people online).
     pub code: String,
+    /// What went wrong, in English.
     pub message: String,
+    /// With `illegal-play` and `illegal-move`: why, as a stable code and
+    /// its parameters (docs/INTERFACE.md lists them).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub reason: Option<Reason>,
 }
 
 impl ApiError {
     /// An error with this status, code and message.
     pub fn new(status: StatusCode, code: &'static str, message: impl Into<String>) -> ApiError {
-        ApiError { status, code, message: message.into() }
+        ApiError { status, code, message: message.into(), reason: None }
+    }
+
+    /// 422 with `code` (`illegal-play`, `illegal-move`): the core refused a
+    /// play or move for `e`, sent as its message and its [`Reason`].
+    pub fn illegal(code: &'static str, e: &PlayError) -> ApiError {
+        ApiError { reason: Some(Box::new(Reason::from(e))), ..ApiError::invalid(code, e.to_string()) }
     }
 
     /// 422: the request is well-formed JSON but a value in it is wrong.
@@ -83,7 +102,9 @@ impl ApiError {
 
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
-        let body = ErrorBody { error: ErrorDetail { code: self.code.into(), message: self.message } };
+        let body = ErrorBody {
+            error: ErrorDetail { code: self.code.into(), message: self.message, reason: self.reason.map(|r| *r) },
+        };
         (self.status, Json(body)).into_response()
     }
 }
@@ -101,7 +122,7 @@ impl From<crate::service::ServiceError> for ApiError {
             ErrorKind::Unavailable => StatusCode::SERVICE_UNAVAILABLE,
             ErrorKind::Internal => StatusCode::INTERNAL_SERVER_ERROR,
         };
-        ApiError::new(status, e.code, e.message)
+        ApiError { reason: e.reason, ..ApiError::new(status, e.code, e.message) }
     }
 }
 

@@ -27,6 +27,7 @@ mod error;
 mod listen;
 mod openapi;
 mod origin;
+pub mod reason;
 mod reviews;
 mod routes;
 pub mod service;
@@ -125,8 +126,7 @@ fn app_and_hub(
     let router = Router::new()
         .route("/", get(assets::index))
         .route("/match/{id}", get(assets::index))
-        .route("/app.js", get(assets::app_js))
-        .route("/review.js", get(assets::review_js))
+        .route("/js/{file}", get(assets::module))
         .route("/style.css", get(assets::style))
         .route("/favicon.svg", get(assets::favicon))
         .route("/healthz", get(health))

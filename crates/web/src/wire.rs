@@ -12,6 +12,7 @@ use serde_json::value::RawValue;
 use utoipa::ToSchema;
 
 use crate::error::ApiError;
+use crate::reason::Reason;
 
 /// A position in a request: position JSON (an object), or a string holding
 /// `start`, a position ID or position JSON.
@@ -126,6 +127,10 @@ pub struct TurnState {
     /// clicked.
     #[schema(value_type = Object)]
     pub why_not: BTreeMap<u8, String>,
+    /// The same reasons as codes with their parameters, to be worded by
+    /// the client (`why_not`'s English stays for older clients).
+    #[schema(value_type = Object)]
+    pub why_not_reasons: BTreeMap<u8, Reason>,
 }
 
 /// The turn of `dice` in `pos` after the single `moves`, or why a move is illegal.
@@ -133,22 +138,13 @@ pub fn turn_state(pos: &Position, dice: Dice, moves: &[[u8; 2]]) -> Result<TurnS
     if pos.outcome().is_some() {
         return Err(ApiError::invalid("illegal-move", "the game is over in this position; there is nothing to play"));
     }
-    if moves.len() > 4 {
-        return Err(ApiError::invalid("illegal-move", "a turn has at most four moves"));
-    }
+    // The turn builder bounds the moves (points, at most the roll's); its
+    // reason names the move, so the message is the reason alone.
     let mut t = TurnBuilder::new(pos, dice);
-    for (i, &[from, to]) in moves.iter().enumerate() {
-        if from > 24 || to > 24 {
-            return Err(ApiError::invalid(
-                "illegal-move",
-                format!("move {}: points are 1 to 24, and 0 for off", i + 1),
-            ));
-        }
-        t.play_move(from, to).map_err(|e| {
-            let to = if to == 0 { "off".to_string() } else { to.to_string() };
-            ApiError::invalid("illegal-move", format!("move {} ({from}/{to}): {e}", i + 1))
-        })?;
+    for &[from, to] in moves {
+        t.play_move(from, to).map_err(|e| ApiError::illegal("illegal-move", &e))?;
     }
+    let why_not = t.why_not_each();
     Ok(TurnState {
         moves: t.moves().iter().map(|m| [m.from, m.to]).collect(),
         dice_left: t.dice_left().to_vec(),
@@ -161,7 +157,8 @@ pub fn turn_state(pos: &Position, dice: Dice, moves: &[[u8; 2]]) -> Result<TurnS
         },
         complete: t.complete().as_ref().map(PlayJson::new),
         pass: t.is_pass(),
-        why_not: t.why_not_each().into_iter().map(|(p, e)| (p, e.to_string())).collect(),
+        why_not: why_not.iter().map(|(p, e)| (*p, e.to_string())).collect(),
+        why_not_reasons: why_not.iter().map(|(p, e)| (*p, Reason::from(e))).collect(),
     })
 }
 

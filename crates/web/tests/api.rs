@@ -287,10 +287,20 @@ async fn turn_enters_a_play_one_checker_at_a_time() {
 
     let got = post(&app, "/api/v1/turn", json!({"position": "start", "dice": "6-4", "moves": [[13, 7]]})).await;
     assert_error(&got, StatusCode::UNPROCESSABLE_ENTITY, "illegal-move", "no checker on point 13");
+    // The reason once, naming the move itself (no "move 1 (24/21): 24/21 …").
     let got = post(&app, "/api/v1/turn", json!({"position": "start", "dice": "6-4", "moves": [[24, 21]]})).await;
-    assert_error(&got, StatusCode::UNPROCESSABLE_ENTITY, "illegal-move", "move 1 (24/21)");
+    assert_error(&got, StatusCode::UNPROCESSABLE_ENTITY, "illegal-move", "24/21 is 3 pips");
+    assert_eq!(got.1["error"]["message"].as_str().unwrap().matches("24/21").count(), 1, "{}", got.1);
+    assert_eq!(
+        got.1["error"]["reason"],
+        json!({"code": "no-dice", "params": {"from": 24, "to": 21, "pips": 3, "left": [6, 4]}})
+    );
     let got = post(&app, "/api/v1/turn", json!({"position": "start", "dice": "6-4", "moves": [[99, 1]]})).await;
-    assert_error(&got, StatusCode::UNPROCESSABLE_ENTITY, "illegal-move", "points are 1 to 24");
+    assert_eq!(got.1["error"]["reason"], json!({"code": "no-point", "params": {"point": 99}}), "{}", got.1);
+    // The turn builder bounds the moves: a fifth is one more than any roll gives.
+    let five = json!({"position": "start", "dice": "1-1", "moves": [[24, 23], [24, 23], [24, 23], [24, 23], [24, 23]]});
+    let got = post(&app, "/api/v1/turn", five).await;
+    assert_eq!(got.1["error"]["reason"]["code"], "too-many-moves", "{}", got.1);
     let got = post(&app, "/api/v1/turn", json!({"position": "start", "dice": "6-4", "moves": [[300, 1]]})).await;
     assert_error(&got, StatusCode::UNPROCESSABLE_ENTITY, "bad-request", "wrong shape");
 }
@@ -341,8 +351,9 @@ async fn the_page_and_its_files_are_served_from_the_binary() {
     let app = app();
     for (uri, ctype, needle) in [
         ("/", "text/html", "<svg id=\"board\""),
-        ("/match/abcDEF123", "text/html", "/app.js"),
-        ("/app.js", "text/javascript", "/api/v1/turn"),
+        ("/match/abcDEF123", "text/html", "/js/main.js"),
+        ("/js/main.js", "text/javascript", "from './board.js'"),
+        ("/js/actions.js", "text/javascript", "/api/v1/turn"),
         ("/style.css", "text/css", ".checker"),
         ("/favicon.svg", "image/svg+xml", "<svg"),
     ] {
@@ -351,6 +362,10 @@ async fn the_page_and_its_files_are_served_from_the_binary() {
         assert!(ct.starts_with(ctype), "{uri}: {ct}");
         assert!(String::from_utf8(body).unwrap().contains(needle), "{uri}");
     }
+    // Only the page's own modules: nothing else is read from the disk.
+    let (s, ct, _) = raw(&app, "GET", "/js/..%2Fsrc%2Flib.rs", None).await;
+    assert_eq!(s, StatusCode::NOT_FOUND);
+    assert!(ct.starts_with("application/json"), "{ct}");
 }
 
 #[tokio::test]
@@ -923,4 +938,62 @@ async fn a_move_list_is_reviewed_and_bad_ones_are_refused_naming_the_fault() {
     assert_error(&deep, StatusCode::UNPROCESSABLE_ENTITY, "bad-ply", "ply 9");
     let (s, _) = call(&app, "GET", "/api/v1/matches/nosuchmatch1/review", None).await;
     assert_eq!(s, StatusCode::NOT_FOUND);
+}
+
+#[tokio::test]
+async fn an_illegal_play_or_move_says_why_as_a_code_with_its_parameters() {
+    let app = app();
+    // Black holds White's 18 with two checkers: 24/18 lands on a blocked point.
+    let pos = json!({"turn": "white", "board": {"24": 15, "18": -2, "1": -13}, "pinned": {}, "off": {"white": 0, "black": 0}});
+    let got = post(&app, "/api/v1/turn", json!({"position": pos, "dice": "6-5", "moves": [[24, 18]]})).await;
+    assert_eq!(got.0, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(got.1["error"]["code"], "illegal-move");
+    assert_eq!(got.1["error"]["reason"], json!({"code": "point-blocked", "params": {"point": 18}}));
+    // The same for a whole play sent to a match, and for the clicks the
+    // turn's state explains in advance.
+    let m = create(&app, json!({"opponent": "human", "position": pos, "seed": 1})).await;
+    let (s, state) = call(&app, "GET", &format!("/api/v1/matches/{}", id(&m)), None).await;
+    assert_eq!(s, StatusCode::OK);
+    let body = json!({"moves": [[5, 1]], "version": state["version"]});
+    let got = post(&app, &format!("/api/v1/matches/{}/play", id(&m)), body).await;
+    assert_eq!(got.1["error"]["code"], "illegal-play", "{}", got.1);
+    assert_eq!(got.1["error"]["reason"], json!({"code": "no-checker", "params": {"point": 5}}), "{}", got.1);
+    let (_, turn) =
+        post(&app, "/api/v1/turn", json!({"position": "start", "dice": "6-4", "moves": [[24, 18], [18, 14]]})).await;
+    assert_eq!(turn["why_not_reasons"]["24"]["code"], "too-many-moves", "{turn}");
+}
+
+#[tokio::test]
+async fn a_hint_at_a_match_score_ranks_by_the_chance_to_win_the_match() {
+    let app = app();
+    let ask = |score: Value| json!({"position": "AoMM6Y6P8pcAAAA", "dice": "4-3", "ply": 1, "score": score});
+    let (s, v) = post(&app, "/api/v1/hint", ask(json!({"length": 3, "mine": 1, "theirs": 0}))).await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+    let plays = v["plays"].as_array().unwrap();
+    for w in plays.windows(2) {
+        let (a, b) = (w[0]["match_winning_chance"].as_f64().unwrap(), w[1]["match_winning_chance"].as_f64().unwrap());
+        assert!(a >= b && (0.0..=1.0).contains(&a), "ranked by the chance to win the match: {a} then {b}");
+    }
+    // A single game, or no score: by points, no chance of a match.
+    for score in [json!({"length": 1, "mine": 0, "theirs": 0}), Value::Null] {
+        let (_, v) = post(&app, "/api/v1/hint", ask(score)).await;
+        assert!(v["plays"][0].get("match_winning_chance").is_none(), "{v}");
+    }
+    let got = post(&app, "/api/v1/hint", ask(json!({"length": 3, "mine": 3, "theirs": 0}))).await;
+    assert_error(&got, StatusCode::UNPROCESSABLE_ENTITY, "bad-request", "score");
+}
+
+#[tokio::test]
+async fn the_engines_advice_is_off_in_a_match_between_two_people_online() {
+    let app = app();
+    let online = create(&app, json!({"opponent": "online"})).await;
+    let ask = |m: &Value| json!({"position": "start", "dice": "6-4", "ply": 0, "match": id(m)});
+    let got = post(&app, "/api/v1/hint", ask(&online)).await;
+    assert_error(&got, StatusCode::FORBIDDEN, "no-engine-help", "two people online");
+    // Against the engine, or two people at one screen, it is given.
+    for opponent in ["engine", "human"] {
+        let m = create(&app, json!({"opponent": opponent})).await;
+        let (s, v) = post(&app, "/api/v1/hint", ask(&m)).await;
+        assert_eq!(s, StatusCode::OK, "{opponent}: {v}");
+    }
 }

@@ -161,9 +161,16 @@ async fn a_watcher_is_told_of_single_moves_plays_and_presence_at_once() {
     let watcher_side = if side == "white" { "black" } else { "white" };
     assert_eq!(seen["online"]["connected"][watcher_side], true, "{seen}");
     drop(body);
-    tokio::time::sleep(Duration::from_millis(50)).await;
-    let (_, seen) = call(&app, "GET", &format!("/api/v1/matches/{id}"), None, None).await;
-    assert_eq!(seen["online"]["connected"][watcher_side], false, "closed: no longer connected");
+    // Closed: no longer connected, once the stream's end has been seen.
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(10);
+    loop {
+        let (_, seen) = call(&app, "GET", &format!("/api/v1/matches/{id}"), None, None).await;
+        if seen["online"]["connected"][watcher_side] == false {
+            break;
+        }
+        assert!(tokio::time::Instant::now() < deadline, "still connected 10 s after the stream closed: {seen}");
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
 }
 
 #[tokio::test]

@@ -87,6 +87,17 @@ pub fn request(addr: &str, method: &str, path: &str, body: Option<&Value>) -> st
     request_as(addr, method, path, body, None)
 }
 
+/// Polls `ready` every 20 ms until it holds, up to `within`; panics naming
+/// `what` if it never does. Tests wait for what they expect this way, never
+/// a fixed sleep: a loaded machine is slower, not wrong.
+pub fn until(within: Duration, what: &str, mut ready: impl FnMut() -> bool) {
+    let deadline = std::time::Instant::now() + within;
+    while !ready() {
+        assert!(std::time::Instant::now() < deadline, "{what}: not so within {within:?}");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
 /// [`request`] for the holder of a seat's secret `token`.
 pub fn request_as(
     addr: &str,

@@ -15,7 +15,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use crate::error::{ApiError, ErrorBody, JsonBody};
-use crate::service::{Created, Live, NewMatch, Opponent, PlayInput, SeatGrant};
+use crate::service::{Created, Held, NewMatch, Opponent, PlayInput, SeatGrant};
 use crate::state::AppState;
 use crate::wire::{PlayJson, SidesJson, TurnState, turn_state};
 
@@ -48,10 +48,10 @@ impl<S: Send + Sync> axum::extract::FromRequestParts<S> for SeatToken {
 
 /// A colour in a request: `white` or `black` exactly.
 fn colour(field: &str, s: &str) -> Result<Color, ApiError> {
-    match s {
-        "white" => Ok(Color::White),
-        "black" => Ok(Color::Black),
-        _ => Err(ApiError::invalid(
+    // The core's JSON names (`Color::name`), so the two never drift apart.
+    match [Color::White, Color::Black].into_iter().find(|c| c.name() == s) {
+        Some(c) => Ok(c),
+        None => Err(ApiError::invalid(
             "bad-request",
             format!("{field} `{}`: use \"white\" or \"black\"", s.chars().take(30).collect::<String>()),
         )),
@@ -278,7 +278,7 @@ fn name(c: Color) -> String {
 
 /// The JSON of a match's state, for the holder of `token` (a seat online,
 /// or anyone).
-pub fn view_for(live: &Live, token: Option<&str>, presence: (bool, bool)) -> MatchState {
+pub fn view_for(live: &Held, token: Option<&str>, presence: (bool, bool)) -> MatchState {
     let mut v = view(live);
     if live.seats.online() {
         v.online = Some(OnlineJson {
@@ -292,7 +292,7 @@ pub fn view_for(live: &Live, token: Option<&str>, presence: (bool, bool)) -> Mat
 }
 
 /// The JSON of a match's state.
-pub fn view(live: &Live) -> MatchState {
+pub fn view(live: &Held) -> MatchState {
     let m = &live.m;
     let g = m.game();
     let pos = *g.position();

@@ -5,7 +5,9 @@ use std::sync::Arc;
 
 use axum::Json;
 use axum::extract::State;
-use plakoto_core::{GameResult, Move, Position, parse_play};
+use axum::http::StatusCode;
+use plakoto_core::{GameResult, Move, Position, play_of_moves};
+use plakoto_engine::met::MatchScore;
 use plakoto_engine::{LevelKind, MAX_PLY, Probabilities, Search, analysis};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -13,6 +15,7 @@ use serde_json::value::RawValue;
 use utoipa::ToSchema;
 
 use crate::error::{ApiError, ErrorBody, JsonBody};
+use crate::service::MAX_LENGTH;
 use crate::state::AppState;
 use crate::wire::{self, PlayJson, TurnState, turn_state};
 
@@ -143,6 +146,43 @@ pub struct HintRequest {
     #[serde(default)]
     #[schema(value_type = Option<Vec<Vec<u8>>>)]
     pub played: Option<Vec<[u8; 2]>>,
+    /// The match score from the mover's side (`{"length", "mine",
+    /// "theirs"}`): in a match longer than 1 point the plays are ranked by
+    /// the chance to win the match; without it, or at length 1, by points.
+    #[schema(value_type = Option<Object>)]
+    pub score: Option<ScoreJson>,
+    /// The match the position is from, when asked from a match's page: a
+    /// match between two people online refuses the engine's advice (403
+    /// `no-engine-help`).
+    #[serde(rename = "match")]
+    pub match_id: Option<String>,
+}
+
+/// A match score from the mover's side, as `hint --score A-B --length N`.
+#[derive(Clone, Copy, Deserialize, ToSchema)]
+pub struct ScoreJson {
+    /// Points to win the match (1: a single game, played for points).
+    pub length: u32,
+    /// The mover's points.
+    pub mine: u32,
+    /// The opponent's points.
+    pub theirs: u32,
+}
+
+impl ScoreJson {
+    /// The engine's score, or a 422 `bad-request` for one no match can have.
+    fn score(self) -> Result<MatchScore, ApiError> {
+        if !(1..=MAX_LENGTH).contains(&self.length) || self.mine >= self.length || self.theirs >= self.length {
+            return Err(ApiError::invalid(
+                "bad-request",
+                format!(
+                    "score: a match is 1 to {MAX_LENGTH} points and each side has fewer than its length ({}-{} of {})",
+                    self.mine, self.theirs, self.length
+                ),
+            ));
+        }
+        Ok(MatchScore { length: self.length, mine: self.mine, theirs: self.theirs })
+    }
 }
 
 /// Where a play made ranks among the plays of its roll.
@@ -174,6 +214,11 @@ pub struct RankedPlayJson {
     /// The outcome probabilities for the mover after this play.
     #[schema(value_type = ProbabilitiesJson)]
     pub probabilities: Probabilities,
+    /// With a match `score`: the mover's chance to win the match after
+    /// this play, what the plays are then ranked by (and `diff` is that
+    /// chance lost, in points at the score).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub match_winning_chance: Option<f64>,
 }
 
 impl RankedPlayJson {
@@ -184,6 +229,7 @@ impl RankedPlayJson {
             diff: r.diff,
             ply: r.ply,
             probabilities: r.probabilities,
+            match_winning_chance: r.match_winning_chance,
         }
     }
 }
@@ -222,35 +268,32 @@ pub async fn hint(
     let pos = wire::position(req.position.as_deref())?;
     let dice = wire::dice(req.dice.as_ref())?;
     let ply = wire::ply(req.ply, MAX_PLY)?;
-    let to_moves = |v: &[[u8; 2]]| -> Result<Vec<Move>, ApiError> {
-        if v.len() > 4 || v.iter().any(|&[f, t]| f > 24 || t > 24) {
-            return Err(ApiError::invalid(
-                "illegal-move",
-                "a turn has at most four moves, on points 1 to 24 (0 for off)",
+    let score = req.score.map(ScoreJson::score).transpose()?.unwrap_or(MatchScore::SINGLE_GAME);
+    if let Some(id) = req.match_id.clone() {
+        let between_people = state.call(move |s| Ok(s.get(&id)?.seats.online())).await?;
+        if between_people {
+            return Err(ApiError::new(
+                StatusCode::FORBIDDEN,
+                "no-engine-help",
+                "the engine's hints and judgements are off in a match between two people online",
             ));
         }
-        Ok(v.iter().map(|&[f, t]| Move::new(f, t)).collect())
-    };
-    let made = to_moves(req.moves.as_deref().unwrap_or(&[]))?;
+    }
+    // The core's turn builder and play reader check the moves (points, at
+    // most the roll's), as for any play.
+    let to_moves = |v: &[[u8; 2]]| -> Vec<Move> { v.iter().map(|&[f, t]| Move::new(f, t)).collect() };
+    let made = to_moves(req.moves.as_deref().unwrap_or(&[]));
     let played = match &req.played {
         None => None,
-        Some(v) => {
-            let moves = to_moves(v)?;
-            let text = if moves.is_empty() {
-                "pass".to_string()
-            } else {
-                moves.iter().map(|m| format!("{}/{}", m.from, m.to)).collect::<Vec<_>>().join(" ")
-            };
-            Some(parse_play(&pos, dice, &text).map_err(|e| ApiError::invalid("illegal-play", e.to_string()))?)
-        }
+        Some(v) => Some(play_of_moves(&pos, dice, &to_moves(v)).map_err(|e| ApiError::illegal("illegal-play", &e))?),
     };
     let eval = state.service.engine().clone();
     let mid_turn = req.moves.is_some();
     let (c, judged) = state
         .engine(move |_| {
-            let search = Search::new(eval, ply);
-            let c = analysis::rank_from(&search, &pos, dice, &made)
-                .map_err(|e| ApiError::invalid("illegal-move", e.to_string()))?;
+            let search = Search::at_score(eval, ply, score);
+            let c =
+                analysis::rank_from(&search, &pos, dice, &made).map_err(|e| ApiError::illegal("illegal-move", &e))?;
             let judged = played.and_then(|p| analysis::judge(&search, &pos, dice, &p));
             Ok((c, judged))
         })

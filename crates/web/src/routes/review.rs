@@ -88,7 +88,9 @@ impl ReviewJobJson {
             Status::Queued { ahead } => ("queued", Some(ahead), None, None),
             Status::Running => ("running", None, None, None),
             Status::Done(r) => ("done", None, Some(r), None),
-            Status::Failed(e) => ("failed", None, None, Some(ErrorDetail { code: e.code.into(), message: e.message })),
+            Status::Failed(e) => {
+                ("failed", None, None, Some(ErrorDetail { code: e.code.into(), message: e.message, reason: None }))
+            }
             Status::Cancelled => ("cancelled", None, None, None),
         };
         ReviewJobJson { id: s.id, status, ply: s.ply, done: s.done, total: s.total, ahead, review, error }

@@ -10,9 +10,13 @@
 //! in memory is dropped and the match is read again next time, so memory
 //! and the database never disagree.
 
+mod errors;
+mod held;
+mod ids;
 mod live;
 mod pg_conn;
 mod postgres;
+mod seats;
 mod sql;
 mod sqlite;
 mod store;
@@ -21,146 +25,25 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Instant;
 
-use plakoto_core::game::{Contribution, GameError, Match, MatchError, PlayerName, Players, Seed};
-use plakoto_core::{Color, Play, TurnBuilder};
+use plakoto_core::game::{Contribution, Match, MatchError, PlayerName, Players, Seed};
+use plakoto_core::{Color, Move, Play, TurnBuilder};
+use plakoto_engine::met::MatchScore;
 use plakoto_engine::{DEFAULT_LEVEL, NeuralEval, levels};
-use rand::RngExt;
 
+use errors::match_error;
+use ids::{new_id, valid_id};
+use seats::{check_seat, digest, secret};
+
+pub use errors::{ErrorKind, ServiceError};
+pub use held::Held;
 pub use live::{Event, Hub, MOVES_BURST, MOVES_PER_SECOND, Presence, Relay};
 pub use postgres::PostgresStore;
+pub use seats::SeatGrant;
 pub use sqlite::{SCHEMA_VERSION, SqliteStore};
 pub use store::{MatchStore, Seats, StoreError, StoredMatch};
 
 /// Longest match one may ask for.
 pub const MAX_LENGTH: u32 = 25;
-
-/// What kind of failure a [`ServiceError`] is (the HTTP layer's status).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum ErrorKind {
-    /// No such match.
-    NotFound,
-    /// A value in the request is wrong (an illegal play, a bad option).
-    Invalid,
-    /// The request does not fit the match's state (stale version, not this
-    /// side's turn, the match is over).
-    Conflict,
-    /// The engine did not answer in time; nothing was changed.
-    Timeout,
-    /// The request needs a seat it does not hold (a match played online).
-    Forbidden,
-    /// The database does not answer; the same request may succeed later.
-    Unavailable,
-    /// Too many such requests in a short time; the same may succeed later.
-    TooMany,
-    /// The store or the engine failed.
-    Internal,
-}
-
-/// Why a call was refused: a kind, a stable code and a message for people.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ServiceError {
-    /// What kind of failure.
-    pub kind: ErrorKind,
-    /// A stable machine-readable code (`stale`, `illegal-play`, …).
-    pub code: &'static str,
-    /// What went wrong, for people.
-    pub message: String,
-}
-
-impl ServiceError {
-    fn new(kind: ErrorKind, code: &'static str, message: impl Into<String>) -> ServiceError {
-        ServiceError { kind, code, message: message.into() }
-    }
-
-    fn invalid(code: &'static str, message: impl Into<String>) -> ServiceError {
-        ServiceError::new(ErrorKind::Invalid, code, message)
-    }
-
-    fn conflict(code: &'static str, message: impl Into<String>) -> ServiceError {
-        ServiceError::new(ErrorKind::Conflict, code, message)
-    }
-
-    fn internal(message: impl Into<String>) -> ServiceError {
-        ServiceError::new(ErrorKind::Internal, "internal", message)
-    }
-}
-
-impl From<StoreError> for ServiceError {
-    fn from(e: StoreError) -> ServiceError {
-        match e {
-            StoreError::Conflict { .. } => ServiceError::conflict("stale", e.to_string()),
-            StoreError::Unavailable { .. } => {
-                ServiceError::new(ErrorKind::Unavailable, "database-unavailable", e.to_string())
-            }
-            _ => ServiceError::internal(e.to_string()),
-        }
-    }
-}
-
-fn match_error(e: MatchError) -> ServiceError {
-    match e {
-        MatchError::Over | MatchError::Game(GameError::Over) => ServiceError::conflict("match-over", e.to_string()),
-        MatchError::Game(GameError::Illegal(p)) => ServiceError::invalid("illegal-play", p.to_string()),
-        MatchError::Game(g) => ServiceError::conflict("not-your-turn", g.to_string()),
-        MatchError::BadLength(_) => ServiceError::invalid("bad-request", e.to_string()),
-        MatchError::AwaitingContributions => ServiceError::conflict("waiting-for-opponent", e.to_string()),
-        other => ServiceError::internal(other.to_string()),
-    }
-}
-
-/// A match as the service holds it.
-#[derive(Clone, Debug)]
-pub struct Live {
-    /// The match id (12 URL-safe characters).
-    pub id: String,
-    /// The match itself.
-    pub m: Match,
-    /// One more with every change; a play states the version it is for.
-    pub version: u64,
-    /// When it was created (milliseconds since 1970).
-    pub created_ms: i64,
-    /// When it last changed.
-    pub updated_ms: i64,
-    /// Its seats, when it is played online.
-    pub seats: Seats,
-    /// The single moves the side on roll has entered of its turn, not yet
-    /// confirmed, with the version they are for (kept in memory only, so
-    /// a watcher arriving mid-turn sees them).
-    pub pending: Option<(u64, Color, Vec<[u8; 2]>)>,
-}
-
-impl Live {
-    /// The seat `token` holds in this match played online, if any.
-    pub fn seat_of(&self, token: Option<&str>) -> Option<Color> {
-        let digest = digest(token?);
-        [Color::White, Color::Black].into_iter().find(|&c| {
-            let held = if c == Color::White { &self.seats.white } else { &self.seats.black };
-            held.as_deref() == Some(digest.as_str())
-        })
-    }
-
-    /// Is the seat of `side` taken (online)?
-    pub fn seat_taken(&self, side: Color) -> bool {
-        if side == Color::White { self.seats.white.is_some() } else { self.seats.black.is_some() }
-    }
-
-    /// The side a person plays against the engine (`None` between two
-    /// people, or two engines).
-    pub fn person(&self) -> Option<Color> {
-        let p = self.m.players();
-        match (p.white.is_person(), p.black.is_person()) {
-            (true, false) => Some(Color::White),
-            (false, true) => Some(Color::Black),
-            _ => None,
-        }
-    }
-
-    /// The engine level, in a match against the engine.
-    pub fn level(&self) -> Option<&str> {
-        let p = self.m.players();
-        p.white.level().or(p.black.level())
-    }
-}
 
 /// Who a new match is against.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -189,37 +72,16 @@ pub enum Opponent {
     },
 }
 
-/// A seat given to a browser: the side and its secret (shown once).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SeatGrant {
-    /// The seat's side.
-    pub side: Color,
-    /// The secret that holds it (64 hex digits); only its digest is kept.
-    pub token: String,
-}
-
 /// A match just created, with the creator's seat and the invitation for
 /// the other seat when it is played online.
 #[derive(Clone, Debug)]
 pub struct Created {
     /// The match.
-    pub live: Live,
+    pub live: Held,
     /// The creator's seat (online).
     pub seat: Option<SeatGrant>,
     /// The invitation code for the other seat (online; shown once).
     pub invite: Option<String>,
-}
-
-/// 32 random bytes as hex: a seat's secret or an invitation.
-fn secret() -> String {
-    let bytes: [u8; 32] = rand::random();
-    bytes.iter().map(|b| format!("{b:02x}")).collect()
-}
-
-/// The SHA-256 digest (hex) of a secret: what the store keeps.
-fn digest(secret: &str) -> String {
-    use sha2::{Digest, Sha256};
-    Sha256::digest(secret.as_bytes()).iter().map(|b| format!("{b:02x}")).collect()
 }
 
 /// A new match.
@@ -250,22 +112,9 @@ pub enum PlayInput {
 /// Longest notation accepted for one play.
 const MAX_NOTATION: usize = 200;
 
-const ID_ALPHABET: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+type Slot = Arc<Mutex<Held>>;
 
-/// A new match id: 12 random URL-safe characters (72 bits).
-fn new_id() -> String {
-    let mut rng = rand::rng();
-    (0..12).map(|_| ID_ALPHABET[rng.random_range(0..ID_ALPHABET.len())] as char).collect()
-}
-
-/// Could `id` be a match id? (Anything else is not found without a look-up.)
-fn valid_id(id: &str) -> bool {
-    (1..=32).contains(&id.len()) && id.bytes().all(|b| ID_ALPHABET.contains(&b))
-}
-
-type Slot = Arc<Mutex<Live>>;
-
-fn lock(slot: &Slot) -> MutexGuard<'_, Live> {
+fn lock(slot: &Slot) -> MutexGuard<'_, Held> {
     // A panic in a call leaves the match as it was before the call: the
     // copy is made current only after its commit.
     slot.lock().unwrap_or_else(|e| e.into_inner())
@@ -323,7 +172,7 @@ impl MatchService {
     }
 
     /// Puts a match in memory (keeping one already there: the first wins).
-    fn insert(&self, live: Live) -> Slot {
+    fn insert(&self, live: Held) -> Slot {
         let mut map = self.live();
         if map.len() >= self.cached {
             // Drop matches no call is using; the store has them all.
@@ -357,7 +206,7 @@ impl MatchService {
         let stored = self.store.load(id)?.ok_or_else(not_found)?;
         let m = Match::from_record(&stored.record)
             .map_err(|e| ServiceError::internal(format!("match {id} in the database does not replay: {e}")))?;
-        Ok(self.insert(Live {
+        Ok(self.insert(Held {
             id: id.into(),
             m,
             version: stored.version,
@@ -370,7 +219,7 @@ impl MatchService {
 
     /// Commits `next` as the new state of the locked match, then makes it
     /// current. On a refusal the copy in memory is dropped.
-    fn commit(&self, live: &mut Live, mut next: Match) -> Result<Live, ServiceError> {
+    fn commit(&self, live: &mut Held, mut next: Match) -> Result<Held, ServiceError> {
         roll_if_needed(&mut next)?;
         match self.store.update(&live.id, live.version, &next.record()) {
             Ok(updated) => {
@@ -462,7 +311,7 @@ impl MatchService {
             let id = new_id();
             match self.store.insert(&id, &record, &seats) {
                 Ok(s) => {
-                    let live = Live {
+                    let live = Held {
                         id,
                         m,
                         version: s.version,
@@ -482,7 +331,7 @@ impl MatchService {
     }
 
     /// The current state of match `id`.
-    pub fn get(&self, id: &str) -> Result<Live, ServiceError> {
+    pub fn get(&self, id: &str) -> Result<Held, ServiceError> {
         Ok(lock(&self.slot(id)?).clone())
     }
 
@@ -496,7 +345,7 @@ impl MatchService {
         id: &str,
         invite: &str,
         contribution: Option<Contribution>,
-    ) -> Result<(Live, SeatGrant), ServiceError> {
+    ) -> Result<(Held, SeatGrant), ServiceError> {
         let slot = self.slot(id)?;
         let mut live = lock(&slot);
         if !live.seats.online() {
@@ -541,25 +390,6 @@ impl MatchService {
         Ok((live.clone(), SeatGrant { side, token }))
     }
 
-    /// Who may act for the side to act in an online match: the holder of
-    /// that side's seat (`token`); 403 for anyone else.
-    fn check_seat(live: &Live, token: Option<&str>, side: Color) -> Result<(), ServiceError> {
-        if !live.seats.online() {
-            return Ok(());
-        }
-        match live.seat_of(token) {
-            Some(mine) if mine == side => Ok(()),
-            Some(mine) => {
-                Err(ServiceError::conflict("not-your-turn", format!("it is {side}'s turn; your seat is {mine}")))
-            }
-            None => Err(ServiceError::new(
-                ErrorKind::Forbidden,
-                "not-your-seat",
-                format!("only the holder of {side}'s seat can play {side}: this browser holds no seat in this match"),
-            )),
-        }
-    }
-
     /// Shows the single moves the side on roll has entered so far (not a
     /// play yet) to everyone watching; they are checked like a turn.
     pub fn show_moves(
@@ -576,7 +406,7 @@ impl MatchService {
         }
         Self::check_turn(&live, true)?;
         let side = live.m.to_act().expect("checked: someone acts");
-        Self::check_seat(&live, token, side)?;
+        check_seat(&live.seats, token, side)?;
         // Counted once the seat is known to be the one on roll, so nobody
         // else can use up its allowance.
         if !self.hub.allow_moves(id) {
@@ -591,11 +421,9 @@ impl MatchService {
         }
         let g = live.m.game();
         let mut tb = TurnBuilder::new(g.position(), g.dice().expect("checked: rolled"));
-        if moves.len() > 4 {
-            return Err(ServiceError::invalid("illegal-move", "a turn has at most four moves"));
-        }
+        // The turn builder bounds the moves (points, at most the roll's).
         for &[f, t] in moves {
-            tb.play_move(f, t).map_err(|e| ServiceError::invalid("illegal-move", e.to_string()))?;
+            tb.play_move(f, t).map_err(|e| ServiceError::illegal("illegal-move", &e))?;
         }
         live.pending = (!moves.is_empty()).then(|| (version, side, moves.to_vec()));
         self.hub.publish(id, Event::Moves { version, side, moves: moves.to_vec() });
@@ -610,8 +438,8 @@ impl MatchService {
         id: &str,
         version: Option<u64>,
         required: bool,
-        change: impl FnOnce(&Live) -> Result<Match, ServiceError>,
-    ) -> Result<Live, ServiceError> {
+        change: impl FnOnce(&Held) -> Result<Match, ServiceError>,
+    ) -> Result<Held, ServiceError> {
         let slot = self.slot(id)?;
         let mut live = lock(&slot);
         match version {
@@ -635,7 +463,7 @@ impl MatchService {
 
     /// Checks that it is a turn for `person` (a person, not the engine, when
     /// true) with the dice rolled.
-    fn check_turn(live: &Live, person: bool) -> Result<(), ServiceError> {
+    fn check_turn(live: &Held, person: bool) -> Result<(), ServiceError> {
         let Some((side, player)) = live.m.player_to_act() else {
             return Err(ServiceError::conflict("match-over", "the match is over"));
         };
@@ -663,30 +491,17 @@ impl MatchService {
         version: Option<u64>,
         play: &PlayInput,
         token: Option<&str>,
-    ) -> Result<Live, ServiceError> {
+    ) -> Result<Held, ServiceError> {
         self.change(id, version, true, |live| {
             Self::check_turn(live, true)?;
-            Self::check_seat(live, token, live.m.to_act().expect("checked: someone acts"))?;
+            check_seat(&live.seats, token, live.m.to_act().expect("checked: someone acts"))?;
             let game = live.m.game();
             let (pos, dice) = (*game.position(), game.dice().expect("checked: rolled"));
-            let illegal = |e: plakoto_core::PlayError| ServiceError::invalid("illegal-play", e.to_string());
+            let illegal = |e: plakoto_core::PlayError| ServiceError::illegal("illegal-play", &e);
             let chosen: Play = match play {
                 PlayInput::Moves(moves) => {
-                    let mut tb = TurnBuilder::new(&pos, dice);
-                    let fits = moves.len() <= 4 && moves.iter().all(|&[f, t]| f <= 24 && t <= 24);
-                    let entered = fits.then(|| moves.iter().try_for_each(|&[f, t]| tb.play_move(f, t)).ok()).flatten();
-                    match entered.and_then(|()| tb.complete()) {
-                        Some(p) => p,
-                        // Not a whole play: let the notation parser say why.
-                        None => {
-                            let text = if moves.is_empty() {
-                                "pass".into()
-                            } else {
-                                moves.iter().map(|&[f, t]| format!("{f}/{t}")).collect::<Vec<_>>().join(" ")
-                            };
-                            plakoto_core::parse_play(&pos, dice, &text).map_err(illegal)?
-                        }
-                    }
+                    let moves: Vec<Move> = moves.iter().map(|&[f, t]| Move::new(f, t)).collect();
+                    plakoto_core::play_of_moves(&pos, dice, &moves).map_err(illegal)?
                 }
                 PlayInput::Notation(text) => {
                     if text.len() > MAX_NOTATION {
@@ -703,16 +518,19 @@ impl MatchService {
 
     /// Lets the engine play its turn (a pass when it cannot move). If its
     /// choice comes after `deadline`, nothing is played and the call says so.
-    pub fn engine_move(&self, id: &str, version: Option<u64>, deadline: Instant) -> Result<Live, ServiceError> {
+    pub fn engine_move(&self, id: &str, version: Option<u64>, deadline: Instant) -> Result<Held, ServiceError> {
         self.change(id, version, false, |live| {
             Self::check_turn(live, false)?;
-            let Some((_, PlayerName::Engine(name))) = live.m.player_to_act() else {
+            let Some((side, PlayerName::Engine(name))) = live.m.player_to_act() else {
                 return Err(ServiceError::internal("the engine's side has no level"));
             };
             let level = levels::level(name).map_err(|e| ServiceError::internal(e.to_string()))?;
             let game = live.m.game();
             let (pos, dice, plays) = (*game.position(), game.dice().expect("checked: rolled"), game.legal_plays());
-            let choice = level.player(&self.engine, live.m.turn_seed()).choose(&pos, dice, plays);
+            // In a match, the engine plays for the match at the score (the
+            // engine crate decides how: `Level::player_at`).
+            let score = MatchScore::of(&live.m, side);
+            let choice = level.player_at(&self.engine, live.m.turn_seed(), score).choose(&pos, dice, plays);
             if Instant::now() > deadline {
                 return Err(ServiceError::new(
                     ErrorKind::Timeout,
@@ -739,7 +557,7 @@ impl MatchService {
         side: Option<Color>,
         points: Option<u8>,
         token: Option<&str>,
-    ) -> Result<Live, ServiceError> {
+    ) -> Result<Held, ServiceError> {
         self.change(id, version, true, |live| {
             let Some(on_roll) = live.m.to_act() else {
                 return Err(ServiceError::conflict("match-over", "the match is over"));
@@ -841,5 +659,50 @@ mod tests {
         assert!(e.message.contains("gives 2 points"), "{e:?}");
         let after = s.resign(&live.id, Some(1), None, None, None).unwrap();
         assert_eq!(after.m.score(Color::Black), 2);
+    }
+
+    /// In a match the engine plays for the match at the score, as the
+    /// engine crate's `Level::player_at` does, not for points: positions
+    /// from a seeded walk where the two differ, each played by the service.
+    #[test]
+    fn in_a_match_the_engine_plays_for_the_match_at_the_score() {
+        use plakoto_core::{Dice, Position};
+        let s = service();
+        let level = levels::level("advanced").unwrap();
+        // A small seeded generator, enough to walk through positions.
+        let mut x: u64 = 27;
+        let mut next = |n: usize| {
+            x = x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            ((x >> 33) as usize) % n
+        };
+        let (mut pos, mut differing) = (Position::start(), 0);
+        for seed in 0..600 {
+            if differing == 3 {
+                break;
+            }
+            let d = Dice::new(1 + next(6) as u8, 1 + next(6) as u8).unwrap();
+            let plays = pos.legal_plays(d);
+            pos = *plays[next(plays.len())].position();
+            if pos.outcome().is_some() {
+                pos = Position::start();
+                continue;
+            }
+            let opponent = Opponent::Engine { level: Some("advanced".into()), person: Some(pos.turn().opponent()) };
+            let live = s.create(NewMatch { opponent, length: 2, seed: Some(seed), position: Some(pos) }).unwrap().live;
+            let g = live.m.game();
+            let (dice, plays) = (g.dice().unwrap(), g.legal_plays());
+            let score = MatchScore::of(&live.m, pos.turn());
+            let at_score = level.player_at(&s.engine, live.m.turn_seed(), score).choose(&pos, dice, plays);
+            let for_points = level.player(&s.engine, live.m.turn_seed()).choose(&pos, dice, plays);
+            let chosen = *plays[at_score].position();
+            if chosen == *plays[for_points].position() || chosen.outcome().is_some() {
+                continue;
+            }
+            differing += 1;
+            let after =
+                s.engine_move(&live.id, Some(live.version), Instant::now() + std::time::Duration::from_secs(60));
+            assert_eq!(*after.unwrap().m.game().position(), chosen, "seed {seed}: the engine played for points");
+        }
+        assert!(differing > 0, "no position of the walk where the score changes the engine's play");
     }
 }

@@ -300,12 +300,9 @@ impl std::fmt::Display for ServerSaid {
 
 impl std::error::Error for ServerSaid {}
 
+/// A side as the server's JSON names it (the core's `Color::name`).
 fn colour_of(s: &str) -> Option<Color> {
-    match s {
-        "white" => Some(Color::White),
-        "black" => Some(Color::Black),
-        _ => None,
-    }
+    [Color::White, Color::Black].into_iter().find(|c| c.name() == s)
 }
 
 /// The seat this terminal holds in a match: its side, its secret, and the

@@ -5,9 +5,13 @@
 // A review is a job on the server: the page starts it, shows the turns
 // done as it goes, and shows the review at the end; the depth menu offers
 // only the depths the server reviews a match of this length at.
-// Loaded before app.js, whose drawing and text functions it uses when
-// called; app.js asks `reviewTurn()` what to draw while a review is open.
-'use strict';
+// main.js draws it (renderReview) and board.js asks `reviewTurn()` what
+// to draw while a review is open.
+
+import { api } from './api.js';
+import { $, S, afterRender, render, sleep } from './state.js';
+import { drawPaths, el, playPaths, text } from './svg.js';
+import { diceText, lang, num, sideName, signed, t } from './text.js';
 
 const REVIEW_TEXT = {
   en: {
@@ -54,7 +58,7 @@ const REVIEW_TEXT = {
 // The review shown: its data, where it came from, the turn chosen; the
 // job under way (its id and last status) and a counter that makes the
 // answers of a job given up go unheard.
-const R = {
+export const R = {
   open: false, data: null, matchId: null, record: null, ply: 1, sel: null, busy: false, error: '',
   job: null, progress: null, run: 0,
 };
@@ -91,7 +95,7 @@ function fittingPly(ply) {
 
 // Gives the job under way up (the server stops it unless someone else
 // asked for the same review); its answers are no longer awaited.
-function dropReviewJob() {
+export function dropReviewJob() {
   R.run++;
   const id = R.job;
   R.job = null;
@@ -117,7 +121,7 @@ function reviewTurns() {
 }
 
 // The chosen turn while a review is open (app.js draws its board), or null.
-function reviewTurn() {
+export function reviewTurn() {
   if (!R.open || !R.sel || !R.data) return null;
   const turn = R.data.games[R.sel.g]?.turns[R.sel.t];
   return turn ? { ...turn, board: R.data.positions[R.sel.g][R.sel.t] } : null;
@@ -185,7 +189,7 @@ async function openReview() {
   fetchReview();
 }
 
-function closeReview() {
+export function closeReview() {
   dropReviewJob();
   Object.assign(R, { open: false, data: null, sel: null, error: '', busy: false });
   render();
@@ -224,7 +228,7 @@ function chooseTurn(g, t) {
   document.querySelector('#review-turns li.chosen')?.scrollIntoView({ block: 'nearest' });
 }
 
-function stepTurn(delta) {
+export function stepTurn(delta) {
   const all = reviewTurns();
   const i = all.findIndex((x) => x.g === R.sel?.g && x.t === R.sel?.t);
   const next = all[Math.max(0, Math.min(all.length - 1, i + delta))];
@@ -338,7 +342,7 @@ function renderReviewList(list) {
 }
 
 // The review panel (hidden unless a review is open); app.js calls it from render().
-function renderReview() {
+export function renderReview() {
   document.body.dataset.reviewing = R.open ? '1' : '0';
   $('review').textContent = rt('review');
   $('review').disabled = !S.match || S.busy;
@@ -401,7 +405,7 @@ function reviewProgressText() {
 
 // On the board: the chosen turn's play made (violet) and the best play
 // (blue) from the position before it.
-function drawReviewArrows(parent, turn) {
+export function drawReviewArrows(parent, turn) {
   const g = el('g', { class: 'review-arrows' }, parent);
   if (turn.best_moves.length && turn.loss > 0) {
     drawPaths(g, playPaths(turn.best_moves, turn.side), turn.side, turn.board, true, 'arrow', 'arrowhead', { 'data-review': 'best' });
@@ -411,7 +415,7 @@ function drawReviewArrows(parent, turn) {
   }
 }
 
-function wireReview() {
+export function wireReview() {
   $('review').addEventListener('click', openReview);
   $('review-close').addEventListener('click', closeReview);
   $('review-ply').addEventListener('change', (evt) => { R.ply = Number(evt.target.value); fetchReview(); });

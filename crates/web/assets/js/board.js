@@ -1,0 +1,214 @@
+// The board as it stands: the position shown (mid-turn, or the review's
+// chosen turn), the checkers that may move, the last play, the hint.
+
+import { R, drawReviewArrows, reviewTurn } from './review.js';
+import { S, fromWhite, game, humanToAct, isOnline, mover, mySeat, toWhite, turnState, viewer } from './state.js';
+import { G, Z, board, checkerXY, drawChecker, drawDie, drawPaths, el, layout, playPaths, slot, text, traySlot } from './svg.js';
+import { diceText, other, sideName, t } from './text.js';
+
+export function currentPosition() {
+  const rv = reviewTurn();
+  if (rv) return rv.board;
+  if (R.open && !S.match) return null;
+  const ts = turnState();
+  if (ts && S.stack.length > 1) return ts.position;
+  return game()?.position;
+}
+
+// Pip counts of the board shown, as the server counted them.
+export function currentPips() {
+  const ts = turnState();
+  if (ts && S.stack.length > 1 && ts.pips) return ts.pips;
+  return game()?.pips || { white: 0, black: 0 };
+}
+
+// Legal next moves in White's numbering: { from: [to, ...] }.
+export function legalByFrom() {
+  const ts = turnState();
+  const out = {};
+  if (!ts || !humanToAct() || S.busy || R.open) return out;
+  for (const [f, to] of ts.legal_moves) {
+    const wf = toWhite(f, mover());
+    (out[wf] ||= []).push(to === 0 ? 'off' : toWhite(to, mover()));
+  }
+  return out;
+}
+
+// The opponent's last play, while the person has not started the turn.
+export function lastOpponentTurn() {
+  const g = game();
+  if (!g || !g.log.length) return null;
+  const e = g.log[g.log.length - 1];
+  // A spectator of a match played online sees every last play marked.
+  if (isOnline() && !mySeat()) return e;
+  if (e.side === viewer()) return null;
+  return e;
+}
+export function lastPlayToMark() {
+  const e = lastOpponentTurn();
+  if (R.open || !e || !e.moves.length || S.stack.length > 1 || S.selected !== null || S.drag?.moved) return null;
+  return e;
+}
+
+export function renderBoard() {
+  layout();
+  board.replaceChildren();
+  board.setAttribute('aria-label', t('board'));
+  const defs = el('defs', {}, board);
+  for (const [id, colour] of [['arrowhead', '#1666c5'], ['lastarrowhead', '#8a2be2']]) {
+    const mk = el('marker', { id, markerWidth: 4, markerHeight: 4, refX: 2, refY: 2, orient: 'auto' }, defs);
+    el('path', { d: 'M0,0 L4,2 L0,4 z', fill: colour }, mk);
+  }
+  el('rect', { x: 0, y: 0, width: G.W, height: G.H, rx: 14, class: 'frame' }, board);
+  el('rect', { x: G.leftX, y: G.MY, width: 420, height: G.H - 2 * G.MY, class: 'felt' }, board);
+  el('rect', { x: G.rightX, y: G.MY, width: 420, height: G.H - 2 * G.MY, class: 'felt' }, board);
+  el('rect', { x: G.leftX + 420, y: G.MY, width: G.BAR, height: G.H - 2 * G.MY, class: 'bar' }, board);
+  el('rect', { x: G.trayX, y: G.MY, width: G.trayW, height: G.H - 2 * G.MY, rx: 6, class: 'tray' }, board);
+  el('line', { x1: G.trayX, x2: G.trayX + G.trayW, y1: G.H / 2, y2: G.H / 2, stroke: '#6b3f1d', 'stroke-width': 4 }, board);
+
+  const pos = currentPosition();
+  const legal = legalByFrom();
+  const dests = S.selected !== null ? (legal[S.selected] || []) : [];
+
+  // Points.
+  for (let p = 1; p <= 24; p++) {
+    const s = slot(p);
+    const tipY = s.top ? s.base + G.PH : s.base - G.PH;
+    el('polygon', {
+      points: `${s.x},${s.base} ${s.x + G.PW},${s.base} ${s.cx},${tipY}`,
+      class: p % 2 ? 'tri-a' : 'tri-b',
+    }, board);
+    if (dests.includes(p)) {
+      el('polygon', { points: `${s.x},${s.base} ${s.x + G.PW},${s.base} ${s.cx},${tipY}`, class: 'dest' }, board);
+    }
+  }
+  // Point numbers in the frame: the viewer's numbering large, next to the
+  // point; the opponent's small, beyond it (the log writes each side's
+  // plays in that side's numbering).
+  const own = viewer(), theirs = other(own);
+  for (let p = 1; p <= 24; p++) {
+    const s = slot(p);
+    const sign = s.top ? -1 : 1;
+    const edge = s.top ? G.MY : G.H - G.MY;
+    const y1 = edge + sign * (0.55 * Z.num + 2);
+    const y2 = y1 + sign * (0.5 * Z.num + 0.55 * Z.num2 + 1);
+    text(board, s.cx, y1, 'num num-own', Z.num, fromWhite(p, own), { 'data-point': p, 'data-side': own });
+    text(board, s.cx, y2, 'num num-other', Z.num2, fromWhite(p, theirs), { 'data-point': p, 'data-side': theirs });
+  }
+
+  if (pos) {
+    for (let p = 1; p <= 24; p++) {
+      const n = Math.abs(pos.board[p] || 0);
+      if (!n && !pos.pinned[p]) continue;
+      const color = (pos.board[p] || 0) > 0 ? 'white' : 'black';
+      const g = el('g', { class: 'stack' }, board);
+      const pinned = pos.pinned[p];
+      let skip = 0;
+      if (pinned) {
+        const { x, y } = checkerXY(p, 0, 1);
+        drawChecker(g, x, y, pinned, '');
+        el('circle', { cx: x, cy: y, r: G.R + 1, class: 'pinned-halo', 'stroke-width': Z.ring * 2 }, g);
+        el('circle', { cx: x, cy: y, r: G.R + 1, class: 'pinned-mark', 'stroke-width': Z.ring, 'data-pinned': p }, g);
+        el('title', {}, g).textContent = t('pinnedBy');
+        skip = G.R; // the pinner sits half over it
+      }
+      for (let i = 0; i < n; i++) {
+        const { x, y } = checkerXY(p, i, n, skip);
+        let cls = '';
+        if (i === n - 1 && legal[p]) cls = S.selected === p ? 'selected' : 'movable';
+        drawChecker(g, x, y, color, cls);
+        if (i === n - 1 && n > 5) text(g, x, y, `count ${color}`, Z.count, n);
+      }
+    }
+    // Borne-off trays, the count next to the checkers.
+    for (const side of ['white', 'black']) {
+      const tr = traySlot(side);
+      const n = pos.off[side] || 0;
+      let edge = tr.bottom ? tr.y + tr.h : tr.y;
+      for (let i = 0; i < n; i++) {
+        const y = tr.bottom ? tr.y + tr.h - (i + 1) * 17 : tr.y + i * 17 + 2;
+        el('rect', { x: tr.x + 8, y, width: G.trayW - 16, height: 14, rx: 4, class: `off-slab ${side}` }, board);
+        edge = tr.bottom ? y : y + 14;
+      }
+      if (n) {
+        const y = tr.bottom ? edge - 4 - 0.5 * Z.label : edge + 4 + 0.5 * Z.label;
+        text(board, tr.x + G.trayW / 2, y, 'off-count', Z.label, n, { 'data-off': side });
+      }
+    }
+    if (dests.includes('off')) {
+      const tr = traySlot(mover());
+      el('rect', { x: tr.x, y: tr.y, width: G.trayW, height: tr.h, class: 'dest' }, board);
+    }
+    // Pip counts in the left half's middle gap: the opponent's above (their
+    // side of the board), the viewer's below.
+    const pips = currentPips();
+    const dy = 0.62 * Z.label;
+    if (!R.open) text(board, G.leftX + 14, G.H / 2 - dy, 'pip-count', Z.label, `${sideName(theirs)} ${pips[theirs]} ${t('pips')}`, { 'data-side': theirs });
+    if (!R.open) text(board, G.leftX + 14, G.H / 2 + dy, 'pip-count', Z.label, `${sideName(own)} ${pips[own]} ${t('pips')}`, { 'data-side': own });
+  }
+
+  // Dice of the side on roll, in the right half's middle gap.
+  const reviewed = reviewTurn();
+  const d = reviewed ? reviewed.dice : R.open ? null : game()?.dice;
+  const roller = reviewed ? reviewed.side : mover();
+  if (d && (reviewed || !S.match.over)) {
+    const ts = reviewed ? null : turnState();
+    const dice = d[0] === d[1] ? [d[0], d[0], d[0], d[0]] : [d[0], d[1]];
+    const left = ts ? [...ts.dice_left] : [...dice];
+    const used = dice.map((v) => {
+      const i = left.indexOf(v);
+      if (i >= 0) { left.splice(i, 1); return false; }
+      return true;
+    });
+    const size = dice.length === 4 ? 44 : 54;
+    const total = dice.length * (size + 12) - 12;
+    let x = G.rightX + 210 - total / 2;
+    const g = el('g', { id: 'dice', 'data-dice': diceText(d) }, board);
+    dice.forEach((v, i) => {
+      drawDie(g, x, G.H / 2 - size / 2, size, v, roller, !reviewed && S.stack.length > 1 && used[i]);
+      x += size + 12;
+    });
+  }
+
+  // The opponent's last play, in violet: where each checker left (a dashed
+  // ring), an arrow, and a ring round where it landed. It goes once the
+  // person picks a checker.
+  const last = lastPlayToMark();
+  if (last && pos) {
+    const g = el('g', { class: 'last-play', 'data-last-play': last.notation }, board);
+    const drawn = drawPaths(g, playPaths(last.moves, last.side), last.side, pos, false, 'last-arrow', 'lastarrowhead', { 'data-last-play': 'arrow' });
+    for (const { from, to, a, b } of drawn) {
+      el('circle', { cx: a.x, cy: a.y, r: G.R - 3, class: 'last-from', 'data-last-play': 'from', 'data-point': from }, g);
+      if (to !== 'off') el('circle', { cx: b.x, cy: b.y, r: G.R + 2, class: 'last-to', 'data-last-play': 'to', 'data-point': to }, g);
+    }
+  }
+
+  // Reviewing: the play made and the best play of the chosen turn.
+  if (reviewed && pos) drawReviewArrows(board, reviewed);
+
+  // A hint drawn as arrows: the moves still to make.
+  const h = R.open ? null : S.hint?.plays?.[S.shownHint];
+  if (h && pos) {
+    const made = [...(turnState()?.moves || [])];
+    const rest = h.moves.filter(([f, to]) => {
+      const i = made.findIndex(([a, b]) => a === f && b === to);
+      if (i >= 0) { made.splice(i, 1); return false; }
+      return true;
+    });
+    drawPaths(board, playPaths(rest, mover()), mover(), pos, true, 'arrow', 'arrowhead');
+  }
+
+  // Hit areas last, on top: one per point (the number in the frame too) and one for the tray.
+  for (let p = 1; p <= 24; p++) {
+    const s = slot(p);
+    el('rect', {
+      x: s.x, y: s.top ? 0 : G.H / 2, width: G.PW, height: G.H / 2, class: 'hit',
+      'data-point': p, 'data-movable': legal[p] ? '1' : '0', 'data-dest': dests.includes(p) ? '1' : '0',
+    }, board);
+  }
+  const tr = traySlot(mover() || 'white');
+  el('rect', {
+    x: G.trayX, y: tr.y, width: G.trayW, height: tr.h, class: 'hit',
+    'data-point': 'off', 'data-movable': '0', 'data-dest': dests.includes('off') ? '1' : '0',
+  }, board);
+}

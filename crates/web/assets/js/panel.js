@@ -1,0 +1,308 @@
+// The panel beside the board: status, players, log, hints, the online
+// seats and the dice's origin.
+
+import { playHint, rankPlay } from './actions.js';
+import { seatOf } from './api.js';
+import { currentPips, currentPosition, lastOpponentTurn, lastPlayToMark } from './board.js';
+import { LIVE } from './live.js';
+import { reasonText } from './reasons.js';
+import { $, S, game, humanToAct, isOnline, mySeat, rankKey, render, turnState, viewer } from './state.js';
+import { diceText, lang, levelName, num, ordinal, other, percent, resultText, sideGenitive, sideName, signed, t } from './text.js';
+
+export function renderPanel() {
+  document.documentElement.lang = lang;
+  document.title = t('title');
+  for (const e of document.querySelectorAll('[data-i18n]')) e.textContent = t(e.dataset.i18n);
+  $('lang').textContent = lang === 'en' ? 'Ελληνικά' : 'English';
+  $('lang').lang = lang === 'en' ? 'el' : 'en';
+  $('notice').textContent = noticeText();
+  $('error').textContent = S.error;
+  $('why').textContent = S.why ? reasonText(S.why) : '';
+  $('copy-id').textContent = t(S.copied ? 'copied' : 'copy');
+  $('copy-invite').textContent = t(S.copiedInvite ? 'copied' : 'copy');
+  renderOnline();
+
+  const m = S.match;
+  if (!m) {
+    $('score').textContent = '';
+    $('status').textContent = t('noMatch');
+    $('last-play').textContent = '';
+    for (const id of ['undo', 'confirm', 'hint', 'resign']) $(id).disabled = true;
+    $('players').replaceChildren();
+    $('position-row').classList.add('hidden');
+    $('log').replaceChildren();
+    $('numbering').textContent = '';
+    $('opening').textContent = '';
+    $('game-result').textContent = '';
+    $('hints').replaceChildren();
+    $('games').textContent = '';
+    return;
+  }
+  $('score').textContent = `${t('matchTo', { n: m.match_to })} · ${t('white')} ${m.score.white} – ${m.score.black} ${t('black')} · ${t('game', { n: m.game.number })}`;
+
+  // Players with pip counts and borne-off checkers.
+  const pos = currentPosition();
+  const rows = [];
+  for (const side of ['white', 'black']) {
+    let who = m.players[side] === 'human'
+      ? (m.opponent === 'engine' ? t('you') : sideName(side))
+      : `${t('engine')} (${levelName(m.level)})`;
+    if (isOnline() && mySeat()) who = side === mySeat() ? t('you') : t('friend');
+    const dot = document.createElement('span');
+    dot.className = `dot ${side}`;
+    const name = document.createElement('span');
+    name.textContent = `${who}`;
+    if (m.to_act && m.to_act.side === side) name.className = 'on-roll';
+    const pips = document.createElement('span');
+    pips.className = 'pips';
+    pips.textContent = `${currentPips()[side]} ${t('pips')} · ${pos.off[side]} ${t('off')}`;
+    rows.push(dot, name, pips);
+  }
+  $('players').replaceChildren(...rows);
+
+  // The position ID of the turn's start (a mid-turn board has none of its own).
+  $('position-row').classList.remove('hidden');
+  $('position-id').textContent = m.game.position_id;
+
+  $('status').textContent = statusText();
+  const last = lastOpponentTurn();
+  $('last-play').textContent = !last || m.game.log.length === 0 ? ''
+    : t(!last.moves.length ? 'lastPass' : lastPlayToMark() ? 'lastPlay' : 'lastPlain', { side: sideName(last.side), dice: diceText(last.dice), play: last.notation });
+
+  const ts = turnState();
+  const mine = humanToAct() && !S.busy;
+  $('undo').disabled = !mine || S.stack.length <= 1;
+  const canConfirm = mine && ts && (ts.complete || ts.pass);
+  $('confirm').disabled = !canConfirm;
+  $('confirm').textContent = ts?.pass ? t('pass') : t('confirm');
+  $('hint').disabled = !mine || !ts || ts.pass;
+  // Between two people online the engine's advice is off for both seats
+  // (the server refuses it too, 403 no-engine-help).
+  $('hint').classList.toggle('hidden', isOnline());
+  // Online a seat's holder may resign its own game on either turn; a
+  // spectator may not.
+  $('resign').disabled = S.busy || m.over || !m.to_act || (m.opponent === 'engine' && !m.human_color)
+    || (isOnline() && !mySeat());
+
+  renderHints();
+  renderLog();
+}
+
+// The previous game's result stays in view at the start of the next game;
+// a spectator of a match played online is told why it only watches.
+function noticeText() {
+  const m = S.match;
+  if (!m) return '';
+  const out = [];
+  if (isOnline() && !mySeat() && S.watchReason) out.push(t(S.watchReason));
+  if (m.game.number >= 2 && m.game.log.length < 2) {
+    const prev = m.games[m.game.number - 2];
+    out.push(`${t('game', { n: prev.number })}: ${resultText(prev.result)}`);
+  }
+  return out.join(' ');
+}
+
+// The invitation link while the friend's seat is free, and who is connected.
+function renderOnline() {
+  const m = S.match;
+  const box = $('invite'), pres = $('presence');
+  $('watch-note').classList.toggle('hidden', !m || !isOnline() || !!mySeat() || m.over);
+  if (!m || !isOnline()) {
+    box.classList.add('hidden');
+    pres.classList.add('hidden');
+    $('dice-note').classList.add('hidden');
+    pres.textContent = '';
+    return;
+  }
+  const me = mySeat(), on = m.online;
+  const invite = me && !m.over && !on.taken[other(me)] ? seatOf(m.id)?.invite : null;
+  box.classList.toggle('hidden', !invite);
+  if (invite) {
+    const link = inviteLink(m.id, invite);
+    if ($('invite-link').value !== link) $('invite-link').value = link;
+  }
+  let s;
+  const lost = !LIVE.up && LIVE.wasUp;
+  if (lost) s = t('reconnecting');
+  else if (me) {
+    const friend = other(me);
+    s = `${t('youPlay', { side: sideName(me) })} `
+      + t(on.connected[friend] ? 'friendOn' : on.taken[friend] ? 'friendOff' : 'friendNotYet');
+  } else {
+    s = ['white', 'black'].map((c) => t(on.connected[c] ? 'sideOn' : 'sideOff', { side: sideName(c) })).join(' ');
+  }
+  pres.textContent = s;
+  pres.dataset.friend = lost ? 'lost' : me ? (on.connected[other(me)] ? 'connected' : 'away') : '';
+  pres.classList.remove('hidden');
+  renderDiceNote(m, me);
+}
+
+// Where the dice of a match online come from, and once it is over how to
+// check them (the record reveals the server's secret).
+function renderDiceNote(m, me) {
+  const note = $('dice-note');
+  const shares = m.dice_from?.kind === 'contributions';
+  note.classList.toggle('hidden', !shares);
+  if (!shares) return;
+  const mine = me && seatOf(m.id)?.contribution;
+  note.replaceChildren(document.createTextNode(
+    mine && m.dice_from.contributions[me] === mine ? t('diceShares', { mine: mine.slice(0, 12) }) : t('diceSharesWatch')));
+  if (m.over) {
+    note.append(document.createElement('br'), document.createTextNode(`${t('diceCheck')} `));
+    const a = document.createElement('a');
+    a.href = `/api/v1/matches/${encodeURIComponent(m.id)}/record`;
+    a.textContent = t('recordLink');
+    a.download = `plakoto-${m.id}.json`;
+    note.append(a, document.createTextNode('.'));
+  }
+}
+
+const inviteLink = (id, code) => `${location.origin}/match/${id}#join=${encodeURIComponent(code)}`;
+
+function statusText() {
+  const m = S.match;
+  if (m.over) {
+    const a = m.score[m.winner], b = m.score[other(m.winner)];
+    if (m.opponent === 'engine') return m.winner === m.human_color ? t('youWin', { a, b }) : t('youLose', { a, b });
+    if (mySeat()) return m.winner === mySeat() ? t('youWin', { a, b }) : t('friendWins', { a, b });
+    return t('matchOver', { side: sideName(m.winner), a, b });
+  }
+  if (!m.to_act) return isOnline() && !(m.online.taken.white && m.online.taken.black) ? t('waitJoin') : '';
+  const d = diceText(m.game.dice);
+  if (m.to_act.who === 'engine') return `${t('thinking')} (${sideName(m.to_act.side)} ${d})`;
+  if (isOnline() && !humanToAct()) {
+    const side = sideName(m.to_act.side);
+    return mySeat() ? t('waitFriend', { side, dice: d }) : t('watching', { side, dice: d });
+  }
+  const ts = turnState();
+  let s = m.opponent === 'engine' || isOnline() ? t('yourTurn', { dice: d }) : t('sideTurn', { side: sideName(m.to_act.side), dice: d });
+  if (ts?.pass) s += ' ' + t('mustPass', { dice: d });
+  else if (ts?.complete && !ts.legal_moves.length) s += ' ' + t('complete');
+  else if (S.selected !== null) s += ' ' + t('pickDest');
+  else s += ' ' + t('pickChecker');
+  return s;
+}
+
+function openingText(g) {
+  if (g.start === 'position') return t('setUp', { side: sideName(g.first) });
+  if (!g.opening.length) return g.first ? t('winnerStarts', { side: sideName(g.first) }) : '';
+  const parts = g.opening.map(([w, b]) => t('openingRoll', { w, b }) + (w === b ? ` (${t('openingTie')})` : ''));
+  return `${t('opening')} ${parts.join('; ')}. ${g.first ? t('starts', { side: sideName(g.first) }) : ''}`;
+}
+
+function rankText(r) {
+  if (r.pending) return t('ranking');
+  if (r.error) return r.error;
+  if (r.of <= 1) return t('rankOnly');
+  if (r.rank === 1) return t('rankBest', { of: r.of });
+  // In a match: the chance to win the match lost, in percentage points.
+  if (r.chance != null && r.bestChance != null) {
+    return t('rankNthMatch', { nth: ordinal(r.rank), of: r.of, p: percent(Math.max(0, r.bestChance - r.chance)), best: r.best });
+  }
+  return t('rankNth', { nth: ordinal(r.rank), of: r.of, x: num(r.loss), best: r.best });
+}
+
+function renderLog() {
+  const m = S.match, g = game();
+  const items = [];
+  $('opening').textContent = openingText(g);
+  $('numbering').textContent = t('numbering', { other: sideGenitive(other(viewer())) });
+  g.log.forEach((e, i) => {
+    const li = document.createElement('li');
+    li.className = e.side;
+    const notation = e.notation === 'pass' ? t('passLog') : e.notation;
+    const play = document.createElement('span');
+    play.className = 'play';
+    play.textContent = `${sideName(e.side)} ${diceText(e.dice)}: ${notation}`;
+    li.appendChild(play);
+    // The person's own plays can be ranked against the others of their roll
+    // (not online between two people: the engine's advice is off there).
+    if (m.players[e.side] === 'human' && e.moves.length && !isOnline()) {
+      const r = S.ranks[rankKey(i)];
+      if (r) {
+        const span = document.createElement('span');
+        span.className = 'rank-result';
+        span.textContent = rankText(r);
+        li.appendChild(span);
+      } else {
+        const b = document.createElement('button');
+        b.className = 'rank';
+        b.type = 'button';
+        b.textContent = t('rankButton');
+        b.title = t('rankTitle');
+        b.dataset.index = i;
+        b.addEventListener('click', () => rankPlay(i));
+        li.appendChild(b);
+      }
+    }
+    items.push(li);
+  });
+  $('log').replaceChildren(...items);
+  $('game-result').textContent = g.result ? resultText(g.result) : '';
+  const key = `${m.id}:${g.number}:${g.log.length}`;
+  if (S.logLen !== key) { $('log').scrollTop = $('log').scrollHeight; S.logLen = key; }
+  const done = m.games.filter((x) => x.result && x.number < g.number);
+  $('games').textContent = done.map((x) => `${t('game', { n: x.number })}: ${resultText(x.result)}`).join(' ');
+}
+
+function renderHints() {
+  const box = $('hints');
+  const H = S.hint;
+  if (!H) { box.replaceChildren(); delete box.dataset.ply; delete box.dataset.mid; return; }
+  box.dataset.ply = H.ply;
+  box.dataset.mid = H.mid ? '1' : '0';
+  const out = [];
+  const title = document.createElement('h2');
+  title.textContent = `${t('hintTitle')} · ${t('depth', { n: H.ply })}`;
+  out.push(title);
+  if (H.mid) {
+    const p = document.createElement('p');
+    p.id = 'hint-loss';
+    p.className = H.loss > 0.0005 ? 'loss' : 'no-loss';
+    p.textContent = H.loss > 0.0005
+      ? `${t('movesLose', { x: num(H.loss) })} ${H.best ? t('bestPlay', { play: H.best.notation }) : ''}`
+      : t('movesFine');
+    out.push(p);
+    const from = document.createElement('p');
+    from.className = 'note';
+    from.textContent = t('hintFrom');
+    out.push(from);
+  }
+  const ol = document.createElement('ol');
+  H.plays.forEach((h, i) => {
+    const li = document.createElement('li');
+    if (i === S.shownHint) li.className = 'shown';
+    const play = document.createElement('span');
+    play.className = 'play';
+    play.textContent = h.notation;
+    const eq = document.createElement('span');
+    eq.className = 'eq';
+    // In a match the plays are ranked by the chance to win the match, shown
+    // beside the equity, and a play's loss is that chance lost.
+    const mwc = h.match_winning_chance;
+    const best = H.plays[0]?.match_winning_chance;
+    eq.textContent = mwc != null
+      ? `${t('matchChance', { p: percent(mwc) })} · ${signed(h.equity)}${i && best != null ? ` (${t('chanceLost', { p: percent(Math.max(0, best - mwc)) })})` : ''}`
+      : `${signed(h.equity)}${i ? ` (−${num(h.diff)})` : ''}`;
+    if (mwc != null) eq.dataset.match = mwc;
+    const odds = document.createElement('span');
+    odds.className = 'odds';
+    odds.textContent = [
+      t('win', { p: percent(h.probabilities.win) }),
+      t('winDouble', { p: percent(h.probabilities.win_double) }),
+      t('loseDouble', { p: percent(h.probabilities.lose_double) }),
+      t('depth', { n: h.ply }),
+    ].join(' · ');
+    li.append(play, eq, odds);
+    li.addEventListener('click', () => { S.shownHint = i; render(); });
+    ol.appendChild(li);
+  });
+  out.push(ol);
+  const play = document.createElement('button');
+  play.textContent = t('playThis');
+  play.id = 'play-hint';
+  play.disabled = S.shownHint === null;
+  play.addEventListener('click', () => playHint());
+  out.push(play);
+  box.replaceChildren(...out);
+}

@@ -1,0 +1,73 @@
+// What the page holds (the match, the turn being entered, the hint), what
+// it asks of it (whose turn, which side the board faces), and the hooks
+// through which the lower modules ask for a redraw without importing the
+// page's top (main.js).
+
+export const S = {
+  match: null,        // the match state from the server
+  stack: [],          // turn states of the turn being entered, the start first
+  selected: null,     // point (White's numbering) of the picked checker
+  hint: null,         // the hint for the current turn: { ply, plays, loss, best, mid }
+  shownHint: null,    // index of the hint drawn on the board
+  busy: false,
+  error: '',
+  why: '',            // why the last click could not move anything, as the server said it
+  ranks: {},          // how the person's past plays ranked, by match:game:index
+  copied: false,
+  copiedInvite: false,
+  logLen: -1,
+  levels: [],
+  watchReason: '',    // why this browser watches a match played online (an invitation used already)
+  drag: null,         // the checker being dragged: { from, x0, y0, moved, ghost }
+};
+
+// Set by main.js: a redraw of the whole page, and what follows one (the
+// engine's turn asked for when due).
+export const hooks = { render() {}, afterRender() {} };
+export const render = () => hooks.render();
+export const afterRender = () => hooks.afterRender();
+
+export const $ = (id) => document.getElementById(id);
+
+export function engineDelay() {
+  const v = localStorage.getItem('plakoto-engine-delay');
+  return v === null ? 700 : Number(v);
+}
+
+export function sleep(ms) { return new Promise((r) => setTimeout(r, ms)); }
+
+export const game = () => S.match?.game;
+export const turnState = () => S.stack[S.stack.length - 1] || null;
+export const mover = () => game()?.turn;
+// Points in a move are in the mover's numbering; the board is drawn in White's.
+export const toWhite = (p, side) => (p === 0 ? 0 : side === 'black' ? 25 - p : p);
+export const fromWhite = (p, side) => (p === 0 ? 0 : side === 'black' ? 25 - p : p);
+
+// Online, `to_act.who` is "human" for both sides: this browser acts only for
+// the seat it holds.
+export const isOnline = () => S.match?.opponent === 'online';
+export const mySeat = () => (isOnline() ? S.match.online?.you || null : null);
+
+export function humanToAct() {
+  const a = S.match?.to_act;
+  if (!a || a.who !== 'human') return false;
+  return isOnline() ? mySeat() === a.side : true;
+}
+
+export function viewer() {
+  // The board faces the person against the engine, and online the seat
+  // this browser holds (a spectator sees it from White's side); for two
+  // people on one device it turns to face the side on roll, as when
+  // passing the board.
+  if (isOnline()) return mySeat() || 'white';
+  if (S.match?.human_color) return S.match.human_color;
+  if (S.match?.opponent === 'human') return mover() || 'white';
+  return 'white';
+}
+
+export const rankKey = (i) => `${S.match.id}:${S.match.game.number}:${i}`;
+
+export function showError(msg) {
+  S.error = msg || '';
+  $('error').textContent = S.error;
+}
