@@ -183,7 +183,7 @@ fn the_game_state_machine_plays_portes_to_the_end() {
             let dice = own.roll(&mut d1).unwrap();
             assert_eq!(any.roll(&mut d2).unwrap(), dice);
             let i = pick.random_range(0..own.legal_plays().len());
-            let play = own.legal_plays()[i].clone();
+            let play = own.legal_plays()[i];
             let text = play.notation();
             own.play(&play).unwrap();
             any.play_text(&text).unwrap();

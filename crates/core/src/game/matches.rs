@@ -14,13 +14,16 @@ use super::roller::MatchDice;
 use super::{Contribution, Game, GameError, PlayerName, Players, Seed, SeededDice, Start, Turn};
 use crate::color::Color;
 use crate::dice::Dice;
-use crate::play::{Move, Play};
+use crate::play::Move;
+use crate::play_error::PlayError;
 use crate::position::Position;
 use crate::result::GameResult;
+use crate::tavli::{GameKind, GamePosition, MatchRules, Starter};
 
-/// What is wrong with a match request or record.
+/// What is wrong with a match request or record. `E` is the games' play
+/// error: Plakoto's unless said.
 #[derive(Clone, Debug, Error, PartialEq, Eq)]
-pub enum MatchError {
+pub enum MatchError<E = PlayError> {
     /// The match length asked for (held) is 0; a match is to 1 point or more.
     #[error("a match is played to at least 1 point (got {0})")]
     BadLength(u32),
@@ -66,22 +69,33 @@ pub enum MatchError {
         /// What is wrong with it.
         why: String,
     },
+    /// The match's rules ask for a game (held) this match's positions
+    /// cannot hold (a Tavli match needs `Match<AnyPosition>`).
+    #[error("this match cannot play {0}: its positions are another game's")]
+    WrongGame(GameKind),
+    /// A match option (held: its name) that matches do not play yet.
+    #[error("the option `{0}` is not played yet")]
+    OptionNotYet(&'static str),
     /// Driving the current game failed (see [`GameError`]).
     #[error(transparent)]
-    Game(#[from] GameError),
+    Game(#[from] GameError<E>),
 }
 
-/// A match in progress or finished.
+/// A match in progress or finished: of Plakoto unless said; with
+/// `P` = [`AnyPosition`](crate::tavli::AnyPosition), a Tavli match or a
+/// match of any one game ([`Match::with_rules`]).
 #[derive(Clone, Debug)]
-pub struct Match {
+pub struct Match<P: GamePosition = Position> {
     target: u32,
+    /// The games the match plays and its options.
+    rules: MatchRules,
     dice: MatchDice,
     /// The dice's seed and each side's contribution, in a match whose dice
     /// come from both ([`Match::with_contributions`]).
     joint: Option<(Seed, Contributions)>,
     players: Players,
     score: [u32; 2],
-    games: Vec<Game>,
+    games: Vec<Game<P>>,
 }
 
 impl Match {
@@ -100,7 +114,7 @@ impl Match {
     /// assert!(Match::new(0, 7, Players::default()).is_err());
     /// ```
     pub fn new(target: u32, seed: impl Into<Seed>, players: Players) -> Result<Match, MatchError> {
-        Match::starting(target, seed.into(), players, Start::OpeningRoll)
+        Match::with_rules(MatchRules::default(), target, seed, players)
     }
 
     /// A new match whose first game starts from `position` (the side on
@@ -122,24 +136,7 @@ impl Match {
         players: Players,
         position: Position,
     ) -> Result<Match, MatchError> {
-        if let Some(r) = position.outcome() {
-            return Err(MatchError::StartOver(r));
-        }
-        Match::starting(target, seed.into(), players, Start::Position(position))
-    }
-
-    fn starting(target: u32, seed: Seed, players: Players, start: Start) -> Result<Match, MatchError> {
-        if target == 0 {
-            return Err(MatchError::BadLength(target));
-        }
-        Ok(Match {
-            target,
-            dice: MatchDice::Seeded(Box::new(SeededDice::new(seed))),
-            joint: None,
-            players,
-            score: [0, 0],
-            games: vec![Game::new(start)],
-        })
+        Match::from_position_with(MatchRules::default(), target, seed, players, position)
     }
 
     /// A new match between two people whose dice neither can know or
@@ -165,11 +162,89 @@ impl Match {
         m.dice = MatchDice::Awaiting;
         Ok(m)
     }
+}
+
+impl<P: GamePosition> Match<P> {
+    /// A new match under `rules` (a Tavli match, or a match of one game) to
+    /// `target` points with dice from `seed`; the first game starts with
+    /// the opening roll.
+    ///
+    /// ```
+    /// use plakoto_core::game::{Match, Players};
+    /// use plakoto_core::tavli::{AnyPosition, GameKind, MatchRules};
+    /// let m: Match<AnyPosition> = Match::with_rules(MatchRules::tavli(), 5, 7, Players::default()).unwrap();
+    /// assert_eq!(m.game().position().kind(), GameKind::Portes);
+    /// ```
+    pub fn with_rules(
+        rules: MatchRules,
+        target: u32,
+        seed: impl Into<Seed>,
+        players: Players,
+    ) -> Result<Match<P>, MatchError<P::Error>> {
+        Self::starting(rules, target, seed.into(), players, Start::OpeningRoll)
+    }
+
+    /// A new match under `rules` whose first game starts from `position`
+    /// (see [`Match::from_position`]).
+    pub fn from_position_with(
+        rules: MatchRules,
+        target: u32,
+        seed: impl Into<Seed>,
+        players: Players,
+        position: P,
+    ) -> Result<Match<P>, MatchError<P::Error>> {
+        if let Some(r) = position.outcome() {
+            return Err(MatchError::StartOver(r));
+        }
+        if position.kind() != rules.first_game() {
+            return Err(MatchError::WrongGame(position.kind()));
+        }
+        Self::starting(rules, target, seed.into(), players, Start::Position(position))
+    }
+
+    fn starting(
+        rules: MatchRules,
+        target: u32,
+        seed: Seed,
+        players: Players,
+        start: Start<P>,
+    ) -> Result<Match<P>, MatchError<P::Error>> {
+        if target == 0 {
+            return Err(MatchError::BadLength(target));
+        }
+        if rules.opening_dice_played {
+            return Err(MatchError::OptionNotYet("opening-dice-played"));
+        }
+        if rules.portes != crate::portes::PortesRules::default() {
+            return Err(MatchError::OptionNotYet("portes"));
+        }
+        // Every game the match can come to must be one its positions hold.
+        let mut kind = rules.first_game();
+        for _ in 0..3 {
+            P::start_of(kind).ok_or(MatchError::WrongGame(kind))?;
+            kind = rules.next_game(kind, false);
+        }
+        let initial = P::start_of(rules.first_game()).ok_or(MatchError::WrongGame(rules.first_game()))?;
+        Ok(Match {
+            target,
+            rules,
+            dice: MatchDice::Seeded(Box::new(SeededDice::new(seed))),
+            joint: None,
+            players,
+            score: [0, 0],
+            games: vec![Game::of(initial, start)],
+        })
+    }
+
+    /// The games the match plays and its options.
+    pub fn rules(&self) -> &MatchRules {
+        &self.rules
+    }
 
     /// Adds `side`'s contribution to the dice of a match made
     /// [`with_contributions`](Match::with_contributions); with both in,
     /// the dice can be rolled.
-    pub fn contribute(&mut self, side: Color, contribution: Contribution) -> Result<(), MatchError> {
+    pub fn contribute(&mut self, side: Color, contribution: Contribution) -> Result<(), MatchError<P::Error>> {
         let (secret, given) = self.joint.as_mut().ok_or(MatchError::NoContributions)?;
         let slot = if side == Color::White { &mut given.white } else { &mut given.black };
         if slot.is_some() {
@@ -233,12 +308,12 @@ impl Match {
     }
 
     /// The game being played (the last one once the match is over).
-    pub fn game(&self) -> &Game {
+    pub fn game(&self) -> &Game<P> {
         self.games.last().expect("a match always has a game")
     }
 
     /// All games so far, the current one last.
-    pub fn games(&self) -> &[Game] {
+    pub fn games(&self) -> &[Game<P>] {
         &self.games
     }
 
@@ -252,7 +327,7 @@ impl Match {
         self.winner().is_some()
     }
 
-    fn current(&mut self) -> Result<&mut Game, MatchError> {
+    fn current(&mut self) -> Result<&mut Game<P>, MatchError<P::Error>> {
         if self.is_over() {
             return Err(MatchError::Over);
         }
@@ -261,7 +336,7 @@ impl Match {
 
     /// Makes the opening roll of the current game if it needs one; returns
     /// the roll-offs (empty when the game starts without one).
-    pub fn opening_roll(&mut self) -> Result<Vec<[u8; 2]>, MatchError> {
+    pub fn opening_roll(&mut self) -> Result<Vec<[u8; 2]>, MatchError<P::Error>> {
         let dice = &mut self.dice;
         let game = self.games.last_mut().expect("a match always has a game");
         if self.score.iter().any(|&s| s >= self.target) {
@@ -277,7 +352,7 @@ impl Match {
     }
 
     /// Rolls for the side on roll (making the opening roll first if needed).
-    pub fn roll(&mut self) -> Result<Dice, MatchError> {
+    pub fn roll(&mut self) -> Result<Dice, MatchError<P::Error>> {
         self.opening_roll()?;
         if !self.dice.can_throw(2) {
             return Err(MatchError::NoMoreDice);
@@ -290,14 +365,14 @@ impl Match {
 
     /// Plays a legal play of the current game; when the game ends the score
     /// is updated and, unless the match is over, the next game begins.
-    pub fn play(&mut self, play: &Play) -> Result<(), MatchError> {
+    pub fn play(&mut self, play: &P::Play) -> Result<(), MatchError<P::Error>> {
         self.current()?.play(play)?;
         self.after_play();
         Ok(())
     }
 
     /// Plays a play given in notation.
-    pub fn play_text(&mut self, text: &str) -> Result<Play, MatchError> {
+    pub fn play_text(&mut self, text: &str) -> Result<P::Play, MatchError<P::Error>> {
         let p = self.current()?.play_text(text)?;
         self.after_play();
         Ok(p)
@@ -309,11 +384,17 @@ impl Match {
             self.score[w.index()] += u32::from(result.points);
         }
         if !self.is_over() {
-            let start = match result.winner {
-                Some(w) => Start::Side(w),
-                None => Start::OpeningRoll,
+            let start = match self.rules.next_starter(&result) {
+                Starter::Side(w) => Start::Side(w),
+                Starter::OpeningRoll => Start::OpeningRoll,
             };
-            self.games.push(Game::new(start));
+            let played = self.game().position().kind();
+            let next = self.rules.next_game(played, result.winner.is_none());
+            // Checked when the match was made: every game of its rotation
+            // is one its positions hold.
+            if let Some(initial) = P::start_of(next) {
+                self.games.push(Game::of(initial, start));
+            }
         }
     }
 
@@ -332,14 +413,14 @@ impl Match {
     /// ends always resigned so, and it keeps a record unambiguous: every
     /// resigned game holds the roll it threw, so a replay throws the same
     /// dice and the next game's rolls are what the seed gives.
-    pub fn resign(&mut self, side: Color) -> Result<GameResult, MatchError> {
+    pub fn resign(&mut self, side: Color) -> Result<GameResult, MatchError<P::Error>> {
         let result = self.current()?.resignation(side);
         self.resign_with(result)
     }
 
     /// Ends the current game with the resignation `result` (a record's, which
     /// may predate the rule of [`Match::resign`]).
-    fn resign_with(&mut self, result: GameResult) -> Result<GameResult, MatchError> {
+    fn resign_with(&mut self, result: GameResult) -> Result<GameResult, MatchError<P::Error>> {
         // (Dice written down hold the resigned game's roll only if it was
         // rolled there; then it is already thrown.)
         if self.current()?.dice().is_none() && !self.dice_recorded() {
@@ -388,7 +469,7 @@ impl Match {
     /// assert_eq!(public.seed, None);
     /// assert_eq!(public.seed_sha256, Some(m.seed().commitment()));
     /// ```
-    pub fn public_record(&self) -> MatchRecord {
+    pub fn public_record(&self) -> MatchRecord<P> {
         let mut r = self.record();
         if !self.is_over() {
             r.seed = None;
@@ -397,11 +478,19 @@ impl Match {
     }
 
     /// The record of the match: seed, every roll and play, results.
-    pub fn record(&self) -> MatchRecord {
+    pub fn record(&self) -> MatchRecord<P> {
         MatchRecord {
             format: RECORD_FORMAT.into(),
-            // Version 3 readers are needed only for the contributions.
-            version: if self.joint.is_some() { RECORD_VERSION } else { PLAIN_RECORD_VERSION },
+            rules: self.rules,
+            // Version 4 readers are needed only for other games and match
+            // options, version 3 only for the contributions.
+            version: if self.rules != MatchRules::default() {
+                RECORD_VERSION
+            } else if self.joint.is_some() {
+                JOINT_RECORD_VERSION
+            } else {
+                PLAIN_RECORD_VERSION
+            },
             players: self.players.clone(),
             seed: (!self.dice_recorded()).then(|| self.seed()),
             seed_sha256: (!self.dice_recorded()).then(|| self.seed().commitment()),
@@ -414,6 +503,7 @@ impl Match {
                 .games
                 .iter()
                 .map(|g| GameRecord {
+                    game: g.position().kind(),
                     start: g.start(),
                     opening: g.opening().to_vec(),
                     turns: g.turns().to_vec(),
@@ -428,19 +518,19 @@ impl Match {
     /// [`Match::from_record`], but the public record of a match still being
     /// played, its seed left out, is replayed from the dice written in it,
     /// as far as they go.
-    pub fn for_review(rec: &MatchRecord) -> Result<Match, MatchError> {
+    pub fn for_review(rec: &MatchRecord<P>) -> Result<Match<P>, MatchError<P::Error>> {
         if rec.seed.is_some() || rec.dice_recorded {
-            return Match::from_record(rec);
+            return Self::from_record(rec);
         }
         let mut written = rec.clone();
         written.dice_recorded = true;
         written.seed_sha256 = None;
-        Match::from_record(&written)
+        Self::from_record(&written)
     }
 
     /// Rebuilds a match from its record, replaying every roll and play: the
     /// rolls must be those the seed gives and the plays must be legal.
-    pub fn from_record(rec: &MatchRecord) -> Result<Match, MatchError> {
+    pub fn from_record(rec: &MatchRecord<P>) -> Result<Match<P>, MatchError<P::Error>> {
         if rec.format != RECORD_FORMAT {
             return Err(MatchError::Format(rec.format.chars().take(40).collect()));
         }
@@ -448,7 +538,7 @@ impl Match {
             return Err(MatchError::Version(rec.version));
         }
         if rec.dice_recorded {
-            return Match::replay(rec, Seed::Number(0), true);
+            return Self::replay(rec, Seed::Number(0), true);
         }
         let seed = rec.seed.ok_or(MatchError::SeedHidden)?;
         if let Some(c) = &rec.seed_sha256
@@ -462,19 +552,21 @@ impl Match {
                 ),
             });
         }
-        Match::replay(rec, seed, false)
+        Self::replay(rec, seed, false)
     }
 
     /// Replays `rec` with dice from `seed`, or (`recorded`) with the dice the
     /// record itself gives.
-    fn replay(rec: &MatchRecord, seed: Seed, recorded: bool) -> Result<Match, MatchError> {
+    fn replay(rec: &MatchRecord<P>, seed: Seed, recorded: bool) -> Result<Match<P>, MatchError<P::Error>> {
         let first = rec.games.first().map_or(Start::OpeningRoll, |g| g.start);
         let mut m = match first {
-            Start::Position(p) => Match::from_position(rec.match_to, seed, rec.players.clone(), p)?,
-            _ => Match::new(rec.match_to, seed, rec.players.clone())?,
+            Start::Position(p) => Self::from_position_with(rec.rules, rec.match_to, seed, rec.players.clone(), p)?,
+            _ => Self::with_rules(rec.rules, rec.match_to, seed, rec.players.clone())?,
         };
         if let Some(given) = rec.contributions.filter(|_| !recorded) {
-            m = Match::with_contributions(m.target, seed, m.players)?;
+            m = Self::with_rules(rec.rules, m.target, seed, m.players)?;
+            m.joint = Some((seed, Contributions::default()));
+            m.dice = MatchDice::Awaiting;
             if let Some(first) = rec.games.first().map(|g| g.start)
                 && first != Start::OpeningRoll
             {
@@ -503,6 +595,13 @@ impl Match {
             let bad = |why: String| MatchError::Corrupt { game: n, why };
             if gi >= m.games.len() {
                 return Err(bad("the match was already decided before this game".into()));
+            }
+            if m.game().position().kind() != g.game {
+                return Err(bad(format!(
+                    "is a game of {} but the match plays {} here",
+                    g.game,
+                    m.game().position().kind()
+                )));
             }
             if m.game().start() != g.start {
                 return Err(bad(format!(
@@ -558,7 +657,7 @@ impl Match {
                         return Err(bad(format!("a resignation gives 1 or 2 points, not {}", r.points)));
                     }
                     m.resign_with(GameResult::win(loser.opponent(), r.points, crate::result::Reason::Resign))?;
-                } else if m.games.get(gi).and_then(Game::result) != Some(r) {
+                } else if m.games.get(gi).and_then(Game::<P>::result) != Some(r) {
                     return Err(bad(format!("recorded result `{r}` is not what the plays give")));
                 }
             }
@@ -589,9 +688,14 @@ pub const RECORD_FORMAT: &str = "plakoto-match";
 /// The newest record version this program reads and writes. Version 2
 /// added the seed's commitment and seeds written as 64 hex digits; version
 /// 3 the players' contributions to the dice (written only by matches that
-/// have them: other records are still written as version 2, which older
-/// readers read). Versions 1 and 2 read as before.
-pub const RECORD_VERSION: u32 = 3;
+/// have them); version 4 the match's `rules` and each game's `game`
+/// (written only by Tavli matches, matches of another game and matches
+/// with options). Other records are still written as version 2, which
+/// older readers read. Versions 1 to 3 read as before.
+pub const RECORD_VERSION: u32 = 4;
+
+/// The version written by matches with contributions and nothing newer.
+pub(crate) const JOINT_RECORD_VERSION: u32 = 3;
 
 /// The version written by records without contributions.
 pub(crate) const PLAIN_RECORD_VERSION: u32 = 2;
@@ -628,7 +732,7 @@ pub struct DiceCheck {
     pub games: usize,
 }
 
-impl MatchRecord {
+impl<P: GamePosition> MatchRecord<P> {
     /// Checks the record's dice: the seed must be revealed (the match is
     /// over, or the record is its owner's), match the commitment, and give
     /// every roll in it (with the contributions, when it has them); every
@@ -641,7 +745,7 @@ impl MatchRecord {
     /// let check = m.record().check_dice().unwrap();
     /// assert_eq!(check.dice, m.dice_thrown());
     /// ```
-    pub fn check_dice(&self) -> Result<DiceCheck, MatchError> {
+    pub fn check_dice(&self) -> Result<DiceCheck, MatchError<P::Error>> {
         if self.dice_recorded {
             return Err(MatchError::DiceWrittenDown);
         }
@@ -674,9 +778,12 @@ pub struct Contributions {
 
 /// A game inside a record.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct GameRecord {
+pub struct GameRecord<P: GamePosition = Position> {
+    /// Which game it is (version 4); absent: Plakoto.
+    #[serde(default, skip_serializing_if = "is_plakoto")]
+    pub game: GameKind,
     /// How the game decided who starts.
-    pub start: Start,
+    pub start: Start<P>,
     /// Opening roll-offs `[white, black]`, the last decisive (empty if a side started).
     #[serde(default)]
     pub opening: Vec<[u8; 2]>,
@@ -692,13 +799,18 @@ pub struct GameRecord {
     pub result: Option<GameResult>,
 }
 
-/// The saved form of a match (INTERFACE.md, "Game record").
+/// The saved form of a match (INTERFACE.md, "Game record"): of Plakoto
+/// unless said (`P` is the games' position).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct MatchRecord {
+pub struct MatchRecord<P: GamePosition = Position> {
     /// Always [`RECORD_FORMAT`]; a reader refuses anything else.
     pub format: String,
-    /// The record format's version, 1; a reader refuses a newer one.
+    /// The record format's version; a reader refuses a newer one.
     pub version: u32,
+    /// The games the match plays and its options (version 4); absent: a
+    /// match of Plakoto with no option, as every record before Tavli.
+    #[serde(default, skip_serializing_if = "is_default_rules")]
+    pub rules: MatchRules,
     /// Who plays each side.
     pub players: Players,
     /// The seed all dice of the match come from, in order: a number, or
@@ -727,7 +839,15 @@ pub struct MatchRecord {
     /// The side that reached `match_to`, or `None` while the match goes on.
     pub winner: Option<Color>,
     /// Every game in order, the one being played last.
-    pub games: Vec<GameRecord>,
+    pub games: Vec<GameRecord<P>>,
+}
+
+fn is_default_rules(r: &MatchRules) -> bool {
+    *r == MatchRules::default()
+}
+
+fn is_plakoto(k: &GameKind) -> bool {
+    *k == GameKind::Plakoto
 }
 
 #[cfg(test)]

@@ -26,6 +26,7 @@ use super::matches::{GameRecord, MatchRecord, PLAIN_RECORD_VERSION, RECORD_FORMA
 use super::{FixedDice, Game, Match, MatchError, Players, Start};
 use crate::color::Color;
 use crate::dice::Dice;
+use crate::tavli::{GameKind, MatchRules};
 
 /// Why a move list could not be read: its line, and the game and turn.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -162,6 +163,7 @@ pub fn read_move_list(text: &str) -> Result<MatchRecord, MoveListError> {
     }
     let winner = [Color::White, Color::Black].into_iter().find(|&c| score[c.index()] >= target);
     let rec = MatchRecord {
+        rules: MatchRules::default(),
         format: RECORD_FORMAT.into(),
         version: PLAIN_RECORD_VERSION,
         players: Players::default(),
@@ -175,6 +177,7 @@ pub fn read_move_list(text: &str) -> Result<MatchRecord, MoveListError> {
         games: games
             .iter()
             .map(|g| GameRecord {
+                game: GameKind::Plakoto,
                 start: g.start(),
                 opening: g.opening().to_vec(),
                 turns: g.turns().to_vec(),

@@ -23,6 +23,9 @@ pub trait GamePosition: Copy + Eq + Debug + Send + Sync + 'static {
     fn with_turn(&self, turn: Color) -> Self;
     /// The start position of this position's game, White on roll.
     fn game_start(&self) -> Self;
+    /// The start of a game of `kind`, White on roll, if this type holds
+    /// that game's positions.
+    fn start_of(kind: GameKind) -> Option<Self>;
     /// Every legal play with `dice` (a pass when none; none when over).
     fn legal_plays(&self, dice: Dice) -> Vec<Self::Play>;
     /// Reads an entered play, or says why the rules refuse it.
@@ -72,6 +75,9 @@ macro_rules! own_game {
             }
             fn game_start(&self) -> Self {
                 <$Pos>::start()
+            }
+            fn start_of(kind: GameKind) -> Option<Self> {
+                (kind == $kind).then(<$Pos>::start)
             }
             fn legal_plays(&self, dice: Dice) -> Vec<$Play> {
                 <$Pos>::legal_plays(self, dice)
@@ -132,6 +138,9 @@ impl GamePosition for AnyPosition {
     }
     fn game_start(&self) -> Self {
         AnyPosition::start(self.kind())
+    }
+    fn start_of(kind: GameKind) -> Option<Self> {
+        Some(AnyPosition::start(kind))
     }
     fn legal_plays(&self, dice: Dice) -> Vec<AnyPlay> {
         AnyPosition::legal_plays(self, dice)
