@@ -29,7 +29,7 @@ pub struct Args {
 
 /// A Plakoto play in the JSON shape of INTERFACE.md.
 pub fn play_json(play: &Play) -> serde_json::Value {
-    any_play_json(&AnyPlay::Plakoto(play.clone()))
+    any_play_json(&AnyPlay::Plakoto(*play))
 }
 
 /// A play of any game in the JSON shape of INTERFACE.md.
