@@ -20,6 +20,7 @@ mod color;
 mod dice;
 pub mod fevga;
 pub mod game;
+mod keyset;
 mod movegen;
 mod notation;
 mod perft;

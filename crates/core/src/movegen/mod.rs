@@ -13,12 +13,11 @@
 //! matter, so those rolls take the exhaustive path.
 
 mod count;
-mod keyset;
 
 use std::cell::RefCell;
 use std::collections::HashSet;
 
-use keyset::KeySet;
+use crate::keyset::KeySet;
 
 use crate::color::Color;
 use crate::dice::Dice;

@@ -51,7 +51,7 @@ mod board;
 mod gnubg;
 mod id;
 mod json;
-mod keyset;
+
 mod movegen;
 mod notation;
 mod perft;

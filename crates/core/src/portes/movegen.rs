@@ -20,12 +20,12 @@
 //!   one checker moving both dice, by either route when the routes hit
 //!   differently. Otherwise every order is tried and duplicates removed.
 
-use super::keyset::KeySet;
 use super::play::Play;
 use super::position::{BAR, Position, nib, nibble};
 use super::rules::PortesRules;
 use crate::color::Color;
 use crate::dice::Dice;
+use crate::keyset::KeySet;
 use crate::play::Move;
 
 /// Points 1..=6 (the home board) and bit 0 (off), in a point bit set.

@@ -26,11 +26,10 @@
 //! order of the dice with duplicates removed.
 
 mod count;
-mod keyset;
 
 use std::cell::RefCell;
 
-use keyset::KeySet;
+use crate::keyset::KeySet;
 
 use super::bits::{HOME, POINTS, QUARTER, highest, nib, nibble, nibble_sum, occupancy};
 use super::play::Play;

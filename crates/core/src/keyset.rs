@@ -1,8 +1,8 @@
-//! A set of 128-bit play keys that clears in O(1) and keeps its memory, so
-//! removing duplicate plays allocates nothing once warm.
+//! A set of 128-bit position keys that clears in O(1), reused across calls
+//! so generating plays allocates nothing once warm: every game's move
+//! generator removes its duplicate plays with it.
 
 pub(crate) struct KeySet {
-    /// (key, stamp): a slot is live when its stamp is the current one.
     slots: Vec<(u128, u32)>,
     stamp: u32,
     len: usize,
@@ -11,7 +11,7 @@ pub(crate) struct KeySet {
 
 impl KeySet {
     pub(crate) fn new() -> KeySet {
-        let bits = 9;
+        let bits = 10;
         KeySet { slots: vec![(0, 0); 1 << bits], stamp: 1, len: 0, shift: 64 - bits }
     }
 
@@ -25,6 +25,12 @@ impl KeySet {
         }
     }
 
+    #[inline]
+    fn slot(&self, key: u128) -> usize {
+        let h = (key as u64 ^ ((key >> 64) as u64).rotate_left(29)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        (h >> self.shift) as usize
+    }
+
     /// Inserts `key`; true if it was not there yet.
     #[inline]
     pub(crate) fn insert(&mut self, key: u128) -> bool {
@@ -32,16 +38,15 @@ impl KeySet {
             self.grow();
         }
         let mask = self.slots.len() - 1;
-        let h = (key as u64 ^ ((key >> 64) as u64).rotate_left(27)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        let mut i = (h >> self.shift) as usize;
+        let mut i = self.slot(key);
         loop {
-            let slot = &mut self.slots[i];
-            if slot.1 != self.stamp {
-                *slot = (key, self.stamp);
+            let s = &mut self.slots[i];
+            if s.1 != self.stamp {
+                *s = (key, self.stamp);
                 self.len += 1;
                 return true;
             }
-            if slot.0 == key {
+            if s.0 == key {
                 return false;
             }
             i = (i + 1) & mask;
@@ -51,7 +56,8 @@ impl KeySet {
     #[cold]
     fn grow(&mut self) {
         let live: Vec<u128> = self.slots.iter().filter(|s| s.1 == self.stamp).map(|s| s.0).collect();
-        self.slots = vec![(0, 0); self.slots.len() * 2];
+        let n = self.slots.len() * 2;
+        self.slots = vec![(0, 0); n];
         self.shift -= 1;
         self.stamp = 1;
         self.len = 0;
@@ -68,13 +74,13 @@ mod tests {
     #[test]
     fn inserts_clears_and_grows() {
         let mut s = KeySet::new();
-        for k in 1..3000u128 {
-            assert!(s.insert(k << 100 | k));
+        for k in 1..5000u128 {
+            assert!(s.insert(k * 0x1_0000_0001));
         }
-        for k in 1..3000u128 {
-            assert!(!s.insert(k << 100 | k));
+        for k in 1..5000u128 {
+            assert!(!s.insert(k * 0x1_0000_0001));
         }
         s.clear();
-        assert!(s.insert(1 << 100 | 1));
+        assert!(s.insert(0x1_0000_0001));
     }
 }
