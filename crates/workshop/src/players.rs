@@ -76,24 +76,6 @@ fn weights_player(name: &str, rest: &str, eval: &NeuralEval, seed: u64) -> Resul
     Ok(Box::new(SearchPlayer::new(name, Box::new(Search::new(eval, ply)), 0.0, seed).by_the_score(table)))
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn names_build_players_or_say_why_not() {
-        let eval = NeuralEval::shipped(None);
-        for l in plakoto_engine::LEVELS {
-            assert_eq!(player_by_name(l.name, &eval, 1).unwrap().name(), l.name);
-        }
-        let e = player_by_name("grandmaster", &eval, 1).err().unwrap();
-        assert!(e.contains("master") && e.contains("random"), "{e}");
-        assert!(player_by_name("external:", &eval, 1).is_err());
-        assert!(player_by_name("net@5:x", &eval, 1).err().unwrap().contains("PLY 0 to 2"));
-        assert!(player_by_name("net:/no/such/file", &eval, 1).err().unwrap().contains("/no/such/file"));
-    }
-}
-
 /// A player of a game other than Plakoto by name, for `duel --game`:
 /// `random`, `heuristic` (that game's hand-written evaluation) and
 /// `external:COMMAND`; the levels that search with a network play Plakoto
@@ -116,5 +98,23 @@ pub fn game_player<P: GamePosition>(
         "random" => Ok(Box::new(RandomPlayer::new(seed))),
         "heuristic" => heuristic().ok_or_else(unknown),
         _ => Err(unknown()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_build_players_or_say_why_not() {
+        let eval = NeuralEval::shipped(None);
+        for l in plakoto_engine::LEVELS {
+            assert_eq!(player_by_name(l.name, &eval, 1).unwrap().name(), l.name);
+        }
+        let e = player_by_name("grandmaster", &eval, 1).err().unwrap();
+        assert!(e.contains("master") && e.contains("random"), "{e}");
+        assert!(player_by_name("external:", &eval, 1).is_err());
+        assert!(player_by_name("net@5:x", &eval, 1).err().unwrap().contains("PLY 0 to 2"));
+        assert!(player_by_name("net:/no/such/file", &eval, 1).err().unwrap().contains("/no/such/file"));
     }
 }

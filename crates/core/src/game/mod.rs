@@ -58,7 +58,7 @@ pub struct Turn {
     /// The single moves as `[from, to]` in the mover's numbering, `to` 0 for a
     /// bear-off; empty for a pass.
     pub moves: Vec<[u8; 2]>,
-    /// The play in notation, as [`Play::notation`] writes it (`pass` for a pass).
+    /// The play in notation, as [`Play::notation`](crate::Play::notation) writes it (`pass` for a pass).
     pub notation: String,
 }
 
