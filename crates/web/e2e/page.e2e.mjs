@@ -106,3 +106,34 @@ test('the review panel fits a 1280 px desktop and a 390 px phone', { timeout: 12
     assert.deepEqual(errors, [], 'no errors in the page');
   });
 });
+
+// White to move with a checker on each of its points 2 to 7: whatever the
+// roll, a play lands on its point 1, a stack of eight.
+const TALL_STACK = { turn: 'white', board: { 1: 8, 2: 1, 3: 1, 4: 1, 5: 1, 6: 1, 7: 2, 24: -15 }, pinned: {}, off: { white: 0, black: 0 } };
+
+test('the last play\'s marks leave a tall stack\'s count readable', { timeout: 120000 }, async () => {
+  await withServer('count', async (url, browser) => {
+    let m = await api(url, 'POST', '/api/v1/matches', { opponent: 'human', length: 1, position: TALL_STACK });
+    const play = m.game.plays.find((p) => p.moves.some(([, to]) => to === 1));
+    assert.ok(play, 'a play lands on point 1');
+    m = await api(url, 'POST', `/api/v1/matches/${m.id}/play`, { moves: play.moves, version: m.version });
+    const n = m.game.position.board[1];
+    const { page, errors } = await openPage(browser, url, { width: 1280, height: 820 });
+    await page.goto(`${url}/match/${m.id}`);
+    await page.waitForFunction(() => document.body.dataset.phase === 'human');
+    const to = page.locator('#board circle.last-to[data-point="1"]');
+    assert.equal(await to.count(), 1, 'the landing on point 1 is ringed');
+    const count = page.locator('#board text.count', { hasText: String(n) });
+    assert.equal(await count.count(), 1, `the count ${n} is drawn`);
+    // Drawn after (over) every mark of the last play, with a halo.
+    const over = await page.evaluate(() => {
+      const c = [...document.querySelectorAll('#board text.count')];
+      const marks = [...document.querySelectorAll('#board .last-play *')];
+      return c.every((t) => marks.every((mk) => mk.compareDocumentPosition(t) & Node.DOCUMENT_POSITION_FOLLOWING));
+    });
+    assert.ok(over, 'the counts are drawn over the last play\'s rings and arrows');
+    assert.equal(await count.evaluate((t) => getComputedStyle(t).paintOrder.startsWith('stroke')), true, 'the count has a halo');
+    await page.locator('#board').screenshot({ path: path.join(artifacts, 'count-over-last-play.png') });
+    assert.deepEqual(errors, []);
+  });
+});

@@ -96,6 +96,9 @@ export function renderBoard() {
     text(board, s.cx, y2, 'num num-other', Z.num2, fromWhite(p, theirs), { 'data-point': p, 'data-side': theirs });
   }
 
+  // A tall stack's count, drawn after the marks of the last play, the
+  // review and the hint so that their rings and arrowheads stay under it.
+  const counts = [];
   if (pos) {
     for (let p = 1; p <= 24; p++) {
       const n = Math.abs(pos.board[p] || 0);
@@ -117,7 +120,7 @@ export function renderBoard() {
         let cls = '';
         if (i === n - 1 && legal[p]) cls = S.selected === p ? 'selected' : 'movable';
         drawChecker(g, x, y, color, cls);
-        if (i === n - 1 && n > 5) text(g, x, y, `count ${color}`, Z.count, n);
+        if (i === n - 1 && n > 5) counts.push({ x, y, color, n, p });
       }
     }
     // Borne-off trays, the count next to the checkers.
@@ -197,6 +200,9 @@ export function renderBoard() {
     });
     drawPaths(board, playPaths(rest, mover()), mover(), pos, true, 'arrow', 'arrowhead');
   }
+
+  const countLayer = el('g', { class: 'counts' }, board);
+  for (const c of counts) text(countLayer, c.x, c.y, `count ${c.color}`, Z.count, c.n, { 'data-count': c.p });
 
   // Hit areas last, on top: one per point (the number in the frame too) and one for the tray.
   for (let p = 1; p <= 24; p++) {
