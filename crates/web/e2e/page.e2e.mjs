@@ -137,3 +137,84 @@ test('the last play\'s marks leave a tall stack\'s count readable', { timeout: 1
     assert.deepEqual(errors, []);
   });
 });
+
+for (const viewport of [{ width: 1280, height: 820 }, { width: 390, height: 844 }]) {
+  test(`the end of a game in a match is shown until the player goes on (${viewport.width} px)`, { timeout: 120000 }, async () => {
+    await withServer('game-end', async (url, browser) => {
+      const m = await api(url, 'POST', '/api/v1/matches', {
+        opponent: 'engine', level: 'random', human_color: 'black', length: 3, position: LAST_ROLL,
+      });
+      const { page, errors } = await openPage(browser, url, viewport);
+      await page.goto(`${url}/match/${m.id}`);
+      // The engine bears off and wins game 1: its final board, the last
+      // play marked, the result; game 2 waits for the player.
+      await page.waitForFunction(() => document.body.dataset.phase === 'ended', null, { timeout: 30000 });
+      await new Promise((r) => setTimeout(r, 300));
+      const state = await api(url, 'GET', `/api/v1/matches/${m.id}`);
+      assert.equal(state.game.number, 2, 'the server is at game 2');
+      assert.equal(state.game.log.length, 0, 'the engine has not played game 2 while the end of game 1 is shown');
+      const prev = state.previous_game;
+      assert.equal(prev.number, 1);
+      assert.equal(prev.last.notation, '1/off');
+      assert.deepEqual(prev.result, state.games[0].result);
+      assert.equal(await page.evaluate(() => document.body.dataset.board), prev.position_id, 'the final board of game 1');
+      assert.equal(await page.getAttribute('#board g.last-play', 'data-last-play'), '1/off', 'the last play is marked');
+      assert.equal(await page.textContent('#status'), 'Game 1: White bears off all checkers and wins 2 points. A double game!');
+      assert.match(await page.textContent('#last-play'), /White \d-\d: 1\/off/);
+      assert.match(await page.textContent('#notice'), /Match score: White 2, Black 0/);
+      assert.equal(await page.locator('#board #dice').count(), 0, 'no dice on the finished board');
+      assert.deepEqual(prev.pips, { white: 0, black: 195 }, 'the final pip counts of game 1');
+      assert.match(await page.textContent('#players'), /0 pips · 15 off/, 'the final pip counts');
+      for (const sel of ['#undo', '#confirm', '#hint', '#resign']) assert.ok(await page.isDisabled(sel), `${sel} is disabled`);
+      assert.ok(await page.isVisible('#next-game'));
+      await page.click('#lang');
+      assert.equal(await page.textContent('#next-game'), 'Επόμενη παρτίδα');
+      await page.click('#lang');
+      await page.screenshot({ path: path.join(artifacts, `game-end-${viewport.width}.png`), fullPage: true });
+      // Also after a reload, until the player goes on.
+      await page.reload();
+      await page.waitForFunction(() => document.body.dataset.phase === 'ended');
+      // Next game: the engine (the winner) starts it.
+      await page.click('#next-game');
+      await page.waitForFunction(() => Number(document.body.dataset.turns) >= 1
+        && ['human', 'over'].includes(document.body.dataset.phase), null, { timeout: 30000 });
+      assert.ok(await page.isHidden('#next-game'));
+      assert.equal((await api(url, 'GET', `/api/v1/matches/${m.id}`)).game.log.length >= 1, true, 'game 2 goes on');
+      assert.deepEqual(errors, [], 'no errors in the page');
+    });
+  });
+}
+
+test('the review graph: the player\'s side, a turn axis, the games labelled', { timeout: 120000 }, async () => {
+  await withServer('graph', async (url, browser) => {
+    const m = await api(url, 'POST', '/api/v1/matches', {
+      opponent: 'engine', level: 'random', human_color: 'black', length: 3, position: LAST_ROLL,
+    });
+    const { page, errors } = await openPage(browser, url, { width: 1280, height: 820 });
+    await page.goto(`${url}/match/${m.id}`);
+    // Game 1 ends at once; go on, and the engine plays game 2's first turn.
+    await page.waitForFunction(() => ['ended', 'human'].includes(document.body.dataset.phase), null, { timeout: 30000 });
+    if (await page.isVisible('#next-game')) await page.click('#next-game');
+    await page.waitForFunction(() => document.body.dataset.game === '2' && Number(document.body.dataset.turns) >= 1
+      && ['human', 'over'].includes(document.body.dataset.phase), null, { timeout: 30000 });
+    const review = await api(url, 'GET', `/api/v1/matches/${m.id}/review?ply=1`);
+    const n = review.games.reduce((k, g) => k + g.turns.length, 0);
+    await page.click('#review');
+    await page.waitForFunction((k) => document.querySelectorAll('#review-turns li[data-turn]').length === k, n, { timeout: 30000 });
+    assert.equal(await page.getAttribute('#review-graph', 'data-side'), 'black', 'the graph shows the player\'s chances');
+    assert.match(await page.textContent('#review-graph-title'), /^Black’s chances after each turn/);
+    assert.deepEqual(await page.$$eval('#review-graph text.graph-game-label', (ts) => ts.map((x) => x.textContent)), ['Game 1', 'Game 2']);
+    assert.ok(await page.locator('#review-graph text.graph-turn').count() >= 2, 'the turn axis is numbered');
+    const first = review.games[0].turns[0];
+    const y = await page.$eval('#review-graph path.graph-win', (p) => p.getAttribute('data-first'));
+    assert.ok(Math.abs(Number(y) - (1 - first.white_win)) < 1e-6, `Black's first chance ${y} is 1 − White's win ${first.white_win}`);
+    // The graph and the summary (a rating as long as Supernatural) in the panel.
+    assert.deepEqual(await overflow(page, '#review-summary th, #review-summary td, #review-graph text', 'aside'), [], 'the review fits the panel');
+    await page.locator('#review-panel').screenshot({ path: path.join(artifacts, 'review-graph-black.png') });
+    await page.click('#lang');
+    assert.match(await page.textContent('#review-graph-title'), /^Οι πιθανότητες των Μαύρων/);
+    assert.deepEqual(await page.$$eval('#review-graph text.graph-game-label', (ts) => ts.map((x) => x.textContent)), ['Παρτίδα 1', 'Παρτίδα 2']);
+    await page.click('#lang');
+    assert.deepEqual(errors, [], 'no errors in the page');
+  });
+});
