@@ -30,10 +30,18 @@ import path from 'node:path';
 import { artifacts, launchPersistent, startServer } from './server.mjs';
 import './online.e2e.mjs';
 import './review.e2e.mjs';
+import './page.e2e.mjs';
 
 // Waits until the page is ready for the person (or the match is over).
+// A game that ended without ending the match (a draw in a 1-point match)
+// stays shown until the person goes on: go on.
 async function settle(page) {
-  await page.waitForFunction(() => ['human', 'over'].includes(document.body.dataset.phase), null, { timeout: 30000 });
+  const ready = ['human', 'over', 'ended'];
+  await page.waitForFunction((r) => r.includes(document.body.dataset.phase), ready, { timeout: 30000 });
+  if (await page.evaluate(() => document.body.dataset.phase) === 'ended') {
+    await page.click('#next-game');
+    return settle(page);
+  }
   return page.evaluate(() => document.body.dataset.phase);
 }
 

@@ -8,7 +8,7 @@ use crate::error::{ErrorBody, ErrorDetail};
 use crate::reviews::ReviewJson;
 use crate::routes::matches::{
     CreateMatch, CreatedJson, EngineMoveRequest, GameState, GameSummary, JoinRequest, JoinedJson, LogEntry, MatchState,
-    OnlineJson, PendingJson, PlayRequest, ResignRequest, SeatJson, ShowMovesRequest, ToAct,
+    OnlineJson, PendingJson, PlayRequest, PreviousGameJson, ResignRequest, SeatJson, ShowMovesRequest, ToAct,
 };
 use crate::routes::positions::{
     EvalJson, EvalRequest, HintJson, HintRequest, LevelJson, MovesRequest, PlayedJson, ProbabilitiesJson,
@@ -52,7 +52,7 @@ use crate::wire::{PlayJson, ResultJson, TurnState};
     components(schemas(
         ErrorBody, ErrorDetail, PlayJson, ResultJson, MovesRequest, TurnRequest, TurnState, EvalRequest, EvalJson,
         ProbabilitiesJson, HintRequest, HintJson, RankedPlayJson, PlayedJson, LevelJson, CreateMatch, PlayRequest, ResignRequest,
-        EngineMoveRequest, MatchState, GameState, GameSummary, LogEntry, ToAct, CreatedJson, SeatJson, JoinRequest,
+        EngineMoveRequest, MatchState, GameState, GameSummary, PreviousGameJson, LogEntry, ToAct, CreatedJson, SeatJson, JoinRequest,
         JoinedJson, ShowMovesRequest, OnlineJson, PendingJson, ReviewRequest, ReviewJson,
         ReviewJobJson, ReviewLimitsJson
     )),

@@ -6,7 +6,7 @@ import { currentPosition, legalByFrom } from './board.js';
 import { shareMoves, sharedAll } from './live.js';
 import { noMatch, reload, restorePending, savePending, setMatch, turnStates } from './match.js';
 import { R } from './review.js';
-import { $, S, afterRender, engineDelay, fromWhite, game, humanToAct, isOnline, mover, mySeat, rankKey, render, turnState } from './state.js';
+import { $, S, afterRender, betweenGames, engineDelay, fromWhite, game, humanToAct, isOnline, mover, mySeat, rankKey, render, turnState } from './state.js';
 import { levelAbout, levelName, pointsWord, t } from './text.js';
 
 // This browser's own random share of the dice of a match online: 32 bytes
@@ -39,7 +39,7 @@ export function engineNext() {
   clearTimeout(engineTimer);
   const m = S.match;
   // The engine waits while the person reviews the match.
-  if (m && !m.over && m.to_act && m.to_act.who === 'engine' && !S.busy && !R.open) {
+  if (m && !m.over && m.to_act && m.to_act.who === 'engine' && !S.busy && !R.open && !betweenGames()) {
     engineTimer = setTimeout(() => run(async () => {
       setMatch(await api('POST', `/api/v1/matches/${m.id}/engine-move`, { version: m.version }));
     }), engineDelay());

@@ -2,7 +2,7 @@
 // chosen turn), the checkers that may move, the last play, the hint.
 
 import { R, drawReviewArrows, reviewTurn } from './review.js';
-import { S, fromWhite, game, humanToAct, isOnline, mover, mySeat, toWhite, turnState, viewer } from './state.js';
+import { S, betweenGames, fromWhite, game, humanToAct, isOnline, mover, mySeat, toWhite, turnState, viewer } from './state.js';
 import { G, Z, board, checkerXY, drawChecker, drawDie, drawPaths, el, layout, playPaths, slot, text, traySlot } from './svg.js';
 import { diceText, other, sideName, t } from './text.js';
 
@@ -10,6 +10,8 @@ export function currentPosition() {
   const rv = reviewTurn();
   if (rv) return rv.board;
   if (R.open && !S.match) return null;
+  const ended = R.open ? null : betweenGames();
+  if (ended) return ended.position;
   const ts = turnState();
   if (ts && S.stack.length > 1) return ts.position;
   return game()?.position;
@@ -17,6 +19,8 @@ export function currentPosition() {
 
 // Pip counts of the board shown, as the server counted them.
 export function currentPips() {
+  const ended = R.open ? null : betweenGames();
+  if (ended) return ended.pips;
   const ts = turnState();
   if (ts && S.stack.length > 1 && ts.pips) return ts.pips;
   return game()?.pips || { white: 0, black: 0 };
@@ -26,7 +30,7 @@ export function currentPips() {
 export function legalByFrom() {
   const ts = turnState();
   const out = {};
-  if (!ts || !humanToAct() || S.busy || R.open) return out;
+  if (!ts || !humanToAct() || S.busy || R.open || betweenGames()) return out;
   for (const [f, to] of ts.legal_moves) {
     const wf = toWhite(f, mover());
     (out[wf] ||= []).push(to === 0 ? 'off' : toWhite(to, mover()));
@@ -37,6 +41,9 @@ export function legalByFrom() {
 // The opponent's last play, while the person has not started the turn.
 export function lastOpponentTurn() {
   const g = game();
+  // Between two games: the last turn of the game before, whoever played it.
+  const ended = betweenGames();
+  if (ended) return ended.last;
   if (!g || !g.log.length) return null;
   const e = g.log[g.log.length - 1];
   // A spectator of a match played online sees every last play marked.
@@ -96,6 +103,9 @@ export function renderBoard() {
     text(board, s.cx, y2, 'num num-other', Z.num2, fromWhite(p, theirs), { 'data-point': p, 'data-side': theirs });
   }
 
+  // A tall stack's count, drawn after the marks of the last play, the
+  // review and the hint so that their rings and arrowheads stay under it.
+  const counts = [];
   if (pos) {
     for (let p = 1; p <= 24; p++) {
       const n = Math.abs(pos.board[p] || 0);
@@ -117,7 +127,7 @@ export function renderBoard() {
         let cls = '';
         if (i === n - 1 && legal[p]) cls = S.selected === p ? 'selected' : 'movable';
         drawChecker(g, x, y, color, cls);
-        if (i === n - 1 && n > 5) text(g, x, y, `count ${color}`, Z.count, n);
+        if (i === n - 1 && n > 5) counts.push({ x, y, color, n, p });
       }
     }
     // Borne-off trays, the count next to the checkers.
@@ -149,7 +159,7 @@ export function renderBoard() {
 
   // Dice of the side on roll, in the right half's middle gap.
   const reviewed = reviewTurn();
-  const d = reviewed ? reviewed.dice : R.open ? null : game()?.dice;
+  const d = reviewed ? reviewed.dice : R.open || betweenGames() ? null : game()?.dice;
   const roller = reviewed ? reviewed.side : mover();
   if (d && (reviewed || !S.match.over)) {
     const ts = reviewed ? null : turnState();
@@ -197,6 +207,9 @@ export function renderBoard() {
     });
     drawPaths(board, playPaths(rest, mover()), mover(), pos, true, 'arrow', 'arrowhead');
   }
+
+  const countLayer = el('g', { class: 'counts' }, board);
+  for (const c of counts) text(countLayer, c.x, c.y, `count ${c.color}`, Z.count, c.n, { 'data-count': c.p });
 
   // Hit areas last, on top: one per point (the number in the frame too) and one for the tray.
   for (let p = 1; p <= 24; p++) {

@@ -12,7 +12,7 @@ import { LIVE } from './live.js';
 import { noMatch } from './match.js';
 import { renderPanel } from './panel.js';
 import { R, closeReview, renderReview, reviewTurn, stepTurn, wireReview } from './review.js';
-import { $, S, game, hooks, humanToAct, isOnline, mySeat, render, turnState } from './state.js';
+import { $, S, betweenGames, game, goOnToNextGame, hooks, humanToAct, isOnline, mySeat, render, turnState } from './state.js';
 import { lang, setLang } from './text.js';
 // Click and drag on the board (listeners only).
 import './input.js';
@@ -30,7 +30,7 @@ function draw() {
   document.body.dataset.pending = turnState()?.moves?.length || 0;
   // The board shown (mid-turn too), and online: the seat held, the live
   // stream and who is connected.
-  document.body.dataset.board = (reviewTurn()?.position ?? (S.stack.length > 1 ? turnState()?.id : game()?.position_id)) || '';
+  document.body.dataset.board = (reviewTurn()?.position ?? (R.open ? null : betweenGames()?.position_id) ?? (S.stack.length > 1 ? turnState()?.id : game()?.position_id)) || '';
   const on = S.match?.online;
   document.body.dataset.seat = isOnline() ? (mySeat() || 'none') : '';
   document.body.dataset.live = isOnline() ? (LIVE.up ? '1' : '0') : '';
@@ -42,6 +42,7 @@ function phase() {
   if (!S.match) return S.busy ? 'loading' : 'idle';
   if (S.busy) return 'busy';
   if (S.match.over) return 'over';
+  if (betweenGames()) return 'ended';
   if (humanToAct()) return 'human';
   // Online, the other seat's turn: this browser waits, or only watches.
   if (isOnline()) return mySeat() ? 'waiting' : 'watching';
@@ -52,6 +53,7 @@ hooks.render = draw;
 hooks.afterRender = engineNext;
 
 $('undo').addEventListener('click', undo);
+$('next-game').addEventListener('click', () => { goOnToNextGame(); render(); engineNext(); });
 $('confirm').addEventListener('click', confirmPlay);
 $('hint').addEventListener('click', hint);
 $('resign').addEventListener('click', resign);

@@ -6,7 +6,7 @@ import { seatOf } from './api.js';
 import { currentPips, currentPosition, lastOpponentTurn, lastPlayToMark } from './board.js';
 import { LIVE } from './live.js';
 import { reasonText } from './reasons.js';
-import { $, S, game, humanToAct, isOnline, mySeat, rankKey, render, turnState, viewer } from './state.js';
+import { $, S, betweenGames, game, humanToAct, isOnline, mySeat, rankKey, render, turnState, viewer } from './state.js';
 import { diceText, lang, levelName, num, ordinal, other, percent, resultText, sideGenitive, sideName, signed, t } from './text.js';
 
 export function renderPanel() {
@@ -64,13 +64,16 @@ export function renderPanel() {
   $('position-row').classList.remove('hidden');
   $('position-id').textContent = m.game.position_id;
 
-  $('status').textContent = statusText();
+  const ended = betweenGames();
+  $('status').textContent = ended ? `${t('game', { n: ended.number })}: ${resultText(ended.result)}` : statusText();
+  $('next-game').classList.toggle('hidden', !ended);
+  $('next-game').textContent = t('nextGame');
   const last = lastOpponentTurn();
-  $('last-play').textContent = !last || m.game.log.length === 0 ? ''
+  $('last-play').textContent = !last || (m.game.log.length === 0 && !ended) ? ''
     : t(!last.moves.length ? 'lastPass' : lastPlayToMark() ? 'lastPlay' : 'lastPlain', { side: sideName(last.side), dice: diceText(last.dice), play: last.notation });
 
   const ts = turnState();
-  const mine = humanToAct() && !S.busy;
+  const mine = humanToAct() && !S.busy && !ended;
   $('undo').disabled = !mine || S.stack.length <= 1;
   const canConfirm = mine && ts && (ts.complete || ts.pass);
   $('confirm').disabled = !canConfirm;
@@ -81,7 +84,7 @@ export function renderPanel() {
   $('hint').classList.toggle('hidden', isOnline());
   // Online a seat's holder may resign its own game on either turn; a
   // spectator may not.
-  $('resign').disabled = S.busy || m.over || !m.to_act || (m.opponent === 'engine' && !m.human_color)
+  $('resign').disabled = S.busy || m.over || !!ended || !m.to_act || (m.opponent === 'engine' && !m.human_color)
     || (isOnline() && !mySeat());
 
   renderHints();
@@ -95,7 +98,9 @@ function noticeText() {
   if (!m) return '';
   const out = [];
   if (isOnline() && !mySeat() && S.watchReason) out.push(t(S.watchReason));
-  if (m.game.number >= 2 && m.game.log.length < 2) {
+  if (betweenGames()) {
+    out.push(t('matchScore', { w: m.score.white, b: m.score.black, n: m.match_to }));
+  } else if (m.game.number >= 2 && m.game.log.length < 2) {
     const prev = m.games[m.game.number - 2];
     out.push(`${t('game', { n: prev.number })}: ${resultText(prev.result)}`);
   }

@@ -1,7 +1,8 @@
 // Game review in the page: the review of the open match (or of a record
-// pasted or uploaded) from /api/v1, drawn as a graph of White's chances
-// with the marked plays on it, a list of every play with its mark, and the
-// board of the chosen turn with the play made and the best play drawn.
+// pasted or uploaded) from /api/v1, drawn as a graph of the viewing side's
+// chances with the marked plays on it (review-graph.js), a list of every
+// play with its mark, and the board of the chosen turn with the play made
+// and the best play drawn.
 // A review is a job on the server: the page starts it, shows the turns
 // done as it goes, and shows the review at the end; the depth menu offers
 // only the depths the server reviews a match of this length at.
@@ -10,7 +11,8 @@
 
 import { api } from './api.js';
 import { $, S, afterRender, render, sleep } from './state.js';
-import { drawPaths, el, playPaths, text } from './svg.js';
+import { drawPaths, el, playPaths } from './svg.js';
+import { drawReviewGraph, graphSide } from './review-graph.js';
 import { diceText, lang, num, sideName, signed, t } from './text.js';
 
 const REVIEW_TEXT = {
@@ -21,6 +23,8 @@ const REVIEW_TEXT = {
     markName: { doubtful: 'doubtful', bad: 'bad', 'very-bad': 'very bad' },
     forced: 'forced', bestWas: 'best: {p}', lost: '−{x}', luckOf: 'luck {x}',
     graphTitle: 'White’s chances after each turn: win (solid), double win (dashed); dots are marked plays. Click to choose a turn.',
+    graphTitleBlack: 'Black’s chances after each turn: win; dots are marked plays. Click to choose a turn.',
+    turnAxis: 'turn',
     reviewPaste: 'Paste a match record (JSON) or a move list (`white starts`, then `6-4: 24/18 24/20`…), or choose a file.',
     reviewGo: 'Review', reviewFile: 'File', perDecision: 'thousandths of a point per decision',
     playedArrow: 'played', bestArrow: 'best', noTurns: 'No turn has been played yet.',
@@ -39,6 +43,8 @@ const REVIEW_TEXT = {
     markName: { doubtful: 'αμφίβολη', bad: 'κακή', 'very-bad': 'πολύ κακή' },
     forced: 'αναγκαστική', bestWas: 'καλύτερη: {p}', lost: '−{x}', luckOf: 'τύχη {x}',
     graphTitle: 'Οι πιθανότητες των Άσπρων μετά από κάθε κίνηση: νίκη (συνεχής), διπλό (διακεκομμένη)· οι τελείες είναι σημειωμένες κινήσεις. Πάτησε για να διαλέξεις κίνηση.',
+    graphTitleBlack: 'Οι πιθανότητες των Μαύρων μετά από κάθε κίνηση: νίκη· οι τελείες είναι σημειωμένες κινήσεις. Πάτησε για να διαλέξεις κίνηση.',
+    turnAxis: 'κίνηση',
     reviewPaste: 'Επικόλλησε ένα αρχείο αγώνα (JSON) ή μια λίστα κινήσεων (`white starts`, μετά `6-4: 24/18 24/20`…), ή διάλεξε αρχείο.',
     reviewGo: 'Ανάλυση', reviewFile: 'Αρχείο', perDecision: 'χιλιοστά του πόντου ανά απόφαση',
     playedArrow: 'παίχτηκε', bestArrow: 'καλύτερη', noTurns: 'Δεν έχει παιχτεί ακόμη καμία κίνηση.',
@@ -239,43 +245,18 @@ function markSymbol(mark) {
   return { doubtful: '?!', bad: '?', 'very-bad': '??' }[mark] || '';
 }
 
-// The graph of White's chances, the marked plays as dots.
+// The graph of the viewing side's chances (review-graph.js).
 function renderReviewGraph(svg) {
-  svg.replaceChildren();
   const all = reviewTurns();
-  const W = 320, H = 130, L = 32, P = 8;
-  svg.setAttribute('viewBox', `0 0 ${W} ${H}`);
-  const x = (i) => L + (all.length > 1 ? (i / (all.length - 1)) * (W - L - P) : (W - L - P) / 2);
-  const y = (p) => P + (1 - p) * (H - 2 * P);
-  el('rect', { x: L, y: P, width: W - L - P, height: H - 2 * P, class: 'graph-bg' }, svg);
-  for (const p of [0, 0.5, 1]) {
-    el('line', { x1: L, x2: W - P, y1: y(p), y2: y(p), class: p === 0.5 ? 'graph-mid' : 'graph-grid' }, svg);
-    text(svg, L - 4, y(p), 'graph-label', 9, `${Math.round(p * 100)}%`, { 'text-anchor': 'end' });
-  }
-  all.forEach((a, i) => {
-    if (i > 0 && a.g !== all[i - 1].g) el('line', { x1: x(i) - 0.5, x2: x(i) - 0.5, y1: P, y2: H - P, class: 'graph-game' }, svg);
-  });
-  const line = (key, cls) => {
-    const d = all.map((a, i) => `${i ? 'L' : 'M'}${x(i).toFixed(1)},${y(a.turn[key]).toFixed(1)}`).join(' ');
-    if (d) el('path', { d, class: cls }, svg);
+  const side = graphSide(S.match, R.matchId);
+  const words = {
+    game: (n) => t('game', { n }),
+    turn: rt('turnAxis'),
+    markTitle: (a) => `${sideName(a.turn.side)} ${diceText(a.turn.dice)}: ${a.turn.played} (${rt('markName')[a.turn.mark]}, ${rt('lost', { x: num(a.turn.loss) })})`,
   };
-  line('white_win', 'graph-win');
-  line('white_win_double', 'graph-double');
   const chosen = all.findIndex((a) => a.g === R.sel?.g && a.t === R.sel?.t);
-  if (chosen >= 0) el('line', { x1: x(chosen), x2: x(chosen), y1: P, y2: H - P, class: 'graph-chosen' }, svg);
-  all.forEach((a, i) => {
-    if (a.turn.mark === 'none') return;
-    const c = el('circle', { cx: x(i), cy: y(a.turn.white_win), r: 3.5, class: `graph-mark ${a.turn.mark}`, 'data-turn': i }, svg);
-    el('title', {}, c).textContent = `${sideName(a.turn.side)} ${diceText(a.turn.dice)}: ${a.turn.played} (${rt('markName')[a.turn.mark]}, ${rt('lost', { x: num(a.turn.loss) })})`;
-  });
-  svg.onclick = (evt) => {
-    if (!all.length) return;
-    const r = svg.getBoundingClientRect();
-    const px = ((evt.clientX - r.left) / r.width) * W;
-    const i = Math.round(((px - L) / (W - L - P)) * (all.length - 1));
-    const a = all[Math.max(0, Math.min(all.length - 1, i))];
-    chooseTurn(a.g, a.t);
-  };
+  drawReviewGraph(svg, all, chosen, side, words, (i) => chooseTurn(all[i].g, all[i].t));
+  $('review-graph-title').textContent = rt(side === 'black' ? 'graphTitleBlack' : 'graphTitle');
 }
 
 function renderReviewSummary(table) {

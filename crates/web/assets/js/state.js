@@ -65,6 +65,21 @@ export function viewer() {
   return 'white';
 }
 
+// Between two games of a match: the game before, as it ended, shown until
+// the person goes on (a click on Next game, kept over a reload) and while
+// the next game has no turn yet.
+const seenKey = (id) => `plakoto-next-game-${id}`;
+export function betweenGames() {
+  const m = S.match, prev = m?.previous_game;
+  // Online the friend may start the next game at once: not there yet.
+  if (!prev || m.over || m.opponent === 'online' || m.game.log.length || m.game.number !== prev.number + 1) return null;
+  if (Number(localStorage.getItem(seenKey(m.id)) || 0) >= m.game.number) return null;
+  return prev;
+}
+export function goOnToNextGame() {
+  if (S.match) localStorage.setItem(seenKey(S.match.id), String(S.match.game.number));
+}
+
 export const rankKey = (i) => `${S.match.id}:${S.match.game.number}:${i}`;
 
 export function showError(msg) {

@@ -189,6 +189,24 @@ pub struct GameSummary {
     pub result: Option<GameResult>,
 }
 
+/// The game before the one being played, as it ended: what the page shows
+/// between two games until the player goes on.
+#[derive(Serialize, ToSchema)]
+pub struct PreviousGameJson {
+    /// Its number in the match (1 for the first).
+    pub number: usize,
+    /// Its final position.
+    #[schema(value_type = Object)]
+    pub position: Position,
+    pub position_id: String,
+    /// Its final pip counts.
+    pub pips: SidesJson<u32>,
+    /// Its last turn (null when it ended before any turn, by resignation).
+    pub last: Option<LogEntry>,
+    #[schema(value_type = Option<crate::wire::ResultJson>)]
+    pub result: Option<GameResult>,
+}
+
 /// A match played online, as the one asking sees it.
 #[derive(Serialize, ToSchema)]
 pub struct OnlineJson {
@@ -249,6 +267,8 @@ pub struct MatchState {
     pub game: GameState,
     /// Every game so far.
     pub games: Vec<GameSummary>,
+    /// The game before the one being played (null in the first game).
+    pub previous_game: Option<PreviousGameJson>,
     /// For a match played online: the seats.
     pub online: Option<OnlineJson>,
     /// The single moves of the turn being entered online, not confirmed yet.
@@ -361,6 +381,24 @@ pub fn view(live: &Held) -> MatchState {
                 result: g.result(),
             })
             .collect(),
+        previous_game: m.games().len().checked_sub(2).map(|i| {
+            let p = &m.games()[i];
+            let end = *p.position();
+            PreviousGameJson {
+                number: i + 1,
+                position: end,
+                position_id: end.id(),
+                pips: SidesJson { white: end.pips(Color::White), black: end.pips(Color::Black) },
+                last: p.turns().last().zip(p.positions_before().last()).map(|(t, before)| LogEntry {
+                    position_id: before.id(),
+                    side: name(t.side),
+                    dice: t.dice,
+                    moves: t.moves.clone(),
+                    notation: t.notation.clone(),
+                }),
+                result: p.result(),
+            }
+        }),
         online: None,
         dice_from: (!m.dice_recorded()).then(|| DiceFromJson {
             kind: match (m.contributions(), m.seed()) {

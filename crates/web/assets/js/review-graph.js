@@ -1,0 +1,74 @@
+// The review's graph: the chances of the side the page is played from
+// after each turn, on a numbered turn axis with each game's start marked
+// and labelled, the marked plays as dots. review.js draws it.
+
+import { el, text } from './svg.js';
+
+const W = 320, H = 152, L = 32, R = 8, T = 16, B = 18;
+
+// The side whose chances the graph shows: the person's against the
+// engine, the seat held online; else (two people on one device, a record
+// pasted in) White's.
+export function graphSide(match, matchId) {
+  if (!match || match.id !== matchId) return 'white';
+  if (match.opponent === 'online') return match.online?.you || 'white';
+  return match.human_color || 'white';
+}
+
+// A tick step of 1, 2, 5, 10, 20, 50… giving at most about six ticks.
+function tickStep(n) {
+  for (let k = 1; ; k *= 10) for (const s of [1, 2, 5]) if (n / (s * k) <= 6) return s * k;
+}
+
+// `all`: the turns in order ({ g, turn }); `chosen`: the index shown;
+// `side`: whose chances; `words`: { game(n), turn, markTitle(a) };
+// `choose(i)`: a click on the graph.
+export function drawReviewGraph(svg, all, chosen, side, words, choose) {
+  svg.replaceChildren();
+  svg.setAttribute('viewBox', `0 0 ${W} ${H}`);
+  svg.dataset.side = side;
+  const n = all.length;
+  const x = (i) => L + (n > 1 ? (i / (n - 1)) * (W - L - R) : (W - L - R) / 2);
+  const y = (p) => T + (1 - p) * (H - T - B);
+  const win = (turn) => (side === 'black' ? 1 - turn.white_win : turn.white_win);
+  el('rect', { x: L, y: T, width: W - L - R, height: H - T - B, class: 'graph-bg' }, svg);
+  for (const p of [0, 0.5, 1]) {
+    el('line', { x1: L, x2: W - R, y1: y(p), y2: y(p), class: p === 0.5 ? 'graph-mid' : 'graph-grid' }, svg);
+    text(svg, L - 4, y(p), 'graph-label', 9, `${Math.round(p * 100)}%`, { 'text-anchor': 'end' });
+  }
+  // The turn axis: turns counted through the whole review, from 1.
+  const step = tickStep(n);
+  for (let k = 1; k <= n; k++) {
+    if (k !== 1 && k % step) continue;
+    el('line', { x1: x(k - 1), x2: x(k - 1), y1: H - B, y2: H - B + 3, class: 'graph-tick' }, svg);
+    text(svg, x(k - 1), H - B + 9, 'graph-label graph-turn', 8, String(k), { 'text-anchor': 'middle' });
+  }
+  text(svg, W - R, H - 2, 'graph-label graph-axis', 7.5, words.turn, { 'text-anchor': 'end' });
+  // Each game's start: a line (but the first's) and its label above.
+  all.forEach((a, i) => {
+    if (i > 0 && a.g === all[i - 1].g) return;
+    if (i > 0) el('line', { x1: x(i) - 0.5, x2: x(i) - 0.5, y1: T, y2: H - B, class: 'graph-game' }, svg);
+    // Near the right edge the label ends at the line instead of starting there.
+    const left = x(i) > W - R - 50;
+    text(svg, x(i) + (left ? -2 : 2), T - 6, 'graph-label graph-game-label', 8.5, words.game(a.g + 1), { 'text-anchor': left ? 'end' : 'start' });
+  });
+  const line = (value, cls) => {
+    const d = all.map((a, i) => `${i ? 'L' : 'M'}${x(i).toFixed(1)},${y(value(a.turn)).toFixed(1)}`).join(' ');
+    if (d) el('path', { d, class: cls, 'data-first': String(value(all[0].turn)) }, svg);
+  };
+  line(win, 'graph-win');
+  // The review gives White's double wins only.
+  if (side === 'white') line((turn) => turn.white_win_double, 'graph-double');
+  if (chosen >= 0) el('line', { x1: x(chosen), x2: x(chosen), y1: T, y2: H - B, class: 'graph-chosen' }, svg);
+  all.forEach((a, i) => {
+    if (a.turn.mark === 'none') return;
+    const c = el('circle', { cx: x(i), cy: y(win(a.turn)), r: 3.5, class: `graph-mark ${a.turn.mark}`, 'data-turn': i }, svg);
+    el('title', {}, c).textContent = words.markTitle(a);
+  });
+  svg.onclick = (evt) => {
+    if (!n) return;
+    const r = svg.getBoundingClientRect();
+    const px = ((evt.clientX - r.left) / r.width) * W;
+    choose(Math.max(0, Math.min(n - 1, Math.round(((px - L) / (W - L - R)) * (n - 1)))));
+  };
+}
