@@ -94,6 +94,29 @@ impl fmt::Display for Play {
 /// `*` follows its end.
 type Hop = (u8, u8, bool);
 
+/// The single hops of an entry made move by move (`24/18 13/11*`, `bar/22`),
+/// in the mover's numbering, `25` for the bar and `0` for off; at most as
+/// many as `dice` has moves. Hit marks are not needed to play them.
+pub(crate) fn entry_hops(text: &str, dice: Dice) -> Result<Vec<(u8, u8)>, PlayError> {
+    let mut hops = Vec::new();
+    for token in text.split(|c: char| c.is_whitespace() || c == ',').filter(|t| !t.is_empty()) {
+        let (path, count) = parse_token(token)?;
+        for _ in 0..count {
+            hops.extend(path.iter().map(|&(from, to, _)| (from, to)));
+        }
+        if hops.len() > dice.moves_allowed() {
+            return Err(PlayError::TooManyMoves(dice));
+        }
+    }
+    if hops.is_empty() {
+        return Err(PlayError::Syntax {
+            token: text.chars().take(40).collect(),
+            why: "a move is written from/to, like 24/18 or bar/19".into(),
+        });
+    }
+    Ok(hops)
+}
+
 /// One token: its hops and how many times it is written (`(2)`).
 fn parse_token(token: &str) -> Result<(Vec<Hop>, usize), PlayError> {
     let syntax = |why: &str| PlayError::Syntax { token: token.chars().take(40).collect(), why: why.into() };

@@ -302,6 +302,34 @@ impl TurnBuilder {
         Some(m)
     }
 
+    /// Plays the single moves of `text` (`24/18`, several at once, a hop
+    /// over several dice), or none of them and says why the first that
+    /// fails cannot be played: a person entering the turn part by part.
+    ///
+    /// ```
+    /// use plakoto_core::Dice;
+    /// use plakoto_core::portes::{Position, TurnBuilder};
+    /// let mut t = TurnBuilder::new(&Position::start(), Dice::new(6, 4).unwrap());
+    /// assert!(t.enter("24/18 13/99").is_err());
+    /// assert!(t.moves().is_empty());
+    /// t.enter("24/18").unwrap();
+    /// t.enter("18/14").unwrap();
+    /// assert_eq!(t.complete().unwrap().notation(), "24/14");
+    /// ```
+    pub fn enter(&mut self, text: &str) -> Result<(), PlayError> {
+        let hops = super::notation::entry_hops(text, self.dice)?;
+        let made = self.moves.len();
+        for (from, to) in hops {
+            if let Err(e) = self.play_move(from, to) {
+                while self.moves.len() > made {
+                    self.undo();
+                }
+                return Err(e);
+            }
+        }
+        Ok(())
+    }
+
     /// Takes back every move.
     pub fn reset(&mut self) {
         while self.undo().is_some() {}

@@ -8,8 +8,10 @@ mod generic;
 mod kind;
 mod position;
 mod schedule;
+mod turn;
 
 pub use generic::{GamePlay, GamePosition};
 pub use kind::{GameKind, UnknownGame};
 pub use position::{AnyPlay, AnyPlayError, AnyPosition};
 pub use schedule::{MatchGames, MatchRules, Starter};
+pub use turn::AnyTurn;

@@ -158,6 +158,55 @@ impl AnyPosition {
         each!(self, AnyPosition, p => p.off(color))
     }
 
+    /// `side`'s own point `point` in White's numbering (the numbering of
+    /// position JSON and of the accessors below): `25 − n` for Black in
+    /// Portes and Plakoto, Fevga's rotated S(n) (TAVLI.md Part 3b).
+    ///
+    /// ```
+    /// use plakoto_core::Color;
+    /// use plakoto_core::tavli::{AnyPosition, GameKind};
+    /// assert_eq!(AnyPosition::start(GameKind::Portes).white_point(Color::Black, 24), 1);
+    /// assert_eq!(AnyPosition::start(GameKind::Fevga).white_point(Color::Black, 24), 12);
+    /// ```
+    pub fn white_point(&self, side: Color, point: u8) -> u8 {
+        match self {
+            AnyPosition::Fevga(_) => fevga::white_point(side, point),
+            _ => side.to_white_numbering(point),
+        }
+    }
+
+    /// Checkers of `color` on `point` (White's numbering), pinned or not.
+    pub fn checkers(&self, color: Color, point: u8) -> u8 {
+        each!(self, AnyPosition, p => p.checkers(color, point))
+    }
+
+    /// The side whose checkers stand free on `point` (White's numbering)
+    /// and how many: in Plakoto a pinned checker lies under them.
+    pub fn top(&self, point: u8) -> Option<(Color, u8)> {
+        match self {
+            AnyPosition::Portes(p) => p.top(point),
+            AnyPosition::Plakoto(p) => p.top(point),
+            AnyPosition::Fevga(p) => p.on(point),
+        }
+    }
+
+    /// The colour of the checker pinned on `point` (White's numbering);
+    /// only Plakoto pins.
+    pub fn pinned(&self, point: u8) -> Option<Color> {
+        match self {
+            AnyPosition::Plakoto(p) => p.pinned(point),
+            _ => None,
+        }
+    }
+
+    /// `color`'s checkers on the bar; only Portes hits.
+    pub fn bar(&self, color: Color) -> u8 {
+        match self {
+            AnyPosition::Portes(p) => p.bar(color),
+            _ => 0,
+        }
+    }
+
     /// The game's own position ID (Plakoto's as before; `p.…` for Portes).
     pub fn id(&self) -> String {
         each!(self, AnyPosition, p => p.id())

@@ -1,0 +1,168 @@
+//! A turn of any of Tavli's games built one checker at a time: each game's
+//! own turn builder inside, one interface outside, for the front ends that
+//! let a person enter a play part by part.
+
+use super::position::{AnyPlay, AnyPlayError, AnyPosition};
+use crate::{Dice, Move, fevga, portes};
+
+/// A turn in progress in any game (see Plakoto's [`crate::TurnBuilder`]).
+///
+/// ```
+/// use plakoto_core::Dice;
+/// use plakoto_core::tavli::{AnyPosition, AnyTurn, GameKind};
+/// let mut t = AnyTurn::new(&AnyPosition::start(GameKind::Portes), Dice::new(3, 1).unwrap());
+/// t.enter("8/5").unwrap();
+/// assert_eq!(t.dice_left(), &[1]);
+/// t.enter("6/5").unwrap();
+/// assert_eq!(t.complete().unwrap().notation(), "8/5 6/5");
+/// ```
+#[derive(Clone)]
+pub enum AnyTurn {
+    /// A Portes turn.
+    Portes(portes::TurnBuilder),
+    /// A Plakoto turn.
+    Plakoto(crate::TurnBuilder),
+    /// A Fevga turn.
+    Fevga(fevga::TurnBuilder),
+}
+
+/// Calls the same method on whichever game's builder is inside.
+macro_rules! each {
+    ($value:expr, $t:ident => $body:expr) => {
+        match $value {
+            AnyTurn::Portes($t) => $body,
+            AnyTurn::Plakoto($t) => $body,
+            AnyTurn::Fevga($t) => $body,
+        }
+    };
+}
+
+/// Wraps a result of the game's own builder in the game's variant.
+macro_rules! wrap {
+    ($value:expr, $t:ident => $body:expr, $Out:ident) => {
+        match $value {
+            AnyTurn::Portes($t) => $body.map($Out::Portes),
+            AnyTurn::Plakoto($t) => $body.map($Out::Plakoto),
+            AnyTurn::Fevga($t) => $body.map($Out::Fevga),
+        }
+    };
+}
+
+impl AnyTurn {
+    /// Starts the turn of the side on roll in `pos` with `dice`.
+    pub fn new(pos: &AnyPosition, dice: Dice) -> AnyTurn {
+        match pos {
+            AnyPosition::Portes(p) => AnyTurn::Portes(portes::TurnBuilder::new(p, dice)),
+            AnyPosition::Plakoto(p) => AnyTurn::Plakoto(crate::TurnBuilder::new(p, dice)),
+            AnyPosition::Fevga(p) => AnyTurn::Fevga(fevga::TurnBuilder::new(p, dice)),
+        }
+    }
+
+    /// The roll this turn is played with.
+    pub fn dice(&self) -> Dice {
+        each!(self, t => t.dice())
+    }
+
+    /// The dice not used yet, high first.
+    pub fn dice_left(&self) -> &[u8] {
+        each!(self, t => t.dice_left())
+    }
+
+    /// The single moves played so far (mover's numbering).
+    pub fn moves(&self) -> Vec<Move> {
+        each!(self, t => t.moves())
+    }
+
+    /// Can nothing be played with this roll?
+    pub fn is_pass(&self) -> bool {
+        each!(self, t => t.is_pass())
+    }
+
+    /// The legal plays of the whole turn.
+    pub fn legal_plays(&self) -> Vec<AnyPlay> {
+        match self {
+            AnyTurn::Portes(t) => t.legal_plays().iter().map(|p| AnyPlay::Portes(*p)).collect(),
+            AnyTurn::Plakoto(t) => t.legal_plays().iter().map(|p| AnyPlay::Plakoto(*p)).collect(),
+            AnyTurn::Fevga(t) => t.legal_plays().iter().map(|p| AnyPlay::Fevga(*p)).collect(),
+        }
+    }
+
+    /// Every single move that keeps the turn completable into a legal play.
+    pub fn legal_moves(&self) -> Vec<Move> {
+        each!(self, t => t.legal_moves())
+    }
+
+    /// Plays the single moves of `text`, or none of them and says why.
+    pub fn enter(&mut self, text: &str) -> Result<(), AnyPlayError> {
+        match self {
+            AnyTurn::Portes(t) => t.enter(text).map_err(AnyPlayError::Portes),
+            AnyTurn::Plakoto(t) => t.enter(text).map_err(AnyPlayError::Plakoto),
+            AnyTurn::Fevga(t) => t.enter(text).map_err(AnyPlayError::Fevga),
+        }
+    }
+
+    /// Takes back the last move; returns it.
+    pub fn undo(&mut self) -> Option<Move> {
+        each!(self, t => t.undo())
+    }
+
+    /// Takes back every move.
+    pub fn reset(&mut self) {
+        each!(self, t => t.reset())
+    }
+
+    /// The legal play the moves so far make, once they make one.
+    pub fn complete(&self) -> Option<AnyPlay> {
+        wrap!(self, t => t.complete(), AnyPlay)
+    }
+
+    /// The position after the moves so far, the mover still on roll.
+    pub fn current_position(&self) -> AnyPosition {
+        each!(self, t => t.current_position().into())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tavli::GameKind;
+
+    /// Every game: a whole legal play entered move by move completes to
+    /// itself, and a bad entry changes nothing.
+    #[test]
+    fn each_game_builds_its_plays_move_by_move() {
+        for kind in [GameKind::Portes, GameKind::Plakoto, GameKind::Fevga] {
+            let pos = AnyPosition::start(kind);
+            for (a, b) in [(6, 4), (3, 1), (5, 5), (2, 1)] {
+                let dice = Dice::new(a, b).unwrap();
+                for play in pos.legal_plays(dice) {
+                    let mut t = AnyTurn::new(&pos, dice);
+                    assert!(t.enter("1/30").is_err());
+                    assert!(t.moves().is_empty(), "{kind} {dice}");
+                    for m in play.moves() {
+                        t.enter(&format!("{}/{}", m.from, m.to))
+                            .unwrap_or_else(|e| panic!("{kind} {dice} {play}: {e}"));
+                    }
+                    let done = t.complete().unwrap_or_else(|| panic!("{kind} {dice} {play} incomplete"));
+                    assert_eq!(done.position(), play.position(), "{kind} {dice} {play}");
+                    assert_eq!(t.current_position().kind(), kind);
+                    t.reset();
+                    assert_eq!(t.current_position(), pos);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn portes_enters_from_the_bar() {
+        let pos = AnyPosition::parse(
+            r#"{"game":"portes","turn":"white","bar":{"white":1},"board":{"24":1,"13":5,"8":3,"6":5,"1":-2,"12":-5,"17":-3,"19":-5}}"#,
+            None,
+        )
+        .unwrap();
+        let mut t = AnyTurn::new(&pos, Dice::new(6, 3).unwrap());
+        assert!(t.enter("13/10").is_err(), "the bar first");
+        t.enter("bar/22").unwrap();
+        assert_eq!(t.current_position().bar(crate::Color::White), 0);
+    }
+}
