@@ -380,7 +380,7 @@ impl TurnBuilder {
     /// assert!(t.enter("24/18 13/99").is_err());
     /// assert!(t.moves().is_empty());
     /// t.enter("24/18/14").unwrap();
-    /// assert_eq!(t.complete().unwrap().notation(), "24/14");
+    /// assert_eq!(t.complete().unwrap().notation(), "24/18/14");
     /// ```
     pub fn enter(&mut self, text: &str) -> Result<(), PlayError> {
         let hops = super::notation::entry_hops(text, self.dice)?;

@@ -314,7 +314,7 @@ impl TurnBuilder {
     /// assert!(t.moves().is_empty());
     /// t.enter("24/18").unwrap();
     /// t.enter("18/14").unwrap();
-    /// assert_eq!(t.complete().unwrap().notation(), "24/14");
+    /// assert_eq!(t.complete().unwrap().notation(), "24/18/14");
     /// ```
     pub fn enter(&mut self, text: &str) -> Result<(), PlayError> {
         let hops = super::notation::entry_hops(text, self.dice)?;
