@@ -45,6 +45,7 @@ pub mod review;
 pub mod search;
 mod search_player;
 mod shipped;
+mod tavli_player;
 
 pub use analyzer::{Analyzer, Scored};
 pub use evaluator::Evaluator;
@@ -58,3 +59,4 @@ pub use probabilities::Probabilities;
 pub use search::{MAX_PLY, Search, SearchConfig};
 pub use search_player::SearchPlayer;
 pub use shipped::shipped_network;
+pub use tavli_player::TavliPlayer;

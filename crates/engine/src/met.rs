@@ -26,6 +26,7 @@ use std::sync::Arc;
 
 use plakoto_core::Color;
 use plakoto_core::game::Match;
+use plakoto_core::tavli::GamePosition;
 use serde::Serialize;
 
 use crate::probabilities::Probabilities;
@@ -200,13 +201,13 @@ impl MatchScore {
     pub const SINGLE_GAME: MatchScore = MatchScore { length: 1, mine: 0, theirs: 0 };
 
     /// `side`'s view of the score of `m` now.
-    pub fn of(m: &Match, side: Color) -> MatchScore {
+    pub fn of<P: GamePosition>(m: &Match<P>, side: Color) -> MatchScore {
         MatchScore { length: m.target(), mine: m.score(side), theirs: m.score(side.opponent()) }
     }
 
     /// `side`'s view of the score of `m` before its game `game` (from 0):
     /// the points of the games before it.
-    pub fn before_game(m: &Match, game: usize, side: Color) -> MatchScore {
+    pub fn before_game<P: GamePosition>(m: &Match<P>, game: usize, side: Color) -> MatchScore {
         let points = |c: Color| -> u32 {
             m.games()
                 .iter()
