@@ -1,17 +1,20 @@
-//! `plakoto replay FILE`: steps through a saved game or match, turn by turn,
-//! drawing the board after each play, forwards and back.
+//! `plakoto replay FILE`: steps through a saved game or match of any of
+//! Tavli's games (a Tavli match too), turn by turn, drawing the board after
+//! each play, forwards and back.
 
 use std::io::{self, BufRead, IsTerminal, Write};
 use std::path::PathBuf;
 
 use anyhow::Result;
-use plakoto_core::game::{FixedDice, Game, GameRecord, MatchRecord, PlayerName, Start};
+use plakoto_core::game::{FixedDice, Game, GameRecord, Match, MatchRecord, PlayerName, Start};
+use plakoto_core::tavli::{AnyPosition, GameKind, MatchGames};
 use plakoto_core::{Color, Dice, Move};
 
 use super::play::ColorWhen;
 use super::play::announce::{self, Voice};
 use super::play::input::{Line, LineReader, clean, shorten};
 use super::play::render::{self, BoardView, Marks, Style};
+use super::play::tavli_text;
 use super::play::text::{self, Lang, unaccented};
 use crate::records;
 
@@ -44,7 +47,7 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> Result<()> {
-    let m = records::load(&args.file)?;
+    let m: Match<AnyPosition> = records::load(&args.file)?;
     let rec = m.record();
     let viewpoint = match args.side.as_deref() {
         Some("black") => Color::Black,
@@ -106,12 +109,18 @@ pub struct Step {
 
 /// Every step of the record, in order (the record already verified by
 /// `Match::from_record`).
-fn steps(rec: &MatchRecord, viewpoint: Color, style: Style, lang: Lang) -> Result<Vec<Step>> {
+fn steps(rec: &MatchRecord<AnyPosition>, viewpoint: Color, style: Style, lang: Lang) -> Result<Vec<Step>> {
     let plain =
         [display_name(lang, Color::White, &rec.players.white), display_name(lang, Color::Black, &rec.players.black)];
     let names = [style.side(Color::White, &plain[0]), style.side(Color::Black, &plain[1])];
     let v = Voice::naming(lang, names, |c, word| style.side(c, word));
-    let board = |game: &Game, number: usize, score: [u32; 2], marks: Option<Marks>| {
+    let plakoto_only = rec.rules.games == MatchGames::Only(GameKind::Plakoto);
+    let board = |game: &Game<AnyPosition>, number: usize, score: [u32; 2], marks: Option<Marks>| {
+        // In a match not of Plakoto alone, the title names the game and the next.
+        let last = rec.winner.is_some() && number == rec.games.len();
+        let drawn = game.result().is_some_and(|r| r.winner.is_none());
+        let next = (!last && rec.rules.games == MatchGames::Tavli)
+            .then(|| rec.rules.next_game(game.position().kind(), drawn));
         let view = BoardView {
             lang,
             position: game.position(),
@@ -121,6 +130,7 @@ fn steps(rec: &MatchRecord, viewpoint: Color, style: Style, lang: Lang) -> Resul
             score,
             match_to: rec.match_to,
             game: number,
+            rotation: (!plakoto_only).then_some(next),
             over: game.result().is_some(),
             marks,
             caption: None,
@@ -133,8 +143,13 @@ fn steps(rec: &MatchRecord, viewpoint: Color, style: Style, lang: Lang) -> Resul
     for (gi, g) in rec.games.iter().enumerate() {
         let number = gi + 1;
         let turns = g.turns.len();
-        let mut said = format!("\n{}\n", style.bold(&format!("=== {} ===", text::game_head(lang, number))));
-        let mut game = Game::new(g.start);
+        let head = if plakoto_only {
+            text::game_head(lang, number)
+        } else {
+            tavli_text::game_head(lang, number, g.game, rec.rules.games, rec.match_to)
+        };
+        let mut said = format!("\n{}\n", style.bold(&format!("=== {head} ===")));
+        let mut game = Game::of(AnyPosition::start(g.game), g.start);
         match g.start {
             Start::Side(c) => said += &format!("{}\n", v.won_last(c)),
             Start::Position(p) => said += &format!("{}\n", text::replay_starts_from(lang, &p.id(), v.name(p.turn()))),
@@ -145,7 +160,7 @@ fn steps(rec: &MatchRecord, viewpoint: Color, style: Style, lang: Lang) -> Resul
                 game.opening_roll(&mut FixedDice::new(g.opening.iter().flatten().copied()));
             }
         }
-        let end = |game: &Game, score: &mut [u32; 2]| -> String { game_end(g, game, score, rec, &v) };
+        let end = |game: &Game<AnyPosition>, score: &mut [u32; 2]| -> String { game_end(g, game, score, rec, &v) };
         if turns == 0 {
             let ending = end(&game, &mut score);
             said += &board(&game, number, score, None);
@@ -187,7 +202,13 @@ fn steps(rec: &MatchRecord, viewpoint: Color, style: Style, lang: Lang) -> Resul
 
 /// What is said after a game's last turn: the dice pending, or the result
 /// and the score (added to `score`), or that the game goes on.
-fn game_end(g: &GameRecord, game: &Game, score: &mut [u32; 2], rec: &MatchRecord, v: &Voice) -> String {
+fn game_end(
+    g: &GameRecord<AnyPosition>,
+    game: &Game<AnyPosition>,
+    score: &mut [u32; 2],
+    rec: &MatchRecord<AnyPosition>,
+    v: &Voice,
+) -> String {
     let mut said = String::new();
     if let Some([a, b]) = g.dice {
         let side = game.position().turn();
@@ -338,7 +359,7 @@ mod tests {
     }
 
     /// A match to 3 between two computer levels, played out, as its record.
-    fn a_match() -> MatchRecord {
+    fn a_match() -> MatchRecord<AnyPosition> {
         use plakoto_core::game::{Match, Players};
         let players =
             Players { white: PlayerName::Engine("random".into()), black: PlayerName::Engine("heuristic".into()) };
@@ -350,7 +371,12 @@ mod tests {
             let play = m.game().legal_plays()[0];
             m.play(&play).unwrap();
         }
-        m.record()
+        tavli(m.record())
+    }
+
+    /// A Plakoto record read as every record is read.
+    fn tavli(rec: MatchRecord) -> MatchRecord<AnyPosition> {
+        serde_json::from_value(serde_json::to_value(rec).unwrap()).unwrap()
     }
 
     fn all_text(lang: Lang) -> String {

@@ -7,7 +7,8 @@ use std::path::PathBuf;
 
 use anyhow::{Result, anyhow, bail};
 use plakoto_core::Color;
-use plakoto_core::game::{Contribution, DiceCheck, JOINT_DICE_DOMAIN, MatchError, Seed};
+use plakoto_core::game::{Contribution, DiceCheck, JOINT_DICE_DOMAIN, MatchError, MatchRecord, Seed};
+use plakoto_core::tavli::AnyPosition;
 use serde_json::json;
 
 use crate::records;
@@ -38,7 +39,7 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> Result<()> {
-    let record = records::read(&args.file)?;
+    let record: MatchRecord<AnyPosition> = records::read(&args.file)?;
     let name = args.file.display();
     let check = record.check_dice().map_err(|e| match e {
         MatchError::SeedHidden => anyhow!(

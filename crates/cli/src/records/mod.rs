@@ -9,6 +9,11 @@ use std::time::SystemTime;
 
 use anyhow::{Context, Result, anyhow, bail};
 use plakoto_core::game::{Match, MatchRecord};
+use plakoto_core::tavli::GamePosition;
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+#[cfg(doc)]
+use plakoto_core::tavli::AnyPosition;
 
 mod layout;
 
@@ -74,26 +79,28 @@ pub fn prepare_new(path: &Path) -> Result<()> {
 }
 
 /// Saves the match's record to `path` (atomically).
-pub fn save(m: &Match, path: &Path) -> Result<()> {
+pub fn save<P: GamePosition + Serialize>(m: &Match<P>, path: &Path) -> Result<()> {
     let json = record_json(&m.record())?;
     write_atomic(path, json.as_bytes()).with_context(|| format!("cannot save the game to {}", path.display()))
 }
 
 /// The record as JSON laid out for people: one line per turn, the rest
 /// indented (plain `to_string_pretty` spreads every move over six lines).
-pub fn record_json(record: &MatchRecord) -> Result<String> {
+pub fn record_json<P: GamePosition + Serialize>(record: &MatchRecord<P>) -> Result<String> {
     Ok(layout::to_string(record)? + "\n")
 }
 
 /// Reads a record and replays it into a match, checking every roll and play.
 /// Every fault comes back as an error naming the file, never a panic.
-pub fn load(path: &Path) -> Result<Match> {
+/// `P` says which games the reader plays: [`AnyPosition`] reads every
+/// record (a Tavli match too), Plakoto's `Position` only Plakoto's.
+pub fn load<P: GamePosition + DeserializeOwned>(path: &Path) -> Result<Match<P>> {
     let record = read(path)?;
     Match::from_record(&record).map_err(|e| anyhow!("{} cannot be replayed: {e}", path.display()))
 }
 
 /// Reads a record as it is written, not replayed yet.
-pub fn read(path: &Path) -> Result<MatchRecord> {
+pub fn read<P: GamePosition + DeserializeOwned>(path: &Path) -> Result<MatchRecord<P>> {
     let file = File::open(path).with_context(|| format!("cannot open {}", path.display()))?;
     let mut text = String::new();
     file.take(MAX_RECORD_BYTES + 1)
@@ -144,12 +151,12 @@ mod tests {
         let path = dir.path().join("bad.json");
         for bad in ["", "{", "[]", "\u{0}\u{1}garbage", r#"{"format":"chess","version":1}"#] {
             fs::write(&path, bad).unwrap();
-            let e = load(&path).unwrap_err().to_string();
+            let e = load::<plakoto_core::tavli::AnyPosition>(&path).unwrap_err().to_string();
             assert!(e.contains("bad.json"), "{e}");
         }
         fs::write(&path, [0xff, 0xfe, 0x00]).unwrap();
-        assert!(load(&path).is_err());
-        assert!(load(&dir.path().join("missing.json")).is_err());
+        assert!(load::<plakoto_core::tavli::AnyPosition>(&path).is_err());
+        assert!(load::<plakoto_core::tavli::AnyPosition>(&dir.path().join("missing.json")).is_err());
     }
 
     #[test]

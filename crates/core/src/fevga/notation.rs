@@ -18,6 +18,7 @@ use super::play::Play;
 use super::play_error::{PlayError, to_text};
 use super::position::Position;
 use super::rules::FevgaRules;
+use crate::Color;
 use crate::dice::Dice;
 use crate::play::Move;
 
@@ -31,6 +32,23 @@ impl Play {
     /// assert!(plays.iter().any(|p| p.notation() == "13/10(2) 24/21(2)" || p.notation() == "24/21(2) 13/10(2)"));
     /// ```
     pub fn notation(&self) -> String {
+        self.notation_in(|p| p)
+    }
+
+    /// [`Play::notation`] in `reader`'s numbering: the opponent reads the
+    /// mover's point n as its own S(n) (TAVLI.md Part 3b; off stays).
+    ///
+    /// ```
+    /// use plakoto_core::{Color, Dice};
+    /// use plakoto_core::fevga::Position;
+    /// let play = Position::start().legal_plays(Dice::new(6, 4).unwrap()).into_iter().find(|p| p.notation() == "24/14").unwrap();
+    /// assert_eq!(play.notation_for(Color::Black), "12/2");
+    /// ```
+    pub fn notation_for(&self, reader: Color) -> String {
+        if reader == self.mover() { self.notation() } else { self.notation_in(super::position::other_numbering) }
+    }
+
+    fn notation_in(&self, shown: fn(u8) -> u8) -> String {
         if self.is_pass() {
             return "pass".into();
         }
@@ -44,7 +62,7 @@ impl Play {
         }
         // Highest starting point first; from the same point, the longer move first.
         paths.sort_by_key(|p| (std::cmp::Reverse(p[0]), p.last().copied().unwrap_or(0), std::cmp::Reverse(p.len())));
-        let text = |p: &[u8]| p.iter().map(|&x| to_text(x)).collect::<Vec<_>>().join("/");
+        let text = |p: &[u8]| p.iter().map(|&x| to_text(shown(x))).collect::<Vec<_>>().join("/");
         let mut out: Vec<String> = Vec::new();
         let mut i = 0;
         while i < paths.len() {

@@ -17,6 +17,7 @@ use super::board::Board;
 use super::play::Play;
 use super::play_error::{PlayError, point_text};
 use super::position::Position;
+use crate::Color;
 use crate::dice::Dice;
 use crate::play::Move;
 
@@ -27,13 +28,14 @@ struct Path {
 }
 
 impl Path {
-    fn text(&self) -> String {
+    /// The path written with each point `p` as `shown(p)` (a numbering).
+    fn text(&self, shown: fn(u8) -> u8) -> String {
         let mut s = String::new();
         for (i, &(p, hit)) in self.points.iter().enumerate() {
             if i > 0 {
                 s.push('/');
             }
-            s.push_str(&point_text(p));
+            s.push_str(&point_text(shown(p)));
             if hit {
                 s.push('*');
             }
@@ -52,6 +54,24 @@ impl Play {
     /// assert!(plays.iter().any(|p| p.notation() == "24/18(2) 13/7(2)"));
     /// ```
     pub fn notation(&self) -> String {
+        self.notation_in(|p| p)
+    }
+
+    /// [`Play::notation`] in `reader`'s numbering: the opponent reads the
+    /// mover's point n as 25 − n (the bar and off stay).
+    ///
+    /// ```
+    /// use plakoto_core::{Color, Dice};
+    /// use plakoto_core::portes::Position;
+    /// let black = Position::start().with_turn(Color::Black);
+    /// let play = black.legal_plays(Dice::new(3, 1).unwrap()).into_iter().find(|p| p.notation() == "8/5 6/5").unwrap();
+    /// assert_eq!(play.notation_for(Color::White), "17/20 19/20");
+    /// ```
+    pub fn notation_for(&self, reader: Color) -> String {
+        if reader == self.mover() { self.notation() } else { self.notation_in(|p| if (1..=24).contains(&p) { 25 - p } else { p }) }
+    }
+
+    fn notation_in(&self, shown: fn(u8) -> u8) -> String {
         if self.is_pass() {
             return "pass".into();
         }
@@ -76,7 +96,7 @@ impl Play {
             while j < paths.len() && paths[j] == paths[i] {
                 j += 1;
             }
-            let t = paths[i].text();
+            let t = paths[i].text(shown);
             out.push(if j - i > 1 { format!("{t}({})", j - i) } else { t });
             i = j;
         }

@@ -369,6 +369,12 @@ impl AnyPlay {
         each!(self, AnyPlay, p => p.is_pass())
     }
 
+    /// The play in its game's notation, in `reader`'s numbering (the
+    /// mover's own when `reader` is the mover).
+    pub fn notation_for(&self, reader: Color) -> String {
+        each!(self, AnyPlay, p => p.notation_for(reader))
+    }
+
     /// The play in notation, in the mover's numbering.
     pub fn notation(&self) -> String {
         each!(self, AnyPlay, p => p.notation())

@@ -8,6 +8,7 @@ mod format;
 pub mod input;
 mod online;
 pub mod render;
+pub mod tavli_text;
 mod session;
 pub mod text;
 
@@ -17,7 +18,7 @@ use std::path::PathBuf;
 use anyhow::{Result, anyhow, bail};
 use clap::builder::{PossibleValue, PossibleValuesParser};
 use plakoto_core::game::{Match, PlayerName, Players, Seed};
-use plakoto_core::parse_position;
+use plakoto_core::tavli::{AnyPosition, GameKind, MatchRules};
 use plakoto_engine::{DEFAULT_LEVEL, LEVELS};
 
 use crate::records;
@@ -27,7 +28,8 @@ use session::{End, Session, check_players};
 use text::Lang;
 
 /// Play a game or a match in the terminal, against the computer or another
-/// person.
+/// person: Plakoto, a match of Portes or Fevga (`--game`), or a Tavli match
+/// (`--tavli`: Portes, Plakoto, Fevga and round again, to 5 unless --match).
 ///
 /// Enter a play in notation, points in your own numbering: `24/18 13/7`,
 /// `6/off`, `24/20/14`, `24/18(2)`; or one checker at a time (`24/18`), then
@@ -51,9 +53,17 @@ use text::Lang;
 #[derive(clap::Args)]
 pub struct Args {
     /// Play a match to N points (1, 3, 5, 7 or any); 1 is a single game.
-    #[arg(long = "match", short = 'm', value_name = "N", default_value_t = 1,
+    /// Default: 5 for a Tavli match (--tavli), else 1.
+    #[arg(long = "match", short = 'm', value_name = "N",
           value_parser = clap::value_parser!(u32).range(1..))]
-    match_to: u32,
+    match_to: Option<u32>,
+    /// A Tavli match: Portes, Plakoto, Fevga and round again, the winner
+    /// of each game starting the next (docs/TAVLI.md, Part 3).
+    #[arg(long, conflicts_with = "game")]
+    tavli: bool,
+    /// The game a match of one game plays: portes, plakoto (the default) or fevga.
+    #[arg(long, value_name = "GAME", value_parser = GameKind::parse)]
+    game: Option<GameKind>,
     /// Two people at one keyboard: no computer player.
     #[arg(long, conflicts_with_all = ["side", "level"])]
     two_players: bool,
@@ -85,7 +95,7 @@ pub struct Args {
     save: Option<PathBuf>,
     /// Continue the game or match saved in FILE (saving back to it, unless --save).
     #[arg(long, value_name = "FILE",
-          conflicts_with_all = ["match_to", "two_players", "side", "level", "white", "black", "seed", "position"])]
+          conflicts_with_all = ["match_to", "tavli", "game", "two_players", "side", "level", "white", "black", "seed", "position"])]
     resume: Option<PathBuf>,
     /// Start the first game from this position instead of the opening roll,
     /// its side on roll playing first: `start`, position JSON or a position
@@ -100,7 +110,7 @@ pub struct Args {
     /// on this computer so the same command comes back to it; a match's
     /// address without one watches.
     #[arg(long, value_name = "URL",
-          conflicts_with_all = ["match_to", "two_players", "side", "level", "white", "black", "seed", "position", "resume", "save"])]
+          conflicts_with_all = ["match_to", "tavli", "game", "two_players", "side", "level", "white", "black", "seed", "position", "resume", "save"])]
     join: Option<String>,
     /// The language of the game: en (English) or el (Greek, Ελληνικά);
     /// default: Greek when LC_ALL, else LC_MESSAGES, else LANG starts with `el`.
@@ -163,7 +173,7 @@ pub fn run(args: Args) -> Result<()> {
     }
     let (m, path) = match &args.resume {
         Some(file) => {
-            let m = records::load(file)?;
+            let m: Match<AnyPosition> = records::load(file)?;
             if let Some(w) = m.winner() {
                 let (a, b) = (m.score(w), m.score(w.opponent()));
                 let file = file.display().to_string();
@@ -182,14 +192,17 @@ pub fn run(args: Args) -> Result<()> {
             let seed = args.seed.unwrap_or_else(|| Seed::Secret(rand::random()));
             let [white, black] = player_names(&args);
             let players = Players { white, black };
+            let rules = if args.tavli { MatchRules::tavli() } else { MatchRules::only(args.game.unwrap_or_default()) };
+            // A Tavli match is to 5 unless told; a match of one game is a single game, as `play` always was.
+            let target = args.match_to.unwrap_or(if args.tavli { rules.games.default_length() } else { 1 });
             let m = match &args.position {
                 // Not `-` for stdin: stdin is where the plays come from.
                 Some(given) => {
                     let bad = |e: &dyn std::fmt::Display| anyhow!("{}", text::bad_position(lang, &e.to_string()));
-                    let pos = parse_position(given).map_err(|e| bad(&e))?;
-                    Match::from_position(args.match_to, seed, players, pos).map_err(|e| bad(&e))?
+                    let pos = AnyPosition::parse(given, Some(rules.first_game())).map_err(|e| bad(&e))?;
+                    Match::from_position_with(rules, target, seed, players, pos).map_err(|e| bad(&e))?
                 }
-                None => Match::new(args.match_to, seed, players)?,
+                None => Match::with_rules(rules, target, seed, players)?,
             };
             let path = match &args.save {
                 Some(p) => {

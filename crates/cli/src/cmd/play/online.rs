@@ -460,9 +460,10 @@ fn draw(state: &Value, me: Option<Color>, lang: Lang, style: Style, out: &mut im
         let side = e["side"].as_str().and_then(colour_of)?;
         let before = Position::from_id(e["position_id"].as_str()?).ok()?;
         let after = if position.turn() == side { position } else { position.pass_turn() };
-        Marks::between(&before, &after, side)
+        Marks::between(&before.into(), &after.into(), side)
     });
     let names = [text::colour(lang, Color::White), text::colour(lang, Color::Black)];
+    let position = plakoto_core::tavli::AnyPosition::from(position);
     let view = BoardView {
         lang,
         position: &position,
@@ -475,6 +476,7 @@ fn draw(state: &Value, me: Option<Color>, lang: Lang, style: Style, out: &mut im
         ],
         match_to: state["match_to"].as_u64().unwrap_or(1) as u32,
         game: game["number"].as_u64().unwrap_or(1) as usize,
+        rotation: None,
         over: !game["result"].is_null(),
         marks,
         caption: caption.as_deref(),

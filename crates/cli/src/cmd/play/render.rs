@@ -1,13 +1,18 @@
-//! Drawing the board as text: two rows of twelve points with a gap between
-//! the halves (Plakoto has no bar), the borne-off tray on the right, point numbers from one
-//! side's point of view. A pure function of what it is given, so it is
-//! tested with snapshots.
+//! Drawing the board of any of Tavli's games as text: two rows of twelve
+//! points with a gap between the halves (Portes's bar, empty in the games
+//! that never hit), the borne-off tray on the right, point numbers from one
+//! side's point of view, laid out the same way in every game (the viewer's
+//! 24 top right, its home bottom right), so that in Fevga both sides are
+//! seen going round the same way. A pure function of what it is given, so
+//! it is tested with snapshots.
 //!
 //! Colours are distinct by symbol as well as by colour (White `○`, Black
 //! `●`), so the board reads without ANSI colour and over a pipe.
 
-use plakoto_core::{Color, Dice, Position};
+use plakoto_core::tavli::{AnyPosition, GameKind};
+use plakoto_core::{Color, Dice};
 
+use super::tavli_text;
 use super::text::{self, Lang};
 
 /// Checkers shown on one point before the stack is drawn with a count.
@@ -80,7 +85,7 @@ pub struct Marks {
 impl Marks {
     /// The marks of the play by `mover` that led from `before` to `after`;
     /// `None` when nothing changed (a pass).
-    pub fn between(before: &Position, after: &Position, mover: Color) -> Option<Marks> {
+    pub fn between(before: &AnyPosition, after: &AnyPosition, mover: Color) -> Option<Marks> {
         let mut points = [0i8; 25];
         for p in 1..=24u8 {
             points[usize::from(p)] = match after.checkers(mover, p).cmp(&before.checkers(mover, p)) {
@@ -108,7 +113,7 @@ pub struct BoardView<'a> {
     /// The language of the labels.
     pub lang: Lang,
     /// The board; its side on roll is the one whose turn it is.
-    pub position: &'a Position,
+    pub position: &'a AnyPosition,
     /// Whose numbering the point labels use (the person on roll).
     pub viewpoint: Color,
     /// The dice of the side on roll, if rolled, and those not used yet.
@@ -119,6 +124,9 @@ pub struct BoardView<'a> {
     pub match_to: u32,
     /// Number of the game in the match, from 1.
     pub game: usize,
+    /// In a match not of Plakoto alone, the title names the game, and
+    /// in a Tavli match the game to come after it (`None` at the last).
+    pub rotation: Option<Option<GameKind>>,
     /// Has the game ended (the side "on roll" is then the one that moved last)?
     pub over: bool,
     /// The last play, marked beside the point numbers.
@@ -143,6 +151,7 @@ pub fn render(v: &BoardView, style: Style) -> String {
     let top: Vec<u8> = (13..=24).collect();
     let bottom: Vec<u8> = (1..=12).rev().collect();
     let columns = |points: &[u8]| -> Vec<Vec<Cell>> { points.iter().map(|&p| cells(v.position, me, p)).collect() };
+    let bars = [bar_cells(v.position, opp), bar_cells(v.position, me)];
     let (top_cols, bottom_cols) = (columns(&top), columns(&bottom));
 
     let lang = v.lang;
@@ -155,20 +164,39 @@ pub fn render(v: &BoardView, style: Style) -> String {
         v.score[1],
     );
     let length = if v.match_to == 1 { text::one_game(lang) } else { text::match_to(lang, v.match_to) };
+    let kind = v.position.kind();
+    let length = match v.rotation {
+        None => length,
+        Some(None) => format!("{} · {length}", tavli_text::game_name(lang, kind)),
+        Some(Some(next)) => format!(
+            "{} · {length}",
+            tavli_text::game_and_next(lang, tavli_text::game_name(lang, kind), tavli_text::game_name(lang, next))
+        ),
+    };
     out.push_str(&format!(" {}\n\n", text::board_title(lang, v.game, &length, &score)));
 
+    // Fevga: both sides go round the same way, shown by arrows over and
+    // under the points (the viewer's way is the opponent's too).
+    let fevga = kind == GameKind::Fevga;
+    if fevga {
+        out.push_str(&style.dim(&format!("  {}\n", "◄──".repeat(12).trim_end())));
+    }
     out.push_str(&labels(&top, style));
     if let Some(m) = &v.marks {
-        out.push_str(&marks_line(m, me, &top, m.mover == opp, style));
+        out.push_str(&marks_line(m, v.position, me, &top, m.mover == opp, style));
     }
     out.push_str(&frame());
     let pins = (1..=24).any(|p| v.position.pinned(p).is_some());
-    let legend = if pins { style.dim(&format!("     {}", text::legend_pinned(lang))) } else { String::new() };
+    let legend = if pins {
+        style.dim(&format!("     {}", text::legend_pinned(lang)))
+    } else {
+        String::new()
+    };
     let info_top = [player_line(v, opp, style), pips_line(v, opp), String::new(), legend];
     for row in 0..STACK_ROWS {
         let info = info_top.get(row).map_or("", String::as_str);
         let off = if row == 0 { tray(v.position, opp, style) } else { "    ".into() };
-        out.push_str(&board_row(&top_cols, row, style, &off, info));
+        out.push_str(&board_row(&top_cols, bars[0].get(row), row, style, &off, info));
     }
     out.push_str(&middle_row(v, style));
     let marks_legend =
@@ -177,13 +205,25 @@ pub fn render(v: &BoardView, style: Style) -> String {
     for row in (0..STACK_ROWS).rev() {
         let info = &info_bottom[STACK_ROWS - 1 - row];
         let off = if row == 0 { tray(v.position, me, style) } else { "    ".into() };
-        out.push_str(&board_row(&bottom_cols, row, style, &off, info));
+        out.push_str(&board_row(&bottom_cols, bars[1].get(row), row, style, &off, info));
     }
     out.push_str(&frame());
     if let Some(m) = &v.marks {
-        out.push_str(&marks_line(m, me, &bottom, m.mover == me, style));
+        out.push_str(&marks_line(m, v.position, me, &bottom, m.mover == me, style));
     }
     out.push_str(&labels(&bottom, style));
+    if fevga {
+        out.push_str(&style.dim(&format!("  {}\n", "──►".repeat(12))));
+    }
+    // The games' own legends, under the board (too long for its side).
+    let legend = match kind {
+        GameKind::Portes => Some(tavli_text::legend_bar(lang)),
+        GameKind::Fevga => Some(tavli_text::legend_fevga(lang, &text::colour(lang, opp))),
+        GameKind::Plakoto => None,
+    };
+    if let Some(legend) = legend {
+        out.push_str(&style.dim(&format!("  {legend}\n")));
+    }
     if let Some(c) = v.caption {
         out.push_str(&format!(" {c}\n"));
     }
@@ -193,9 +233,9 @@ pub fn render(v: &BoardView, style: Style) -> String {
 /// The marks of a half's points (viewer's numbering), aligned with their
 /// columns, and of the tray when `tray` (the mover's tray is on this side)
 /// and the play bore off.
-fn marks_line(m: &Marks, viewer: Color, points: &[u8], tray: bool, style: Style) -> String {
+fn marks_line(m: &Marks, pos: &AnyPosition, viewer: Color, points: &[u8], tray: bool, style: Style) -> String {
     let cell = |p: &u8| {
-        let mark = m.at(viewer.to_white_numbering(*p));
+        let mark = m.at(pos.white_point(viewer, *p));
         if mark.is_empty() { "   ".to_string() } else { style.side(m.mover, &format!(" {mark} ")) }
     };
     let half = |ps: &[u8]| ps.iter().map(cell).collect::<String>();
@@ -208,8 +248,8 @@ fn marks_line(m: &Marks, viewer: Color, points: &[u8], tray: bool, style: Style)
 /// The cells of the viewer's point `p`, from the edge inwards: the pinned
 /// checker first (it lies under its pinners), then the checkers on top; a
 /// stack too tall to show ends with its count.
-fn cells(pos: &Position, viewer: Color, p: u8) -> Vec<Cell> {
-    let w = viewer.to_white_numbering(p);
+fn cells(pos: &AnyPosition, viewer: Color, p: u8) -> Vec<Cell> {
+    let w = pos.white_point(viewer, p);
     let mut cells = Vec::new();
     if let Some(c) = pos.pinned(w) {
         cells.push(Cell::Pinned(c));
@@ -224,6 +264,16 @@ fn cells(pos: &Position, viewer: Color, p: u8) -> Vec<Cell> {
         }
     }
     cells
+}
+
+/// The cells of `side`'s checkers on Portes's bar, from the middle of the
+/// board outwards (the count last when they are many).
+fn bar_cells(pos: &AnyPosition, side: Color) -> Vec<Cell> {
+    match pos.bar(side) {
+        0 => Vec::new(),
+        n if usize::from(n) <= STACK_ROWS => (0..n).map(|_| Cell::Checker(side)).collect(),
+        n => (0..STACK_ROWS - 1).map(|_| Cell::Checker(side)).chain([Cell::Count(n)]).collect(),
+    }
 }
 
 fn cell_text(cell: Option<&Cell>, style: Style) -> String {
@@ -245,9 +295,11 @@ fn frame() -> String {
     format!(" +{0}+---+{0}+----+\n", "-".repeat(18))
 }
 
-fn board_row(cols: &[Vec<Cell>], row: usize, style: Style, off: &str, info: &str) -> String {
+fn board_row(cols: &[Vec<Cell>], bar: Option<&Cell>, row: usize, style: Style, off: &str, info: &str) -> String {
     let half = |cs: &[Vec<Cell>]| cs.iter().map(|c| cell_text(c.get(row), style)).collect::<String>();
-    let line = format!(" |{}|   |{}|{off}|  {info}", half(&cols[..6]), half(&cols[6..]));
+    // Portes's bar holds the hit checkers, each side's in its own half.
+    let bar = cell_text(bar, style);
+    let line = format!(" |{}|{bar}|{}|{off}|  {info}", half(&cols[..6]), half(&cols[6..]));
     format!("{}\n", line.trim_end())
 }
 
@@ -276,7 +328,8 @@ fn middle_row(v: &BoardView, style: Style) -> String {
     let dice = style.bold(&format!("{dice:^18}"));
     // The dice lie in the right half for the viewer, the left for the opponent.
     let (left, right) = if side == v.viewpoint { (" ".repeat(18), dice) } else { (dice, " ".repeat(18)) };
-    // Plakoto has no bar (nothing is ever hit): the gap between the halves is empty.
+    // The gap between the halves is Portes's bar (its legend says so),
+    // empty in the games that never hit.
     let line = format!(" |{left}|   |{right}|    |  {status}");
     format!("{}\n", line.trim_end())
 }
@@ -289,7 +342,7 @@ fn pips_line(v: &BoardView, side: Color) -> String {
     format!("     {}", text::pips(v.lang, v.position.pips(side), v.position.off(side)))
 }
 
-fn tray(pos: &Position, side: Color, style: Style) -> String {
+fn tray(pos: &AnyPosition, side: Color, style: Style) -> String {
     match pos.off(side) {
         0 => "    ".into(),
         n => format!(" {}{n:<2}", style.checker(side)),
@@ -299,9 +352,9 @@ fn tray(pos: &Position, side: Color, style: Style) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use plakoto_core::pos;
+    use plakoto_core::{Position, pos};
 
-    fn view<'a>(position: &'a Position, viewpoint: Color, dice: Option<(Dice, &'a [u8])>) -> BoardView<'a> {
+    fn view<'a>(position: &'a AnyPosition, viewpoint: Color, dice: Option<(Dice, &'a [u8])>) -> BoardView<'a> {
         BoardView {
             lang: Lang::En,
             position,
@@ -311,6 +364,7 @@ mod tests {
             score: [1, 2],
             match_to: 5,
             game: 3,
+            rotation: None,
             over: false,
             marks: None,
             caption: None,
@@ -319,18 +373,18 @@ mod tests {
 
     #[test]
     fn start_position_white_to_play() {
-        let p = Position::start();
+        let p = AnyPosition::from(Position::start());
         let d = Dice::new(6, 4).unwrap();
         insta::assert_snapshot!(render(&view(&p, Color::White, Some((d, &[6, 4]))), Style::PLAIN));
     }
 
     /// Pins of both colours, one under a tall stack, borne-off checkers on
     /// both sides, Black on roll halfway through a doublet.
-    fn middle_game() -> Position {
-        pos!(Black;
+    fn middle_game() -> AnyPosition {
+        AnyPosition::from(pos!(Black;
             white {24: 1, 20: 7, 13: 2, 6: 1, 5: 2};
             black {1: 9, 19: 1, 22: 1};
-            pinned {20: Black, 22: White, 6: Black})
+            pinned {20: Black, 22: White, 6: Black}))
     }
 
     #[test]
@@ -353,8 +407,8 @@ mod tests {
     #[test]
     fn the_last_play_is_marked_and_told() {
         let before = middle_game();
-        let play = before.legal_plays(Dice::new(6, 3).unwrap())[0];
-        let after = play.position();
+        let play = before.legal_plays(Dice::new(6, 3).unwrap())[0].clone();
+        let after = &play.position();
         let marks = Marks::between(&before, after, Color::Black).unwrap();
         let mut v = view(after, Color::White, Some((Dice::new(5, 2).unwrap(), &[5, 2])));
         v.marks = Some(marks);
@@ -380,10 +434,10 @@ mod tests {
         assert!(board.ends_with(&format!(" {caption}\n")), "{board}");
         assert!(board.contains("-/+ last play: from/to"), "{board}");
         // A pass marks nothing.
-        assert_eq!(Marks::between(&before, &before.pass_turn(), Color::Black), None);
+        assert_eq!(Marks::between(&before, &before.with_turn(Color::White), Color::Black), None);
     }
 
-    fn greek<'a>(position: &'a Position, viewpoint: Color, dice: Option<(Dice, &'a [u8])>) -> BoardView<'a> {
+    fn greek<'a>(position: &'a AnyPosition, viewpoint: Color, dice: Option<(Dice, &'a [u8])>) -> BoardView<'a> {
         BoardView {
             lang: Lang::El, names: ["Άσπρα (εσύ)", "Μαύρα (ευρετικό)"], ..view(position, viewpoint, dice)
         }
@@ -391,7 +445,7 @@ mod tests {
 
     #[test]
     fn greek_start_position_white_to_play() {
-        let p = Position::start();
+        let p = AnyPosition::from(Position::start());
         let d = Dice::new(6, 4).unwrap();
         insta::assert_snapshot!(render(&greek(&p, Color::White, Some((d, &[6, 4]))), Style::PLAIN));
     }
@@ -401,8 +455,8 @@ mod tests {
     #[test]
     fn greek_labels_pins_marks_and_dice_left() {
         let before = middle_game();
-        let play = before.legal_plays(Dice::new(6, 3).unwrap())[0];
-        let after = play.position();
+        let play = before.legal_plays(Dice::new(6, 3).unwrap())[0].clone();
+        let after = &play.position();
         let mut v = greek(after, Color::White, Some((Dice::new(5, 2).unwrap(), &[2])));
         v.marks = Marks::between(&before, after, Color::Black);
         let caption = format!("Τα Μαύρα (ευρετικό) έπαιξαν {play}");
@@ -435,14 +489,15 @@ mod tests {
 
     #[test]
     fn a_bear_off_is_marked_in_the_tray() {
-        let before = pos!(White; white {1: 1, 2: 1}; black {13: 15});
+        let before = AnyPosition::from(pos!(White; white {1: 1, 2: 1}; black {13: 15}));
         let after = before
             .legal_plays(Dice::new(2, 1).unwrap())
             .into_iter()
             .find(|p| p.result().is_some())
             .expect("the roll bears both off");
-        let marks = Marks::between(&before, after.position(), Color::White).unwrap();
-        let mut v = view(after.position(), Color::White, None);
+        let after = after.position();
+        let marks = Marks::between(&before, &after, Color::White).unwrap();
+        let mut v = view(&after, Color::White, None);
         v.over = true;
         v.marks = Some(marks);
         let board = render(&v, Style::PLAIN);

@@ -1,6 +1,7 @@
-//! Driving a match at the terminal: rolling through the `Match`, asking the
-//! person for a play or the engine for its choice, announcing what happens,
-//! and saving the record after every move.
+//! Driving a match at the terminal: rolling through the `Match` (of any of
+//! Tavli's games, a Tavli match too), asking the person for a play or the
+//! engine for its choice, announcing what happens, and saving the record
+//! after every move.
 
 use std::fmt::Display;
 use std::io::Write;
@@ -8,15 +9,17 @@ use std::path::PathBuf;
 
 use anyhow::{Result, anyhow};
 use plakoto_core::game::{Match, PlayerName, Start};
-use plakoto_core::{Color, Dice, GameResult, Move, Play, PlayError, Position, TurnBuilder, parse_play};
+use plakoto_core::tavli::{AnyPlay, AnyPlayError, AnyPosition, AnyTurn, GameKind, GamePosition, MatchGames};
+use plakoto_core::{Color, Dice, GameResult, Move, PlayError};
 use plakoto_engine::met::MatchScore;
-use plakoto_engine::{NeuralEval, Search, levels};
+use plakoto_engine::{NeuralEval, Player, Search, TavliPlayer, levels};
 
 use super::advice::{self, HINT_PLY};
 use super::announce::{self, Voice};
 use super::format::{columns, move_text, moves_text};
 use super::input::{self, Command, Line, ReadLine};
 use super::render::{self, BoardView, Marks, Style};
+use super::tavli_text;
 use super::text::{self, Lang};
 
 /// `?` lists at most this many plays (doublets can have hundreds).
@@ -25,7 +28,7 @@ const LIST_SHOWN: usize = 60;
 /// Checks that every engine player a match names is a built-in level.
 /// Only built-in levels are taken from a record: a file must never be able
 /// to start a program or read a file.
-pub fn check_players(m: &Match, lang: Lang) -> Result<()> {
+pub fn check_players<P: GamePosition>(m: &Match<P>, lang: Lang) -> Result<()> {
     for side in [Color::White, Color::Black] {
         if let PlayerName::Engine(level) = m.players().get(side) {
             levels::level(level).map_err(|e| {
@@ -80,7 +83,7 @@ enum TurnEnd {
 
 /// A match being played.
 pub struct Session<I, W> {
-    m: Match,
+    m: Match<AnyPosition>,
     /// What the engine levels and hints evaluate with.
     eval: NeuralEval,
     save_path: PathBuf,
@@ -108,7 +111,7 @@ const CLEAR: &str = "\x1b[H\x1b[2J";
 impl<I: ReadLine, W: Write> Session<I, W> {
     /// A session playing `m` (its players checked by [`check_players`]),
     /// the engine evaluating with `eval`, saving to `save_path`.
-    pub fn new(m: Match, eval: NeuralEval, save_path: PathBuf, style: Style, input: I, out: W) -> Self {
+    pub fn new(m: Match<AnyPosition>, eval: NeuralEval, save_path: PathBuf, style: Style, input: I, out: W) -> Self {
         Session {
             m,
             eval,
@@ -315,7 +318,7 @@ impl<I: ReadLine, W: Write> Session<I, W> {
         let reader = self.reader(game.position().turn());
         let play = Dice::new(turn.dice[0], turn.dice[1])
             .ok()
-            .and_then(|d| before.legal_plays(d).into_iter().find(|p| p.position() == game.position()))
+            .and_then(|d| before.legal_plays(d).into_iter().find(|p| &p.position() == game.position()))
             .filter(|p| !p.is_pass())
             .map(|p| reader.map_or_else(|| p.notation(), |r| p.notation_for(r)));
         let play = if turn.moves.is_empty() { None } else { play.or_else(|| Some(turn.notation.clone())) };
@@ -335,7 +338,7 @@ impl<I: ReadLine, W: Write> Session<I, W> {
     /// side on roll (and those left), the last play marked, a caption.
     fn show_board(
         &mut self,
-        pos: &Position,
+        pos: &AnyPosition,
         dice: Option<(Dice, &[u8])>,
         gi: usize,
         over: bool,
@@ -352,6 +355,7 @@ impl<I: ReadLine, W: Write> Session<I, W> {
             score: [self.m.score(Color::White), self.m.score(Color::Black)],
             match_to: self.m.target(),
             game: gi + 1,
+            rotation: self.rotation(gi),
             over,
             marks,
             caption,
@@ -361,17 +365,60 @@ impl<I: ReadLine, W: Write> Session<I, W> {
         Ok(())
     }
 
+    /// Is this a match of Plakoto alone (as before Tavli)?
+    fn plakoto_only(&self) -> bool {
+        self.m.rules().games == MatchGames::Only(GameKind::Plakoto)
+    }
+
+    /// For the board's title, in a match not of Plakoto alone (whose title
+    /// then names its game): in a Tavli match, the game after game `gi`
+    /// (none once the match is over).
+    fn rotation(&self, gi: usize) -> Option<Option<GameKind>> {
+        if self.plakoto_only() {
+            return None;
+        }
+        let game = &self.m.games()[gi];
+        let kind = game.position().kind();
+        let over = self.m.is_over() && gi + 1 == self.m.games().len();
+        let drawn = game.result().is_some_and(|r| r.winner.is_none());
+        let rotates = self.m.rules().games == MatchGames::Tavli;
+        Some((!over && rotates).then(|| self.m.rules().next_game(kind, drawn)))
+    }
+
+    /// The score the engine plays `side` by: the match's in a match of
+    /// Plakoto alone (its match equity table is Plakoto's); points in a
+    /// Tavli match, whose table is still to come.
+    fn engine_score(&self, side: Color) -> MatchScore {
+        if self.plakoto_only() { MatchScore::of(&self.m, side) } else { MatchScore::SINGLE_GAME }
+    }
+
     // ----- announcements -----
 
     fn announce_game_start(&mut self) -> Result<()> {
         self.announced = self.m.games().len();
         let n = self.m.games().len();
-        let head = if self.m.target() == 1 {
-            text::game_head(self.lang, n)
+        let kind = self.m.game().position().kind();
+        let lang = self.lang;
+        let head = if !self.plakoto_only() {
+            tavli_text::game_head(lang, n, kind, self.m.rules().games, self.m.target())
+        } else if self.m.target() == 1 {
+            text::game_head(lang, n)
         } else {
-            text::game_head_match(self.lang, n, self.m.target())
+            text::game_head_match(lang, n, self.m.target())
         };
+        if n == 1 && self.m.rules().games == MatchGames::Tavli {
+            self.say(format!("\n{}", tavli_text::tavli_rotation(lang)))?;
+        }
         self.say(format!("\n{}", self.style.bold(&format!("=== {head} ==="))))?;
+        for side in [Color::White, Color::Black] {
+            if let PlayerName::Engine(name) = self.m.players().get(side)
+                && let Ok(level) = levels::level(name)
+                && TavliPlayer::stands_in(level, kind)
+            {
+                let said = tavli_text::stands_in(lang, &text::level_name(lang, name), tavli_text::game_name(lang, kind));
+                self.say(said)?;
+            }
+        }
         let v = self.voice();
         match self.m.game().start() {
             Start::Side(c) => self.say(v.won_last(c)),
@@ -400,15 +447,21 @@ impl<I: ReadLine, W: Write> Session<I, W> {
             self.say(self.score_text())?;
         }
         if !self.m.is_over() && r.winner.is_none() {
-            self.say(text::next_game_opening(self.lang))?;
+            if self.m.game().position().kind() == GameKind::Fevga && !self.plakoto_only() {
+                self.say(tavli_text::after_draw_fevga(self.lang))?;
+            } else {
+                self.say(text::next_game_opening(self.lang))?;
+            }
         }
         Ok(())
     }
 
     /// Says when a play pinned a mother (the game goes on while the pinner
     /// still has checkers on its own starting point), or freed one.
-    fn announce_mothers(&mut self, before: &Position) -> Result<()> {
-        let after = *self.m.game().position();
+    fn announce_mothers(&mut self, before: &AnyPosition) -> Result<()> {
+        let (AnyPosition::Plakoto(before), AnyPosition::Plakoto(after)) = (before, *self.m.game().position()) else {
+            return Ok(()); // only Plakoto pins
+        };
         let v = self.voice();
         for side in [Color::White, Color::Black] {
             let start = side.to_white_numbering(24);
@@ -451,8 +504,10 @@ impl<I: ReadLine, W: Write> Session<I, W> {
         // Checked when the session began.
         let level = levels::level(name).map_err(|e| anyhow!(e))?;
         // In a match the engine plays for the match at the score, as `duel --match` measures it.
-        let mut player = level.player_at(&self.eval, self.m.turn_seed(), MatchScore::of(&self.m, side));
-        let play = plays[player.choose(&pos, dice, &plays).min(plays.len() - 1)];
+        let mut player = TavliPlayer::of_level(level, &self.eval, self.m.turn_seed());
+        let score = self.engine_score(side);
+        player.set_match_score(score.length, score.mine, score.theirs);
+        let play = plays[player.choose(&pos, dice, &plays).min(plays.len() - 1)].clone();
         self.m.play(&play)?;
         let written = self.reader(side.opponent()).map_or_else(|| play.notation(), |r| play.notation_for(r));
         self.say(self.style.bold(&written))?;
@@ -463,7 +518,7 @@ impl<I: ReadLine, W: Write> Session<I, W> {
         let pos = *self.m.game().position();
         let dice = self.m.game().dice().expect("rolled");
         let gi = self.m.games().len() - 1;
-        let mut tb = TurnBuilder::new(&pos, dice);
+        let mut tb = AnyTurn::new(&pos, dice);
         // The pending dice go into the record while the person thinks.
         self.save()?;
         let (marks, caption) = self.last_turn(gi);
@@ -504,12 +559,15 @@ impl<I: ReadLine, W: Write> Session<I, W> {
                     Ok(Some(play)) => return self.finish(side, play, false),
                     Ok(None) => self.show_turn(&tb)?,
                     Err(e) => {
-                        let why = input::shorten(&text::reason(self.lang, &e), 200);
+                        let why = input::shorten(&reason(self.lang, &e), 200);
                         self.say(text::not_played(self.lang, &why))?
                     }
                 },
                 Command::List => self.list(&tb)?,
-                Command::Hint => self.hint(&pos, dice, &tb.moves())?,
+                Command::Hint => match pos {
+                    AnyPosition::Plakoto(p) => self.hint(&p, dice, &tb.moves())?,
+                    other => self.say(tavli_text::no_advice(self.lang, tavli_text::game_name(self.lang, other.kind())))?,
+                },
                 Command::Last => self.rate_last(side)?,
                 Command::Id => self.say(id_text(self.lang, &pos, dice, !tb.moves().is_empty()))?,
                 Command::Undo => match tb.undo() {
@@ -555,12 +613,12 @@ impl<I: ReadLine, W: Write> Session<I, W> {
     }
 
     /// Stops in the middle of a turn, remembering the single moves made.
-    fn stop_turn(&mut self, tb: &TurnBuilder, how: Stop) -> TurnEnd {
+    fn stop_turn(&mut self, tb: &AnyTurn, how: Stop) -> TurnEnd {
         self.unsaved = tb.moves();
         TurnEnd::Stop(how)
     }
 
-    fn prompt(&mut self, side: Color, tb: &TurnBuilder) -> Result<()> {
+    fn prompt(&mut self, side: Color, tb: &AnyTurn) -> Result<()> {
         let moves: Vec<String> = tb.moves().into_iter().map(move_text).collect();
         let prompt = match tb.complete() {
             Some(p) if !moves.is_empty() => {
@@ -576,24 +634,24 @@ impl<I: ReadLine, W: Write> Session<I, W> {
 
     /// Redraws the board mid-turn, with the dice not used yet; before the
     /// first move, with the opponent's last play marked.
-    fn show_turn(&mut self, tb: &TurnBuilder) -> Result<()> {
+    fn show_turn(&mut self, tb: &AnyTurn) -> Result<()> {
         let pos = tb.current_position();
         let gi = self.m.games().len() - 1;
         let (marks, caption) = if tb.moves().is_empty() { self.last_turn(gi) } else { (None, None) };
         self.show_board(&pos, Some((tb.dice(), tb.dice_left())), gi, false, marks, caption.as_deref())
     }
 
-    fn finish(&mut self, side: Color, play: Play, shown: bool) -> Result<TurnEnd> {
+    fn finish(&mut self, side: Color, play: AnyPlay, shown: bool) -> Result<TurnEnd> {
         self.m.play(&play)?;
         let said = self.voice().plays(side, &self.style.bold(&play.notation()));
         self.say(said)?;
         Ok(TurnEnd::Played { shown })
     }
 
-    fn list(&mut self, tb: &TurnBuilder) -> Result<()> {
+    fn list(&mut self, tb: &AnyTurn) -> Result<()> {
         if tb.moves().is_empty() {
             let plays = tb.legal_plays();
-            let texts: Vec<String> = plays.iter().map(Play::notation).collect();
+            let texts: Vec<String> = plays.iter().map(AnyPlay::notation).collect();
             let (lang, dice) = (self.lang, tb.dice().to_string());
             let head = if texts.len() == 1 {
                 text::legal_plays_one(lang, &dice)
@@ -622,7 +680,7 @@ impl<I: ReadLine, W: Write> Session<I, W> {
     /// The engine's best plays for the roll at full depth, with their
     /// chances; in the middle of a turn, the plays that go on from the
     /// moves made, and what those moves cost.
-    fn hint(&mut self, pos: &Position, dice: Dice, made: &[Move]) -> Result<()> {
+    fn hint(&mut self, pos: &plakoto_core::Position, dice: Dice, made: &[Move]) -> Result<()> {
         let lang = self.lang;
         let whom = if self.you() == Some(pos.turn()) {
             text::hint_for_you(lang)
@@ -647,8 +705,12 @@ impl<I: ReadLine, W: Write> Session<I, W> {
         };
         let game = &self.m.games()[gi];
         let turn = &game.turns()[ti];
-        let before = game.positions_before()[ti];
-        let after = game.positions_before().get(ti + 1).copied().unwrap_or(*game.position());
+        let (AnyPosition::Plakoto(before), AnyPosition::Plakoto(after)) =
+            (game.positions_before()[ti], game.positions_before().get(ti + 1).copied().unwrap_or(*game.position()))
+        else {
+            let kind = game.position().kind();
+            return self.say(tavli_text::no_advice(lang, tavli_text::game_name(lang, kind)));
+        };
         let dice = Dice::new(turn.dice[0], turn.dice[1])?;
         let earlier = if gi + 1 < self.m.games().len() { text::in_game(lang, gi + 1) } else { String::new() };
         let Some(play) = before.legal_plays(dice).into_iter().find(|p| p.position() == &after) else {
@@ -690,16 +752,42 @@ impl<I: ReadLine, W: Write> Session<I, W> {
 /// Takes an entry: a whole legal play on one line is returned to be played
 /// at once; otherwise its single moves go into the turn being built (and
 /// `None` is returned), or nothing changes and the reason is returned.
-fn enter(pos: &Position, tb: &mut TurnBuilder, text: &str) -> Result<Option<Play>, PlayError> {
+fn enter(pos: &AnyPosition, tb: &mut AnyTurn, text: &str) -> Result<Option<AnyPlay>, AnyPlayError> {
     if tb.moves().is_empty() {
-        match parse_play(pos, tb.dice(), text) {
+        match pos.parse_play(tb.dice(), text) {
             Ok(play) => return Ok(Some(play)),
-            Err(e @ (PlayError::Syntax { .. } | PlayError::MustPass(_) | PlayError::CannotPass(_))) => return Err(e),
+            Err(e) if decisive(&e) => return Err(e),
             // Perhaps the start of a play: its single moves say.
             Err(_) => {}
         }
     }
     tb.enter(text).map(|()| None)
+}
+
+/// Is a whole play's refusal final, whatever single moves might say (bad
+/// writing, or a roll that must or must not be passed)?
+fn decisive(e: &AnyPlayError) -> bool {
+    use plakoto_core::{fevga, portes};
+    matches!(
+        e,
+        AnyPlayError::Plakoto(PlayError::Syntax { .. } | PlayError::MustPass(_) | PlayError::CannotPass(_))
+            | AnyPlayError::Portes(
+                portes::PlayError::Syntax { .. } | portes::PlayError::MustPass(_) | portes::PlayError::CannotPass(_)
+            )
+            | AnyPlayError::Fevga(
+                fevga::PlayError::Syntax { .. } | fevga::PlayError::MustPass(_) | fevga::PlayError::CannotPass(_)
+            )
+    )
+}
+
+/// Why an entry was refused, in `lang`: Plakoto's reasons are worded in
+/// both languages; Portes's and Fevga's are the rules' own English words
+/// for now.
+fn reason(lang: Lang, e: &AnyPlayError) -> String {
+    match e {
+        AnyPlayError::Plakoto(e) => text::reason(lang, e),
+        other => other.to_string(),
+    }
 }
 
 /// What quitting in the middle of a turn leaves out of the record (it holds
@@ -713,7 +801,7 @@ fn unsaved_text(lang: Lang, moves: &[Move]) -> Option<String> {
 }
 
 /// The position ID of the turn and how to use it.
-fn id_text(lang: Lang, pos: &Position, dice: Dice, mid_turn: bool) -> String {
+fn id_text(lang: Lang, pos: &AnyPosition, dice: Dice, mid_turn: bool) -> String {
     let when = if mid_turn { text::position_id_mid_turn(lang) } else { String::new() };
     text::position_id(lang, &pos.id(), &when, &text::colour(lang, pos.turn()), &dice.to_string())
 }

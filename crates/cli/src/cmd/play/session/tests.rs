@@ -5,21 +5,32 @@ use super::*;
 use crate::cmd::play::advice::{HINT_SHOWN, hint_head, hint_table, rating_text, so_far_text};
 use crate::cmd::play::format::percent;
 use crate::cmd::play::input::LineReader;
-use plakoto_core::Reason;
 use plakoto_core::game::Players;
+use plakoto_core::{Position, Reason};
 use plakoto_engine::analysis;
 
-fn session(input: &str, white: PlayerName, black: PlayerName) -> (End, String, Match) {
+/// A match of Plakoto as the session holds it: a match of any game.
+fn any(m: Match) -> Match<AnyPosition> {
+    let record = serde_json::from_value(serde_json::to_value(m.record()).unwrap()).unwrap();
+    Match::from_record(&record).unwrap()
+}
+
+fn session(input: &str, white: PlayerName, black: PlayerName) -> (End, String, Match<AnyPosition>) {
     let m = Match::new(1, 42, Players { white, black }).unwrap();
     session_of(m, input)
 }
 
-fn session_of(m: Match, input: &str) -> (End, String, Match) {
+fn session_of(m: Match, input: &str) -> (End, String, Match<AnyPosition>) {
     session_in(Lang::En, m, input)
 }
 
 /// A session in `lang`; its output with the save path taken out.
-fn session_in(lang: Lang, m: Match, input: &str) -> (End, String, Match) {
+fn session_in(lang: Lang, m: Match, input: &str) -> (End, String, Match<AnyPosition>) {
+    session_any(lang, any(m), input)
+}
+
+/// [`session_in`] for a match of any game.
+fn session_any(lang: Lang, m: Match<AnyPosition>, input: &str) -> (End, String, Match<AnyPosition>) {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("g.json");
     check_players(&m, lang).unwrap();
@@ -212,7 +223,7 @@ fn the_opponents_play_is_marked_and_the_persons_own_play_shown_before_the_reply(
     // The next board marks the computer's play and says it, in the person's numbering.
     let g = m.game();
     let dice = Dice::new(g.turns()[1].dice[0], g.turns()[1].dice[1]).unwrap();
-    let theirs = g.positions_before()[1].legal_plays(dice).into_iter().find(|p| p.position() == g.position());
+    let theirs = g.positions_before()[1].legal_plays(dice).into_iter().find(|p| &p.position() == g.position());
     let theirs = theirs.unwrap().notation_for(Color::White);
     assert!(out[reply..].contains(&format!(" Black (random) played {theirs}\n")), "{out}");
     assert!(out[reply..].contains("-/+ last play: from/to"), "{out}");
@@ -229,7 +240,7 @@ fn a_person_is_spoken_to_and_not_named() {
 fn the_position_id_is_given_on_request() {
     let (_, pos, dice) = first_roll();
     let (_, out, _) = session("id\nquit\n", HUMAN, HUMAN);
-    assert!(out.contains(&id_text(Lang::En, &pos, dice, false)), "{out}");
+    assert!(out.contains(&id_text(Lang::En, &pos.into(), dice, false)), "{out}");
     assert!(out.contains(&format!("plakoto hint {} {dice}", pos.id())), "{out}");
 }
 
@@ -309,7 +320,7 @@ fn engines_play_a_greek_match() {
 fn greek_position_ids() {
     let (pos, dice) = (Position::start(), Dice::new(6, 4).unwrap());
     assert_eq!(
-        id_text(Lang::El, &pos, dice, true),
+        id_text(Lang::El, &pos.into(), dice, true),
         format!(
             "Κωδικός θέσης {id} (η θέση στην αρχή αυτής της ζαριάς): παίζουν τα Άσπρα 6-4.\n\
              Το `plakoto hint {id} 6-4` κατατάσσει τις κινήσεις της·\n\

@@ -1,0 +1,79 @@
+//! The texts of a Tavli match at the terminal, English and Greek side by
+//! side as in [`super::text`]: the games' names, the rotation, Portes's bar,
+//! Fevga's shared direction, and what the computer plays each game with.
+//! The Greek names are TAVLI.md's (Πόρτες, Πλακωτό, Φεύγα); the bar is the
+//! "μπάρα".
+
+use plakoto_core::tavli::{GameKind, MatchGames};
+
+use super::text::{self, Lang, texts};
+
+/// The name of a game in `lang`.
+pub fn game_name(lang: Lang, kind: GameKind) -> &'static str {
+    match (lang, kind) {
+        (Lang::En, GameKind::Portes) => "Portes",
+        (Lang::En, GameKind::Plakoto) => "Plakoto",
+        (Lang::En, GameKind::Fevga) => "Fevga",
+        (Lang::El, GameKind::Portes) => "Πόρτες",
+        (Lang::El, GameKind::Plakoto) => "Πλακωτό",
+        (Lang::El, GameKind::Fevga) => "Φεύγα",
+    }
+}
+
+/// A game's heading in a match not of Plakoto alone (Plakoto's matches
+/// keep theirs): `Game 2: Plakoto · Tavli match to 5`, `Game 1: Fevga · one game`.
+pub fn game_head(lang: Lang, n: usize, kind: GameKind, games: MatchGames, target: u32) -> String {
+    let length = match games {
+        MatchGames::Tavli => tavli_match_to(lang, target),
+        MatchGames::Only(_) if target == 1 => text::one_game(lang),
+        MatchGames::Only(_) => text::match_to(lang, target),
+    };
+    kind_game_head(lang, n, game_name(lang, kind), &length)
+}
+
+texts! {
+    /// The game being played and the one to come, in the board's title.
+    game_and_next(game: &str, next: &str) = "{game}, then {next}", "{game}, μετά {next}";
+    /// A game's heading in a match that is not of Plakoto alone: its
+    /// number, its game and the match (`Tavli match to 5`, `match to 3`).
+    kind_game_head(n: usize, game: &str, length: &str) = "Game {n}: {game} · {length}", "Παρτίδα {n}: {game} · {length}";
+    /// A Tavli match's length.
+    tavli_match_to(target: u32) = "Tavli match to {target}", "αγώνας τάβλι στους {target}";
+    /// The games of a Tavli match, said when it begins.
+    tavli_rotation() =
+        "A Tavli match: Portes, Plakoto, Fevga, and round again until a side has the points.",
+        "Αγώνας τάβλι: Πόρτες, Πλακωτό, Φεύγα, και πάλι από την αρχή ώσπου κάποιος να φτάσει τους πόντους.";
+    /// After a drawn Plakoto game the rotation goes on to Fevga.
+    after_draw_fevga() =
+        "The rotation goes on to Fevga; the one-die roll decides who starts.",
+        "Συνεχίζουμε με Φεύγα· η ζαριά με ένα ζάρι ο καθένας αποφασίζει ποιος αρχίζει.";
+    /// A level playing a game with its heuristic, for want of a network.
+    stands_in(level: &str, game: &str) =
+        "The computer ({level}) plays {game} with its heuristic player: {game}'s trained player is still to come.",
+        "Ο υπολογιστής ({level}) παίζει {game} με τον ευρετικό παίκτη του· ο εκπαιδευμένος παίκτης για {game} έρχεται αργότερα.";
+    /// The engine's advice exists for Plakoto only so far.
+    no_advice(game: &str) =
+        "The engine gives hints and ratings in Plakoto only, for now: not in {game}.",
+        "Ο υπολογιστής δίνει υποδείξεις και βαθμολογίες μόνο στο Πλακωτό, προς το παρόν· όχι σε {game}.";
+    /// Portes's legend: the column between the halves is the bar.
+    legend_bar() =
+        "the middle column is the bar: hit checkers enter first (`bar/22`)",
+        "η μεσαία στήλη είναι η μπάρα: τα χτυπημένα μπαίνουν πρώτα (`bar/22`)";
+    /// Fevga's legend under the arrows.
+    legend_fevga(them: &str) =
+        "arrows: both sides go round the same way; {them} starts on your 12",
+        "βέλη: ίδια φορά και για τους δύο· τα {them} ξεκινούν από το 12 σου";
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_text_has_greek_and_the_same_arguments() {
+        crate::cmd::play::text::tests::check_texts(ALL);
+        for kind in [GameKind::Portes, GameKind::Plakoto, GameKind::Fevga] {
+            assert!(crate::cmd::play::text::tests::has_greek(game_name(Lang::El, kind)));
+        }
+    }
+}
