@@ -81,7 +81,8 @@ impl<'de> Deserialize<'de> for MatchGames {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Starter {
     /// The one-die roll: each side rolls a die, ties roll again, the higher
-    /// starts (and rolls both dice, unless the opening dice are played).
+    /// starts and rolls both dice (in the first game under
+    /// [`MatchRules::opening_dice_played`], plays the two opening dice).
     OpeningRoll,
     /// This side starts, rolling both dice: the winner of the game before.
     Side(Color),
@@ -104,7 +105,10 @@ pub struct MatchRules {
     /// The games the match plays.
     pub games: MatchGames,
     /// The starter of the first game plays the two opening dice instead of
-    /// rolling again (TAVLI.md Part 1, "Turn order and dice": an option).
+    /// rolling again (TAVLI.md Part 1, "Turn order and dice": an option):
+    /// equal opening dice still roll again, and the last, decisive pair is
+    /// the first turn's roll. A later game started by the roll-off (after a
+    /// draw) rolls again as usual.
     #[serde(skip_serializing_if = "is_false")]
     pub opening_dice_played: bool,
     /// A drawn Plakoto game is played again instead of the rotation going
