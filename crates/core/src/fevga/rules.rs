@@ -1,9 +1,13 @@
 //! The house rules of Fevga that TAVLI.md leaves as options: each field's
-//! default is that page's Decision.
+//! default is that page's Decision. A match record names each option in
+//! lower-case kebab case (`"pass"`, `"every-landing"`, `"narde"`).
+
+use serde::{Deserialize, Serialize};
 
 /// When the runner rule releases a player's other checkers (TAVLI.md Part 2,
 /// "The first checker").
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
 pub enum Release {
     /// The Decision: a checker on one of the player's points 1–12 (it has
     /// *reached* the opponent's starting quarter), or a checker borne off.
@@ -32,7 +36,8 @@ impl Release {
 
 /// When the starting-quarter ban (never all six of one's points 19–24 held)
 /// is judged.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
 pub enum BanTiming {
     /// The Decision: on the position after the whole play, so a checker may
     /// touch and leave the last open point on the way (test F6).
@@ -43,7 +48,8 @@ pub enum BanTiming {
 }
 
 /// What limits six held points in a row outside the starting quarter.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
 pub enum PrimeRule {
     /// The Decision (V1): any block may be built, but a player who traps
     /// every opposing checker on one point behind six held points must
@@ -66,14 +72,33 @@ pub enum PrimeRule {
 /// assert_eq!(house.ban, BanTiming::EndOfPlay);
 /// assert_eq!(house.primes, PrimeRule::UnblockingDuty);
 /// ```
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+///
+/// A match record writes only the options that are not the default, and
+/// refuses a name it does not know:
+///
+/// ```
+/// use plakoto_core::fevga::{FevgaRules, PrimeRule};
+/// let narde = FevgaRules { primes: PrimeRule::Narde, ..FevgaRules::default() };
+/// assert_eq!(serde_json::to_string(&narde).unwrap(), r#"{"primes":"narde"}"#);
+/// assert_eq!(serde_json::from_str::<FevgaRules>(r#"{"primes":"narde"}"#).unwrap(), narde);
+/// assert!(serde_json::from_str::<FevgaRules>(r#"{"release":"early"}"#).is_err());
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
 pub struct FevgaRules {
     /// When the runner releases the other checkers.
+    #[serde(skip_serializing_if = "is_default")]
     pub release: Release,
     /// When the starting-quarter ban is judged.
+    #[serde(skip_serializing_if = "is_default")]
     pub ban: BanTiming,
     /// Six in a row elsewhere: the unblocking duty or the narde-style rule.
+    #[serde(skip_serializing_if = "is_default")]
     pub primes: PrimeRule,
+}
+
+fn is_default<T: Default + PartialEq>(t: &T) -> bool {
+    *t == T::default()
 }
 
 impl FevgaRules {

@@ -73,9 +73,6 @@ pub enum MatchError<E = PlayError> {
     /// cannot hold (a Tavli match needs `Match<AnyPosition>`).
     #[error("this match cannot play {0}: its positions are another game's")]
     WrongGame(GameKind),
-    /// A match option (held: its name) that matches do not play yet.
-    #[error("the option `{0}` is not played yet")]
-    OptionNotYet(&'static str),
     /// Driving the current game failed (see [`GameError`]).
     #[error(transparent)]
     Game(#[from] GameError<E>),
@@ -193,7 +190,7 @@ impl<P: GamePosition> Match<P> {
         players: Players,
         position: P,
     ) -> Result<Match<P>, MatchError<P::Error>> {
-        if let Some(r) = position.outcome() {
+        if let Some(r) = position.outcome_under(&rules) {
             return Err(MatchError::StartOver(r));
         }
         if position.kind() != rules.first_game() {
@@ -212,12 +209,6 @@ impl<P: GamePosition> Match<P> {
         if target == 0 {
             return Err(MatchError::BadLength(target));
         }
-        if rules.opening_dice_played {
-            return Err(MatchError::OptionNotYet("opening-dice-played"));
-        }
-        if rules.portes != crate::portes::PortesRules::default() {
-            return Err(MatchError::OptionNotYet("portes"));
-        }
         // Every game the match can come to must be one its positions hold.
         let mut kind = rules.first_game();
         for _ in 0..3 {
@@ -232,7 +223,7 @@ impl<P: GamePosition> Match<P> {
             joint: None,
             players,
             score: [0, 0],
-            games: vec![Game::of(initial, start)],
+            games: vec![Game::under(rules, initial, start)],
         })
     }
 
@@ -352,8 +343,13 @@ impl<P: GamePosition> Match<P> {
     }
 
     /// Rolls for the side on roll (making the opening roll first if needed).
+    /// Under [`MatchRules::opening_dice_played`] the first game's first
+    /// roll is the opening dice: returned, nothing more thrown.
     pub fn roll(&mut self) -> Result<Dice, MatchError<P::Error>> {
         self.opening_roll()?;
+        if let Some(d) = self.game().pending_opening_dice() {
+            return Ok(d);
+        }
         if !self.dice.can_throw(2) {
             return Err(MatchError::NoMoreDice);
         }
@@ -392,8 +388,12 @@ impl<P: GamePosition> Match<P> {
             let next = self.rules.next_game(played, result.winner.is_none());
             // Checked when the match was made: every game of its rotation
             // is one its positions hold.
+            // The opening dice are played in the first game only (TAVLI.md
+            // Part 1: "First game of a match"); a game after a draw is
+            // started by the roll-off alone.
+            let rules = MatchRules { opening_dice_played: false, ..self.rules };
             if let Some(initial) = P::start_of(next) {
-                self.games.push(Game::of(initial, start));
+                self.games.push(Game::under(rules, initial, start));
             }
         }
     }
@@ -583,10 +583,12 @@ impl<P: GamePosition> Match<P> {
         }
         if recorded {
             let mut left = std::collections::VecDeque::new();
-            for g in &rec.games {
+            for (gi, g) in rec.games.iter().enumerate() {
                 left.extend(g.opening.iter().flatten());
-                left.extend(g.turns.iter().flat_map(|t| t.dice));
-                left.extend(g.dice.iter().flatten());
+                // The opening dice played as the first roll are thrown once.
+                let first_roll_is_opening = gi == 0 && rec.rules.opening_dice_played && !g.opening.is_empty();
+                let rolls = g.turns.iter().map(|t| t.dice).chain(g.dice);
+                left.extend(rolls.skip(usize::from(first_roll_is_opening)).flatten());
             }
             m.dice = MatchDice::Recorded { left, thrown: 0 };
         }

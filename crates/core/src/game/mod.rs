@@ -25,7 +25,7 @@ use crate::play::Move;
 use crate::play_error::PlayError;
 use crate::position::Position;
 use crate::result::GameResult;
-use crate::tavli::{GamePlay, GamePosition};
+use crate::tavli::{GamePlay, GamePosition, MatchRules};
 
 /// Turns after which a game is taken to be stuck and refuses to roll. Real
 /// games last about 90 turns and random play some hundreds; a game that
@@ -38,7 +38,9 @@ pub const MAX_TURNS: usize = 5_000;
 #[serde(rename_all = "kebab-case")]
 pub enum Start<P = Position> {
     /// Each side rolls one die; ties roll again; the higher starts and then
-    /// rolls both dice (the opening dice are not played).
+    /// rolls both dice (the opening dice are not played), or, in a game
+    /// played under [`MatchRules::opening_dice_played`], plays the two
+    /// opening dice as its first roll.
     OpeningRoll,
     /// This side starts (the winner of the previous game of a match).
     Side(Color),
@@ -88,7 +90,8 @@ pub enum GameError<E = PlayError> {
 
 /// One game, from its start position to its result: Plakoto's by default,
 /// any game's with its position type `P` (each game's own, or
-/// [`AnyPosition`](crate::tavli::AnyPosition) for a game chosen at run time).
+/// [`AnyPosition`](crate::tavli::AnyPosition) for a game chosen at run time),
+/// played under the default rules or a match's ([`Game::under`]).
 ///
 /// ```
 /// use plakoto_core::game::{FixedDice, Game, Start};
@@ -104,6 +107,8 @@ pub enum GameError<E = PlayError> {
 #[derive(Clone, Debug)]
 pub struct Game<P: GamePosition = Position> {
     start: Start<P>,
+    /// The options the game is played under (its match's).
+    rules: MatchRules,
     /// The game's start position, White on roll (the opening roll turns it).
     initial: P,
     /// Opening roll-offs: (White's die, Black's die), the last one decisive.
@@ -132,6 +137,27 @@ impl<P: GamePosition> Game<P> {
     /// A new game of the game whose start position is `initial` (White on
     /// roll), started as [`Game::new`] says.
     pub fn of(initial: P, start: Start<P>) -> Game<P> {
+        Game::under(MatchRules::default(), initial, start)
+    }
+
+    /// [`Game::of`] played under `rules`, a match's: its legal plays, the
+    /// plays it reads and its result follow the options they set for this
+    /// game, and with [`MatchRules::opening_dice_played`] a game started by
+    /// the opening roll plays the opening dice as its first roll.
+    ///
+    /// ```
+    /// use plakoto_core::game::{FixedDice, Game, Start};
+    /// use plakoto_core::tavli::MatchRules;
+    /// let rules = MatchRules { opening_dice_played: true, ..MatchRules::default() };
+    /// let mut game = Game::under(rules, plakoto_core::Position::start(), Start::OpeningRoll);
+    /// let mut dice = FixedDice::new([3, 5]); // White 3, Black 5: Black plays 5-3
+    /// game.opening_roll(&mut dice);
+    /// assert_eq!(game.dice().unwrap().to_string(), "5-3");
+    /// assert_eq!(game.roll(&mut dice).unwrap().to_string(), "5-3"); // nothing more thrown
+    /// game.play_text("24/19 24/21").unwrap();
+    /// assert_eq!(game.turns()[0].dice, [5, 3]);
+    /// ```
+    pub fn under(rules: MatchRules, initial: P, start: Start<P>) -> Game<P> {
         let initial = initial.game_start();
         let position = match start {
             Start::Side(c) => initial.with_turn(c),
@@ -141,6 +167,7 @@ impl<P: GamePosition> Game<P> {
         Game {
             initial,
             start,
+            rules,
             opening: Vec::new(),
             position,
             turns: Vec::new(),
@@ -155,6 +182,9 @@ impl<P: GamePosition> Game<P> {
     /// Rolls one die each until they differ; the higher side starts.
     /// Returns the roll-offs (White's die, Black's die). Does nothing if the
     /// game does not start with an opening roll or it was already made.
+    /// Under [`MatchRules::opening_dice_played`] the last roll-off (the
+    /// decisive one, never a doublet) is then the starter's first roll: its
+    /// legal plays are worked out, and [`Game::roll`] throws nothing more.
     pub fn opening_roll(&mut self, src: &mut dyn DiceSource) -> &[[u8; 2]] {
         if self.start == Start::OpeningRoll && self.opening.is_empty() {
             loop {
@@ -163,11 +193,31 @@ impl<P: GamePosition> Game<P> {
                 if w != b {
                     let first = if w > b { Color::White } else { Color::Black };
                     self.position = self.initial.with_turn(first);
+                    if self.rules.opening_dice_played
+                        && let Ok(dice) = Dice::new(w, b)
+                    {
+                        self.dice = Some(dice);
+                        self.plays = self.position.legal_plays_under(dice, &self.rules);
+                    }
                     break;
                 }
             }
         }
         &self.opening
+    }
+
+    /// The opening dice, while they wait to be played as the starter's
+    /// first roll (a game under [`MatchRules::opening_dice_played`]);
+    /// `None` in any other case.
+    pub fn pending_opening_dice(&self) -> Option<Dice> {
+        let opening = self.rules.opening_dice_played && self.start == Start::OpeningRoll && !self.opening.is_empty();
+        self.dice.filter(|_| opening && self.turns.is_empty() && self.result.is_none())
+    }
+
+    /// The rules the game is played under ([`Game::under`]; the default
+    /// rules for [`Game::new`] and [`Game::of`]).
+    pub fn rules(&self) -> &MatchRules {
+        &self.rules
     }
 
     /// Is the game waiting for its opening roll?
@@ -176,7 +226,12 @@ impl<P: GamePosition> Game<P> {
     }
 
     /// Rolls the dice for the side on roll and works out its legal plays.
+    /// When the opening dice are the first roll
+    /// ([`Game::pending_opening_dice`]), returns them and throws nothing.
     pub fn roll(&mut self, src: &mut dyn DiceSource) -> Result<Dice, GameError<P::Error>> {
+        if let Some(dice) = self.pending_opening_dice() {
+            return Ok(dice);
+        }
         let dice = src.roll();
         self.set_dice(dice)?;
         Ok(dice)
@@ -197,7 +252,7 @@ impl<P: GamePosition> Game<P> {
             return Err(GameError::TooLong(self.turns.len()));
         }
         self.dice = Some(dice);
-        self.plays = self.position.legal_plays(dice);
+        self.plays = self.position.legal_plays_under(dice, &self.rules);
         Ok(())
     }
 
@@ -222,13 +277,22 @@ impl<P: GamePosition> Game<P> {
         Ok(())
     }
 
-    /// Plays a play given in notation (`pass` when nothing can be played).
+    /// Plays a play given in notation (`pass` when nothing can be played),
+    /// read under the game's rules.
     pub fn play_text(&mut self, text: &str) -> Result<P::Play, GameError<P::Error>> {
         if self.result.is_some() {
             return Err(GameError::Over);
         }
         let dice = self.dice.ok_or(GameError::NotRolled)?;
-        let play = self.position.parse_play(dice, text)?;
+        let read = self.position.parse_play_under(dice, text, &self.rules)?;
+        // The play kept is the legal play of the same position, worked out
+        // under the rules when the dice were set (so scored by them).
+        let play = self
+            .plays
+            .iter()
+            .find(|p| p.position() == read.position())
+            .cloned()
+            .ok_or_else(|| self.position.not_legal(read.notation()))?;
         self.apply(dice, play.clone());
         Ok(play)
     }

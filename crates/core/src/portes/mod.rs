@@ -65,7 +65,7 @@ mod turn;
 pub use id::PositionIdError;
 pub use json::PositionJsonError;
 pub use movegen::MoveGen;
-pub use notation::parse_play;
+pub use notation::{parse_play, parse_play_with};
 pub use perft::{perft, perft_parallel};
 pub use play::Play;
 pub use play_error::PlayError;

@@ -465,10 +465,30 @@ impl Position {
     /// assert!(plays.iter().any(|p| p.to_string() == "24/18/13"));
     /// ```
     pub fn legal_plays(&self, dice: Dice) -> Vec<Play> {
+        self.legal_plays_with(dice, &PortesRules::default())
+    }
+
+    /// The legal plays for `dice` under `rules`: the same plays, the ones
+    /// that end the game scored as `rules` say.
+    ///
+    /// ```
+    /// use plakoto_core::{Dice, portes_pos};
+    /// use plakoto_core::portes::PortesRules;
+    /// // White bears off its last checker; Black has one on the bar.
+    /// let p = portes_pos!(White; white {1: 1}; black {bar: 1, 19: 14});
+    /// let d = Dice::new(2, 1).unwrap();
+    /// let win = |r: &PortesRules| p.legal_plays_with(d, r)[0].result().unwrap().points;
+    /// assert_eq!(win(&PortesRules::default()), 2);
+    /// assert_eq!(win(&PortesRules { backgammons_count_3: true }), 3);
+    /// ```
+    pub fn legal_plays_with(&self, dice: Dice, rules: &PortesRules) -> Vec<Play> {
         let mut out = Vec::new();
         GEN.with(|g| match g.try_borrow_mut() {
-            Ok(mut g) => g.plays(self, dice, &mut out),
-            Err(_) => MoveGen::new().plays(self, dice, &mut out),
+            Ok(mut g) => {
+                g.rules = *rules;
+                g.plays(self, dice, &mut out);
+            }
+            Err(_) => MoveGen::with_rules(*rules).plays(self, dice, &mut out),
         });
         out
     }

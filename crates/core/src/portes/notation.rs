@@ -17,6 +17,7 @@ use super::board::Board;
 use super::play::Play;
 use super::play_error::{PlayError, point_text};
 use super::position::Position;
+use super::rules::PortesRules;
 use crate::Color;
 use crate::dice::Dice;
 use crate::play::Move;
@@ -357,10 +358,16 @@ fn interleavings(paths: &[Vec<Hop>], next: &mut Vec<usize>, order: &mut Vec<Hop>
 /// assert_eq!(parse_play(&p, d, "24/18"), Err(PlayError::MustUseBoth(d)));
 /// ```
 pub fn parse_play(pos: &Position, dice: Dice, text: &str) -> Result<Play, PlayError> {
+    parse_play_with(pos, dice, text, &PortesRules::default())
+}
+
+/// [`parse_play`] under `rules`: the same plays, one that ends the game
+/// scored as `rules` say.
+pub fn parse_play_with(pos: &Position, dice: Dice, text: &str, rules: &PortesRules) -> Result<Play, PlayError> {
     if pos.outcome().is_some() {
         return Err(PlayError::GameOver);
     }
-    let legal = pos.legal_plays(dice);
+    let legal = pos.legal_plays_with(dice, rules);
     let tokens: Vec<&str> = text.split(|c: char| c.is_whitespace() || c == ',').filter(|t| !t.is_empty()).collect();
     let is_pass_text = tokens.is_empty() || (tokens.len() == 1 && tokens[0].eq_ignore_ascii_case("pass"));
     if legal.len() == 1 && legal[0].is_pass() {

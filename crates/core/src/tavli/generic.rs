@@ -2,10 +2,14 @@
 //! and plays, so that one state machine plays every game: Plakoto's,
 //! Portes's and Fevga's own types (static dispatch, no cost) and
 //! [`AnyPosition`] (the game chosen at run time, as a Tavli match needs).
+//!
+//! The `_under` methods apply a match's options ([`MatchRules`]): each game
+//! reads its own (Portes's scoring, Fevga's house rules); Plakoto has none,
+//! so its plays are the plain ones and its hot path is untouched.
 
 use std::fmt::Debug;
 
-use super::{AnyPlay, AnyPlayError, AnyPosition, GameKind};
+use super::{AnyPlay, AnyPlayError, AnyPosition, GameKind, MatchRules};
 use crate::{Color, Dice, GameResult, Move, fevga, portes};
 
 /// A position of some game, as the game state machine drives it.
@@ -30,10 +34,28 @@ pub trait GamePosition: Copy + Eq + Debug + Send + Sync + 'static {
     fn legal_plays(&self, dice: Dice) -> Vec<Self::Play>;
     /// Reads an entered play, or says why the rules refuse it.
     fn parse_play(&self, dice: Dice, text: &str) -> Result<Self::Play, Self::Error>;
+    /// Every legal play with `dice` under a match's `rules` (see
+    /// [`GamePosition::legal_plays`]); the default ignores them.
+    fn legal_plays_under(&self, dice: Dice, rules: &MatchRules) -> Vec<Self::Play> {
+        let _ = rules;
+        self.legal_plays(dice)
+    }
+    /// Reads an entered play under a match's `rules` (see
+    /// [`GamePosition::parse_play`]); the default ignores them.
+    fn parse_play_under(&self, dice: Dice, text: &str, rules: &MatchRules) -> Result<Self::Play, Self::Error> {
+        let _ = rules;
+        self.parse_play(dice, text)
+    }
     /// What resigning now gives the opponent of `resigner`.
     fn resignation(&self, resigner: Color) -> GameResult;
     /// How the game has ended, if it has (under the default rules).
     fn outcome(&self) -> Option<GameResult>;
+    /// How the game has ended, if it has, under a match's `rules` (a
+    /// Portes backgammon may count 3); the default ignores them.
+    fn outcome_under(&self, rules: &MatchRules) -> Option<GameResult> {
+        let _ = rules;
+        self.outcome()
+    }
     /// The game's position ID.
     fn id(&self) -> String;
     /// The position JSON (INTERFACE.md; the engine protocol's `position`).
@@ -60,10 +82,11 @@ pub trait GamePlay: Clone + Eq + Debug + Send + Sync + 'static {
 /// Implements the traits for one game's own types by calling their
 /// inherent methods of the same names.
 macro_rules! own_game {
-    ($kind:expr, $Pos:ty, $Play:ty, $Err:ty, $parse:path) => {
+    ($kind:expr, $Pos:ty, $Play:ty, $Err:ty, $parse:path $(, $under:item)*) => {
         impl GamePosition for $Pos {
             type Play = $Play;
             type Error = $Err;
+            $($under)*
             fn kind(&self) -> GameKind {
                 $kind
             }
@@ -121,8 +144,35 @@ macro_rules! own_game {
 }
 
 own_game!(GameKind::Plakoto, crate::Position, crate::Play, crate::PlayError, crate::parse_play);
-own_game!(GameKind::Portes, portes::Position, portes::Play, portes::PlayError, portes::parse_play);
-own_game!(GameKind::Fevga, fevga::Position, fevga::Play, fevga::PlayError, fevga::parse_play);
+own_game!(
+    GameKind::Portes,
+    portes::Position,
+    portes::Play,
+    portes::PlayError,
+    portes::parse_play,
+    fn legal_plays_under(&self, dice: Dice, rules: &MatchRules) -> Vec<portes::Play> {
+        self.legal_plays_with(dice, &rules.portes)
+    },
+    fn parse_play_under(&self, dice: Dice, text: &str, rules: &MatchRules) -> Result<portes::Play, portes::PlayError> {
+        portes::parse_play_with(self, dice, text, &rules.portes)
+    },
+    fn outcome_under(&self, rules: &MatchRules) -> Option<GameResult> {
+        self.outcome_with(&rules.portes)
+    }
+);
+own_game!(
+    GameKind::Fevga,
+    fevga::Position,
+    fevga::Play,
+    fevga::PlayError,
+    fevga::parse_play,
+    fn legal_plays_under(&self, dice: Dice, rules: &MatchRules) -> Vec<fevga::Play> {
+        self.legal_plays_with(dice, &rules.fevga)
+    },
+    fn parse_play_under(&self, dice: Dice, text: &str, rules: &MatchRules) -> Result<fevga::Play, fevga::PlayError> {
+        fevga::parse_play_with(self, dice, text, &rules.fevga)
+    }
+);
 
 impl GamePosition for AnyPosition {
     type Play = AnyPlay;
@@ -148,11 +198,38 @@ impl GamePosition for AnyPosition {
     fn parse_play(&self, dice: Dice, text: &str) -> Result<AnyPlay, AnyPlayError> {
         AnyPosition::parse_play(self, dice, text)
     }
+    fn legal_plays_under(&self, dice: Dice, rules: &MatchRules) -> Vec<AnyPlay> {
+        match self {
+            AnyPosition::Portes(p) => p.legal_plays_under(dice, rules).into_iter().map(AnyPlay::Portes).collect(),
+            AnyPosition::Plakoto(p) => p.legal_plays_under(dice, rules).into_iter().map(AnyPlay::Plakoto).collect(),
+            AnyPosition::Fevga(p) => p.legal_plays_under(dice, rules).into_iter().map(AnyPlay::Fevga).collect(),
+        }
+    }
+    fn parse_play_under(&self, dice: Dice, text: &str, rules: &MatchRules) -> Result<AnyPlay, AnyPlayError> {
+        match self {
+            AnyPosition::Portes(p) => {
+                p.parse_play_under(dice, text, rules).map(AnyPlay::Portes).map_err(AnyPlayError::Portes)
+            }
+            AnyPosition::Plakoto(p) => {
+                p.parse_play_under(dice, text, rules).map(AnyPlay::Plakoto).map_err(AnyPlayError::Plakoto)
+            }
+            AnyPosition::Fevga(p) => {
+                p.parse_play_under(dice, text, rules).map(AnyPlay::Fevga).map_err(AnyPlayError::Fevga)
+            }
+        }
+    }
     fn resignation(&self, resigner: Color) -> GameResult {
         AnyPosition::resignation(self, resigner)
     }
     fn outcome(&self) -> Option<GameResult> {
         AnyPosition::outcome(self)
+    }
+    fn outcome_under(&self, rules: &MatchRules) -> Option<GameResult> {
+        match self {
+            AnyPosition::Portes(p) => p.outcome_under(rules),
+            AnyPosition::Plakoto(p) => p.outcome_under(rules),
+            AnyPosition::Fevga(p) => p.outcome_under(rules),
+        }
     }
     fn id(&self) -> String {
         AnyPosition::id(self)

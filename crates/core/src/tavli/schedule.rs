@@ -6,6 +6,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::GameKind;
+use crate::fevga::FevgaRules;
 use crate::portes::PortesRules;
 use crate::{Color, GameResult};
 
@@ -80,7 +81,8 @@ impl<'de> Deserialize<'de> for MatchGames {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Starter {
     /// The one-die roll: each side rolls a die, ties roll again, the higher
-    /// starts (and rolls both dice, unless the opening dice are played).
+    /// starts and rolls both dice (in the first game under
+    /// [`MatchRules::opening_dice_played`], plays the two opening dice).
     OpeningRoll,
     /// This side starts, rolling both dice: the winner of the game before.
     Side(Color),
@@ -103,24 +105,34 @@ pub struct MatchRules {
     /// The games the match plays.
     pub games: MatchGames,
     /// The starter of the first game plays the two opening dice instead of
-    /// rolling again (TAVLI.md Part 1, "Turn order and dice": an option).
+    /// rolling again (TAVLI.md Part 1, "Turn order and dice": an option):
+    /// equal opening dice still roll again, and the last, decisive pair is
+    /// the first turn's roll. A later game started by the roll-off (after a
+    /// draw) rolls again as usual.
     #[serde(skip_serializing_if = "is_false")]
     pub opening_dice_played: bool,
     /// A drawn Plakoto game is played again instead of the rotation going
     /// on to Fevga (TAVLI.md Part 3, "Draw in Plakoto": an option).
     #[serde(skip_serializing_if = "is_false")]
     pub replay_drawn_plakoto: bool,
-    /// Portes's options (backgammons counting 3).
+    /// Portes's options (backgammons counting 3), written as
+    /// `{"backgammons-count-3": true}` when on.
     #[serde(skip_serializing_if = "is_default", with = "portes_rules")]
     pub portes: PortesRules,
+    /// Fevga's options (when the runner is released, when the
+    /// starting-quarter ban is judged, which rule limits six in a row),
+    /// written as `{"release": "pass", "ban": "every-landing", "primes":
+    /// "narde"}`, each only when not TAVLI.md's Decision.
+    #[serde(skip_serializing_if = "is_default")]
+    pub fevga: FevgaRules,
 }
 
 fn is_false(b: &bool) -> bool {
     !*b
 }
 
-fn is_default(r: &PortesRules) -> bool {
-    *r == PortesRules::default()
+fn is_default<T: Default + PartialEq>(r: &T) -> bool {
+    *r == T::default()
 }
 
 /// Portes's options as `{"backgammons-count-3": true}`.
@@ -199,6 +211,7 @@ impl MatchRules {
 mod tests {
     use super::*;
     use crate::Reason;
+    use crate::fevga::{BanTiming, PrimeRule, Release};
     use GameKind::*;
 
     #[test]
@@ -244,16 +257,32 @@ mod tests {
             opening_dice_played: true,
             replay_drawn_plakoto: true,
             portes: PortesRules { backgammons_count_3: true },
+            fevga: FevgaRules { release: Release::Pass, ban: BanTiming::EveryLanding, primes: PrimeRule::Narde },
         };
         let text = serde_json::to_string(&all).unwrap();
         assert_eq!(
             text,
-            r#"{"games":"tavli","opening-dice-played":true,"replay-drawn-plakoto":true,"portes":{"backgammons-count-3":true}}"#
+            concat!(
+                r#"{"games":"tavli","opening-dice-played":true,"replay-drawn-plakoto":true,"#,
+                r#""portes":{"backgammons-count-3":true},"#,
+                r#""fevga":{"release":"pass","ban":"every-landing","primes":"narde"}}"#
+            )
         );
         assert_eq!(serde_json::from_str::<MatchRules>(&text).unwrap(), all);
         assert_eq!(serde_json::from_str::<MatchRules>("{}").unwrap(), MatchRules::default());
         assert!(serde_json::from_str::<MatchRules>(r#"{"games":"tavla"}"#).is_err());
         assert!(serde_json::from_str::<MatchRules>(r#"{"doubling":true}"#).is_err());
+        // Fevga's options: each alone, the defaults written out read too,
+        // and an unknown key or value is refused by name.
+        let pass = MatchRules { fevga: FevgaRules { release: Release::Pass, ..FevgaRules::default() }, ..all };
+        let text = serde_json::to_string(&MatchRules { fevga: pass.fevga, ..MatchRules::default() }).unwrap();
+        assert_eq!(text, r#"{"games":"plakoto","fevga":{"release":"pass"}}"#);
+        let explicit = r#"{"fevga":{"release":"reach","ban":"end-of-play","primes":"unblocking-duty"}}"#;
+        assert_eq!(serde_json::from_str::<MatchRules>(explicit).unwrap(), MatchRules::default());
+        let e = serde_json::from_str::<MatchRules>(r#"{"fevga":{"release":"early"}}"#).unwrap_err().to_string();
+        assert!(e.contains("early") && e.contains("pass"), "{e}");
+        let e = serde_json::from_str::<MatchRules>(r#"{"fevga":{"runner":"pass"}}"#).unwrap_err().to_string();
+        assert!(e.contains("runner") && e.contains("release"), "{e}");
         assert_eq!(MatchGames::parse("Tavli"), Ok(MatchGames::Tavli));
         assert_eq!(MatchGames::parse("portes"), Ok(MatchGames::Only(Portes)));
         assert!(MatchGames::parse("x").unwrap_err().contains("tavli, portes, plakoto or fevga"));
