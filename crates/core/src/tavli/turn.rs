@@ -3,6 +3,7 @@
 //! let a person enter a play part by part.
 
 use super::position::{AnyPlay, AnyPlayError, AnyPosition};
+use super::schedule::MatchRules;
 use crate::{Dice, Move, fevga, portes};
 
 /// A turn in progress in any game (see Plakoto's [`crate::TurnBuilder`]).
@@ -55,6 +56,16 @@ impl AnyTurn {
             AnyPosition::Portes(p) => AnyTurn::Portes(portes::TurnBuilder::new(p, dice)),
             AnyPosition::Plakoto(p) => AnyTurn::Plakoto(crate::TurnBuilder::new(p, dice)),
             AnyPosition::Fevga(p) => AnyTurn::Fevga(fevga::TurnBuilder::new(p, dice)),
+        }
+    }
+
+    /// Starts the turn under a match's `rules` (Fevga's options change
+    /// which plays are legal; Portes's only how a game ends, which the
+    /// match itself scores).
+    pub fn under(pos: &AnyPosition, dice: Dice, rules: &MatchRules) -> AnyTurn {
+        match pos {
+            AnyPosition::Fevga(p) => AnyTurn::Fevga(fevga::TurnBuilder::with_rules(p, dice, &rules.fevga)),
+            other => AnyTurn::new(other, dice),
         }
     }
 
@@ -151,6 +162,22 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// Under Fevga's "pass" release a turn offers exactly the match's
+    /// plays: TAVLI.md's F4 has 2 with 2-1, 1 under the option.
+    #[test]
+    fn a_turn_under_the_rules_offers_the_rules_plays() {
+        use crate::fevga::{FevgaRules, Release};
+        use crate::tavli::GamePosition;
+        let mut rules = MatchRules::only(GameKind::Fevga);
+        rules.fevga = FevgaRules { release: Release::Pass, ..FevgaRules::default() };
+        let f4 = AnyPosition::parse(r#"{"game":"fevga","turn":"white","board":{"24":14,"14":1,"8":-5,"4":-5,"22":-5}}"#, None)
+            .unwrap();
+        let dice = Dice::new(2, 1).unwrap();
+        let t = AnyTurn::under(&f4, dice, &rules);
+        assert_eq!(t.legal_plays(), f4.legal_plays_under(dice, &rules));
+        assert_eq!((t.legal_plays().len(), AnyTurn::new(&f4, dice).legal_plays().len()), (1, 2));
     }
 
     #[test]

@@ -9,7 +9,9 @@ use std::path::PathBuf;
 
 use anyhow::{Result, anyhow};
 use plakoto_core::game::{Match, PlayerName, Start};
-use plakoto_core::tavli::{AnyPlay, AnyPlayError, AnyPosition, AnyTurn, GameKind, GamePosition, MatchGames};
+use plakoto_core::tavli::{
+    AnyPlay, AnyPlayError, AnyPosition, AnyTurn, GameKind, GamePosition, MatchGames, MatchRules,
+};
 use plakoto_core::{Color, Dice, GameResult, Move, PlayError};
 use plakoto_engine::met::MatchScore;
 use plakoto_engine::{NeuralEval, Player, Search, TavliPlayer, levels};
@@ -518,7 +520,7 @@ impl<I: ReadLine, W: Write> Session<I, W> {
         let pos = *self.m.game().position();
         let dice = self.m.game().dice().expect("rolled");
         let gi = self.m.games().len() - 1;
-        let mut tb = AnyTurn::new(&pos, dice);
+        let mut tb = AnyTurn::under(&pos, dice, self.m.rules());
         // The pending dice go into the record while the person thinks.
         self.save()?;
         let (marks, caption) = self.last_turn(gi);
@@ -555,7 +557,7 @@ impl<I: ReadLine, W: Write> Session<I, W> {
                         self.say(text::turn_not_complete(self.lang, &left.join(", ")))?
                     }
                 },
-                Command::Play(text) => match enter(&pos, &mut tb, &text) {
+                Command::Play(text) => match enter(&pos, &mut tb, &text, self.m.rules()) {
                     Ok(Some(play)) => return self.finish(side, play, false),
                     Ok(None) => self.show_turn(&tb)?,
                     Err(e) => {
@@ -752,9 +754,9 @@ impl<I: ReadLine, W: Write> Session<I, W> {
 /// Takes an entry: a whole legal play on one line is returned to be played
 /// at once; otherwise its single moves go into the turn being built (and
 /// `None` is returned), or nothing changes and the reason is returned.
-fn enter(pos: &AnyPosition, tb: &mut AnyTurn, text: &str) -> Result<Option<AnyPlay>, AnyPlayError> {
+fn enter(pos: &AnyPosition, tb: &mut AnyTurn, text: &str, rules: &MatchRules) -> Result<Option<AnyPlay>, AnyPlayError> {
     if tb.moves().is_empty() {
-        match pos.parse_play(tb.dice(), text) {
+        match pos.parse_play_under(tb.dice(), text, rules) {
             Ok(play) => return Ok(Some(play)),
             Err(e) if decisive(&e) => return Err(e),
             // Perhaps the start of a play: its single moves say.
