@@ -149,7 +149,7 @@ fn steps(rec: &MatchRecord<AnyPosition>, viewpoint: Color, style: Style, lang: L
             tavli_text::game_head(lang, number, g.game, rec.rules.games, rec.match_to)
         };
         let mut said = format!("\n{}\n", style.bold(&format!("=== {head} ===")));
-        let mut game = Game::of(AnyPosition::start(g.game), g.start);
+        let mut game = Game::under(rec.rules, AnyPosition::start(g.game), g.start);
         match g.start {
             Start::Side(c) => said += &format!("{}\n", v.won_last(c)),
             Start::Position(p) => said += &format!("{}\n", text::replay_starts_from(lang, &p.id(), v.name(p.turn()))),

@@ -64,6 +64,13 @@ pub struct Args {
     /// The game a match of one game plays: portes, plakoto (the default) or fevga.
     #[arg(long, value_name = "GAME", value_parser = GameKind::parse)]
     game: Option<GameKind>,
+    /// A house rule of docs/TAVLI.md, off unless given (repeat for more):
+    /// opening-dice-played (the first game's starter plays the opening
+    /// dice), replay-drawn-plakoto, backgammons-count-3 (Portes),
+    /// fevga-pass, fevga-every-landing, fevga-narde (Fevga's release, ban
+    /// and prime options). The record keeps them.
+    #[arg(long = "option", value_name = "OPTION", value_parser = OPTIONS)]
+    options: Vec<String>,
     /// Two people at one keyboard: no computer player.
     #[arg(long, conflicts_with_all = ["side", "level"])]
     two_players: bool,
@@ -95,7 +102,7 @@ pub struct Args {
     save: Option<PathBuf>,
     /// Continue the game or match saved in FILE (saving back to it, unless --save).
     #[arg(long, value_name = "FILE",
-          conflicts_with_all = ["match_to", "tavli", "game", "two_players", "side", "level", "white", "black", "seed", "position"])]
+          conflicts_with_all = ["match_to", "tavli", "game", "options", "two_players", "side", "level", "white", "black", "seed", "position"])]
     resume: Option<PathBuf>,
     /// Start the first game from this position instead of the opening roll,
     /// its side on roll playing first: `start`, position JSON or a position
@@ -110,7 +117,7 @@ pub struct Args {
     /// on this computer so the same command comes back to it; a match's
     /// address without one watches.
     #[arg(long, value_name = "URL",
-          conflicts_with_all = ["match_to", "tavli", "game", "two_players", "side", "level", "white", "black", "seed", "position", "resume", "save"])]
+          conflicts_with_all = ["match_to", "tavli", "game", "options", "two_players", "side", "level", "white", "black", "seed", "position", "resume", "save"])]
     join: Option<String>,
     /// The language of the game: en (English) or el (Greek, Ελληνικά);
     /// default: Greek when LC_ALL, else LC_MESSAGES, else LANG starts with `el`.
@@ -144,6 +151,24 @@ impl ColorWhen {
 fn levels(with_human: bool) -> PossibleValuesParser {
     let human = with_human.then(|| PossibleValue::new("human").help("a person at this keyboard"));
     PossibleValuesParser::new(human.into_iter().chain(LEVELS.iter().map(|l| PossibleValue::new(l.name).help(l.about))))
+}
+
+/// The house rules `--option` takes.
+const OPTIONS: [&str; 6] =
+    ["opening-dice-played", "replay-drawn-plakoto", "backgammons-count-3", "fevga-pass", "fevga-every-landing", "fevga-narde"];
+
+/// Turns on the house rule `option` (one of [`OPTIONS`], checked by clap).
+fn with_option(rules: &mut MatchRules, option: &str) {
+    use plakoto_core::fevga::{BanTiming, PrimeRule, Release};
+    match option {
+        "opening-dice-played" => rules.opening_dice_played = true,
+        "replay-drawn-plakoto" => rules.replay_drawn_plakoto = true,
+        "backgammons-count-3" => rules.portes.backgammons_count_3 = true,
+        "fevga-pass" => rules.fevga.release = Release::Pass,
+        "fevga-every-landing" => rules.fevga.ban = BanTiming::EveryLanding,
+        "fevga-narde" => rules.fevga.primes = PrimeRule::Narde,
+        other => unreachable!("clap accepts only the options listed: {other}"),
+    }
 }
 
 /// White's and Black's players from the options.
@@ -192,7 +217,10 @@ pub fn run(args: Args) -> Result<()> {
             let seed = args.seed.unwrap_or_else(|| Seed::Secret(rand::random()));
             let [white, black] = player_names(&args);
             let players = Players { white, black };
-            let rules = if args.tavli { MatchRules::tavli() } else { MatchRules::only(args.game.unwrap_or_default()) };
+            let mut rules = if args.tavli { MatchRules::tavli() } else { MatchRules::only(args.game.unwrap_or_default()) };
+            for option in &args.options {
+                with_option(&mut rules, option);
+            }
             // A Tavli match is to 5 unless told; a match of one game is a single game, as `play` always was.
             let target = args.match_to.unwrap_or(if args.tavli { rules.games.default_length() } else { 1 });
             let m = match &args.position {
