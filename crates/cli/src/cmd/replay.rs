@@ -119,8 +119,8 @@ fn steps(rec: &MatchRecord<AnyPosition>, viewpoint: Color, style: Style, lang: L
         // In a match not of Plakoto alone, the title names the game and the next.
         let last = rec.winner.is_some() && number == rec.games.len();
         let drawn = game.result().is_some_and(|r| r.winner.is_none());
-        let next = (!last && rec.rules.games == MatchGames::Tavli)
-            .then(|| rec.rules.next_game(game.position().kind(), drawn));
+        let next =
+            (!last && rec.rules.games == MatchGames::Tavli).then(|| rec.rules.next_game(game.position().kind(), drawn));
         let view = BoardView {
             lang,
             position: game.position(),
@@ -440,5 +440,36 @@ mod tests {
         assert_eq!(parse_nav("τέλος"), Nav::End);
         assert_eq!(parse_nav("βοήθεια"), Nav::Help);
         assert_eq!(parse_nav("έξοδος"), Nav::Quit);
+    }
+
+    /// A Tavli match (with Fevga's "pass" option) replays game by game
+    /// under its rules: each heading names its game, each board's title
+    /// the game to come, and the last board is the finished match's.
+    #[test]
+    fn a_tavli_match_replays_game_by_game() {
+        use plakoto_core::game::Players;
+        use plakoto_core::tavli::MatchRules;
+        let players =
+            Players { white: PlayerName::Engine("heuristic".into()), black: PlayerName::Engine("random".into()) };
+        let mut rules = MatchRules::tavli();
+        rules.fevga.release = plakoto_core::fevga::Release::Pass;
+        let mut m: Match<AnyPosition> = Match::with_rules(rules, 3, 21, players).unwrap();
+        while !m.is_over() {
+            if m.game().dice().is_none() {
+                m.roll().unwrap();
+            }
+            let play = m.game().legal_plays()[0].clone();
+            m.play(&play).unwrap();
+        }
+        let rec = m.record();
+        let steps = steps(&rec, Color::White, Style { color: false }, Lang::En).unwrap();
+        let text: String = steps.iter().map(|s| s.text.as_str()).collect();
+        for (i, g) in rec.games.iter().enumerate() {
+            let name = tavli_text::game_name(Lang::En, g.game);
+            assert!(text.contains(&format!("=== Game {}: {name} · Tavli match to 3 ===", i + 1)), "{text}");
+        }
+        assert!(text.contains(" Game 1 · Portes, then Plakoto · match to 3"), "{text}");
+        assert_eq!(steps.iter().filter(|s| s.turn == 0).count(), rec.games.len());
+        assert!(text.contains("wins the match"), "{text}");
     }
 }

@@ -9,11 +9,11 @@ use std::time::SystemTime;
 
 use anyhow::{Context, Result, anyhow, bail};
 use plakoto_core::game::{Match, MatchRecord};
+#[cfg(doc)]
+use plakoto_core::tavli::AnyPosition;
 use plakoto_core::tavli::GamePosition;
 use serde::Serialize;
 use serde::de::DeserializeOwned;
-#[cfg(doc)]
-use plakoto_core::tavli::AnyPosition;
 
 mod layout;
 

@@ -69,7 +69,11 @@ impl Play {
     /// assert_eq!(play.notation_for(Color::White), "17/20 19/20");
     /// ```
     pub fn notation_for(&self, reader: Color) -> String {
-        if reader == self.mover() { self.notation() } else { self.notation_in(|p| if (1..=24).contains(&p) { 25 - p } else { p }) }
+        if reader == self.mover() {
+            self.notation()
+        } else {
+            self.notation_in(|p| if (1..=24).contains(&p) { 25 - p } else { p })
+        }
     }
 
     fn notation_in(&self, shown: fn(u8) -> u8) -> String {

@@ -172,8 +172,11 @@ mod tests {
         use crate::tavli::GamePosition;
         let mut rules = MatchRules::only(GameKind::Fevga);
         rules.fevga = FevgaRules { release: Release::Pass, ..FevgaRules::default() };
-        let f4 = AnyPosition::parse(r#"{"game":"fevga","turn":"white","board":{"24":14,"14":1,"8":-5,"4":-5,"22":-5}}"#, None)
-            .unwrap();
+        let f4 = AnyPosition::parse(
+            r#"{"game":"fevga","turn":"white","board":{"24":14,"14":1,"8":-5,"4":-5,"22":-5}}"#,
+            None,
+        )
+        .unwrap();
         let dice = Dice::new(2, 1).unwrap();
         let t = AnyTurn::under(&f4, dice, &rules);
         assert_eq!(t.legal_plays(), f4.legal_plays_under(dice, &rules));

@@ -8,8 +8,8 @@ mod format;
 pub mod input;
 mod online;
 pub mod render;
-pub mod tavli_text;
 mod session;
+pub mod tavli_text;
 pub mod text;
 
 use std::io::{self, IsTerminal};
@@ -154,8 +154,14 @@ fn levels(with_human: bool) -> PossibleValuesParser {
 }
 
 /// The house rules `--option` takes.
-const OPTIONS: [&str; 6] =
-    ["opening-dice-played", "replay-drawn-plakoto", "backgammons-count-3", "fevga-pass", "fevga-every-landing", "fevga-narde"];
+const OPTIONS: [&str; 6] = [
+    "opening-dice-played",
+    "replay-drawn-plakoto",
+    "backgammons-count-3",
+    "fevga-pass",
+    "fevga-every-landing",
+    "fevga-narde",
+];
 
 /// Turns on the house rule `option` (one of [`OPTIONS`], checked by clap).
 fn with_option(rules: &mut MatchRules, option: &str) {
@@ -217,7 +223,8 @@ pub fn run(args: Args) -> Result<()> {
             let seed = args.seed.unwrap_or_else(|| Seed::Secret(rand::random()));
             let [white, black] = player_names(&args);
             let players = Players { white, black };
-            let mut rules = if args.tavli { MatchRules::tavli() } else { MatchRules::only(args.game.unwrap_or_default()) };
+            let mut rules =
+                if args.tavli { MatchRules::tavli() } else { MatchRules::only(args.game.unwrap_or_default()) };
             for option in &args.options {
                 with_option(&mut rules, option);
             }

@@ -187,11 +187,7 @@ pub fn render(v: &BoardView, style: Style) -> String {
     }
     out.push_str(&frame());
     let pins = (1..=24).any(|p| v.position.pinned(p).is_some());
-    let legend = if pins {
-        style.dim(&format!("     {}", text::legend_pinned(lang)))
-    } else {
-        String::new()
-    };
+    let legend = if pins { style.dim(&format!("     {}", text::legend_pinned(lang))) } else { String::new() };
     let info_top = [player_line(v, opp, style), pips_line(v, opp), String::new(), legend];
     for row in 0..STACK_ROWS {
         let info = info_top.get(row).map_or("", String::as_str);
@@ -524,6 +520,61 @@ mod tests {
             for line in render(&view(&p, viewpoint, Some((d, &[5, 3]))), Style::PLAIN).lines() {
                 assert!(line.chars().count() <= 80, "{line}");
             }
+        }
+    }
+
+    /// Portes: checkers on the bar stand in the middle column, each side's
+    /// in its own half (the opponent's at the top), counted past five.
+    #[test]
+    fn portes_bar_checkers_stand_in_the_middle_column() {
+        let p = AnyPosition::parse(
+            r#"{"game":"portes","turn":"white","bar":{"white":7,"black":1},"board":{"6":8,"12":-5,"17":-3,"19":-5,"1":-1}}"#,
+            None,
+        )
+        .unwrap();
+        for (lang, viewer) in [(Lang::En, Color::White), (Lang::El, Color::Black)] {
+            let v = BoardView { lang, ..view(&p, viewer, None) };
+            let board = render(&v, Style::PLAIN);
+            let rows: Vec<Vec<char>> =
+                board.lines().filter(|l| l.starts_with(" |")).map(|l| l.chars().collect()).collect();
+            // The bar is the three characters after the left half's 18.
+            let bar: Vec<String> = rows.iter().map(|r| r[21..24].iter().collect::<String>()).collect();
+            let (top, bottom) = (&bar[..STACK_ROWS], &bar[STACK_ROWS + 1..]);
+            let (me, opp) = (symbol(viewer), symbol(viewer.opponent()));
+            let (mine, theirs) = if viewer == Color::White { (7, 1) } else { (1, 7) };
+            let count = |half: &[String], s: &str| half.iter().filter(|c| c.contains(s)).count();
+            assert_eq!(count(top, opp), theirs.min(STACK_ROWS - usize::from(theirs > STACK_ROWS)), "{board}");
+            assert_eq!(count(bottom, me), mine.min(STACK_ROWS - usize::from(mine > STACK_ROWS)), "{board}");
+            assert!(bar.iter().any(|c| c.trim() == "7"), "the count of a tall bar: {board}");
+            let legend = if lang == Lang::En {
+                "the middle column is the bar"
+            } else {
+                "η μεσαία στήλη είναι η μπάρα"
+            };
+            assert!(board.contains(legend), "{board}");
+            for line in board.lines() {
+                assert!(line.chars().count() <= 80, "{line}");
+            }
+        }
+    }
+
+    /// Fevga: each side's start where its numbering puts it, seen from
+    /// either side, with the shared direction drawn over and under.
+    #[test]
+    fn fevga_starts_and_direction_from_either_side() {
+        let p = AnyPosition::start(GameKind::Fevga);
+        for viewer in [Color::White, Color::Black] {
+            let board = render(&view(&p, viewer, None), Style::PLAIN);
+            let lines: Vec<&str> = board.lines().collect();
+            let rows: Vec<&str> = lines.iter().copied().filter(|l| l.starts_with(" |")).collect();
+            // The viewer's own 24 is the top row's last point, its 12 the bottom row's first.
+            let part = |row: &str, n: usize| row.chars().take(n).collect::<String>();
+            assert!(part(rows[0], 43).trim_end().ends_with(symbol(viewer)), "{board}");
+            assert!(part(rows[rows.len() - 1], 6).contains(symbol(viewer.opponent())), "{board}");
+            assert!(lines[2].starts_with("  ◄──"), "{board}");
+            assert!(board.contains("  ──►──►"), "{board}");
+            let them = text::colour(Lang::En, viewer.opponent());
+            assert!(board.contains(&format!("{them} starts on your 12")), "{board}");
         }
     }
 

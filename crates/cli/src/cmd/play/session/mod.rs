@@ -417,7 +417,8 @@ impl<I: ReadLine, W: Write> Session<I, W> {
                 && let Ok(level) = levels::level(name)
                 && TavliPlayer::stands_in(level, kind)
             {
-                let said = tavli_text::stands_in(lang, &text::level_name(lang, name), tavli_text::game_name(lang, kind));
+                let said =
+                    tavli_text::stands_in(lang, &text::level_name(lang, name), tavli_text::game_name(lang, kind));
                 self.say(said)?;
             }
         }
@@ -568,7 +569,9 @@ impl<I: ReadLine, W: Write> Session<I, W> {
                 Command::List => self.list(&tb)?,
                 Command::Hint => match pos {
                     AnyPosition::Plakoto(p) => self.hint(&p, dice, &tb.moves())?,
-                    other => self.say(tavli_text::no_advice(self.lang, tavli_text::game_name(self.lang, other.kind())))?,
+                    other => {
+                        self.say(tavli_text::no_advice(self.lang, tavli_text::game_name(self.lang, other.kind())))?
+                    }
                 },
                 Command::Last => self.rate_last(side)?,
                 Command::Id => self.say(id_text(self.lang, &pos, dice, !tb.moves().is_empty()))?,

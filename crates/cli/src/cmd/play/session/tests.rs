@@ -354,3 +354,105 @@ fn an_unknown_level_is_refused_in_greek() {
     assert!(e.starts_with("ο παίκτης των Άσπρων στην καταγραφή, `external:sh`: άγνωστο επίπεδο"), "{e}");
     assert_eq!(text::tests::english_words(&e), Vec::<String>::new(), "{e}");
 }
+
+// ----- Tavli: every game, and the match whose games rotate -----
+
+fn tavli_match(target: u32, seed: u64, players: Players) -> Match<AnyPosition> {
+    Match::with_rules(plakoto_core::tavli::MatchRules::tavli(), target, seed, players).unwrap()
+}
+
+/// A Tavli match between two levels is played to its end: Portes, Plakoto
+/// and Fevga in turn (Fevga after a drawn Plakoto game), each announced
+/// with its name, the winner of each game starting the next, the record
+/// saved as played.
+#[test]
+fn a_tavli_match_plays_its_games_in_turn() {
+    let players = Players { white: engine("heuristic"), black: engine("random") };
+    let (end, out, m) = session_any(Lang::En, tavli_match(5, 3, players), "");
+    assert_eq!(end, End::MatchOver);
+    assert!(m.games().len() >= 3, "{out}");
+    assert!(out.contains("A Tavli match: Portes, Plakoto, Fevga"), "{out}");
+    let mut expected = GameKind::Portes;
+    for (i, g) in m.games().iter().enumerate() {
+        assert_eq!(g.position().kind(), expected, "game {}", i + 1);
+        let name = tavli_text::game_name(Lang::En, expected);
+        assert!(out.contains(&format!("=== Game {}: {name} · Tavli match to 5 ===", i + 1)), "{out}");
+        let r = g.result().expect("every game of a finished match has ended");
+        if let (Some(w), Some(next)) = (r.winner, m.games().get(i + 1)) {
+            assert_eq!(next.first_side(), Some(w), "the winner of game {} starts the next", i + 1);
+        }
+        expected = m.rules().next_game(expected, r.winner.is_none());
+    }
+    // The heuristic level plays the games that have no network yet with their heuristics, and says so.
+    assert!(!out.contains("heuristic player: Portes's trained player"), "heuristic is itself: {out}");
+}
+
+/// A neural level says that a heuristic stands in for it in Portes.
+#[test]
+fn a_neural_level_says_a_heuristic_plays_portes_for_it() {
+    let players = Players { white: engine("beginner"), black: HUMAN };
+    let m = Match::with_rules(plakoto_core::tavli::MatchRules::only(GameKind::Portes), 1, 4, players).unwrap();
+    let (_, out, _) = session_any(Lang::En, m, "quit\n");
+    assert!(out.contains("The computer (beginner) plays Portes with its heuristic player"), "{out}");
+}
+
+/// A Portes position with White's checker on the bar: the board draws it
+/// in the bar, a move elsewhere is refused with Portes's reason, and the
+/// play is entered move by move from the bar.
+#[test]
+fn a_person_enters_from_the_bar_in_portes() {
+    let pos = AnyPosition::parse(
+        r#"{"game":"portes","turn":"white","bar":{"white":1},"board":{"24":1,"13":5,"8":3,"6":5,"1":-2,"12":-5,"17":-3,"19":-5}}"#,
+        None,
+    )
+    .unwrap();
+    let rules = plakoto_core::tavli::MatchRules::only(GameKind::Portes);
+    let players = Players { white: HUMAN, black: engine("random") };
+    let make = || Match::from_position_with(rules, 1, 8, players.clone(), pos).unwrap();
+    let mut replica = make();
+    replica.roll().unwrap();
+    let play = replica.game().legal_plays()[0].clone();
+    assert_eq!(play.moves()[0].from, 25, "a checker on the bar enters first: {play}");
+    let moves: Vec<String> =
+        play.moves().iter().map(|m| format!("{}/{}", m.from, m.to).replace("25/", "bar/")).collect();
+    let input = format!("8/5\n{}\n\nquit\n", moves.join("\n"));
+    let (_, out, m) = session_any(Lang::En, make(), &input);
+    assert!(out.contains("the middle column is the bar"), "{out}");
+    assert!(out.contains("Not played:") && out.contains("bar"), "{out}");
+    assert!(out.contains(&format!("You play {}.", play.notation())), "{out}");
+    assert_eq!(m.games()[0].turns()[0].notation, play.notation());
+}
+
+/// Fevga from Black's side: the labels are Black's numbering, White's
+/// fifteen checkers stand on Black's 12, both directions are drawn.
+#[test]
+fn fevga_is_drawn_from_the_persons_side_with_the_shared_direction() {
+    let players = Players { white: engine("random"), black: HUMAN };
+    let m = Match::with_rules(plakoto_core::tavli::MatchRules::only(GameKind::Fevga), 1, 3, players).unwrap();
+    let (_, out, _) = session_any(Lang::En, m, "quit\n");
+    assert!(out.contains("◄──◄──") && out.contains("──►──►"), "{out}");
+    assert!(out.contains("arrows: both sides go round the same way; White starts on your 12"), "{out}");
+    assert!(out.contains("Game 1: Fevga · one game"), "{out}");
+}
+
+/// Portes and Fevga have no engine advice yet: `hint` says so.
+#[test]
+fn hints_are_refused_with_the_reason_outside_plakoto() {
+    let players = Players { white: HUMAN, black: engine("random") };
+    let m = Match::with_rules(plakoto_core::tavli::MatchRules::only(GameKind::Portes), 1, 2, players).unwrap();
+    let (_, out, _) = session_any(Lang::En, m, "hint\nquit\n");
+    assert_eq!(
+        out.matches("The engine gives hints and ratings in Plakoto only, for now: not in Portes.").count(),
+        1,
+        "{out}"
+    );
+}
+
+/// A Tavli match between two levels in Greek: the games' Greek names.
+#[test]
+fn a_greek_tavli_match_names_the_games_in_greek() {
+    let players = Players { white: engine("heuristic"), black: engine("random") };
+    let (_, out, _) = session_any(Lang::El, tavli_match(3, 5, players), "");
+    assert!(out.contains("=== Παρτίδα 1: Πόρτες · αγώνας τάβλι στους 3 ==="), "{out}");
+    assert!(out.contains("Αγώνας τάβλι: Πόρτες, Πλακωτό, Φεύγα"), "{out}");
+}
