@@ -257,6 +257,82 @@ mod tests {
         assert_eq!(serde_json::to_value(Reason::from(&PlayError::MustUseBoth(d)).code).unwrap(), "must-use-both");
     }
 
+    /// The page (assets/js/reasons.js) words every code, in English and in
+    /// Greek: each code is a key of both tables.
+    #[test]
+    fn the_page_words_every_code_in_english_and_greek() {
+        use ReasonCode as C;
+        let all = [
+            C::Syntax,
+            C::GameOver,
+            C::MustPass,
+            C::CannotPass,
+            C::NoChecker,
+            C::TooFewCheckers,
+            C::NoPoint,
+            C::Pinned,
+            C::Backwards,
+            C::NoDice,
+            C::PointBlocked,
+            C::AnchorBlocked,
+            C::PathBlocked,
+            C::NotAllHome,
+            C::PinnedNoBearOff,
+            C::NotHighest,
+            C::AfterGameEnd,
+            C::TooManyMoves,
+            C::MustUseBoth,
+            C::MustUseMore,
+            C::MustUseLarger,
+            C::NotLegal,
+            C::MustEnterFirst,
+            C::EntryBlocked,
+            C::Runner,
+            C::QuarterBan,
+            C::Prime,
+            C::UnblockingDuty,
+        ];
+        // No wildcard: a new code does not compile until it is listed here,
+        // and then `all` must have it.
+        let index = |c: C| match c {
+            C::Syntax => 0,
+            C::GameOver => 1,
+            C::MustPass => 2,
+            C::CannotPass => 3,
+            C::NoChecker => 4,
+            C::TooFewCheckers => 5,
+            C::NoPoint => 6,
+            C::Pinned => 7,
+            C::Backwards => 8,
+            C::NoDice => 9,
+            C::PointBlocked => 10,
+            C::AnchorBlocked => 11,
+            C::PathBlocked => 12,
+            C::NotAllHome => 13,
+            C::PinnedNoBearOff => 14,
+            C::NotHighest => 15,
+            C::AfterGameEnd => 16,
+            C::TooManyMoves => 17,
+            C::MustUseBoth => 18,
+            C::MustUseMore => 19,
+            C::MustUseLarger => 20,
+            C::NotLegal => 21,
+            C::MustEnterFirst => 22,
+            C::EntryBlocked => 23,
+            C::Runner => 24,
+            C::QuarterBan => 25,
+            C::Prime => 26,
+            C::UnblockingDuty => 27,
+        };
+        let page = include_str!("../assets/js/reasons.js");
+        let (en, el) = page.split_once("  el: {").expect("the Greek table");
+        for (i, c) in all.into_iter().enumerate() {
+            assert_eq!(index(c), i, "{c:?}");
+            let key = format!("'{}':", serde_json::to_value(c).unwrap().as_str().unwrap());
+            assert!(en.contains(&key) && el.contains(&key), "reasons.js does not word {key} in both languages");
+        }
+    }
+
     /// Portes's and Fevga's reasons share the codes of the same reasons and
     /// have their own for the rest.
     #[test]
