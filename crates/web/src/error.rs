@@ -3,13 +3,14 @@
 //! replies (unknown route, wrong method, body too large, timeout) the same
 //! shape: `{"error": {"code": "...", "message": "..."}}`.
 
+use std::fmt;
+
 use axum::Json;
 use axum::body::{Body, Bytes};
 use axum::extract::{FromRequest, Request};
 use axum::http::{StatusCode, header};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
-use plakoto_core::PlayError;
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 use utoipa::ToSchema;
@@ -50,7 +51,9 @@ pub struct ErrorDetail {
     /// `too-many-streams`, `too-many-connections`, `busy`, `timeout`,
     /// `cancelled`, `database-unavailable` (503: the database does not
     /// answer; the message names it), `internal`, `no-engine-help` (403:
-    /// the engine's advice is off in a match between two people online).
+    /// the engine's advice is off in a match between two people online),
+    /// `unsupported-game` (422: an endpoint that serves Plakoto only so
+    /// far was given another game's position; the message names the game).
     pub code: String,
     /// What went wrong, in English.
     pub message: String,
@@ -67,8 +70,13 @@ impl ApiError {
     }
 
     /// 422 with `code` (`illegal-play`, `illegal-move`): the core refused a
-    /// play or move for `e`, sent as its message and its [`Reason`].
-    pub fn illegal(code: &'static str, e: &PlayError) -> ApiError {
+    /// play or move for `e` (a [`plakoto_core::PlayError`] or another game's), sent as its
+    /// message and its [`Reason`].
+    pub fn illegal<E>(code: &'static str, e: &E) -> ApiError
+    where
+        E: fmt::Display,
+        for<'a> Reason: From<&'a E>,
+    {
         ApiError { reason: Some(Box::new(Reason::from(e))), ..ApiError::invalid(code, e.to_string()) }
     }
 

@@ -15,13 +15,14 @@ use crate::routes::positions::{
     RankedPlayJson, TurnRequest,
 };
 use crate::routes::review::{ReviewJobJson, ReviewLimitsJson, ReviewRequest};
-use crate::wire::{PlayJson, ResultJson, TurnState};
+use crate::wire::{GameJson, PlayJson, ResultJson, TurnState};
 
 #[derive(OpenApi)]
 #[openapi(
     info(
         title = "Plakoto API",
-        description = "Plakoto (Πλακωτό): legal plays, evaluation and hints for any position, and saved matches \
+        description = "Plakoto (Πλακωτό) and Tavli: legal plays and turns entered move by move for positions of \
+            Portes, Plakoto and Fevga; evaluation and hints for Plakoto positions, and saved matches \
             against the engine or between two people. Positions, plays and results use the JSON shapes of \
             INTERFACE.md. Every error is `{\"error\": {\"code\", \"message\"}}`."
     ),
@@ -50,7 +51,7 @@ use crate::wire::{PlayJson, ResultJson, TurnState};
         crate::health,
     ),
     components(schemas(
-        ErrorBody, ErrorDetail, PlayJson, ResultJson, MovesRequest, TurnRequest, TurnState, EvalRequest, EvalJson,
+        ErrorBody, ErrorDetail, GameJson, PlayJson, ResultJson, MovesRequest, TurnRequest, TurnState, EvalRequest, EvalJson,
         ProbabilitiesJson, HintRequest, HintJson, RankedPlayJson, PlayedJson, LevelJson, CreateMatch, PlayRequest, ResignRequest,
         EngineMoveRequest, MatchState, GameState, GameSummary, PreviousGameJson, LogEntry, ToAct, CreatedJson, SeatJson, JoinRequest,
         JoinedJson, ShowMovesRequest, OnlineJson, PendingJson, ReviewRequest, ReviewJson,

@@ -1,15 +1,19 @@
 //! Why a play or a single move is illegal, on the wire: a stable code and
-//! its parameters, made from the core's [`PlayError`] here and nowhere
-//! else, so that each front end words it in its own language (the page in
-//! English and Greek) instead of reading the English message.
+//! its parameters, made from the core's [`PlayError`] (and Portes's and
+//! Fevga's) here and nowhere else, so that each front end words it in its
+//! own language (the page in English and Greek) instead of reading the
+//! English message. A reason that means the same in two games has one code.
 
-use plakoto_core::{Dice, PlayError};
+use plakoto_core::tavli::AnyPlayError;
+use plakoto_core::{Dice, PlayError, fevga, portes};
 use serde::Serialize;
 use serde_json::{Map, Value, json};
 use utoipa::ToSchema;
 
-/// The stable code of a [`PlayError`], one per variant
-/// (`point-blocked`, `no-dice`, …; listed in docs/INTERFACE.md).
+/// The stable code of a [`PlayError`], one per variant, and of Portes's and
+/// Fevga's errors, sharing a code where the reason is the same
+/// (`point-blocked`, `no-dice`, …; listed in docs/INTERFACE.md). Points are
+/// in the mover's numbering; in Portes 25 is the bar.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, ToSchema)]
 #[serde(rename_all = "kebab-case")]
 pub enum ReasonCode {
@@ -57,6 +61,26 @@ pub enum ReasonCode {
     MustUseLarger,
     /// `play` is not a legal play.
     NotLegal,
+    /// Portes: a checker other than the `bar` ones on the bar moved (from
+    /// `from`) before they all entered.
+    MustEnterFirst,
+    /// Portes: a checker on the bar cannot enter on `point`, which the
+    /// opponent holds.
+    EntryBlocked,
+    /// Fevga's runner rule: only the runner moves until it reaches (or,
+    /// with `passing`, passes) the mover's 12-point; the checker on `from`
+    /// must wait.
+    Runner,
+    /// Fevga: the play would hold all six points of the mover's starting
+    /// quarter (19 to 24), judged at the end of the play or, with
+    /// `landing`, at every landing.
+    QuarterBan,
+    /// Fevga's narde-style prime rule (an option): six `points` in a row
+    /// with no opposing checker ahead of them.
+    Prime,
+    /// Fevga's unblocking duty: every opposing checker is `trapped` behind
+    /// the mover's six points `wall`, and a legal play opens one of them.
+    UnblockingDuty,
 }
 
 /// A refusal's reason: its code and parameters (points in the mover's
@@ -112,6 +136,103 @@ impl From<&PlayError> for Reason {
             PlayError::MustUseLarger(d) => (C::MustUseLarger, json!({"die": d})),
             PlayError::NotLegal(play) => (C::NotLegal, json!({"play": play})),
         };
+        Reason::new(code, params)
+    }
+}
+
+impl From<&portes::PlayError> for Reason {
+    fn from(e: &portes::PlayError) -> Reason {
+        use ReasonCode as C;
+        use portes::PlayError as E;
+        let (code, params) = match e {
+            E::Syntax { token, why } => (C::Syntax, json!({"token": token, "why": why})),
+            E::GameOver => (C::GameOver, json!({})),
+            E::MustPass(d) => (C::MustPass, json!({"dice": dice(d)})),
+            E::CannotPass(d) => (C::CannotPass, json!({"dice": dice(d)})),
+            E::NoChecker(p) => (C::NoChecker, json!({"point": p})),
+            E::TooFewCheckers { point, have } => (C::TooFewCheckers, json!({"point": point, "have": have})),
+            E::NoPoint(p) => (C::NoPoint, json!({"point": p})),
+            E::MustEnterFirst { from, bar } => (C::MustEnterFirst, json!({"from": from, "bar": bar})),
+            E::Backwards { from, to } => (C::Backwards, json!({"from": from, "to": to})),
+            E::NoDice { from, to, dist, left } => {
+                (C::NoDice, json!({"from": from, "to": to, "pips": dist, "left": numbers(left)}))
+            }
+            E::Blocked(p) => (C::PointBlocked, json!({"point": p})),
+            E::EntryBlocked(p) => (C::EntryBlocked, json!({"point": p})),
+            E::PathBlocked { from, to, blocked } => {
+                (C::PathBlocked, json!({"from": from, "to": to, "blocked": numbers(blocked)}))
+            }
+            E::NotAllHome(p) => (C::NotAllHome, json!({"point": p})),
+            E::NotHighest { from, die, higher } => {
+                (C::NotHighest, json!({"from": from, "die": die, "highest": higher}))
+            }
+            E::AfterGameEnd(moves) => (C::AfterGameEnd, json!({"moves": moves})),
+            E::TooManyMoves(d) => (C::TooManyMoves, json!({"dice": dice(d)})),
+            E::MustUseBoth(d) => (C::MustUseBoth, json!({"dice": dice(d)})),
+            E::MustUseMore { die, needed } => (C::MustUseMore, json!({"die": die, "needed": needed})),
+            E::MustUseLarger(d) => (C::MustUseLarger, json!({"die": d})),
+            E::NotLegal(play) => (C::NotLegal, json!({"play": play})),
+        };
+        Reason::new(code, params)
+    }
+}
+
+impl From<&fevga::PlayError> for Reason {
+    fn from(e: &fevga::PlayError) -> Reason {
+        use ReasonCode as C;
+        use fevga::PlayError as E;
+        let (code, params) = match e {
+            E::Syntax { token, why } => (C::Syntax, json!({"token": token, "why": why})),
+            E::GameOver => (C::GameOver, json!({})),
+            E::MustPass(d) => (C::MustPass, json!({"dice": dice(d)})),
+            E::CannotPass(d) => (C::CannotPass, json!({"dice": dice(d)})),
+            E::NoChecker(p) => (C::NoChecker, json!({"point": p})),
+            E::TooFewCheckers { point, have } => (C::TooFewCheckers, json!({"point": point, "have": have})),
+            E::NoPoint(p) => (C::NoPoint, json!({"point": p})),
+            E::Backwards { from, to } => (C::Backwards, json!({"from": from, "to": to})),
+            E::NoDice { from, to, dist, left } => {
+                (C::NoDice, json!({"from": from, "to": to, "pips": dist, "left": numbers(left)}))
+            }
+            // One opposing checker holds a point in Fevga: still a point
+            // the opponent holds.
+            E::Blocked(p) => (C::PointBlocked, json!({"point": p})),
+            E::PathBlocked { from, to, blocked } => {
+                (C::PathBlocked, json!({"from": from, "to": to, "blocked": numbers(blocked)}))
+            }
+            E::Runner { from, passing } => (C::Runner, json!({"from": from, "passing": passing})),
+            E::QuarterBan { landing } => (C::QuarterBan, json!({"landing": landing})),
+            E::NardePrime { points } => (C::Prime, json!({"points": numbers(points)})),
+            E::UnblockingDuty { trapped, wall } => {
+                (C::UnblockingDuty, json!({"trapped": trapped, "wall": numbers(wall)}))
+            }
+            E::NotAllHome(p) => (C::NotAllHome, json!({"point": p})),
+            E::NotHighest { from, die, higher } => {
+                (C::NotHighest, json!({"from": from, "die": die, "highest": higher}))
+            }
+            E::AfterGameEnd(moves) => (C::AfterGameEnd, json!({"moves": moves})),
+            E::TooManyMoves(d) => (C::TooManyMoves, json!({"dice": dice(d)})),
+            E::MustUseBoth(d) => (C::MustUseBoth, json!({"dice": dice(d)})),
+            E::MustUseMore { die, needed } => (C::MustUseMore, json!({"die": die, "needed": needed})),
+            E::MustUseLarger(d) => (C::MustUseLarger, json!({"die": d})),
+            E::NotLegal(play) => (C::NotLegal, json!({"play": play})),
+        };
+        Reason::new(code, params)
+    }
+}
+
+impl From<&AnyPlayError> for Reason {
+    fn from(e: &AnyPlayError) -> Reason {
+        match e {
+            AnyPlayError::Portes(e) => Reason::from(e),
+            AnyPlayError::Plakoto(e) => Reason::from(e),
+            AnyPlayError::Fevga(e) => Reason::from(e),
+        }
+    }
+}
+
+impl Reason {
+    /// The reason of `code` with `params`, an object.
+    fn new(code: ReasonCode, params: Value) -> Reason {
         let Value::Object(params) = params else { unreachable!("every arm builds an object") };
         Reason { code, params }
     }
@@ -134,5 +255,117 @@ mod tests {
         let r = Reason::from(&PlayError::NoDice { from: 3, to: 2, dist: 1, left: "none".into() });
         assert_eq!(r.params["left"], json!([]));
         assert_eq!(serde_json::to_value(Reason::from(&PlayError::MustUseBoth(d)).code).unwrap(), "must-use-both");
+    }
+
+    /// The page (assets/js/reasons.js) words every code, in English and in
+    /// Greek: each code is a key of both tables.
+    #[test]
+    fn the_page_words_every_code_in_english_and_greek() {
+        use ReasonCode as C;
+        let all = [
+            C::Syntax,
+            C::GameOver,
+            C::MustPass,
+            C::CannotPass,
+            C::NoChecker,
+            C::TooFewCheckers,
+            C::NoPoint,
+            C::Pinned,
+            C::Backwards,
+            C::NoDice,
+            C::PointBlocked,
+            C::AnchorBlocked,
+            C::PathBlocked,
+            C::NotAllHome,
+            C::PinnedNoBearOff,
+            C::NotHighest,
+            C::AfterGameEnd,
+            C::TooManyMoves,
+            C::MustUseBoth,
+            C::MustUseMore,
+            C::MustUseLarger,
+            C::NotLegal,
+            C::MustEnterFirst,
+            C::EntryBlocked,
+            C::Runner,
+            C::QuarterBan,
+            C::Prime,
+            C::UnblockingDuty,
+        ];
+        // No wildcard: a new code does not compile until it is listed here,
+        // and then `all` must have it.
+        let index = |c: C| match c {
+            C::Syntax => 0,
+            C::GameOver => 1,
+            C::MustPass => 2,
+            C::CannotPass => 3,
+            C::NoChecker => 4,
+            C::TooFewCheckers => 5,
+            C::NoPoint => 6,
+            C::Pinned => 7,
+            C::Backwards => 8,
+            C::NoDice => 9,
+            C::PointBlocked => 10,
+            C::AnchorBlocked => 11,
+            C::PathBlocked => 12,
+            C::NotAllHome => 13,
+            C::PinnedNoBearOff => 14,
+            C::NotHighest => 15,
+            C::AfterGameEnd => 16,
+            C::TooManyMoves => 17,
+            C::MustUseBoth => 18,
+            C::MustUseMore => 19,
+            C::MustUseLarger => 20,
+            C::NotLegal => 21,
+            C::MustEnterFirst => 22,
+            C::EntryBlocked => 23,
+            C::Runner => 24,
+            C::QuarterBan => 25,
+            C::Prime => 26,
+            C::UnblockingDuty => 27,
+        };
+        let page = include_str!("../assets/js/reasons.js");
+        let (en, el) = page.split_once("  el: {").expect("the Greek table");
+        for (i, c) in all.into_iter().enumerate() {
+            assert_eq!(index(c), i, "{c:?}");
+            let key = format!("'{}':", serde_json::to_value(c).unwrap().as_str().unwrap());
+            assert!(en.contains(&key) && el.contains(&key), "reasons.js does not word {key} in both languages");
+        }
+    }
+
+    /// Portes's and Fevga's reasons share the codes of the same reasons and
+    /// have their own for the rest.
+    #[test]
+    fn portes_and_fevga_reasons_have_codes() {
+        let v = |r: Reason| serde_json::to_value(r).unwrap();
+        let p = |e: portes::PlayError| v(Reason::from(&AnyPlayError::Portes(e)));
+        let f = |e: fevga::PlayError| v(Reason::from(&AnyPlayError::Fevga(e)));
+        assert_eq!(p(portes::PlayError::Blocked(18)), json!({"code": "point-blocked", "params": {"point": 18}}));
+        assert_eq!(
+            p(portes::PlayError::MustEnterFirst { from: 13, bar: 2 }),
+            json!({"code": "must-enter-first", "params": {"from": 13, "bar": 2}})
+        );
+        assert_eq!(p(portes::PlayError::EntryBlocked(20)), json!({"code": "entry-blocked", "params": {"point": 20}}));
+        assert_eq!(p(portes::PlayError::NoChecker(25)), json!({"code": "no-checker", "params": {"point": 25}}));
+        assert_eq!(f(fevga::PlayError::Blocked(12)), json!({"code": "point-blocked", "params": {"point": 12}}));
+        assert_eq!(
+            f(fevga::PlayError::Runner { from: 24, passing: false }),
+            json!({"code": "runner", "params": {"from": 24, "passing": false}})
+        );
+        assert_eq!(
+            f(fevga::PlayError::QuarterBan { landing: true }),
+            json!({"code": "quarter-ban", "params": {"landing": true}})
+        );
+        assert_eq!(
+            f(fevga::PlayError::NardePrime { points: "13, 14, 15, 16, 17, 18".into() }),
+            json!({"code": "prime", "params": {"points": [13, 14, 15, 16, 17, 18]}})
+        );
+        assert_eq!(
+            f(fevga::PlayError::UnblockingDuty { trapped: 7, wall: "1, 2, 3, 4, 5, 6".into() }),
+            json!({"code": "unblocking-duty", "params": {"trapped": 7, "wall": [1, 2, 3, 4, 5, 6]}})
+        );
+        let d = Dice::new(6, 6).unwrap();
+        assert_eq!(f(fevga::PlayError::MustPass(d))["code"], "must-pass");
+        assert_eq!(p(portes::PlayError::TooManyMoves(d))["code"], "too-many-moves");
     }
 }

@@ -1,10 +1,12 @@
 //! The JSON shapes of the API that are not specific to one endpoint: how a
 //! position, dice and a ply are read from a request, and a play as
-//! INTERFACE.md writes it (the shape of `plakoto moves --json`).
+//! INTERFACE.md writes it (the shape of `plakoto moves --json`), in any of
+//! Tavli's games.
 
 use std::collections::BTreeMap;
 
-use plakoto_core::{Color, Dice, GameResult, Play, Position, TurnBuilder, parse_position};
+use plakoto_core::tavli::{AnyPlay, AnyPosition, AnyTurn, GameKind};
+use plakoto_core::{Color, Dice, GameResult, Play, Position};
 use plakoto_engine::MAX_PLY;
 use serde::Serialize;
 use serde_json::Value;
@@ -14,20 +16,66 @@ use utoipa::ToSchema;
 use crate::error::ApiError;
 use crate::reason::Reason;
 
-/// A position in a request: position JSON (an object), or a string holding
-/// `start`, a position ID or position JSON.
-pub fn position(raw: Option<&RawValue>) -> Result<Position, ApiError> {
+/// A request's `game`: which game `start` (and a GNU Backgammon ID) is, and
+/// which the position must be (documentation of [`GameKind`]'s JSON).
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
+#[allow(dead_code)]
+pub enum GameJson {
+    /// Πόρτες: backgammon without the cube.
+    Portes,
+    /// Πλακωτό, the default.
+    Plakoto,
+    /// Φεύγα.
+    Fevga,
+}
+
+/// A position of any game in a request: position JSON (an object, its own
+/// `game` saying which game, absent Plakoto), or a string holding `start`,
+/// a position ID (`p.…` Portes, `f.…` Fevga, Plakoto's otherwise) or
+/// position JSON. `game` is the request's own `game` field: the game of
+/// `start`, and the game the position must be of (a 422 `bad-position`
+/// naming both when it is not). Without it a Plakoto position reads as it
+/// always has.
+pub fn any_position(raw: Option<&RawValue>, game: Option<GameKind>) -> Result<AnyPosition, ApiError> {
     let raw = raw.ok_or_else(|| ApiError::invalid("bad-position", "missing field `position`"))?;
     let text = raw.get().trim_start();
     let parsed = if text.starts_with('"') {
         let s: String = serde_json::from_str(text).map_err(|e| ApiError::invalid("bad-position", e.to_string()))?;
-        parse_position(&s)
+        AnyPosition::parse(&s, game)
     } else if text.starts_with('{') {
-        Position::from_json(text).map_err(|e| e.to_string())
+        AnyPosition::parse(text, game)
     } else {
         Err("`position` must be position JSON (an object) or a string: `start`, a position ID or position JSON".into())
     };
     parsed.map_err(|e| ApiError::invalid("bad-position", e))
+}
+
+/// A position for an endpoint that serves Plakoto only so far (`what`
+/// names it: "/api/v1/eval evaluates"): read as [`any_position`] reads it,
+/// and another game's is a 422 `unsupported-game` saying which game.
+pub fn plakoto_position(raw: Option<&RawValue>, game: Option<GameKind>, what: &str) -> Result<Position, ApiError> {
+    match any_position(raw, game)? {
+        AnyPosition::Plakoto(p) => Ok(p),
+        other => Err(ApiError::invalid(
+            "unsupported-game",
+            format!(
+                "{what} Plakoto positions only, so far, and this is a {} position ({}); \
+                 /api/v1/moves and /api/v1/turn take every game",
+                title(other.kind()),
+                other.kind()
+            ),
+        )),
+    }
+}
+
+/// "Portes", "Plakoto", "Fevga": a game's name inside a sentence.
+fn title(kind: GameKind) -> &'static str {
+    match kind {
+        GameKind::Portes => "Portes",
+        GameKind::Plakoto => "Plakoto",
+        GameKind::Fevga => "Fevga",
+    }
 }
 
 /// Dice in a request: `"6-4"`, `"64"`, `"6 4"` or `[6, 4]`.
@@ -60,29 +108,41 @@ pub fn ply(v: Option<i64>, default: u8) -> Result<u8, ApiError> {
     }
 }
 
-/// A play in the JSON shape of INTERFACE.md.
+/// A play in the JSON shape of INTERFACE.md, of any game.
 #[derive(Serialize, ToSchema)]
 pub struct PlayJson {
-    /// (from, to) single moves in the mover's numbering; `to` 0 is off.
+    /// (from, to) single moves in the mover's numbering; `from` 25 is
+    /// Portes's bar, `to` 0 is off.
     #[schema(value_type = Vec<Vec<u8>>)]
     pub moves: Vec<[u8; 2]>,
-    /// `24/18 24/20`, `13/7*`, `6/off`, `pass`.
+    /// The game's notation: `24/18 24/20`, `13/7*`, `bar/22`, `6/off`, `pass`.
     pub notation: String,
-    /// The position after the play (position JSON).
+    /// The position after the play (position JSON; Portes's and Fevga's
+    /// name their `game`).
     #[schema(value_type = Object)]
-    pub position: Position,
+    pub position: AnyPosition,
     /// The result when the play ends the game.
     #[schema(value_type = Option<ResultJson>)]
     pub result: Option<GameResult>,
 }
 
 impl PlayJson {
-    /// The JSON of `play`.
+    /// The JSON of a Plakoto `play`.
     pub fn new(play: &Play) -> PlayJson {
         PlayJson {
             moves: play.moves().iter().map(|m| [m.from, m.to]).collect(),
             notation: play.notation(),
-            position: *play.position(),
+            position: (*play.position()).into(),
+            result: play.result(),
+        }
+    }
+
+    /// The JSON of a `play` of any game.
+    pub fn any(play: &AnyPlay) -> PlayJson {
+        PlayJson {
+            moves: play.moves().iter().map(|m| [m.from, m.to]).collect(),
+            notation: play.notation(),
+            position: play.position(),
             result: play.result(),
         }
     }
@@ -107,12 +167,13 @@ pub struct TurnState {
     pub moves: Vec<[u8; 2]>,
     /// Dice not used yet.
     pub dice_left: Vec<u8>,
-    /// Every next single move that still leads to a legal play.
+    /// Every next single move that still leads to a legal play (`from` 25:
+    /// entering from Portes's bar).
     #[schema(value_type = Vec<Vec<u8>>)]
     pub legal_moves: Vec<[u8; 2]>,
     /// The board after the moves so far (the mover still on roll).
     #[schema(value_type = Object)]
-    pub position: Position,
+    pub position: AnyPosition,
     /// Its position ID.
     pub id: String,
     /// The pip counts of that board.
@@ -121,10 +182,10 @@ pub struct TurnState {
     pub complete: Option<PlayJson>,
     /// No move is possible: the turn passes.
     pub pass: bool,
-    /// For each point (mover's numbering) no checker can move from now, why
-    /// not, as a person would be told ("your checker on point 12 is
-    /// pinned and cannot move"); the page shows it when such a point is
-    /// clicked.
+    /// For each point (mover's numbering; 25 is Portes's bar) no checker
+    /// can move from now, why not, as a person would be told ("your checker
+    /// on point 12 is pinned and cannot move"); the page shows it when such
+    /// a point is clicked.
     #[schema(value_type = Object)]
     pub why_not: BTreeMap<u8, String>,
     /// The same reasons as codes with their parameters, to be worded by
@@ -133,29 +194,28 @@ pub struct TurnState {
     pub why_not_reasons: BTreeMap<u8, Reason>,
 }
 
-/// The turn of `dice` in `pos` after the single `moves`, or why a move is illegal.
-pub fn turn_state(pos: &Position, dice: Dice, moves: &[[u8; 2]]) -> Result<TurnState, ApiError> {
+/// The turn of `dice` in `pos` (any game) after the single `moves`, or why
+/// a move is illegal.
+pub fn turn_state(pos: &AnyPosition, dice: Dice, moves: &[[u8; 2]]) -> Result<TurnState, ApiError> {
     if pos.outcome().is_some() {
         return Err(ApiError::invalid("illegal-move", "the game is over in this position; there is nothing to play"));
     }
     // The turn builder bounds the moves (points, at most the roll's); its
     // reason names the move, so the message is the reason alone.
-    let mut t = TurnBuilder::new(pos, dice);
+    let mut t = AnyTurn::new(pos, dice);
     for &[from, to] in moves {
         t.play_move(from, to).map_err(|e| ApiError::illegal("illegal-move", &e))?;
     }
     let why_not = t.why_not_each();
+    let now = t.current_position();
     Ok(TurnState {
         moves: t.moves().iter().map(|m| [m.from, m.to]).collect(),
         dice_left: t.dice_left().to_vec(),
         legal_moves: t.legal_moves().iter().map(|m| [m.from, m.to]).collect(),
-        position: t.current_position(),
-        id: t.current_position().id(),
-        pips: {
-            let p = t.current_position();
-            SidesJson { white: p.pips(Color::White), black: p.pips(Color::Black) }
-        },
-        complete: t.complete().as_ref().map(PlayJson::new),
+        position: now,
+        id: now.id(),
+        pips: SidesJson { white: now.pips(Color::White), black: now.pips(Color::Black) },
+        complete: t.complete().as_ref().map(PlayJson::any),
         pass: t.is_pass(),
         why_not: why_not.iter().map(|(p, e)| (*p, e.to_string())).collect(),
         why_not_reasons: why_not.iter().map(|(p, e)| (*p, Reason::from(e))).collect(),

@@ -370,6 +370,33 @@ impl TurnBuilder {
         if self.legal_moves().iter().any(|m| m.from == from) {
             return None;
         }
+        self.reason_from(from)
+    }
+
+    /// [`TurnBuilder::why_not_from`] for every point 1 to 24 and the bar
+    /// (25) from which no checker can move now, in order, as Plakoto's
+    /// builder gives them (one search of the legal moves for all).
+    ///
+    /// ```
+    /// use plakoto_core::Dice;
+    /// use plakoto_core::portes::{PlayError, Position, TurnBuilder};
+    /// let t = TurnBuilder::new(&Position::start(), Dice::new(6, 4).unwrap());
+    /// let why = t.why_not_each();
+    /// assert!(why.contains(&(7, PlayError::NoChecker(7))));
+    /// assert!(why.contains(&(25, PlayError::NoChecker(25))));
+    /// assert!(why.iter().all(|&(p, _)| p != 24));
+    /// ```
+    pub fn why_not_each(&self) -> Vec<(u8, PlayError)> {
+        if self.is_pass() || self.dice_left().is_empty() {
+            let e = if self.is_pass() { PlayError::MustPass(self.dice) } else { PlayError::TooManyMoves(self.dice) };
+            return (1..=25).map(|p| (p, e.clone())).collect();
+        }
+        let sources: Vec<u8> = self.legal_moves().iter().map(|m| m.from).collect();
+        (1..=25u8).filter(|p| !sources.contains(p)).filter_map(|p| Some((p, self.reason_from(p)?))).collect()
+    }
+
+    /// Why no checker moves from `from`, given that no legal move starts there.
+    fn reason_from(&self, from: u8) -> Option<PlayError> {
         let mut dice = self.dice_left().to_vec();
         dice.sort_unstable_by(|a, b| b.cmp(a));
         dice.dedup();
@@ -394,5 +421,32 @@ impl TurnBuilder {
     /// on roll, for drawing the board mid-turn.
     pub fn current_position(&self) -> Position {
         self.board().position()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `why_not_each` gives, point by point, what `why_not_from` gives.
+    #[test]
+    fn why_not_each_agrees_with_why_not_from() {
+        let on_bar = Position::from_json(
+            r#"{"game":"portes","turn":"white","bar":{"white":1},"board":{"24":1,"13":5,"8":3,"6":5,"1":-2,"12":-5,"17":-3,"19":-5}}"#,
+        )
+        .unwrap();
+        for pos in [Position::start(), on_bar] {
+            for (a, b) in [(6, 4), (3, 1), (5, 5), (6, 6)] {
+                let t = TurnBuilder::new(&pos, Dice::new(a, b).unwrap());
+                let each = t.why_not_each();
+                let one: Vec<(u8, PlayError)> = (1..=25).filter_map(|p| t.why_not_from(p).map(|e| (p, e))).collect();
+                assert_eq!(each, one, "{pos:?} {a}-{b}");
+            }
+        }
+        // With a checker on the bar, every other checker must wait for it.
+        let t = TurnBuilder::new(&on_bar, Dice::new(6, 3).unwrap());
+        let each = t.why_not_each();
+        assert!(each.contains(&(13, PlayError::MustEnterFirst { from: 13, bar: 1 })), "{each:?}");
+        assert!(each.iter().all(|&(p, _)| p != 25), "the bar can enter: {each:?}");
     }
 }

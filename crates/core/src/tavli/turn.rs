@@ -112,6 +112,40 @@ impl AnyTurn {
         }
     }
 
+    /// Plays one checker from `from` to `to` (mover's numbering: 25 is
+    /// Portes's bar, 0 is off), a hop over several dice as its single
+    /// moves, or says why not (see Plakoto's [`crate::TurnBuilder::play_move`]).
+    ///
+    /// ```
+    /// use plakoto_core::Dice;
+    /// use plakoto_core::tavli::{AnyPosition, AnyTurn, GameKind};
+    /// let mut t = AnyTurn::new(&AnyPosition::start(GameKind::Fevga), Dice::new(6, 5).unwrap());
+    /// assert!(t.play_move(13, 7).is_err());
+    /// t.play_move(24, 13).unwrap();
+    /// assert_eq!(t.complete().unwrap().notation(), "24/18/13");
+    /// ```
+    pub fn play_move(&mut self, from: u8, to: u8) -> Result<(), AnyPlayError> {
+        match self {
+            AnyTurn::Portes(t) => t.play_move(from, to).map_err(AnyPlayError::Portes),
+            AnyTurn::Plakoto(t) => t.play_move(from, to).map_err(AnyPlayError::Plakoto),
+            AnyTurn::Fevga(t) => t.play_move(from, to).map_err(AnyPlayError::Fevga),
+        }
+    }
+
+    /// For every point (mover's numbering; Portes's bar 25 too) from which
+    /// no checker can move now, why not, in order of the points: each
+    /// game's own `why_not_each`.
+    pub fn why_not_each(&self) -> Vec<(u8, AnyPlayError)> {
+        fn wrap<E>(v: Vec<(u8, E)>, f: fn(E) -> AnyPlayError) -> Vec<(u8, AnyPlayError)> {
+            v.into_iter().map(|(p, e)| (p, f(e))).collect()
+        }
+        match self {
+            AnyTurn::Portes(t) => wrap(t.why_not_each(), AnyPlayError::Portes),
+            AnyTurn::Plakoto(t) => wrap(t.why_not_each(), AnyPlayError::Plakoto),
+            AnyTurn::Fevga(t) => wrap(t.why_not_each(), AnyPlayError::Fevga),
+        }
+    }
+
     /// Takes back the last move; returns it.
     pub fn undo(&mut self) -> Option<Move> {
         each!(self, t => t.undo())
@@ -194,5 +228,27 @@ mod tests {
         assert!(t.enter("13/10").is_err(), "the bar first");
         t.enter("bar/22").unwrap();
         assert_eq!(t.current_position().bar(crate::Color::White), 0);
+    }
+
+    #[test]
+    fn single_moves_and_the_reasons_of_each_game() {
+        let pos = AnyPosition::parse(
+            r#"{"game":"portes","turn":"white","bar":{"white":1},"board":{"24":1,"13":5,"8":3,"6":5,"1":-2,"12":-5,"17":-3,"19":-5}}"#,
+            None,
+        )
+        .unwrap();
+        let mut t = AnyTurn::new(&pos, Dice::new(6, 3).unwrap());
+        let first = portes::PlayError::MustEnterFirst { from: 13, bar: 1 };
+        assert_eq!(t.play_move(13, 10), Err(AnyPlayError::Portes(first.clone())));
+        assert!(t.why_not_each().contains(&(13, AnyPlayError::Portes(first))));
+        t.play_move(25, 22).unwrap();
+        t.play_move(13, 7).unwrap();
+        assert_eq!(t.complete().unwrap().notation(), "bar/22 13/7");
+        for kind in [GameKind::Plakoto, GameKind::Fevga] {
+            let t = AnyTurn::new(&AnyPosition::start(kind), Dice::new(6, 4).unwrap());
+            let why = t.why_not_each();
+            assert!(why.iter().any(|(p, e)| *p == 13 && e.to_string() == "you have no checker on point 13"), "{kind}");
+            assert!(why.iter().all(|(p, _)| *p != 24), "{kind}: 24 can move: {why:?}");
+        }
     }
 }

@@ -1,12 +1,14 @@
 // Why a move or play is illegal, in the page's language. The server sends
 // each reason as a stable code with its parameters (docs/INTERFACE.md,
 // "Why a play is illegal"), made from the core's PlayError; the page words
-// each code here, in the Greek terms the terminal uses (RULES.md, "Terms").
-// Points are in the mover's numbering.
+// each code here, in the Greek terms the terminal uses (RULES.md and
+// TAVLI.md, "Terms"). Points are in the mover's numbering; in Portes 25 is
+// the bar (`bar` in notation).
 
 import { lang } from './text.js';
 
-const pt = (p) => (p === 0 ? 'off' : String(p));
+const pt = (p) => (p === 0 ? 'off' : p === 25 ? 'bar' : String(p));
+const s_ = (n) => (n === 1 ? '' : 's');
 const dice = (d) => (Array.isArray(d) ? `${d[0]}-${d[1]}` : '');
 const list = (xs) => (Array.isArray(xs) ? xs.join(', ') : '');
 
@@ -16,18 +18,19 @@ const WORDS = {
     'game-over': () => 'the game is over; there is nothing to play',
     'must-pass': (p) => `no play is possible with ${dice(p.dice)}: the turn passes`,
     'cannot-pass': (p) => `a play is possible with ${dice(p.dice)}; you must play`,
-    'no-checker': (p) => `you have no checker on point ${p.point}`,
-    'too-few-checkers': (p) => `you have only ${p.have} checker${p.have === 1 ? '' : 's'} on point ${p.point}`,
+    'no-checker': (p) => (p.point === 25 ? 'you have no checker on the bar' : `you have no checker on point ${p.point}`),
+    'too-few-checkers': (p) => `you have only ${p.have} checker${s_(p.have)} ${p.point === 25 ? 'on the bar' : `on point ${p.point}`}`,
     'no-point': (p) => `there is no point ${p.point}: points are 1 to 24`,
     'pinned': (p) => `your checker on point ${p.point} is pinned and cannot move`,
-    'backwards': (p) => `${p.from}/${pt(p.to)} goes backwards: checkers move from higher to lower points`,
+    'backwards': (p) => `${pt(p.from)}/${pt(p.to)} goes backwards: checkers move from higher to lower points`,
     'no-dice': (p) => (p.left?.length
-      ? `${p.from}/${pt(p.to)} is ${p.pips} pip${p.pips === 1 ? '' : 's'}, which the dice left (${list(p.left)}) cannot make`
-      : `${p.from}/${pt(p.to)} is ${p.pips} pip${p.pips === 1 ? '' : 's'}, which the dice left (none) cannot make`),
-    'point-blocked': (p) => `point ${p.point} is blocked: the opponent holds it with two or more checkers`,
+      ? `${pt(p.from)}/${pt(p.to)} is ${p.pips} pip${s_(p.pips)}, which the dice left (${list(p.left)}) cannot make`
+      : `${pt(p.from)}/${pt(p.to)} is ${p.pips} pip${s_(p.pips)}, which the dice left (none) cannot make`),
+    // Two or more checkers hold a point in Plakoto and Portes, one in Fevga.
+    'point-blocked': (p) => `point ${p.point} is blocked: the opponent holds it`,
     'anchor-blocked': (p) => `point ${p.point} is blocked: the opponent's checker there pins one of yours (an anchor)`,
-    'path-blocked': (p) => `${p.from}/${pt(p.to)} cannot be played: every way there lands on a blocked point (${list(p.blocked)})`,
-    'not-all-home': (p) => `you may not bear off yet: your checker on point ${p.point} is outside your home board`,
+    'path-blocked': (p) => `${pt(p.from)}/${pt(p.to)} cannot be played: every way there lands on a blocked point (${list(p.blocked)})`,
+    'not-all-home': (p) => `you may not bear off yet: your checker ${p.point === 25 ? 'on the bar' : `on point ${p.point}`} is outside your home board`,
     'pinned-no-bear-off': (p) => `you may not bear off while a checker of yours is pinned (on point ${p.point})`,
     'not-highest': (p) => `${p.from}/off with a ${p.die} is only allowed from your highest point, and you have a checker on ${p.highest}`,
     'after-game-end': (p) => `the game ended with the move ${p.moves}; moves after it are not played`,
@@ -36,6 +39,14 @@ const WORDS = {
     'must-use-more': (p) => `you must play ${p.needed} moves of ${p.die}; a play using ${p.needed} exists`,
     'must-use-larger': (p) => `only one die can be played, and then it must be the larger (${p.die})`,
     'not-legal': (p) => `\`${p.play}\` is not a legal play`,
+    // Portes.
+    'must-enter-first': (p) => `you have ${p.bar} checker${s_(p.bar)} on the bar: enter ${p.bar === 1 ? 'it' : 'them all'} before moving another checker`,
+    'entry-blocked': (p) => `you cannot enter on point ${p.point}: the opponent holds it with two or more checkers`,
+    // Fevga.
+    'runner': (p) => `only your runner may move until it ${p.passing ? 'passes' : 'reaches'} your 12-point (or a checker is borne off); the checker on ${p.from} must wait`,
+    'quarter-ban': (p) => `you may not hold all six points of your starting quarter (19-24)${p.landing ? ' at any landing' : ' at the end of your play'}`,
+    'prime': (p) => `you may not hold six points in a row (${list(p.points)}) with no opposing checker ahead of them`,
+    'unblocking-duty': (p) => `the opponent is trapped on your point ${p.trapped} behind your points ${list(p.wall)}: your play must leave one of them empty`,
     // The page's own: a click on the opponent's checker.
     'opponents-checker': (p) => `the checker on point ${p.point} is your opponent's; you move your own`,
   },
@@ -44,18 +55,23 @@ const WORDS = {
     'game-over': () => 'η παρτίδα τελείωσε· δεν παίζεται τίποτα',
     'must-pass': (p) => `καμία κίνηση δεν παίζεται με ${dice(p.dice)}: γκέλα, η σειρά περνά`,
     'cannot-pass': (p) => `με ${dice(p.dice)} υπάρχει κίνηση· πρέπει να παίξεις`,
-    'no-checker': (p) => `δεν έχεις πούλι στη θέση ${p.point}`,
-    'too-few-checkers': (p) => `έχεις μόνο ${p.have} ${p.have === 1 ? 'πούλι' : 'πούλια'} στη θέση ${p.point}`,
+    'no-checker': (p) => (p.point === 25 ? 'δεν έχεις χτυπημένο πούλι' : `δεν έχεις πούλι στη θέση ${p.point}`),
+    'too-few-checkers': (p) => (p.point === 25
+      ? `έχεις μόνο ${p.have} ${p.have === 1 ? 'χτυπημένο πούλι' : 'χτυπημένα πούλια'}`
+      : `έχεις μόνο ${p.have} ${p.have === 1 ? 'πούλι' : 'πούλια'} στη θέση ${p.point}`),
     'no-point': (p) => `δεν υπάρχει θέση ${p.point}: οι θέσεις είναι 1 έως 24`,
     'pinned': (p) => `το πούλι σου στη θέση ${p.point} είναι πλακωμένο και δεν κινείται`,
-    'backwards': (p) => `το ${p.from}/${pt(p.to)} πάει προς τα πίσω: τα πούλια πάνε από τις μεγάλες θέσεις στις μικρές`,
+    'backwards': (p) => `το ${pt(p.from)}/${pt(p.to)} πάει προς τα πίσω: τα πούλια πάνε από τις μεγάλες θέσεις στις μικρές`,
     'no-dice': (p) => (p.left?.length
-      ? `το ${p.from}/${pt(p.to)} είναι ${p.pips} βήματα, που δεν τα φέρνουν τα ζάρια που έμειναν (${list(p.left)})`
-      : `το ${p.from}/${pt(p.to)}: δεν έμεινε ζάρι`),
-    'point-blocked': (p) => `η θέση ${p.point} είναι κλειστή: ο αντίπαλος έχει εκεί πόρτα (δύο ή περισσότερα πούλια)`,
+      ? `το ${pt(p.from)}/${pt(p.to)} είναι ${p.pips} βήματα, που δεν τα φέρνουν τα ζάρια που έμειναν (${list(p.left)})`
+      : `το ${pt(p.from)}/${pt(p.to)}: δεν έμεινε ζάρι`),
+    // Πόρτα: δύο ή περισσότερα πούλια στο Πλακωτό και στις Πόρτες, ένα στη Φεύγα.
+    'point-blocked': (p) => `η θέση ${p.point} είναι κλειστή: ο αντίπαλος έχει εκεί πόρτα`,
     'anchor-blocked': (p) => `η θέση ${p.point} είναι κλειστή: το πούλι του αντιπάλου εκεί πλακώνει δικό σου`,
-    'path-blocked': (p) => `το ${p.from}/${pt(p.to)} δεν παίζεται: κάθε δρόμος ως εκεί πατά σε κλειστή θέση (${list(p.blocked)})`,
-    'not-all-home': (p) => `δεν μπορείς να μαζέψεις ακόμα: το πούλι σου στη θέση ${p.point} είναι έξω από το σπίτι σου`,
+    'path-blocked': (p) => `το ${pt(p.from)}/${pt(p.to)} δεν παίζεται: κάθε δρόμος ως εκεί πατά σε κλειστή θέση (${list(p.blocked)})`,
+    'not-all-home': (p) => (p.point === 25
+      ? 'δεν μπορείς να μαζέψεις ακόμα: έχεις χτυπημένο πούλι'
+      : `δεν μπορείς να μαζέψεις ακόμα: το πούλι σου στη θέση ${p.point} είναι έξω από το σπίτι σου`),
     'pinned-no-bear-off': (p) => `δεν μπορείς να μαζέψεις όσο έχεις πλακωμένο πούλι (στη θέση ${p.point})`,
     'not-highest': (p) => `το ${p.from}/off με ${p.die} επιτρέπεται μόνο από την πιο ψηλή σου θέση, κι έχεις πούλι στη θέση ${p.highest}`,
     'after-game-end': (p) => `η παρτίδα τελείωσε με την κίνηση ${p.moves}· όσες ακολουθούν δεν παίζονται`,
@@ -64,6 +80,16 @@ const WORDS = {
     'must-use-more': (p) => `πρέπει να παίξεις ${p.needed} φορές το ${p.die}: υπάρχει κίνηση που τα παίζει`,
     'must-use-larger': (p) => `παίζεται μόνο ένα ζάρι, και τότε πρέπει να είναι το μεγαλύτερο (${p.die})`,
     'not-legal': (p) => `το ${p.play} δεν είναι νόμιμη κίνηση`,
+    // Πόρτες.
+    'must-enter-first': (p) => (p.bar === 1
+      ? 'έχεις χτυπημένο πούλι: βάλε το πρώτα στο παιχνίδι και μετά κίνησε άλλο'
+      : `έχεις ${p.bar} χτυπημένα πούλια: βάλε τα όλα πρώτα στο παιχνίδι και μετά κίνησε άλλο`),
+    'entry-blocked': (p) => `το χτυπημένο πούλι δεν μπαίνει στη θέση ${p.point}: ο αντίπαλος έχει εκεί πόρτα`,
+    // Φεύγα.
+    'runner': (p) => `μέχρι το πρώτο σου πούλι να ${p.passing ? 'περάσει' : 'φτάσει'} τη θέση 12 (ή να μαζέψεις πούλι) κινείται μόνο αυτό· το πούλι στη θέση ${p.from} περιμένει`,
+    'quarter-ban': (p) => `δεν μπορείς να πιάσεις και τις έξι θέσεις της περιοχής εκκίνησής σου (19–24)${p.landing ? ' σε κανένα βήμα της κίνησης' : ' στο τέλος της κίνησής σου'}`,
+    'prime': (p) => `δεν μπορείς να έχεις έξι συνεχόμενες πόρτες (${list(p.points)}) χωρίς πούλι του αντιπάλου μπροστά τους`,
+    'unblocking-duty': (p) => `ο αντίπαλος είναι κλεισμένος στη θέση ${p.trapped} πίσω από τις πόρτες σου ${list(p.wall)}: η κίνησή σου πρέπει να ανοίξει μία`,
     'opponents-checker': (p) => `το πούλι στη θέση ${p.point} είναι του αντιπάλου· κινείς τα δικά σου`,
   },
 };

@@ -319,7 +319,7 @@ pub fn view(live: &Held) -> MatchState {
     let who = m.player_to_act();
     // The turn's start for click and drag, when a person is to enter it.
     let entry = match (g.dice(), who) {
-        (Some(d), Some((_, p))) if p.is_person() => turn_state(&pos, d, &[]).ok(),
+        (Some(d), Some((_, p))) if p.is_person() => turn_state(&pos.into(), d, &[]).ok(),
         _ => None,
     };
     let resign = |c: Color| m.resignation_points(c);
@@ -516,7 +516,11 @@ pub async fn create(
             "contribution: only a match online between two people takes contributions to its dice",
         ));
     }
-    let position = req.position.as_deref().map(|raw| crate::wire::position(Some(raw))).transpose()?;
+    let position = req
+        .position
+        .as_deref()
+        .map(|raw| crate::wire::plakoto_position(Some(raw), None, "a match is played from"))
+        .transpose()?;
     let new = NewMatch { opponent, length: req.length.unwrap_or(1), seed: req.seed, position };
     let Created { live, seat, invite } = state.call(move |s| Ok(s.create(new)?)).await?;
     let token = seat.as_ref().map(|g| g.token.clone());

@@ -1,11 +1,13 @@
-//! Endpoints about a position alone, with no saved state: legal plays,
-//! a turn entered one checker at a time, evaluation and hints, the levels.
+//! Endpoints about a position alone, with no saved state: legal plays and
+//! a turn entered one checker at a time (in any of Tavli's games),
+//! evaluation and hints (Plakoto's so far), the levels.
 
 use std::sync::Arc;
 
 use axum::Json;
 use axum::extract::State;
 use axum::http::StatusCode;
+use plakoto_core::tavli::GameKind;
 use plakoto_core::{GameResult, Move, Position, play_of_moves};
 use plakoto_engine::met::MatchScore;
 use plakoto_engine::{LevelKind, MAX_PLY, Probabilities, Search, analysis};
@@ -17,59 +19,77 @@ use utoipa::ToSchema;
 use crate::error::{ApiError, ErrorBody, JsonBody};
 use crate::service::MAX_LENGTH;
 use crate::state::AppState;
-use crate::wire::{self, PlayJson, TurnState, turn_state};
+use crate::wire::{self, GameJson, PlayJson, TurnState, turn_state};
 
 #[derive(Deserialize, ToSchema)]
 pub struct MovesRequest {
-    /// Position JSON, or a string: `start`, a position ID or position JSON.
+    /// Position JSON of any game (its `game` says which; absent: Plakoto),
+    /// or a string: `start`, a position ID (`p.…` Portes, `f.…` Fevga,
+    /// Plakoto's otherwise) or position JSON.
     #[schema(value_type = Object)]
     pub position: Option<Box<RawValue>>,
     /// `"6-4"` or `[6, 4]`.
     #[schema(value_type = Object)]
     pub dice: Option<Value>,
+    /// The game: which game `start` is (absent: Plakoto), and the game the
+    /// position must be of (another is a 422 `bad-position` naming both).
+    #[schema(value_type = Option<GameJson>)]
+    pub game: Option<GameKind>,
 }
 
-/// Every legal play of a roll, one per distinct resulting position.
+/// Every legal play of a roll, one per distinct resulting position, in any
+/// of Tavli's games.
 ///
 /// The same list as `plakoto moves --json`: a roll with no legal move gives
 /// the single play `pass`; a position whose game is over gives `[]`.
 #[utoipa::path(post, path = "/api/v1/moves", tag = "positions", request_body = MovesRequest,
     responses((status = 200, body = [PlayJson]), (status = 422, body = ErrorBody), (status = 400, body = ErrorBody)))]
 pub async fn moves(JsonBody(req): JsonBody<MovesRequest>) -> Result<Json<Vec<PlayJson>>, ApiError> {
-    let pos = wire::position(req.position.as_deref())?;
+    let pos = wire::any_position(req.position.as_deref(), req.game)?;
     let dice = wire::dice(req.dice.as_ref())?;
-    Ok(Json(pos.legal_plays(dice).iter().map(PlayJson::new).collect()))
+    Ok(Json(pos.legal_plays(dice).iter().map(PlayJson::any).collect()))
 }
 
 #[derive(Deserialize, ToSchema)]
 pub struct TurnRequest {
+    /// The position, of any game, as `/api/v1/moves` takes it.
     #[schema(value_type = Object)]
     pub position: Option<Box<RawValue>>,
+    /// `"6-4"` or `[6, 4]`.
     #[schema(value_type = Object)]
     pub dice: Option<Value>,
-    /// Single moves entered so far, (from, to) in the mover's numbering.
+    /// Single moves entered so far, (from, to) in the mover's numbering
+    /// (`from` 25: Portes's bar; `to` 0: off).
     #[serde(default)]
     #[schema(value_type = Vec<Vec<u8>>)]
     pub moves: Vec<[u8; 2]>,
+    /// The game, as `/api/v1/moves` takes it (absent: Plakoto's `start`).
+    #[schema(value_type = Option<GameJson>)]
+    pub game: Option<GameKind>,
 }
 
-/// Enters a turn one checker at a time: the legal next moves, the board so
-/// far, and the play once the moves make one. The page uses it for click
-/// and drag; nothing is saved.
+/// Enters a turn one checker at a time, in any of Tavli's games: the legal
+/// next moves, the board so far, and the play once the moves make one. The
+/// page uses it for click and drag; nothing is saved.
 #[utoipa::path(post, path = "/api/v1/turn", tag = "positions", request_body = TurnRequest,
     responses((status = 200, body = TurnState), (status = 422, body = ErrorBody)))]
 pub async fn turn(JsonBody(req): JsonBody<TurnRequest>) -> Result<Json<TurnState>, ApiError> {
-    let pos = wire::position(req.position.as_deref())?;
+    let pos = wire::any_position(req.position.as_deref(), req.game)?;
     let dice = wire::dice(req.dice.as_ref())?;
     turn_state(&pos, dice, &req.moves).map(Json)
 }
 
 #[derive(Deserialize, ToSchema)]
 pub struct EvalRequest {
+    /// A Plakoto position, as `/api/v1/moves` takes it; another game's is
+    /// a 422 `unsupported-game` (not evaluated yet).
     #[schema(value_type = Object)]
     pub position: Option<Box<RawValue>>,
     /// Search depth, 0 (default) to 2.
     pub ply: Option<i64>,
+    /// The game: only `plakoto` is evaluated so far.
+    #[schema(value_type = Option<GameJson>)]
+    pub game: Option<GameKind>,
 }
 
 /// An evaluation, as `plakoto eval --json` prints it.
@@ -107,7 +127,7 @@ pub async fn eval(
     State(state): State<Arc<AppState>>,
     JsonBody(req): JsonBody<EvalRequest>,
 ) -> Result<Json<EvalJson>, ApiError> {
-    let pos = wire::position(req.position.as_deref())?;
+    let pos = wire::plakoto_position(req.position.as_deref(), req.game, "/api/v1/eval evaluates")?;
     let ply = wire::ply(req.ply, 0)?;
     let eval = state.service.engine().clone();
     let e = state.engine(move |_| Ok(analysis::evaluate(&Search::new(eval, ply), &pos))).await?;
@@ -125,12 +145,16 @@ pub async fn eval(
 /// so far (rank what can follow), or a play made (say where it ranks).
 #[derive(Deserialize, ToSchema)]
 pub struct HintRequest {
-    /// Position JSON, or a string: `start`, a position ID or position JSON.
+    /// A Plakoto position: position JSON, or a string: `start`, a position
+    /// ID or position JSON (another game's is a 422 `unsupported-game`).
     #[schema(value_type = Object)]
     pub position: Option<Box<RawValue>>,
     /// `"6-4"` or `[6, 4]`.
     #[schema(value_type = Object)]
     pub dice: Option<Value>,
+    /// The game: only `plakoto` is ranked so far.
+    #[schema(value_type = Option<GameJson>)]
+    pub game: Option<GameKind>,
     /// Search depth, 0 to 2 (default 2: as deep as the strongest level).
     pub ply: Option<i64>,
     /// At most this many plays, best first (default: all).
@@ -265,7 +289,7 @@ pub async fn hint(
     State(state): State<Arc<AppState>>,
     JsonBody(req): JsonBody<HintRequest>,
 ) -> Result<Json<HintJson>, ApiError> {
-    let pos = wire::position(req.position.as_deref())?;
+    let pos = wire::plakoto_position(req.position.as_deref(), req.game, "/api/v1/hint ranks the plays of")?;
     let dice = wire::dice(req.dice.as_ref())?;
     let ply = wire::ply(req.ply, MAX_PLY)?;
     let score = req.score.map(ScoreJson::score).transpose()?.unwrap_or(MatchScore::SINGLE_GAME);

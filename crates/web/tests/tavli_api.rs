@@ -1,0 +1,251 @@
+//! The stateless endpoints with Tavli's three games: `/api/v1/moves` and
+//! `/api/v1/turn` take a position of Portes, Plakoto or Fevga (its own
+//! `game`, or the request's), give the game's plays and its reasons as
+//! codes, and leave Plakoto's answers as they were; the endpoints that
+//! serve Plakoto only say so for another game.
+
+use std::sync::Arc;
+
+use axum::Router;
+use axum::body::Body;
+use axum::http::{Request, StatusCode, header};
+use http_body_util::BodyExt;
+use plakoto_core::Dice;
+use plakoto_core::tavli::{AnyPosition, GameKind};
+use plakoto_engine::NeuralEval;
+use plakoto_web::{Limits, SqliteStore, router};
+use serde_json::{Value, json};
+use tower::ServiceExt;
+
+fn app() -> Router {
+    router(Arc::new(SqliteStore::in_memory().unwrap()), NeuralEval::shipped(None), Limits::default())
+}
+
+async fn post(app: &Router, uri: &str, body: Value) -> (StatusCode, Value) {
+    let req = Request::builder()
+        .method("POST")
+        .uri(uri)
+        .header(header::CONTENT_TYPE, "application/json")
+        .body(Body::from(body.to_string()))
+        .unwrap();
+    let res = app.clone().oneshot(req).await.unwrap();
+    let status = res.status();
+    let bytes = res.into_body().collect().await.unwrap().to_bytes();
+    (status, serde_json::from_slice(&bytes).unwrap_or_else(|e| panic!("{uri}: not JSON ({e})")))
+}
+
+/// Asserts an error reply: status, code, and each of `words` in the message.
+#[track_caller]
+fn assert_error(got: &(StatusCode, Value), status: StatusCode, code: &str, words: &[&str]) {
+    assert_eq!(got.0, status, "{}", got.1);
+    assert_eq!(got.1["error"]["code"], code, "{}", got.1);
+    let msg = got.1["error"]["message"].as_str().unwrap();
+    for w in words {
+        assert!(msg.contains(w), "message `{msg}` should contain `{w}`");
+    }
+}
+
+/// Portes: White has a checker on the bar (TAVLI.md's P1-like position).
+fn portes_on_bar() -> Value {
+    json!({"game": "portes", "turn": "white", "bar": {"white": 1},
+           "board": {"24": 1, "13": 5, "8": 3, "6": 5, "1": -2, "12": -5, "17": -3, "19": -5}})
+}
+
+/// Fevga, TAVLI.md F3: White's runner on 13 is not released yet.
+fn fevga_runner() -> Value {
+    json!({"game": "fevga", "turn": "white", "board": {"24": 14, "13": 1, "12": -15}})
+}
+
+#[tokio::test]
+async fn moves_lists_each_games_plays_as_the_core_does() {
+    let app = app();
+    let dice = Dice::new(3, 1).unwrap();
+    for kind in GameKind::ALL {
+        let (s, v) = post(&app, "/api/v1/moves", json!({"position": "start", "dice": "3-1", "game": kind})).await;
+        assert_eq!(s, StatusCode::OK, "{kind}: {v}");
+        let plays = AnyPosition::start(kind).legal_plays(dice);
+        let got = v.as_array().unwrap();
+        assert_eq!(got.len(), plays.len(), "{kind}");
+        for (g, p) in got.iter().zip(&plays) {
+            assert_eq!(g["notation"], p.notation(), "{kind}");
+            assert_eq!(g["position"], p.position().to_json_value(), "{kind}");
+            let moves: Vec<[u8; 2]> = p.moves().iter().map(|m| [m.from, m.to]).collect();
+            assert_eq!(g["moves"], json!(moves), "{kind}");
+        }
+        // Portes's and Fevga's positions name their game; Plakoto's do not.
+        let named = got[0]["position"].get("game").cloned();
+        assert_eq!(named, (kind != GameKind::Plakoto).then(|| json!(kind)), "{kind}");
+    }
+    let (_, v) = post(&app, "/api/v1/moves", json!({"position": "start", "dice": "3-1", "game": "portes"})).await;
+    assert_eq!(v.as_array().unwrap().len(), 16);
+    // A position ID says its game without the field.
+    let id = AnyPosition::start(GameKind::Fevga).id();
+    let (s, by_id) = post(&app, "/api/v1/moves", json!({"position": id, "dice": [1, 3]})).await;
+    assert_eq!(s, StatusCode::OK, "{by_id}");
+    let (_, by_game) = post(&app, "/api/v1/moves", json!({"position": "start", "dice": "3-1", "game": "fevga"})).await;
+    assert_eq!(by_id, by_game);
+}
+
+#[tokio::test]
+async fn a_portes_checker_on_the_bar_enters_first() {
+    let app = app();
+    let (s, v) = post(&app, "/api/v1/moves", json!({"position": portes_on_bar(), "dice": "6-3"})).await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+    let plays = v.as_array().unwrap();
+    assert!(!plays.is_empty());
+    for p in plays {
+        assert!(p["notation"].as_str().unwrap().starts_with("bar/"), "{p}");
+        assert_eq!(p["moves"][0][0], 25, "{p}");
+        assert_eq!(p["position"]["game"], "portes");
+    }
+}
+
+#[tokio::test]
+async fn a_portes_turn_enters_from_the_bar_move_by_move() {
+    let app = app();
+    let turn = |moves: Value| json!({"position": portes_on_bar(), "dice": "6-3", "moves": moves});
+    let (s, v) = post(&app, "/api/v1/turn", turn(json!([]))).await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+    let legal = v["legal_moves"].as_array().unwrap();
+    assert!(!legal.is_empty() && legal.iter().all(|m| m[0] == 25), "only the bar moves first: {v}");
+    assert_eq!(v["why_not_reasons"]["13"], json!({"code": "must-enter-first", "params": {"from": 13, "bar": 1}}));
+    assert!(v["why_not"]["13"].as_str().unwrap().contains("on the bar"), "{v}");
+    assert_eq!(v["position"]["game"], "portes");
+    assert_eq!(v["id"], AnyPosition::parse(&portes_on_bar().to_string(), None).unwrap().id());
+
+    // 13/10 before entering is refused with its code.
+    let got = post(&app, "/api/v1/turn", turn(json!([[13, 10]]))).await;
+    assert_error(&got, StatusCode::UNPROCESSABLE_ENTITY, "illegal-move", &["bar"]);
+    assert_eq!(got.1["error"]["reason"], json!({"code": "must-enter-first", "params": {"from": 13, "bar": 1}}));
+
+    // bar/22, then 13/7: the play, hit-free, complete.
+    let (s, v) = post(&app, "/api/v1/turn", turn(json!([[25, 22]]))).await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+    assert_eq!(v["dice_left"], json!([6]));
+    assert_eq!(v["position"]["bar"]["white"], 0, "{v}");
+    assert!(v["complete"].is_null());
+    let (s, v) = post(&app, "/api/v1/turn", turn(json!([[25, 22], [13, 7]]))).await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+    assert_eq!(v["complete"]["notation"], "bar/22 13/7");
+    assert_eq!(v["complete"]["moves"], json!([[25, 22], [13, 7]]));
+    assert_eq!(v["why_not_reasons"]["13"]["code"], "too-many-moves");
+    assert!(v["pips"]["white"].as_u64().unwrap() > 0);
+}
+
+#[tokio::test]
+async fn a_fevga_refusal_comes_with_its_code() {
+    let app = app();
+    let body = |moves: Value| json!({"position": fevga_runner(), "dice": "6-3", "moves": moves});
+    let got = post(&app, "/api/v1/turn", body(json!([[24, 18]]))).await;
+    assert_error(&got, StatusCode::UNPROCESSABLE_ENTITY, "illegal-move", &["runner"]);
+    assert_eq!(got.1["error"]["reason"], json!({"code": "runner", "params": {"from": 24, "passing": false}}));
+    let (s, v) = post(&app, "/api/v1/turn", body(json!([]))).await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+    assert_eq!(v["why_not_reasons"]["24"]["code"], "runner", "{v}");
+    assert_eq!(v["position"]["game"], "fevga");
+    // Released on 10, the start may move: 13/10 24/18.
+    let (s, v) = post(&app, "/api/v1/turn", body(json!([[13, 10], [24, 18]]))).await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+    assert_eq!(v["complete"]["notation"], "24/18 13/10", "{v}");
+    // One opposing checker holds a Fevga point: the code of a blocked point
+    // (TAVLI.md F1: 6-6 plays 24/18 only, Black's start is on 12).
+    let (s, v) =
+        post(&app, "/api/v1/turn", json!({"position": "start", "game": "fevga", "dice": "6-6", "moves": [[24, 18]]}))
+            .await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+    assert_eq!(v["complete"]["notation"], "24/18", "{v}");
+    assert_eq!(v["why_not_reasons"]["18"], json!({"code": "point-blocked", "params": {"point": 12}}), "{v}");
+}
+
+#[tokio::test]
+async fn a_game_field_that_disagrees_with_the_position_is_a_422_naming_both() {
+    let app = app();
+    for uri in ["/api/v1/moves", "/api/v1/turn"] {
+        let got = post(&app, uri, json!({"position": portes_on_bar(), "dice": "6-3", "game": "fevga"})).await;
+        assert_error(&got, StatusCode::UNPROCESSABLE_ENTITY, "bad-position", &["Portes", "Fevga"]);
+        let id = AnyPosition::start(GameKind::Fevga).id();
+        let got = post(&app, uri, json!({"position": id, "dice": "6-3", "game": "plakoto"})).await;
+        assert_error(&got, StatusCode::UNPROCESSABLE_ENTITY, "bad-position", &["Fevga", "Plakoto"]);
+        let got = post(&app, uri, json!({"position": "start", "dice": "6-3", "game": "chess"})).await;
+        assert_error(&got, StatusCode::UNPROCESSABLE_ENTITY, "bad-request", &["portes, plakoto and fevga"]);
+    }
+}
+
+#[tokio::test]
+async fn plakoto_answers_are_the_same_with_and_without_the_game_field() {
+    let app = app();
+    let pinned =
+        json!({"turn": "white", "board": {"24": 13, "6": -1, "1": -14}, "pinned": {"6": "white"}, "off": {"white": 1}});
+    for position in [json!("start"), pinned, json!("AAAA__7__gAAAA")] {
+        for (uri, extra) in [
+            ("/api/v1/moves", json!({})),
+            ("/api/v1/turn", json!({"moves": []})),
+            ("/api/v1/turn", json!({"moves": [[24, 18]]})),
+        ] {
+            let mut without = json!({"position": position, "dice": "6-4"});
+            without.as_object_mut().unwrap().extend(extra.as_object().unwrap().clone());
+            let mut with = without.clone();
+            with["game"] = json!("plakoto");
+            let a = post(&app, uri, without).await;
+            let b = post(&app, uri, with).await;
+            assert_eq!(a.0, StatusCode::OK, "{uri} {position}: {}", a.1);
+            assert_eq!(a.1.to_string(), b.1.to_string(), "{uri} {position}");
+        }
+    }
+    // Plakoto's plays are as the core writes them: position JSON without `game`.
+    let (_, v) = post(&app, "/api/v1/moves", json!({"position": "start", "dice": "6-4"})).await;
+    let start = plakoto_core::Position::start();
+    let want: Vec<Value> = start
+        .legal_plays(Dice::new(6, 4).unwrap())
+        .iter()
+        .map(|p| {
+            json!({
+                "moves": p.moves().iter().map(|m| [m.from, m.to]).collect::<Vec<_>>(),
+                "notation": p.notation(),
+                "position": serde_json::to_value(p.position()).unwrap(),
+                "result": p.result(),
+            })
+        })
+        .collect();
+    assert_eq!(v, json!(want));
+    let (_, t) = post(&app, "/api/v1/turn", json!({"position": "start", "dice": "6-4"})).await;
+    assert_eq!(t["position"], serde_json::to_value(start).unwrap());
+    assert_eq!(t["id"], start.id());
+    assert!(t["why_not_reasons"].get("25").is_none(), "Plakoto has no bar: {t}");
+}
+
+#[tokio::test]
+async fn the_plakoto_only_endpoints_say_which_game_they_do_not_serve_yet() {
+    let app = app();
+    for (uri, extra) in [("/api/v1/eval", json!({})), ("/api/v1/hint", json!({"dice": "6-4", "ply": 0}))] {
+        let bodies = [
+            (json!({"position": "start", "game": "fevga"}), "Fevga"),
+            (json!({"position": portes_on_bar()}), "Portes"),
+            (json!({"position": AnyPosition::start(GameKind::Portes).id()}), "Portes"),
+        ];
+        for (mut body, game) in bodies {
+            body.as_object_mut().unwrap().extend(extra.as_object().unwrap().clone());
+            let got = post(&app, uri, body).await;
+            assert_error(&got, StatusCode::UNPROCESSABLE_ENTITY, "unsupported-game", &[game, "Plakoto", uri]);
+        }
+        // Plakoto, named or not, is served as before.
+        let mut body = json!({"position": "start", "game": "plakoto"});
+        body.as_object_mut().unwrap().extend(extra.as_object().unwrap().clone());
+        let (s, v) = post(&app, uri, body).await;
+        assert_eq!(s, StatusCode::OK, "{uri}: {v}");
+    }
+    let got = post(&app, "/api/v1/matches", json!({"opponent": "human", "position": fevga_runner()})).await;
+    assert_error(&got, StatusCode::UNPROCESSABLE_ENTITY, "unsupported-game", &["Fevga", "match"]);
+}
+
+#[tokio::test]
+async fn openapi_describes_the_game_field() {
+    let req = Request::builder().uri("/api/v1/openapi.json").body(Body::empty()).unwrap();
+    let res = app().oneshot(req).await.unwrap();
+    let v: Value = serde_json::from_slice(&res.into_body().collect().await.unwrap().to_bytes()).unwrap();
+    let schemas = &v["components"]["schemas"];
+    for request in ["MovesRequest", "TurnRequest", "EvalRequest", "HintRequest"] {
+        assert!(schemas[request]["properties"]["game"].is_object(), "{request}: {}", schemas[request]);
+    }
+    assert_eq!(schemas["GameJson"]["enum"], json!(["portes", "plakoto", "fevga"]), "{}", schemas["GameJson"]);
+}
