@@ -163,6 +163,68 @@ fn duels_of_portes_and_fevga_through_the_binary() {
     }
     let e = refused(&["duel", "expert", "random", "--game", "portes", "--games", "2"]);
     assert!(e.contains("`expert` does not play portes"), "{e}");
-    let e = refused(&["duel", "heuristic", "random", "--game", "fevga", "--match", "3"]);
-    assert!(e.contains("--match plays Plakoto matches"), "{e}");
+    // Matches of one game, and Tavli matches, with every Plakoto player.
+    let out = ok(&["duel", "heuristic", "random", "--game", "fevga", "--match", "3", "--games", "6", "--json"]);
+    let v: Value = serde_json::from_str(out.trim()).unwrap();
+    assert_eq!((v["games"].as_str(), v["match"].as_u64(), v["matches"].as_u64()), (Some("fevga"), Some(3), Some(6)));
+    let out = ok(&["duel", "beginner", "random", "--tavli", "--games", "6", "--seed", "4", "--json"]);
+    let v: Value = serde_json::from_str(out.trim()).unwrap();
+    assert_eq!((v["games"].as_str(), v["match"].as_u64()), (Some("tavli"), Some(5)), "{v}");
+    assert!(v["win_rate"].as_f64().unwrap() > 0.5, "{v}");
+    let e = refused(&["duel", "heuristic", "random", "--tavli", "--game", "fevga"]);
+    assert!(e.contains("cannot be used with"), "{e}");
+}
+
+fn read_record(path: &std::path::Path) -> Value {
+    serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap()
+}
+
+fn play_with_input(args: &[&str], input: &str) -> Output {
+    use std::io::Write;
+    let mut child = Command::new(BIN)
+        .args(args)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
+    child.wait_with_output().unwrap()
+}
+
+/// `play --tavli` through the binary: a match between two levels played to
+/// its end and saved as a Tavli record with its options; a match with a
+/// person stopped, resumed from its record, and replayed.
+#[test]
+fn a_tavli_match_is_played_saved_resumed_and_replayed() {
+    let dir = tempfile::tempdir().unwrap();
+    let done = dir.path().join("done.json");
+    let done_s = done.to_str().unwrap();
+    let args = ["play", "--tavli", "--match", "3", "--white", "heuristic", "--black", "random", "--seed", "5"];
+    let out = play_with_input(&[&args[..], &["--option", "fevga-pass", "--save", done_s]].concat(), "");
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let said = String::from_utf8(out.stdout).unwrap();
+    assert!(said.contains("=== Game 1: Portes · Tavli match to 3 ==="), "{said}");
+    let rec = read_record(&done);
+    assert_eq!(rec["rules"]["games"], "tavli");
+    assert_eq!(rec["rules"]["fevga"]["release"], "pass");
+    assert_eq!(rec["games"][0]["game"], "portes");
+    assert!(rec["winner"].is_string(), "{rec}");
+    let replay = ok(&["replay", done_s, "--all", "--color", "never"]);
+    assert!(replay.contains("=== Game 2: Plakoto · Tavli match to 3 ==="), "{replay}");
+    assert!(ok(&["verify", done_s]).contains("the dice check out"));
+
+    // A person against the computer: stop at the first prompt, resume.
+    let live = dir.path().join("live.json");
+    let live_s = live.to_str().unwrap();
+    let out = play_with_input(
+        &["play", "--tavli", "--black", "human", "--white", "heuristic", "--seed", "6", "--save", live_s],
+        "quit\n",
+    );
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert_eq!(read_record(&live)["match_to"], 5, "a Tavli match is to 5 unless told");
+    let out = play_with_input(&["play", "--resume", live_s], "quit\n");
+    let said = String::from_utf8(out.stdout).unwrap();
+    assert!(out.status.success() && said.contains("Resuming"), "{said}");
+    assert!(said.contains("Portes"), "{said}");
 }

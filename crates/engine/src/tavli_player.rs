@@ -29,12 +29,17 @@ impl TavliPlayer {
     /// `random` plays at random and every other level plays the game's
     /// heuristic ([`TavliPlayer::stands_in`] says when).
     pub fn of_level(level: &Level, eval: &NeuralEval, seed: u64) -> TavliPlayer {
-        let random = level.kind == LevelKind::Random;
+        TavliPlayer::around(level.player(eval, seed), level.kind == LevelKind::Random, seed)
+    }
+
+    /// `plakoto` for Plakoto, and for Portes and Fevga their heuristics
+    /// standing in (random players when `random`).
+    pub fn around(plakoto: Box<dyn Player>, random: bool, seed: u64) -> TavliPlayer {
         let portes: Box<dyn Player<portes::Position>> =
             if random { Box::new(RandomPlayer::new(seed)) } else { Box::new(PortesHeuristic) };
         let fevga: Box<dyn Player<fevga::Position>> =
             if random { Box::new(RandomPlayer::new(seed ^ 0x9e37_79b9)) } else { Box::new(FevgaHeuristic) };
-        TavliPlayer::new(portes, level.player(eval, seed), fevga)
+        TavliPlayer::new(portes, plakoto, fevga)
     }
 
     /// Does `level` play `game` with a weaker player standing in for it

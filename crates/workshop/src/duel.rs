@@ -6,7 +6,7 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use plakoto_core::game::{DiceSource, Game, SeededDice, Start};
-use plakoto_core::tavli::GamePosition;
+use plakoto_core::tavli::{GamePosition, MatchRules};
 use plakoto_core::{Color, GameResult, Position};
 use plakoto_engine::Player;
 
@@ -292,13 +292,31 @@ impl MatchStats {
     }
 }
 
-/// Plays one match to `length` points from a seeded roller; `players[0]`
-/// is White. The players are told the score before every game. Returns
-/// the winner.
+/// Plays one Plakoto match to `length` points from a seeded roller;
+/// `players[0]` is White. The players are told the score before every
+/// game. Returns the winner.
 pub fn play_match(players: &mut [&mut dyn Player; 2], length: u32, seed: u64) -> Result<Color, String> {
+    play_match_of(MatchRules::default(), players, length, seed)
+}
+
+/// [`play_match`] of a match under `rules` (a Tavli match, or a match of
+/// one game), its players playing positions of type `P`.
+pub fn play_match_of<P: GamePosition>(
+    rules: MatchRules,
+    players: &mut [&mut dyn Player<P>; 2],
+    length: u32,
+    seed: u64,
+) -> Result<Color, String> {
     use plakoto_core::game::{Match, Players};
-    let mut m = Match::new(length, seed, Players::default()).map_err(|e| e.to_string())?;
+    let mut m: Match<P> = Match::with_rules(rules, length, seed, Players::default()).map_err(|e| e.to_string())?;
+    let mut games = 0;
     while !m.is_over() {
+        if m.games().len() > games {
+            games = m.games().len();
+            for p in players.iter_mut() {
+                p.new_game();
+            }
+        }
         m.roll().map_err(|e| e.to_string())?;
         let side = m.game().position().turn();
         let p = &mut players[side.index()];
@@ -314,9 +332,9 @@ pub fn play_match(players: &mut [&mut dyn Player; 2], length: u32, seed: u64) ->
     m.winner().ok_or_else(|| "the match ended without a winner".into())
 }
 
-/// Plays `pairs` pairs of matches to `length`, A against B, on `threads`
-/// threads: pair `i` plays the dice of `seed + i` twice, A White then A
-/// Black. `progress` is called after each pair.
+/// Plays `pairs` pairs of Plakoto matches to `length`, A against B, on
+/// `threads` threads: pair `i` plays the dice of `seed + i` twice, A White
+/// then A Black. `progress` is called after each pair.
 pub fn duel_matches(
     a: &PlayerFactory,
     b: &PlayerFactory,
@@ -326,11 +344,27 @@ pub fn duel_matches(
     threads: usize,
     progress: &(dyn Fn(&MatchStats) + Sync),
 ) -> Result<MatchStats, String> {
+    duel_matches_of(MatchRules::default(), a, b, pairs, length, seed, threads, progress)
+}
+
+/// [`duel_matches`] of matches under `rules`: Tavli matches, or matches of
+/// one game.
+#[allow(clippy::too_many_arguments)]
+pub fn duel_matches_of<P: GamePosition>(
+    rules: MatchRules,
+    a: &PlayerFactory<P>,
+    b: &PlayerFactory<P>,
+    pairs: u64,
+    length: u32,
+    seed: u64,
+    threads: usize,
+    progress: &(dyn Fn(&MatchStats) + Sync),
+) -> Result<MatchStats, String> {
     paired(pairs, threads, progress, |i| {
         let dice_seed = seed.wrapping_add(i);
         let (mut pa, mut pb) = (a(2 * i), b(2 * i + 1));
-        let w1 = play_match(&mut [pa.as_mut(), pb.as_mut()], length, dice_seed)?;
-        let w2 = play_match(&mut [pb.as_mut(), pa.as_mut()], length, dice_seed)?;
+        let w1 = play_match_of(rules, &mut [pa.as_mut(), pb.as_mut()], length, dice_seed)?;
+        let w2 = play_match_of(rules, &mut [pb.as_mut(), pa.as_mut()], length, dice_seed)?;
         Ok(move |t: &mut MatchStats| {
             let won = u64::from(w1 == Color::White) + u64::from(w2 == Color::Black);
             t.matches += 2;

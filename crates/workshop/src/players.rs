@@ -9,9 +9,9 @@
 
 use std::sync::Arc;
 
-use plakoto_core::tavli::{GameKind, GamePosition};
+use plakoto_core::tavli::{AnyPosition, GameKind, GamePosition};
 use plakoto_engine::network::Network;
-use plakoto_engine::{MAX_PLY, NeuralEval, Player, RandomPlayer, Search, SearchPlayer, levels};
+use plakoto_engine::{MAX_PLY, NeuralEval, Player, RandomPlayer, Search, SearchPlayer, TavliPlayer, levels};
 
 use crate::external::ExternalPlayer;
 use crate::rollout_player::RolloutPlayer;
@@ -117,4 +117,19 @@ mod tests {
         assert!(player_by_name("net@5:x", &eval, 1).err().unwrap().contains("PLY 0 to 2"));
         assert!(player_by_name("net:/no/such/file", &eval, 1).err().unwrap().contains("/no/such/file"));
     }
+}
+
+/// A player of a Tavli match by name, for `duel --tavli`: `external:COMMAND`
+/// plays every game itself (the engine protocol carries the game); any
+/// other name is Plakoto's player of that name ([`player_by_name`]) with,
+/// in Portes and Fevga, the game's heuristic standing in (`random` plays
+/// them at random) until those games have networks.
+pub fn tavli_player(name: &str, eval: &NeuralEval, seed: u64) -> Result<Box<dyn Player<AnyPosition>>, String> {
+    if let Some(cmd) = name.strip_prefix("external:") {
+        if cmd.trim().is_empty() {
+            return Err("`external:` needs a command, e.g. `external:plakoto engine --level heuristic`".into());
+        }
+        return Ok(Box::new(ExternalPlayer::new(cmd)));
+    }
+    Ok(Box::new(TavliPlayer::around(player_by_name(name, eval, seed)?, name == "random", seed)))
 }

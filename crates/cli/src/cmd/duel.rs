@@ -1,13 +1,14 @@
 //! `plakoto duel A B --games N --seed S [--threads T]`: two players over many
-//! games, each dice sequence played twice with the colours swapped.
+//! games or matches (of Plakoto, of one other game, or Tavli matches), each
+//! dice sequence played twice with the colours swapped.
 
 use anyhow::{Result, anyhow, bail};
 use indicatif::{ProgressBar, ProgressStyle};
-use plakoto_core::tavli::{GameKind, GamePosition};
+use plakoto_core::tavli::{AnyPosition, GameKind, GamePosition, MatchRules};
 use plakoto_core::{Position, fevga, portes};
 use plakoto_engine::{FevgaHeuristic, LEVELS, Player, PortesHeuristic};
-use plakoto_workshop::duel::{PlayerFactory, duel_matches, duel_of};
-use plakoto_workshop::players::{check_name, game_player, player_by_name};
+use plakoto_workshop::duel::{PlayerFactory, duel_matches_of, duel_of};
+use plakoto_workshop::players::{check_name, game_player, player_by_name, tavli_player};
 
 /// Pit two players against each other. A player is a built-in one (see
 /// below) or `external:COMMAND`, a program speaking the engine protocol.
@@ -41,9 +42,15 @@ pub struct Args {
     match_to: Option<u32>,
     /// The game: plakoto (the default), portes or fevga. Portes and Fevga
     /// are played by `random`, `heuristic` and `external:COMMAND` until
-    /// they have networks; their duels are of single games.
-    #[arg(long, value_name = "G")]
+    /// they have networks.
+    #[arg(long, value_name = "G", conflicts_with = "tavli")]
     game: Option<GameKind>,
+    /// Tavli matches (Portes, Plakoto, Fevga and round again), to 5 unless
+    /// --match says. Every Plakoto player plays, its Portes and Fevga played
+    /// by their heuristics (at random by `random`) until those games have
+    /// networks; `external:COMMAND` plays all three itself.
+    #[arg(long)]
+    tavli: bool,
     /// Print the result as JSON.
     #[arg(long)]
     json: bool,
@@ -68,6 +75,9 @@ pub fn run(a: Args) -> Result<()> {
     }
     if a.threads == 0 || a.threads > 64 {
         bail!("--threads must be 1 to 64");
+    }
+    if a.tavli {
+        return tavli_duel(&a);
     }
     match a.game.unwrap_or_default() {
         GameKind::Plakoto => {}
@@ -105,35 +115,7 @@ pub fn run(a: Args) -> Result<()> {
     let fa = |i: u64| make(&a.a, seed.wrapping_mul(31).wrapping_add(i));
     let fb = |i: u64| make(&a.b, seed.wrapping_mul(37).wrapping_add(i));
     if let Some(length) = a.match_to {
-        let bar = ProgressBar::new(2 * pairs);
-        bar.set_style(
-            ProgressStyle::with_template("{spinner} [{elapsed_precise}] {wide_bar} {pos}/{len} matches ({eta}) {msg}")
-                .unwrap_or_else(|_| ProgressStyle::default_bar()),
-        );
-        let stats = duel_matches(&fa, &fb, pairs, length, a.seed, a.threads, &|s| {
-            bar.set_position(s.matches);
-            bar.set_message(format!("A wins {:.1}% ± {:.1}", 100.0 * s.win_rate(), 100.0 * s.ci95()));
-        })
-        .map_err(|e| anyhow!("duel stopped: {e}"))?;
-        bar.finish_and_clear();
-        let (rate, ci) = (stats.win_rate(), stats.ci95());
-        if a.json {
-            let v = serde_json::json!({"a": a.a, "b": a.b, "match": length, "matches": stats.matches,
-                "wins": stats.wins, "win_rate": rate, "ci95": ci, "seed": a.seed});
-            println!("{v}");
-        } else {
-            println!("A = {}   B = {}   matches to {length}   seed {}", a.a, a.b, a.seed);
-            println!(
-                "matches {}   A wins {} ({:.2}% ± {:.2}, 95%: {:.2}% to {:.2}%)",
-                stats.matches,
-                stats.wins,
-                100.0 * rate,
-                100.0 * ci,
-                100.0 * (rate - ci),
-                100.0 * (rate + ci)
-            );
-        }
-        return Ok(());
+        return matches_duel(&a, MatchRules::default(), length, &fa, &fb);
     }
     games_duel(&a, Position::start(), &fa, &fb)
 }
@@ -147,11 +129,6 @@ fn other_game<P: GamePosition>(
     heuristic: impl Fn(u64) -> Option<Box<dyn Player<P>>> + Sync,
 ) -> Result<()> {
     let game = initial.kind();
-    if a.match_to.is_some() {
-        bail!(
-            "--match plays Plakoto matches; a {game} duel is of single games (Tavli matches come with `play --tavli`)"
-        );
-    }
     for name in [&a.a, &a.b] {
         game_player(game, name, 0, || heuristic(0)).map_err(|e| anyhow!(e))?;
     }
@@ -161,7 +138,70 @@ fn other_game<P: GamePosition>(
     };
     let fa = |i: u64| make(&a.a, a.seed.wrapping_mul(31).wrapping_add(i));
     let fb = |i: u64| make(&a.b, a.seed.wrapping_mul(37).wrapping_add(i));
-    games_duel(a, initial, &fa, &fb)
+    match a.match_to {
+        Some(length) => matches_duel(a, MatchRules::only(game), length, &fa, &fb),
+        None => games_duel(a, initial, &fa, &fb),
+    }
+}
+
+/// A duel of Tavli matches (`--tavli`).
+fn tavli_duel(a: &Args) -> Result<()> {
+    for name in [&a.a, &a.b] {
+        check_name(name).map_err(|e| anyhow!(e))?;
+    }
+    let eval = super::engine_eval();
+    for name in [&a.a, &a.b] {
+        tavli_player(name, &eval, 0).map_err(|e| anyhow!(e))?;
+    }
+    let make = |name: &str, seed: u64| {
+        tavli_player(name, &eval, seed).unwrap_or_else(|e| panic!("`{name}` built before the duel: {e}"))
+    };
+    let fa = |i: u64| make(&a.a, a.seed.wrapping_mul(31).wrapping_add(i));
+    let fb = |i: u64| make(&a.b, a.seed.wrapping_mul(37).wrapping_add(i));
+    let rules = MatchRules::tavli();
+    matches_duel::<AnyPosition>(a, rules, a.match_to.unwrap_or(rules.games.default_length()), &fa, &fb)
+}
+
+/// Plays the paired matches of a duel under `rules` and reports A's match wins.
+fn matches_duel<P: GamePosition>(
+    a: &Args,
+    rules: MatchRules,
+    length: u32,
+    fa: &PlayerFactory<P>,
+    fb: &PlayerFactory<P>,
+) -> Result<()> {
+    let pairs = a.games.div_ceil(2);
+    let bar = ProgressBar::new(2 * pairs);
+    bar.set_style(
+        ProgressStyle::with_template("{spinner} [{elapsed_precise}] {wide_bar} {pos}/{len} matches ({eta}) {msg}")
+            .unwrap_or_else(|_| ProgressStyle::default_bar()),
+    );
+    let stats = duel_matches_of(rules, fa, fb, pairs, length, a.seed, a.threads, &|s| {
+        bar.set_position(s.matches);
+        bar.set_message(format!("A wins {:.1}% ± {:.1}", 100.0 * s.win_rate(), 100.0 * s.ci95()));
+    })
+    .map_err(|e| anyhow!("duel stopped: {e}"))?;
+    bar.finish_and_clear();
+    let (rate, ci) = (stats.win_rate(), stats.ci95());
+    let games = rules.games;
+    if a.json {
+        let v = serde_json::json!({"a": a.a, "b": a.b, "match": length, "matches": stats.matches,
+            "wins": stats.wins, "win_rate": rate, "ci95": ci, "seed": a.seed, "games": games});
+        println!("{v}");
+    } else {
+        let of = if rules == MatchRules::default() { String::new() } else { format!(" ({})", games.name()) };
+        println!("A = {}   B = {}   matches to {length}{of}   seed {}", a.a, a.b, a.seed);
+        println!(
+            "matches {}   A wins {} ({:.2}% ± {:.2}, 95%: {:.2}% to {:.2}%)",
+            stats.matches,
+            stats.wins,
+            100.0 * rate,
+            100.0 * ci,
+            100.0 * (rate - ci),
+            100.0 * (rate + ci)
+        );
+    }
+    Ok(())
 }
 
 /// Plays the paired games of a duel and reports them.
