@@ -9,6 +9,7 @@ pub mod input;
 mod online;
 pub mod render;
 mod session;
+mod tavli_reason;
 pub mod tavli_text;
 pub mod text;
 

@@ -21,8 +21,8 @@ use super::announce::{self, Voice};
 use super::format::{columns, move_text, moves_text};
 use super::input::{self, Command, Line, ReadLine};
 use super::render::{self, BoardView, Marks, Style};
-use super::tavli_text;
 use super::text::{self, Lang};
+use super::{tavli_reason, tavli_text};
 
 /// `?` lists at most this many plays (doublets can have hundreds).
 const LIST_SHOWN: usize = 60;
@@ -562,7 +562,7 @@ impl<I: ReadLine, W: Write> Session<I, W> {
                     Ok(Some(play)) => return self.finish(side, play, false),
                     Ok(None) => self.show_turn(&tb)?,
                     Err(e) => {
-                        let why = input::shorten(&reason(self.lang, &e), 200);
+                        let why = input::shorten(&tavli_reason::reason(self.lang, &e), 200);
                         self.say(text::not_played(self.lang, &why))?
                     }
                 },
@@ -783,16 +783,6 @@ fn decisive(e: &AnyPlayError) -> bool {
                 fevga::PlayError::Syntax { .. } | fevga::PlayError::MustPass(_) | fevga::PlayError::CannotPass(_)
             )
     )
-}
-
-/// Why an entry was refused, in `lang`: Plakoto's reasons are worded in
-/// both languages; Portes's and Fevga's are the rules' own English words
-/// for now.
-fn reason(lang: Lang, e: &AnyPlayError) -> String {
-    match e {
-        AnyPlayError::Plakoto(e) => text::reason(lang, e),
-        other => other.to_string(),
-    }
 }
 
 /// What quitting in the middle of a turn leaves out of the record (it holds
