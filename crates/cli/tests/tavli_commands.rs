@@ -227,4 +227,20 @@ fn a_tavli_match_is_played_saved_resumed_and_replayed() {
     let said = String::from_utf8(out.stdout).unwrap();
     assert!(out.status.success() && said.contains("Resuming"), "{said}");
     assert!(said.contains("Portes"), "{said}");
+
+    // The commands that analyse Plakoto only say so, naming the game.
+    let e = refused(&["review", done_s]);
+    assert!(e.contains("is a Tavli match: `review` reviews Plakoto matches only"), "{e}");
+    let e = refused(&["hint", "p.A-cHwAUAD4OfAwA", "3-1"]);
+    assert!(e.contains("this is a Portes position: the engine evaluates Plakoto positions only"), "{e}");
+    let e = refused(&["eval", r#"{"game":"fevga","turn":"white","board":{"24":15,"12":-15}}"#]);
+    assert!(e.contains("this is a Fevga position"), "{e}");
+}
+
+#[test]
+fn fevga_perft_shares_its_root_out_over_threads() {
+    let one = ok(&["perft", "start", "3", "--game", "fevga"]);
+    let two = run(&["perft", "start", "3", "--game", "fevga", "--threads", "2"]);
+    assert_eq!(String::from_utf8(two.stdout).unwrap(), one);
+    assert!(String::from_utf8(two.stderr).unwrap().contains("(2 threads)"));
 }

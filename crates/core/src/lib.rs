@@ -23,6 +23,7 @@ pub mod game;
 mod keyset;
 mod movegen;
 mod notation;
+mod parallel;
 mod perft;
 mod play;
 mod play_error;

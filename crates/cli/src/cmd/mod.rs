@@ -22,7 +22,7 @@ use std::path::Path;
 use std::sync::Arc;
 use std::time::Instant;
 
-use anyhow::{Context, Result, anyhow};
+use anyhow::{Context, Result, anyhow, bail};
 use plakoto_core::tavli::{AnyPosition, GameKind};
 use plakoto_core::{Dice, Position, parse_position};
 use plakoto_engine::NeuralEval;
@@ -68,7 +68,17 @@ pub fn weights_eval(weights: Option<&Path>) -> Result<NeuralEval> {
 /// POSITION as the commands take it: `start`, position JSON, a position ID,
 /// or `-` to read it from standard input.
 pub fn position_arg(text: &str) -> Result<Position> {
-    parse_position(&position_text(text)?).map_err(|e| anyhow!("bad POSITION: {e}"))
+    let text = position_text(text)?;
+    match AnyPosition::parse(&text, None) {
+        Ok(AnyPosition::Plakoto(pos)) => Ok(pos),
+        // Another game's position: read, but not this command's.
+        Ok(other) => bail!(
+            "this is a {} position: the engine evaluates Plakoto positions only, for now (`plakoto moves` lists \
+             any game's plays; Portes's and Fevga's trained players are still to come)",
+            play::tavli_text::game_name(play::text::Lang::En, other.kind())
+        ),
+        Err(_) => parse_position(&text).map_err(|e| anyhow!("bad POSITION: {e}")),
+    }
 }
 
 /// A position of any game for the commands that take every game: `start`

@@ -38,8 +38,7 @@ pub fn run(args: Args) -> Result<()> {
     if args.threads == 0 || args.threads > 256 {
         bail!("--threads must be 1 to 256");
     }
-    // Fevga's counter has no threads of its own yet: say what was used.
-    let threads = if matches!(pos, AnyPosition::Fevga(_)) { 1 } else { args.threads };
+    let threads = args.threads;
     let t = Instant::now();
     let n = match &pos {
         AnyPosition::Plakoto(pos) => {
@@ -49,7 +48,7 @@ pub fn run(args: Args) -> Result<()> {
         AnyPosition::Portes(_) if args.full => bail!("--full is for Plakoto: Portes's perft counts the last ply"),
         AnyPosition::Portes(pos) => portes::perft_parallel(pos, args.depth, args.threads),
         AnyPosition::Fevga(_) if args.full => bail!("--full is for Plakoto: Fevga's perft counts the last ply"),
-        AnyPosition::Fevga(pos) => fevga::perft(pos, args.depth),
+        AnyPosition::Fevga(pos) => fevga::perft_parallel(pos, args.depth, args.threads, &fevga::FevgaRules::default()),
     };
     let secs = t.elapsed().as_secs_f64();
     println!("{n}");

@@ -107,7 +107,7 @@ pub use id::{ID_PREFIX, PositionIdError};
 pub use json::PositionJsonError;
 pub use movegen::MoveGen;
 pub use notation::{parse_play, parse_play_with};
-pub use perft::{perft, perft_with_rules};
+pub use perft::{perft, perft_parallel, perft_with_rules};
 pub use play::Play;
 pub use play_error::PlayError;
 pub use position::{Position, other_numbering, white_point};

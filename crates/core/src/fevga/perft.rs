@@ -28,6 +28,38 @@ pub fn perft_with_rules(pos: &Position, depth: u32, rules: &FevgaRules) -> u64 {
     perft_with(&mut movegen, pos, depth, &mut bufs)
 }
 
+/// Perft under `rules` split over `threads` threads, the root's children
+/// shared out; the same count as [`perft_with_rules`].
+///
+/// ```
+/// use plakoto_core::fevga::{FevgaRules, Position, perft, perft_parallel};
+/// assert_eq!(perft_parallel(&Position::start(), 3, 2, &FevgaRules::default()), perft(&Position::start(), 3));
+/// ```
+pub fn perft_parallel(pos: &Position, depth: u32, threads: usize, rules: &FevgaRules) -> u64 {
+    if threads <= 1 || depth < 2 || pos.outcome().is_some() {
+        return perft_with_rules(pos, depth, rules);
+    }
+    let mut movegen = MoveGen::new(*rules);
+    let (mut jobs, mut leaves, mut buf) = (Vec::new(), 0u64, Vec::new());
+    for dice in Dice::ALL {
+        movegen.plays(pos, dice, &mut buf);
+        for play in &buf {
+            if play.result().is_some() {
+                leaves += 1;
+            } else {
+                jobs.push(*play.position());
+            }
+        }
+    }
+    let total = crate::parallel::sum_over(
+        &jobs,
+        threads,
+        || (MoveGen::new(*rules), (0..depth).map(|_| Vec::with_capacity(256)).collect::<Vec<Vec<Play>>>()),
+        |(movegen, bufs), p| perft_with(movegen, p, depth - 1, bufs),
+    );
+    total + leaves
+}
+
 fn perft_with(movegen: &mut MoveGen, pos: &Position, depth: u32, bufs: &mut [Vec<Play>]) -> u64 {
     if depth == 0 || pos.outcome().is_some() {
         return 1;

@@ -62,23 +62,11 @@ pub fn perft_parallel(pos: &Position, depth: u32, threads: usize) -> u64 {
             }
         }
     }
-    let next = std::sync::atomic::AtomicUsize::new(0);
-    let jobs = &jobs;
-    let total: u64 = std::thread::scope(|s| {
-        let handles: Vec<_> = (0..threads)
-            .map(|_| {
-                s.spawn(|| {
-                    let mut movegen = MoveGen::new();
-                    let mut bufs: Vec<Vec<Play>> = (0..depth).map(|_| Vec::with_capacity(128)).collect();
-                    let mut sum = 0u64;
-                    while let Some(p) = jobs.get(next.fetch_add(1, std::sync::atomic::Ordering::Relaxed)) {
-                        sum += perft_with(&mut movegen, p, depth - 1, &mut bufs);
-                    }
-                    sum
-                })
-            })
-            .collect();
-        handles.into_iter().map(|h| h.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic))).sum()
-    });
+    let total = crate::parallel::sum_over(
+        &jobs,
+        threads,
+        || (MoveGen::new(), (0..depth).map(|_| Vec::with_capacity(128)).collect::<Vec<Vec<Play>>>()),
+        |(movegen, bufs), p| perft_with(movegen, p, depth - 1, bufs),
+    );
     total + leaves
 }

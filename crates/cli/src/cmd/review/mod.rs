@@ -8,6 +8,7 @@ use anyhow::{Context, Result, anyhow, bail};
 use indicatif::{ProgressBar, ProgressStyle};
 use plakoto_core::Color;
 use plakoto_core::game::{Match, MatchRecord, read_move_list};
+use plakoto_core::tavli::{AnyPosition, GameKind, MatchGames};
 use plakoto_engine::MAX_PLY;
 use plakoto_engine::met::MatchEquityTable;
 use plakoto_engine::review::{self, Mark, Review, Reviewer};
@@ -80,6 +81,19 @@ pub fn load(file: &str) -> Result<Match> {
         std::fs::read_to_string(file).with_context(|| format!("cannot read {file}"))?
     };
     if text.trim_start().starts_with('{') {
+        // Read as any game's first, to say so when it is not Plakoto's.
+        if let Ok(any) = serde_json::from_str::<MatchRecord<AnyPosition>>(&text)
+            && any.rules.games != MatchGames::Only(GameKind::Plakoto)
+        {
+            let what = match any.rules.games {
+                MatchGames::Tavli => "a Tavli match".to_string(),
+                MatchGames::Only(g) => format!("a match of {}", super::play::tavli_text::game_name(Lang::En, g)),
+            };
+            bail!(
+                "{file} is {what}: `review` reviews Plakoto matches only, for now \
+                 (`plakoto replay {file}` steps through it)"
+            );
+        }
         let rec: MatchRecord = serde_json::from_str(&text).map_err(|e| anyhow!("{file} is not a match record: {e}"))?;
         return Match::for_review(&rec).map_err(|e| anyhow!("{file}: {e}"));
     }
