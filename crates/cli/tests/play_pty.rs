@@ -303,3 +303,36 @@ fn replay_steps_back_and_forth_and_shows_position_ids() {
     p.send_line("q").unwrap();
     assert_eq!(p.get_process().wait().unwrap(), WaitStatus::Exited(p.get_process().pid(), 0));
 }
+
+/// A whole Tavli match to 5 typed at a terminal against the computer:
+/// Portes, Plakoto and Fevga in turn, each announced, Portes's entries
+/// from the bar typed as `bar/N`, the record a Tavli match that replays.
+#[test]
+fn a_tavli_match_to_5_is_typed_to_its_end() {
+    use plakoto_core::tavli::GameKind;
+    let dir = tempfile::tempdir().unwrap();
+    let save = dir.path().join("tavli.json");
+    let args = ["play", "--tavli", "--seed", "7", "--level", "heuristic", "--save", save.to_str().unwrap()];
+    let mut p = spawn(&[&args[..], &["--color", "never"]].concat());
+    let mut d = Driver::new(&save);
+    assert_eq!(d.run(&mut p, usize::MAX), Stop::Over);
+    let m = common::load_any(&save);
+    let w = m.winner().expect("the match has a winner");
+    assert!(m.score(w) >= 5);
+    let kinds: Vec<GameKind> = m.games().iter().map(|g| g.position().kind()).collect();
+    assert!(kinds.len() >= 3, "{kinds:?}");
+    assert_eq!(&kinds[..2], &[GameKind::Portes, GameKind::Plakoto], "{kinds:?}");
+    let out = &d.transcript;
+    for (i, kind) in kinds.iter().enumerate() {
+        let name = match kind {
+            GameKind::Portes => "Portes",
+            GameKind::Plakoto => "Plakoto",
+            GameKind::Fevga => "Fevga",
+        };
+        assert!(out.contains(&format!("=== Game {}: {name} · Tavli match to 5 ===", i + 1)), "{}", common::tail(out));
+    }
+    assert!(out.contains("the middle column is the bar"), "the Portes board");
+    assert!(out.contains("Black (heuristic) plays") || out.contains("rolls"), "the computer's plays are told");
+    assert!(d.typed > 20, "the person typed {} turns", d.typed);
+}
+

@@ -11,6 +11,7 @@ use std::time::Duration;
 use expectrl::session::OsSession;
 use expectrl::{Expect, Regex, Session};
 use plakoto_core::game::{Match, MatchRecord};
+use plakoto_core::tavli::{AnyPosition, GamePlay};
 
 pub const BIN: &str = env!("CARGO_BIN_EXE_plakoto");
 
@@ -30,6 +31,13 @@ pub fn spawn(args: &[&str]) -> OsSession {
 pub fn load(path: &Path) -> Match {
     let text = std::fs::read_to_string(path).expect("read the record");
     let rec: MatchRecord = serde_json::from_str(&text).expect("the record is JSON");
+    Match::from_record(&rec).expect("the record replays")
+}
+
+/// The record saved at `path` as a match of any game (a Tavli match too).
+pub fn load_any(path: &Path) -> Match<AnyPosition> {
+    let text = std::fs::read_to_string(path).expect("read the record");
+    let rec: MatchRecord<AnyPosition> = serde_json::from_str(&text).expect("the record is JSON");
     Match::from_record(&rec).expect("the record replays")
 }
 
@@ -92,10 +100,10 @@ impl<'a> Driver<'a> {
             if self.typed == stop_at {
                 return Stop::AtPrompt;
             }
-            let m = load(self.save);
+            let m = load_any(self.save);
             assert!(m.game().dice().is_some(), "a prompt without dice pending in the record");
             let plays = m.game().legal_plays();
-            let play = plays[self.typed * 7 % plays.len()];
+            let play = plays[self.typed * 7 % plays.len()].clone();
             self.typed += 1;
             if self.typed % 2 == 1 {
                 p.send_line(play.notation()).unwrap();
@@ -103,7 +111,11 @@ impl<'a> Driver<'a> {
                 queue = play
                     .moves()
                     .iter()
-                    .map(|m| if m.to == 0 { format!("{}/off", m.from) } else { format!("{}/{}", m.from, m.to) })
+                    .map(|m| match (m.from, m.to) {
+                        (25, to) => format!("bar/{to}"),
+                        (from, 0) => format!("{from}/off"),
+                        (from, to) => format!("{from}/{to}"),
+                    })
                     .collect();
                 let first = queue.pop_front().expect("a prompted turn is not a pass");
                 p.send_line(first).unwrap();
