@@ -335,4 +335,3 @@ fn a_tavli_match_to_5_is_typed_to_its_end() {
     assert!(out.contains("Black (heuristic) plays") || out.contains("rolls"), "the computer's plays are told");
     assert!(d.typed > 20, "the person typed {} turns", d.typed);
 }
-

@@ -8,7 +8,8 @@
 
 mod portes_reference;
 
-use plakoto_core::portes::{Position, perft, perft_parallel};
+use plakoto_core::Leaves;
+use plakoto_core::portes::{Position, perft, perft_parallel, perft_parallel_with_leaves};
 use plakoto_core::portes_pos;
 use portes_reference as reference;
 
@@ -19,6 +20,13 @@ fn check(name: &str, pos: &Position, expected: &[(u32, u64)], ref_depth: u32) {
     for &(depth, count) in expected {
         assert_eq!(perft(pos, depth), count, "fast perft({name}, {depth})");
         assert_eq!(perft_parallel(pos, depth, 2), count, "perft_parallel({name}, {depth}, 2)");
+        if count < 1_000_000 {
+            // `perft --full`: every leaf built, the same count.
+            for threads in [1, 2] {
+                let built = perft_parallel_with_leaves(pos, depth, threads, Leaves::Built);
+                assert_eq!(built, count, "perft({name}, {depth}) with every leaf built, {threads} threads");
+            }
+        }
         if depth <= ref_depth {
             assert_eq!(reference::perft(pos, depth), count, "reference perft({name}, {depth})");
         }

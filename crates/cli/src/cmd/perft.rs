@@ -45,9 +45,13 @@ pub fn run(args: Args) -> Result<()> {
             let leaves = if args.full { plakoto_core::Leaves::Built } else { plakoto_core::Leaves::Counted };
             plakoto_core::perft_parallel_with_leaves(pos, args.depth, args.threads, leaves)
         }
-        AnyPosition::Portes(_) if args.full => bail!("--full is for Plakoto: Portes's perft counts the last ply"),
-        AnyPosition::Portes(pos) => portes::perft_parallel(pos, args.depth, args.threads),
-        AnyPosition::Fevga(_) if args.full => bail!("--full is for Plakoto: Fevga's perft counts the last ply"),
+        AnyPosition::Portes(pos) => {
+            let leaves = if args.full { plakoto_core::Leaves::Built } else { plakoto_core::Leaves::Counted };
+            portes::perft_parallel_with_leaves(pos, args.depth, args.threads, leaves)
+        }
+        AnyPosition::Fevga(_) if args.full => {
+            bail!("--full is for Plakoto and Portes: Fevga's perft counts the last ply")
+        }
         AnyPosition::Fevga(pos) => fevga::perft_parallel(pos, args.depth, args.threads, &fevga::FevgaRules::default()),
     };
     let secs = t.elapsed().as_secs_f64();

@@ -66,7 +66,7 @@ pub use id::PositionIdError;
 pub use json::PositionJsonError;
 pub use movegen::MoveGen;
 pub use notation::{parse_play, parse_play_with};
-pub use perft::{perft, perft_parallel};
+pub use perft::{perft, perft_parallel, perft_parallel_with_leaves};
 pub use play::Play;
 pub use play_error::PlayError;
 pub use position::Position;

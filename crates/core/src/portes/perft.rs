@@ -8,6 +8,7 @@ use super::play::Play;
 use super::position::Position;
 use super::rules::PortesRules;
 use crate::dice::Dice;
+use crate::perft::Leaves;
 
 /// Perft on one thread. The last ply is counted without building the plays.
 ///
@@ -17,17 +18,15 @@ use crate::dice::Dice;
 /// assert_eq!(perft(&Position::start(), 1), 447);
 /// ```
 pub fn perft(pos: &Position, depth: u32) -> u64 {
-    let mut movegen = MoveGen::new();
-    let mut bufs: Vec<Vec<Play>> = (0..depth).map(|_| Vec::with_capacity(128)).collect();
-    perft_with(&mut movegen, pos, depth, &mut bufs)
+    perft_parallel_with_leaves(pos, depth, 1, Leaves::Counted)
 }
 
-fn perft_with(movegen: &mut MoveGen, pos: &Position, depth: u32, bufs: &mut [Vec<Play>]) -> u64 {
+fn perft_with(movegen: &mut MoveGen, pos: &Position, depth: u32, bufs: &mut [Vec<Play>], leaves: Leaves) -> u64 {
     if depth == 0 || pos.outcome().is_some() {
         return 1;
     }
     let ctx = Ctx::new(pos, PortesRules::default());
-    if depth == 1 {
+    if depth == 1 && leaves == Leaves::Counted {
         return Dice::ALL.iter().map(|&d| u64::from(movegen.count_with(&ctx, d))).sum();
     }
     let Some((buf, rest)) = bufs.split_first_mut() else { return 1 };
@@ -35,7 +34,11 @@ fn perft_with(movegen: &mut MoveGen, pos: &Position, depth: u32, bufs: &mut [Vec
     for dice in Dice::ALL {
         movegen.plays_with(&ctx, pos, dice, buf);
         for play in buf.iter() {
-            total += if play.result().is_some() { 1 } else { perft_with(movegen, play.position(), depth - 1, rest) };
+            total += if depth == 1 || play.result().is_some() {
+                1
+            } else {
+                perft_with(movegen, play.position(), depth - 1, rest, leaves)
+            };
         }
     }
     total
@@ -44,19 +47,35 @@ fn perft_with(movegen: &mut MoveGen, pos: &Position, depth: u32, bufs: &mut [Vec
 /// Perft split over `threads` threads, the root's children shared out; the
 /// same count as [`perft`].
 pub fn perft_parallel(pos: &Position, depth: u32, threads: usize) -> u64 {
+    perft_parallel_with_leaves(pos, depth, threads, Leaves::Counted)
+}
+
+/// Perft on `threads` threads with the last ply's plays counted or, with
+/// [`Leaves::Built`], each built as a position (the speed other engines'
+/// perft reports, `perft --full`); the same count either way.
+///
+/// ```
+/// use plakoto_core::Leaves;
+/// use plakoto_core::portes::{Position, perft_parallel_with_leaves};
+/// let start = Position::start();
+/// assert_eq!(perft_parallel_with_leaves(&start, 2, 1, Leaves::Built), 202_782);
+/// ```
+pub fn perft_parallel_with_leaves(pos: &Position, depth: u32, threads: usize, leaves: Leaves) -> u64 {
     let threads = threads.max(1);
     if threads == 1 || depth < 2 || pos.outcome().is_some() {
-        return perft(pos, depth);
+        let mut movegen = MoveGen::new();
+        let mut bufs: Vec<Vec<Play>> = (0..depth).map(|_| Vec::with_capacity(128)).collect();
+        return perft_with(&mut movegen, pos, depth, &mut bufs, leaves);
     }
     let mut jobs = Vec::new();
-    let mut leaves = 0u64;
+    let mut ended = 0u64;
     let mut movegen = MoveGen::new();
     let mut buf = Vec::new();
     for dice in Dice::ALL {
         movegen.plays(pos, dice, &mut buf);
         for play in &buf {
             if play.result().is_some() {
-                leaves += 1;
+                ended += 1;
             } else {
                 jobs.push(*play.position());
             }
@@ -66,7 +85,7 @@ pub fn perft_parallel(pos: &Position, depth: u32, threads: usize) -> u64 {
         &jobs,
         threads,
         || (MoveGen::new(), (0..depth).map(|_| Vec::with_capacity(128)).collect::<Vec<Vec<Play>>>()),
-        |(movegen, bufs), p| perft_with(movegen, p, depth - 1, bufs),
+        |(movegen, bufs), p| perft_with(movegen, p, depth - 1, bufs, leaves),
     );
-    total + leaves
+    total + ended
 }
