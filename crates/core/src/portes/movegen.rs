@@ -77,13 +77,31 @@ pub(crate) struct Seq {
     occ: u32,
     /// Points where an opposing blot has been hit.
     hits: u32,
-    moves: [Move; 4],
-    len: u8,
-    /// Bit i: move i hit.
-    hit_flags: u8,
+    /// The moves so far, 16 bits each (`from | to << 8`), the first lowest:
+    /// whole-word updates, so copying a `Seq` never waits on byte stores.
+    moves: u64,
+    /// The number of moves (bits 0..8) and which hit (bit 8 + i: move i).
+    meta: u32,
 }
 
 impl Seq {
+    /// The number of moves made.
+    #[inline(always)]
+    fn len(&self) -> u8 {
+        self.meta as u8
+    }
+
+    /// The moves made, as a play holds them.
+    #[inline]
+    fn move_list(&self) -> [Move; 4] {
+        let mut out = [Move::default(); 4];
+        for (i, m) in out.iter_mut().enumerate().take(usize::from(self.len())) {
+            let bits = (self.moves >> (16 * i)) as u16;
+            *m = Move { from: bits as u8, to: (bits >> 8) as u8 };
+        }
+        out
+    }
+
     /// The name of the position this partial play reaches.
     #[inline(always)]
     fn key(&self) -> u128 {
@@ -132,7 +150,7 @@ impl Ctx {
 
     #[inline]
     fn start(&self) -> Seq {
-        Seq { own: self.own0, occ: self.occ0, hits: 0, moves: [Move::default(); 4], len: 0, hit_flags: 0 }
+        Seq { own: self.own0, occ: self.occ0, hits: 0, moves: 0, meta: 0 }
     }
 
     /// One checker from `from` (25 = the bar) by `die`, if legal.
@@ -164,9 +182,9 @@ impl Ctx {
         n.occ |= (1 << to) & !1;
         let hit = (self.blots & !s.hits) >> to & 1;
         n.hits |= hit << to;
-        n.moves[n.len as usize] = Move { from: from as u8, to: to as u8 };
-        n.hit_flags |= (hit as u8) << n.len;
-        n.len += 1;
+        let len = n.meta & 0xFF;
+        n.moves |= u64::from(from | to << 8) << (16 * len);
+        n.meta = (n.meta & !0xFF) + (len + 1) + (hit << (8 + len));
         Some(n)
     }
 
@@ -199,15 +217,15 @@ impl Ctx {
             occ &= !(1 << from);
             if let Some(n) = self.step(s, from, die) {
                 any = true;
-                if n.len == 4 || n.all_off() {
+                if n.len() == 4 || n.all_off() {
                     sink.offer(4, &n);
                 } else {
                     self.double(&n, die, from, sink);
                 }
             }
         }
-        if !any && s.len > 0 {
-            sink.offer(s.len, s);
+        if !any && s.len() > 0 {
+            sink.offer(s.len(), s);
         }
     }
 
@@ -312,9 +330,9 @@ impl Ctx {
         let after = Position { own: s.own, opp, turn: self.turn };
         let result = if s.all_off() { after.outcome_with(&self.rules) } else { None };
         Play {
-            moves: s.moves,
-            len: s.len,
-            hits: s.hit_flags,
+            moves: s.move_list(),
+            len: s.len(),
+            hits: (s.meta >> 8) as u8,
             position: if result.is_some() { after } else { after.pass_turn() },
             result,
             mover: self.turn,
