@@ -6,8 +6,15 @@
 //! a seeded random game of `byte / 8` turns whose seed is the next byte);
 //! the next byte is the roll (`b % 6 + 1` and `b / 6 % 6 + 1`); the rest is
 //! the target's own.
+//!
+//! Input layout for the Tavli targets (`tavli_notation`, `tavli_turn`), any
+//! of the three games: byte 0 picks the game (`byte % 3`: Portes, Plakoto,
+//! Fevga, as `GameKind::ALL`) and a number of turns (`byte / 3`, 0 to 85),
+//! byte 1 seeds the random game of that many turns from the game's start,
+//! byte 2 is the roll as above; the rest is the target's own.
 
 use plakoto_core::game::{DiceSource, SeededDice};
+use plakoto_core::tavli::{AnyPosition, GameKind};
 use plakoto_core::{Dice, Position, pos};
 
 /// Fixed boards that reach most rules: the start for each side, pins,
@@ -55,6 +62,35 @@ pub fn position_and_dice(data: &[u8]) -> Option<(Position, Dice, &[u8])> {
         i => fixed_positions()[usize::from(i)],
     };
     let (&d, rest) = rest.split_first()?;
+    let dice = Dice::new(d % 6 + 1, d / 6 % 6 + 1).ok()?;
+    Some((pos, dice, rest))
+}
+
+/// A position of `kind` reached from its start by `turns` plays of a seeded
+/// random game, stopping before a play that would end it. Long enough
+/// games reach hits and the bar (Portes), pins (Plakoto), the ban and the
+/// primes (Fevga), and bearing off.
+pub fn any_random_game(kind: GameKind, seed: u64, turns: usize) -> AnyPosition {
+    let mut dice = SeededDice::new(seed);
+    let mut pos = AnyPosition::start(kind);
+    for _ in 0..turns {
+        let plays = pos.legal_plays(dice.roll());
+        let Some(play) = plays.get(dice.die() as usize % plays.len().max(1)) else { break };
+        if play.result().is_some() {
+            break;
+        }
+        pos = play.position();
+    }
+    pos
+}
+
+/// The position of any game and the roll the input's first bytes choose
+/// (see the layout above), and the rest of the input; `None` when the
+/// input is too short.
+pub fn any_position_and_dice(data: &[u8]) -> Option<(AnyPosition, Dice, &[u8])> {
+    let [sel, seed, d, rest @ ..] = data else { return None };
+    let kind = GameKind::ALL[usize::from(sel % 3)];
+    let pos = any_random_game(kind, u64::from(*seed), usize::from(sel / 3));
     let dice = Dice::new(d % 6 + 1, d / 6 % 6 + 1).ok()?;
     Some((pos, dice, rest))
 }
