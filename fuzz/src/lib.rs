@@ -13,6 +13,9 @@
 //! byte 1 seeds the random game of that many turns from the game's start,
 //! byte 2 is the roll as above; the rest is the target's own.
 
+use std::cell::RefCell;
+use std::collections::HashMap;
+
 use plakoto_core::game::{DiceSource, SeededDice};
 use plakoto_core::tavli::{AnyPosition, GameKind};
 use plakoto_core::{Dice, Position, pos};
@@ -66,22 +69,32 @@ pub fn position_and_dice(data: &[u8]) -> Option<(Position, Dice, &[u8])> {
     Some((pos, dice, rest))
 }
 
-/// A position of `kind` reached from its start by `turns` plays of a seeded
-/// random game, stopping before a play that would end it. Long enough
-/// games reach hits and the bar (Portes), pins (Plakoto), the ban and the
-/// primes (Fevga), and bearing off.
-pub fn any_random_game(kind: GameKind, seed: u64, turns: usize) -> AnyPosition {
+/// The positions of a seeded random game of `kind`: its start, then one
+/// after each of up to `turns` plays, stopping before a play that would end
+/// it. Long enough games reach hits and the bar (Portes), pins (Plakoto),
+/// the ban and the primes (Fevga), and bearing off.
+pub fn any_random_game(kind: GameKind, seed: u64, turns: usize) -> Vec<AnyPosition> {
     let mut dice = SeededDice::new(seed);
-    let mut pos = AnyPosition::start(kind);
+    let mut line = vec![AnyPosition::start(kind)];
     for _ in 0..turns {
+        let pos = line[line.len() - 1];
         let plays = pos.legal_plays(dice.roll());
         let Some(play) = plays.get(dice.die() as usize % plays.len().max(1)) else { break };
         if play.result().is_some() {
             break;
         }
-        pos = play.position();
+        line.push(play.position());
     }
-    pos
+    line
+}
+
+/// The most turns `any_position_and_dice` plays: `255 / 3`.
+const MAX_TURNS: usize = 85;
+
+thread_local! {
+    /// Each (game, seed)'s random game of `MAX_TURNS` turns, played once:
+    /// replaying up to 85 turns for every input would cost most of a run.
+    static GAMES: RefCell<HashMap<(GameKind, u8), Vec<AnyPosition>>> = RefCell::new(HashMap::new());
 }
 
 /// The position of any game and the roll the input's first bytes choose
@@ -90,7 +103,11 @@ pub fn any_random_game(kind: GameKind, seed: u64, turns: usize) -> AnyPosition {
 pub fn any_position_and_dice(data: &[u8]) -> Option<(AnyPosition, Dice, &[u8])> {
     let [sel, seed, d, rest @ ..] = data else { return None };
     let kind = GameKind::ALL[usize::from(sel % 3)];
-    let pos = any_random_game(kind, u64::from(*seed), usize::from(sel / 3));
+    let turns = usize::from(sel / 3);
+    let pos = GAMES.with_borrow_mut(|games| {
+        let line = games.entry((kind, *seed)).or_insert_with(|| any_random_game(kind, u64::from(*seed), MAX_TURNS));
+        line[turns.min(line.len() - 1)]
+    });
     let dice = Dice::new(d % 6 + 1, d / 6 % 6 + 1).ok()?;
     Some((pos, dice, rest))
 }
