@@ -47,15 +47,28 @@ fn round_trip(pos: &AnyPosition, from: &str) {
             let gnubg = p.gnubg_id();
             let turn = p.turn();
             match portes::Position::from_gnubg_id(&gnubg, turn) {
-                Ok(back) => assert_eq!(back, *p, "GNU Backgammon ID {gnubg} reads back as another position than {json}"),
+                Ok(back) => {
+                    assert_eq!(back, *p, "GNU Backgammon ID {gnubg} reads back as another position than {json}")
+                }
                 Err(e) => panic!("gnubg_id() wrote {gnubg} for {json}, which does not decode: {e}"),
             }
             match portes::Position::from_gnubg_id(&gnubg, turn.opponent()) {
-                Ok(back) => assert_eq!(back, p.mirror(), "GNU Backgammon ID {gnubg} for {}: not the mirror of {json}", turn.opponent()),
-                Err(e) => panic!("gnubg_id() wrote {gnubg} for {json}, which does not decode for {}: {e}", turn.opponent()),
+                Ok(back) => assert_eq!(
+                    back,
+                    p.mirror(),
+                    "GNU Backgammon ID {gnubg} for {}: not the mirror of {json}",
+                    turn.opponent()
+                ),
+                Err(e) => {
+                    panic!("gnubg_id() wrote {gnubg} for {json}, which does not decode for {}: {e}", turn.opponent())
+                }
             }
             if turn == Color::White {
-                assert_eq!(AnyPosition::parse(&gnubg, Some(GameKind::Portes)), Ok(*pos), "{gnubg} as a Portes position");
+                assert_eq!(
+                    AnyPosition::parse(&gnubg, Some(GameKind::Portes)),
+                    Ok(*pos),
+                    "{gnubg} as a Portes position"
+                );
             }
         }
         AnyPosition::Fevga(p) => {
