@@ -4,7 +4,8 @@
 //! `AnyTurn::under`; 8 and up: `AnyTurn::new`); then commands:
 //! 255 undo, 254 reset, 253 `why_not_each`, 252 `enter` of the next byte's
 //! count of bytes as text, any other byte `play_move(byte, next byte)`.
-//! Never a panic; a refused `enter` or `play_move` changes no move; the
+//! Never a panic; a refused `enter` or `play_move` changes no move, an
+//! accepted one keeps the moves before it; the
 //! moves and the dice left add up to the roll; a complete turn is one of
 //! the turn's legal plays and its position is the board reached; no point
 //! `why_not_each` names has a legal move; every single move `legal_moves`
@@ -57,8 +58,11 @@ fuzz_target!(|data: &[u8]| {
                 let n = rest.first().map_or(0, |&n| usize::from(n) + 1).min(rest.len());
                 let text = String::from_utf8_lossy(&rest[1.min(n)..n]).into_owned();
                 rest = &rest[n..];
-                if let Err(e) = t.enter(&text) {
-                    assert_eq!(t.moves(), before, "{}: refused `{text}` ({e}) yet moved", at(&t));
+                match t.enter(&text) {
+                    Err(e) => assert_eq!(t.moves(), before, "{}: refused `{text}` ({e}) yet moved", at(&t)),
+                    Ok(()) => {
+                        assert!(t.moves().starts_with(&before), "{}: `{text}` changed the moves before it", at(&t))
+                    }
                 }
             }
             from => {
@@ -69,7 +73,13 @@ fuzz_target!(|data: &[u8]| {
                 }
             }
         }
-        assert_eq!(t.moves().len() + t.dice_left().len(), dice.moves_allowed(), "{}: dice left {:?}", at(&t), t.dice_left());
+        assert_eq!(
+            t.moves().len() + t.dice_left().len(),
+            dice.moves_allowed(),
+            "{}: dice left {:?}",
+            at(&t),
+            t.dice_left()
+        );
         if let Some(play) = t.complete() {
             assert!(legal.contains(&play), "{}: complete {play:?}, not a legal play", at(&t));
             if !play.is_pass() {
