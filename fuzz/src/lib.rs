@@ -6,8 +6,18 @@
 //! a seeded random game of `byte / 8` turns whose seed is the next byte);
 //! the next byte is the roll (`b % 6 + 1` and `b / 6 % 6 + 1`); the rest is
 //! the target's own.
+//!
+//! Input layout for the Tavli targets (`tavli_notation`, `tavli_turn`), any
+//! of the three games: byte 0 picks the game (`byte % 3`: Portes, Plakoto,
+//! Fevga, as `GameKind::ALL`) and a number of turns (`byte / 3`, 0 to 85),
+//! byte 1 seeds the random game of that many turns from the game's start,
+//! byte 2 is the roll as above; the rest is the target's own.
+
+use std::cell::RefCell;
+use std::collections::HashMap;
 
 use plakoto_core::game::{DiceSource, SeededDice};
+use plakoto_core::tavli::{AnyPosition, GameKind};
 use plakoto_core::{Dice, Position, pos};
 
 /// Fixed boards that reach most rules: the start for each side, pins,
@@ -55,6 +65,49 @@ pub fn position_and_dice(data: &[u8]) -> Option<(Position, Dice, &[u8])> {
         i => fixed_positions()[usize::from(i)],
     };
     let (&d, rest) = rest.split_first()?;
+    let dice = Dice::new(d % 6 + 1, d / 6 % 6 + 1).ok()?;
+    Some((pos, dice, rest))
+}
+
+/// The positions of a seeded random game of `kind`: its start, then one
+/// after each of up to `turns` plays, stopping before a play that would end
+/// it. Long enough games reach hits and the bar (Portes), pins (Plakoto),
+/// the ban and the primes (Fevga), and bearing off.
+pub fn any_random_game(kind: GameKind, seed: u64, turns: usize) -> Vec<AnyPosition> {
+    let mut dice = SeededDice::new(seed);
+    let mut line = vec![AnyPosition::start(kind)];
+    for _ in 0..turns {
+        let pos = line[line.len() - 1];
+        let plays = pos.legal_plays(dice.roll());
+        let Some(play) = plays.get(dice.die() as usize % plays.len().max(1)) else { break };
+        if play.result().is_some() {
+            break;
+        }
+        line.push(play.position());
+    }
+    line
+}
+
+/// The most turns `any_position_and_dice` plays: `255 / 3`.
+const MAX_TURNS: usize = 85;
+
+thread_local! {
+    /// Each (game, seed)'s random game of `MAX_TURNS` turns, played once:
+    /// replaying up to 85 turns for every input would cost most of a run.
+    static GAMES: RefCell<HashMap<(GameKind, u8), Vec<AnyPosition>>> = RefCell::new(HashMap::new());
+}
+
+/// The position of any game and the roll the input's first bytes choose
+/// (see the layout above), and the rest of the input; `None` when the
+/// input is too short.
+pub fn any_position_and_dice(data: &[u8]) -> Option<(AnyPosition, Dice, &[u8])> {
+    let [sel, seed, d, rest @ ..] = data else { return None };
+    let kind = GameKind::ALL[usize::from(sel % 3)];
+    let turns = usize::from(sel / 3);
+    let pos = GAMES.with_borrow_mut(|games| {
+        let line = games.entry((kind, *seed)).or_insert_with(|| any_random_game(kind, u64::from(*seed), MAX_TURNS));
+        line[turns.min(line.len() - 1)]
+    });
     let dice = Dice::new(d % 6 + 1, d / 6 % 6 + 1).ok()?;
     Some((pos, dice, rest))
 }
