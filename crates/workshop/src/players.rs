@@ -101,6 +101,21 @@ pub fn game_player<P: GamePosition>(
     }
 }
 
+/// A player of a Tavli match by name, for `duel --tavli`: `external:COMMAND`
+/// plays every game itself (the engine protocol carries the game); any
+/// other name is Plakoto's player of that name ([`player_by_name`]) with,
+/// in Portes and Fevga, the game's heuristic standing in (`random` plays
+/// them at random) until those games have networks.
+pub fn tavli_player(name: &str, eval: &NeuralEval, seed: u64) -> Result<Box<dyn Player<AnyPosition>>, String> {
+    if let Some(cmd) = name.strip_prefix("external:") {
+        if cmd.trim().is_empty() {
+            return Err("`external:` needs a command, e.g. `external:plakoto engine --level heuristic`".into());
+        }
+        return Ok(Box::new(ExternalPlayer::new(cmd)));
+    }
+    Ok(Box::new(TavliPlayer::around(player_by_name(name, eval, seed)?, name == "random", seed)))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -117,19 +132,22 @@ mod tests {
         assert!(player_by_name("net@5:x", &eval, 1).err().unwrap().contains("PLY 0 to 2"));
         assert!(player_by_name("net:/no/such/file", &eval, 1).err().unwrap().contains("/no/such/file"));
     }
-}
 
-/// A player of a Tavli match by name, for `duel --tavli`: `external:COMMAND`
-/// plays every game itself (the engine protocol carries the game); any
-/// other name is Plakoto's player of that name ([`player_by_name`]) with,
-/// in Portes and Fevga, the game's heuristic standing in (`random` plays
-/// them at random) until those games have networks.
-pub fn tavli_player(name: &str, eval: &NeuralEval, seed: u64) -> Result<Box<dyn Player<AnyPosition>>, String> {
-    if let Some(cmd) = name.strip_prefix("external:") {
-        if cmd.trim().is_empty() {
-            return Err("`external:` needs a command, e.g. `external:plakoto engine --level heuristic`".into());
+    #[test]
+    fn tavli_players_play_every_game_or_say_why_not() {
+        use plakoto_core::Dice;
+        use plakoto_core::tavli::GameKind;
+        let eval = NeuralEval::shipped(None);
+        for name in ["random", "heuristic", "beginner", "money:beginner"] {
+            let mut p = tavli_player(name, &eval, 1).unwrap();
+            for kind in [GameKind::Portes, GameKind::Plakoto, GameKind::Fevga] {
+                let pos = AnyPosition::start(kind);
+                let dice = Dice::new(5, 2).unwrap();
+                let plays = pos.legal_plays(dice);
+                assert!(p.choose(&pos, dice, &plays) < plays.len(), "{name} {kind}");
+            }
         }
-        return Ok(Box::new(ExternalPlayer::new(cmd)));
+        assert!(tavli_player("grandmaster", &eval, 1).is_err());
+        assert!(tavli_player("external:", &eval, 1).is_err());
     }
-    Ok(Box::new(TavliPlayer::around(player_by_name(name, eval, seed)?, name == "random", seed)))
 }

@@ -11,7 +11,7 @@ use std::time::Duration;
 use expectrl::session::OsSession;
 use expectrl::{Expect, Regex, Session};
 use plakoto_core::game::{Match, MatchRecord};
-use plakoto_core::tavli::{AnyPosition, GamePlay};
+use plakoto_core::tavli::AnyPosition;
 
 pub const BIN: &str = env!("CARGO_BIN_EXE_plakoto");
 
