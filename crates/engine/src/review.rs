@@ -105,11 +105,26 @@ pub struct TurnReview {
     pub rank: usize,
     /// How many plays the roll had.
     pub plays: usize,
+    /// The mover's equity after the play made, in points of a single game
+    /// (cubeless, as a hint shows it).
+    pub equity: f64,
+    /// The mover's equity after the best play.
+    pub best_equity: f64,
+    /// In match play, the mover's chance to win the match after the play
+    /// made: what the plays are ranked by, the loss being this chance lost
+    /// against [`TurnReview::best_match_winning_chance`], in points at the
+    /// score.
+    pub match_winning_chance: Option<f64>,
+    /// In match play, the mover's chance to win the match after the best play.
+    pub best_match_winning_chance: Option<f64>,
     /// White's chance to win the game after this turn, and to win it
     /// double, by the review's search (for the graph).
     pub white_win: f64,
     /// White's chance to win double after this turn.
     pub white_win_double: f64,
+    /// White's chance to lose double after this turn: Black's chance to
+    /// win double, for a graph drawn from Black's side.
+    pub white_lose_double: f64,
     /// In match play, White's chance to win the match after this turn.
     pub white_match: Option<f64>,
 }
@@ -378,6 +393,9 @@ impl Reviewer {
         }
         let loss = f64::from((best.value - mine.value).max(0.0));
         let rank = 1 + ranked.iter().filter(|s| s.index != mine.index && s.value > mine.value).count();
+        // The chances to win the match the plays were ranked by (in match play).
+        let (chance, best_chance) =
+            (objective.match_winning_chance(&mine.probabilities), objective.match_winning_chance(&best.probabilities));
         // Luck at 0-ply: the best play's value for this roll minus its mean over all rolls.
         let zero =
             Search { eval: self.eval.clone(), ply: 0, config: SearchConfig { objective, ..SearchConfig::default() } };
@@ -406,8 +424,13 @@ impl Reviewer {
             luck,
             rank,
             plays: plays.len(),
+            equity: f64::from(after.equity()),
+            best_equity: f64::from(best.probabilities.equity()),
+            match_winning_chance: chance,
+            best_match_winning_chance: best_chance,
             white_win: f64::from(white.win),
             white_win_double: f64::from(white.win_double),
+            white_lose_double: f64::from(white.lose_double),
             white_match,
         }
     }

@@ -18,7 +18,9 @@
 //   and its single move kept; the server is killed and restarted, and every
 //   page reconnects by itself and plays on.
 // - An invitation used already opens the match to watch, and says so.
-// - A second match: the seat not on roll resigns.
+// - A second match: the seat not on roll resigns; both players and the
+//   spectator see the end of game 1 until each goes on, the winner playing
+//   game 2's first turn meanwhile.
 //
 // Screenshots of both players' pages and the spectator's go to
 // test-artifacts/online-*.png. Imported by play.test.mjs, so that
@@ -249,6 +251,9 @@ test('two people play a whole match online in two browsers while a third watches
       for (let i = 0; i < 200 && !side; i++) {
         const [a, b] = await Promise.all([body(A), body(B)]);
         if (a.phase === 'over' && b.phase === 'over') break;
+        // A game that ended without ending the match (a draw) stays shown until each goes on.
+        for (const [p, d] of [[A, a], [B, b]]) if (d.phase === 'ended') await p.click('#next-game');
+        if ((await body(C)).phase === 'ended') await C.click('#next-game');
         if (a.phase === 'human' && b.phase === 'waiting') side = 'white';
         else if (b.phase === 'human' && a.phase === 'waiting') side = 'black';
         else await sleep(50);
@@ -428,16 +433,49 @@ test('two people play a whole match online in two browsers while a third watches
     await untilText(A, '#presence', /Your friend is connected\.$/);
     const s2 = await (await fetch(`${url}/api/v1/matches/${id2}`)).json();
     const waiting = s2.to_act.side === 'white' ? A : B;
+    const winner = s2.to_act.side === 'white' ? B : A;
     const waitingSide = s2.to_act.side === 'white' ? 'black' : 'white';
     const points = s2.resign_points[waitingSide];
     assert.equal((await body(waiting)).phase, 'waiting');
+    await C.goto(`${url}/match/${id2}`);
+    await until(C, { seat: 'none', live: '1' }, 10000, 'the spectator of the second match');
     await waiting.click('#resign');
-    // The resignation reaches both at once; the match (to 3) goes on with game 2.
+    // The resignation reaches all three at once; the match (to 3) goes on
+    // with game 2, but each page shows the end of game 1 (its board, its
+    // result, the score) until its own Next game.
     const resigned = `Game 1: ${cap(waitingSide)} resigns: ${cap(s2.to_act.side)} wins ${points} point${points === 1 ? '' : 's'}.`;
-    for (const p of [A, B]) {
-      await until(p, { game: 2 }, LIVE_MS, 'the resignation');
-      assert.equal(await text(p, '#notice'), resigned, 'both see the resignation');
+    await until(waiting, { game: 2 }, LIVE_MS, 'the resignation');
+    const s3 = await (await fetch(`${url}/api/v1/matches/${id2}`)).json();
+    const endBoard = s3.previous_game.position_id;
+    const scoreLine = new RegExp(`^Match score: White ${s3.score.white}, Black ${s3.score.black}, playing to 3\\. Go on when you are ready\\.$`);
+    for (const p of [A, B, C]) {
+      await until(p, { game: 2, phase: 'ended', board: endBoard }, LIVE_MS, 'the end of game 1');
+      assert.equal(await text(p, '#status'), resigned, 'each sees the resignation');
+      assert.match(await text(p, '#notice'), scoreLine);
+      assert.equal(await p.isVisible('#next-game'), true, 'each may go on when it likes');
+      assert.equal(await p.locator('#board rect.hit[data-movable="1"]').count(), 0, 'nothing moves on the end of a game');
     }
+    await waiting.screenshot({ path: path.join(artifacts, 'online-game-end.png') });
+    // The winner goes on and plays game 2's first turn; the friend and the
+    // spectator get the new state but still see the end of game 1.
+    await winner.click('#next-game');
+    await until(winner, { phase: 'human', game: 2 }, LIVE_MS, 'the next game for the one who went on');
+    if ((await body(winner)).pass === '1') {
+      await winner.click('#confirm');
+    } else {
+      for (let k = 0; k < 10 && !(await winner.isEnabled('#confirm')); k++) await oneMove(winner, false);
+      await winner.click('#confirm');
+    }
+    for (const p of [waiting, C]) {
+      await until(p, { turns: 1, phase: 'ended', board: endBoard }, LIVE_MS, 'game 2 played on behind the end of game 1');
+    }
+    // Then the friend goes on: game 2, its turn, the result of game 1 still in a line.
+    await waiting.click('#next-game');
+    await until(waiting, { phase: 'human', turns: 1 }, LIVE_MS, 'game 2 for the friend');
+    assert.equal(await text(waiting, '#notice'), resigned, 'the result of game 1 stays in view');
+    assert.notEqual((await body(waiting)).board, endBoard);
+    await C.click('#next-game');
+    await until(C, { phase: 'watching', turns: 1 }, LIVE_MS, 'game 2 for the spectator');
     assert.deepEqual(errors, [], 'no errors in the pages');
     console.log(`# online: ${turns} turns (${passes} passes, ${singles} single moves), each seen by the friend and the spectator within ${LIVE_MS} ms; `
       + `${w} won ${JSON.stringify(final.score)}; a page closed and reopened, a reload mid-turn, a server restart; second match resigned by ${waitingSide}`);

@@ -8,8 +8,9 @@
 // - the end of a game inside a match: the final board, the last play
 //   marked and the result stay shown, and the engine does not start the
 //   next game, until the player goes on;
-// - the review of a match drawn from the player's side (Black here), with
-//   a turn axis and the games labelled.
+// - the review of a match drawn from the player's side (Black here): the
+//   chance to win and to win double, with a turn axis and the games
+//   labelled.
 //
 // Screenshots: test-artifacts/game-end*.png, review-desktop.png,
 // review-phone.png. Imported by play.test.mjs; run alone with
@@ -208,11 +209,33 @@ test('the review graph: the player\'s side, a turn axis, the games labelled', { 
     const first = review.games[0].turns[0];
     const y = await page.$eval('#review-graph path.graph-win', (p) => p.getAttribute('data-first'));
     assert.ok(Math.abs(Number(y) - (1 - first.white_win)) < 1e-6, `Black's first chance ${y} is 1 − White's win ${first.white_win}`);
+    // Black's chance to win double too, as White's is drawn for White.
+    assert.equal(await page.locator('#review-graph path.graph-double').count(), 1, 'the double-win line from Black\'s side');
+    const d0 = await page.$eval('#review-graph path.graph-double', (p) => p.getAttribute('data-first'));
+    assert.equal(Number(d0), first.white_lose_double, 'Black\'s double win is White\'s double loss');
+    const doubles = await page.$eval('#review-graph path.graph-double', (p) => p.getAttribute('d'));
+    assert.equal(doubles.split(/[ML]/).filter(Boolean).length, n, 'a point for every turn');
+    const wins = await page.$eval('#review-graph path.graph-win', (p) => p.getAttribute('d'));
+    assert.notEqual(doubles, wins, 'not the win line again');
+    assert.match(await page.textContent('#review-graph-title'), /win \(solid\), double win \(dashed\)/);
+    // A match: each decision shows the chance to win the match it was
+    // judged by beside the equity, the loss as that chance lost.
+    const g2 = review.games[1].turns;
+    const k = g2.findIndex((x) => !x.forced);
+    assert.ok(k >= 0 && g2[k].match_winning_chance != null, 'the review gives the chance to win the match');
+    const line = await page.textContent(`#review-turns li[data-turn="1:${k}"] small`);
+    const eq = `${g2[k].equity < 0 ? '−' : '+'}${Math.abs(g2[k].equity).toFixed(3)}`;
+    assert.ok(line.includes(`match ${(100 * g2[k].match_winning_chance).toFixed(1)}% · ${eq}`), line);
+    if (g2[k].loss > 0) {
+      const lost = Math.max(0, g2[k].best_match_winning_chance - g2[k].match_winning_chance);
+      assert.ok(line.includes(`−${(100 * lost).toFixed(1)}% of the match`), line);
+    }
     // The graph and the summary (a rating as long as Supernatural) in the panel.
     assert.deepEqual(await overflow(page, '#review-summary th, #review-summary td, #review-graph text', 'aside'), [], 'the review fits the panel');
     await page.locator('#review-panel').screenshot({ path: path.join(artifacts, 'review-graph-black.png') });
     await page.click('#lang');
-    assert.match(await page.textContent('#review-graph-title'), /^Οι πιθανότητες των Μαύρων/);
+    assert.match(await page.textContent('#review-graph-title'), /^Οι πιθανότητες των Μαύρων.*νίκη \(συνεχής\), διπλό \(διακεκομμένη\)/);
+    assert.match(await page.textContent(`#review-turns li[data-turn="1:${k}"] small`), /αγώνας \d+,\d%/);
     assert.deepEqual(await page.$$eval('#review-graph text.graph-game-label', (ts) => ts.map((x) => x.textContent)), ['Παρτίδα 1', 'Παρτίδα 2']);
     await page.click('#lang');
     assert.deepEqual(errors, [], 'no errors in the page');

@@ -283,3 +283,54 @@ async fn a_review_longer_than_the_wait_names_its_job_which_goes_on_and_is_then_a
     assert_eq!(s, StatusCode::OK, "{r}");
     assert_eq!(r["games"][0]["turns"].as_array().unwrap().len(), 6);
 }
+
+/// The review of `text` (a move list) at 1-ply, waited for.
+async fn review_of(app: &Router, text: &str) -> Value {
+    let (s, job) = call(app, "POST", "/api/v1/reviews", Some(json!({"text": text, "ply": 1}))).await;
+    assert!(s == StatusCode::OK || s == StatusCode::ACCEPTED, "{job}");
+    let done = if job["status"] == "done" { job } else { follow(app, job["id"].as_str().unwrap()).await };
+    assert_eq!(done["status"], "done", "{done}");
+    done["review"].clone()
+}
+
+/// Issue 27: in a match every hint and review ranks by the chance to win
+/// the match at the score. Black resigns game 1 at once (2 points, having
+/// borne off nothing), so White starts game 2 needing 1 point against
+/// Black's 3, and plays 5-4 as the best play for points: at that score the
+/// review finds a better play, judges the one made by the chance to win
+/// the match lost, and gives that chance beside the equity.
+#[tokio::test]
+async fn a_match_review_ranks_the_plays_by_the_chance_to_win_the_match_at_the_score() {
+    let app = with_limits(Limits::default());
+    let hint = |score: Value| json!({"position": "start", "dice": "5-4", "ply": 1, "score": score});
+    let (_, money) = call(&app, "POST", "/api/v1/hint", Some(hint(Value::Null))).await;
+    let (_, at_score) =
+        call(&app, "POST", "/api/v1/hint", Some(hint(json!({"length": 3, "mine": 2, "theirs": 0})))).await;
+    let (money_best, match_best) = (&money["plays"][0]["notation"], &at_score["plays"][0]["notation"]);
+    assert_eq!(money_best, "24/19/15", "{money}");
+    assert_ne!(money_best, match_best, "a roll whose best play for points is not the best at this score");
+
+    // A single game: by points, no chance of a match.
+    let single = review_of(&app, "white starts\n5-4: 24/19/15\n").await;
+    let t = &single["games"][0]["turns"][0];
+    assert_eq!((&t["best"], t["loss"].as_f64()), (money_best, Some(0.0)), "{t}");
+    assert!(t["match_winning_chance"].is_null() && t["equity"].is_number(), "{t}");
+
+    let review = review_of(&app, "match 3\nblack starts\nblack resigns\n5-4: 24/19/15\n").await;
+    let game = &review["games"][1];
+    assert_eq!(game["score"], json!([2, 0]));
+    let t = &game["turns"][0];
+    assert_eq!(&t["best"], match_best, "the best play at the score: {t}");
+    assert!(t["loss"].as_f64().unwrap() > 0.0, "the play best for points loses at this score: {t}");
+    let chance_of = |notation: &Value| {
+        at_score["plays"].as_array().unwrap().iter().find(|p| &p["notation"] == notation).unwrap()["match_winning_chance"]
+            .as_f64()
+            .unwrap()
+    };
+    let (chance, best) =
+        (t["match_winning_chance"].as_f64().unwrap(), t["best_match_winning_chance"].as_f64().unwrap());
+    assert!((chance - chance_of(money_best)).abs() < 1e-6, "the hint's chance of the play made: {t}");
+    assert!((best - chance_of(match_best)).abs() < 1e-6, "the hint's chance of the best play: {t}");
+    assert!(best > chance && t["equity"].as_f64() > t["best_equity"].as_f64(), "{t}");
+    assert!((review["players"]["white"]["total_loss"].as_f64().unwrap() - t["loss"].as_f64().unwrap()).abs() < 1e-9);
+}

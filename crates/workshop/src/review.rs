@@ -1,7 +1,8 @@
 //! Game review judged by rollouts (`plakoto review --rollout N`): the
 //! search's review says which play was best; for every unforced turn
 //! where the play made was not that play, both are rolled out on the same
-//! dice, and the loss, the mark and the best play become the rollout's.
+//! dice, and the loss, the mark, the best play and the equities and
+//! chances to win the match beside them become the rollout's.
 //! In match play the rollout's chances are valued by the match-winning
 //! chance at the score, as the search values them. Luck stays the 0-ply
 //! measure (gnubg's too).
@@ -70,6 +71,12 @@ pub fn review_by_rollout(
                 .collect();
             let objective = reviewer.objective(turn.side, review.match_to, g.score);
             let [v_played, v_best] = [0, 1].map(|i| f64::from(objective.value(&chances[i], true)));
+            // The figures shown beside the loss are the rollout's too.
+            let best_i = if v_played >= v_best { 0 } else { 1 };
+            turn.equity = f64::from(chances[0].equity());
+            turn.best_equity = f64::from(chances[best_i].equity());
+            turn.match_winning_chance = objective.match_winning_chance(&chances[0]);
+            turn.best_match_winning_chance = objective.match_winning_chance(&chances[best_i]);
             if v_played >= v_best {
                 turn.loss = 0.0;
                 turn.best.clone_from(&turn.played);

@@ -59,6 +59,9 @@ export function setMatch(m) {
     dropReviewJob();
     Object.assign(R, { open: false, data: null, sel: null, busy: false });
   }
+  // A game of this match ended while this page showed it: online its end
+  // stays shown until this browser goes on, however far the others play.
+  if (S.match?.id === m.id && m.game.number > S.match.game.number) S.sawGameEnd = { id: m.id, number: m.game.number };
   S.match = m;
   S.stack = m.game.entry ? [m.game.entry] : [];
   S.selected = null;

@@ -57,8 +57,8 @@ export function drawReviewGraph(svg, all, chosen, side, words, choose) {
     if (d) el('path', { d, class: cls, 'data-first': String(value(all[0].turn)) }, svg);
   };
   line(win, 'graph-win');
-  // The review gives White's double wins only.
-  if (side === 'white') line((turn) => turn.white_win_double, 'graph-double');
+  // The viewer's chance to win double: Black's is White's chance to lose double.
+  line((turn) => (side === 'black' ? turn.white_lose_double : turn.white_win_double), 'graph-double');
   if (chosen >= 0) el('line', { x1: x(chosen), x2: x(chosen), y1: T, y2: H - B, class: 'graph-chosen' }, svg);
   all.forEach((a, i) => {
     if (a.turn.mark === 'none') return;

@@ -13,7 +13,7 @@ import { api } from './api.js';
 import { $, S, afterRender, render, sleep } from './state.js';
 import { drawPaths, el, playPaths } from './svg.js';
 import { drawReviewGraph, graphSide } from './review-graph.js';
-import { diceText, lang, num, sideName, signed, t } from './text.js';
+import { diceText, lang, num, percent, sideName, signed, t } from './text.js';
 
 const REVIEW_TEXT = {
   en: {
@@ -23,7 +23,7 @@ const REVIEW_TEXT = {
     markName: { doubtful: 'doubtful', bad: 'bad', 'very-bad': 'very bad' },
     forced: 'forced', bestWas: 'best: {p}', lost: '−{x}', luckOf: 'luck {x}',
     graphTitle: 'White’s chances after each turn: win (solid), double win (dashed); dots are marked plays. Click to choose a turn.',
-    graphTitleBlack: 'Black’s chances after each turn: win; dots are marked plays. Click to choose a turn.',
+    graphTitleBlack: 'Black’s chances after each turn: win (solid), double win (dashed); dots are marked plays. Click to choose a turn.',
     turnAxis: 'turn',
     reviewPaste: 'Paste a match record (JSON) or a move list (`white starts`, then `6-4: 24/18 24/20`…), or choose a file.',
     reviewGo: 'Review', reviewFile: 'File', perDecision: 'thousandths of a point per decision',
@@ -43,7 +43,7 @@ const REVIEW_TEXT = {
     markName: { doubtful: 'αμφίβολη', bad: 'κακή', 'very-bad': 'πολύ κακή' },
     forced: 'αναγκαστική', bestWas: 'καλύτερη: {p}', lost: '−{x}', luckOf: 'τύχη {x}',
     graphTitle: 'Οι πιθανότητες των Άσπρων μετά από κάθε κίνηση: νίκη (συνεχής), διπλό (διακεκομμένη)· οι τελείες είναι σημειωμένες κινήσεις. Πάτησε για να διαλέξεις κίνηση.',
-    graphTitleBlack: 'Οι πιθανότητες των Μαύρων μετά από κάθε κίνηση: νίκη· οι τελείες είναι σημειωμένες κινήσεις. Πάτησε για να διαλέξεις κίνηση.',
+    graphTitleBlack: 'Οι πιθανότητες των Μαύρων μετά από κάθε κίνηση: νίκη (συνεχής), διπλό (διακεκομμένη)· οι τελείες είναι σημειωμένες κινήσεις. Πάτησε για να διαλέξεις κίνηση.',
     turnAxis: 'κίνηση',
     reviewPaste: 'Επικόλλησε ένα αρχείο αγώνα (JSON) ή μια λίστα κινήσεων (`white starts`, μετά `6-4: 24/18 24/20`…), ή διάλεξε αρχείο.',
     reviewGo: 'Ανάλυση', reviewFile: 'Αρχείο', perDecision: 'χιλιοστά του πόντου ανά απόφαση',
@@ -241,6 +241,14 @@ export function stepTurn(delta) {
   if (next) chooseTurn(next.g, next.t);
 }
 
+// What a play lost: in a match the chance to win the match lost (in
+// percentage points) against the best play, else the points lost.
+function lossText(turn) {
+  const chance = turn.match_winning_chance, best = turn.best_match_winning_chance;
+  if (chance != null && best != null) return t('chanceLost', { p: percent(Math.max(0, best - chance)) });
+  return rt('lost', { x: num(turn.loss) });
+}
+
 function markSymbol(mark) {
   return { doubtful: '?!', bad: '?', 'very-bad': '??' }[mark] || '';
 }
@@ -252,7 +260,7 @@ function renderReviewGraph(svg) {
   const words = {
     game: (n) => t('game', { n }),
     turn: rt('turnAxis'),
-    markTitle: (a) => `${sideName(a.turn.side)} ${diceText(a.turn.dice)}: ${a.turn.played} (${rt('markName')[a.turn.mark]}, ${rt('lost', { x: num(a.turn.loss) })})`,
+    markTitle: (a) => `${sideName(a.turn.side)} ${diceText(a.turn.dice)}: ${a.turn.played} (${rt('markName')[a.turn.mark]}, ${lossText(a.turn)})`,
   };
   const chosen = all.findIndex((a) => a.g === R.sel?.g && a.t === R.sel?.t);
   drawReviewGraph(svg, all, chosen, side, words, (i) => chooseTurn(all[i].g, all[i].t));
@@ -307,7 +315,15 @@ function renderReviewList(list) {
       const small = document.createElement('small');
       const parts = [];
       if (turn.forced) parts.push(rt('forced'));
-      else if (turn.loss > 0) parts.push(rt('lost', { x: num(turn.loss) }), rt('bestWas', { p: turn.best }));
+      else {
+        // In a match, the chance to win the match the plays were ranked
+        // by, beside the equity, as a hint shows them.
+        if (turn.match_winning_chance != null) {
+          parts.push(`${t('matchChance', { p: percent(turn.match_winning_chance) })} · ${signed(turn.equity)}`);
+          li.dataset.match = turn.match_winning_chance;
+        }
+        if (turn.loss > 0) parts.push(lossText(turn), rt('bestWas', { p: turn.best }));
+      }
       parts.push(rt('luckOf', { x: signed(turn.luck) }));
       small.textContent = ` ${parts.join(' · ')}`;
       li.append(small);

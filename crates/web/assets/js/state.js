@@ -19,6 +19,7 @@ export const S = {
   levels: [],
   watchReason: '',    // why this browser watches a match played online (an invitation used already)
   drag: null,         // the checker being dragged: { from, x0, y0, moved, ghost }
+  sawGameEnd: null,   // the game this page saw start as the one before it ended: { id, number }
 };
 
 // Set by main.js: a redraw of the whole page, and what follows one (the
@@ -67,13 +68,18 @@ export function viewer() {
 
 // Between two games of a match: the game before, as it ended, shown until
 // the person goes on (a click on Next game, kept over a reload) and while
-// the next game has no turn yet.
+// the next game has no turn yet. Online each browser goes on when it
+// likes: the friend may have played the next game's first turn meanwhile
+// (a spectator may see the players go further), and nobody waits for
+// this page; a page opened or reloaded later than the next game's first
+// turns shows that game.
 const seenKey = (id) => `plakoto-next-game-${id}`;
 export function betweenGames() {
   const m = S.match, prev = m?.previous_game;
-  // Online the friend may start the next game at once: not there yet.
-  if (!prev || m.over || m.opponent === 'online' || m.game.log.length || m.game.number !== prev.number + 1) return null;
+  if (!prev || m.over || m.game.number !== prev.number + 1) return null;
   if (Number(localStorage.getItem(seenKey(m.id)) || 0) >= m.game.number) return null;
+  const sawItEnd = S.sawGameEnd?.id === m.id && S.sawGameEnd.number === m.game.number;
+  if (m.game.log.length > (m.opponent === 'online' ? 1 : 0) && !(m.opponent === 'online' && sawItEnd)) return null;
   return prev;
 }
 export function goOnToNextGame() {
