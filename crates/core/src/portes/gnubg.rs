@@ -52,6 +52,9 @@ impl Position {
     /// use plakoto_core::portes::Position;
     /// assert_eq!(Position::from_gnubg_id("4HPwATDgc/ABMA", Color::White), Ok(Position::start()));
     /// assert!(Position::from_gnubg_id("4HPwATDgc/ABMB", Color::White).is_err());
+    /// // Eight Greek letters are eight characters, too few, whatever their bytes.
+    /// let e = Position::from_gnubg_id("αβγδεζηθ", Color::White).unwrap_err().to_string();
+    /// assert!(!e.contains("16"), "{e}");
     /// ```
     pub fn from_gnubg_id(id: &str, turn: Color) -> Result<Position, PositionIdError> {
         let id = id.trim();
@@ -59,10 +62,13 @@ impl Position {
             return Err(PositionIdError::Empty);
         }
         let id = id.strip_suffix("==").unwrap_or(id);
-        if id.len() > 14 {
-            return Err(PositionIdError::TooLong(id.chars().count(), 14));
+        // Judged in characters, as the error says them (not bytes: a
+        // non-ASCII input is refused as what it looks like).
+        let length = id.chars().count();
+        if length > 14 {
+            return Err(PositionIdError::TooLong(length, 14));
         }
-        if id.len() < 14 {
+        if length < 14 {
             return Err(PositionIdError::Truncated("the 14 characters of a GNU Backgammon ID"));
         }
         let bytes = STANDARD_NO_PAD.decode(id).map_err(|e| PositionIdError::Base64(e.to_string()))?;
