@@ -316,9 +316,9 @@ impl Ctx {
         }
     }
 
-    /// The play a finished sequence makes.
+    /// The board a finished sequence leaves, the mover still on roll.
     #[inline]
-    fn finish(&self, s: &Seq) -> Play {
+    fn board_after(&self, s: &Seq) -> Position {
         // Each point hit held one opposing checker: it goes to the bar.
         let mut opp = self.opp0;
         let mut m = s.hits;
@@ -327,7 +327,13 @@ impl Ctx {
             opp += nib(BAR);
             m &= m - 1;
         }
-        let after = Position { own: s.own, opp, turn: self.turn };
+        Position { own: s.own, opp, turn: self.turn }
+    }
+
+    /// The play a finished sequence makes.
+    #[inline]
+    fn finish(&self, s: &Seq) -> Play {
+        let after = self.board_after(s);
         let result = if s.all_off() { after.outcome_with(&self.rules) } else { None };
         Play {
             moves: s.move_list(),
@@ -337,6 +343,14 @@ impl Ctx {
             result,
             mover: self.turn,
         }
+    }
+
+    /// The position a finished sequence reaches, as its play holds it (the
+    /// opponent on roll unless the game is over): all perft needs.
+    #[inline]
+    fn finish_position(&self, s: &Seq) -> Position {
+        let after = self.board_after(s);
+        if s.all_off() { after } else { after.pass_turn() }
     }
 }
 
@@ -369,15 +383,34 @@ impl Sink for Counter<'_> {
     }
 }
 
-struct Collector<'a> {
+/// What a generator collects: whole plays, or only the positions they reach.
+trait Collected: Sized {
+    fn from(ctx: &Ctx, s: &Seq) -> Self;
+}
+
+impl Collected for Play {
+    #[inline]
+    fn from(ctx: &Ctx, s: &Seq) -> Play {
+        ctx.finish(s)
+    }
+}
+
+impl Collected for Position {
+    #[inline]
+    fn from(ctx: &Ctx, s: &Seq) -> Position {
+        ctx.finish_position(s)
+    }
+}
+
+struct Collector<'a, T> {
     best: u8,
     dedupe: bool,
     set: &'a mut KeySet,
     ctx: &'a Ctx,
-    out: &'a mut Vec<Play>,
+    out: &'a mut Vec<T>,
 }
 
-impl Sink for Collector<'_> {
+impl<T: Collected> Sink for Collector<'_, T> {
     fn offer(&mut self, rank: u8, s: &Seq) {
         if rank < self.best {
             return;
@@ -388,7 +421,7 @@ impl Sink for Collector<'_> {
             self.set.clear();
         }
         if !self.dedupe || self.set.insert(s.key()) {
-            self.out.push(self.ctx.finish(s));
+            self.out.push(T::from(self.ctx, s));
         }
     }
 }
@@ -440,13 +473,30 @@ impl MoveGen {
     }
 
     pub(crate) fn plays_with(&mut self, ctx: &Ctx, pos: &Position, dice: Dice, out: &mut Vec<Play>) {
+        self.collect(ctx, dice, out);
+        if out.is_empty() {
+            out.push(Play::pass(pos));
+        }
+    }
+
+    /// Every legal play for `dice` as `T` into `out`, cleared first; none
+    /// when nothing can be played.
+    fn collect<T: Collected>(&mut self, ctx: &Ctx, dice: Dice, out: &mut Vec<T>) {
         out.clear();
         self.set.clear();
         let dedupe = ctx.every_order(dice);
         let mut sink = Collector { best: 0, dedupe, set: &mut self.set, ctx, out };
         ctx.generate(dice, &mut sink);
+    }
+
+    /// The positions the legal plays of `pos` (a game not over) reach, the
+    /// opponent on roll unless the play ends the game, without building the
+    /// plays: what perft walks. A pass gives the position with the turn
+    /// passed.
+    pub(crate) fn positions_with(&mut self, ctx: &Ctx, pos: &Position, dice: Dice, out: &mut Vec<Position>) {
+        self.collect(ctx, dice, out);
         if out.is_empty() {
-            out.push(Play::pass(pos));
+            out.push(pos.pass_turn());
         }
     }
 

@@ -4,7 +4,6 @@
 //! position whose game is over, are leaves whatever depth is left.
 
 use super::movegen::{Ctx, MoveGen};
-use super::play::Play;
 use super::position::Position;
 use super::rules::PortesRules;
 use crate::dice::Dice;
@@ -21,7 +20,7 @@ pub fn perft(pos: &Position, depth: u32) -> u64 {
     perft_parallel_with_leaves(pos, depth, 1, Leaves::Counted)
 }
 
-fn perft_with(movegen: &mut MoveGen, pos: &Position, depth: u32, bufs: &mut [Vec<Play>], leaves: Leaves) -> u64 {
+fn perft_with(movegen: &mut MoveGen, pos: &Position, depth: u32, bufs: &mut [Vec<Position>], leaves: Leaves) -> u64 {
     if depth == 0 || pos.outcome().is_some() {
         return 1;
     }
@@ -32,13 +31,14 @@ fn perft_with(movegen: &mut MoveGen, pos: &Position, depth: u32, bufs: &mut [Vec
     let Some((buf, rest)) = bufs.split_first_mut() else { return 1 };
     let mut total = 0;
     for dice in Dice::ALL {
-        movegen.plays_with(&ctx, pos, dice, buf);
-        for play in buf.iter() {
-            total += if depth == 1 || play.result().is_some() {
-                1
-            } else {
-                perft_with(movegen, play.position(), depth - 1, rest, leaves)
-            };
+        // The positions alone: a play that ends the game is a leaf below.
+        movegen.positions_with(&ctx, pos, dice, buf);
+        if depth == 1 {
+            total += buf.len() as u64;
+        } else {
+            for next in buf.iter() {
+                total += perft_with(movegen, next, depth - 1, rest, leaves);
+            }
         }
     }
     total
@@ -64,7 +64,7 @@ pub fn perft_parallel_with_leaves(pos: &Position, depth: u32, threads: usize, le
     let threads = threads.max(1);
     if threads == 1 || depth < 2 || pos.outcome().is_some() {
         let mut movegen = MoveGen::new();
-        let mut bufs: Vec<Vec<Play>> = (0..depth).map(|_| Vec::with_capacity(128)).collect();
+        let mut bufs: Vec<Vec<Position>> = (0..depth).map(|_| Vec::with_capacity(128)).collect();
         return perft_with(&mut movegen, pos, depth, &mut bufs, leaves);
     }
     let mut jobs = Vec::new();
@@ -84,7 +84,7 @@ pub fn perft_parallel_with_leaves(pos: &Position, depth: u32, threads: usize, le
     let total = crate::parallel::sum_over(
         &jobs,
         threads,
-        || (MoveGen::new(), (0..depth).map(|_| Vec::with_capacity(128)).collect::<Vec<Vec<Play>>>()),
+        || (MoveGen::new(), (0..depth).map(|_| Vec::with_capacity(128)).collect::<Vec<Vec<Position>>>()),
         |(movegen, bufs), p| perft_with(movegen, p, depth - 1, bufs, leaves),
     );
     total + ended
