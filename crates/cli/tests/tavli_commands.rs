@@ -67,7 +67,12 @@ fn perft_counts_portes_as_the_library_does() {
     let want = portes::perft(&portes::Position::start(), 2).to_string();
     assert_eq!(ok(&["perft", "start", "2", "--game", "portes"]).trim(), want);
     assert_eq!(ok(&["perft", "start", "2", "--game", "portes", "--threads", "2"]).trim(), want);
-    assert!(refused(&["perft", "start", "2", "--game", "portes", "--full"]).contains("--full is for Plakoto"));
+    // Every leaf built: the same count, said on stderr.
+    let full = run(&["perft", "start", "2", "--game", "portes", "--full", "--threads", "2"]);
+    assert_eq!(String::from_utf8(full.stdout).unwrap().trim(), want);
+    assert!(String::from_utf8(full.stderr).unwrap().contains("every leaf built"));
+    let e = refused(&["perft", "start", "2", "--game", "fevga", "--full"]);
+    assert!(e.contains("--full is for Plakoto and Portes"), "{e}");
     // Plakoto's perft is unchanged.
     let plakoto = plakoto_core::perft(&plakoto_core::Position::start(), 2).to_string();
     assert_eq!(ok(&["perft", "start", "2"]).trim(), plakoto);
