@@ -582,7 +582,7 @@ mod tests {
             for d in Dice::ALL.into_iter().filter(|d| !d.is_doublet() && !ctx.every_order(*d)) {
                 let keys = |every: bool| {
                     let mut set = KeySet::new();
-                    let mut out = Vec::new();
+                    let mut out: Vec<Play> = Vec::new();
                     let mut sink = Collector { best: 0, dedupe: every, set: &mut set, ctx: &ctx, out: &mut out };
                     let s0 = ctx.start();
                     let (hi, lo) = (u32::from(d.high()), u32::from(d.low()));
