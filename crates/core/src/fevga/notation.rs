@@ -41,8 +41,8 @@ impl Play {
     /// ```
     /// use plakoto_core::{Color, Dice};
     /// use plakoto_core::fevga::Position;
-    /// let play = Position::start().legal_plays(Dice::new(6, 4).unwrap()).into_iter().find(|p| p.notation() == "24/14").unwrap();
-    /// assert_eq!(play.notation_for(Color::Black), "12/2");
+    /// let play = Position::start().legal_plays(Dice::new(6, 4).unwrap()).into_iter().find(|p| p.notation() == "24/18/14").unwrap();
+    /// assert_eq!(play.notation_for(Color::Black), "12/6/2");
     /// ```
     pub fn notation_for(&self, reader: Color) -> String {
         if reader == self.mover() { self.notation() } else { self.notation_in(super::position::other_numbering) }
