@@ -8,7 +8,7 @@
 mod fevga_reference;
 
 use fevga_reference as reference;
-use plakoto_core::fevga::{FevgaRules, Position, parse_diagram, perft, perft_with_rules};
+use plakoto_core::fevga::{FevgaRules, Position, parse_diagram, perft, perft_parallel, perft_with_rules};
 
 /// Asserts `perft(pos, depth)` for each `(depth, count)` under `rules`, by
 /// the fast generator and the reference.
@@ -16,6 +16,8 @@ use plakoto_core::fevga::{FevgaRules, Position, parse_diagram, perft, perft_with
 fn check(name: &str, pos: &Position, rules: &FevgaRules, expected: &[(u32, u64)]) {
     for &(depth, count) in expected {
         assert_eq!(perft_with_rules(pos, depth, rules), count, "fast perft({name}, {depth}, {rules:?})");
+        // The root shared over two threads (a game that ends at the root counts 1).
+        assert_eq!(perft_parallel(pos, depth, 2, rules), count, "perft_parallel({name}, {depth}, {rules:?})");
         assert_eq!(reference::perft(pos, depth, rules), count, "reference perft({name}, {depth}, {rules:?})");
     }
 }

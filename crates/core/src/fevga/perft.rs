@@ -39,25 +39,18 @@ pub fn perft_parallel(pos: &Position, depth: u32, threads: usize, rules: &FevgaR
     if threads <= 1 || depth < 2 || pos.outcome().is_some() {
         return perft_with_rules(pos, depth, rules);
     }
-    let mut movegen = MoveGen::new(*rules);
-    let (mut jobs, mut leaves, mut buf) = (Vec::new(), 0u64, Vec::new());
+    // The root's children, shared out; one whose game is over counts 1.
+    let (mut movegen, mut jobs, mut buf) = (MoveGen::new(*rules), Vec::new(), Vec::new());
     for dice in Dice::ALL {
         movegen.plays(pos, dice, &mut buf);
-        for play in &buf {
-            if play.result().is_some() {
-                leaves += 1;
-            } else {
-                jobs.push(*play.position());
-            }
-        }
+        jobs.extend(buf.iter().map(|play| *play.position()));
     }
-    let total = crate::parallel::sum_over(
+    crate::parallel::sum_over(
         &jobs,
         threads,
         || (MoveGen::new(*rules), (0..depth).map(|_| Vec::with_capacity(256)).collect::<Vec<Vec<Play>>>()),
         |(movegen, bufs), p| perft_with(movegen, p, depth - 1, bufs),
-    );
-    total + leaves
+    )
 }
 
 fn perft_with(movegen: &mut MoveGen, pos: &Position, depth: u32, bufs: &mut [Vec<Play>]) -> u64 {

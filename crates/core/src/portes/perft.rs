@@ -67,25 +67,17 @@ pub fn perft_parallel_with_leaves(pos: &Position, depth: u32, threads: usize, le
         let mut bufs: Vec<Vec<Position>> = (0..depth).map(|_| Vec::with_capacity(128)).collect();
         return perft_with(&mut movegen, pos, depth, &mut bufs, leaves);
     }
-    let mut jobs = Vec::new();
-    let mut ended = 0u64;
-    let mut movegen = MoveGen::new();
-    let mut buf = Vec::new();
+    // The root's children, shared out; one whose game is over counts 1.
+    let (mut movegen, mut jobs, mut buf) = (MoveGen::new(), Vec::new(), Vec::new());
+    let ctx = Ctx::new(pos, PortesRules::default());
     for dice in Dice::ALL {
-        movegen.plays(pos, dice, &mut buf);
-        for play in &buf {
-            if play.result().is_some() {
-                ended += 1;
-            } else {
-                jobs.push(*play.position());
-            }
-        }
+        movegen.positions_with(&ctx, pos, dice, &mut buf);
+        jobs.extend_from_slice(&buf);
     }
-    let total = crate::parallel::sum_over(
+    crate::parallel::sum_over(
         &jobs,
         threads,
         || (MoveGen::new(), (0..depth).map(|_| Vec::with_capacity(128)).collect::<Vec<Vec<Position>>>()),
         |(movegen, bufs), p| perft_with(movegen, p, depth - 1, bufs, leaves),
-    );
-    total + ended
+    )
 }
