@@ -18,6 +18,7 @@
 mod board;
 mod color;
 mod dice;
+mod entry;
 pub mod fevga;
 pub mod game;
 mod keyset;

@@ -166,23 +166,14 @@ fn parse_token(token: &str) -> Result<(Vec<u8>, usize), PlayError> {
 /// as many as `dice` has moves (every hop uses a die). The notation's
 /// rules (points 1 to 24, counts 2 to 4, `off` last) are the parser's.
 pub(crate) fn entry_hops(text: &str, dice: Dice) -> Result<Vec<(u8, u8)>, PlayError> {
-    let mut hops = Vec::new();
-    for token in text.split(|c: char| c.is_whitespace() || c == ',').filter(|t| !t.is_empty()) {
-        let (points, count) = parse_token(token)?;
-        for _ in 0..count {
-            hops.extend(points.windows(2).map(|w| (w[0], w[1])));
-        }
-        if hops.len() > dice.moves_allowed() {
-            return Err(PlayError::TooManyMoves(dice));
-        }
-    }
-    if hops.is_empty() {
-        return Err(PlayError::Syntax {
+    let token = |t: &str| parse_token(t).map(|(points, n)| (points.windows(2).map(|w| (w[0], w[1])).collect(), n));
+    crate::entry::hops(text, dice, token, || crate::entry::EntryErrors {
+        too_many: PlayError::TooManyMoves(dice),
+        empty: PlayError::Syntax {
             token: text.chars().take(40).collect(),
             why: "a move is written from/to, like 24/18".into(),
-        });
-    }
-    Ok(hops)
+        },
+    })
 }
 
 /// Dice still to be played, as a multiset of values.

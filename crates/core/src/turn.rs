@@ -241,21 +241,14 @@ impl TurnBuilder {
     /// ```
     pub fn enter(&mut self, text: &str) -> Result<(), PlayError> {
         let hops = crate::notation::entry_hops(text, self.dice)?;
-        let (made, at_start) = (self.moves.len(), self.board().own);
-        for (from, to) in hops {
-            if let Err(e) = self.play_move(from, to) {
-                while self.moves.len() > made {
-                    self.undo();
-                }
-                return Err(match e {
-                    PlayError::NoChecker(p) if at_start.get(usize::from(p)).is_some_and(|&n| n > 0) => {
-                        PlayError::TooFewCheckers { point: p, have: at_start[usize::from(p)] }
-                    }
-                    e => e,
-                });
+        let at_start = self.board().own;
+        // A point emptied by the entry's own earlier hops had too few checkers.
+        crate::entry::play_all(self, &hops).map_err(|e| match e {
+            PlayError::NoChecker(p) if at_start.get(usize::from(p)).is_some_and(|&n| n > 0) => {
+                PlayError::TooFewCheckers { point: p, have: at_start[usize::from(p)] }
             }
-        }
-        Ok(())
+            e => e,
+        })
     }
 
     fn push(&mut self, m: Move, b: Board, rest: Vec<u8>) {
@@ -478,6 +471,22 @@ impl TurnBuilder {
             Some(p) if !p.is_pass() => p.position().with_turn(self.board().pos.turn()),
             _ => self.board().position(),
         }
+    }
+}
+
+impl crate::entry::Steps for TurnBuilder {
+    type Error = PlayError;
+
+    fn step(&mut self, from: u8, to: u8) -> Result<(), PlayError> {
+        self.play_move(from, to)
+    }
+
+    fn made(&self) -> usize {
+        self.moves.len()
+    }
+
+    fn take_back(&mut self) {
+        self.undo();
     }
 }
 

@@ -384,16 +384,7 @@ impl TurnBuilder {
     /// ```
     pub fn enter(&mut self, text: &str) -> Result<(), PlayError> {
         let hops = super::notation::entry_hops(text, self.dice)?;
-        let made = self.moves.len();
-        for (from, to) in hops {
-            if let Err(e) = self.play_move(from, to) {
-                while self.moves.len() > made {
-                    self.undo();
-                }
-                return Err(e);
-            }
-        }
-        Ok(())
+        crate::entry::play_all(self, &hops)
     }
 
     /// Takes back every move.
@@ -498,6 +489,22 @@ impl TurnBuilder {
     /// on roll), for drawing the board mid-turn.
     pub fn current_position(&self) -> Position {
         self.board().position()
+    }
+}
+
+impl crate::entry::Steps for TurnBuilder {
+    type Error = PlayError;
+
+    fn step(&mut self, from: u8, to: u8) -> Result<(), PlayError> {
+        self.play_move(from, to)
+    }
+
+    fn made(&self) -> usize {
+        self.moves.len()
+    }
+
+    fn take_back(&mut self) {
+        self.undo();
     }
 }
 

@@ -123,23 +123,14 @@ type Hop = (u8, u8, bool);
 /// in the mover's numbering, `25` for the bar and `0` for off; at most as
 /// many as `dice` has moves. Hit marks are not needed to play them.
 pub(crate) fn entry_hops(text: &str, dice: Dice) -> Result<Vec<(u8, u8)>, PlayError> {
-    let mut hops = Vec::new();
-    for token in text.split(|c: char| c.is_whitespace() || c == ',').filter(|t| !t.is_empty()) {
-        let (path, count) = parse_token(token)?;
-        for _ in 0..count {
-            hops.extend(path.iter().map(|&(from, to, _)| (from, to)));
-        }
-        if hops.len() > dice.moves_allowed() {
-            return Err(PlayError::TooManyMoves(dice));
-        }
-    }
-    if hops.is_empty() {
-        return Err(PlayError::Syntax {
+    let token = |t: &str| parse_token(t).map(|(path, n)| (path.iter().map(|&(from, to, _)| (from, to)).collect(), n));
+    crate::entry::hops(text, dice, token, || crate::entry::EntryErrors {
+        too_many: PlayError::TooManyMoves(dice),
+        empty: PlayError::Syntax {
             token: text.chars().take(40).collect(),
             why: "a move is written from/to, like 24/18 or bar/19".into(),
-        });
-    }
-    Ok(hops)
+        },
+    })
 }
 
 /// One token: its hops and how many times it is written (`(2)`).
