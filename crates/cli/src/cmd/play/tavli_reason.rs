@@ -27,6 +27,43 @@ fn point(p: u8) -> String {
     }
 }
 
+/// The reason Plakoto has with the same meaning and fields as a Portes or
+/// Fevga refusal (`$E` its error type), worded as Plakoto's; `None` for
+/// the game's own.
+macro_rules! shared {
+    ($e:expr, $E:path) => {{
+        use $E as E;
+        let plakoto = match $e {
+            E::Syntax { token, why } => Some(PlayError::Syntax { token: token.clone(), why: why.clone() }),
+            E::GameOver => Some(PlayError::GameOver),
+            E::MustPass(d) => Some(PlayError::MustPass(*d)),
+            E::CannotPass(d) => Some(PlayError::CannotPass(*d)),
+            E::NoChecker(p) => Some(PlayError::NoChecker(*p)),
+            E::TooFewCheckers { point, have } => Some(PlayError::TooFewCheckers { point: *point, have: *have }),
+            E::NoPoint(p) => Some(PlayError::NoPoint(*p)),
+            E::Backwards { from, to } => Some(PlayError::Backwards { from: *from, to: *to }),
+            E::NoDice { from, to, dist, left } => {
+                Some(PlayError::NoDice { from: *from, to: *to, dist: *dist, left: left.clone() })
+            }
+            E::PathBlocked { from, to, blocked } => {
+                Some(PlayError::PathBlocked { from: *from, to: *to, blocked: blocked.clone() })
+            }
+            E::NotAllHome(p) => Some(PlayError::NotAllHome(*p)),
+            E::NotHighest { from, die, higher } => {
+                Some(PlayError::NotHighest { from: *from, die: *die, higher: *higher })
+            }
+            E::AfterGameEnd(m) => Some(PlayError::AfterGameEnd(m.clone())),
+            E::TooManyMoves(d) => Some(PlayError::TooManyMoves(*d)),
+            E::MustUseBoth(d) => Some(PlayError::MustUseBoth(*d)),
+            E::MustUseMore { die, needed } => Some(PlayError::MustUseMore { die: *die, needed: *needed }),
+            E::MustUseLarger(d) => Some(PlayError::MustUseLarger(*d)),
+            E::NotLegal(t) => Some(PlayError::NotLegal(t.clone())),
+            _ => None,
+        };
+        plakoto.map(|e| text::reason(Lang::El, &e))
+    }};
+}
+
 fn portes_el(e: &portes::PlayError) -> String {
     use portes::PlayError as E;
     match e {
@@ -39,39 +76,17 @@ fn portes_el(e: &portes::PlayError) -> String {
         E::MustEnterFirst { bar, .. } => {
             format!("έχεις {bar} πούλια στη μπάρα: μπαίνουν όλα πρώτα, πριν κινηθεί άλλο πούλι (π.χ. `bar/22`)")
         }
-        E::Blocked(p) => shared(PlayError::BlockedPoint(*p)),
+        E::Blocked(p) => text::reason(Lang::El, &PlayError::BlockedPoint(*p)),
         E::EntryBlocked(p) => format!("δεν μπαίνεις στη θέση {p}: ο αντίπαλος έχει εκεί πόρτα"),
         E::Backwards { from, to } => format!(
             "το `{}/{}` πάει προς τα πίσω: τα πούλια πάνε από τις μεγάλες θέσεις στις μικρές",
             point(*from),
             point(*to)
         ),
-        E::NoDice { from, to, dist, left } if *from == 25 => {
-            let to = point(*to);
-            format!("το `bar/{to}` είναι {dist} βήματα, που δεν βγαίνουν με τα ζάρια που έμειναν ({left})")
+        E::NoDice { from: 25, to, dist, left } => {
+            format!("το `bar/{}` είναι {dist} βήματα, που δεν βγαίνουν με τα ζάρια που έμειναν ({left})", point(*to))
         }
-        E::Syntax { token, why } => shared(PlayError::Syntax { token: token.clone(), why: why.clone() }),
-        E::GameOver => shared(PlayError::GameOver),
-        E::MustPass(d) => shared(PlayError::MustPass(*d)),
-        E::CannotPass(d) => shared(PlayError::CannotPass(*d)),
-        E::NoChecker(p) => shared(PlayError::NoChecker(*p)),
-        E::TooFewCheckers { point, have } => shared(PlayError::TooFewCheckers { point: *point, have: *have }),
-        E::NoDice { from, to, dist, left } => {
-            shared(PlayError::NoDice { from: *from, to: *to, dist: *dist, left: left.clone() })
-        }
-        E::PathBlocked { from, to, blocked } => {
-            shared(PlayError::PathBlocked { from: *from, to: *to, blocked: blocked.clone() })
-        }
-        E::NotAllHome(p) => shared(PlayError::NotAllHome(*p)),
-        E::NotHighest { from, die, higher } => {
-            shared(PlayError::NotHighest { from: *from, die: *die, higher: *higher })
-        }
-        E::AfterGameEnd(m) => shared(PlayError::AfterGameEnd(m.clone())),
-        E::TooManyMoves(d) => shared(PlayError::TooManyMoves(*d)),
-        E::MustUseBoth(d) => shared(PlayError::MustUseBoth(*d)),
-        E::MustUseMore { die, needed } => shared(PlayError::MustUseMore { die: *die, needed: *needed }),
-        E::MustUseLarger(d) => shared(PlayError::MustUseLarger(*d)),
-        E::NotLegal(t) => shared(PlayError::NotLegal(t.clone())),
+        other => shared!(other, portes::PlayError).unwrap_or_else(|| other.to_string()),
     }
 }
 
@@ -95,36 +110,8 @@ fn fevga_el(e: &fevga::PlayError) -> String {
         E::UnblockingDuty { trapped, wall } => format!(
             "ο αντίπαλος είναι κλεισμένος στη θέση {trapped} σου πίσω από τις θέσεις σου {wall}: η κίνησή σου πρέπει να αδειάσει μία τους"
         ),
-        E::Syntax { token, why } => shared(PlayError::Syntax { token: token.clone(), why: why.clone() }),
-        E::GameOver => shared(PlayError::GameOver),
-        E::MustPass(d) => shared(PlayError::MustPass(*d)),
-        E::CannotPass(d) => shared(PlayError::CannotPass(*d)),
-        E::NoChecker(p) => shared(PlayError::NoChecker(*p)),
-        E::TooFewCheckers { point, have } => shared(PlayError::TooFewCheckers { point: *point, have: *have }),
-        E::NoPoint(p) => shared(PlayError::NoPoint(*p)),
-        E::Backwards { from, to } => shared(PlayError::Backwards { from: *from, to: *to }),
-        E::NoDice { from, to, dist, left } => {
-            shared(PlayError::NoDice { from: *from, to: *to, dist: *dist, left: left.clone() })
-        }
-        E::PathBlocked { from, to, blocked } => {
-            shared(PlayError::PathBlocked { from: *from, to: *to, blocked: blocked.clone() })
-        }
-        E::NotAllHome(p) => shared(PlayError::NotAllHome(*p)),
-        E::NotHighest { from, die, higher } => {
-            shared(PlayError::NotHighest { from: *from, die: *die, higher: *higher })
-        }
-        E::AfterGameEnd(m) => shared(PlayError::AfterGameEnd(m.clone())),
-        E::TooManyMoves(d) => shared(PlayError::TooManyMoves(*d)),
-        E::MustUseBoth(d) => shared(PlayError::MustUseBoth(*d)),
-        E::MustUseMore { die, needed } => shared(PlayError::MustUseMore { die: *die, needed: *needed }),
-        E::MustUseLarger(d) => shared(PlayError::MustUseLarger(*d)),
-        E::NotLegal(t) => shared(PlayError::NotLegal(t.clone())),
+        other => shared!(other, fevga::PlayError).unwrap_or_else(|| other.to_string()),
     }
-}
-
-/// A reason the game shares with Plakoto, worded as Plakoto's.
-fn shared(e: PlayError) -> String {
-    text::reason(Lang::El, &e)
 }
 
 #[cfg(test)]
