@@ -21,7 +21,7 @@
 //!   differently. Otherwise every order is tried and duplicates removed.
 
 use super::play::Play;
-use super::position::{BAR, Position, nib, nibble};
+use super::position::{BAR, Position, flip, nib, nibble};
 use super::rules::PortesRules;
 use crate::color::Color;
 use crate::dice::Dice;
@@ -123,6 +123,8 @@ pub(crate) struct Ctx {
     blots: u32,
     own0: u128,
     opp0: u128,
+    /// `opp0` in the opponent's own numbering, as the next position holds it.
+    opp0_flipped: u128,
     occ0: u32,
     multi0: u32,
     /// The mover's checkers outside its home board, the bar included.
@@ -140,6 +142,7 @@ impl Ctx {
             blots: opp_any & !opp_multi,
             own0: pos.own,
             opp0: pos.opp,
+            opp0_flipped: flip(pos.opp),
             occ0,
             multi0,
             outside: nibble_sum(pos.own >> (4 * 7)),
@@ -153,27 +156,50 @@ impl Ctx {
         Seq { own: self.own0, occ: self.occ0, hits: 0, moves: 0, meta: 0 }
     }
 
-    /// One checker from `from` (25 = the bar) by `die`, if legal.
+    /// One checker from `from` (25 = the bar) by `die`, if legal; the move
+    /// itself is written down only for a sink that wants the moves.
     #[inline(always)]
-    fn step(&self, s: &Seq, from: u32, die: u32) -> Option<Seq> {
+    fn step<S: Sink>(&self, s: &Seq, from: u32, die: u32) -> Option<Seq> {
         // While a checker is on the bar, nothing else moves.
         if from != BAR && s.occ >> BAR & 1 == 1 {
             return None;
         }
-        let to = if from > die {
-            let to = from - die;
-            if self.open >> to & 1 == 0 {
+        if from > die {
+            if self.open >> (from - die) & 1 == 0 {
                 return None;
             }
-            to
-        } else {
+        } else if s.occ & !HOME_OR_OFF != 0 || (from < die && highest(s.occ) != from) {
             // Bearing off: all checkers home; a die larger than the point
             // only from the highest occupied point.
-            if s.occ & !HOME_OR_OFF != 0 || (from < die && highest(s.occ) != from) {
-                return None;
+            return None;
+        }
+        Some(self.apply::<S>(s, from, die))
+    }
+
+    /// The points (bit p) a checker may leave by `die` in `s`: the bit-set
+    /// form of [`Ctx::step`]'s tests, for the doublet generator.
+    #[inline(always)]
+    fn sources(&self, s: &Seq, die: u32) -> u32 {
+        if s.occ >> BAR & 1 == 1 {
+            return (self.open >> (BAR - die) & 1) << BAR;
+        }
+        let mut m = s.occ & (self.open << die);
+        if s.occ & !HOME_OR_OFF == 0 {
+            // Bearing off: from the point of the die, or from the highest
+            // point when it is lower than the die.
+            let top = highest(s.occ);
+            m |= s.occ & (1 << die);
+            if top < die {
+                m |= 1 << top;
             }
-            0
-        };
+        }
+        m
+    }
+
+    /// One checker from `from` by `die`, the move known to be legal.
+    #[inline(always)]
+    fn apply<S: Sink>(&self, s: &Seq, from: u32, die: u32) -> Seq {
+        let to = from.saturating_sub(die);
         let mut n = *s;
         n.own = n.own - nib(from) + nib(to);
         if nibble(n.own, from) == 0 {
@@ -182,10 +208,14 @@ impl Ctx {
         n.occ |= (1 << to) & !1;
         let hit = (self.blots & !s.hits) >> to & 1;
         n.hits |= hit << to;
-        let len = n.meta & 0xFF;
-        n.moves |= u64::from(from | to << 8) << (16 * len);
-        n.meta = (n.meta & !0xFF) + (len + 1) + (hit << (8 + len));
-        Some(n)
+        if S::MOVES {
+            let len = n.meta & 0xFF;
+            n.moves |= u64::from(from | to << 8) << (16 * len);
+            n.meta = (n.meta & !0xFF) + (len + 1) + (hit << (8 + len));
+        } else {
+            n.meta += 1;
+        }
+        n
     }
 
     /// Can a play need duplicate removal: a non-doublet with a checker on
@@ -208,24 +238,30 @@ impl Ctx {
         }
     }
 
-    /// Doublets in canonical order: sources never increase.
+    /// Doublets in canonical order: sources never increase. The last move
+    /// goes to the sink as a batch, one play per source.
     fn double<S: Sink>(&self, s: &Seq, die: u32, max_from: u32, sink: &mut S) {
-        let mut occ = s.occ & ((2u32 << max_from) - 1);
-        let mut any = false;
-        while occ != 0 {
-            let from = highest(occ);
-            occ &= !(1 << from);
-            if let Some(n) = self.step(s, from, die) {
-                any = true;
-                if n.len() == 4 || n.all_off() {
-                    sink.offer(4, &n);
-                } else {
-                    self.double(&n, die, from, sink);
-                }
+        let sources = self.sources(s, die) & ((2u32 << max_from) - 1);
+        if sources == 0 {
+            if s.len() > 0 {
+                sink.offer(s.len(), s);
             }
+            return;
         }
-        if !any && s.len() > 0 {
-            sink.offer(s.len(), s);
+        if s.len() == 3 {
+            sink.offer_each(4, self, s, die, sources);
+            return;
+        }
+        let mut m = sources;
+        while m != 0 {
+            let from = highest(m);
+            m &= !(1 << from);
+            let n = self.apply::<S>(s, from, die);
+            if n.all_off() {
+                sink.offer(4, &n);
+            } else {
+                self.double(&n, die, from, sink);
+            }
         }
     }
 
@@ -238,7 +274,7 @@ impl Ctx {
             while occ != 0 {
                 let from = highest(occ);
                 occ &= !(1 << from);
-                let Some(s1) = self.step(s0, from, first) else { continue };
+                let Some(s1) = self.step::<S>(s0, from, first) else { continue };
                 if s1.all_off() {
                     sink.offer(3, &s1);
                     continue;
@@ -248,7 +284,7 @@ impl Ctx {
                 while occ2 != 0 {
                     let from2 = highest(occ2);
                     occ2 &= !(1 << from2);
-                    if let Some(s2) = self.step(&s1, from2, second) {
+                    if let Some(s2) = self.step::<S>(&s1, from2, second) {
                         any = true;
                         sink.offer(3, &s2);
                     }
@@ -275,18 +311,15 @@ impl Ctx {
         while xs != 0 {
             let x = highest(xs);
             xs &= !(1 << x);
-            let Some(s1) = self.step(s0, x, hi) else { continue };
+            let Some(s1) = self.step::<S>(s0, x, hi) else { continue };
             let mut ys = b & !(1 << (x - hi)) & !(1 << (x + lo));
             if single >> x & 1 == 1 {
                 ys &= !(1 << x);
             }
-            while ys != 0 {
-                let y = highest(ys);
-                ys &= !(1 << y);
-                if let Some(s2) = self.step(&s1, y, lo) {
-                    two = true;
-                    sink.offer(3, &s2);
-                }
+            // Nothing on the bar and nothing borne off: each y can move.
+            if ys != 0 {
+                two = true;
+                sink.offer_each(3, self, &s1, lo, ys);
             }
         }
         let mut through = occ & (open << (hi + lo)) & ((open << hi) | (open << lo));
@@ -297,7 +330,7 @@ impl Ctx {
             let via_lo = open >> (x - lo) & 1 == 1;
             let differ = via_hi && via_lo && ((blots >> (x - hi)) | (blots >> (x - lo))) & 1 == 1;
             for (first, second, take) in [(hi, lo, via_hi), (lo, hi, via_lo && (differ || !via_hi))] {
-                if take && let Some(s2) = self.step(s0, x, first).and_then(|s1| self.step(&s1, x - first, second)) {
+                if take && let Some(s2) = self.step::<S>(s0, x, first).and_then(|s1| self.step::<S>(&s1, x - first, second)) {
                     two = true;
                     sink.offer(3, &s2);
                 }
@@ -309,7 +342,7 @@ impl Ctx {
             while xs != 0 {
                 let x = highest(xs);
                 xs &= !(1 << x);
-                if let Some(s1) = self.step(s0, x, die) {
+                if let Some(s1) = self.step::<S>(s0, x, die) {
                     sink.offer(rank, &s1);
                 }
             }
@@ -346,17 +379,62 @@ impl Ctx {
     }
 
     /// The position a finished sequence reaches, as its play holds it (the
-    /// opponent on roll unless the game is over): all perft needs.
+    /// opponent on roll unless the game is over): all perft needs. The hits
+    /// are made on the opponent's checkers in its own numbering, so only the
+    /// mover's side is turned round per play.
     #[inline]
     fn finish_position(&self, s: &Seq) -> Position {
-        let after = self.board_after(s);
-        if s.all_off() { after } else { after.pass_turn() }
+        if s.all_off() {
+            return self.board_after(s);
+        }
+        Position { own: self.opp_turned(s.hits), opp: flip(s.own), turn: self.turn.opponent() }
+    }
+
+    /// The position after `s` and the move bearing off the last checker.
+    #[cold]
+    fn game_over_after(&self, s: &Seq, from: u32, die: u32) -> Position {
+        self.finish_position(&self.apply::<Collector<Position>>(s, from, die))
+    }
+
+    /// The opponent's checkers in its own numbering after the blots on
+    /// `hits` (the mover's numbering) went to the bar.
+    #[inline(always)]
+    fn opp_turned(&self, hits: u32) -> u128 {
+        let mut opp = self.opp0_flipped;
+        let mut m = hits;
+        while m != 0 {
+            // Point p in the mover's numbering is 25 − p in the opponent's.
+            opp &= !(0xF << (4 * (25 - m.trailing_zeros())));
+            opp += nib(BAR);
+            m &= m - 1;
+        }
+        opp
     }
 }
 
 /// Receives finished sequences ranked by how much of the roll they use.
-trait Sink {
+trait Sink: Sized {
+    /// Whether the sink reads the moves (and which hit), or only where the
+    /// checkers end up: perft's counts and positions skip writing them.
+    const MOVES: bool;
     fn offer(&mut self, rank: u8, s: &Seq);
+
+    /// A play's last move in a batch: `s` then one checker by `die` from
+    /// each point of `sources` (each legal), each a play of `rank`.
+    #[inline(always)]
+    fn offer_each(&mut self, rank: u8, ctx: &Ctx, s: &Seq, die: u32, sources: u32) {
+        each_bit(sources, |from| self.offer(rank, &ctx.apply::<Self>(s, from, die)));
+    }
+}
+
+/// Calls `f` on each set bit of `m`, highest first.
+#[inline(always)]
+fn each_bit(mut m: u32, mut f: impl FnMut(u32)) {
+    while m != 0 {
+        let b = highest(m);
+        m &= !(1 << b);
+        f(b);
+    }
 }
 
 struct Counter<'a> {
@@ -367,6 +445,7 @@ struct Counter<'a> {
 }
 
 impl Sink for Counter<'_> {
+    const MOVES: bool = false;
     #[inline(always)]
     fn offer(&mut self, rank: u8, s: &Seq) {
         if rank < self.best {
@@ -381,14 +460,41 @@ impl Sink for Counter<'_> {
             self.count += 1;
         }
     }
+
+    #[inline(always)]
+    fn offer_each(&mut self, rank: u8, ctx: &Ctx, s: &Seq, die: u32, sources: u32) {
+        if self.dedupe || self.best > rank {
+            each_bit(sources, |from| self.offer(rank, &ctx.apply::<Self>(s, from, die)));
+            return;
+        }
+        if self.best < rank {
+            self.best = rank;
+            self.count = 0;
+            self.set.clear();
+        }
+        self.count += sources.count_ones();
+    }
 }
 
 /// What a generator collects: whole plays, or only the positions they reach.
 trait Collected: Sized {
+    /// Whether building one reads the moves.
+    const MOVES: bool;
     fn from(ctx: &Ctx, s: &Seq) -> Self;
+
+    /// Pushes one per point of `sources`: `s` then a checker from there by
+    /// `die` (see [`Sink::offer_each`]).
+    #[inline(always)]
+    fn push_each(ctx: &Ctx, s: &Seq, die: u32, sources: u32, out: &mut Vec<Self>) {
+        each_bit(sources, |from| {
+            let n = ctx.apply::<Collector<Self>>(s, from, die);
+            out.push(Self::from(ctx, &n));
+        });
+    }
 }
 
 impl Collected for Play {
+    const MOVES: bool = true;
     #[inline]
     fn from(ctx: &Ctx, s: &Seq) -> Play {
         ctx.finish(s)
@@ -396,9 +502,38 @@ impl Collected for Play {
 }
 
 impl Collected for Position {
+    const MOVES: bool = false;
     #[inline]
     fn from(ctx: &Ctx, s: &Seq) -> Position {
         ctx.finish_position(s)
+    }
+
+    /// Each leaf built from its parent's sides turned round once: the
+    /// mover's last move and its hit made in the next position's numbering.
+    #[inline(always)]
+    fn push_each(ctx: &Ctx, s: &Seq, die: u32, sources: u32, out: &mut Vec<Position>) {
+        // In the opponent's numbering point p is 25 − p; off and bar stay.
+        let turned = |p: u32| if p == 0 || p == BAR { p } else { 25 - p };
+        let mover = flip(s.own);
+        let opp = ctx.opp_turned(s.hits);
+        let turn = ctx.turn.opponent();
+        out.reserve(sources.count_ones() as usize);
+        let mut m = sources;
+        while m != 0 {
+            let from = highest(m);
+            m &= !(1 << from);
+            let to = from.saturating_sub(die);
+            if to == 0 && s.own & 0xF == 14 {
+                // The last checker off: the game is over, nobody to turn to.
+                out.push(ctx.game_over_after(s, from, die));
+                continue;
+            }
+            let mut own = opp;
+            if (ctx.blots & !s.hits) >> to & 1 == 1 {
+                own = own - (own & (0xF << (4 * (25 - to)))) + nib(BAR);
+            }
+            out.push(Position { own, opp: mover - nib(turned(from)) + nib(turned(to)), turn });
+        }
     }
 }
 
@@ -411,6 +546,7 @@ struct Collector<'a, T> {
 }
 
 impl<T: Collected> Sink for Collector<'_, T> {
+    const MOVES: bool = T::MOVES;
     fn offer(&mut self, rank: u8, s: &Seq) {
         if rank < self.best {
             return;
@@ -423,6 +559,20 @@ impl<T: Collected> Sink for Collector<'_, T> {
         if !self.dedupe || self.set.insert(s.key()) {
             self.out.push(T::from(self.ctx, s));
         }
+    }
+
+    #[inline(always)]
+    fn offer_each(&mut self, rank: u8, ctx: &Ctx, s: &Seq, die: u32, sources: u32) {
+        if self.dedupe || self.best > rank {
+            each_bit(sources, |from| self.offer(rank, &ctx.apply::<Self>(s, from, die)));
+            return;
+        }
+        if self.best < rank {
+            self.best = rank;
+            self.out.clear();
+            self.set.clear();
+        }
+        T::push_each(ctx, s, die, sources, self.out);
     }
 }
 
@@ -606,6 +756,39 @@ mod tests {
             pos = *plays[dice.die() as usize % plays.len()].position();
         }
         assert!(checked > 100_000, "{checked}");
+    }
+
+    /// The positions perft walks (each doublet's last move built in the
+    /// next position's numbering) are exactly the positions of the plays,
+    /// and the counts agree, over random games with hits, entering, bearing
+    /// off and game-ending plays.
+    #[test]
+    fn positions_and_counts_are_those_of_the_plays() {
+        let mut dice = SeededDice::new(12);
+        let (mut movegen, mut plays, mut positions) = (MoveGen::new(), Vec::new(), Vec::new());
+        let mut pos = Position::start();
+        let (mut checked, mut game_ends) = (0, 0);
+        for _ in 0..20_000 {
+            if pos.outcome().is_some() {
+                pos = Position::start();
+            }
+            let ctx = Ctx::new(&pos, PortesRules::default());
+            for d in Dice::ALL {
+                movegen.plays(&pos, d, &mut plays);
+                movegen.positions_with(&ctx, &pos, d, &mut positions);
+                let mut want: Vec<Position> = plays.iter().map(|p| *p.position()).collect();
+                game_ends += plays.iter().filter(|p| p.result().is_some()).count();
+                let key = |p: &Position| (p.own, p.opp, p.turn == Color::White);
+                want.sort_by_key(key);
+                positions.sort_by_key(key);
+                assert_eq!(positions, want, "{pos:?} {d}");
+                assert_eq!(movegen.count(&pos, d) as usize, want.len(), "{pos:?} {d}");
+                checked += 1;
+            }
+            let plays = pos.legal_plays(dice.roll());
+            pos = *plays[dice.die() as usize % plays.len()].position();
+        }
+        assert!(checked > 400_000 && game_ends > 100, "{checked} {game_ends}");
     }
 
     #[test]
