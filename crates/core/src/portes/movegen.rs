@@ -330,7 +330,9 @@ impl Ctx {
             let via_lo = open >> (x - lo) & 1 == 1;
             let differ = via_hi && via_lo && ((blots >> (x - hi)) | (blots >> (x - lo))) & 1 == 1;
             for (first, second, take) in [(hi, lo, via_hi), (lo, hi, via_lo && (differ || !via_hi))] {
-                if take && let Some(s2) = self.step::<S>(s0, x, first).and_then(|s1| self.step::<S>(&s1, x - first, second)) {
+                if take
+                    && let Some(s2) = self.step::<S>(s0, x, first).and_then(|s1| self.step::<S>(&s1, x - first, second))
+                {
                     two = true;
                     sink.offer(3, &s2);
                 }
