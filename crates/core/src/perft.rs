@@ -7,7 +7,6 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 
 use crate::dice::Dice;
 use crate::movegen::{Ctx, MoveGen};
-use crate::play::Play;
 use crate::position::Position;
 
 /// How perft reaches the leaves at the last ply.
@@ -40,11 +39,11 @@ pub fn perft(pos: &Position, depth: u32) -> u64 {
 /// ```
 pub fn perft_with_leaves(pos: &Position, depth: u32, leaves: Leaves) -> u64 {
     let mut movegen = MoveGen::new();
-    let mut bufs: Vec<Vec<Play>> = (0..depth).map(|_| Vec::with_capacity(256)).collect();
+    let mut bufs: Vec<Vec<Position>> = (0..depth).map(|_| Vec::with_capacity(256)).collect();
     perft_with(&mut movegen, pos, depth, &mut bufs, leaves)
 }
 
-fn perft_with(movegen: &mut MoveGen, pos: &Position, depth: u32, bufs: &mut [Vec<Play>], leaves: Leaves) -> u64 {
+fn perft_with(movegen: &mut MoveGen, pos: &Position, depth: u32, bufs: &mut [Vec<Position>], leaves: Leaves) -> u64 {
     if depth == 0 || pos.outcome().is_some() {
         return 1;
     }
@@ -55,14 +54,14 @@ fn perft_with(movegen: &mut MoveGen, pos: &Position, depth: u32, bufs: &mut [Vec
     let (buf, rest) = bufs.split_first_mut().expect("one buffer per level");
     let mut total = 0;
     for dice in Dice::ALL {
-        movegen.plays_with(&ctx, pos, dice, buf);
+        // The positions alone: a play that ends the game is a leaf below.
+        movegen.positions_with(&ctx, pos, dice, buf);
         if depth == 1 {
             total += buf.len() as u64;
             continue;
         }
-        for play in buf.iter() {
-            total +=
-                if play.result().is_some() { 1 } else { perft_with(movegen, play.position(), depth - 1, rest, leaves) };
+        for next in buf.iter() {
+            total += perft_with(movegen, next, depth - 1, rest, leaves);
         }
     }
     total
@@ -114,7 +113,7 @@ pub fn perft_parallel_with_leaves(pos: &Position, depth: u32, threads: usize, mo
                 s.spawn(|| {
                     let mut movegen = MoveGen::new();
                     let max = jobs.iter().map(|j| j.1).max().unwrap_or(0);
-                    let mut bufs: Vec<Vec<Play>> = (0..max).map(|_| Vec::new()).collect();
+                    let mut bufs: Vec<Vec<Position>> = (0..max).map(|_| Vec::new()).collect();
                     let mut sum = 0u64;
                     loop {
                         let i = next.fetch_add(1, Ordering::Relaxed);

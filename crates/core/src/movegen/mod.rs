@@ -22,7 +22,7 @@ use crate::keyset::KeySet;
 use crate::color::Color;
 use crate::dice::Dice;
 use crate::play::{Move, Play};
-use crate::position::{HOME, Position, nib, nibble};
+use crate::position::{HOME, Position, nib, nibble, reverse_mask, reverse_points};
 use crate::result::{GameResult, Reason};
 
 /// What stays fixed while the side on roll plays one roll.
@@ -52,6 +52,8 @@ pub(crate) struct Ctx {
     on_board: u32,
     /// `pinnable` as a nibble vector (1 in each pinnable point's nibble).
     pinnable_nibs: u128,
+    /// The opposing checkers on top with every pinnable point emptied.
+    opp_after0: u128,
 }
 
 /// Compresses flags at bit 0 of each nibble of `x` (nibbles 0..=31) into a
@@ -122,6 +124,7 @@ impl Ctx {
         }
         Ctx {
             pinnable_nibs,
+            opp_after0: pos.opp & !(pinnable_nibs * 0xF),
             own0: pos.own,
             occ0,
             multi0,
@@ -142,34 +145,54 @@ impl Ctx {
         Seq { own: self.own0, occ: self.occ0, moves: [Move::default(); 4], len: 0, pins: 0 }
     }
 
-    /// One checker from `from` by `die`, if legal.
+    /// One checker from `from` by `die`, if legal; the move itself is
+    /// written down only for a sink that reads the moves.
     #[inline(always)]
-    fn step(&self, s: &Seq, from: u32, die: u32) -> Option<Seq> {
-        let to = if from > die {
-            let to = from - die;
-            if self.open >> to & 1 == 0 {
+    fn step<S: Sink>(&self, s: &Seq, from: u32, die: u32) -> Option<Seq> {
+        if from > die {
+            if self.open >> (from - die) & 1 == 0 {
                 return None;
             }
-            to
-        } else {
+        } else if !self.no_own_pins || s.occ & !HOME != 0 || (from < die && highest(s.occ) != from) {
             // Bearing off: every checker home and none pinned; a die larger
             // than the point only from the highest occupied point.
-            if !self.no_own_pins || s.occ & !HOME != 0 || (from < die && highest(s.occ) != from) {
-                return None;
+            return None;
+        }
+        Some(self.apply::<S>(s, from, die))
+    }
+
+    /// The points (bit p) a checker may leave by `die` in `s`: the bit-set
+    /// form of [`Ctx::step`]'s tests, for the canonical doublet generator.
+    #[inline(always)]
+    fn sources(&self, s: &Seq, die: u32) -> u32 {
+        let mut m = s.occ & (self.open << die);
+        if self.no_own_pins && s.occ & !HOME == 0 {
+            let top = highest(s.occ | 1);
+            m |= s.occ & (1 << die);
+            if top < die && top > 0 {
+                m |= 1 << top;
             }
-            0
-        };
+        }
+        m
+    }
+
+    /// One checker from `from` by `die`, the move known to be legal.
+    #[inline(always)]
+    fn apply<S: Sink>(&self, s: &Seq, from: u32, die: u32) -> Seq {
+        let to = from.saturating_sub(die);
         let mut n = *s;
         n.own = n.own - nib(from) + nib(to);
         if nibble(n.own, from) == 0 {
             n.occ &= !(1 << from);
         }
-        let pin = (self.pinnable & !s.occ) >> to & 1;
         n.occ |= (1 << to) & !1;
-        n.moves[n.len as usize] = Move { from: from as u8, to: to as u8 };
-        n.pins |= (pin as u8) << n.len;
+        if S::MOVES {
+            let pin = (self.pinnable & !s.occ) >> to & 1;
+            n.moves[n.len as usize] = Move { from: from as u8, to: to as u8 };
+            n.pins |= (pin as u8) << n.len;
+        }
         n.len += 1;
-        Some(n)
+        n
     }
 
     /// Does the game end with this partial play (checked after every move)?
@@ -218,11 +241,33 @@ enum Plan {
 }
 
 /// Receives finished sequences ranked by how much of the roll they use.
-trait Sink {
+trait Sink: Sized {
+    /// Whether the sink reads the moves (and which pinned), or only where
+    /// the checkers end up: perft's counts and positions skip writing them.
+    const MOVES: bool;
+
     /// Rank: dice used for doublets (4 for a game-ending play); for other
     /// rolls 3 for both dice or game-ending, 2 for the larger die alone, 1
     /// for the smaller alone.
     fn offer(&mut self, rank: u8, s: &Seq, result: Option<GameResult>);
+
+    /// A play's last move in a batch, where no move can end the game: `s`
+    /// then one checker by `die` from each point of `sources` (each legal),
+    /// each a play of `rank`.
+    #[inline(always)]
+    fn offer_each(&mut self, rank: u8, ctx: &Ctx, s: &Seq, die: u32, sources: u32) {
+        each_bit(sources, |from| self.offer(rank, &ctx.apply::<Self>(s, from, die), None));
+    }
+}
+
+/// Calls `f` on each set bit of `m`, highest first.
+#[inline(always)]
+fn each_bit(mut m: u32, mut f: impl FnMut(u32)) {
+    while m != 0 {
+        let b = highest(m);
+        m &= !(1 << b);
+        f(b);
+    }
 }
 
 struct Counter<'a> {
@@ -233,6 +278,8 @@ struct Counter<'a> {
 }
 
 impl Sink for Counter<'_> {
+    const MOVES: bool = false;
+
     #[inline(always)]
     fn offer(&mut self, rank: u8, s: &Seq, _: Option<GameResult>) {
         if rank < self.best {
@@ -247,18 +294,103 @@ impl Sink for Counter<'_> {
             self.count += 1;
         }
     }
+
+    #[inline(always)]
+    fn offer_each(&mut self, rank: u8, ctx: &Ctx, s: &Seq, die: u32, sources: u32) {
+        if self.dedupe || self.best > rank {
+            each_bit(sources, |from| self.offer(rank, &ctx.apply::<Self>(s, from, die), None));
+            return;
+        }
+        if self.best < rank {
+            self.best = rank;
+            self.count = 0;
+            self.set.clear();
+        }
+        self.count += sources.count_ones();
+    }
 }
 
-struct Collector<'a> {
+/// What a generator collects: whole plays, or only the positions they reach.
+trait Collected: Sized {
+    /// Whether building one reads the moves.
+    const MOVES: bool;
+    fn from(ctx: &Ctx, base: &Position, s: &Seq, result: Option<GameResult>) -> Self;
+
+    /// Pushes one per point of `sources`: `s` then a checker from there by
+    /// `die`, no move ending the game (see [`Sink::offer_each`]).
+    #[inline(always)]
+    fn push_each(ctx: &Ctx, base: &Position, s: &Seq, die: u32, sources: u32, out: &mut Vec<Self>) {
+        each_bit(sources, |from| out.push(Self::from(ctx, base, &ctx.apply::<Collector<Self>>(s, from, die), None)));
+    }
+}
+
+impl Collected for Play {
+    const MOVES: bool = true;
+
+    #[inline]
+    fn from(ctx: &Ctx, base: &Position, s: &Seq, result: Option<GameResult>) -> Play {
+        ctx.finish(base, s, result)
+    }
+}
+
+impl Collected for Position {
+    const MOVES: bool = false;
+
+    #[inline]
+    fn from(ctx: &Ctx, base: &Position, s: &Seq, result: Option<GameResult>) -> Position {
+        ctx.finish_position(base, s, result)
+    }
+
+    /// Each leaf built from its parent's sides turned round once: the last
+    /// move, and the pin it makes or releases, made in the next position's
+    /// numbering.
+    #[inline(always)]
+    fn push_each(ctx: &Ctx, base: &Position, s: &Seq, die: u32, sources: u32, out: &mut Vec<Position>) {
+        // In the opponent's numbering point p is 25 − p; off stays 0.
+        let turned = |p: u32| if p == 0 { 0 } else { 25 - p };
+        let mover = reverse_points(s.own);
+        let opp = ctx.opp_turned(s.own);
+        let (opp_pinned, turn) = (reverse_mask(base.own_pinned), base.turn.opponent());
+        out.reserve(sources.count_ones() as usize);
+        let mut m = sources;
+        while m != 0 {
+            let from = highest(m);
+            m &= !(1 << from);
+            let to = from.saturating_sub(die);
+            let left = nibble(s.own, from) == 1;
+            let occ = (s.occ & !(u32::from(left) << from)) | ((1 << to) & !1);
+            let mut own = opp;
+            // A lone opposing checker newly covered is pinned (off the top);
+            // one we no longer cover is on top again.
+            if (ctx.pinnable & !s.occ) >> to & 1 == 1 && to > 0 {
+                own -= nib(turned(to));
+            }
+            if left && ctx.pinnable >> from & 1 == 1 {
+                own += nib(turned(from));
+            }
+            out.push(Position {
+                own,
+                opp: mover - nib(turned(from)) + nib(turned(to)),
+                own_pinned: reverse_mask(ctx.pinnable & occ),
+                opp_pinned,
+                turn,
+            });
+        }
+    }
+}
+
+struct Collector<'a, T> {
     best: u8,
     dedupe: bool,
     set: &'a mut KeySet,
     ctx: &'a Ctx,
     base: &'a Position,
-    out: &'a mut Vec<Play>,
+    out: &'a mut Vec<T>,
 }
 
-impl Sink for Collector<'_> {
+impl<T: Collected> Sink for Collector<'_, T> {
+    const MOVES: bool = T::MOVES;
+
     fn offer(&mut self, rank: u8, s: &Seq, result: Option<GameResult>) {
         if rank < self.best {
             return;
@@ -269,8 +401,22 @@ impl Sink for Collector<'_> {
             self.set.clear();
         }
         if !self.dedupe || self.set.insert(s.own) {
-            self.out.push(self.ctx.finish(self.base, s, result));
+            self.out.push(T::from(self.ctx, self.base, s, result));
         }
+    }
+
+    #[inline(always)]
+    fn offer_each(&mut self, rank: u8, ctx: &Ctx, s: &Seq, die: u32, sources: u32) {
+        if self.dedupe || self.best > rank {
+            each_bit(sources, |from| self.offer(rank, &ctx.apply::<Self>(s, from, die), None));
+            return;
+        }
+        if self.best < rank {
+            self.best = rank;
+            self.out.clear();
+            self.set.clear();
+        }
+        T::push_each(ctx, self.base, s, die, sources, self.out);
     }
 }
 
@@ -281,7 +427,7 @@ impl Ctx {
             while occ != 0 {
                 let from = highest(occ);
                 occ &= !(1 << from);
-                let Some(s1) = self.step(s0, from, first) else {
+                let Some(s1) = self.step::<S>(s0, from, first) else {
                     continue;
                 };
                 if let Some(r) = self.terminal(&s1) {
@@ -293,7 +439,7 @@ impl Ctx {
                 while occ2 != 0 {
                     let from2 = highest(occ2);
                     occ2 &= !(1 << from2);
-                    if let Some(s2) = self.step(&s1, from2, second) {
+                    if let Some(s2) = self.step::<S>(&s1, from2, second) {
                         any = true;
                         sink.offer(3, &s2, self.terminal(&s2));
                     }
@@ -319,18 +465,15 @@ impl Ctx {
         while xs != 0 {
             let x = highest(xs);
             xs &= !(1 << x);
-            let Some(s1) = self.step(s0, x, hi) else { continue };
+            let Some(s1) = self.step::<S>(s0, x, hi) else { continue };
             let mut ys = b & !(1 << (x - hi)) & !(1 << (x + lo));
             if single >> x & 1 == 1 {
                 ys &= !(1 << x);
             }
-            while ys != 0 {
-                let y = highest(ys);
-                ys &= !(1 << y);
-                if let Some(s2) = self.step(&s1, y, lo) {
-                    two = true;
-                    sink.offer(3, &s2, None);
-                }
+            // No bear-off and no game end in this plan: each y can move.
+            if ys != 0 {
+                two = true;
+                sink.offer_each(3, self, &s1, lo, ys);
             }
         }
         let mut through = occ & (self.open << (hi + lo)) & ((self.open << hi) | (self.open << lo));
@@ -338,7 +481,7 @@ impl Ctx {
             let x = highest(through);
             through &= !(1 << x);
             let (first, second) = if self.open >> (x - hi) & 1 == 1 { (hi, lo) } else { (lo, hi) };
-            if let Some(s2) = self.step(s0, x, first).and_then(|s1| self.step(&s1, x - first, second)) {
+            if let Some(s2) = self.step::<S>(s0, x, first).and_then(|s1| self.step::<S>(&s1, x - first, second)) {
                 two = true;
                 sink.offer(3, &s2, None);
             }
@@ -349,32 +492,28 @@ impl Ctx {
             while xs != 0 {
                 let x = highest(xs);
                 xs &= !(1 << x);
-                if let Some(s1) = self.step(s0, x, die) {
+                if let Some(s1) = self.step::<S>(s0, x, die) {
                     sink.offer(rank, &s1, None);
                 }
             }
         }
     }
 
-    /// Doublets when no move can end the game: sources never increase.
+    /// Doublets when no move can end the game: sources never increase. The
+    /// last move goes to the sink as a batch, one play per source.
     fn double_canonical<S: Sink>(&self, s: &Seq, die: u32, max_from: u32, sink: &mut S) {
-        let mut occ = s.occ & ((2u32 << max_from) - 1);
-        let mut any = false;
-        while occ != 0 {
-            let from = highest(occ);
-            occ &= !(1 << from);
-            if let Some(n) = self.step(s, from, die) {
-                any = true;
-                if n.len == 4 {
-                    sink.offer(4, &n, None);
-                } else {
-                    self.double_canonical(&n, die, from, sink);
-                }
+        let sources = self.sources(s, die) & ((2u32 << max_from) - 1);
+        if sources == 0 {
+            if s.len > 0 {
+                sink.offer(s.len, s, None);
             }
+            return;
         }
-        if !any && s.len > 0 {
-            sink.offer(s.len, s, None);
+        if s.len == 3 {
+            sink.offer_each(4, self, s, die, sources);
+            return;
         }
+        each_bit(sources, |from| self.double_canonical(&self.apply::<S>(s, from, die), die, from, sink));
     }
 
     /// Doublets when a move may end the game: every order, each partial
@@ -385,7 +524,7 @@ impl Ctx {
         while occ != 0 {
             let from = highest(occ);
             occ &= !(1 << from);
-            let Some(n) = self.step(s, from, die) else {
+            let Some(n) = self.step::<S>(s, from, die) else {
                 continue;
             };
             any = true;
@@ -417,25 +556,43 @@ impl Ctx {
         }
     }
 
-    /// Builds the play for a finished sequence.
+    /// The opposing checkers on top once the mover's checkers are `own`:
+    /// lone ones we now cover are pinned (off the top count), those we left
+    /// are free again (back on top).
+    #[inline(always)]
+    fn opp_after(&self, own: u128) -> u128 {
+        let covered = (own | own >> 1 | own >> 2 | own >> 3) & NIB_LOW_BITS;
+        self.opp_after0 | (self.pinnable_nibs & !covered)
+    }
+
+    /// [`Ctx::opp_after`] in the opponent's own numbering.
+    #[inline(always)]
+    fn opp_turned(&self, own: u128) -> u128 {
+        reverse_points(self.opp_after(own))
+    }
+
+    /// The position a finished sequence reaches: the opponent on roll
+    /// unless the game is over.
     #[inline]
-    fn finish(&self, base: &Position, s: &Seq, result: Option<GameResult>) -> Play {
-        // Opposing lone checkers we now cover are pinned (off the top
-        // count); those we left are free again (back on top).
-        let covered = (s.own | s.own >> 1 | s.own >> 2 | s.own >> 3) & NIB_LOW_BITS & !0xF;
-        let opp = (base.opp & !(self.pinnable_nibs * 0xF)) | (self.pinnable_nibs & !covered);
+    fn finish_position(&self, base: &Position, s: &Seq, result: Option<GameResult>) -> Position {
         let after = Position {
             own: s.own,
-            opp,
+            opp: self.opp_after(s.own),
             own_pinned: base.own_pinned,
             opp_pinned: self.pinnable & s.occ,
             turn: base.turn,
         };
+        if result.is_some() { after } else { after.pass_turn() }
+    }
+
+    /// Builds the play for a finished sequence.
+    #[inline]
+    fn finish(&self, base: &Position, s: &Seq, result: Option<GameResult>) -> Play {
         Play {
             moves: s.moves,
             len: s.len,
             pins: s.pins,
-            position: if result.is_some() { after } else { after.pass_turn() },
+            position: self.finish_position(base, s, result),
             result,
             mover: base.turn,
         }
@@ -483,14 +640,31 @@ impl MoveGen {
     }
 
     pub(crate) fn plays_with(&mut self, ctx: &Ctx, pos: &Position, dice: Dice, out: &mut Vec<Play>) {
+        self.collect(ctx, pos, dice, out);
+        if out.is_empty() {
+            out.push(Play::pass(pos));
+        }
+    }
+
+    /// The positions the legal plays of `pos` (a game not over) reach, the
+    /// opponent on roll unless the play ends the game, without building the
+    /// plays: what perft walks. A pass gives the position with the turn
+    /// passed.
+    pub(crate) fn positions_with(&mut self, ctx: &Ctx, pos: &Position, dice: Dice, out: &mut Vec<Position>) {
+        self.collect(ctx, pos, dice, out);
+        if out.is_empty() {
+            out.push(pos.pass_turn());
+        }
+    }
+
+    /// Every legal play for `dice` as `T` into `out`, cleared first; none
+    /// when nothing can be played.
+    fn collect<T: Collected>(&mut self, ctx: &Ctx, pos: &Position, dice: Dice, out: &mut Vec<T>) {
         out.clear();
         self.set.clear();
         let (plan, dedupe) = ctx.plan(dice);
         let mut sink = Collector { best: 0, dedupe, set: &mut self.set, ctx, base: pos, out };
         ctx.generate(dice, plan, &mut sink, &mut self.seen);
-        if out.is_empty() {
-            out.push(Play::pass(pos));
-        }
     }
 
     /// The number of legal plays (a pass counts as one; 0 if the game is over).
@@ -578,7 +752,7 @@ mod tests {
                     }
                     let mut keys = |plan: Plan, dedupe: bool| {
                         let mut set = KeySet::new();
-                        let mut plays = Vec::new();
+                        let mut plays: Vec<Play> = Vec::new();
                         let mut sink =
                             Collector { best: 0, dedupe, set: &mut set, ctx: &ctx, base: &pos, out: &mut plays };
                         ctx.generate(d, plan, &mut sink, &mut seen);
@@ -599,6 +773,41 @@ mod tests {
             }
         }
         assert!(checked > 50_000, "{checked}");
+    }
+
+    /// The positions perft walks (each play's last move built in the next
+    /// position's numbering, pins made and released) are exactly the
+    /// positions of the plays, and the counts agree, over random games.
+    #[test]
+    fn positions_and_counts_are_those_of_the_plays() {
+        let mut dice = SeededDice::new(13);
+        let (mut movegen, mut plays, mut positions) = (MoveGen::new(), Vec::new(), Vec::new());
+        let (mut checked, mut game_ends, mut pins) = (0, 0, 0);
+        for _ in 0..300 {
+            let mut pos = Position::start();
+            for _ in 0..200 {
+                if pos.outcome().is_some() {
+                    break;
+                }
+                let ctx = Ctx::new(&pos);
+                for d in Dice::ALL {
+                    movegen.plays(&pos, d, &mut plays);
+                    movegen.positions_with(&ctx, &pos, d, &mut positions);
+                    let mut want: Vec<Position> = plays.iter().map(|p| *p.position()).collect();
+                    game_ends += plays.iter().filter(|p| p.result().is_some()).count();
+                    pins += plays.iter().filter(|p| p.position().own_pinned != 0).count();
+                    let key = |p: &Position| (p.own, p.opp, p.own_pinned, p.opp_pinned, p.turn == Color::White);
+                    want.sort_by_key(key);
+                    positions.sort_by_key(key);
+                    assert_eq!(positions, want, "{pos:?} {d}");
+                    assert_eq!(movegen.count(&pos, d) as usize, want.len(), "{pos:?} {d}");
+                    checked += 1;
+                }
+                let plays = pos.legal_plays(dice.roll());
+                pos = *plays[dice.die() as usize % plays.len()].position();
+            }
+        }
+        assert!(checked > 400_000 && game_ends > 100 && pins > 100_000, "{checked} {game_ends} {pins}");
     }
 
     #[test]
