@@ -86,6 +86,9 @@ impl InputSink for RowList {
 
 impl FastNet {
     pub fn new(net: Arc<Network>) -> FastNet {
+        // Plakoto's layout is built in below; a network reaches here only
+        // through a Plakoto reader (`Network::from_bytes`) or constructor.
+        assert_eq!(net.game(), plakoto_core::tavli::GameKind::Plakoto, "the fast evaluator is Plakoto's");
         let hidden = net.hidden();
         let mut rows = Vec::with_capacity((NUM_INPUTS + GROUPS * 3) * hidden);
         for i in 0..NUM_INPUTS {

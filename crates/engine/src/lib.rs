@@ -40,6 +40,7 @@ pub mod network;
 mod neural;
 mod player;
 mod portes_heuristic;
+pub mod portes_inputs;
 mod probabilities;
 pub mod review;
 pub mod search;

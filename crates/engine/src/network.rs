@@ -10,7 +10,10 @@ use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use thiserror::Error;
 
-use crate::inputs::{ENCODING_VERSION, INPUTS_OF_VERSION, Inputs, NUM_INPUTS};
+use plakoto_core::tavli::GameKind;
+
+use crate::inputs::{ENCODING_VERSION, INPUTS_OF_VERSION, Inputs};
+use crate::portes_inputs;
 
 /// Network outputs: P(win), P(win double), P(lose double), P(draw).
 pub const OUTPUTS: usize = 4;
@@ -19,7 +22,33 @@ pub const OUTPUTS: usize = 4;
 pub const MAX_HIDDEN: usize = 4096;
 
 const MAGIC: &[u8; 8] = b"PLKNET\0\0";
+/// Format 1 holds a Plakoto network: magic, then format, encoding, inputs,
+/// hidden, outputs (u32 little-endian), the weights, the `about` text.
 const FORMAT_VERSION: u32 = 1;
+/// Format 2 holds a network of any game: format 1 with the game's code
+/// ([`game_code`]) after the format. Plakoto's networks are still written
+/// in format 1, so every file an older build reads stays readable by it.
+const FORMAT_WITH_GAME: u32 = 2;
+
+/// A game's code in a weights file of format 2.
+fn game_code(game: GameKind) -> u32 {
+    match game {
+        GameKind::Plakoto => 0,
+        GameKind::Portes => 1,
+        GameKind::Fevga => 2,
+    }
+}
+
+/// The input encoding this build writes for `game`, and the number of
+/// inputs of each of its versions (index 0 is version 1); `None` for a
+/// game that has no network yet.
+pub fn encodings(game: GameKind) -> Option<(u32, &'static [usize])> {
+    match game {
+        GameKind::Plakoto => Some((ENCODING_VERSION, &INPUTS_OF_VERSION)),
+        GameKind::Portes => Some((portes_inputs::ENCODING_VERSION, &portes_inputs::INPUTS_OF_VERSION)),
+        GameKind::Fevga => None,
+    }
+}
 
 /// Why a weights file was not accepted.
 #[derive(Debug, Error)]
@@ -53,11 +82,24 @@ pub enum WeightsError {
     /// A weight is NaN or infinite.
     #[error("weights file holds a non-finite weight")]
     NotFinite,
+    /// The network plays another game than the one asked for, or one this
+    /// build has no network encoding for.
+    #[error("weights file holds a {found} network; {wanted}")]
+    Game {
+        /// The game the file's network plays (or its unknown code).
+        found: String,
+        /// What was wanted instead.
+        wanted: String,
+    },
 }
 
 /// The network's weights.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Network {
+    /// The game whose positions the network evaluates.
+    game: GameKind,
+    /// The number of inputs (its game's current encoding).
+    inputs: usize,
     hidden: usize,
     /// Input-major: row `i` holds the `hidden` weights of input `i`.
     w1: Vec<f32>,
@@ -122,15 +164,24 @@ impl Network {
         (&self.w1, &self.b1, &self.w2, &self.b2)
     }
 
-    /// A freshly initialised network (He initialisation, seeded).
+    /// A freshly initialised Plakoto network (He initialisation, seeded).
     pub fn random(hidden: usize, seed: u64) -> Network {
+        Network::random_for(GameKind::Plakoto, hidden, seed)
+    }
+
+    /// A freshly initialised network for `game` (He initialisation,
+    /// seeded). Panics for a game without an encoding ([`encodings`]).
+    pub fn random_for(game: GameKind, hidden: usize, seed: u64) -> Network {
+        let inputs = encodings(game).map(|(_, of)| of[of.len() - 1]).expect("a game with an input encoding");
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         let s1 = (2.0 / 40.0f32).sqrt(); // ~40 nonzero inputs per position
         let s2 = (1.0 / hidden as f32).sqrt();
         let mut uniform = |s: f32| (rng.random::<f32>() * 2.0 - 1.0) * s * 3f32.sqrt();
         Network {
+            game,
+            inputs,
             hidden,
-            w1: (0..NUM_INPUTS * hidden).map(|_| uniform(s1)).collect(),
+            w1: (0..inputs * hidden).map(|_| uniform(s1)).collect(),
             b1: vec![0.05; hidden],
             w2: (0..OUTPUTS * hidden).map(|_| uniform(s2)).collect(),
             b2: [0.0, -1.5, -1.5, -4.0],
@@ -144,9 +195,9 @@ impl Network {
     /// this one until training gives them a part.
     pub fn widened(&self, hidden: usize, seed: u64) -> Network {
         let hidden = hidden.max(self.hidden);
-        let fresh = Network::random(hidden, seed);
-        let mut w1 = Vec::with_capacity(NUM_INPUTS * hidden);
-        for i in 0..NUM_INPUTS {
+        let fresh = Network::random_for(self.game, hidden, seed);
+        let mut w1 = Vec::with_capacity(self.inputs * hidden);
+        for i in 0..self.inputs {
             w1.extend_from_slice(self.input_row(i));
             w1.extend_from_slice(&fresh.input_row(i)[self.hidden..]);
         }
@@ -157,7 +208,7 @@ impl Network {
         }
         let mut b1 = self.b1.clone();
         b1.extend_from_slice(&fresh.b1[self.hidden..]);
-        Network { hidden, w1, b1, w2, b2: self.b2, about: self.about.clone() }
+        Network { game: self.game, inputs: self.inputs, hidden, w1, b1, w2, b2: self.b2, about: self.about.clone() }
     }
 
     /// One network that evaluates as the ensemble of `members`: its
@@ -166,15 +217,17 @@ impl Network {
     /// sigmoid of the members' mean logit. Independently trained networks
     /// err in different places, and the mean errs less than any of them;
     /// as one wider network it keeps the fast kernel and the file format.
-    /// `None` for no members or more than [`MAX_HIDDEN`] units in all.
+    /// `None` for no members, members of different games, or more than
+    /// [`MAX_HIDDEN`] units in all.
     pub fn ensemble(members: &[&Network]) -> Option<Network> {
         let hidden: usize = members.iter().map(|n| n.hidden).sum();
-        if members.is_empty() || hidden > MAX_HIDDEN {
+        let first = members.first()?;
+        if hidden > MAX_HIDDEN || members.iter().any(|n| n.game != first.game) {
             return None;
         }
         let share = 1.0 / members.len() as f32;
-        let mut w1 = Vec::with_capacity(NUM_INPUTS * hidden);
-        for i in 0..NUM_INPUTS {
+        let mut w1 = Vec::with_capacity(first.inputs * hidden);
+        for i in 0..first.inputs {
             for n in members {
                 w1.extend_from_slice(n.input_row(i));
             }
@@ -186,6 +239,8 @@ impl Network {
             }
         }
         Some(Network {
+            game: first.game,
+            inputs: first.inputs,
             hidden,
             w1,
             b1: members.iter().flat_map(|n| n.b1.iter().copied()).collect(),
@@ -198,6 +253,16 @@ impl Network {
     /// The number of hidden units.
     pub fn hidden(&self) -> usize {
         self.hidden
+    }
+
+    /// The game whose positions the network evaluates.
+    pub fn game(&self) -> GameKind {
+        self.game
+    }
+
+    /// The number of inputs (its game's current encoding).
+    pub fn inputs(&self) -> usize {
+        self.inputs
     }
 
     /// The four output probabilities for `inputs`; `h` is scratch space.
@@ -251,12 +316,18 @@ impl Network {
         [&mut self.w1, &mut self.b1, &mut self.w2, &mut self.b2]
     }
 
-    /// Serialises the weights (little-endian, with encoding version and the
-    /// `about` text).
+    /// Serialises the weights (little-endian, with the game, its encoding
+    /// version and the `about` text; a Plakoto network in format 1).
     pub fn to_bytes(&self) -> Vec<u8> {
-        let mut b = Vec::with_capacity(24 + 4 * (self.w1.len() + self.w2.len() + self.hidden + OUTPUTS));
+        let mut b = Vec::with_capacity(32 + 4 * (self.w1.len() + self.w2.len() + self.hidden + OUTPUTS));
         b.extend_from_slice(MAGIC);
-        for x in [FORMAT_VERSION, ENCODING_VERSION, NUM_INPUTS as u32, self.hidden as u32, OUTPUTS as u32] {
+        let (encoding, _) = encodings(self.game).expect("a network's game has an encoding");
+        let header: &[u32] = if self.game == GameKind::Plakoto {
+            &[FORMAT_VERSION]
+        } else {
+            &[FORMAT_WITH_GAME, game_code(self.game)]
+        };
+        for &x in header.iter().chain(&[encoding, self.inputs as u32, self.hidden as u32, OUTPUTS as u32]) {
             b.extend_from_slice(&x.to_le_bytes());
         }
         for v in self.w1.iter().chain(&self.b1).chain(&self.w2).chain(&self.b2) {
@@ -267,25 +338,57 @@ impl Network {
         b
     }
 
-    /// Reads weights written by [`Network::to_bytes`], checking the encoding.
-    /// Weights of an older encoding get zero weights for the inputs it
-    /// lacks (later encodings only append inputs), so they evaluate as they
-    /// did.
+    /// Reads a Plakoto network written by [`Network::to_bytes`] (see
+    /// [`Network::from_bytes_of`]); another game's is refused.
     pub fn from_bytes(b: &[u8]) -> Result<Network, WeightsError> {
+        Network::from_bytes_of(GameKind::Plakoto, b)
+    }
+
+    /// Reads a network of `game` written by [`Network::to_bytes`], checking
+    /// the game and the encoding. Weights of an older encoding get zero
+    /// weights for the inputs it lacks (later encodings only append
+    /// inputs), so they evaluate as they did.
+    pub fn from_bytes_of(wanted: GameKind, b: &[u8]) -> Result<Network, WeightsError> {
+        let net = Network::from_bytes_any(b)?;
+        if net.game != wanted {
+            return Err(WeightsError::Game { found: net.game.to_string(), wanted: format!("a {wanted} network is needed") });
+        }
+        Ok(net)
+    }
+
+    /// Reads a network of whichever game the file says.
+    pub fn from_bytes_any(b: &[u8]) -> Result<Network, WeightsError> {
         if b.len() < 28 || &b[..8] != MAGIC {
             return Err(WeightsError::Magic);
         }
         let u = |i: usize| -> Result<u32, WeightsError> {
             b.get(i..i + 4).map(|s| u32::from_le_bytes([s[0], s[1], s[2], s[3]])).ok_or(WeightsError::Size)
         };
-        let (format, encoding, inputs, hidden, outputs) = (u(8)?, u(12)?, u(16)?, u(20)?, u(24)?);
-        if format != FORMAT_VERSION {
-            return Err(WeightsError::Format(format));
-        }
-        if !(1..=ENCODING_VERSION).contains(&encoding) {
+        let (game, at) = match u(8)? {
+            FORMAT_VERSION => (GameKind::Plakoto, 12),
+            FORMAT_WITH_GAME => {
+                let code = u(12)?;
+                let game = [GameKind::Plakoto, GameKind::Portes, GameKind::Fevga]
+                    .into_iter()
+                    .find(|&g| game_code(g) == code)
+                    .ok_or_else(|| WeightsError::Game {
+                        found: format!("game code {code}"),
+                        wanted: "this build knows codes 0 to 2".into(),
+                    })?;
+                (game, 16)
+            }
+            format => return Err(WeightsError::Format(format)),
+        };
+        let (encoding, inputs, hidden, outputs) = (u(at)?, u(at + 4)?, u(at + 8)?, u(at + 12)?);
+        let Some((latest, inputs_of)) = encodings(game) else {
+            return Err(WeightsError::Game { found: game.to_string(), wanted: "this build has no network for it".into() });
+        };
+        if !(1..=latest).contains(&encoding) {
             return Err(WeightsError::Encoding { found: encoding });
         }
-        let file_inputs = INPUTS_OF_VERSION[encoding as usize - 1];
+        let file_inputs = inputs_of[encoding as usize - 1];
+        let all_inputs = inputs_of[inputs_of.len() - 1];
+        let at = at + 16;
         if inputs as usize != file_inputs {
             return Err(WeightsError::Inputs { found: inputs, expected: file_inputs });
         }
@@ -294,12 +397,12 @@ impl Network {
         }
         let hidden = hidden as usize;
         let n = file_inputs * hidden + hidden + OUTPUTS * hidden + OUTPUTS;
-        let floats = b.get(28..28 + 4 * n).ok_or(WeightsError::Size)?;
+        let floats = b.get(at..at + 4 * n).ok_or(WeightsError::Size)?;
         let v: Vec<f32> = floats.chunks_exact(4).map(|c| f32::from_le_bytes([c[0], c[1], c[2], c[3]])).collect();
         if v.iter().any(|x| !x.is_finite()) {
             return Err(WeightsError::NotFinite);
         }
-        let rest = &b[28 + 4 * n..];
+        let rest = &b[at + 4 * n..];
         let about_len =
             rest.get(..4).map(|s| u32::from_le_bytes([s[0], s[1], s[2], s[3]]) as usize).ok_or(WeightsError::Size)?;
         let about = rest.get(4..4 + about_len).ok_or(WeightsError::Size)?;
@@ -310,8 +413,10 @@ impl Network {
         let (b1, r) = r.split_at(hidden);
         let (w2, b2) = r.split_at(OUTPUTS * hidden);
         let mut w1 = w1.to_vec();
-        w1.resize(NUM_INPUTS * hidden, 0.0);
+        w1.resize(all_inputs * hidden, 0.0);
         Ok(Network {
+            game,
+            inputs: all_inputs,
             hidden,
             w1,
             b1: b1.to_vec(),
@@ -363,7 +468,7 @@ impl Gradient {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::inputs::encode;
+    use crate::inputs::{NUM_INPUTS, encode};
     use plakoto_core::Position;
 
     #[test]
@@ -377,6 +482,39 @@ mod tests {
         let mut wrong = b.clone();
         wrong[12] = 99;
         assert!(matches!(Network::from_bytes(&wrong), Err(WeightsError::Encoding { found: 99 })));
+    }
+
+    /// A Portes network is written in format 2 with its game, reads back
+    /// as itself, and is refused where a Plakoto network is wanted (and the
+    /// other way round); Plakoto's stay in format 1; unknown games and games
+    /// without a network are refused by name.
+    #[test]
+    fn a_network_names_its_game_in_its_file() {
+        let mut p = Network::random_for(GameKind::Portes, 8, 1);
+        p.about = "portes".into();
+        assert_eq!((p.game(), p.inputs()), (GameKind::Portes, portes_inputs::NUM_INPUTS));
+        let b = p.to_bytes();
+        assert_eq!(&b[8..16], &[2, 0, 0, 0, 1, 0, 0, 0]);
+        assert_eq!(Network::from_bytes_of(GameKind::Portes, &b).unwrap(), p);
+        assert_eq!(Network::from_bytes_any(&b).unwrap(), p);
+        let refused = Network::from_bytes(&b).unwrap_err().to_string();
+        assert_eq!(refused, "weights file holds a portes network; a plakoto network is needed");
+        let k = Network::random(8, 1).to_bytes();
+        assert_eq!(&k[8..12], &[1, 0, 0, 0]);
+        assert!(matches!(Network::from_bytes_of(GameKind::Portes, &k), Err(WeightsError::Game { .. })));
+        let mut unknown = b.clone();
+        unknown[12] = 7;
+        assert_eq!(
+            Network::from_bytes_any(&unknown).unwrap_err().to_string(),
+            "weights file holds a game code 7 network; this build knows codes 0 to 2"
+        );
+        let mut fevga = b.clone();
+        fevga[12] = 2;
+        assert!(Network::from_bytes_any(&fevga).unwrap_err().to_string().contains("fevga network; this build has no"));
+        assert!(matches!(Network::from_bytes_any(&b[..b.len() - 1]), Err(WeightsError::Size)));
+        // Members of different games make no ensemble.
+        assert!(Network::ensemble(&[&p, &Network::random(8, 2)]).is_none());
+        assert_eq!(Network::ensemble(&[&p, &p]).unwrap().game(), GameKind::Portes);
     }
 
     #[test]
