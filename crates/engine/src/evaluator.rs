@@ -4,28 +4,29 @@
 //! an evaluator as an argument instead of reaching for a global one.
 
 use plakoto_core::Position;
+use plakoto_core::tavli::GamePosition;
 
 use crate::probabilities::Probabilities;
 
 /// Scores positions for the side on roll, statically.
-pub trait Evaluator: Send + Sync {
+pub trait Evaluator<P: GamePosition = Position>: Send + Sync {
     /// The outcome probabilities for the side on roll in `pos`.
-    fn probabilities(&self, pos: &Position) -> Probabilities;
+    fn probabilities(&self, pos: &P) -> Probabilities;
 
     /// The equity for the side on roll in `pos`.
-    fn equity(&self, pos: &Position) -> f32 {
+    fn equity(&self, pos: &P) -> f32 {
         self.probabilities(pos).equity()
     }
 }
 
-impl<E: Evaluator + ?Sized> Evaluator for &E {
-    fn probabilities(&self, pos: &Position) -> Probabilities {
+impl<P: GamePosition, E: Evaluator<P> + ?Sized> Evaluator<P> for &E {
+    fn probabilities(&self, pos: &P) -> Probabilities {
         (**self).probabilities(pos)
     }
 }
 
-impl<E: Evaluator + ?Sized> Evaluator for std::sync::Arc<E> {
-    fn probabilities(&self, pos: &Position) -> Probabilities {
+impl<P: GamePosition, E: Evaluator<P> + ?Sized> Evaluator<P> for std::sync::Arc<E> {
+    fn probabilities(&self, pos: &P) -> Probabilities {
         (**self).probabilities(pos)
     }
 }

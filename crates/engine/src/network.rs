@@ -322,11 +322,8 @@ impl Network {
         let mut b = Vec::with_capacity(32 + 4 * (self.w1.len() + self.w2.len() + self.hidden + OUTPUTS));
         b.extend_from_slice(MAGIC);
         let (encoding, _) = encodings(self.game).expect("a network's game has an encoding");
-        let header: &[u32] = if self.game == GameKind::Plakoto {
-            &[FORMAT_VERSION]
-        } else {
-            &[FORMAT_WITH_GAME, game_code(self.game)]
-        };
+        let header: &[u32] =
+            if self.game == GameKind::Plakoto { &[FORMAT_VERSION] } else { &[FORMAT_WITH_GAME, game_code(self.game)] };
         for &x in header.iter().chain(&[encoding, self.inputs as u32, self.hidden as u32, OUTPUTS as u32]) {
             b.extend_from_slice(&x.to_le_bytes());
         }
@@ -351,7 +348,10 @@ impl Network {
     pub fn from_bytes_of(wanted: GameKind, b: &[u8]) -> Result<Network, WeightsError> {
         let net = Network::from_bytes_any(b)?;
         if net.game != wanted {
-            return Err(WeightsError::Game { found: net.game.to_string(), wanted: format!("a {wanted} network is needed") });
+            return Err(WeightsError::Game {
+                found: net.game.to_string(),
+                wanted: format!("a {wanted} network is needed"),
+            });
         }
         Ok(net)
     }
@@ -381,7 +381,10 @@ impl Network {
         };
         let (encoding, inputs, hidden, outputs) = (u(at)?, u(at + 4)?, u(at + 8)?, u(at + 12)?);
         let Some((latest, inputs_of)) = encodings(game) else {
-            return Err(WeightsError::Game { found: game.to_string(), wanted: "this build has no network for it".into() });
+            return Err(WeightsError::Game {
+                found: game.to_string(),
+                wanted: "this build has no network for it".into(),
+            });
         };
         if !(1..=latest).contains(&encoding) {
             return Err(WeightsError::Encoding { found: encoding });

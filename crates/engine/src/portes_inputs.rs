@@ -119,9 +119,7 @@ fn shot_rolls(v: &SideView) -> u8 {
         let lands = |to: usize| to <= 24 && v.own[to] == 1;
         if a != b {
             // Either die alone, or both in either order through an open point.
-            return lands(x + a)
-                || lands(x + b)
-                || (lands(x + a + b) && (open(x + a) || open(x + b)));
+            return lands(x + a) || lands(x + b) || (lands(x + a + b) && (open(x + a) || open(x + b)));
         }
         let mut at = x;
         for &s in steps {
@@ -135,11 +133,7 @@ fn shot_rolls(v: &SideView) -> u8 {
         }
         false
     };
-    ROLLS
-        .iter()
-        .filter(|&&(a, b, _)| hitters.iter().any(|&x| hits_from(x, a, b)))
-        .map(|&(_, _, w)| w)
-        .sum()
+    ROLLS.iter().filter(|&&(a, b, _)| hitters.iter().any(|&x| hits_from(x, a, b))).map(|&(_, _, w)| w).sum()
 }
 
 /// Writes one side's inputs from `base`.

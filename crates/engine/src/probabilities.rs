@@ -3,7 +3,7 @@
 //! the engine (evaluators, search, the bear-off database, analysis) builds
 //! on this; it imports nothing of the engine.
 
-use plakoto_core::Position;
+use plakoto_core::tavli::GamePosition;
 use serde::Serialize;
 
 /// Outcome probabilities for the side on roll. `win` includes `win_double`;
@@ -56,7 +56,7 @@ impl Probabilities {
     /// let p = Probabilities::exact(&pos!(White; white {}; black {1: 15})).unwrap();
     /// assert_eq!(p.equity(), 2.0);
     /// ```
-    pub fn exact(pos: &Position) -> Option<Probabilities> {
+    pub fn exact<P: GamePosition>(pos: &P) -> Option<Probabilities> {
         let r = pos.outcome()?;
         let pts = r.points_for(pos.turn());
         Some(Probabilities {
@@ -99,6 +99,6 @@ mod tests {
         let q = p.pass_turn();
         assert_eq!(q.turn(), Color::Black);
         assert_eq!(Probabilities::exact(&q).unwrap().equity(), -2.0);
-        assert_eq!(Probabilities::exact(&Position::start()), None);
+        assert_eq!(Probabilities::exact(&plakoto_core::Position::start()), None);
     }
 }

@@ -8,6 +8,7 @@
 //! equity at ply n is minus `value(after, n)` (exact if it ends the game).
 //! The work at the root is spread over threads with rayon.
 
+use plakoto_core::tavli::{GamePlay, GamePosition};
 use plakoto_core::{Dice, Play, Position};
 use rayon::prelude::*;
 
@@ -132,30 +133,41 @@ impl<E: Evaluator> Analyzer for Search<E> {
 }
 
 /// The mover's probabilities after `play`, at ply `n`.
-pub fn play_value<E: Evaluator + ?Sized>(eval: &E, play: &Play, n: u8, cfg: &SearchConfig) -> Probabilities {
+pub fn play_value<P: GamePosition, E: Evaluator<P> + ?Sized>(
+    eval: &E,
+    play: &P::Play,
+    n: u8,
+    cfg: &SearchConfig,
+) -> Probabilities {
     play_value_for(eval, play, n, cfg, true)
 }
 
 /// [`play_value`] for a mover that is (`root`) or is not the root's side.
-fn play_value_for<E: Evaluator + ?Sized>(
+fn play_value_for<P: GamePosition, E: Evaluator<P> + ?Sized>(
     eval: &E,
-    play: &Play,
+    play: &P::Play,
     n: u8,
     cfg: &SearchConfig,
     root: bool,
 ) -> Probabilities {
     match play.result() {
-        Some(_) => Probabilities::exact(play.position()).unwrap_or_default(),
-        None => value_for(eval, play.position(), n, cfg, !root).flip(),
+        Some(_) => Probabilities::exact(&play.position()).unwrap_or_default(),
+        None => value_for(eval, &play.position(), n, cfg, !root).flip(),
     }
 }
 
 /// Probabilities for the side on roll in `pos`, looking `n` plies ahead.
-pub fn value<E: Evaluator + ?Sized>(eval: &E, pos: &Position, n: u8, cfg: &SearchConfig) -> Probabilities {
+pub fn value<P: GamePosition, E: Evaluator<P> + ?Sized>(eval: &E, pos: &P, n: u8, cfg: &SearchConfig) -> Probabilities {
     value_for(eval, pos, n, cfg, true)
 }
 
-fn value_for<E: Evaluator + ?Sized>(eval: &E, pos: &Position, n: u8, cfg: &SearchConfig, root: bool) -> Probabilities {
+fn value_for<P: GamePosition, E: Evaluator<P> + ?Sized>(
+    eval: &E,
+    pos: &P,
+    n: u8,
+    cfg: &SearchConfig,
+    root: bool,
+) -> Probabilities {
     if let Some(p) = Probabilities::exact(pos) {
         return p;
     }
@@ -173,9 +185,9 @@ fn value_for<E: Evaluator + ?Sized>(eval: &E, pos: &Position, n: u8, cfg: &Searc
 /// The best play's probabilities (for the mover, who is or is not the
 /// root's side) for one roll, searched to ply `n` among the filtered
 /// candidates.
-fn best_reply<E: Evaluator + ?Sized>(
+fn best_reply<P: GamePosition, E: Evaluator<P> + ?Sized>(
     eval: &E,
-    pos: &Position,
+    pos: &P,
     dice: Dice,
     n: u8,
     cfg: &SearchConfig,
@@ -207,7 +219,12 @@ fn filtered(sorted: &[(Probabilities, usize)], f: Filter, of: &dyn Fn(&Probabili
 /// 0-ply, then the filtered best at 1-ply and 2-ply. Best first; each entry
 /// says the ply it was searched to. Plays searched deeper rank above the
 /// rest.
-pub fn rank<E: Evaluator + Sync + ?Sized>(eval: &E, plays: &[Play], ply: u8, cfg: &SearchConfig) -> Vec<Scored> {
+pub fn rank<P: GamePosition, E: Evaluator<P> + Sync + ?Sized>(
+    eval: &E,
+    plays: &[P::Play],
+    ply: u8,
+    cfg: &SearchConfig,
+) -> Vec<Scored> {
     let mut scored: Vec<Scored> = plays
         .par_iter()
         .enumerate()
@@ -228,8 +245,8 @@ pub fn rank<E: Evaluator + Sync + ?Sized>(eval: &E, plays: &[Play], ply: u8, cfg
             .map(|&(k, d)| {
                 let play = &plays[scored[k].index];
                 let p = match play.result() {
-                    Some(_) => Probabilities::exact(play.position()).unwrap_or_default().flip(),
-                    None => best_reply(eval, play.position(), d, depth - 1, cfg, false),
+                    Some(_) => Probabilities::exact(&play.position()).unwrap_or_default().flip(),
+                    None => best_reply(eval, &play.position(), d, depth - 1, cfg, false),
                 };
                 (k, p.scaled(d.weight() as f32 / 36.0))
             })

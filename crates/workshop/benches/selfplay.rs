@@ -16,7 +16,7 @@ fn bench_self_play(c: &mut Criterion) {
         b.iter(|| {
             for _ in 0..20 {
                 seed += 1;
-                black_box(self_play(&eval, seed, 0.7, 0.0).plies);
+                black_box(self_play::<plakoto_core::Position>(&eval, seed, 0.7, 0.0).plies);
             }
         })
     });

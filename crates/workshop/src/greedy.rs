@@ -1,18 +1,22 @@
 //! The 0-ply player of training's strength checks: picks the play whose
 //! resulting position the evaluator likes best for the mover (without the
-//! search machinery, so checks during training stay fast).
+//! search machinery, so checks during training stay fast). One player for
+//! every game with an evaluator.
 
-use plakoto_core::{Dice, Play, Position};
+use plakoto_core::Dice;
+use plakoto_core::tavli::{GamePlay, GamePosition};
 
-use plakoto_engine::{Evaluator, Player, argmax_by};
+use plakoto_engine::search::{SearchConfig, rank};
+use plakoto_engine::{Evaluator, Player, Probabilities};
 
 /// The mover's equity after `play` by static evaluation (exact when the
-/// play ends the game).
+/// play ends the game: the final position keeps the mover on roll).
 #[inline]
-pub fn play_equity<E: Evaluator + ?Sized>(eval: &E, play: &Play) -> f32 {
+pub fn play_equity<P: GamePosition, E: Evaluator<P> + ?Sized>(eval: &E, play: &P::Play) -> f32 {
+    let after = play.position();
     match play.result() {
-        Some(r) => r.points_for(play.mover()) as f32,
-        None => -eval.equity(play.position()),
+        Some(_) => Probabilities::exact(&after).map_or(0.0, |p| p.equity()),
+        None => -eval.equity(&after),
     }
 }
 
@@ -24,15 +28,46 @@ pub struct GreedyPlayer<E> {
     pub name: String,
 }
 
-impl<E: Evaluator> Player for GreedyPlayer<E> {
+impl<P: GamePosition, E: Evaluator<P>> Player<P> for GreedyPlayer<E> {
     fn name(&self) -> String {
         self.name.clone()
     }
 
-    fn choose(&mut self, _: &Position, _: Dice, plays: &[Play]) -> usize {
+    fn choose(&mut self, _: &P, _: Dice, plays: &[P::Play]) -> usize {
         if plays.len() == 1 {
             return 0;
         }
-        argmax_by(plays, |p| play_equity(&self.eval, p))
+        let mut best = (0, f32::NEG_INFINITY);
+        for (i, p) in plays.iter().enumerate() {
+            let e = play_equity(&self.eval, p);
+            if e > best.1 {
+                best = (i, e);
+            }
+        }
+        best.0
+    }
+}
+
+/// Plays the best play by an expectimax search of `ply` plies (1 or 2)
+/// over any game's evaluator, with the engine's default move filters.
+pub struct SearchedPlayer<E> {
+    /// What scores the positions at the search's leaves.
+    pub eval: E,
+    /// How deep to search.
+    pub ply: u8,
+    /// The name duel reports use.
+    pub name: String,
+}
+
+impl<P: GamePosition, E: Evaluator<P> + Sync> Player<P> for SearchedPlayer<E> {
+    fn name(&self) -> String {
+        self.name.clone()
+    }
+
+    fn choose(&mut self, _: &P, _: Dice, plays: &[P::Play]) -> usize {
+        if plays.len() == 1 {
+            return 0;
+        }
+        rank::<P, E>(&self.eval, plays, self.ply, &SearchConfig::default())[0].index
     }
 }

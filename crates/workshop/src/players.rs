@@ -11,9 +11,10 @@ use std::sync::Arc;
 
 use plakoto_core::tavli::{AnyPosition, GameKind, GamePosition};
 use plakoto_engine::network::Network;
-use plakoto_engine::{MAX_PLY, NeuralEval, Player, RandomPlayer, Search, SearchPlayer, TavliPlayer, levels};
+use plakoto_engine::{MAX_PLY, NetGame, NeuralEval, Player, RandomPlayer, Search, SearchPlayer, TavliPlayer, levels};
 
 use crate::external::ExternalPlayer;
+use crate::greedy::{GreedyPlayer, SearchedPlayer};
 use crate::rollout_player::RolloutPlayer;
 
 /// Builds a player by name: a built-in level (playing with `eval`),
@@ -60,7 +61,9 @@ pub fn check_name(name: &str) -> Result<(), String> {
 }
 
 /// `net:PATH` (0-ply) or `net@N:PATH` (N-ply).
-fn weights_player(name: &str, rest: &str, eval: &NeuralEval, seed: u64) -> Result<Box<dyn Player>, String> {
+/// Reads `net:PATH` / `net@PLY:PATH` (`rest` is what follows `net`): the
+/// ply and the network of `game` in the file.
+fn weights_of(game: GameKind, name: &str, rest: &str) -> Result<(u8, Network), String> {
     let usage = || format!("`{name}`: write `net:PATH` or `net@PLY:PATH` (PLY 0 to {MAX_PLY})");
     let (ply, path) = match rest.strip_prefix('@') {
         Some(r) => {
@@ -70,21 +73,40 @@ fn weights_player(name: &str, rest: &str, eval: &NeuralEval, seed: u64) -> Resul
         None => (0, rest.strip_prefix(':').ok_or_else(usage)?),
     };
     let bytes = std::fs::read(path).map_err(|e| format!("{path}: {e}"))?;
-    let net = Network::from_bytes(&bytes).map_err(|e| format!("{path}: {e}"))?;
+    let net = Network::from_bytes_of(game, &bytes).map_err(|e| format!("{path}: {e}"))?;
+    Ok((ply, net))
+}
+
+/// `net:PATH` / `net@PLY:PATH` in a game with networks other than Plakoto
+/// (for money, at 0 to 2 plies); `None` for a name that is not one.
+pub fn net_player_of<P: NetGame>(name: &str) -> Option<Result<Box<dyn Player<P>>, String>> {
+    let rest = name.strip_prefix("net")?;
+    Some(weights_of(P::KIND, name, rest).map(|(ply, net)| {
+        let eval = P::evaluator(Arc::new(net));
+        if ply == 0 {
+            Box::new(GreedyPlayer { eval, name: name.into() }) as Box<dyn Player<P>>
+        } else {
+            Box::new(SearchedPlayer { eval, ply, name: name.into() })
+        }
+    }))
+}
+
+fn weights_player(name: &str, rest: &str, eval: &NeuralEval, seed: u64) -> Result<Box<dyn Player>, String> {
+    let (ply, net) = weights_of(GameKind::Plakoto, name, rest)?;
     let eval = NeuralEval::with_bearoff(Arc::new(net), eval.bearoff().cloned());
     let table = plakoto_engine::search::table_for(&eval);
     Ok(Box::new(SearchPlayer::new(name, Box::new(Search::new(eval, ply)), 0.0, seed).by_the_score(table)))
 }
 
 /// A player of a game other than Plakoto by name, for `duel --game`:
-/// `random`, `heuristic` (that game's hand-written evaluation) and
-/// `external:COMMAND`; the levels that search with a network play Plakoto
-/// only until those games have networks of their own.
+/// `random`, `external:COMMAND`, and what `own` builds of the game's own
+/// players (its heuristic, a Portes `net:PATH`); the built-in levels play
+/// Plakoto only until the other games have shipped networks.
 pub fn game_player<P: GamePosition>(
     game: GameKind,
     name: &str,
     seed: u64,
-    heuristic: impl FnOnce() -> Option<Box<dyn Player<P>>>,
+    own: impl FnOnce(&str) -> Option<Result<Box<dyn Player<P>>, String>>,
 ) -> Result<Box<dyn Player<P>>, String> {
     if let Some(cmd) = name.strip_prefix("external:") {
         if cmd.trim().is_empty() {
@@ -92,13 +114,13 @@ pub fn game_player<P: GamePosition>(
         }
         return Ok(Box::new(ExternalPlayer::new(cmd)));
     }
-    let unknown =
-        || format!("`{name}` does not play {game}: {game}'s players are random, heuristic and external:COMMAND");
-    match name {
-        "random" => Ok(Box::new(RandomPlayer::new(seed))),
-        "heuristic" => heuristic().ok_or_else(unknown),
-        _ => Err(unknown()),
+    if name == "random" {
+        return Ok(Box::new(RandomPlayer::new(seed)));
     }
+    own(name).unwrap_or_else(|| {
+        let nets = if game == GameKind::Portes { ", net:PATH, net@PLY:PATH" } else { "" };
+        Err(format!("`{name}` does not play {game}: {game}'s players are random, heuristic{nets} and external:COMMAND"))
+    })
 }
 
 /// A player of a Tavli match by name, for `duel --tavli`: `external:COMMAND`

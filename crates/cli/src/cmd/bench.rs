@@ -85,7 +85,7 @@ pub fn run(a: Args) -> Result<()> {
     let t = Instant::now();
     let (mut games, mut plies) = (0u64, 0u64);
     while t.elapsed() < budget {
-        plies += self_play(&net, 1_000_000 + games, 0.7, 0.0).plies as u64;
+        plies += self_play::<plakoto_core::Position>(&net, 1_000_000 + games, 0.7, 0.0).plies as u64;
         games += 1;
     }
     let s = t.elapsed().as_secs_f64();

@@ -8,7 +8,7 @@ use plakoto_core::tavli::{AnyPosition, GameKind, GamePosition, MatchRules};
 use plakoto_core::{Position, fevga, portes};
 use plakoto_engine::{FevgaHeuristic, LEVELS, Player, PortesHeuristic};
 use plakoto_workshop::duel::{PlayerFactory, duel_matches_of, duel_of};
-use plakoto_workshop::players::{check_name, game_player, player_by_name, tavli_player};
+use plakoto_workshop::players::{check_name, game_player, net_player_of, player_by_name, tavli_player};
 
 /// Pit two players against each other. A player is a built-in one (see
 /// below) or `external:COMMAND`, a program speaking the engine protocol.
@@ -82,14 +82,15 @@ pub fn run(a: Args) -> Result<()> {
     match a.game.unwrap_or_default() {
         GameKind::Plakoto => {}
         GameKind::Portes => {
-            return other_game(
-                &a,
-                portes::Position::start(),
-                |_| Some(Box::new(PortesHeuristic) as Box<dyn Player<_>>),
-            );
+            return other_game(&a, portes::Position::start(), |name, _| match name {
+                "heuristic" => Some(Ok(Box::new(PortesHeuristic) as Box<dyn Player<_>>)),
+                _ => net_player_of::<portes::Position>(name),
+            });
         }
         GameKind::Fevga => {
-            return other_game(&a, fevga::Position::start(), |_| Some(Box::new(FevgaHeuristic) as Box<dyn Player<_>>));
+            return other_game(&a, fevga::Position::start(), |name, _| {
+                (name == "heuristic").then(|| Ok(Box::new(FevgaHeuristic) as Box<dyn Player<_>>))
+            });
         }
     }
     // Fail fast on unknown names.
@@ -121,19 +122,19 @@ pub fn run(a: Args) -> Result<()> {
 }
 
 /// A duel of single games of Portes or Fevga: the players named are built
-/// by `heuristic` (the game's heuristic player for the seed) or as
-/// [`game_player`] says.
+/// by `own` (the game's own players by name and seed: its heuristic, its
+/// networks; `None` for a name it does not know) or as [`game_player`] says.
 fn other_game<P: GamePosition>(
     a: &Args,
     initial: P,
-    heuristic: impl Fn(u64) -> Option<Box<dyn Player<P>>> + Sync,
+    own: impl Fn(&str, u64) -> Option<Result<Box<dyn Player<P>>, String>> + Sync,
 ) -> Result<()> {
     let game = initial.kind();
     for name in [&a.a, &a.b] {
-        game_player(game, name, 0, || heuristic(0)).map_err(|e| anyhow!(e))?;
+        game_player(game, name, 0, |n| own(n, 0)).map_err(|e| anyhow!(e))?;
     }
     let make = |name: &str, seed: u64| {
-        game_player(game, name, seed, || heuristic(seed))
+        game_player(game, name, seed, |n| own(n, seed))
             .unwrap_or_else(|e| panic!("`{name}` built before the duel: {e}"))
     };
     let fa = |i: u64| make(&a.a, a.seed.wrapping_mul(31).wrapping_add(i));

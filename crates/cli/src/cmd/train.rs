@@ -8,6 +8,7 @@ use std::sync::{Arc, OnceLock};
 
 use anyhow::{Context, Result, anyhow, bail};
 use indicatif::{ProgressBar, ProgressStyle};
+use plakoto_core::tavli::GameKind;
 use plakoto_engine::network::{MAX_HIDDEN, Network};
 use plakoto_workshop::train::{TrainConfig, train};
 
@@ -16,6 +17,10 @@ use plakoto_workshop::train::{TrainConfig, train};
 /// checkpoint; --resume continues.
 #[derive(clap::Args)]
 pub struct Args {
+    /// The game the network learns: plakoto or portes (a resumed run keeps
+    /// the game it began with).
+    #[arg(long, default_value = "plakoto")]
+    game: GameKind,
     /// Run directory for weights, optimiser state, log and plot.
     #[arg(long, default_value = "training/run")]
     out: PathBuf,
@@ -79,6 +84,7 @@ pub fn run(a: Args) -> Result<()> {
         bail!("--lambda and --epsilon must be between 0 and 1");
     }
     let cfg = TrainConfig {
+        game: a.game,
         games: a.games,
         // With --init and no --hidden, 0 keeps the starting network's size.
         hidden: a.hidden.unwrap_or(if a.init.is_some() { 0 } else { 128 }),

@@ -28,11 +28,13 @@ use rand::seq::SliceRandom;
 use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
 
+use plakoto_core::portes;
+use plakoto_core::tavli::GameKind;
 use plakoto_engine::network::{Gradient, Network};
-use plakoto_engine::{HeuristicPlayer, NeuralEval, Player};
+use plakoto_engine::{NetGame, Player};
 
 use crate::benchmark::{Decision, error_rate};
-use crate::duel::duel;
+use crate::duel::duel_of;
 use crate::greedy::GreedyPlayer;
 use adam::Adam;
 use report::{LogRow, append_csv, plot_svg, read_csv};
@@ -41,6 +43,10 @@ pub use selfplay::{Sample, SelfPlayGame, self_play};
 /// Settings of a training run.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct TrainConfig {
+    /// The game the network plays (Plakoto unless told: runs saved before
+    /// other games had networks are Plakoto's).
+    #[serde(default)]
+    pub game: GameKind,
     /// Train until this many self-play games in total.
     pub games: u64,
     /// Hidden units of a new network. A network from `init` with fewer is
@@ -82,6 +88,7 @@ pub struct TrainConfig {
 impl Default for TrainConfig {
     fn default() -> Self {
         TrainConfig {
+            game: GameKind::Plakoto,
             games: 200_000,
             hidden: 128,
             threads: 2,
@@ -193,14 +200,36 @@ impl RunFiles {
     }
 }
 
-fn load_net(path: &Path) -> Result<Network, TrainError> {
+fn load_net(game: GameKind, path: &Path) -> Result<Network, TrainError> {
     let b = std::fs::read(path).map_err(io(path))?;
-    Network::from_bytes(&b).map_err(|e| TrainError::Bad(format!("{}: {e}", path.display())))
+    Network::from_bytes_of(game, &b).map_err(|e| TrainError::Bad(format!("{}: {e}", path.display())))
 }
 
-/// Trains in `dir` (created if needed). With `resume`, continues the run
-/// saved there; `stop` ends it cleanly at the next round with a checkpoint.
+/// Trains in `dir` (created if needed) a network of `cfg.game` (when
+/// resuming, of the game the run was started for). With `resume`,
+/// continues the run saved there; `stop` ends it cleanly at the next round
+/// with a checkpoint.
 pub fn train(
+    cfg: &TrainConfig,
+    dir: &Path,
+    resume: bool,
+    stop: &AtomicBool,
+    on_progress: &mut dyn FnMut(&Progress),
+) -> Result<Network, TrainError> {
+    let game = if resume { read_state(&RunFiles::new(dir))?.config.game } else { cfg.game };
+    match game {
+        GameKind::Plakoto => train_of::<plakoto_core::Position>(cfg, dir, resume, stop, on_progress),
+        GameKind::Portes => train_of::<portes::Position>(cfg, dir, resume, stop, on_progress),
+        GameKind::Fevga => Err(TrainError::Bad("Fevga has no network encoding yet: train plakoto or portes".into())),
+    }
+}
+
+fn read_state(files: &RunFiles) -> Result<State, TrainError> {
+    let text = std::fs::read_to_string(&files.state).map_err(io(&files.state))?;
+    serde_json::from_str(&text).map_err(|e| TrainError::Bad(format!("{}: {e}", files.state.display())))
+}
+
+fn train_of<P: NetGame>(
     cfg: &TrainConfig,
     dir: &Path,
     resume: bool,
@@ -209,14 +238,18 @@ pub fn train(
 ) -> Result<Network, TrainError> {
     std::fs::create_dir_all(dir).map_err(io(dir))?;
     let files = RunFiles::new(dir);
+    if !resume && cfg.benchmark.is_some() && P::KIND != GameKind::Plakoto {
+        return Err(TrainError::Bad(format!(
+            "the benchmark of best play is Plakoto's so far; train {} without it",
+            P::KIND
+        )));
+    }
     let (mut net, mut adam, mut state) = if resume {
-        let text = std::fs::read_to_string(&files.state).map_err(io(&files.state))?;
-        let mut st: State =
-            serde_json::from_str(&text).map_err(|e| TrainError::Bad(format!("{}: {e}", files.state.display())))?;
-        let net = load_net(&files.weights)?;
+        let mut st = read_state(&files)?;
+        let net = load_net(P::KIND, &files.weights)?;
         let mut adam = Adam::new(&net, cfg.lr);
-        adam.m = load_net(&files.adam_m)?;
-        adam.v = load_net(&files.adam_v)?;
+        adam.m = load_net(P::KIND, &files.adam_m)?;
+        adam.v = load_net(P::KIND, &files.adam_v)?;
         adam.step = st.adam_step;
         // The new target length and thread count may differ; the rest of the
         // recipe stays as the run began.
@@ -232,7 +265,7 @@ pub fn train(
         }
         let net = match &cfg.init {
             Some(p) => {
-                let net = load_net(p)?;
+                let net = load_net(P::KIND, p)?;
                 if cfg.hidden != 0 && cfg.hidden < net.hidden() {
                     return Err(TrainError::Bad(format!(
                         "{} has {} hidden units, more than the {} asked for: a network can be widened, not narrowed",
@@ -243,7 +276,7 @@ pub fn train(
                 }
                 net.widened(cfg.hidden, cfg.seed)
             }
-            None => Network::random(cfg.hidden, cfg.seed),
+            None => Network::random_for(P::KIND, cfg.hidden, cfg.seed),
         };
         let adam = Adam::new(&net, cfg.lr);
         let st = State { config: cfg.clone(), games_done: 0, positions: 0, seconds: 0.0, adam_step: 0 };
@@ -264,7 +297,7 @@ pub fn train(
 
     while state.games_done < c.games && !stop.load(Ordering::Relaxed) {
         let round = c.round_games.min(c.games - state.games_done);
-        let snapshot = NeuralEval::new(Arc::new(net.clone()));
+        let snapshot = P::evaluator(Arc::new(net.clone()));
         let first = state.games_done;
         let mut samples: Vec<Sample> = std::thread::scope(|s| {
             let handles: Vec<_> = (0..c.threads.max(1) as u64)
@@ -276,7 +309,7 @@ pub fn train(
                         let mut g = t;
                         while g < round {
                             let seed = c.seed.wrapping_mul(1_000_003).wrapping_add(first + g);
-                            out.extend(self_play(&eval, seed, c.lambda, c.epsilon).samples);
+                            out.extend(self_play::<P>(&eval, seed, c.lambda, c.epsilon).samples);
                             g += c.threads.max(1) as u64;
                         }
                         out
@@ -315,7 +348,7 @@ pub fn train(
             if checkpoint_due {
                 progress.evaluating = true;
                 on_progress(&progress);
-                let row = strength_check(&net, &c, &state, &benchmark)?;
+                let row = strength_check::<P>(&net, &c, &state, &benchmark)?;
                 append_csv(&files.log, &row).map_err(io(&files.log))?;
                 rows.push(row.clone());
                 plot_svg(&files.plot, &rows).map_err(TrainError::Bad)?;
@@ -324,7 +357,8 @@ pub fn train(
                 on_progress(&progress);
             }
             net.about = format!(
-                "plakoto train: {} games, hidden {}, lr {}{}, lambda {}, seed {}{}",
+                "plakoto train --game {}: {} games, hidden {}, lr {}{}, lambda {}, seed {}{}",
+                P::KIND,
                 state.games_done,
                 net.hidden(),
                 c.lr,
@@ -348,20 +382,29 @@ pub fn train(
     Ok(net)
 }
 
-/// A paired duel of the 0-ply network against the heuristic player, and
-/// its error rate on `benchmark` unless that is empty.
-fn strength_check(net: &Network, c: &TrainConfig, state: &State, benchmark: &[Decision]) -> Result<LogRow, TrainError> {
-    let eval = NeuralEval::new(Arc::new(net.clone()));
+/// A paired duel of the 0-ply network against the game's heuristic player,
+/// and (Plakoto's) error rate on `benchmark` unless that is empty.
+fn strength_check<P: NetGame>(
+    net: &Network,
+    c: &TrainConfig,
+    state: &State,
+    benchmark: &[Decision],
+) -> Result<LogRow, TrainError> {
+    let eval = P::evaluator(Arc::new(net.clone()));
     let greedy = || GreedyPlayer { eval: eval.clone(), name: "net".into() };
-    let a = |_: u64| Box::new(greedy()) as Box<dyn Player>;
-    let b = |_: u64| Box::new(HeuristicPlayer) as Box<dyn Player>;
+    let a = |_: u64| Box::new(greedy()) as Box<dyn Player<P>>;
+    let b = |_: u64| P::heuristic();
+    let start = P::start_of(P::KIND).expect("every game has a start");
     // The same dice every time, so successive checks compare like with like.
     // Built-in players cannot fail.
-    let s = duel(&a, &b, c.eval_pairs, 0xD1CE, c.threads, &|_| {}).unwrap_or_default();
+    let s = duel_of(start, &a, &b, c.eval_pairs, 0xD1CE, c.threads, &|_| {}).unwrap_or_default();
     let error_rate = if benchmark.is_empty() {
         None
     } else {
-        let e = error_rate(benchmark, &mut greedy()).map_err(TrainError::Bad)?;
+        // Only a Plakoto run is given a benchmark (see `train_of`).
+        let plakoto = plakoto_engine::NeuralEval::new(Arc::new(net.clone()));
+        let e =
+            error_rate(benchmark, &mut GreedyPlayer { eval: plakoto, name: "net".into() }).map_err(TrainError::Bad)?;
         Some((e.millipoints, e.ci95))
     };
     Ok(LogRow {

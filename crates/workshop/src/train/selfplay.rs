@@ -7,13 +7,13 @@
 //! other side's view, as s_{t+1} has the other side on roll.
 
 use plakoto_core::game::{DiceSource, Game, SeededDice, Start};
-use plakoto_core::{MoveGen, Play, Position};
+use plakoto_core::tavli::GamePlay;
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use plakoto_engine::inputs::{Inputs, encode};
+use plakoto_engine::inputs::Inputs;
 use plakoto_engine::network::OUTPUTS;
-use plakoto_engine::{Evaluator, NeuralEval, Probabilities, to_targets};
+use plakoto_engine::{Evaluator, NetGame, Probabilities, to_targets};
 
 /// A training sample: inputs and target outputs.
 pub struct Sample {
@@ -33,37 +33,35 @@ pub struct SelfPlayGame {
 
 /// The value of a play's resulting position for the side now on roll there
 /// (exact if the play ended the game, from the mover's side then flipped).
-fn value_after(eval: &NeuralEval, play: &Play) -> Probabilities {
+fn value_after<P: NetGame>(eval: &P::Eval, play: &P::Play) -> Probabilities {
     match play.result() {
         // The final position keeps the mover on roll: view it from the opponent.
-        Some(_) => Probabilities::exact(play.position()).map(|p| p.flip()).unwrap_or_default(),
-        None => eval.probabilities(play.position()),
+        Some(_) => Probabilities::exact(&play.position()).map(|p| p.flip()).unwrap_or_default(),
+        None => eval.probabilities(&play.position()),
     }
 }
 
-/// Plays one game from the opening roll with `seed`'s dice and returns its
-/// samples. `epsilon`: chance of a random play (exploration).
-pub fn self_play(eval: &NeuralEval, seed: u64, lambda: f32, epsilon: f32) -> SelfPlayGame {
+/// Plays one game of `P` from the opening roll with `seed`'s dice and
+/// returns its samples. `epsilon`: chance of a random play (exploration).
+pub fn self_play<P: NetGame>(eval: &P::Eval, seed: u64, lambda: f32, epsilon: f32) -> SelfPlayGame {
     let mut dice = SeededDice::new(seed);
     let mut explore_rng = ChaCha8Rng::seed_from_u64(seed ^ 0x005E_ED0F_E4B1_0AE5);
     // The opening roll through the state machine; then positions directly
     // (a Game would also keep a notated record of every turn).
-    let mut game = Game::new(Start::OpeningRoll);
+    let start = P::start_of(P::KIND).expect("every game has a start");
+    let mut game = Game::of(start, Start::OpeningRoll);
     game.opening_roll(&mut dice);
     let mut pos = *game.position();
-    let mut positions: Vec<Position> = vec![pos];
+    let mut positions: Vec<P> = vec![pos];
     let mut values: Vec<Probabilities> = vec![eval.probabilities(&pos)];
     let mut final_result = None;
-    let mut movegen = MoveGen::new();
-    let mut plays = Vec::with_capacity(64);
     while pos.outcome().is_none() && positions.len() < 10_000 {
-        movegen.plays(&pos, dice.roll(), &mut plays);
-        let plays = &plays;
+        let plays = pos.legal_plays(dice.roll());
         let mut best = 0;
         let mut best_eq = f32::NEG_INFINITY;
         let mut best_val = Probabilities::default();
         for (i, play) in plays.iter().enumerate() {
-            let v = value_after(eval, play);
+            let v = value_after::<P>(eval, play);
             // The mover's equity is minus the equity of the side on roll after.
             let eq = -v.equity();
             if eq > best_eq {
@@ -74,10 +72,10 @@ pub fn self_play(eval: &NeuralEval, seed: u64, lambda: f32, epsilon: f32) -> Sel
         }
         if epsilon > 0.0 && plays.len() > 1 && explore_rng.random::<f32>() < epsilon {
             best = explore_rng.random_range(0..plays.len());
-            best_val = value_after(eval, &plays[best]);
+            best_val = value_after::<P>(eval, &plays[best]);
         }
-        let play = plays[best];
-        pos = *play.position();
+        let play = &plays[best];
+        pos = play.position();
         if play.result().is_some() {
             final_result = Probabilities::exact(&pos);
             break;
@@ -99,7 +97,7 @@ pub fn self_play(eval: &NeuralEval, seed: u64, lambda: f32, epsilon: f32) -> Sel
     }
     for (pos, target) in positions.iter().zip(&targets) {
         let mut inputs = Inputs::with_capacity();
-        encode(pos, &mut inputs);
+        pos.encode(&mut inputs);
         samples.push(Sample { inputs, target: to_targets(target) });
     }
     SelfPlayGame { samples, plies }
