@@ -103,39 +103,54 @@ fn numbers(text: &str) -> Value {
     Value::Array(text.split(',').filter_map(|n| n.trim().parse::<u8>().ok()).map(Value::from).collect())
 }
 
+/// The reasons every game's play error shares, as a code and its
+/// parameters (`None` for the game's own kinds of fault): one mapping for
+/// the three error types, whose shared variants have the same shape.
+macro_rules! shared {
+    ($e:expr, $E:path) => {{
+        use $E as E;
+        use ReasonCode as C;
+        match $e {
+            E::Syntax { token, why } => Some((C::Syntax, json!({"token": token, "why": why}))),
+            E::GameOver => Some((C::GameOver, json!({}))),
+            E::MustPass(d) => Some((C::MustPass, json!({"dice": dice(d)}))),
+            E::CannotPass(d) => Some((C::CannotPass, json!({"dice": dice(d)}))),
+            E::NoChecker(p) => Some((C::NoChecker, json!({"point": p}))),
+            E::TooFewCheckers { point, have } => Some((C::TooFewCheckers, json!({"point": point, "have": have}))),
+            E::NoPoint(p) => Some((C::NoPoint, json!({"point": p}))),
+            E::Backwards { from, to } => Some((C::Backwards, json!({"from": from, "to": to}))),
+            E::NoDice { from, to, dist, left } => {
+                Some((C::NoDice, json!({"from": from, "to": to, "pips": dist, "left": numbers(left)})))
+            }
+            E::PathBlocked { from, to, blocked } => {
+                Some((C::PathBlocked, json!({"from": from, "to": to, "blocked": numbers(blocked)})))
+            }
+            E::NotAllHome(p) => Some((C::NotAllHome, json!({"point": p}))),
+            E::NotHighest { from, die, higher } => {
+                Some((C::NotHighest, json!({"from": from, "die": die, "highest": higher})))
+            }
+            E::AfterGameEnd(moves) => Some((C::AfterGameEnd, json!({"moves": moves}))),
+            E::TooManyMoves(d) => Some((C::TooManyMoves, json!({"dice": dice(d)}))),
+            E::MustUseBoth(d) => Some((C::MustUseBoth, json!({"dice": dice(d)}))),
+            E::MustUseMore { die, needed } => Some((C::MustUseMore, json!({"die": die, "needed": needed}))),
+            E::MustUseLarger(d) => Some((C::MustUseLarger, json!({"die": d}))),
+            E::NotLegal(play) => Some((C::NotLegal, json!({"play": play}))),
+            _ => None,
+        }
+    }};
+}
+
 impl From<&PlayError> for Reason {
     fn from(e: &PlayError) -> Reason {
         use ReasonCode as C;
-        let (code, params) = match e {
-            PlayError::Syntax { token, why } => (C::Syntax, json!({"token": token, "why": why})),
-            PlayError::GameOver => (C::GameOver, json!({})),
-            PlayError::MustPass(d) => (C::MustPass, json!({"dice": dice(d)})),
-            PlayError::CannotPass(d) => (C::CannotPass, json!({"dice": dice(d)})),
-            PlayError::NoChecker(p) => (C::NoChecker, json!({"point": p})),
-            PlayError::TooFewCheckers { point, have } => (C::TooFewCheckers, json!({"point": point, "have": have})),
-            PlayError::NoPoint(p) => (C::NoPoint, json!({"point": p})),
+        let (code, params) = shared!(e, PlayError).unwrap_or_else(|| match e {
             PlayError::Pinned(p) => (C::Pinned, json!({"point": p})),
-            PlayError::Backwards { from, to } => (C::Backwards, json!({"from": from, "to": to})),
-            PlayError::NoDice { from, to, dist, left } => {
-                (C::NoDice, json!({"from": from, "to": to, "pips": dist, "left": numbers(left)}))
-            }
             PlayError::BlockedPoint(p) => (C::PointBlocked, json!({"point": p})),
             PlayError::BlockedAnchor(p) => (C::AnchorBlocked, json!({"point": p})),
-            PlayError::PathBlocked { from, to, blocked } => {
-                (C::PathBlocked, json!({"from": from, "to": to, "blocked": numbers(blocked)}))
-            }
-            PlayError::NotAllHome(p) => (C::NotAllHome, json!({"point": p})),
             PlayError::PinnedNoBearOff(p) => (C::PinnedNoBearOff, json!({"point": p})),
-            PlayError::NotHighest { from, die, higher } => {
-                (C::NotHighest, json!({"from": from, "die": die, "highest": higher}))
-            }
-            PlayError::AfterGameEnd(moves) => (C::AfterGameEnd, json!({"moves": moves})),
-            PlayError::TooManyMoves(d) => (C::TooManyMoves, json!({"dice": dice(d)})),
-            PlayError::MustUseBoth(d) => (C::MustUseBoth, json!({"dice": dice(d)})),
-            PlayError::MustUseMore { die, needed } => (C::MustUseMore, json!({"die": die, "needed": needed})),
-            PlayError::MustUseLarger(d) => (C::MustUseLarger, json!({"die": d})),
-            PlayError::NotLegal(play) => (C::NotLegal, json!({"play": play})),
-        };
+            // Every other variant is shared (above).
+            _ => (C::NotLegal, json!({"play": e.to_string()})),
+        });
         Reason::new(code, params)
     }
 }
@@ -144,35 +159,12 @@ impl From<&portes::PlayError> for Reason {
     fn from(e: &portes::PlayError) -> Reason {
         use ReasonCode as C;
         use portes::PlayError as E;
-        let (code, params) = match e {
-            E::Syntax { token, why } => (C::Syntax, json!({"token": token, "why": why})),
-            E::GameOver => (C::GameOver, json!({})),
-            E::MustPass(d) => (C::MustPass, json!({"dice": dice(d)})),
-            E::CannotPass(d) => (C::CannotPass, json!({"dice": dice(d)})),
-            E::NoChecker(p) => (C::NoChecker, json!({"point": p})),
-            E::TooFewCheckers { point, have } => (C::TooFewCheckers, json!({"point": point, "have": have})),
-            E::NoPoint(p) => (C::NoPoint, json!({"point": p})),
+        let (code, params) = shared!(e, portes::PlayError).unwrap_or_else(|| match e {
             E::MustEnterFirst { from, bar } => (C::MustEnterFirst, json!({"from": from, "bar": bar})),
-            E::Backwards { from, to } => (C::Backwards, json!({"from": from, "to": to})),
-            E::NoDice { from, to, dist, left } => {
-                (C::NoDice, json!({"from": from, "to": to, "pips": dist, "left": numbers(left)}))
-            }
             E::Blocked(p) => (C::PointBlocked, json!({"point": p})),
             E::EntryBlocked(p) => (C::EntryBlocked, json!({"point": p})),
-            E::PathBlocked { from, to, blocked } => {
-                (C::PathBlocked, json!({"from": from, "to": to, "blocked": numbers(blocked)}))
-            }
-            E::NotAllHome(p) => (C::NotAllHome, json!({"point": p})),
-            E::NotHighest { from, die, higher } => {
-                (C::NotHighest, json!({"from": from, "die": die, "highest": higher}))
-            }
-            E::AfterGameEnd(moves) => (C::AfterGameEnd, json!({"moves": moves})),
-            E::TooManyMoves(d) => (C::TooManyMoves, json!({"dice": dice(d)})),
-            E::MustUseBoth(d) => (C::MustUseBoth, json!({"dice": dice(d)})),
-            E::MustUseMore { die, needed } => (C::MustUseMore, json!({"die": die, "needed": needed})),
-            E::MustUseLarger(d) => (C::MustUseLarger, json!({"die": d})),
-            E::NotLegal(play) => (C::NotLegal, json!({"play": play})),
-        };
+            _ => (C::NotLegal, json!({"play": e.to_string()})),
+        });
         Reason::new(code, params)
     }
 }
@@ -181,41 +173,18 @@ impl From<&fevga::PlayError> for Reason {
     fn from(e: &fevga::PlayError) -> Reason {
         use ReasonCode as C;
         use fevga::PlayError as E;
-        let (code, params) = match e {
-            E::Syntax { token, why } => (C::Syntax, json!({"token": token, "why": why})),
-            E::GameOver => (C::GameOver, json!({})),
-            E::MustPass(d) => (C::MustPass, json!({"dice": dice(d)})),
-            E::CannotPass(d) => (C::CannotPass, json!({"dice": dice(d)})),
-            E::NoChecker(p) => (C::NoChecker, json!({"point": p})),
-            E::TooFewCheckers { point, have } => (C::TooFewCheckers, json!({"point": point, "have": have})),
-            E::NoPoint(p) => (C::NoPoint, json!({"point": p})),
-            E::Backwards { from, to } => (C::Backwards, json!({"from": from, "to": to})),
-            E::NoDice { from, to, dist, left } => {
-                (C::NoDice, json!({"from": from, "to": to, "pips": dist, "left": numbers(left)}))
-            }
+        let (code, params) = shared!(e, fevga::PlayError).unwrap_or_else(|| match e {
             // One opposing checker holds a point in Fevga: still a point
             // the opponent holds.
             E::Blocked(p) => (C::PointBlocked, json!({"point": p})),
-            E::PathBlocked { from, to, blocked } => {
-                (C::PathBlocked, json!({"from": from, "to": to, "blocked": numbers(blocked)}))
-            }
             E::Runner { from, passing } => (C::Runner, json!({"from": from, "passing": passing})),
             E::QuarterBan { landing } => (C::QuarterBan, json!({"landing": landing})),
             E::NardePrime { points } => (C::Prime, json!({"points": numbers(points)})),
             E::UnblockingDuty { trapped, wall } => {
                 (C::UnblockingDuty, json!({"trapped": trapped, "wall": numbers(wall)}))
             }
-            E::NotAllHome(p) => (C::NotAllHome, json!({"point": p})),
-            E::NotHighest { from, die, higher } => {
-                (C::NotHighest, json!({"from": from, "die": die, "highest": higher}))
-            }
-            E::AfterGameEnd(moves) => (C::AfterGameEnd, json!({"moves": moves})),
-            E::TooManyMoves(d) => (C::TooManyMoves, json!({"dice": dice(d)})),
-            E::MustUseBoth(d) => (C::MustUseBoth, json!({"dice": dice(d)})),
-            E::MustUseMore { die, needed } => (C::MustUseMore, json!({"die": die, "needed": needed})),
-            E::MustUseLarger(d) => (C::MustUseLarger, json!({"die": d})),
-            E::NotLegal(play) => (C::NotLegal, json!({"play": play})),
-        };
+            _ => (C::NotLegal, json!({"play": e.to_string()})),
+        });
         Reason::new(code, params)
     }
 }
