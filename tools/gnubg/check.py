@@ -6,7 +6,8 @@
       both colours on roll; and gnubg's position ID of the converted board,
       read by `plakoto moves ID --game portes` (White on roll: for a Black
       position, the colour-swapped board, TAVLI.md/INTERFACE.md), gives the
-      plays our JSON gives;
+      plays our JSON gives; and a Portes `p.` ID, written here to its spec,
+      is read by the adapter as the position and by plakoto as the same;
   (b) on (position, roll) pairs of random games played with gnubg's own
       move generator, and on Part 4's positions with their rolls, gnubg's
       legal plays are `plakoto moves POSITION DICE --game portes --json`'s,
@@ -28,6 +29,7 @@ It exits 1 and lists the failures if any check fails.
 """
 
 import argparse
+import base64
 import json
 import os
 import random
@@ -230,6 +232,32 @@ def check_against_gnubg_id(pos, what, plk, dice=(2, 1)):
         fail(f"{what}: gnubg ID {gid} reads as another position in plakoto ({by_id[:3]} vs {by_json[:3]})")
 
 
+def portes_id(pos):
+    """Our `p.` ID of a position (INTERFACE.md, "Portes"), to check the
+    adapter's reading of IDs against plakoto's."""
+    bits = ["1" if pos.turn == "black" else "0"]
+    for colour, sign in (("white", 1), ("black", -1)):
+        for p in range(1, 25):
+            n = pos.points[p] * sign
+            bits.append("1" * max(n, 0) + "0")
+        bits.append("1" * pos.bar[colour] + "0")
+    text = "".join(bits)
+    text += "0" * (-len(text) % 8)
+    raw = bytes(int(text[i : i + 8], 2) for i in range(0, len(text), 8))
+    return "p." + base64.urlsafe_b64encode(raw).decode().rstrip("=")
+
+
+def check_portes_id(pos, what, plk, dice=(2, 1)):
+    pid = portes_id(pos)
+    back = engine.position_from_json(pid)
+    if back != pos:
+        fail(f"{what}: {pid} reads back as {back}, not {pos}")
+    by_json = sorted(p["notation"] for p in plk.plays(pos, dice))
+    by_id = sorted(p["notation"] for p in plk.plays(pid, dice))
+    if by_json != by_id:
+        fail(f"{what}: {pid} is another position for plakoto ({by_id[:3]} vs {by_json[:3]})")
+
+
 # --------------------------------------------------------------------------
 # (b) legal plays
 
@@ -297,7 +325,7 @@ def random_games(rng, pairs_wanted, max_turns=2000):
     games = 0
     while len(out) < pairs_wanted:
         games += 1
-        pos = engine.position_from_json("start")
+        pos = engine.position_from_json(engine.START)
         pos.turn = rng.choice(engine.COLOURS)
         for _ in range(max_turns):
             dice = (rng.randint(1, 6), rng.randint(1, 6))
@@ -315,6 +343,9 @@ def random_games(rng, pairs_wanted, max_turns=2000):
 # (c) the adapter as a subprocess
 
 
+START_TEXT = json.dumps(engine.START)
+
+
 def check_adapter(plk):
     cmd = [sys.executable, os.path.join(HERE, "engine.py"), "--ply", "0"]
     p1 = parse_part4(PART4[1][1])
@@ -329,7 +360,7 @@ def check_adapter(plk):
         "off": {"white": 0, "black": 0},
     }
     legal = [
-        ("start", (6, 4)),
+        ("p.A-cHwAZgA-DnwAA", (6, 4)),  # Portes's start as its ID
         (engine.START, (3, 1)),
         (dict(engine.START, turn="black"), (6, 6)),
         (p1.to_json(), (6, 5)),
@@ -347,10 +378,11 @@ def check_adapter(plk):
         ("not json", "not JSON"),
         ('{"type":"dance"}', "unknown request type"),
         ("[1,2]", "JSON object"),
-        ('{"type":"play","position":"start"}', "without `dice`"),
-        ('{"type":"play","position":"start","dice":[7,1]}', "not a die"),
-        ('{"type":"play","position":"start","dice":[6]}', "two dice"),
-        ('{"type":"play","position":"start","dice":[6,4],"type":"play"}', "given twice"),
+        ('{"type":"play","position":%s}' % START_TEXT, "without `dice`"),
+        ('{"type":"play","position":%s,"dice":[7,1]}' % START_TEXT, "not a die"),
+        ('{"type":"play","position":%s,"dice":[6]}' % START_TEXT, "two dice"),
+        ('{"type":"play","position":%s,"dice":[6,4],"type":"play"}' % START_TEXT, "given twice"),
+        ('{"type":"play","position":"start","dice":[6,4]}', "`start` is plakoto's"),
         ('{"type":"play","position":{"turn":"white","board":{"24":15,"1":-15}},"dice":[6,4]}', "portes only"),
         (
             json.dumps({"type": "play", "position": dict(engine.START, board={"24": 3, "1": -2}), "dice": [6, 4]}),
@@ -373,7 +405,7 @@ def check_adapter(plk):
         lines.append(line)
         expect.append(("error", line, words))
     lines.append('{"type":"quit"}')
-    lines.append('{"type":"play","position":"start","dice":[6,4]}')  # after quit: unread
+    lines.append('{"type":"play","position":%s,"dice":[6,4]}' % START_TEXT)  # after quit: unread
     r = subprocess.run(cmd, input="\n".join(lines) + "\n", capture_output=True, text=True, timeout=120)
     if r.returncode != 0:
         fail(f"adapter exited {r.returncode} on quit: {r.stderr.strip()[-500:]}")
@@ -404,7 +436,7 @@ def check_adapter(plk):
         if shape(after) not in ours:
             fail(f"adapter's {v['moves']} with {detail} in {pos} is not among our plays")
     # End of input (no quit) ends it too.
-    r = subprocess.run(cmd, input='{"type":"play","position":"start","dice":[2,1]}\n', capture_output=True, text=True)
+    r = subprocess.run(cmd, input='{"type":"play","position":%s,"dice":[2,1]}\n' % START_TEXT, capture_output=True, text=True)
     if r.returncode != 0 or len(r.stdout.splitlines()) != 1:
         fail(f"adapter at end of input: exit {r.returncode}, output {r.stdout!r}")
     # P2 has one play, bar/19; P1 with 5-4 none: the adapter must say so.
@@ -443,6 +475,7 @@ def main():
             what = f"{name} ({mover} on roll)"
             check_round_trip(pos, what)
             check_against_gnubg_id(pos, what, plk)
+            check_portes_id(pos, what, plk)
             for dice, count in rolls:
                 n = compare_plays(pos, dice, plk, tally, f"{what} {dice}")
                 gn = len(gnubg.moves(to_gnubg(pos), dice[0], dice[1]))
@@ -479,6 +512,7 @@ def main():
         check_round_trip(mirror, what + " (mirrored)")
         if i % 4 == 0:
             check_against_gnubg_id(pos, what, plk, dice)
+            check_portes_id(pos, what, plk, dice)
         compare_plays(pos, dice, plk, rt, what)
     print(
         f"(a)+(b) random games: {games} games, {rt.pairs} (position, roll) pairs "

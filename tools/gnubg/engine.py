@@ -27,7 +27,7 @@ import sys
 
 MAX_LINE = 64 * 1024
 
-# Portes's start (TAVLI.md Part 3b), the `start` of the protocol.
+# Portes's start (TAVLI.md Part 3b).
 START = {
     "game": "portes",
     "turn": "white",
@@ -114,17 +114,16 @@ def _per_colour(obj, what):
 
 
 def position_from_json(obj):
-    """Reads our Portes position JSON (or `start`, or a `p.` ID), checking it."""
+    """Reads our Portes position JSON (or a `p.` ID), checking it."""
     if isinstance(obj, str):
-        if obj == "start":
-            obj = START
-        elif obj.startswith("p."):
+        # In the protocol `start` is Plakoto's start (INTERFACE.md, "Tavli
+        # in the commands"), as are IDs without `p.`.
+        if obj.startswith("p."):
             return position_from_id(obj)
-        else:
-            raise BadRequest(
-                f"position `{obj[:40]}` is not `start`, a Portes `p.` ID or position JSON "
-                "(this adapter plays Portes only)"
-            )
+        raise BadRequest(
+            f"position `{obj[:40]}` is not Portes position JSON or a Portes `p.` ID "
+            "(this adapter plays portes only; `start` is plakoto's)"
+        )
     if not isinstance(obj, dict):
         raise BadRequest("`position` is not an object or a string")
     game = obj.get("game", "plakoto")
