@@ -34,6 +34,6 @@ fn main() {
     for r in &rows {
         append_csv(&csv, r).expect("write the combined log");
     }
-    plot_svg(Path::new(out), &rows).expect("draw the plot");
+    plot_svg(Path::new(out), plakoto_core::tavli::GameKind::Plakoto, &rows).expect("draw the plot");
     println!("{} points, {games} games, {seconds:.0} s: {out} and {}", rows.len(), csv.display());
 }

@@ -351,7 +351,7 @@ fn train_of<P: NetGame>(
                 let row = strength_check::<P>(&net, &c, &state, &benchmark)?;
                 append_csv(&files.log, &row).map_err(io(&files.log))?;
                 rows.push(row.clone());
-                plot_svg(&files.plot, &rows).map_err(TrainError::Bad)?;
+                plot_svg(&files.plot, P::KIND, &rows).map_err(TrainError::Bad)?;
                 progress.last = Some(row);
                 progress.evaluating = false;
                 on_progress(&progress);

@@ -5,6 +5,7 @@
 use std::io::Write;
 use std::path::Path;
 
+use plakoto_core::tavli::GameKind;
 use plotters::prelude::*;
 
 /// One strength measurement during training.
@@ -75,8 +76,9 @@ pub fn read_csv(path: &Path) -> Vec<LogRow> {
 
 /// Draws points per game against the heuristic player (with its 95%
 /// interval) against games trained; below it, when the log has them, the
-/// error rate on the benchmark of best play.
-pub fn plot_svg(path: &Path, rows: &[LogRow]) -> Result<(), String> {
+/// error rate on the benchmark of best play. `game` names the network's
+/// game in the title.
+pub fn plot_svg(path: &Path, game: GameKind, rows: &[LogRow]) -> Result<(), String> {
     if rows.is_empty() {
         return Ok(());
     }
@@ -87,12 +89,13 @@ pub fn plot_svg(path: &Path, rows: &[LogRow]) -> Result<(), String> {
     root.fill(&WHITE).map_err(|e| e.to_string())?;
     let max_games = rows.iter().map(|r| r.games).max().unwrap_or(1).max(1) as f64;
     let strength: Vec<(u64, f64, f64)> = rows.iter().map(|r| (r.games, r.ppg, r.ci95)).collect();
-    let strength_panel = Panel {
-        caption: "Plakoto network: points per game vs the heuristic player (0-ply, paired games)",
-        y_desc: "points per game",
-        colour: BLUE,
-        floor: (-0.5, 1.0),
-    };
+    let name = game.name();
+    let caption = format!(
+        "{}{} network: points per game vs the heuristic player (0-ply, paired games)",
+        name[..1].to_uppercase(),
+        &name[1..]
+    );
+    let strength_panel = Panel { caption: &caption, y_desc: "points per game", colour: BLUE, floor: (-0.5, 1.0) };
     if errors.is_empty() {
         return panel(&root, max_games, &strength, &strength_panel)
             .and_then(|()| root.present().map_err(|e| e.to_string()));
@@ -110,8 +113,8 @@ pub fn plot_svg(path: &Path, rows: &[LogRow]) -> Result<(), String> {
 }
 
 /// How one panel of the training plot looks.
-struct Panel {
-    caption: &'static str,
+struct Panel<'a> {
+    caption: &'a str,
     y_desc: &'static str,
     colour: RGBColor,
     /// The y range always shows at least from `.0` to `.1`.
@@ -188,9 +191,9 @@ mod tests {
         assert_eq!((old.len(), old[0].games, old[0].error_rate), (1, 5, None));
         // Both plots draw: with an error-rate panel only when there are error rates.
         let svg = dir.path().join("a.svg");
-        plot_svg(&svg, &old).unwrap();
+        plot_svg(&svg, GameKind::Plakoto, &old).unwrap();
         assert!(!std::fs::read_to_string(&svg).unwrap().contains("error rate on the benchmark"));
-        plot_svg(&svg, &back).unwrap();
+        plot_svg(&svg, GameKind::Plakoto, &back).unwrap();
         assert!(std::fs::read_to_string(&svg).unwrap().contains("error rate on the benchmark"));
     }
 }
