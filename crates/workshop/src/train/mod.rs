@@ -357,8 +357,9 @@ fn train_of<P: NetGame>(
                 on_progress(&progress);
             }
             net.about = format!(
-                "plakoto train --game {}: {} games, hidden {}, lr {}{}, lambda {}, seed {}{}",
-                P::KIND,
+                "plakoto train{}: {} games, hidden {}, lr {}{}, lambda {}, seed {}{}",
+                // Plakoto's runs are described as they always were.
+                if P::KIND == GameKind::Plakoto { String::new() } else { format!(" --game {}", P::KIND) },
                 state.games_done,
                 net.hidden(),
                 c.lr,
