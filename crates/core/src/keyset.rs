@@ -67,6 +67,55 @@ impl KeySet {
     }
 }
 
+/// What every game's move generator keeps while it runs: only the plays of
+/// the best rank so far (how much of the roll they use), and, when the
+/// generator can reach a position twice, each position once.
+pub(crate) struct Ranked<'a> {
+    best: u8,
+    dedupe: bool,
+    set: &'a mut KeySet,
+}
+
+impl<'a> Ranked<'a> {
+    /// Nothing kept yet; `dedupe` when the same position may come twice.
+    #[inline]
+    pub(crate) fn new(dedupe: bool, set: &'a mut KeySet) -> Ranked<'a> {
+        set.clear();
+        Ranked { best: 0, dedupe, set }
+    }
+
+    /// Whether a play of `rank` reaching `key` is kept. `drop_kept` runs
+    /// first when it outranks everything kept so far.
+    #[inline(always)]
+    pub(crate) fn admit(&mut self, rank: u8, key: u128, drop_kept: impl FnOnce()) -> bool {
+        if rank < self.best {
+            return false;
+        }
+        if rank > self.best {
+            self.best = rank;
+            drop_kept();
+            self.set.clear();
+        }
+        !self.dedupe || self.set.insert(key)
+    }
+
+    /// Whether a batch of distinct plays of `rank` is kept whole, with no
+    /// play to check one by one (no duplicates possible, not outranked);
+    /// `drop_kept` runs as for [`Ranked::admit`].
+    #[inline(always)]
+    pub(crate) fn admit_all(&mut self, rank: u8, drop_kept: impl FnOnce()) -> bool {
+        if self.dedupe || self.best > rank {
+            return false;
+        }
+        if self.best < rank {
+            self.best = rank;
+            drop_kept();
+            self.set.clear();
+        }
+        true
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -57,7 +57,7 @@ pub const NUM_INPUTS: usize = PINS_ONLY_CONTACT + 1;
 pub const INPUTS_OF_VERSION: [usize; ENCODING_VERSION as usize] = [ROLL_BASE, MOBILITY_BASE, NUM_INPUTS];
 
 /// The 21 distinct rolls (larger die first) and how many of the 36 each is.
-const ROLLS: [(u32, u32, u32); 21] = {
+pub(crate) const ROLLS: [(u32, u32, u32); 21] = {
     let mut r = [(0, 0, 0); 21];
     let (mut a, mut k) = (1, 0);
     while a <= 6 {

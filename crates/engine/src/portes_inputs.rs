@@ -19,7 +19,7 @@
 
 use plakoto_core::portes::Position;
 
-use crate::inputs::{InputSink, Inputs};
+use crate::inputs::{InputSink, Inputs, ROLLS};
 
 /// Bump when the layout below changes (by appending inputs only).
 pub const ENCODING_VERSION: u32 = 1;
@@ -87,22 +87,6 @@ pub fn is_race(pos: &Position) -> bool {
     rearmost < theirs
 }
 
-/// The 21 distinct rolls (larger die first) and how many of the 36 each is.
-const ROLLS: [(usize, usize, u8); 21] = {
-    let mut r = [(0, 0, 0); 21];
-    let (mut a, mut k) = (1, 0);
-    while a <= 6 {
-        let mut b = 1;
-        while b <= a {
-            r[k] = (a, b, if a == b { 1 } else { 2 });
-            k += 1;
-            b += 1;
-        }
-        a += 1;
-    }
-    r
-};
-
 /// Of the 36 rolls, how many let the opponent hit one of `v`'s blots: a
 /// die straight onto it, or both dice (each of a doublet's up to four
 /// steps) with every point on the way not held by this side. The opponent
@@ -133,7 +117,12 @@ fn shot_rolls(v: &SideView) -> u8 {
         }
         false
     };
-    ROLLS.iter().filter(|&&(a, b, _)| hitters.iter().any(|&x| hits_from(x, a, b))).map(|&(_, _, w)| w).sum()
+    // Each of the 21 rolls with its weight in 36 (a count, below 36).
+    ROLLS
+        .iter()
+        .filter(|&&(a, b, _)| hitters.iter().any(|&x| hits_from(x, a as usize, b as usize)))
+        .map(|&(_, _, w)| w as u8)
+        .sum()
 }
 
 /// Writes one side's inputs from `base`.

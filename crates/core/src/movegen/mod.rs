@@ -17,7 +17,7 @@ mod count;
 use std::cell::RefCell;
 use std::collections::HashSet;
 
-use crate::keyset::KeySet;
+use crate::keyset::{KeySet, Ranked};
 
 use crate::color::Color;
 use crate::dice::Dice;
@@ -271,10 +271,8 @@ fn each_bit(mut m: u32, mut f: impl FnMut(u32)) {
 }
 
 struct Counter<'a> {
-    best: u8,
+    ranked: Ranked<'a>,
     count: u32,
-    dedupe: bool,
-    set: &'a mut KeySet,
 }
 
 impl Sink for Counter<'_> {
@@ -282,31 +280,18 @@ impl Sink for Counter<'_> {
 
     #[inline(always)]
     fn offer(&mut self, rank: u8, s: &Seq, _: Option<GameResult>) {
-        if rank < self.best {
-            return;
-        }
-        if rank > self.best {
-            self.best = rank;
-            self.count = 0;
-            self.set.clear();
-        }
-        if !self.dedupe || self.set.insert(s.own) {
+        if self.ranked.admit(rank, s.own, || self.count = 0) {
             self.count += 1;
         }
     }
 
     #[inline(always)]
     fn offer_each(&mut self, rank: u8, ctx: &Ctx, s: &Seq, die: u32, sources: u32) {
-        if self.dedupe || self.best > rank {
+        if self.ranked.admit_all(rank, || self.count = 0) {
+            self.count += sources.count_ones();
+        } else {
             each_bit(sources, |from| self.offer(rank, &ctx.apply::<Self>(s, from, die), None));
-            return;
         }
-        if self.best < rank {
-            self.best = rank;
-            self.count = 0;
-            self.set.clear();
-        }
-        self.count += sources.count_ones();
     }
 }
 
@@ -380,9 +365,7 @@ impl Collected for Position {
 }
 
 struct Collector<'a, T> {
-    best: u8,
-    dedupe: bool,
-    set: &'a mut KeySet,
+    ranked: Ranked<'a>,
     ctx: &'a Ctx,
     base: &'a Position,
     out: &'a mut Vec<T>,
@@ -392,31 +375,18 @@ impl<T: Collected> Sink for Collector<'_, T> {
     const MOVES: bool = T::MOVES;
 
     fn offer(&mut self, rank: u8, s: &Seq, result: Option<GameResult>) {
-        if rank < self.best {
-            return;
-        }
-        if rank > self.best {
-            self.best = rank;
-            self.out.clear();
-            self.set.clear();
-        }
-        if !self.dedupe || self.set.insert(s.own) {
+        if self.ranked.admit(rank, s.own, || self.out.clear()) {
             self.out.push(T::from(self.ctx, self.base, s, result));
         }
     }
 
     #[inline(always)]
     fn offer_each(&mut self, rank: u8, ctx: &Ctx, s: &Seq, die: u32, sources: u32) {
-        if self.dedupe || self.best > rank {
+        if self.ranked.admit_all(rank, || self.out.clear()) {
+            T::push_each(ctx, self.base, s, die, sources, self.out);
+        } else {
             each_bit(sources, |from| self.offer(rank, &ctx.apply::<Self>(s, from, die), None));
-            return;
         }
-        if self.best < rank {
-            self.best = rank;
-            self.out.clear();
-            self.set.clear();
-        }
-        T::push_each(ctx, self.base, s, die, sources, self.out);
     }
 }
 
@@ -661,9 +631,8 @@ impl MoveGen {
     /// when nothing can be played.
     fn collect<T: Collected>(&mut self, ctx: &Ctx, pos: &Position, dice: Dice, out: &mut Vec<T>) {
         out.clear();
-        self.set.clear();
         let (plan, dedupe) = ctx.plan(dice);
-        let mut sink = Collector { best: 0, dedupe, set: &mut self.set, ctx, base: pos, out };
+        let mut sink = Collector { ranked: Ranked::new(dedupe, &mut self.set), ctx, base: pos, out };
         ctx.generate(dice, plan, &mut sink, &mut self.seen);
     }
 
@@ -688,9 +657,8 @@ impl MoveGen {
 
     /// Counts by generating (no closed form): bear-offs and game ends.
     pub(crate) fn count_enumerated(&mut self, ctx: &Ctx, dice: Dice) -> u32 {
-        self.set.clear();
         let (plan, dedupe) = ctx.plan(dice);
-        let mut sink = Counter { best: 0, count: 0, dedupe, set: &mut self.set };
+        let mut sink = Counter { ranked: Ranked::new(dedupe, &mut self.set), count: 0 };
         ctx.generate(dice, plan, &mut sink, &mut self.seen);
         sink.count.max(1)
     }
@@ -754,7 +722,7 @@ mod tests {
                         let mut set = KeySet::new();
                         let mut plays: Vec<Play> = Vec::new();
                         let mut sink =
-                            Collector { best: 0, dedupe, set: &mut set, ctx: &ctx, base: &pos, out: &mut plays };
+                            Collector { ranked: Ranked::new(dedupe, &mut set), ctx: &ctx, base: &pos, out: &mut plays };
                         ctx.generate(d, plan, &mut sink, &mut seen);
                         let mut k: Vec<u128> =
                             plays.iter().map(|p| p.position().with_turn(pos.turn()).own_key()).collect();

@@ -25,7 +25,7 @@ use super::position::{BAR, Position, flip, nib, nibble};
 use super::rules::PortesRules;
 use crate::color::Color;
 use crate::dice::Dice;
-use crate::keyset::KeySet;
+use crate::keyset::{KeySet, Ranked};
 use crate::play::Move;
 
 /// Points 1..=6 (the home board) and bit 0 (off), in a point bit set.
@@ -440,41 +440,26 @@ fn each_bit(mut m: u32, mut f: impl FnMut(u32)) {
 }
 
 struct Counter<'a> {
-    best: u8,
+    ranked: Ranked<'a>,
     count: u32,
-    dedupe: bool,
-    set: &'a mut KeySet,
 }
 
 impl Sink for Counter<'_> {
     const MOVES: bool = false;
     #[inline(always)]
     fn offer(&mut self, rank: u8, s: &Seq) {
-        if rank < self.best {
-            return;
-        }
-        if rank > self.best {
-            self.best = rank;
-            self.count = 0;
-            self.set.clear();
-        }
-        if !self.dedupe || self.set.insert(s.key()) {
+        if self.ranked.admit(rank, s.key(), || self.count = 0) {
             self.count += 1;
         }
     }
 
     #[inline(always)]
     fn offer_each(&mut self, rank: u8, ctx: &Ctx, s: &Seq, die: u32, sources: u32) {
-        if self.dedupe || self.best > rank {
+        if self.ranked.admit_all(rank, || self.count = 0) {
+            self.count += sources.count_ones();
+        } else {
             each_bit(sources, |from| self.offer(rank, &ctx.apply::<Self>(s, from, die)));
-            return;
         }
-        if self.best < rank {
-            self.best = rank;
-            self.count = 0;
-            self.set.clear();
-        }
-        self.count += sources.count_ones();
     }
 }
 
@@ -540,9 +525,7 @@ impl Collected for Position {
 }
 
 struct Collector<'a, T> {
-    best: u8,
-    dedupe: bool,
-    set: &'a mut KeySet,
+    ranked: Ranked<'a>,
     ctx: &'a Ctx,
     out: &'a mut Vec<T>,
 }
@@ -550,31 +533,18 @@ struct Collector<'a, T> {
 impl<T: Collected> Sink for Collector<'_, T> {
     const MOVES: bool = T::MOVES;
     fn offer(&mut self, rank: u8, s: &Seq) {
-        if rank < self.best {
-            return;
-        }
-        if rank > self.best {
-            self.best = rank;
-            self.out.clear();
-            self.set.clear();
-        }
-        if !self.dedupe || self.set.insert(s.key()) {
+        if self.ranked.admit(rank, s.key(), || self.out.clear()) {
             self.out.push(T::from(self.ctx, s));
         }
     }
 
     #[inline(always)]
     fn offer_each(&mut self, rank: u8, ctx: &Ctx, s: &Seq, die: u32, sources: u32) {
-        if self.dedupe || self.best > rank {
+        if self.ranked.admit_all(rank, || self.out.clear()) {
+            T::push_each(ctx, s, die, sources, self.out);
+        } else {
             each_bit(sources, |from| self.offer(rank, &ctx.apply::<Self>(s, from, die)));
-            return;
         }
-        if self.best < rank {
-            self.best = rank;
-            self.out.clear();
-            self.set.clear();
-        }
-        T::push_each(ctx, s, die, sources, self.out);
     }
 }
 
@@ -635,9 +605,7 @@ impl MoveGen {
     /// when nothing can be played.
     fn collect<T: Collected>(&mut self, ctx: &Ctx, dice: Dice, out: &mut Vec<T>) {
         out.clear();
-        self.set.clear();
-        let dedupe = ctx.every_order(dice);
-        let mut sink = Collector { best: 0, dedupe, set: &mut self.set, ctx, out };
+        let mut sink = Collector { ranked: Ranked::new(ctx.every_order(dice), &mut self.set), ctx, out };
         ctx.generate(dice, &mut sink);
     }
 
@@ -663,8 +631,7 @@ impl MoveGen {
     }
 
     pub(crate) fn count_with(&mut self, ctx: &Ctx, dice: Dice) -> u32 {
-        self.set.clear();
-        let mut sink = Counter { best: 0, count: 0, dedupe: ctx.every_order(dice), set: &mut self.set };
+        let mut sink = Counter { ranked: Ranked::new(ctx.every_order(dice), &mut self.set), count: 0 };
         ctx.generate(dice, &mut sink);
         sink.count.max(1)
     }
@@ -735,7 +702,7 @@ mod tests {
                 let keys = |every: bool| {
                     let mut set = KeySet::new();
                     let mut out: Vec<Play> = Vec::new();
-                    let mut sink = Collector { best: 0, dedupe: every, set: &mut set, ctx: &ctx, out: &mut out };
+                    let mut sink = Collector { ranked: Ranked::new(every, &mut set), ctx: &ctx, out: &mut out };
                     let s0 = ctx.start();
                     let (hi, lo) = (u32::from(d.high()), u32::from(d.low()));
                     if every {

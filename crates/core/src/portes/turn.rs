@@ -415,21 +415,7 @@ impl TurnBuilder {
     }
 }
 
-impl crate::entry::Steps for TurnBuilder {
-    type Error = PlayError;
-
-    fn step(&mut self, from: u8, to: u8) -> Result<(), PlayError> {
-        self.play_move(from, to)
-    }
-
-    fn made(&self) -> usize {
-        self.moves.len()
-    }
-
-    fn take_back(&mut self) {
-        self.undo();
-    }
-}
+crate::entry::impl_steps!(TurnBuilder, PlayError);
 
 #[cfg(test)]
 mod tests {

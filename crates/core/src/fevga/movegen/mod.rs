@@ -29,7 +29,7 @@ mod count;
 
 use std::cell::RefCell;
 
-use crate::keyset::KeySet;
+use crate::keyset::{KeySet, Ranked};
 
 use super::bits::{HOME, POINTS, QUARTER, highest, nib, nibble, nibble_sum, occupancy};
 use super::play::Play;
@@ -246,33 +246,21 @@ trait Sink {
 }
 
 struct Counter<'a> {
-    best: u8,
+    ranked: Ranked<'a>,
     count: u32,
-    dedupe: bool,
-    set: &'a mut KeySet,
 }
 
 impl Sink for Counter<'_> {
     #[inline(always)]
     fn offer(&mut self, score: u8, s: &Seq, _: Option<GameResult>) {
-        if score < self.best {
-            return;
-        }
-        if score > self.best {
-            self.best = score;
-            self.count = 0;
-            self.set.clear();
-        }
-        if !self.dedupe || self.set.insert(s.own) {
+        if self.ranked.admit(score, s.own, || self.count = 0) {
             self.count += 1;
         }
     }
 }
 
 struct Collector<'a> {
-    best: u8,
-    dedupe: bool,
-    set: &'a mut KeySet,
+    ranked: Ranked<'a>,
     ctx: &'a Ctx,
     base: &'a Position,
     out: &'a mut Vec<Play>,
@@ -280,15 +268,7 @@ struct Collector<'a> {
 
 impl Sink for Collector<'_> {
     fn offer(&mut self, score: u8, s: &Seq, result: Option<GameResult>) {
-        if score < self.best {
-            return;
-        }
-        if score > self.best {
-            self.best = score;
-            self.out.clear();
-            self.set.clear();
-        }
-        if !self.dedupe || self.set.insert(s.own) {
+        if self.ranked.admit(score, s.own, || self.out.clear()) {
             self.out.push(self.ctx.finish(self.base, s, result));
         }
     }
@@ -503,10 +483,9 @@ impl MoveGen {
 
     pub(crate) fn plays_with(&mut self, ctx: &Ctx, pos: &Position, dice: Dice, out: &mut Vec<Play>) {
         out.clear();
-        self.set.clear();
         let (plan, c) = ctx.plan(dice);
-        let dedupe = plan == Plan::EveryOrder;
-        let mut sink = Collector { best: 0, dedupe, set: &mut self.set, ctx, base: pos, out };
+        let ranked = Ranked::new(plan == Plan::EveryOrder, &mut self.set);
+        let mut sink = Collector { ranked, ctx, base: pos, out };
         ctx.generate(dice, plan, &c, &mut sink, &mut self.seen);
         if out.is_empty() {
             out.push(Play::pass(pos));
@@ -545,9 +524,8 @@ impl MoveGen {
 
     /// Counts by generating.
     pub(crate) fn count_enumerated(&mut self, ctx: &Ctx, dice: Dice) -> u32 {
-        self.set.clear();
         let (plan, c) = ctx.plan(dice);
-        let mut sink = Counter { best: 0, count: 0, dedupe: plan == Plan::EveryOrder, set: &mut self.set };
+        let mut sink = Counter { ranked: Ranked::new(plan == Plan::EveryOrder, &mut self.set), count: 0 };
         ctx.generate(dice, plan, &c, &mut sink, &mut self.seen);
         sink.count.max(1)
     }

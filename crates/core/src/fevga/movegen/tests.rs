@@ -57,7 +57,8 @@ fn unique_generation_matches_every_order() {
             let mut keys = |plan: Plan, dedupe: bool| {
                 let mut set = KeySet::new();
                 let mut plays = Vec::new();
-                let mut sink = Collector { best: 0, dedupe, set: &mut set, ctx: &ctx, base: &pos, out: &mut plays };
+                let mut sink =
+                    Collector { ranked: Ranked::new(dedupe, &mut set), ctx: &ctx, base: &pos, out: &mut plays };
                 ctx.generate(d, plan, &c, &mut sink, &mut seen);
                 let mut k: Vec<u128> = plays.iter().map(Play::key).collect();
                 let n = k.len();
