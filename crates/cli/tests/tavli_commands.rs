@@ -148,11 +148,17 @@ fn the_engine_protocol_plays_every_game_it_has_a_player_for() {
     }
     assert_eq!(answers[0]["moves"], serde_json::json!([[8, 5], [6, 5]]), "3-1 makes the 5-point");
 
-    // A level without a player for a game says so, and goes on answering.
-    let answers = engine(&["--level", "advanced"], &[request(portes, [3, 1]), request("start".into(), [3, 1])]);
-    let e = answers[0]["error"].as_str().unwrap();
-    assert!(e.contains("does not play portes") && e.contains("--level heuristic"), "{e}");
-    assert!(answers[1]["moves"].is_array(), "{:?}", answers[1]);
+    // A neural level plays Portes with its network: 3-1 makes the 5-point
+    // there too. Without a player for a game (Fevga has no network yet) it
+    // says so, and goes on answering.
+    let answers = engine(
+        &["--level", "advanced"],
+        &[request(portes, [3, 1]), request(fevga_black, [6, 5]), request("start".into(), [3, 1])],
+    );
+    assert_eq!(answers[0]["moves"], serde_json::json!([[8, 5], [6, 5]]), "{:?}", answers[0]);
+    let e = answers[1]["error"].as_str().unwrap();
+    assert!(e.contains("does not play fevga") && e.contains("--level heuristic"), "{e}");
+    assert!(answers[2]["moves"].is_array(), "{:?}", answers[2]);
 }
 
 #[test]
@@ -166,8 +172,12 @@ fn duels_of_portes_and_fevga_through_the_binary() {
         // The same duel again gives the same points: the dice and choices are seeded.
         assert_eq!(ok(&["duel", "heuristic", "random", "--game", game, "--games", "40", "--seed", "9", "--json"]), out);
     }
-    let e = refused(&["duel", "expert", "random", "--game", "portes", "--games", "2"]);
-    assert!(e.contains("`expert` does not play portes"), "{e}");
+    // Portes's levels play with its network: far stronger than random.
+    let out = ok(&["duel", "advanced", "random", "--game", "portes", "--games", "20", "--seed", "9", "--json"]);
+    let v: Value = serde_json::from_str(out.trim()).unwrap();
+    assert!(v["ppg"].as_f64().unwrap() - v["ci95"].as_f64().unwrap() > 0.5, "{v}");
+    let e = refused(&["duel", "expert", "random", "--game", "fevga", "--games", "2"]);
+    assert!(e.contains("`expert` does not play fevga"), "{e}");
     // Matches of one game, and Tavli matches, with every Plakoto player.
     let out = ok(&["duel", "heuristic", "random", "--game", "fevga", "--match", "3", "--games", "6", "--json"]);
     let v: Value = serde_json::from_str(out.trim()).unwrap();

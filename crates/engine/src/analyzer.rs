@@ -4,7 +4,8 @@
 //! levels take an analyzer as an argument, so the same code serves another
 //! network, a deeper search, and later rollouts and play by the match score.
 
-use plakoto_core::{Play, Position};
+use plakoto_core::Position;
+use plakoto_core::tavli::GamePosition;
 
 use crate::probabilities::Probabilities;
 
@@ -31,17 +32,18 @@ impl Scored {
     }
 }
 
-/// Evaluates positions and ranks plays.
-pub trait Analyzer: Send + Sync {
+/// Evaluates positions and ranks plays of the game whose positions are `P`
+/// (Plakoto's unless said, so `dyn Analyzer` is a Plakoto analyzer).
+pub trait Analyzer<P: GamePosition = Position>: Send + Sync {
     /// The depth this analyzer searches to, in plies (0: static evaluation).
     fn ply(&self) -> u8;
 
     /// The probabilities for the side on roll in `pos`.
-    fn evaluate(&self, pos: &Position) -> Probabilities;
+    fn evaluate(&self, pos: &P) -> Probabilities;
 
     /// `plays`, the legal plays of one roll (never empty), best first for
     /// the mover.
-    fn rank(&self, plays: &[Play]) -> Vec<Scored>;
+    fn rank(&self, plays: &[P::Play]) -> Vec<Scored>;
 
     /// Plays for `objective` from now on (points, or the match-winning
     /// chance at a score); analyzers that cannot ignore it.

@@ -5,8 +5,10 @@
 
 use std::fmt;
 
-use crate::heuristic::HeuristicPlayer;
+use plakoto_core::Position;
+
 use crate::met::MatchScore;
+use crate::net_game::NetGame;
 use crate::neural::NeuralEval;
 use crate::player::{Player, RandomPlayer};
 use crate::search::Search;
@@ -41,17 +43,24 @@ pub struct Level {
 }
 
 impl Level {
-    /// A player of this level: the neural levels use `eval` and play
-    /// matches by the score (the table of [`crate::search::table_for`]);
-    /// `seed` makes the random choices (a random level, noise)
-    /// reproducible.
+    /// A Plakoto player of this level: the neural levels use `eval` and
+    /// play matches by the score (the table of
+    /// [`crate::search::table_for`]); `seed` makes the random choices (a
+    /// random level, noise) reproducible.
     pub fn player(&self, eval: &NeuralEval, seed: u64) -> Box<dyn Player> {
+        self.player_of::<Position>(eval, seed)
+    }
+
+    /// [`Level::player`] in any game with a network: the same kind of
+    /// player, so a level's name means the same depth in every game (the
+    /// heuristic level plays that game's heuristic).
+    pub fn player_of<P: NetGame>(&self, eval: &P::Eval, seed: u64) -> Box<dyn Player<P>> {
         match self.kind {
             LevelKind::Random => Box::new(RandomPlayer::new(seed)),
-            LevelKind::Heuristic => Box::new(HeuristicPlayer),
+            LevelKind::Heuristic => P::heuristic(),
             LevelKind::Neural { ply, noise } => Box::new(
-                SearchPlayer::new(self.name, Box::new(Search::new(eval.clone(), ply)), noise, seed)
-                    .by_the_score(crate::search::table_for(eval)),
+                SearchPlayer::<P>::new(self.name, Box::new(Search::new(eval.clone(), ply)), noise, seed)
+                    .by_the_score(crate::search::table_of::<P>(eval)),
             ),
         }
     }

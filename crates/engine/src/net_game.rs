@@ -9,6 +9,7 @@ use plakoto_core::Position;
 use plakoto_core::portes;
 use plakoto_core::tavli::{GameKind, GamePosition};
 
+use crate::bearoff::Database;
 use crate::evaluator::Evaluator;
 use crate::inputs::{self, Inputs};
 use crate::network::Network;
@@ -31,11 +32,32 @@ pub trait NetGame: GamePosition {
     /// The network inputs of this position (`out` cleared first).
     fn encode(&self, out: &mut Inputs);
 
-    /// An evaluator running `net` (a network of [`NetGame::KIND`]).
-    fn evaluator(net: Arc<Network>) -> Self::Eval;
+    /// An evaluator running `net` (a network of [`NetGame::KIND`]), with
+    /// the pure bear-off races of the game looked up in `bearoff` when one
+    /// is given.
+    fn evaluator(net: Arc<Network>, bearoff: Option<Arc<Database>>) -> Self::Eval;
+
+    /// The network `eval` runs (what tells two evaluators apart).
+    fn network(eval: &Self::Eval) -> &Arc<Network>;
+
+    /// The network shipped in the binary for this game, if it has one.
+    fn shipped() -> Option<Arc<Network>>;
+
+    /// The evaluator of the built-in levels: the shipped network, with
+    /// `bearoff` for races.
+    fn shipped_eval(bearoff: Option<Arc<Database>>) -> Option<Self::Eval> {
+        Self::shipped().map(|net| Self::evaluator(net, bearoff))
+    }
 
     /// The hand-written player a network of this game is measured against.
     fn heuristic() -> Box<dyn Player<Self>>;
+
+    /// The exact probabilities of a pure bear-off race from `db`; `None`
+    /// when the position is not one (or the game's evaluator looks races up
+    /// itself, as Plakoto's does).
+    fn race(&self, _db: &Database) -> Option<Probabilities> {
+        None
+    }
 }
 
 impl NetGame for Position {
@@ -47,8 +69,16 @@ impl NetGame for Position {
         inputs::encode(self, out);
     }
 
-    fn evaluator(net: Arc<Network>) -> NeuralEval {
-        NeuralEval::new(net)
+    fn evaluator(net: Arc<Network>, bearoff: Option<Arc<Database>>) -> NeuralEval {
+        NeuralEval::with_bearoff(net, bearoff)
+    }
+
+    fn network(eval: &NeuralEval) -> &Arc<Network> {
+        eval.network()
+    }
+
+    fn shipped() -> Option<Arc<Network>> {
+        Some(crate::shipped::shipped_network())
     }
 
     fn heuristic() -> Box<dyn Player<Position>> {
@@ -65,8 +95,20 @@ impl NetGame for portes::Position {
         portes_inputs::encode(self, out);
     }
 
-    fn evaluator(net: Arc<Network>) -> NetEval<portes::Position> {
-        NetEval::new(net)
+    fn evaluator(net: Arc<Network>, bearoff: Option<Arc<Database>>) -> NetEval<portes::Position> {
+        NetEval { bearoff, ..NetEval::new(net) }
+    }
+
+    fn network(eval: &NetEval<portes::Position>) -> &Arc<Network> {
+        eval.network()
+    }
+
+    fn shipped() -> Option<Arc<Network>> {
+        Some(crate::shipped::shipped_portes_network())
+    }
+
+    fn race(&self, db: &Database) -> Option<Probabilities> {
+        db.portes_race(self)
     }
 
     fn heuristic() -> Box<dyn Player<portes::Position>> {
@@ -75,17 +117,19 @@ impl NetGame for portes::Position {
 }
 
 /// A network of game `P` on the general path (sparse inputs, then the
-/// forward pass): finished games scored exactly, everything else by the
-/// network. Plakoto's [`NeuralEval`] adds a faster kernel and the bear-off
-/// database; this one serves every game with a network.
+/// forward pass): finished games scored exactly, pure bear-off races from
+/// the bear-off database when one is given ([`NetGame::race`]), everything
+/// else by the network. Plakoto's [`NeuralEval`] adds a faster kernel;
+/// this one serves every game with a network.
 pub struct NetEval<P> {
     net: Arc<Network>,
+    bearoff: Option<Arc<Database>>,
     game: std::marker::PhantomData<fn(&P)>,
 }
 
 impl<P> Clone for NetEval<P> {
     fn clone(&self) -> Self {
-        NetEval { net: self.net.clone(), game: std::marker::PhantomData }
+        NetEval { net: self.net.clone(), bearoff: self.bearoff.clone(), game: std::marker::PhantomData }
     }
 }
 
@@ -94,7 +138,12 @@ impl<P: NetGame> NetEval<P> {
     /// programming error: files are read by `Network::from_bytes_of`).
     pub fn new(net: Arc<Network>) -> NetEval<P> {
         assert_eq!(net.game(), P::KIND, "a {} network evaluates {} positions", net.game(), P::KIND);
-        NetEval { net, game: std::marker::PhantomData }
+        NetEval { net, bearoff: None, game: std::marker::PhantomData }
+    }
+
+    /// The bear-off database this evaluator looks races up in, if any.
+    pub fn bearoff(&self) -> Option<&Arc<Database>> {
+        self.bearoff.as_ref()
     }
 
     /// The network.
@@ -106,6 +155,9 @@ impl<P: NetGame> NetEval<P> {
 impl<P: NetGame> Evaluator<P> for NetEval<P> {
     fn probabilities(&self, pos: &P) -> Probabilities {
         if let Some(p) = Probabilities::exact(pos) {
+            return p;
+        }
+        if let Some(p) = self.bearoff.as_ref().and_then(|db| pos.race(db)) {
             return p;
         }
         thread_local! {
@@ -130,7 +182,7 @@ mod tests {
 
     #[test]
     fn a_portes_network_evaluates_portes_positions_without_draws() {
-        let eval = portes::Position::evaluator(Arc::new(Network::random_for(GameKind::Portes, 8, 1)));
+        let eval = portes::Position::evaluator(Arc::new(Network::random_for(GameKind::Portes, 8, 1)), None);
         let p = eval.probabilities(&portes::Position::start());
         assert_eq!(p.draw, 0.0);
         assert!((p.win + p.lose - 1.0).abs() < 1e-5, "{p:?}");
@@ -138,6 +190,21 @@ mod tests {
         // A finished game is scored exactly, not by the network.
         let over = plakoto_core::portes_pos!(Black; white {}; black {19: 15});
         assert_eq!(eval.probabilities(&over).lose_double, 1.0);
+    }
+
+    #[test]
+    fn portes_races_come_from_the_database_when_given() {
+        use plakoto_core::portes_pos;
+        let db = Arc::new(Database::build());
+        let net = Arc::new(Network::random_for(GameKind::Portes, 8, 1));
+        let race = portes_pos!(White; white {1: 2, 2: 3, 6: 4}; black {24: 5, 23: 5, 19: 5});
+        let with = portes::Position::evaluator(net.clone(), Some(db.clone())).probabilities(&race);
+        assert_eq!(Some(with), db.portes_race(&race));
+        assert_ne!(with, portes::Position::evaluator(net, None).probabilities(&race));
+        // Not yet a bear-off: a checker outside its home board, or on the bar.
+        assert!(db.portes_race(&portes_pos!(White; white {1: 2, 7: 1}; black {24: 5})).is_none());
+        assert!(db.portes_race(&portes_pos!(White; white {1: 2}; black {24: 5, 18: 1})).is_none());
+        assert!(db.portes_race(&portes_pos!(White; white {bar: 1, 1: 2}; black {24: 5})).is_none());
     }
 
     #[test]

@@ -8,13 +8,14 @@
 //! equity at ply n is minus `value(after, n)` (exact if it ends the game).
 //! The work at the root is spread over threads with rayon.
 
+use plakoto_core::Dice;
 use plakoto_core::tavli::{GamePlay, GamePosition};
-use plakoto_core::{Dice, Play, Position};
 use rayon::prelude::*;
 
 use crate::analyzer::{Analyzer, Scored};
 use crate::evaluator::Evaluator;
 use crate::met::{MatchEquityTable, MatchScore};
+use crate::net_game::NetGame;
 use crate::neural::NeuralEval;
 use crate::probabilities::Probabilities;
 
@@ -76,7 +77,7 @@ pub struct Search<E> {
     pub config: SearchConfig,
 }
 
-impl<E: Evaluator> Search<E> {
+impl<E> Search<E> {
     /// A search of `ply` plies (at most [`MAX_PLY`]) with the default filters.
     pub fn new(eval: E, ply: u8) -> Search<E> {
         Search { eval, ply: ply.min(MAX_PLY), config: SearchConfig::default() }
@@ -110,16 +111,16 @@ impl Search<NeuralEval> {
     }
 }
 
-impl<E: Evaluator> Analyzer for Search<E> {
+impl<P: GamePosition, E: Evaluator<P>> Analyzer<P> for Search<E> {
     fn ply(&self) -> u8 {
         self.ply
     }
 
-    fn evaluate(&self, pos: &Position) -> Probabilities {
+    fn evaluate(&self, pos: &P) -> Probabilities {
         value(&self.eval, pos, self.ply, &self.config)
     }
 
-    fn rank(&self, plays: &[Play]) -> Vec<Scored> {
+    fn rank(&self, plays: &[P::Play]) -> Vec<Scored> {
         rank(&self.eval, plays, self.ply, &self.config)
     }
 
@@ -274,15 +275,23 @@ fn sort(s: &mut [Scored]) {
 /// at the start position by a 1-ply search, made once per network and
 /// shared.
 pub fn table_for(eval: &NeuralEval) -> std::sync::Arc<MatchEquityTable> {
+    table_of::<plakoto_core::Position>(eval)
+}
+
+/// [`table_for`] in any game with a network: the table of a match of that
+/// game alone, from `eval`'s chances at its start.
+pub fn table_of<P: NetGame>(eval: &P::Eval) -> std::sync::Arc<MatchEquityTable> {
     use std::collections::HashMap;
     use std::sync::{Arc, Mutex, OnceLock};
     static TABLES: OnceLock<Mutex<HashMap<usize, Arc<MatchEquityTable>>>> = OnceLock::new();
-    let key = Arc::as_ptr(eval.network()) as usize;
+    // A network is of one game, so its address names the table.
+    let key = Arc::as_ptr(P::network(eval)) as usize;
     let map = TABLES.get_or_init(|| Mutex::new(HashMap::new()));
     if let Some(t) = map.lock().unwrap_or_else(|e| e.into_inner()).get(&key) {
         return t.clone();
     }
-    let p = value(eval, &plakoto_core::Position::start(), 1, &SearchConfig::default());
+    let start = P::start_of(P::KIND).expect("a game's start position");
+    let p = value(eval, &start, 1, &SearchConfig::default());
     let t = Arc::new(MatchEquityTable::new(25, crate::met::GameChances::from_probabilities(&p)));
     map.lock().unwrap_or_else(|e| e.into_inner()).insert(key, t.clone());
     t
@@ -292,7 +301,7 @@ pub fn table_for(eval: &NeuralEval) -> std::sync::Arc<MatchEquityTable> {
 mod tests {
     use super::*;
     use crate::heuristic::heuristic_score;
-    use plakoto_core::pos;
+    use plakoto_core::{Position, pos};
 
     /// A toy evaluator from the heuristic score, to test the search itself.
     struct Toy;

@@ -2,7 +2,8 @@
 //! the neural engine levels (a search over the network), and any other
 //! analyzer a caller passes in.
 
-use plakoto_core::{Dice, Play, Position};
+use plakoto_core::tavli::GamePosition;
+use plakoto_core::{Dice, Position};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use rand_distr::{Distribution, Normal};
@@ -16,9 +17,10 @@ use crate::search::Objective;
 
 /// Plays the best play by `analyzer`, with Gaussian noise of `noise`
 /// equity added to each play's score (0 for full strength; the easy levels
-/// use noise to play like people learning).
-pub struct SearchPlayer {
-    analyzer: Box<dyn Analyzer>,
+/// use noise to play like people learning). Plays the game whose positions
+/// are `P` (Plakoto's unless said).
+pub struct SearchPlayer<P: GamePosition = Position> {
+    analyzer: Box<dyn Analyzer<P>>,
     noise: f32,
     name: String,
     rng: ChaCha8Rng,
@@ -26,23 +28,23 @@ pub struct SearchPlayer {
     table: Option<Arc<MatchEquityTable>>,
 }
 
-impl SearchPlayer {
+impl<P: GamePosition> SearchPlayer<P> {
     /// A player named `name` playing by `analyzer` with `noise`, its random
     /// choices seeded by `seed`; in matches for points (see
     /// [`SearchPlayer::by_the_score`]).
-    pub fn new(name: &str, analyzer: Box<dyn Analyzer>, noise: f32, seed: u64) -> SearchPlayer {
+    pub fn new(name: &str, analyzer: Box<dyn Analyzer<P>>, noise: f32, seed: u64) -> SearchPlayer<P> {
         SearchPlayer { analyzer, noise, name: name.into(), rng: ChaCha8Rng::seed_from_u64(seed), table: None }
     }
 
     /// Plays matches by the score: for the match-winning chance `table`
     /// gives, once told the score ([`Player::set_match_score`]).
-    pub fn by_the_score(mut self, table: Arc<MatchEquityTable>) -> SearchPlayer {
+    pub fn by_the_score(mut self, table: Arc<MatchEquityTable>) -> SearchPlayer<P> {
         self.table = Some(table);
         self
     }
 }
 
-impl Player for SearchPlayer {
+impl<P: GamePosition> Player<P> for SearchPlayer<P> {
     fn name(&self) -> String {
         self.name.clone()
     }
@@ -55,7 +57,7 @@ impl Player for SearchPlayer {
         self.analyzer.set_objective(objective);
     }
 
-    fn choose(&mut self, _: &Position, _: Dice, plays: &[Play]) -> usize {
+    fn choose(&mut self, _: &P, _: Dice, plays: &[P::Play]) -> usize {
         if plays.len() == 1 {
             return 0;
         }

@@ -6,19 +6,32 @@ use std::sync::{Arc, OnceLock};
 
 use crate::network::Network;
 
-/// The shipped weights file.
-static WEIGHTS: &[u8] = include_bytes!("../weights/plakoto.bin");
+use plakoto_core::tavli::GameKind;
 
-/// The shipped network (decoded once, then shared).
+/// The shipped Plakoto weights file.
+static WEIGHTS: &[u8] = include_bytes!("../weights/plakoto.bin");
+/// The shipped Portes weights file.
+static PORTES_WEIGHTS: &[u8] = include_bytes!("../weights/portes.bin");
+
+/// The shipped Plakoto network (decoded once, then shared).
 pub fn shipped_network() -> Arc<Network> {
     static NET: OnceLock<Arc<Network>> = OnceLock::new();
-    NET.get_or_init(|| match Network::from_bytes(WEIGHTS) {
+    NET.get_or_init(|| decode(GameKind::Plakoto, WEIGHTS)).clone()
+}
+
+/// The shipped Portes network (decoded once, then shared).
+pub fn shipped_portes_network() -> Arc<Network> {
+    static NET: OnceLock<Arc<Network>> = OnceLock::new();
+    NET.get_or_init(|| decode(GameKind::Portes, PORTES_WEIGHTS)).clone()
+}
+
+fn decode(game: GameKind, bytes: &[u8]) -> Arc<Network> {
+    match Network::from_bytes_of(game, bytes) {
         Ok(n) => Arc::new(n),
-        // The file is part of the build and checked by a test; a broken one
-        // is a packaging error, not an input.
-        Err(e) => panic!("the shipped weights do not load: {e}"),
-    })
-    .clone()
+        // The files are part of the build and checked by a test; a broken
+        // one is a packaging error, not an input.
+        Err(e) => panic!("the shipped {game} weights do not load: {e}"),
+    }
 }
 
 #[cfg(test)]
@@ -33,5 +46,19 @@ mod tests {
         assert!((p.win + p.lose + p.draw - 1.0).abs() < 1e-4);
         assert!(p.win > 0.3 && p.win < 0.75, "{p:?}");
         assert!(!shipped_network().about.is_empty());
+    }
+
+    #[test]
+    fn shipped_portes_weights_load_and_prefer_the_side_ahead() {
+        use crate::NetEval;
+        use plakoto_core::portes_pos;
+        let net = shipped_portes_network();
+        assert_eq!(net.game(), GameKind::Portes);
+        let eval = NetEval::<plakoto_core::portes::Position>::new(net);
+        let start = eval.probabilities(&plakoto_core::portes::Position::start());
+        assert!(start.win > 0.4 && start.win < 0.7, "{start:?}");
+        // Far ahead in a race with contact left: the side on roll should win.
+        let ahead = portes_pos!(White; white {4: 5, 5: 5, 6: 5}; black {1: 2, 8: 13});
+        assert!(eval.probabilities(&ahead).win > 0.9);
     }
 }

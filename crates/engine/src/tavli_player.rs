@@ -5,6 +5,7 @@ use plakoto_core::tavli::{AnyPlay, AnyPosition, GameKind};
 use plakoto_core::{Dice, fevga, portes};
 
 use crate::levels::{Level, LevelKind};
+use crate::net_game::NetGame;
 use crate::{FevgaHeuristic, NeuralEval, Player, PortesHeuristic, RandomPlayer};
 
 /// Plays any of the three games, each with its own player.
@@ -24,28 +25,40 @@ impl TavliPlayer {
         TavliPlayer { portes, plakoto, fevga }
     }
 
-    /// The player a built-in level names in every game: Plakoto's level
-    /// as it is; in Portes and Fevga, which have no trained player yet,
-    /// `random` plays at random and every other level plays the game's
-    /// heuristic ([`TavliPlayer::stands_in`] says when).
+    /// The player a built-in level names in every game: the same level of
+    /// each game with a network (Plakoto's with `eval`, Portes's with the
+    /// shipped Portes network and `eval`'s bear-off database); in Fevga,
+    /// which has no trained player yet, `random` plays at random and every
+    /// other level plays its heuristic ([`TavliPlayer::stands_in`] says
+    /// when).
     pub fn of_level(level: &Level, eval: &NeuralEval, seed: u64) -> TavliPlayer {
-        TavliPlayer::around(level.player(eval, seed), level.kind == LevelKind::Random, seed)
+        let portes_eval = portes::Position::shipped_eval(eval.bearoff().cloned()).expect("Portes has a network");
+        let portes = level.player_of::<portes::Position>(&portes_eval, seed);
+        TavliPlayer::new(
+            portes,
+            level.player(eval, seed),
+            TavliPlayer::fevga_stand_in(level.kind == LevelKind::Random, seed),
+        )
     }
 
     /// `plakoto` for Plakoto, and for Portes and Fevga their heuristics
-    /// standing in (random players when `random`).
+    /// standing in (random players when `random`): a Tavli player around a
+    /// Plakoto player that is not a level (a network file, say).
     pub fn around(plakoto: Box<dyn Player>, random: bool, seed: u64) -> TavliPlayer {
         let portes: Box<dyn Player<portes::Position>> =
             if random { Box::new(RandomPlayer::new(seed)) } else { Box::new(PortesHeuristic) };
-        let fevga: Box<dyn Player<fevga::Position>> =
-            if random { Box::new(RandomPlayer::new(seed ^ 0x9e37_79b9)) } else { Box::new(FevgaHeuristic) };
-        TavliPlayer::new(portes, plakoto, fevga)
+        TavliPlayer::new(portes, plakoto, TavliPlayer::fevga_stand_in(random, seed))
+    }
+
+    /// Fevga's player until it has a network: random, or its heuristic.
+    pub fn fevga_stand_in(random: bool, seed: u64) -> Box<dyn Player<fevga::Position>> {
+        if random { Box::new(RandomPlayer::new(seed ^ 0x9e37_79b9)) } else { Box::new(FevgaHeuristic) }
     }
 
     /// Does `level` play `game` with a weaker player standing in for it
     /// (the heuristic, until the game has a trained network)?
     pub fn stands_in(level: &Level, game: GameKind) -> bool {
-        matches!(level.kind, LevelKind::Neural { .. }) && game != GameKind::Plakoto
+        matches!(level.kind, LevelKind::Neural { .. }) && game == GameKind::Fevga
     }
 }
 
@@ -97,7 +110,24 @@ impl Player<AnyPosition> for TavliPlayer {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::levels;
+    use crate::{Analyzer, Search, levels};
+
+    /// A neural level plays Portes with the shipped Portes network at the
+    /// level's depth: its choice is that search's best play.
+    #[test]
+    fn a_neural_level_plays_portes_with_its_network() {
+        let eval = NeuralEval::shipped(None);
+        let dice = Dice::new(6, 2).unwrap();
+        let start = portes::Position::start();
+        let plays = start.legal_plays(dice);
+        let net = portes::Position::evaluator(crate::shipped_portes_network(), None);
+        for (name, ply) in [("advanced", 0), ("expert", 1)] {
+            let mut t = TavliPlayer::of_level(levels::level(name).unwrap(), &eval, 1);
+            let i = t.choose(&AnyPosition::Portes(start), dice, &AnyPosition::Portes(start).legal_plays(dice));
+            let best = Analyzer::<portes::Position>::rank(&Search::new(net.clone(), ply), &plays)[0].index;
+            assert_eq!(i, best, "{name}");
+        }
+    }
 
     /// Each game's plays go to that game's player: the heuristic level's
     /// choice in Portes is the Portes heuristic's, in Plakoto Plakoto's.
@@ -120,6 +150,7 @@ mod tests {
         let expert = levels::level("expert").unwrap();
         assert!(TavliPlayer::stands_in(expert, GameKind::Fevga));
         assert!(!TavliPlayer::stands_in(expert, GameKind::Plakoto));
+        assert!(!TavliPlayer::stands_in(expert, GameKind::Portes));
         assert!(!TavliPlayer::stands_in(levels::level("random").unwrap(), GameKind::Portes));
     }
 }

@@ -6,7 +6,6 @@
 use plakoto_core::Dice;
 use plakoto_core::tavli::{GamePlay, GamePosition};
 
-use plakoto_engine::search::{SearchConfig, rank};
 use plakoto_engine::{Evaluator, Player, Probabilities};
 
 /// The mover's equity after `play` by static evaluation (exact when the
@@ -45,29 +44,5 @@ impl<P: GamePosition, E: Evaluator<P>> Player<P> for GreedyPlayer<E> {
             }
         }
         best.0
-    }
-}
-
-/// Plays the best play by an expectimax search of `ply` plies (1 or 2)
-/// over any game's evaluator, with the engine's default move filters.
-pub struct SearchedPlayer<E> {
-    /// What scores the positions at the search's leaves.
-    pub eval: E,
-    /// How deep to search.
-    pub ply: u8,
-    /// The name duel reports use.
-    pub name: String,
-}
-
-impl<P: GamePosition, E: Evaluator<P> + Sync> Player<P> for SearchedPlayer<E> {
-    fn name(&self) -> String {
-        self.name.clone()
-    }
-
-    fn choose(&mut self, _: &P, _: Dice, plays: &[P::Play]) -> usize {
-        if plays.len() == 1 {
-            return 0;
-        }
-        rank::<P, E>(&self.eval, plays, self.ply, &SearchConfig::default())[0].index
     }
 }

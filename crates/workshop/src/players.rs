@@ -9,12 +9,15 @@
 
 use std::sync::Arc;
 
+use plakoto_core::portes;
 use plakoto_core::tavli::{AnyPosition, GameKind, GamePosition};
+use plakoto_engine::bearoff::Database;
 use plakoto_engine::network::Network;
-use plakoto_engine::{MAX_PLY, NetGame, NeuralEval, Player, RandomPlayer, Search, SearchPlayer, TavliPlayer, levels};
+use plakoto_engine::{
+    LevelKind, MAX_PLY, NetGame, NeuralEval, Player, RandomPlayer, Search, SearchPlayer, TavliPlayer, levels,
+};
 
 use crate::external::ExternalPlayer;
-use crate::greedy::{GreedyPlayer, SearchedPlayer};
 use crate::rollout_player::RolloutPlayer;
 
 /// Builds a player by name: a built-in level (playing with `eval`),
@@ -77,17 +80,38 @@ fn weights_of(game: GameKind, name: &str, rest: &str) -> Result<(u8, Network), S
     Ok((ply, net))
 }
 
-/// `net:PATH` / `net@PLY:PATH` in a game with networks other than Plakoto
-/// (for money, at 0 to 2 plies); `None` for a name that is not one.
-pub fn net_player_of<P: NetGame>(name: &str) -> Option<Result<Box<dyn Player<P>>, String>> {
-    let rest = name.strip_prefix("net")?;
-    Some(weights_of(P::KIND, name, rest).map(|(ply, net)| {
-        let eval = P::evaluator(Arc::new(net));
-        if ply == 0 {
-            Box::new(GreedyPlayer { eval, name: name.into() }) as Box<dyn Player<P>>
-        } else {
-            Box::new(SearchedPlayer { eval, ply, name: name.into() })
-        }
+/// A player by name of a game with a network other than Plakoto (for
+/// `duel --game`): a built-in level (the game's shipped network, the same
+/// depth as the level's in Plakoto, playing matches by the score),
+/// `money:LEVEL` (the level playing for points whatever the score), or
+/// `net:PATH` / `net@PLY:PATH` (a weights file of the game); every network
+/// looks pure bear-off races up in `bearoff` when given. `None` for a name
+/// that is none of these.
+pub fn net_player_of<P: NetGame>(
+    name: &str,
+    bearoff: Option<&Arc<Database>>,
+    seed: u64,
+) -> Option<Result<Box<dyn Player<P>>, String>> {
+    let searched = |eval: P::Eval, ply: u8, noise: f32, by_the_score: bool| {
+        let table = plakoto_engine::search::table_of::<P>(&eval);
+        let player = SearchPlayer::<P>::new(name, Box::new(Search::new(eval, ply)), noise, seed);
+        Box::new(if by_the_score { player.by_the_score(table) } else { player }) as Box<dyn Player<P>>
+    };
+    if let Some(rest) = name.strip_prefix("net") {
+        return Some(
+            weights_of(P::KIND, name, rest)
+                .map(|(ply, net)| searched(P::evaluator(Arc::new(net), bearoff.cloned()), ply, 0.0, true)),
+        );
+    }
+    let (money, level) = match name.strip_prefix("money:") {
+        Some(l) => (true, levels::level(l)),
+        None => (false, levels::level(name)),
+    };
+    let level = level.ok()?;
+    let shipped = P::shipped_eval(bearoff.cloned())?;
+    Some(Ok(match level.kind {
+        LevelKind::Neural { ply, noise } => searched(shipped, ply, noise, !money),
+        _ => level.player_of::<P>(&shipped, seed),
     }))
 }
 
@@ -100,8 +124,8 @@ fn weights_player(name: &str, rest: &str, eval: &NeuralEval, seed: u64) -> Resul
 
 /// A player of a game other than Plakoto by name, for `duel --game`:
 /// `random`, `external:COMMAND`, and what `own` builds of the game's own
-/// players (its heuristic, a Portes `net:PATH`); the built-in levels play
-/// Plakoto only until the other games have shipped networks.
+/// players (its heuristic; in Portes the levels and networks of
+/// [`net_player_of`]); Fevga has no network yet.
 pub fn game_player<P: GamePosition>(
     game: GameKind,
     name: &str,
@@ -118,16 +142,18 @@ pub fn game_player<P: GamePosition>(
         return Ok(Box::new(RandomPlayer::new(seed)));
     }
     own(name).unwrap_or_else(|| {
-        let nets = if game == GameKind::Portes { ", net:PATH, net@PLY:PATH" } else { "" };
+        let nets = if game == GameKind::Portes { ", the levels, money:LEVEL, net:PATH, net@PLY:PATH" } else { "" };
         Err(format!("`{name}` does not play {game}: {game}'s players are random, heuristic{nets} and external:COMMAND"))
     })
 }
 
 /// A player of a Tavli match by name, for `duel --tavli`: `external:COMMAND`
-/// plays every game itself (the engine protocol carries the game); any
-/// other name is Plakoto's player of that name ([`player_by_name`]) with,
-/// in Portes and Fevga, the game's heuristic standing in (`random` plays
-/// them at random) until those games have networks.
+/// plays every game itself (the engine protocol carries the game); a level
+/// or `money:LEVEL` plays Plakoto and Portes as that level of each game
+/// ([`net_player_of`]) and Fevga with its heuristic standing in (`random`
+/// at random) until it has a network; any other name (a Plakoto weights
+/// file, a rollout player) plays Plakoto, with the heuristics standing in
+/// for Portes and Fevga.
 pub fn tavli_player(name: &str, eval: &NeuralEval, seed: u64) -> Result<Box<dyn Player<AnyPosition>>, String> {
     if let Some(cmd) = name.strip_prefix("external:") {
         if cmd.trim().is_empty() {
@@ -135,7 +161,14 @@ pub fn tavli_player(name: &str, eval: &NeuralEval, seed: u64) -> Result<Box<dyn 
         }
         return Ok(Box::new(ExternalPlayer::new(cmd)));
     }
-    Ok(Box::new(TavliPlayer::around(player_by_name(name, eval, seed)?, name == "random", seed)))
+    let plakoto = player_by_name(name, eval, seed)?;
+    let random = name == "random";
+    if name.starts_with("net") || name.starts_with("rollout:") {
+        return Ok(Box::new(TavliPlayer::around(plakoto, random, seed)));
+    }
+    let portes = net_player_of::<portes::Position>(name, eval.bearoff(), seed)
+        .unwrap_or_else(|| Err(format!("`{name}` does not play portes")))?;
+    Ok(Box::new(TavliPlayer::new(portes, plakoto, TavliPlayer::fevga_stand_in(random, seed))))
 }
 
 #[cfg(test)]

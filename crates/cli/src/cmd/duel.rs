@@ -40,9 +40,10 @@ pub struct Args {
     /// playing for points whatever the score.
     #[arg(long = "match", value_name = "N", value_parser = clap::value_parser!(u32).range(1..=25))]
     match_to: Option<u32>,
-    /// The game: plakoto (the default), portes or fevga. Portes and Fevga
-    /// are played by `random`, `heuristic` and `external:COMMAND` until
-    /// they have networks.
+    /// The game: plakoto (the default), portes or fevga. Portes is played
+    /// by the levels, `money:LEVEL`, `net:PATH` and `net@PLY:PATH` (a
+    /// Portes weights file) and `external:COMMAND`; Fevga by `random`,
+    /// `heuristic` and `external:COMMAND` until it has a network.
     #[arg(long, value_name = "G", conflicts_with = "tavli")]
     game: Option<GameKind>,
     /// Tavli matches (Portes, Plakoto, Fevga and round again), to 5 unless
@@ -82,9 +83,11 @@ pub fn run(a: Args) -> Result<()> {
     match a.game.unwrap_or_default() {
         GameKind::Plakoto => {}
         GameKind::Portes => {
-            return other_game(&a, portes::Position::start(), |name, _| match name {
+            // The networks look their races up in the bear-off database.
+            let bearoff = super::engine_eval().bearoff().cloned();
+            return other_game(&a, portes::Position::start(), |name, seed| match name {
                 "heuristic" => Some(Ok(Box::new(PortesHeuristic) as Box<dyn Player<_>>)),
-                _ => net_player_of::<portes::Position>(name),
+                _ => net_player_of::<portes::Position>(name, bearoff.as_ref(), seed),
             });
         }
         GameKind::Fevga => {

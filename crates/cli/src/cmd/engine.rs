@@ -7,7 +7,7 @@ use anyhow::{Result, anyhow};
 use plakoto_core::Dice;
 use plakoto_core::tavli::{AnyPosition, GamePlay, GamePosition};
 use plakoto_core::{fevga, portes};
-use plakoto_engine::{DEFAULT_LEVEL, FevgaHeuristic, Player, PortesHeuristic, RandomPlayer, levels};
+use plakoto_engine::{DEFAULT_LEVEL, FevgaHeuristic, NetGame, Player, RandomPlayer, levels};
 use serde_json::value::RawValue;
 use serde_json::{Value, json};
 
@@ -30,14 +30,12 @@ const MAX_LINE: usize = 64 * 1024;
 
 pub fn run(a: Args) -> Result<()> {
     let level = levels::level(&a.level).map_err(|e| anyhow!("--level: {e}"))?;
+    let eval = super::engine_eval();
+    let portes_eval = portes::Position::shipped_eval(eval.bearoff().cloned()).expect("Portes has a network");
     let mut players = Players {
         level: a.level.clone(),
-        plakoto: level.player(&super::engine_eval(), a.seed),
-        portes: match a.level.as_str() {
-            "random" => Some(Box::new(RandomPlayer::new(a.seed))),
-            "heuristic" => Some(Box::new(PortesHeuristic)),
-            _ => None,
-        },
+        plakoto: level.player(&eval, a.seed),
+        portes: level.player_of::<portes::Position>(&portes_eval, a.seed),
         fevga: match a.level.as_str() {
             "random" => Some(Box::new(RandomPlayer::new(a.seed))),
             "heuristic" => Some(Box::new(FevgaHeuristic)),
@@ -96,13 +94,12 @@ struct Request {
     dice: Option<Value>,
 }
 
-/// The engine's player for each game: the level's for Plakoto; for Portes
-/// and Fevga, the random and heuristic levels' until those games have
-/// networks.
+/// The engine's player for each game: the level's for Plakoto and Portes;
+/// for Fevga, the random and heuristic levels' until it has a network.
 struct Players {
     level: String,
     plakoto: Box<dyn Player>,
-    portes: Option<Box<dyn Player<portes::Position>>>,
+    portes: Box<dyn Player<portes::Position>>,
     fevga: Option<Box<dyn Player<fevga::Position>>>,
 }
 
@@ -135,7 +132,7 @@ fn answer_play(req: &Request, players: &mut Players) -> Result<Value, String> {
     };
     match pos {
         AnyPosition::Plakoto(p) => choose(players.plakoto.as_mut(), &p, dice),
-        AnyPosition::Portes(p) => choose(players.portes.as_deref_mut().ok_or_else(|| cannot("portes"))?, &p, dice),
+        AnyPosition::Portes(p) => choose(players.portes.as_mut(), &p, dice),
         AnyPosition::Fevga(p) => choose(players.fevga.as_deref_mut().ok_or_else(|| cannot("fevga"))?, &p, dice),
     }
 }

@@ -11,7 +11,7 @@
 //! checker comes off no sooner than its (m + 1)-th (T1_A ≥ m + 1). A race
 //! cannot be drawn.
 
-use plakoto_core::Position;
+use plakoto_core::{Position, portes};
 
 use super::index::{CHECKERS, HomeBoard};
 use super::table::{Database, Dist, SCALE};
@@ -29,6 +29,21 @@ pub fn home_boards(pos: &Position) -> Option<(HomeBoard, HomeBoard)> {
         return None;
     }
     // From the far end, where checkers of a game in progress usually are.
+    if (7..=24u8).rev().any(|p| pos.own_on(p) != 0) || (1..=18u8).any(|p| pos.opp_on(p) != 0) {
+        return None;
+    }
+    let own = std::array::from_fn(|i| pos.own_on(i as u8 + 1));
+    let opp = std::array::from_fn(|i| pos.opp_on(24 - i as u8));
+    Some((own, opp))
+}
+
+/// [`home_boards`] for a Portes position: both sides' checkers all in
+/// their home boards (none on the bar), so they can never meet again.
+#[inline]
+pub fn portes_home_boards(pos: &portes::Position) -> Option<(HomeBoard, HomeBoard)> {
+    if pos.own_bar() != 0 || pos.opp_bar() != 0 {
+        return None;
+    }
     if (7..=24u8).rev().any(|p| pos.own_on(p) != 0) || (1..=18u8).any(|p| pos.opp_on(p) != 0) {
         return None;
     }
@@ -65,6 +80,24 @@ impl Database {
     #[inline]
     pub fn race_position(&self, pos: &Position) -> Option<Probabilities> {
         let (own, opp) = home_boards(pos)?;
+        Some(self.race(&own, &opp))
+    }
+
+    /// [`Database::race_position`] for Portes: bearing off is Plakoto's, a
+    /// gammon is a double win, and no backgammon is possible once both
+    /// sides are home.
+    ///
+    /// ```
+    /// use plakoto_core::portes_pos;
+    /// use plakoto_engine::bearoff::Database;
+    /// let db = Database::build();
+    /// let p = db.portes_race(&portes_pos!(White; white {1: 1}; black {24: 15})).unwrap();
+    /// assert_eq!((p.win, p.win_double), (1.0, 1.0));
+    /// assert!(db.portes_race(&plakoto_core::portes::Position::start()).is_none());
+    /// ```
+    #[inline]
+    pub fn portes_race(&self, pos: &portes::Position) -> Option<Probabilities> {
+        let (own, opp) = portes_home_boards(pos)?;
         Some(self.race(&own, &opp))
     }
 

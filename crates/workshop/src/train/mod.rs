@@ -297,7 +297,7 @@ fn train_of<P: NetGame>(
 
     while state.games_done < c.games && !stop.load(Ordering::Relaxed) {
         let round = c.round_games.min(c.games - state.games_done);
-        let snapshot = P::evaluator(Arc::new(net.clone()));
+        let snapshot = P::evaluator(Arc::new(net.clone()), None);
         let first = state.games_done;
         let mut samples: Vec<Sample> = std::thread::scope(|s| {
             let handles: Vec<_> = (0..c.threads.max(1) as u64)
@@ -391,7 +391,7 @@ fn strength_check<P: NetGame>(
     state: &State,
     benchmark: &[Decision],
 ) -> Result<LogRow, TrainError> {
-    let eval = P::evaluator(Arc::new(net.clone()));
+    let eval = P::evaluator(Arc::new(net.clone()), None);
     let greedy = || GreedyPlayer { eval: eval.clone(), name: "net".into() };
     let a = |_: u64| Box::new(greedy()) as Box<dyn Player<P>>;
     let b = |_: u64| P::heuristic();

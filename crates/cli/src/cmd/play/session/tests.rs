@@ -387,13 +387,20 @@ fn a_tavli_match_plays_its_games_in_turn() {
     assert!(!out.contains("heuristic player: Portes's trained player"), "heuristic is itself: {out}");
 }
 
-/// A neural level says that a heuristic stands in for it in Portes.
+/// A neural level says that a heuristic stands in for it in Fevga, which
+/// has no network yet, and not in Portes, which has.
 #[test]
-fn a_neural_level_says_a_heuristic_plays_portes_for_it() {
-    let players = Players { white: engine("beginner"), black: HUMAN };
-    let m = Match::with_rules(plakoto_core::tavli::MatchRules::only(GameKind::Portes), 1, 4, players).unwrap();
-    let (_, out, _) = session_any(Lang::En, m, "quit\n");
-    assert!(out.contains("The computer (beginner) plays Portes with its heuristic player"), "{out}");
+fn a_neural_level_says_a_heuristic_plays_fevga_for_it() {
+    for (game, stands_in) in [(GameKind::Fevga, true), (GameKind::Portes, false)] {
+        let players = Players { white: engine("beginner"), black: HUMAN };
+        let m = Match::with_rules(plakoto_core::tavli::MatchRules::only(game), 1, 4, players).unwrap();
+        let (_, out, _) = session_any(Lang::En, m, "quit\n");
+        let said = format!(
+            "The computer (beginner) plays {game_name} with its heuristic player",
+            game_name = tavli_text::game_name(Lang::En, game)
+        );
+        assert_eq!(out.contains(&said), stands_in, "{game}: {out}");
+    }
 }
 
 /// A Portes position with White's checker on the bar: the board draws it
