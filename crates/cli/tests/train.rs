@@ -168,4 +168,27 @@ fn bench_measures_the_network_it_is_given() {
     let out = bench(Some(&missing));
     assert!(!out.status.success());
     assert!(String::from_utf8_lossy(&out.stderr).contains("no-such.bin"));
+    // Portes: its shipped network, each depth named by its level; a
+    // Plakoto network is refused for it, and Fevga has none.
+    let portes = |extra: &[&std::ffi::OsStr]| {
+        Command::new(env!("CARGO_BIN_EXE_plakoto"))
+            .args(["bench", "--game", "portes", "--seconds", "0.1", "--positions", "2", "--no-2ply"])
+            .args(extra)
+            .output()
+            .unwrap()
+    };
+    let out = portes(&[]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(text.contains("game: portes; network: 128 hidden units"), "{text}");
+    assert!(text.contains("decision at 0-ply (advanced; 2 positions") && text.contains("1-ply (expert;"), "{text}");
+    let out = portes(&["--weights".as_ref(), shipped().as_os_str()]);
+    assert!(!out.status.success());
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains("plakoto network"),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let out = Command::new(env!("CARGO_BIN_EXE_plakoto")).args(["bench", "--game", "fevga"]).output().unwrap();
+    assert!(String::from_utf8_lossy(&out.stderr).contains("fevga has no network yet"));
 }

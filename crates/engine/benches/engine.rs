@@ -75,5 +75,55 @@ fn bench_decisions(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, bench_eval, bench_decisions);
+/// Portes's static evaluation, and its two parts: the encoding alone, and
+/// the shipped network on the encoded inputs.
+fn bench_portes(c: &mut Criterion) {
+    use plakoto_core::portes;
+    use plakoto_engine::portes_inputs::encode;
+    use plakoto_engine::{NetGame, inputs::Inputs};
+    let mut dice = SeededDice::new(77);
+    let mut positions = Vec::new();
+    let mut pos = portes::Position::start();
+    while positions.len() < 2000 {
+        if pos.outcome().is_some() {
+            pos = portes::Position::start();
+        }
+        positions.push(pos);
+        let plays = pos.legal_plays(dice.roll());
+        pos = *plays[dice.die() as usize % plays.len()].position();
+    }
+    positions.retain(|p| p.outcome().is_none());
+    let eval = portes::Position::shipped_eval(None).expect("Portes has a network");
+    let net = portes::Position::shipped().expect("Portes has a network");
+    let mut g = c.benchmark_group("portes");
+    g.throughput(Throughput::Elements(positions.len() as u64));
+    g.bench_function("0-ply/static", |b| b.iter(|| positions.iter().map(|p| eval.equity(black_box(p))).sum::<f32>()));
+    let mut x = Inputs::with_capacity();
+    g.bench_function("encode", |b| {
+        b.iter(|| {
+            positions
+                .iter()
+                .map(|p| {
+                    encode(black_box(p), &mut x);
+                    x.items.len()
+                })
+                .sum::<usize>()
+        })
+    });
+    let encoded: Vec<Inputs> = positions
+        .iter()
+        .map(|p| {
+            let mut x = Inputs::with_capacity();
+            encode(p, &mut x);
+            x
+        })
+        .collect();
+    let mut h = Vec::new();
+    g.bench_function("forward", |b| {
+        b.iter(|| encoded.iter().map(|x| net.forward(black_box(x), &mut h)[0]).sum::<f32>())
+    });
+    g.finish();
+}
+
+criterion_group!(benches, bench_eval, bench_decisions, bench_portes);
 criterion_main!(benches);

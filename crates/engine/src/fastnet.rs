@@ -17,38 +17,46 @@ use std::sync::Arc;
 
 use plakoto_core::Position;
 
-use crate::inputs::{InputSink, NUM_INPUTS, PER_POINT, SIDE_INPUTS, encode_into};
+use crate::inputs::{InputSink, NUM_INPUTS, encode_into, point_groups};
 use crate::network::{Network, OUTPUTS, sigmoid};
 
 /// Units the AVX2 kernel keeps in registers at once (eight of eight floats).
 #[cfg(target_arch = "x86_64")]
 const CHUNK: usize = 64;
 
-/// Point groups: both sides' 24 points.
-const GROUPS: usize = 48;
+/// No count group starts at this input.
+const NO_GROUP: u16 = u16::MAX;
 
+/// A network prepared for one game's encoding: its point groups (the first
+/// input of each point's count inputs, which the encoder reports through
+/// [`InputSink::count`]) each get their rows for 1, 2 and 3 checkers summed
+/// in advance.
 #[derive(Clone, Debug)]
 pub struct FastNet {
     net: Arc<Network>,
     hidden: usize,
-    /// Row-major, `hidden` floats per row: the network's input rows
-    /// (`NUM_INPUTS` of them), then for each point group and count 1..=3 the
-    /// sum of that group's first `count` rows.
+    /// Row-major, `hidden` floats per row: the network's input rows, then
+    /// for each point group and count 1..=3 the sum of that group's first
+    /// `count` rows.
     rows: Vec<f32>,
+    /// For each input, the row of its group's one-checker sum when a point
+    /// group starts there, else [`NO_GROUP`].
+    group_row: Vec<u16>,
     /// Is the AVX2+FMA kernel usable (processor and layer size)?
     #[cfg(target_arch = "x86_64")]
     avx2: bool,
 }
 
 /// The rows to add for one position, with their scales. Every input adds
-/// at most one row, so `NUM_INPUTS` entries always suffice.
-struct RowList {
+/// at most one row, so `N` (the encoding's input count) entries suffice.
+pub struct RowList<'a, const N: usize> {
     len: usize,
-    index: [u16; NUM_INPUTS],
-    scale: [f32; NUM_INPUTS],
+    index: [u16; N],
+    scale: [f32; N],
+    group_row: &'a [u16],
 }
 
-impl RowList {
+impl<const N: usize> RowList<'_, N> {
     #[inline(always)]
     fn add(&mut self, row: usize, scale: f32) {
         self.index[self.len] = row as u16;
@@ -61,16 +69,12 @@ impl RowList {
     }
 }
 
-/// The point group of a point input's first index.
-#[inline(always)]
-fn group_of(i: usize) -> usize {
-    if i < SIDE_INPUTS { i / PER_POINT } else { 24 + (i - SIDE_INPUTS) / PER_POINT }
-}
-
-impl InputSink for RowList {
+impl<const N: usize> InputSink for RowList<'_, N> {
     #[inline(always)]
     fn count(&mut self, i: usize, n: u8) {
-        self.add(NUM_INPUTS + group_of(i) * 3 + usize::from(n.min(3)) - 1, 1.0);
+        let first = self.group_row[i];
+        debug_assert!(first != NO_GROUP, "input {i} does not start a point group");
+        self.add(usize::from(first) + usize::from(n.min(3)) - 1, 1.0);
         if n > 3 {
             self.add(i + 3, f32::from(n - 3) / 4.0);
         }
@@ -85,17 +89,25 @@ impl InputSink for RowList {
 }
 
 impl FastNet {
+    /// Plakoto's network, prepared for its encoding.
     pub fn new(net: Arc<Network>) -> FastNet {
-        // Plakoto's layout is built in below; a network reaches here only
-        // through a Plakoto reader (`Network::from_bytes`) or constructor.
-        assert_eq!(net.game(), plakoto_core::tavli::GameKind::Plakoto, "the fast evaluator is Plakoto's");
-        let hidden = net.hidden();
-        let mut rows = Vec::with_capacity((NUM_INPUTS + GROUPS * 3) * hidden);
-        for i in 0..NUM_INPUTS {
+        // A network reaches here only through a Plakoto reader
+        // (`Network::from_bytes`) or constructor.
+        assert_eq!(net.game(), plakoto_core::tavli::GameKind::Plakoto, "the Plakoto evaluator is Plakoto's");
+        FastNet::with_groups(net, &point_groups())
+    }
+
+    /// `net` prepared for an encoding whose point groups start at the
+    /// inputs `groups`.
+    pub fn with_groups(net: Arc<Network>, groups: &[usize]) -> FastNet {
+        let (hidden, inputs) = (net.hidden(), net.inputs());
+        let mut rows = Vec::with_capacity((inputs + groups.len() * 3) * hidden);
+        for i in 0..inputs {
             rows.extend_from_slice(net.input_row(i));
         }
-        for g in 0..GROUPS {
-            let first = if g < 24 { g * PER_POINT } else { SIDE_INPUTS + (g - 24) * PER_POINT };
+        let mut group_row = vec![NO_GROUP; inputs];
+        for (g, &first) in groups.iter().enumerate() {
+            group_row[first] = u16::try_from(inputs + 3 * g).expect("rows fit in u16");
             for c in 1..=3 {
                 let mut sum = vec![0.0f32; hidden];
                 for k in 0..c {
@@ -112,6 +124,7 @@ impl FastNet {
             net,
             hidden,
             rows,
+            group_row,
         }
     }
 
@@ -119,18 +132,32 @@ impl FastNet {
         &self.net
     }
 
-    /// The four outputs for `pos` (side on roll).
+    /// The four outputs for the Plakoto position `pos` (side on roll).
     #[inline]
     pub fn forward_position(&self, pos: &Position) -> [f32; OUTPUTS] {
-        let mut list = RowList { len: 0, index: [0; NUM_INPUTS], scale: [0.0; NUM_INPUTS] };
-        encode_into(pos, &mut list);
+        self.forward_with::<NUM_INPUTS>(|list| encode_into(pos, list))
+    }
+
+    /// The four outputs for the inputs `encode` writes (an encoding of at
+    /// most `N` inputs, `N` its input count).
+    #[inline]
+    pub fn forward_with<const N: usize>(&self, encode: impl FnOnce(&mut RowList<'_, N>)) -> [f32; OUTPUTS] {
+        let mut list = self.rows_of::<N>();
+        encode(&mut list);
         let (_, _, _, b2) = self.net.layers();
         let z = self.output_sums(&list);
         std::array::from_fn(|k| sigmoid(b2[k] + z[k]))
     }
 
+    /// An empty row list for this network's point groups.
+    #[inline(always)]
+    fn rows_of<const N: usize>(&self) -> RowList<'_, N> {
+        assert!(self.group_row.len() <= N, "an encoding of {} inputs needs a list of as many", self.group_row.len());
+        RowList { len: 0, index: [0; N], scale: [0.0; N], group_row: &self.group_row }
+    }
+
     /// The output layer's weighted sums (before bias and sigmoid).
-    fn output_sums(&self, list: &RowList) -> [f32; OUTPUTS] {
+    fn output_sums<const N: usize>(&self, list: &RowList<'_, N>) -> [f32; OUTPUTS] {
         #[cfg(target_arch = "x86_64")]
         if self.avx2 {
             // SAFETY: `avx2` is set only when the processor has AVX2 and FMA.
@@ -140,7 +167,7 @@ impl FastNet {
     }
 
     /// The plain kernel: any processor, any layer size.
-    fn output_sums_portable(&self, list: &RowList) -> [f32; OUTPUTS] {
+    fn output_sums_portable<const N: usize>(&self, list: &RowList<'_, N>) -> [f32; OUTPUTS] {
         let (_, b1, w2, _) = self.net.layers();
         let h = self.hidden;
         let mut acc = b1.to_vec();
@@ -154,7 +181,7 @@ impl FastNet {
 
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "avx2,fma")]
-    fn output_sums_avx2(&self, list: &RowList) -> [f32; OUTPUTS] {
+    fn output_sums_avx2<const N: usize>(&self, list: &RowList<'_, N>) -> [f32; OUTPUTS] {
         use std::arch::x86_64::*;
         let (_, b1, w2, _) = self.net.layers();
         let h = self.hidden;
@@ -219,7 +246,7 @@ mod tests {
                 }
                 encode(&pos, &mut x);
                 let slow = net.forward(&x, &mut Vec::new());
-                let mut list = RowList { len: 0, index: [0; NUM_INPUTS], scale: [0.0; NUM_INPUTS] };
+                let mut list = fast.rows_of::<NUM_INPUTS>();
                 encode_into(&pos, &mut list);
                 let b2 = net.layers().3;
                 let portable: [f32; OUTPUTS] =

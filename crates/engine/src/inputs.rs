@@ -89,6 +89,12 @@ pub trait InputSink {
     fn push(&mut self, index: usize, value: f32);
 }
 
+/// The first input of each point's count inputs: both sides' 24 points
+/// (what the fast evaluator sums in advance).
+pub(crate) fn point_groups() -> Vec<usize> {
+    (0..24).map(|p| p * PER_POINT).chain((0..24).map(|p| SIDE_INPUTS + p * PER_POINT)).collect()
+}
+
 /// Sparse inputs: (index, value) pairs for the nonzero inputs.
 #[derive(Clone, Debug, Default)]
 pub struct Inputs {

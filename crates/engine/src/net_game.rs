@@ -11,8 +11,9 @@ use plakoto_core::tavli::{GameKind, GamePosition};
 
 use crate::bearoff::Database;
 use crate::evaluator::Evaluator;
+use crate::fastnet::FastNet;
 use crate::inputs::{self, Inputs};
-use crate::network::Network;
+use crate::network::{Network, OUTPUTS};
 use crate::neural::{NeuralEval, from_outputs};
 use crate::player::Player;
 use crate::portes_inputs;
@@ -31,6 +32,15 @@ pub trait NetGame: GamePosition {
 
     /// The network inputs of this position (`out` cleared first).
     fn encode(&self, out: &mut Inputs);
+
+    /// The first input of each point's count inputs in this game's
+    /// encoding (the groups [`FastNet`] sums in advance).
+    fn point_groups() -> Vec<usize>;
+
+    /// The network's outputs for this position through `fast` (prepared
+    /// with [`NetGame::point_groups`]): the same as [`NetGame::encode`] and
+    /// [`Network::forward`], faster.
+    fn forward(&self, fast: &FastNet) -> [f32; OUTPUTS];
 
     /// An evaluator running `net` (a network of [`NetGame::KIND`]), with
     /// the pure bear-off races of the game looked up in `bearoff` when one
@@ -69,6 +79,14 @@ impl NetGame for Position {
         inputs::encode(self, out);
     }
 
+    fn point_groups() -> Vec<usize> {
+        inputs::point_groups()
+    }
+
+    fn forward(&self, fast: &FastNet) -> [f32; OUTPUTS] {
+        fast.forward_position(self)
+    }
+
     fn evaluator(net: Arc<Network>, bearoff: Option<Arc<Database>>) -> NeuralEval {
         NeuralEval::with_bearoff(net, bearoff)
     }
@@ -95,6 +113,15 @@ impl NetGame for portes::Position {
         portes_inputs::encode(self, out);
     }
 
+    fn point_groups() -> Vec<usize> {
+        let per_side = (1..=25).map(|p| (p - 1) * portes_inputs::PER_POINT);
+        per_side.clone().chain(per_side.map(|i| portes_inputs::SIDE_INPUTS + i)).collect()
+    }
+
+    fn forward(&self, fast: &FastNet) -> [f32; OUTPUTS] {
+        fast.forward_with::<{ portes_inputs::NUM_INPUTS }>(|list| portes_inputs::encode_into(self, list))
+    }
+
     fn evaluator(net: Arc<Network>, bearoff: Option<Arc<Database>>) -> NetEval<portes::Position> {
         NetEval { bearoff, ..NetEval::new(net) }
     }
@@ -116,20 +143,19 @@ impl NetGame for portes::Position {
     }
 }
 
-/// A network of game `P` on the general path (sparse inputs, then the
-/// forward pass): finished games scored exactly, pure bear-off races from
+/// A network of game `P` through the fast kernel ([`NetGame::forward`]):
+/// finished games scored exactly, pure bear-off races from
 /// the bear-off database when one is given ([`NetGame::race`]), everything
-/// else by the network. Plakoto's [`NeuralEval`] adds a faster kernel;
-/// this one serves every game with a network.
+/// else by the network. Plakoto's [`NeuralEval`] is the same for Plakoto.
 pub struct NetEval<P> {
-    net: Arc<Network>,
+    fast: Arc<FastNet>,
     bearoff: Option<Arc<Database>>,
     game: std::marker::PhantomData<fn(&P)>,
 }
 
 impl<P> Clone for NetEval<P> {
     fn clone(&self) -> Self {
-        NetEval { net: self.net.clone(), bearoff: self.bearoff.clone(), game: std::marker::PhantomData }
+        NetEval { fast: self.fast.clone(), bearoff: self.bearoff.clone(), game: std::marker::PhantomData }
     }
 }
 
@@ -138,7 +164,11 @@ impl<P: NetGame> NetEval<P> {
     /// programming error: files are read by `Network::from_bytes_of`).
     pub fn new(net: Arc<Network>) -> NetEval<P> {
         assert_eq!(net.game(), P::KIND, "a {} network evaluates {} positions", net.game(), P::KIND);
-        NetEval { net, bearoff: None, game: std::marker::PhantomData }
+        NetEval {
+            fast: Arc::new(FastNet::with_groups(net, &P::point_groups())),
+            bearoff: None,
+            game: std::marker::PhantomData,
+        }
     }
 
     /// The bear-off database this evaluator looks races up in, if any.
@@ -148,7 +178,7 @@ impl<P: NetGame> NetEval<P> {
 
     /// The network.
     pub fn network(&self) -> &Arc<Network> {
-        &self.net
+        self.fast.network()
     }
 }
 
@@ -160,15 +190,7 @@ impl<P: NetGame> Evaluator<P> for NetEval<P> {
         if let Some(p) = self.bearoff.as_ref().and_then(|db| pos.race(db)) {
             return p;
         }
-        thread_local! {
-            static SCRATCH: std::cell::RefCell<(Inputs, Vec<f32>)> =
-                std::cell::RefCell::new((Inputs::with_capacity(), Vec::new()));
-        }
-        let mut out = SCRATCH.with(|s| {
-            let (x, h) = &mut *s.borrow_mut();
-            pos.encode(x);
-            self.net.forward(x, h)
-        });
+        let mut out = pos.forward(&self.fast);
         if !P::DRAWS {
             out[3] = 0.0;
         }
@@ -190,6 +212,32 @@ mod tests {
         // A finished game is scored exactly, not by the network.
         let over = plakoto_core::portes_pos!(Black; white {}; black {19: 15});
         assert_eq!(eval.probabilities(&over).lose_double, 1.0);
+    }
+
+    /// The fast path computes what encoding and the plain forward pass do,
+    /// over random Portes games, for a layer the AVX2 kernel takes (128
+    /// units) and one it leaves to the portable kernel (40).
+    #[test]
+    fn portes_fast_evaluation_matches_encode_and_forward() {
+        use plakoto_core::game::{DiceSource, SeededDice};
+        for (hidden, seed) in [(128, 3), (40, 5)] {
+            let net = Arc::new(Network::random_for(GameKind::Portes, hidden, seed));
+            let fast = FastNet::with_groups(net.clone(), &portes::Position::point_groups());
+            let (mut dice, mut x) = (SeededDice::new(4), Inputs::with_capacity());
+            let mut pos = portes::Position::start();
+            for _ in 0..5000 {
+                if pos.outcome().is_some() {
+                    pos = portes::Position::start();
+                }
+                pos.encode(&mut x);
+                let (slow, got) = (net.forward(&x, &mut Vec::new()), pos.forward(&fast));
+                for k in 0..OUTPUTS {
+                    assert!((slow[k] - got[k]).abs() < 1e-5, "{pos:?}: {slow:?} vs {got:?}");
+                }
+                let plays = pos.legal_plays(dice.roll());
+                pos = *plays[dice.die() as usize % plays.len()].position();
+            }
+        }
     }
 
     #[test]

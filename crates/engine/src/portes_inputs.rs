@@ -25,7 +25,7 @@ use crate::inputs::{InputSink, Inputs, ROLLS};
 pub const ENCODING_VERSION: u32 = 1;
 
 /// Inputs per point (and for the bar): ≥1, ≥2, ≥3, (n−3)/4.
-const PER_POINT: usize = 4;
+pub(crate) const PER_POINT: usize = 4;
 /// The bar is encoded as point 25.
 const BAR: usize = 25;
 /// The features per side after its points: off, pips, shots, home points,
