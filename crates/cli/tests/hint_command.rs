@@ -129,3 +129,32 @@ fn eval_and_hint_search_as_deep_by_default() {
         String::from_utf8_lossy(&help.stdout)
     );
 }
+
+/// Portes positions are evaluated and their plays ranked by the Portes
+/// network: the classic 3-1 makes the 5-point, the JSON names the game,
+/// the ranking agrees with its text, and there is no draw in Portes.
+/// Fevga, without a network yet, is refused with the reason.
+#[test]
+fn portes_positions_are_evaluated_and_hinted_and_fevga_is_refused() {
+    let json: Value =
+        serde_json::from_str(&hint(&["start", "3-1", "--game", "portes", "--ply", "1", "--json"])).unwrap();
+    assert_eq!(json["position"]["game"], "portes");
+    let plays = json["plays"].as_array().unwrap();
+    assert_eq!(plays[0]["notation"], "8/5 6/5", "{json}");
+    assert_eq!(plays[0]["position"]["game"], "portes");
+    assert!(plays.windows(2).all(|w| w[0]["diff"].as_f64() <= w[1]["diff"].as_f64()));
+    let text = hint(&["start", "3-1", "--game", "portes", "--ply", "1", "--top", "3"]);
+    assert!(text.lines().nth(1).unwrap().contains("8/5 6/5"), "{text}");
+    let eval = |args: &[&str]| Command::new(BIN).arg("eval").args(args).output().unwrap();
+    let out = eval(&["start", "--game", "portes", "--ply", "0", "--json"]);
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let p = &v["probabilities"];
+    assert_eq!(p["draw"], 0.0);
+    let sum = p["win"].as_f64().unwrap() + p["lose"].as_f64().unwrap();
+    assert!((sum - 1.0).abs() < 1e-4 && p["win"].as_f64().unwrap() > 0.45, "{v}");
+    let text = String::from_utf8(eval(&["start", "--game", "portes", "--ply", "0"]).stdout).unwrap();
+    assert!(text.contains("win") && !text.contains("draw"), "{text}");
+    let out = eval(&["start", "--game", "fevga"]);
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("Fevga's trained player is still to come"));
+}

@@ -3,6 +3,7 @@
 //! shapes are those of `plakoto eval --json` and `plakoto hint --json`
 //! (INTERFACE.md).
 
+use plakoto_core::tavli::{GamePlay, GamePosition};
 use plakoto_core::{Dice, Move, Play, PlayError, Position, TurnBuilder};
 use serde::Serialize;
 
@@ -22,11 +23,12 @@ pub struct Evaluation {
     pub ply: u8,
 }
 
-/// A play with its equity for the mover and the gap to the best play.
+/// A play with its equity for the mover and the gap to the best play (a
+/// Plakoto play unless said).
 #[derive(Clone, Debug)]
-pub struct RankedPlay {
+pub struct RankedPlay<PL = Play> {
     /// The play.
-    pub play: Play,
+    pub play: PL,
     /// The probabilities for the mover after it.
     pub probabilities: Probabilities,
     /// The mover's equity after it.
@@ -45,13 +47,13 @@ pub struct RankedPlay {
     pub match_winning_chance: Option<f64>,
 }
 
-impl RankedPlay {
+impl<PL: Clone> RankedPlay<PL> {
     /// The ranked play of `plays[s.index]` as `s` scored it, `best_value`
     /// being the best play's figure, with the chance to win the match by
     /// `objective`.
-    fn new(plays: &[Play], s: &Scored, best_value: f32, objective: &Objective) -> RankedPlay {
+    fn new(plays: &[PL], s: &Scored, best_value: f32, objective: &Objective) -> RankedPlay<PL> {
         RankedPlay {
-            play: plays[s.index],
+            play: plays[s.index].clone(),
             probabilities: s.probabilities,
             equity: s.equity(),
             diff: best_value - s.value,
@@ -71,7 +73,7 @@ impl RankedPlay {
 /// assert_eq!(e.ply, 0);
 /// assert!((e.equity - e.probabilities.equity()).abs() < 1e-6);
 /// ```
-pub fn evaluate(analyzer: &dyn Analyzer, pos: &Position) -> Evaluation {
+pub fn evaluate<P: GamePosition>(analyzer: &dyn Analyzer<P>, pos: &P) -> Evaluation {
     let probabilities = analyzer.evaluate(pos);
     Evaluation { probabilities, equity: probabilities.equity(), ply: analyzer.ply() }
 }
@@ -79,8 +81,8 @@ pub fn evaluate(analyzer: &dyn Analyzer, pos: &Position) -> Evaluation {
 /// The legal plays of `dice` in `pos`, best first as `analyzer` ranks them
 /// (the best few at its full depth, the rest at the lower depths that
 /// filtered them out, unless their figure would stand above a deeper one:
-/// those are searched as deep); empty when the game is over.
-pub fn rank_plays(analyzer: &dyn Analyzer, pos: &Position, dice: Dice) -> Vec<RankedPlay> {
+/// those are searched as deep); empty when the game is over. Any game's.
+pub fn rank_plays<P: GamePosition>(analyzer: &dyn Analyzer<P>, pos: &P, dice: Dice) -> Vec<RankedPlay<P::Play>> {
     let plays = pos.legal_plays(dice);
     if plays.is_empty() {
         return Vec::new();
@@ -96,7 +98,7 @@ pub fn rank_plays(analyzer: &dyn Analyzer, pos: &Position, dice: Dice) -> Vec<Ra
 /// rank first, and figures of different depths are not comparable, so
 /// without this a list could show a 1-ply 92.2% under a 2-ply 92.0%.
 /// Best first, deeper first; the figures then never go up down the list.
-fn in_order(analyzer: &dyn Analyzer, plays: &[Play], mut scored: Vec<Scored>) -> Vec<Scored> {
+fn in_order<P: GamePosition>(analyzer: &dyn Analyzer<P>, plays: &[P::Play], mut scored: Vec<Scored>) -> Vec<Scored> {
     let by_depth_then_value = |a: &Scored, b: &Scored| b.ply.cmp(&a.ply).then(b.value.total_cmp(&a.value));
     // Each round searches at least one more play to the full depth.
     for _ in 0..plays.len() {
@@ -179,24 +181,25 @@ pub fn rank_from(
     Ok(Continuations { plays, loss: (best.value - top).max(0.0), best })
 }
 
-/// How a play made compares with the others of its roll.
+/// How a play made compares with the others of its roll (a Plakoto play
+/// unless said).
 #[derive(Clone, Debug)]
-pub struct Judgement {
+pub struct Judgement<PL = Play> {
     /// 1 for the best play; plays that score the same share a rank.
     pub rank: usize,
     /// How many legal plays the roll had.
     pub of: usize,
     /// The play made, searched as deep as the best.
-    pub played: RankedPlay,
+    pub played: RankedPlay<PL>,
     /// The best play.
-    pub best: RankedPlay,
+    pub best: RankedPlay<PL>,
     /// The best play's equity minus the play made's (≥ 0).
     pub loss: f32,
 }
 
 /// Ranks the plays of `dice` in `pos` and says where `played` stands,
 /// searched as deep as the best play (so the loss compares like with like);
-/// `None` when `played` is not one of the legal plays.
+/// `None` when `played` is not one of the legal plays. Any game's.
 ///
 /// ```
 /// use plakoto_core::{Dice, Position};
@@ -207,7 +210,12 @@ pub struct Judgement {
 /// let j = analysis::judge(&search, &pos, dice, &best).unwrap();
 /// assert_eq!((j.rank, j.loss), (1, 0.0));
 /// ```
-pub fn judge(analyzer: &dyn Analyzer, pos: &Position, dice: Dice, played: &Play) -> Option<Judgement> {
+pub fn judge<P: GamePosition>(
+    analyzer: &dyn Analyzer<P>,
+    pos: &P,
+    dice: Dice,
+    played: &P::Play,
+) -> Option<Judgement<P::Play>> {
     let all = rank_plays(analyzer, pos, dice);
     let best = all.first()?.clone();
     let mine = all.iter().find(|r| r.play.position() == played.position())?;

@@ -104,7 +104,16 @@ impl Search<NeuralEval> {
     /// assert!(ranked[0].match_winning_chance.is_some());
     /// ```
     pub fn at_score(eval: NeuralEval, ply: u8, score: MatchScore) -> Search<NeuralEval> {
-        let objective = Objective::at_score(&table_for(&eval), score);
+        Search::at_score_of::<plakoto_core::Position>(eval, ply, score)
+    }
+}
+
+impl<E> Search<E> {
+    /// [`Search::at_score`] in any game `P` with a network, `eval` being
+    /// its evaluator: points in a single game, else the match-winning
+    /// chance by the table of [`table_of`].
+    pub fn at_score_of<P: NetGame<Eval = E>>(eval: E, ply: u8, score: MatchScore) -> Search<E> {
+        let objective = Objective::at_score(&table_of::<P>(&eval), score);
         let mut search = Search::new(eval, ply);
         search.config.objective = objective;
         search

@@ -1,8 +1,9 @@
 //! `plakoto eval POSITION [--ply N] [--json]`: the engine's evaluation.
 
-use anyhow::Result;
+use anyhow::{Result, bail};
+use plakoto_core::tavli::{AnyPosition, GameKind};
 use plakoto_engine::analysis::evaluate;
-use plakoto_engine::{MAX_PLY, Search};
+use plakoto_engine::{MAX_PLY, NetGame, Search};
 use serde_json::json;
 
 /// Evaluate a position for the side on roll: win, double-win, lose,
@@ -20,19 +21,30 @@ pub struct Args {
     json: bool,
     #[command(flatten)]
     score: super::ScoreArgs,
+    /// The game of `start`: plakoto (the default) or portes; JSON and IDs
+    /// say their own game. Fevga has no network yet.
+    #[arg(long, value_name = "G")]
+    game: Option<GameKind>,
 }
 
 pub fn run(a: Args) -> Result<()> {
-    let pos = super::position_arg(&a.position)?;
     let eval = super::engine_eval();
+    match super::any_position_arg(&a.position, a.game)? {
+        AnyPosition::Plakoto(pos) => eval_of(&a, pos, eval),
+        AnyPosition::Portes(pos) => eval_of(&a, pos, super::portes_eval(&eval)),
+        AnyPosition::Fevga(_) => bail!("{}", super::NO_FEVGA_NETWORK),
+    }
+}
+
+fn eval_of<P: NetGame>(a: &Args, pos: P, eval: P::Eval) -> Result<()> {
     let score = a.score.score()?;
-    let search = Search::at_score(eval, a.ply, score);
+    let search = Search::at_score_of::<P>(eval, a.ply, score);
     let e = evaluate(&search, &pos);
     let mwc = search.config.objective.match_winning_chance(&e.probabilities).zip(score.away());
     let p = e.probabilities;
     if a.json {
         let v = json!({
-            "position": pos,
+            "position": pos.to_json_value(),
             "id": pos.id(),
             "ply": e.ply,
             "probabilities": p,
@@ -53,7 +65,9 @@ pub fn run(a: Args) -> Result<()> {
     }
     println!("  win    {:6.2}%   of which double {:6.2}%", 100.0 * p.win, 100.0 * p.win_double);
     println!("  lose   {:6.2}%   of which double {:6.2}%", 100.0 * p.lose, 100.0 * p.lose_double);
-    println!("  draw   {:6.2}%", 100.0 * p.draw);
+    if P::DRAWS {
+        println!("  draw   {:6.2}%", 100.0 * p.draw);
+    }
     println!("  equity {} points", super::play::signed3(e.equity));
     if let Some((m, away)) = mwc {
         println!("  match-winning chance {:.1}% (needing {} against {})", 100.0 * m, away.me, away.them);

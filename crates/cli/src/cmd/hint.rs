@@ -1,13 +1,14 @@
 //! `plakoto hint POSITION DICE [--ply N] [--json]`: the legal plays ranked.
 
-use anyhow::Result;
-use plakoto_core::{Dice, Position};
+use anyhow::{Result, bail};
+use plakoto_core::Dice;
+use plakoto_core::tavli::{AnyPlay, AnyPosition, GameKind, GamePlay, GamePosition};
 use plakoto_engine::analysis::{RankedPlay, rank_plays};
 use plakoto_engine::met::Away;
-use plakoto_engine::{MAX_PLY, Search};
+use plakoto_engine::{MAX_PLY, NetGame, Search};
 use serde_json::json;
 
-use super::moves::play_json;
+use super::moves::any_play_json;
 use super::play::{fixed3, signed3};
 
 /// Plays shown in text when --top is not given.
@@ -34,17 +35,30 @@ pub struct Args {
     json: bool,
     #[command(flatten)]
     score: super::ScoreArgs,
+    /// The game of `start`: plakoto (the default) or portes; JSON and IDs
+    /// say their own game. Fevga has no network yet.
+    #[arg(long, value_name = "G")]
+    game: Option<GameKind>,
 }
 
 pub fn run(a: Args) -> Result<()> {
-    let pos = super::position_arg(&a.position)?;
+    let eval = super::engine_eval();
+    match super::any_position_arg(&a.position, a.game)? {
+        AnyPosition::Plakoto(pos) => hint_of(&a, pos, eval, AnyPlay::Plakoto),
+        AnyPosition::Portes(pos) => hint_of(&a, pos, super::portes_eval(&eval), AnyPlay::Portes),
+        AnyPosition::Fevga(_) => bail!("{}", super::NO_FEVGA_NETWORK),
+    }
+}
+
+/// `hint` in the game of `pos`; `any` makes its plays plays of any game
+/// (for their JSON).
+fn hint_of<P: NetGame>(a: &Args, pos: P, eval: P::Eval, any: fn(P::Play) -> AnyPlay) -> Result<()> {
     let dice = super::dice_arg(&a.dice)?;
     if let Some(r) = pos.outcome() {
         eprintln!("the game is already over ({r}): no plays");
     }
-    let eval = super::engine_eval();
     let score = a.score.score()?;
-    let search = Search::at_score(eval.clone(), a.ply, score);
+    let search = Search::at_score_of::<P>(eval.clone(), a.ply, score);
     let ranked = rank_plays(&search, &pos, dice);
     let away = score.away();
     if a.json {
@@ -52,7 +66,7 @@ pub fn run(a: Args) -> Result<()> {
             .iter()
             .take(a.top.unwrap_or(usize::MAX))
             .map(|r| {
-                let mut v = play_json(&r.play);
+                let mut v = any_play_json(&any(r.play.clone()));
                 v["equity"] = json!(r.equity);
                 v["diff"] = json!(r.diff.max(0.0));
                 v["ply"] = json!(r.ply);
@@ -63,8 +77,7 @@ pub fn run(a: Args) -> Result<()> {
                 v
             })
             .collect();
-        let mut v =
-            json!({"position": pos, "id": pos.id(), "dice": [dice.high(), dice.low()], "ply": a.ply, "plays": plays});
+        let mut v = json!({"position": pos.to_json_value(), "id": pos.id(), "dice": [dice.high(), dice.low()], "ply": a.ply, "plays": plays});
         if let Some(away) = away {
             v["away"] = json!({"me": away.me, "them": away.them});
         }
@@ -91,7 +104,13 @@ pub fn run(a: Args) -> Result<()> {
 /// on roll and its opponent need), the plays are ranked by the chance to
 /// win the match, shown beside the equity, and the loss is that chance
 /// lost, in percentage points. Every line ends with a newline.
-pub fn text(pos: &Position, dice: Dice, ranked: &[RankedPlay], top: usize, away: Option<Away>) -> String {
+pub fn text<P: GamePosition>(
+    pos: &P,
+    dice: Dice,
+    ranked: &[RankedPlay<P::Play>],
+    top: usize,
+    away: Option<Away>,
+) -> String {
     let mut out = format!("{} to play {dice}   (position {})\n", pos.turn(), pos.id());
     if let Some(away) = away {
         out += &format!(
@@ -146,6 +165,7 @@ pub fn text(pos: &Position, dice: Dice, ranked: &[RankedPlay], top: usize, away:
 #[cfg(test)]
 mod tests {
     use super::*;
+    use plakoto_core::Position;
     use plakoto_engine::NeuralEval;
 
     fn ranked() -> (Position, Dice, Vec<RankedPlay>) {

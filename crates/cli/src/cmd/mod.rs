@@ -81,6 +81,17 @@ pub fn position_arg(text: &str) -> Result<Position> {
     }
 }
 
+/// Why the analysis commands refuse a Fevga position.
+pub const NO_FEVGA_NETWORK: &str = "this is a Fevga position: the engine evaluates Plakoto and Portes positions, for now (`plakoto moves` lists \
+     any game's plays; Fevga's trained player is still to come)";
+
+/// The evaluator of Portes's levels: the shipped Portes network, with
+/// `eval`'s bear-off database for races.
+pub fn portes_eval(eval: &NeuralEval) -> plakoto_engine::NetEval<plakoto_core::portes::Position> {
+    use plakoto_engine::NetGame;
+    plakoto_core::portes::Position::shipped_eval(eval.bearoff().cloned()).expect("Portes has a network")
+}
+
 /// A position of any game for the commands that take every game: `start`
 /// means the start of `game` (Plakoto's without it), JSON says its own game.
 pub fn any_position_arg(text: &str, game: Option<GameKind>) -> Result<AnyPosition> {
