@@ -2,7 +2,7 @@
 //! Portes network that beats a random player, saved in a file naming its
 //! game; resuming keeps the game; the network plays `duel --game portes`
 //! as `net:PATH` and `net@1:PATH`, and is refused where a Plakoto network
-//! is wanted, and the other way round.
+//! is wanted, and the other way round; Fevga's the same way.
 
 use std::path::Path;
 use std::process::{Command, Output};
@@ -60,13 +60,30 @@ fn a_portes_network_is_trained_resumed_and_dueled() {
     assert!(err.contains("holds a plakoto network; a portes network is needed"), "{err}");
 }
 
+/// Fevga trains the same way: its file names the game (code 2), and the
+/// network plays `duel --game fevga` (and is refused as a Portes one).
 #[test]
-fn fevga_and_a_benchmark_are_refused_with_a_reason() {
+fn a_fevga_network_is_trained_and_dueled() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("fevga");
+    let d = dir.to_str().unwrap();
+    let args = ["train", "--game", "fevga", "--out", d, "--games", "2000", "--hidden", "32", "--eval-every", "2000"];
+    ok(&plakoto(&[&args[..], &["--eval-pairs", "20", "--threads", "1", "--seed", "3"]].concat()));
+    let weights = dir.join("weights.bin");
+    let header = std::fs::read(&weights).unwrap();
+    assert_eq!(&header[8..16], &[2, 0, 0, 0, 2, 0, 0, 0], "format 2, game code 2 (fevga)");
+    let net = format!("net:{}", weights.display());
+    let report = ok(&plakoto(&["duel", &net, "random", "--game", "fevga", "--games", "40", "--seed", "5"]));
+    assert!(ppg(&report) > 0.5, "2,000 games of self-play beat a random player: {report}");
+    let refused = plakoto(&["duel", &net, "heuristic", "--game", "portes", "--games", "2"]);
+    let err = String::from_utf8_lossy(&refused.stderr);
+    assert!(err.contains("holds a fevga network; a portes network is needed"), "{err}");
+}
+
+#[test]
+fn a_benchmark_is_refused_outside_plakoto_with_a_reason() {
     let tmp = tempfile::tempdir().unwrap();
     let d = tmp.path().join("f");
-    let out = plakoto(&["train", "--game", "fevga", "--out", d.to_str().unwrap(), "--games", "10"]);
-    assert!(!out.status.success());
-    assert!(String::from_utf8_lossy(&out.stderr).contains("Fevga has no network encoding yet"));
     let out =
         plakoto(&["train", "--game", "portes", "--out", d.to_str().unwrap(), "--games", "10", "--benchmark", "x"]);
     assert!(!out.status.success());

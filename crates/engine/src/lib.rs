@@ -32,6 +32,7 @@ pub mod bearoff;
 mod evaluator;
 mod fastnet;
 mod fevga_heuristic;
+pub mod fevga_inputs;
 mod heuristic;
 pub mod inputs;
 pub mod levels;

@@ -6,8 +6,8 @@
 use std::sync::Arc;
 
 use plakoto_core::Position;
-use plakoto_core::portes;
 use plakoto_core::tavli::{GameKind, GamePosition};
+use plakoto_core::{fevga, portes};
 
 use crate::bearoff::Database;
 use crate::evaluator::Evaluator;
@@ -16,9 +16,9 @@ use crate::inputs::{self, Inputs};
 use crate::network::{Network, OUTPUTS};
 use crate::neural::{NeuralEval, from_outputs};
 use crate::player::Player;
-use crate::portes_inputs;
 use crate::probabilities::Probabilities;
-use crate::{HeuristicPlayer, PortesHeuristic};
+use crate::{FevgaHeuristic, HeuristicPlayer, PortesHeuristic};
+use crate::{fevga_inputs, portes_inputs};
 
 /// A game whose positions a network evaluates.
 pub trait NetGame: GamePosition {
@@ -143,6 +143,44 @@ impl NetGame for portes::Position {
     }
 }
 
+impl NetGame for fevga::Position {
+    const KIND: GameKind = GameKind::Fevga;
+    const DRAWS: bool = false;
+    type Eval = NetEval<fevga::Position>;
+
+    fn encode(&self, out: &mut Inputs) {
+        fevga_inputs::encode(self, out);
+    }
+
+    fn point_groups() -> Vec<usize> {
+        fevga_inputs::point_groups()
+    }
+
+    fn forward(&self, fast: &FastNet) -> [f32; OUTPUTS] {
+        fast.forward_with::<{ fevga_inputs::NUM_INPUTS }>(|list| fevga_inputs::encode_into(self, list))
+    }
+
+    fn evaluator(net: Arc<Network>, bearoff: Option<Arc<Database>>) -> NetEval<fevga::Position> {
+        NetEval { bearoff, ..NetEval::new(net) }
+    }
+
+    fn network(eval: &NetEval<fevga::Position>) -> &Arc<Network> {
+        eval.network()
+    }
+
+    fn shipped() -> Option<Arc<Network>> {
+        None
+    }
+
+    fn heuristic() -> Box<dyn Player<fevga::Position>> {
+        Box::new(FevgaHeuristic)
+    }
+
+    fn race(&self, db: &Database) -> Option<Probabilities> {
+        db.fevga_race(self)
+    }
+}
+
 /// A network of game `P` through the fast kernel ([`NetGame::forward`]):
 /// finished games scored exactly, pure bear-off races from
 /// the bear-off database when one is given ([`NetGame::race`]), everything
@@ -238,6 +276,41 @@ mod tests {
                 pos = *plays[dice.die() as usize % plays.len()].position();
             }
         }
+    }
+
+    /// Fevga's fast path is its encoding and forward pass too.
+    #[test]
+    fn fevga_fast_evaluation_matches_encode_and_forward() {
+        use plakoto_core::game::{DiceSource, SeededDice};
+        let net = Arc::new(Network::random_for(GameKind::Fevga, 128, 7));
+        let fast = FastNet::with_groups(net.clone(), &fevga::Position::point_groups());
+        let (mut dice, mut x) = (SeededDice::new(8), Inputs::with_capacity());
+        let mut pos = fevga::Position::start();
+        for _ in 0..3000 {
+            if pos.outcome().is_some() {
+                pos = fevga::Position::start();
+            }
+            pos.encode(&mut x);
+            let (slow, got) = (net.forward(&x, &mut Vec::new()), pos.forward(&fast));
+            for k in 0..OUTPUTS {
+                assert!((slow[k] - got[k]).abs() < 1e-5, "{pos:?}: {slow:?} vs {got:?}");
+            }
+            let plays = pos.legal_plays(dice.roll());
+            pos = *plays[dice.die() as usize % plays.len()].position();
+        }
+    }
+
+    #[test]
+    fn fevga_races_home_come_from_the_database() {
+        use plakoto_core::fevga_pos;
+        let db = Database::build();
+        // White home on its 1..3, Black home on its own 1..2 (White's 13, 14).
+        let race = fevga_pos!(White; white {1: 5, 2: 5, 3: 5}; black {1: 5, 2: 10});
+        let p = db.fevga_race(&race).expect("both home");
+        assert_eq!(p, db.race(&[5, 5, 5, 0, 0, 0], &[5, 10, 0, 0, 0, 0]));
+        // A race not yet home is left to the network.
+        assert!(db.fevga_race(&fevga_pos!(White; white {12: 5, 3: 10}; black {11: 15})).is_none());
+        assert!(db.fevga_race(&fevga::Position::start()).is_none());
     }
 
     #[test]

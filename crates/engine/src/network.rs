@@ -13,7 +13,7 @@ use thiserror::Error;
 use plakoto_core::tavli::GameKind;
 
 use crate::inputs::{ENCODING_VERSION, INPUTS_OF_VERSION, Inputs};
-use crate::portes_inputs;
+use crate::{fevga_inputs, portes_inputs};
 
 /// Network outputs: P(win), P(win double), P(lose double), P(draw).
 pub const OUTPUTS: usize = 4;
@@ -46,7 +46,7 @@ pub fn encodings(game: GameKind) -> Option<(u32, &'static [usize])> {
     match game {
         GameKind::Plakoto => Some((ENCODING_VERSION, &INPUTS_OF_VERSION)),
         GameKind::Portes => Some((portes_inputs::ENCODING_VERSION, &portes_inputs::INPUTS_OF_VERSION)),
-        GameKind::Fevga => None,
+        GameKind::Fevga => Some((fevga_inputs::ENCODING_VERSION, &fevga_inputs::INPUTS_OF_VERSION)),
     }
 }
 

@@ -124,8 +124,8 @@ fn weights_player(name: &str, rest: &str, eval: &NeuralEval, seed: u64) -> Resul
 
 /// A player of a game other than Plakoto by name, for `duel --game`:
 /// `random`, `external:COMMAND`, and what `own` builds of the game's own
-/// players (its heuristic; in Portes the levels and networks of
-/// [`net_player_of`]); Fevga has no network yet.
+/// players (its heuristic, its networks of [`net_player_of`]: in Fevga
+/// weights files only until it has a shipped network).
 pub fn game_player<P: GamePosition>(
     game: GameKind,
     name: &str,
@@ -142,7 +142,10 @@ pub fn game_player<P: GamePosition>(
         return Ok(Box::new(RandomPlayer::new(seed)));
     }
     own(name).unwrap_or_else(|| {
-        let nets = if game == GameKind::Portes { ", the levels, money:LEVEL, net:PATH, net@PLY:PATH" } else { "" };
+        let nets = match game {
+            GameKind::Portes => ", the levels, money:LEVEL, net:PATH, net@PLY:PATH",
+            _ => ", net:PATH, net@PLY:PATH",
+        };
         Err(format!("`{name}` does not play {game}: {game}'s players are random, heuristic{nets} and external:COMMAND"))
     })
 }

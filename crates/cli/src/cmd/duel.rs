@@ -43,7 +43,8 @@ pub struct Args {
     /// The game: plakoto (the default), portes or fevga. Portes is played
     /// by the levels, `money:LEVEL`, `net:PATH` and `net@PLY:PATH` (a
     /// Portes weights file) and `external:COMMAND`; Fevga by `random`,
-    /// `heuristic` and `external:COMMAND` until it has a network.
+    /// `heuristic`, `net:PATH`, `net@PLY:PATH` and `external:COMMAND` (its
+    /// levels once it has a shipped network).
     #[arg(long, value_name = "G", conflicts_with = "tavli")]
     game: Option<GameKind>,
     /// Tavli matches (Portes, Plakoto, Fevga and round again), to 5 unless
@@ -91,8 +92,10 @@ pub fn run(a: Args) -> Result<()> {
             });
         }
         GameKind::Fevga => {
-            return other_game(&a, fevga::Position::start(), |name, _| {
-                (name == "heuristic").then(|| Ok(Box::new(FevgaHeuristic) as Box<dyn Player<_>>))
+            let bearoff = super::engine_eval().bearoff().cloned();
+            return other_game(&a, fevga::Position::start(), |name, seed| match name {
+                "heuristic" => Some(Ok(Box::new(FevgaHeuristic) as Box<dyn Player<_>>)),
+                _ => net_player_of::<fevga::Position>(name, bearoff.as_ref(), seed),
             });
         }
     }

@@ -73,8 +73,8 @@ pub fn position_arg(text: &str) -> Result<Position> {
         Ok(AnyPosition::Plakoto(pos)) => Ok(pos),
         // Another game's position: read, but not this command's.
         Ok(other) => bail!(
-            "this is a {} position: the engine evaluates Plakoto positions only, for now (`plakoto moves` lists \
-             any game's plays; Portes's and Fevga's trained players are still to come)",
+            "this is a {} position: this command takes Plakoto positions only, for now (`eval` and `hint` take \
+             Portes positions too; `plakoto moves` lists any game's plays)",
             play::tavli_text::game_name(play::text::Lang::En, other.kind())
         ),
         Err(_) => parse_position(&text).map_err(|e| anyhow!("bad POSITION: {e}")),

@@ -11,7 +11,7 @@
 //! checker comes off no sooner than its (m + 1)-th (T1_A ≥ m + 1). A race
 //! cannot be drawn.
 
-use plakoto_core::{Position, portes};
+use plakoto_core::{Position, fevga, portes};
 
 use super::index::{CHECKERS, HomeBoard};
 use super::table::{Database, Dist, SCALE};
@@ -49,6 +49,20 @@ pub fn portes_home_boards(pos: &portes::Position) -> Option<(HomeBoard, HomeBoar
     }
     let own = std::array::from_fn(|i| pos.own_on(i as u8 + 1));
     let opp = std::array::from_fn(|i| pos.opp_on(24 - i as u8));
+    Some((own, opp))
+}
+
+/// [`home_boards`] for a Fevga position: both sides' checkers on the board
+/// all in their home boards (each on its own points 1..=6), where they
+/// can never meet again.
+#[inline]
+pub fn fevga_home_boards(pos: &fevga::Position) -> Option<(HomeBoard, HomeBoard)> {
+    let theirs = pos.pass_turn();
+    if !pos.can_bear_off() || !theirs.can_bear_off() {
+        return None;
+    }
+    let own = std::array::from_fn(|i| pos.own_on(i as u8 + 1));
+    let opp = std::array::from_fn(|i| theirs.own_on(i as u8 + 1));
     Some((own, opp))
 }
 
@@ -98,6 +112,14 @@ impl Database {
     #[inline]
     pub fn portes_race(&self, pos: &portes::Position) -> Option<Probabilities> {
         let (own, opp) = portes_home_boards(pos)?;
+        Some(self.race(&own, &opp))
+    }
+
+    /// [`Database::race_position`] for Fevga: bearing off is Plakoto's, and
+    /// a double win is the loser's having borne off none, as there.
+    #[inline]
+    pub fn fevga_race(&self, pos: &fevga::Position) -> Option<Probabilities> {
+        let (own, opp) = fevga_home_boards(pos)?;
         Some(self.race(&own, &opp))
     }
 

@@ -28,8 +28,8 @@ use rand::seq::SliceRandom;
 use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
 
-use plakoto_core::portes;
 use plakoto_core::tavli::GameKind;
+use plakoto_core::{fevga, portes};
 use plakoto_engine::network::{Gradient, Network};
 use plakoto_engine::{NetGame, Player};
 
@@ -220,7 +220,7 @@ pub fn train(
     match game {
         GameKind::Plakoto => train_of::<plakoto_core::Position>(cfg, dir, resume, stop, on_progress),
         GameKind::Portes => train_of::<portes::Position>(cfg, dir, resume, stop, on_progress),
-        GameKind::Fevga => Err(TrainError::Bad("Fevga has no network encoding yet: train plakoto or portes".into())),
+        GameKind::Fevga => train_of::<fevga::Position>(cfg, dir, resume, stop, on_progress),
     }
 }
 
