@@ -335,3 +335,57 @@ fn a_tavli_match_to_5_is_typed_to_its_end() {
     assert!(out.contains("Black (heuristic) plays") || out.contains("rolls"), "the computer's plays are told");
     assert!(d.typed > 20, "the person typed {} turns", d.typed);
 }
+
+/// A Tavli match to 5 typed at a terminal against a neural level: every
+/// game is played by that game's own player. Each of the computer's plays
+/// in the record is the one the level's Tavli player chooses there (the
+/// Portes network in Portes, Plakoto's in Plakoto, Fevga's network once it
+/// has one, its heuristic until then), and only a game without a network
+/// is announced as played by a stand-in.
+#[test]
+fn a_tavli_match_to_5_against_the_networks_plays_each_game_with_its_own() {
+    use plakoto_core::tavli::{AnyPosition, GameKind};
+    use plakoto_engine::{NeuralEval, Player, TavliPlayer, levels};
+    let dir = tempfile::tempdir().unwrap();
+    let save = dir.path().join("tavli.json");
+    let args = ["play", "--tavli", "--seed", "11", "--level", "advanced", "--save", save.to_str().unwrap()];
+    let mut p = spawn(&[&args[..], &["--color", "never"]].concat());
+    let mut d = Driver::new(&save);
+    assert_eq!(d.run(&mut p, usize::MAX), Stop::Over);
+    let m = common::load_any(&save);
+    let level = levels::level("advanced").unwrap();
+    let (db, _) = plakoto_engine::bearoff::load_default();
+    let eval = NeuralEval::shipped(Some(std::sync::Arc::new(db)));
+    let mut engine = TavliPlayer::of_level(level, &eval, 1);
+    let mut checked = [0usize; 3];
+    for (gi, g) in m.games().iter().enumerate() {
+        let kind = g.position().kind();
+        let said = format!(
+            "plays {} with its heuristic player",
+            match kind {
+                GameKind::Portes => "Portes",
+                GameKind::Plakoto => "Plakoto",
+                GameKind::Fevga => "Fevga",
+            }
+        );
+        let head = format!("=== Game {}: ", gi + 1);
+        let section = d.transcript.split(&head).nth(1).expect("every game is announced");
+        let section = section.split("=== Game ").next().unwrap();
+        assert_eq!(section.contains(&said), TavliPlayer::stands_in(level, kind), "game {}: {section}", gi + 1);
+        for (ti, turn) in g.turns().iter().enumerate() {
+            if !matches!(m.players().get(turn.side), plakoto_core::game::PlayerName::Engine(_)) {
+                continue;
+            }
+            let before: AnyPosition = g.positions_before()[ti];
+            let after = g.positions_before().get(ti + 1).copied().unwrap_or(*g.position());
+            let dice = plakoto_core::Dice::new(turn.dice[0], turn.dice[1]).unwrap();
+            let plays = before.legal_plays(dice);
+            // A Tavli match is played for points until its match table comes.
+            engine.set_match_score(1, 0, 0);
+            let chosen = &plays[engine.choose(&before, dice, &plays)];
+            assert_eq!(chosen.position(), after, "game {} turn {}: {}", gi + 1, ti + 1, turn.notation);
+            checked[kind as usize] += 1;
+        }
+    }
+    assert!(checked.iter().all(|&n| n > 5), "the computer's plays checked in each game: {checked:?}");
+}

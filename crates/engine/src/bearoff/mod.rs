@@ -31,6 +31,6 @@ mod tests;
 pub use cache::{ENV_VAR, FILE_NAME, Origin, default_path, load_default, load_or_build_at, read, write};
 pub use file::{FORMAT_VERSION, FileError};
 pub use index::{CHECKERS, HomeBoard, POSITIONS, checkers, pips, rank, unrank};
-pub use race::home_boards;
+pub use race::{fevga_home_boards, home_boards, portes_home_boards};
 pub use solve::MAX_TURNS;
 pub use table::{Database, Dist, SCALE};
