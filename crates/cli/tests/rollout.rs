@@ -73,3 +73,34 @@ fn bad_requests_say_why() {
     let (ok, _, err) = run(&["rollout-merge", "/no/such/file.json"]);
     assert!(!ok && err.contains("cannot read"), "{err}");
 }
+
+/// Portes positions roll out with the Portes network: the plays of a roll
+/// are Portes plays, there is no draw, shards of a Portes rollout merge
+/// to the whole, and a race home is certain for the side far ahead.
+#[test]
+fn portes_positions_and_plays_roll_out_and_their_shards_merge() {
+    let v = json(&["rollout", "start", "--game", "portes", "--games", "36", "--truncate", "6", "--json"]);
+    assert_eq!(v["position"]["game"], "portes", "{v}");
+    assert_eq!(v["probabilities"]["draw"], 0.0);
+    let common = ["rollout", "start", "3-1", "--game", "portes", "--games", "36", "--truncate", "6", "--json"];
+    let whole = json(&common);
+    let plays = whole["plays"].as_array().unwrap();
+    assert!(plays.len() >= 2 && plays.iter().all(|p| p["position"]["game"] == "portes"), "{whole}");
+    let dir = tempfile::tempdir().unwrap();
+    let mut args = vec!["rollout-merge".to_string(), "--json".to_string()];
+    for i in 0..2 {
+        let part = json(&[&common[..], &["--shard", &format!("{i}/2")]].concat());
+        let path = dir.path().join(format!("p{i}.json"));
+        std::fs::write(&path, part.to_string()).unwrap();
+        args.push(path.to_str().unwrap().to_string());
+    }
+    let merged = json(&args.iter().map(String::as_str).collect::<Vec<_>>());
+    let equities = |v: &Value| -> Vec<(Value, Value)> {
+        v["plays"].as_array().unwrap().iter().map(|p| (p["notation"].clone(), p["equity"].clone())).collect()
+    };
+    assert_eq!(equities(&merged), equities(&whole));
+    // White home with 2 checkers left against Black's 15 far away: a certain gammon.
+    let race = r#"{"game":"portes","turn":"white","board":{"1":2,"24":-15},"off":{"white":13,"black":0}}"#;
+    let v = json(&["rollout", race, "--games", "36", "--json"]);
+    assert!((v["equity"].as_f64().unwrap() - 2.0).abs() < 1e-5, "{v}");
+}

@@ -58,7 +58,7 @@ pub fn review_by_rollout(
             // the game, else rolled out from the position after it.
             let candidates = [played, best];
             let open: Vec<Position> =
-                candidates.iter().filter(|p| exact_after(p).is_none()).map(|p| *p.position()).collect();
+                candidates.iter().filter(|p| exact_after(*p).is_none()).map(|p| *p.position()).collect();
             let tallies = rollout.run(&open, threads, stop, &|_| {});
             let mut rolled = tallies.iter();
             let chances: Vec<Probabilities> = candidates

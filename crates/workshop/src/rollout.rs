@@ -24,9 +24,10 @@
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
-use plakoto_core::{Dice, Play, Position};
+use plakoto_core::tavli::{GamePlay, GamePosition};
+use plakoto_core::{Dice, Position};
 use plakoto_engine::search::{SearchConfig, play_value};
-use plakoto_engine::{Analyzer, Evaluator, NeuralEval, Probabilities, Search};
+use plakoto_engine::{Analyzer, Evaluator, NetGame, NeuralEval, Probabilities, Search};
 use rand::seq::SliceRandom;
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -212,17 +213,25 @@ fn as_vector(p: &Probabilities) -> [f64; 6] {
     ]
 }
 
-/// Rolls out positions with one evaluator and settings.
-pub struct Rollout {
-    eval: NeuralEval,
+/// Rolls out positions of a game with a network (Plakoto's unless said)
+/// with one evaluator and settings.
+pub struct Rollout<P: NetGame = Position> {
+    eval: P::Eval,
     cfg: RolloutConfig,
-    search: Search<NeuralEval>,
+    search: Search<P::Eval>,
     first: [[Dice; 36]; 2],
 }
 
 impl Rollout {
-    /// A rollout of `cfg` with both sides playing by `eval`.
+    /// A Plakoto rollout of `cfg` with both sides playing by `eval`.
     pub fn new(eval: NeuralEval, cfg: RolloutConfig) -> Rollout {
+        Rollout::of(eval, cfg)
+    }
+}
+
+impl<P: NetGame> Rollout<P> {
+    /// A rollout of `cfg` in game `P` with both sides playing by `eval`.
+    pub fn of(eval: P::Eval, cfg: RolloutConfig) -> Rollout<P> {
         let search = Search::new(eval.clone(), cfg.ply);
         let first = [roll_order(cfg.seed, 0), roll_order(cfg.seed, 1)];
         Rollout { eval, cfg, search, first }
@@ -234,7 +243,7 @@ impl Rollout {
     }
 
     /// The play the side on roll makes with `dice`: the best by the search.
-    fn choose<'p>(&self, plays: &'p [Play]) -> &'p Play {
+    fn choose<'p>(&self, plays: &'p [P::Play]) -> &'p P::Play {
         if plays.len() == 1 {
             return &plays[0];
         }
@@ -243,17 +252,17 @@ impl Rollout {
             // parallel unit here.
             return &plays[self.best_value(plays).1];
         }
-        &plays[self.search.rank(plays)[0].index]
+        &plays[Analyzer::<P>::rank(&self.search, plays)[0].index]
     }
 
     /// The best 0-ply value (for the mover) of `plays`, and that play's
     /// index (the first of equals, as [`Rollout::choose`] picks at 0-ply).
-    fn best_value(&self, plays: &[Play]) -> (Probabilities, usize) {
+    fn best_value(&self, plays: &[P::Play]) -> (Probabilities, usize) {
         let cfg = SearchConfig::default();
         let mut best = (Probabilities::default(), 0);
         let mut best_eq = f32::NEG_INFINITY;
         for (i, p) in plays.iter().enumerate() {
-            let v = play_value(&self.eval, p, 0, &cfg);
+            let v = play_value::<P, _>(&self.eval, p, 0, &cfg);
             if v.equity() > best_eq {
                 best_eq = v.equity();
                 best = (v, i);
@@ -265,7 +274,7 @@ impl Rollout {
     /// Trial `i` from `start`: its result for the side on roll at `start`
     /// (win, win double, lose, lose double, draw, equity), luck subtracted
     /// when asked.
-    fn trial(&self, start: &Position, i: u64) -> [f64; 6] {
+    fn trial(&self, start: &P, i: u64) -> [f64; 6] {
         let root = start.turn();
         let mut dice = TrialDice {
             first: &self.first,
@@ -309,8 +318,8 @@ impl Rollout {
                 }
             }
             let play = match chosen {
-                Some(i) => plays[i],
-                None => *self.choose(&plays),
+                Some(i) => plays[i].clone(),
+                None => self.choose(&plays).clone(),
             };
             plies += 1;
             if let Some(r) = play.result() {
@@ -324,7 +333,7 @@ impl Rollout {
                     draw: f32::from(r.winner.is_none()),
                 };
             }
-            pos = *play.position();
+            pos = play.position();
         };
         let mut out = as_vector(&result);
         for (o, l) in out.iter_mut().zip(luck) {
@@ -337,13 +346,7 @@ impl Rollout {
     /// every one) on `threads` threads: one tally per start, for its side
     /// on roll. `progress` is called with the trials done (of all starts
     /// together); `stop`, once set, ends the rollout early with what is done.
-    pub fn run(
-        &self,
-        starts: &[Position],
-        threads: usize,
-        stop: &AtomicBool,
-        progress: &(dyn Fn(u64) + Sync),
-    ) -> Vec<Tally> {
+    pub fn run(&self, starts: &[P], threads: usize, stop: &AtomicBool, progress: &(dyn Fn(u64) + Sync)) -> Vec<Tally> {
         let mine: Vec<u64> = (0..self.cfg.trials).filter(|&i| self.cfg.shard.holds(i)).collect();
         let jobs: Vec<(usize, u64)> = mine.iter().flat_map(|&i| (0..starts.len()).map(move |s| (s, i))).collect();
         let next = AtomicU64::new(0);
@@ -376,9 +379,13 @@ impl Rollout {
 
 /// The exact outcome, for the mover, of a play that ends the game (such a
 /// play needs no rollout); `None` for a play after which the game goes on.
-pub fn exact_after(play: &Play) -> Option<Probabilities> {
+pub fn exact_after<PL: GamePlay>(play: &PL) -> Option<Probabilities>
+where
+    PL::Position: GamePosition,
+{
     let r = play.result()?;
-    let pts = r.points_for(play.mover());
+    // The final position keeps the mover on roll.
+    let pts = r.points_for(play.position().turn());
     Some(Probabilities {
         win: f32::from(pts > 0),
         win_double: f32::from(pts > 1),

@@ -2,7 +2,6 @@
 //! per distinct resulting position, in any of Tavli's games.
 
 use anyhow::Result;
-use plakoto_core::Play;
 use plakoto_core::tavli::{AnyPlay, GameKind};
 use serde_json::json;
 
@@ -25,11 +24,6 @@ pub struct Args {
     /// Print a JSON array of plays: {"moves", "notation", "position", "result"}.
     #[arg(long)]
     json: bool,
-}
-
-/// A Plakoto play in the JSON shape of INTERFACE.md.
-pub fn play_json(play: &Play) -> serde_json::Value {
-    any_play_json(&AnyPlay::Plakoto(*play))
 }
 
 /// A play of any game in the JSON shape of INTERFACE.md.

@@ -9,13 +9,13 @@ use std::time::Instant;
 
 use anyhow::{Context, Result, anyhow, bail};
 use indicatif::{ProgressBar, ProgressStyle};
-use plakoto_core::Position;
-use plakoto_engine::{Analyzer, MAX_PLY, Search};
+use plakoto_core::tavli::{AnyPlay, AnyPosition, GameKind, GamePlay, GamePosition};
+use plakoto_engine::{Analyzer, MAX_PLY, NetGame, Search};
 use plakoto_workshop::rollout::{Estimate, Rollout, RolloutConfig, Shard, Tally, exact_after, for_mover};
 use serde::{Deserialize, Serialize};
 use serde_json::json;
 
-use super::moves::play_json;
+use super::moves::any_play_json;
 
 /// Roll out a position (its equity and chances for the side on roll), or,
 /// with DICE, the plays of that roll, ranked by their rollout equity.
@@ -66,6 +66,10 @@ pub struct Args {
     /// Print JSON (with the shard's exact tallies, for rollout-merge).
     #[arg(long)]
     json: bool,
+    /// The game of `start`: plakoto (the default) or portes; JSON and IDs
+    /// say their own game. Fevga has no network yet.
+    #[arg(long, value_name = "G")]
+    game: Option<GameKind>,
 }
 
 /// What a rollout (or one shard of it) prints as JSON: enough to merge.
@@ -116,7 +120,17 @@ fn estimate_json(e: &Estimate) -> serde_json::Value {
 }
 
 pub fn run(a: Args) -> Result<()> {
-    let pos = super::position_arg(&a.position)?;
+    let eval = super::engine_eval();
+    match super::any_position_arg(&a.position, a.game)? {
+        AnyPosition::Plakoto(pos) => run_of(&a, pos, eval, AnyPlay::Plakoto),
+        AnyPosition::Portes(pos) => run_of(&a, pos, super::portes_eval(&eval), AnyPlay::Portes),
+        AnyPosition::Fevga(_) => bail!("{}", super::NO_FEVGA_NETWORK),
+    }
+}
+
+/// The rollout of `pos` in its game, with `eval`; `any` makes its plays
+/// plays of any game (for their JSON).
+fn run_of<P: NetGame>(a: &Args, pos: P, eval: P::Eval, any: fn(P::Play) -> AnyPlay) -> Result<()> {
     if let Some(r) = pos.outcome() {
         bail!("bad POSITION: the game is already over ({r}); there is nothing to roll out");
     }
@@ -128,7 +142,6 @@ pub fn run(a: Args) -> Result<()> {
     }
     let shard = a.shard.as_deref().map(Shard::parse).transpose().map_err(|e| anyhow!("--shard {e}"))?;
     let dice = a.dice.as_deref().map(super::dice_arg).transpose()?;
-    let eval = super::engine_eval();
     let cfg = RolloutConfig {
         trials: a.games,
         ply: a.ply,
@@ -143,18 +156,18 @@ pub fn run(a: Args) -> Result<()> {
         None => (vec![pos], Vec::new()),
         Some(d) => {
             let all = pos.legal_plays(d);
-            let ranked = Search::new(eval.clone(), 1).rank(&all);
+            let ranked = Analyzer::<P>::rank(&Search::new(eval.clone(), 1), &all);
             let best = ranked[0].equity();
             let chosen: Vec<_> = ranked
                 .iter()
                 .take(a.candidates.max(1))
                 .take_while(|s| best - s.equity() <= a.margin)
-                .map(|s| all[s.index])
+                .map(|s| all[s.index].clone())
                 .collect();
-            (chosen.iter().filter(|p| p.result().is_none()).map(|p| *p.position()).collect(), chosen)
+            (chosen.iter().filter(|p| p.result().is_none()).map(|p| p.position()).collect(), chosen)
         }
     };
-    let rollout = Rollout::new(eval, cfg.clone());
+    let rollout = Rollout::<P>::of(eval, cfg.clone());
     let total = rollout.trials_here() * starts.len() as u64;
     let stop = Arc::new(AtomicBool::new(false));
     {
@@ -194,7 +207,7 @@ pub fn run(a: Args) -> Result<()> {
                 Some(_) => (Tally::default(), true),
                 None => (for_mover(it.next().expect("a tally per play rolled out")), false),
             };
-            results.push(Entry { play: Some(play_json(p)), tally, exact, estimate: None });
+            results.push(Entry { play: Some(any_play_json(&any(p.clone()))), tally, exact, estimate: None });
         }
     }
     let out = Output { id: pos.id(), dice: dice.map(|d| [d.high(), d.low()]), settings, results };
@@ -222,7 +235,7 @@ fn estimate_of(e: &Entry) -> (Estimate, bool) {
     (e.tally.estimate(), false)
 }
 
-fn print(pos: &Position, mut out: Output, as_json: bool) -> Result<()> {
+fn print<P: GamePosition>(pos: &P, mut out: Output, as_json: bool) -> Result<()> {
     // Best first, by equity.
     let mut order: Vec<usize> = (0..out.results.len()).collect();
     order.sort_by(|&i, &j| estimate_of(&out.results[j]).0.equity.total_cmp(&estimate_of(&out.results[i]).0.equity));
@@ -234,7 +247,7 @@ fn print(pos: &Position, mut out: Output, as_json: bool) -> Result<()> {
         if out.dice.is_none() {
             let e = estimate_of(&out.results[0]).0;
             let mut v = estimate_json(&e);
-            v["position"] = json!(pos);
+            v["position"] = pos.to_json_value();
             v["id"] = json!(out.id);
             v["settings"] = serde_json::to_value(&out.settings)?;
             v["tally"] = serde_json::to_value(&out.results[0].tally)?;
@@ -308,14 +321,14 @@ pub struct MergeArgs {
 }
 
 pub fn merge(a: MergeArgs) -> Result<()> {
-    let mut merged: Option<(Position, Output)> = None;
+    let mut merged: Option<(AnyPosition, Output)> = None;
     let mut shards = Vec::new();
     for f in &a.files {
         let text = std::fs::read_to_string(f).with_context(|| format!("cannot read {}", f.display()))?;
         let v: serde_json::Value =
             serde_json::from_str(&text).with_context(|| format!("{} is not JSON", f.display()))?;
         let out = from_json(&v).with_context(|| format!("{} is not the JSON of a rollout shard", f.display()))?;
-        let pos = Position::from_id(&out.id).map_err(|e| anyhow!("{}: {e}", f.display()))?;
+        let pos = AnyPosition::parse(&out.id, None).map_err(|e| anyhow!("{}: {e}", f.display()))?;
         shards.push(out.settings.shard);
         match &mut merged {
             None => merged = Some((pos, out)),

@@ -387,11 +387,11 @@ impl<I: ReadLine, W: Write> Session<I, W> {
         Some((!over && rotates).then(|| self.m.rules().next_game(kind, drawn)))
     }
 
-    /// The score the engine plays `side` by: the match's in a match of
-    /// Plakoto alone (its match equity table is Plakoto's); points in a
-    /// Tavli match, whose table is still to come.
+    /// The score the engine plays `side` by: the match's in a match of one
+    /// game (by that game's own match equity table); points in a Tavli
+    /// match, whose table (where the next game matters) is still to come.
     fn engine_score(&self, side: Color) -> MatchScore {
-        if self.plakoto_only() { MatchScore::of(&self.m, side) } else { MatchScore::SINGLE_GAME }
+        if self.m.rules().games == MatchGames::Tavli { MatchScore::SINGLE_GAME } else { MatchScore::of(&self.m, side) }
     }
 
     // ----- announcements -----
