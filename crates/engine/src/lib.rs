@@ -62,5 +62,5 @@ pub use portes_heuristic::PortesHeuristic;
 pub use probabilities::Probabilities;
 pub use search::{MAX_PLY, Search, SearchConfig};
 pub use search_player::SearchPlayer;
-pub use shipped::{shipped_network, shipped_portes_network};
+pub use shipped::{shipped_fevga_network, shipped_network, shipped_portes_network};
 pub use tavli_player::TavliPlayer;

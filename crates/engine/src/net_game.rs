@@ -169,7 +169,7 @@ impl NetGame for fevga::Position {
     }
 
     fn shipped() -> Option<Arc<Network>> {
-        None
+        Some(crate::shipped::shipped_fevga_network())
     }
 
     fn heuristic() -> Box<dyn Player<fevga::Position>> {

@@ -511,9 +511,13 @@ mod tests {
             Network::from_bytes_any(&unknown).unwrap_err().to_string(),
             "weights file holds a game code 7 network; this build knows codes 0 to 2"
         );
+        // A Portes network relabelled as Fevga's does not fit Fevga's encoding.
         let mut fevga = b.clone();
         fevga[12] = 2;
-        assert!(Network::from_bytes_any(&fevga).unwrap_err().to_string().contains("fevga network; this build has no"));
+        let e = Network::from_bytes_any(&fevga).unwrap_err().to_string();
+        assert!(e.contains(&format!("has {} inputs", portes_inputs::NUM_INPUTS)), "{e}");
+        let f = Network::random_for(GameKind::Fevga, 8, 1);
+        assert_eq!(Network::from_bytes_of(GameKind::Fevga, &f.to_bytes()).unwrap(), f);
         assert!(matches!(Network::from_bytes_any(&b[..b.len() - 1]), Err(WeightsError::Size)));
         // Members of different games make no ensemble.
         assert!(Network::ensemble(&[&p, &Network::random(8, 2)]).is_none());

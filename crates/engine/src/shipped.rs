@@ -12,6 +12,8 @@ use plakoto_core::tavli::GameKind;
 static WEIGHTS: &[u8] = include_bytes!("../weights/plakoto.bin");
 /// The shipped Portes weights file.
 static PORTES_WEIGHTS: &[u8] = include_bytes!("../weights/portes.bin");
+/// The shipped Fevga weights file.
+static FEVGA_WEIGHTS: &[u8] = include_bytes!("../weights/fevga.bin");
 
 /// The shipped Plakoto network (decoded once, then shared).
 pub fn shipped_network() -> Arc<Network> {
@@ -23,6 +25,12 @@ pub fn shipped_network() -> Arc<Network> {
 pub fn shipped_portes_network() -> Arc<Network> {
     static NET: OnceLock<Arc<Network>> = OnceLock::new();
     NET.get_or_init(|| decode(GameKind::Portes, PORTES_WEIGHTS)).clone()
+}
+
+/// The shipped Fevga network (decoded once, then shared).
+pub fn shipped_fevga_network() -> Arc<Network> {
+    static NET: OnceLock<Arc<Network>> = OnceLock::new();
+    NET.get_or_init(|| decode(GameKind::Fevga, FEVGA_WEIGHTS)).clone()
 }
 
 fn decode(game: GameKind, bytes: &[u8]) -> Arc<Network> {
@@ -59,6 +67,20 @@ mod tests {
         assert!(start.win > 0.4 && start.win < 0.7, "{start:?}");
         // Far ahead in a race with contact left: the side on roll should win.
         let ahead = portes_pos!(White; white {4: 5, 5: 5, 6: 5}; black {1: 2, 8: 13});
+        assert!(eval.probabilities(&ahead).win > 0.9);
+    }
+
+    #[test]
+    fn shipped_fevga_weights_load_and_prefer_the_side_ahead() {
+        use crate::NetEval;
+        use plakoto_core::{fevga, fevga_pos};
+        let net = shipped_fevga_network();
+        assert_eq!(net.game(), GameKind::Fevga);
+        let eval = NetEval::<fevga::Position>::new(net);
+        let start = eval.probabilities(&fevga::Position::start());
+        assert!(start.win > 0.4 && start.win < 0.7, "{start:?}");
+        // Nearly home against a side that has not left its start.
+        let ahead = fevga_pos!(White; white {6: 5, 5: 5, 4: 5}; black {24: 14, 20: 1});
         assert!(eval.probabilities(&ahead).win > 0.9);
     }
 }

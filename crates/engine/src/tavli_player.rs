@@ -26,18 +26,16 @@ impl TavliPlayer {
     }
 
     /// The player a built-in level names in every game: the same level of
-    /// each game with a network (Plakoto's with `eval`, Portes's with the
-    /// shipped Portes network and `eval`'s bear-off database); in Fevga,
-    /// which has no trained player yet, `random` plays at random and every
-    /// other level plays its heuristic ([`TavliPlayer::stands_in`] says
-    /// when).
+    /// each game, with that game's shipped network (Plakoto's `eval`, the
+    /// others with `eval`'s bear-off database for races).
     pub fn of_level(level: &Level, eval: &NeuralEval, seed: u64) -> TavliPlayer {
-        let portes_eval = portes::Position::shipped_eval(eval.bearoff().cloned()).expect("Portes has a network");
-        let portes = level.player_of::<portes::Position>(&portes_eval, seed);
+        let bearoff = eval.bearoff().cloned();
+        let portes_eval = portes::Position::shipped_eval(bearoff.clone()).expect("Portes has a network");
+        let fevga_eval = fevga::Position::shipped_eval(bearoff).expect("Fevga has a network");
         TavliPlayer::new(
-            portes,
+            level.player_of::<portes::Position>(&portes_eval, seed),
             level.player(eval, seed),
-            TavliPlayer::fevga_stand_in(level.kind == LevelKind::Random, seed),
+            level.player_of::<fevga::Position>(&fevga_eval, seed),
         )
     }
 
@@ -56,9 +54,15 @@ impl TavliPlayer {
     }
 
     /// Does `level` play `game` with a weaker player standing in for it
-    /// (the heuristic, until the game has a trained network)?
+    /// (the heuristic, for a game without a trained network)? Never, now
+    /// that every game has one; kept for a game that comes without.
     pub fn stands_in(level: &Level, game: GameKind) -> bool {
-        matches!(level.kind, LevelKind::Neural { .. }) && game == GameKind::Fevga
+        let has_network = match game {
+            GameKind::Portes => portes::Position::shipped().is_some(),
+            GameKind::Plakoto => true,
+            GameKind::Fevga => fevga::Position::shipped().is_some(),
+        };
+        matches!(level.kind, LevelKind::Neural { .. }) && !has_network
     }
 }
 
@@ -112,20 +116,24 @@ mod tests {
     use super::*;
     use crate::{Analyzer, Search, levels};
 
-    /// A neural level plays Portes with the shipped Portes network at the
-    /// level's depth: its choice is that search's best play.
+    /// A neural level plays Portes and Fevga with their shipped networks
+    /// at the level's depth: its choice is that search's best play.
     #[test]
-    fn a_neural_level_plays_portes_with_its_network() {
+    fn a_neural_level_plays_portes_and_fevga_with_their_networks() {
+        fn best_of<P: NetGame>(pos: P, dice: Dice, ply: u8) -> usize {
+            let net = P::shipped_eval(None).unwrap();
+            Analyzer::<P>::rank(&Search::new(net, ply), &pos.legal_plays(dice))[0].index
+        }
         let eval = NeuralEval::shipped(None);
         let dice = Dice::new(6, 2).unwrap();
-        let start = portes::Position::start();
-        let plays = start.legal_plays(dice);
-        let net = portes::Position::evaluator(crate::shipped_portes_network(), None);
         for (name, ply) in [("advanced", 0), ("expert", 1)] {
             let mut t = TavliPlayer::of_level(levels::level(name).unwrap(), &eval, 1);
-            let i = t.choose(&AnyPosition::Portes(start), dice, &AnyPosition::Portes(start).legal_plays(dice));
-            let best = Analyzer::<portes::Position>::rank(&Search::new(net.clone(), ply), &plays)[0].index;
-            assert_eq!(i, best, "{name}");
+            let (p, f) = (portes::Position::start(), fevga::Position::start());
+            for (pos, best) in
+                [(AnyPosition::Portes(p), best_of(p, dice, ply)), (AnyPosition::Fevga(f), best_of(f, dice, ply))]
+            {
+                assert_eq!(t.choose(&pos, dice, &pos.legal_plays(dice)), best, "{name} {}", pos.kind());
+            }
         }
     }
 
@@ -148,9 +156,9 @@ mod tests {
             assert_eq!(i, expected, "{kind}");
         }
         let expert = levels::level("expert").unwrap();
-        assert!(TavliPlayer::stands_in(expert, GameKind::Fevga));
-        assert!(!TavliPlayer::stands_in(expert, GameKind::Plakoto));
-        assert!(!TavliPlayer::stands_in(expert, GameKind::Portes));
+        for kind in [GameKind::Portes, GameKind::Plakoto, GameKind::Fevga] {
+            assert!(!TavliPlayer::stands_in(expert, kind), "{kind} has a network");
+        }
         assert!(!TavliPlayer::stands_in(levels::level("random").unwrap(), GameKind::Portes));
     }
 }

@@ -9,8 +9,8 @@
 
 use std::sync::Arc;
 
-use plakoto_core::portes;
 use plakoto_core::tavli::{AnyPosition, GameKind, GamePosition};
+use plakoto_core::{fevga, portes};
 use plakoto_engine::bearoff::Database;
 use plakoto_engine::network::Network;
 use plakoto_engine::{
@@ -152,11 +152,10 @@ pub fn game_player<P: GamePosition>(
 
 /// A player of a Tavli match by name, for `duel --tavli`: `external:COMMAND`
 /// plays every game itself (the engine protocol carries the game); a level
-/// or `money:LEVEL` plays Plakoto and Portes as that level of each game
-/// ([`net_player_of`]) and Fevga with its heuristic standing in (`random`
-/// at random) until it has a network; any other name (a Plakoto weights
-/// file, a rollout player) plays Plakoto, with the heuristics standing in
-/// for Portes and Fevga.
+/// or `money:LEVEL` plays each game as that level of the game
+/// ([`net_player_of`], the game's shipped network); any other name (a
+/// Plakoto weights file, a rollout player) plays Plakoto, with the
+/// heuristics standing in for Portes and Fevga.
 pub fn tavli_player(name: &str, eval: &NeuralEval, seed: u64) -> Result<Box<dyn Player<AnyPosition>>, String> {
     if let Some(cmd) = name.strip_prefix("external:") {
         if cmd.trim().is_empty() {
@@ -165,13 +164,15 @@ pub fn tavli_player(name: &str, eval: &NeuralEval, seed: u64) -> Result<Box<dyn 
         return Ok(Box::new(ExternalPlayer::new(cmd)));
     }
     let plakoto = player_by_name(name, eval, seed)?;
-    let random = name == "random";
     if name.starts_with("net") || name.starts_with("rollout:") {
-        return Ok(Box::new(TavliPlayer::around(plakoto, random, seed)));
+        return Ok(Box::new(TavliPlayer::around(plakoto, name == "random", seed)));
     }
-    let portes = net_player_of::<portes::Position>(name, eval.bearoff(), seed)
-        .unwrap_or_else(|| Err(format!("`{name}` does not play portes")))?;
-    Ok(Box::new(TavliPlayer::new(portes, plakoto, TavliPlayer::fevga_stand_in(random, seed))))
+    let does_not = |game: &str| format!("`{name}` does not play {game}");
+    let portes =
+        net_player_of::<portes::Position>(name, eval.bearoff(), seed).unwrap_or_else(|| Err(does_not("portes")))?;
+    let fevga =
+        net_player_of::<fevga::Position>(name, eval.bearoff(), seed).unwrap_or_else(|| Err(does_not("fevga")))?;
+    Ok(Box::new(TavliPlayer::new(portes, plakoto, fevga)))
 }
 
 #[cfg(test)]

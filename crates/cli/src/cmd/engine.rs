@@ -7,7 +7,7 @@ use anyhow::{Result, anyhow};
 use plakoto_core::Dice;
 use plakoto_core::tavli::{AnyPosition, GamePlay, GamePosition};
 use plakoto_core::{fevga, portes};
-use plakoto_engine::{DEFAULT_LEVEL, FevgaHeuristic, NetGame, Player, RandomPlayer, levels};
+use plakoto_engine::{DEFAULT_LEVEL, NetGame, Player, levels};
 use serde_json::value::RawValue;
 use serde_json::{Value, json};
 
@@ -32,15 +32,11 @@ pub fn run(a: Args) -> Result<()> {
     let level = levels::level(&a.level).map_err(|e| anyhow!("--level: {e}"))?;
     let eval = super::engine_eval();
     let portes_eval = portes::Position::shipped_eval(eval.bearoff().cloned()).expect("Portes has a network");
+    let fevga_eval = fevga::Position::shipped_eval(eval.bearoff().cloned()).expect("Fevga has a network");
     let mut players = Players {
-        level: a.level.clone(),
         plakoto: level.player(&eval, a.seed),
         portes: level.player_of::<portes::Position>(&portes_eval, a.seed),
-        fevga: match a.level.as_str() {
-            "random" => Some(Box::new(RandomPlayer::new(a.seed))),
-            "heuristic" => Some(Box::new(FevgaHeuristic)),
-            _ => None,
-        },
+        fevga: level.player_of::<fevga::Position>(&fevga_eval, a.seed),
     };
     let stdin = std::io::stdin();
     let mut out = std::io::stdout().lock();
@@ -94,13 +90,12 @@ struct Request {
     dice: Option<Value>,
 }
 
-/// The engine's player for each game: the level's for Plakoto and Portes;
-/// for Fevga, the random and heuristic levels' until it has a network.
+/// The engine's player for each game: the level's, with the game's own
+/// network.
 struct Players {
-    level: String,
     plakoto: Box<dyn Player>,
     portes: Box<dyn Player<portes::Position>>,
-    fevga: Option<Box<dyn Player<fevga::Position>>>,
+    fevga: Box<dyn Player<fevga::Position>>,
 }
 
 fn answer_play(req: &Request, players: &mut Players) -> Result<Value, String> {
@@ -126,14 +121,10 @@ fn answer_play(req: &Request, players: &mut Players) -> Result<Value, String> {
         return Err("\"dice\" must be two numbers 1-6, e.g. [6,4]".into());
     }
     let dice = Dice::new(d[0], d[1]).map_err(|e| e.to_string())?;
-    let level = &players.level;
-    let cannot = |game: &str| {
-        format!("this engine's `{level}` does not play {game}: start it with --level heuristic or --level random")
-    };
     match pos {
         AnyPosition::Plakoto(p) => choose(players.plakoto.as_mut(), &p, dice),
         AnyPosition::Portes(p) => choose(players.portes.as_mut(), &p, dice),
-        AnyPosition::Fevga(p) => choose(players.fevga.as_deref_mut().ok_or_else(|| cannot("fevga"))?, &p, dice),
+        AnyPosition::Fevga(p) => choose(players.fevga.as_mut(), &p, dice),
     }
 }
 
