@@ -110,7 +110,8 @@ fn blockade(b: &Board) -> u64 {
 /// past the lowest opposing made point among the 12 in front of it and
 /// above the side's home board (all 36 when there is none), never landing
 /// on one of those points.
-pub(crate) fn escapes(b: &Board, r: usize) -> u32 {
+#[cfg(test)]
+fn escapes(b: &Board, r: usize) -> u32 {
     escapes_in(blockade(b), r)
 }
 
@@ -302,7 +303,7 @@ mod tests {
 
     // The slow, point-by-point forms of `escapes` and `hits`.
 
-/// Of the 36 rolls, how many carry a checker of the side on `r` (1..=25)
+    /// Of the 36 rolls, how many carry a checker of the side on `r` (1..=25)
     /// past the lowest opposing made point among the 12 in front of it and
     /// above the side's home board (all 36 when there is none). Every point it
     /// lands on must be open.
@@ -340,7 +341,7 @@ mod tests {
         }
         n
     }
-    
+
     /// What the opponent's 36 rolls do to the side's blots: (pips the side
     /// loses summed over the 36, each roll's costliest hit; rolls in 36 that
     /// hit two different blots). Each hit is a die straight onto a blot or
@@ -423,7 +424,7 @@ mod tests {
         }
         (loss, double)
     }
-    
+
     /// With dice `x` ≠ `y`: can one blot be hit with `x` (those in `by_x`)
     /// and another with `y` (`by_y`), by two checkers (a lone checker cannot
     /// make both hits from where it stands)?

@@ -27,8 +27,8 @@
 use plakoto_core::portes::Position;
 
 use crate::inputs::{InputSink, Inputs, ROLLS};
-use crate::portes_features::{Board, features};
 pub use crate::portes_features::EXTRA_FEATURES;
+use crate::portes_features::{Board, features};
 
 /// Bump when the layout below changes (by appending inputs only).
 pub const ENCODING_VERSION: u32 = 2;
