@@ -41,6 +41,7 @@ mod net_game;
 pub mod network;
 mod neural;
 mod player;
+mod portes_features;
 mod portes_heuristic;
 pub mod portes_inputs;
 mod probabilities;

@@ -14,15 +14,24 @@
 //! whether one of its points there is made (an anchor). Then two global
 //! inputs: no contact (a pure race) and a constant 1.
 //!
+//! Encoding 2 appends, for the side on roll and then the opponent,
+//! [`EXTRA_FEATURES`] features of backgammon programs' kind
+//! (`portes_features.rs`): the rearmost checker's escapes and its
+//! containment, the expected pip loss to a hit and the chance of a double
+//! hit, the chance of dancing from the bar, the pips to break contact, and
+//! mobility.
+//!
 //! [`ENCODING_VERSION`] is written in a Portes weights file; a new version
 //! only ever appends inputs, as Plakoto's does.
 
 use plakoto_core::portes::Position;
 
 use crate::inputs::{InputSink, Inputs, ROLLS};
+pub use crate::portes_features::EXTRA_FEATURES;
+use crate::portes_features::{Board, features};
 
 /// Bump when the layout below changes (by appending inputs only).
-pub const ENCODING_VERSION: u32 = 1;
+pub const ENCODING_VERSION: u32 = 2;
 
 /// Inputs per point (and for the bar): ≥1, ≥2, ≥3, (n−3)/4.
 pub(crate) const PER_POINT: usize = 4;
@@ -35,10 +44,14 @@ const SIDE_FEATURES: usize = 8;
 pub const SIDE_INPUTS: usize = 25 * PER_POINT + SIDE_FEATURES;
 /// The global input that says there is no contact left.
 const RACE: usize = 2 * SIDE_INPUTS;
+/// Encoding 1's inputs; encoding 2's features start here, the side on
+/// roll's then the opponent's.
+const EXTRA: usize = RACE + 2;
 /// All inputs.
-pub const NUM_INPUTS: usize = RACE + 2;
-/// The number of inputs of each encoding version (index 0 is version 1).
-pub const INPUTS_OF_VERSION: [usize; ENCODING_VERSION as usize] = [NUM_INPUTS];
+pub const NUM_INPUTS: usize = EXTRA + 2 * EXTRA_FEATURES;
+/// The number of inputs of each encoding version (index 0 is version 1):
+/// each version's inputs are the first ones of the next.
+pub const INPUTS_OF_VERSION: [usize; ENCODING_VERSION as usize] = [EXTRA, NUM_INPUTS];
 
 /// One side's checkers in its own numbering (index 0 off, 25 the bar), and
 /// the other side's in the same numbering (its bar at 0, its borne-off
@@ -62,6 +75,10 @@ impl SideView {
         }
         opp[0] = pos.opp_bar();
         SideView { own, opp }
+    }
+
+    fn board(&self) -> Board<'_> {
+        Board { own: &self.own, opp: &self.opp }
     }
 
     /// Points (1..=24) where this side has two or more checkers.
@@ -125,8 +142,14 @@ fn shot_rolls(v: &SideView) -> u8 {
         .sum()
 }
 
-/// Writes one side's inputs from `base`.
-fn encode_side<S: InputSink>(v: &SideView, base: usize, out: &mut S) {
+/// [`shot_rolls`] of a side given as arrays (for the features' tests).
+#[cfg(test)]
+pub(crate) fn shot_rolls_of(own: &[u8; 26], opp: &[u8; 26]) -> u8 {
+    shot_rolls(&SideView { own: *own, opp: *opp })
+}
+
+/// Writes one side's inputs from `base`, `shots` its shots count.
+fn encode_side<S: InputSink>(v: &SideView, shots: u8, base: usize, out: &mut S) {
     for p in 1..=BAR {
         let n = v.own[p];
         if n > 0 {
@@ -147,7 +170,7 @@ fn encode_side<S: InputSink>(v: &SideView, base: usize, out: &mut S) {
     let anchor = (19..=24).any(|p| v.made(p));
     out.push(f, f32::from(v.own[0]) / 15.0);
     out.push(f + 1, pips as f32 / 167.0);
-    out.push(f + 2, f32::from(shot_rolls(v)) / 36.0);
+    out.push(f + 2, f32::from(shots) / 36.0);
     out.push(f + 3, home_made as f32 / 6.0);
     out.push(f + 4, prime as f32 / 6.0);
     out.push(f + 5, (blots as f32 / 4.0).min(1.0));
@@ -157,8 +180,32 @@ fn encode_side<S: InputSink>(v: &SideView, base: usize, out: &mut S) {
 
 /// Writes the inputs of `pos` into `out`.
 pub fn encode_into<S: InputSink>(pos: &Position, out: &mut S) {
-    encode_side(&SideView::of(pos), 0, out);
-    encode_side(&SideView::of(&pos.pass_turn()), SIDE_INPUTS, out);
+    encode_version_into(pos, ENCODING_VERSION, out);
+}
+
+/// Writes the inputs of `pos` as encoding `version` (1 or 2) lays them out.
+/// Version 1 is computed as it was before encoding 2 (its shots point by
+/// point), so that `examples/portes_encode_speed.rs` measures what the
+/// new encoding costs against the old one in one run.
+pub fn encode_version_into<S: InputSink>(pos: &Position, version: u32, out: &mut S) {
+    let me = SideView::of(pos);
+    let them = SideView::of(&pos.pass_turn());
+    if version >= 2 {
+        // Encoding 2's features find the shots on the way (the same count).
+        let mut f = [[0.0; EXTRA_FEATURES]; 2];
+        let shots = [features(&me.board(), &mut f[0]), features(&them.board(), &mut f[1])];
+        encode_side(&me, shots[0], 0, out);
+        encode_side(&them, shots[1], SIDE_INPUTS, out);
+        for (side, f) in f.iter().enumerate() {
+            for (i, &x) in f.iter().enumerate() {
+                out.push(EXTRA + side * EXTRA_FEATURES + i, x);
+            }
+        }
+    } else {
+        // As encoding 1 always computed it, point by point.
+        encode_side(&me, shot_rolls(&me), 0, out);
+        encode_side(&them, shot_rolls(&them), SIDE_INPUTS, out);
+    }
     if is_race(pos) {
         out.push(RACE, 1.0);
     }
@@ -200,10 +247,23 @@ mod tests {
             }
             let x = dense(&pos);
             assert!(x.iter().all(|&v| (0.0..=3.0).contains(&v)), "{pos:?}");
+            assert!(x[EXTRA..].iter().all(|&v| (0.0..=1.0).contains(&v)), "{pos:?}");
+            // Encoding 1's inputs are the first ones, with the same values.
+            let mut v1 = Inputs::with_capacity();
+            encode_version_into(&pos, 1, &mut v1);
+            let mut d1 = vec![0.0; NUM_INPUTS];
+            for &(i, value) in &v1.items {
+                d1[i as usize] = value;
+            }
+            assert_eq!(x[..EXTRA], d1[..EXTRA], "{pos:?}");
+            assert!(d1[EXTRA..].iter().all(|&v| v == 0.0));
             assert_eq!(x, dense(&pos.mirror()));
             let y = dense(&pos.pass_turn());
             assert_eq!(x[..SIDE_INPUTS], y[SIDE_INPUTS..2 * SIDE_INPUTS]);
             assert_eq!(x[SIDE_INPUTS..2 * SIDE_INPUTS], y[..SIDE_INPUTS]);
+            let (me, them) = (EXTRA..EXTRA + EXTRA_FEATURES, EXTRA + EXTRA_FEATURES..NUM_INPUTS);
+            assert_eq!(x[me.clone()], y[them.clone()]);
+            assert_eq!(x[them], y[me]);
             let plays = pos.legal_plays(dice.roll());
             pos = *plays[dice.die() as usize % plays.len()].position();
         }
