@@ -133,7 +133,7 @@ fn eval_and_hint_search_as_deep_by_default() {
 /// Portes positions are evaluated and their plays ranked by the Portes
 /// network: the classic 3-1 makes the 5-point, the JSON names the game,
 /// the ranking agrees with its text, and there is no draw in Portes.
-/// Fevga, without a network yet, is refused with the reason.
+/// Fevga's by the Fevga network.
 #[test]
 fn portes_positions_are_evaluated_and_hinted_and_fevga_is_refused() {
     let json: Value =
@@ -154,7 +154,17 @@ fn portes_positions_are_evaluated_and_hinted_and_fevga_is_refused() {
     assert!((sum - 1.0).abs() < 1e-4 && p["win"].as_f64().unwrap() > 0.45, "{v}");
     let text = String::from_utf8(eval(&["start", "--game", "portes", "--ply", "0"]).stdout).unwrap();
     assert!(text.contains("win") && !text.contains("draw"), "{text}");
-    let out = eval(&["start", "--game", "fevga"]);
-    assert!(!out.status.success());
-    assert!(String::from_utf8_lossy(&out.stderr).contains("Fevga's trained player is still to come"));
+    // Fevga's by its network: the start is about even, and a hint ranks
+    // Fevga's plays (the runner rule: 6-5 from the start moves one checker).
+    let v: Value = serde_json::from_slice(&eval(&["start", "--game", "fevga", "--ply", "0", "--json"]).stdout).unwrap();
+    assert_eq!(v["position"]["game"], "fevga");
+    assert!((0.4..0.7).contains(&v["probabilities"]["win"].as_f64().unwrap()), "{v}");
+    let json: Value =
+        serde_json::from_str(&hint(&["start", "6-5", "--game", "fevga", "--ply", "1", "--json"])).unwrap();
+    let plays = json["plays"].as_array().unwrap();
+    assert_eq!(plays.len(), 1, "{json}");
+    assert_eq!((&plays[0]["notation"], &plays[0]["position"]["game"]), (&"24/18/13".into(), &"fevga".into()));
+    let json: Value =
+        serde_json::from_str(&hint(&["start", "6-6", "--game", "fevga", "--ply", "0", "--json"])).unwrap();
+    assert!(json["plays"].as_array().unwrap().iter().all(|p| p["position"]["game"] == "fevga"), "{json}");
 }

@@ -169,7 +169,7 @@ fn bench_measures_the_network_it_is_given() {
     assert!(!out.status.success());
     assert!(String::from_utf8_lossy(&out.stderr).contains("no-such.bin"));
     // Portes: its shipped network, each depth named by its level; a
-    // Plakoto network is refused for it, and Fevga has none.
+    // Plakoto network is refused for it; Fevga's shipped network too.
     let portes = |extra: &[&std::ffi::OsStr]| {
         Command::new(env!("CARGO_BIN_EXE_plakoto"))
             .args(["bench", "--game", "portes", "--seconds", "0.1", "--positions", "2", "--no-2ply"])
@@ -189,6 +189,9 @@ fn bench_measures_the_network_it_is_given() {
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
-    let out = Command::new(env!("CARGO_BIN_EXE_plakoto")).args(["bench", "--game", "fevga"]).output().unwrap();
-    assert!(String::from_utf8_lossy(&out.stderr).contains("fevga has no network yet"));
+    let out = Command::new(env!("CARGO_BIN_EXE_plakoto"))
+        .args(["bench", "--game", "fevga", "--seconds", "0.1", "--positions", "1", "--no-2ply"])
+        .output()
+        .unwrap();
+    assert!(String::from_utf8_lossy(&out.stdout).contains("game: fevga; network: 128 hidden units"));
 }

@@ -32,8 +32,7 @@ pub struct Args {
     /// Measure this weights file's network instead of the shipped one.
     #[arg(long)]
     weights: Option<std::path::PathBuf>,
-    /// The game: plakoto (the default) or portes (Fevga has no network
-    /// yet).
+    /// The game: plakoto (the default), portes or fevga.
     #[arg(long, value_name = "G")]
     game: Option<GameKind>,
 }
@@ -72,7 +71,7 @@ pub fn run(a: Args) -> Result<()> {
     match a.game.unwrap_or_default() {
         GameKind::Plakoto => run_of::<plakoto_core::Position>(&a),
         GameKind::Portes => run_of::<portes::Position>(&a),
-        GameKind::Fevga => bail!("fevga has no network yet: bench measures plakoto and portes"),
+        GameKind::Fevga => run_of::<plakoto_core::fevga::Position>(&a),
     }
 }
 

@@ -1,6 +1,6 @@
 //! `plakoto eval POSITION [--ply N] [--json]`: the engine's evaluation.
 
-use anyhow::{Result, bail};
+use anyhow::Result;
 use plakoto_core::tavli::{AnyPosition, GameKind};
 use plakoto_engine::analysis::evaluate;
 use plakoto_engine::{MAX_PLY, NetGame, Search};
@@ -21,8 +21,8 @@ pub struct Args {
     json: bool,
     #[command(flatten)]
     score: super::ScoreArgs,
-    /// The game of `start`: plakoto (the default) or portes; JSON and IDs
-    /// say their own game. Fevga has no network yet.
+    /// The game of `start`: plakoto (the default), portes or fevga; JSON
+    /// and IDs say their own game.
     #[arg(long, value_name = "G")]
     game: Option<GameKind>,
 }
@@ -32,7 +32,7 @@ pub fn run(a: Args) -> Result<()> {
     match super::any_position_arg(&a.position, a.game)? {
         AnyPosition::Plakoto(pos) => eval_of(&a, pos, eval),
         AnyPosition::Portes(pos) => eval_of(&a, pos, super::portes_eval(&eval)),
-        AnyPosition::Fevga(_) => bail!("{}", super::NO_FEVGA_NETWORK),
+        AnyPosition::Fevga(pos) => eval_of(&a, pos, super::fevga_eval(&eval)),
     }
 }
 

@@ -1,6 +1,6 @@
 //! `plakoto hint POSITION DICE [--ply N] [--json]`: the legal plays ranked.
 
-use anyhow::{Result, bail};
+use anyhow::Result;
 use plakoto_core::Dice;
 use plakoto_core::tavli::{AnyPlay, AnyPosition, GameKind, GamePlay, GamePosition};
 use plakoto_engine::analysis::{RankedPlay, rank_plays};
@@ -35,8 +35,8 @@ pub struct Args {
     json: bool,
     #[command(flatten)]
     score: super::ScoreArgs,
-    /// The game of `start`: plakoto (the default) or portes; JSON and IDs
-    /// say their own game. Fevga has no network yet.
+    /// The game of `start`: plakoto (the default), portes or fevga; JSON
+    /// and IDs say their own game.
     #[arg(long, value_name = "G")]
     game: Option<GameKind>,
 }
@@ -46,7 +46,7 @@ pub fn run(a: Args) -> Result<()> {
     match super::any_position_arg(&a.position, a.game)? {
         AnyPosition::Plakoto(pos) => hint_of(&a, pos, eval, AnyPlay::Plakoto),
         AnyPosition::Portes(pos) => hint_of(&a, pos, super::portes_eval(&eval), AnyPlay::Portes),
-        AnyPosition::Fevga(_) => bail!("{}", super::NO_FEVGA_NETWORK),
+        AnyPosition::Fevga(pos) => hint_of(&a, pos, super::fevga_eval(&eval), AnyPlay::Fevga),
     }
 }
 

@@ -73,23 +73,26 @@ pub fn position_arg(text: &str) -> Result<Position> {
         Ok(AnyPosition::Plakoto(pos)) => Ok(pos),
         // Another game's position: read, but not this command's.
         Ok(other) => bail!(
-            "this is a {} position: this command takes Plakoto positions only, for now (`eval` and `hint` take \
-             Portes positions too; `plakoto moves` lists any game's plays)",
+            "this is a {} position: this command takes Plakoto positions only, for now (`eval`, `hint` and \
+             `rollout` take every game's; `plakoto moves` lists any game's plays)",
             play::tavli_text::game_name(play::text::Lang::En, other.kind())
         ),
         Err(_) => parse_position(&text).map_err(|e| anyhow!("bad POSITION: {e}")),
     }
 }
 
-/// Why the analysis commands refuse a Fevga position.
-pub const NO_FEVGA_NETWORK: &str = "this is a Fevga position: the engine evaluates Plakoto and Portes positions, for now (`plakoto moves` lists \
-     any game's plays; Fevga's trained player is still to come)";
-
 /// The evaluator of Portes's levels: the shipped Portes network, with
 /// `eval`'s bear-off database for races.
 pub fn portes_eval(eval: &NeuralEval) -> plakoto_engine::NetEval<plakoto_core::portes::Position> {
     use plakoto_engine::NetGame;
     plakoto_core::portes::Position::shipped_eval(eval.bearoff().cloned()).expect("Portes has a network")
+}
+
+/// The evaluator of Fevga's levels: the shipped Fevga network, with
+/// `eval`'s bear-off database for races home.
+pub fn fevga_eval(eval: &NeuralEval) -> plakoto_engine::NetEval<plakoto_core::fevga::Position> {
+    use plakoto_engine::NetGame;
+    plakoto_core::fevga::Position::shipped_eval(eval.bearoff().cloned()).expect("Fevga has a network")
 }
 
 /// A position of any game for the commands that take every game: `start`

@@ -66,8 +66,8 @@ pub struct Args {
     /// Print JSON (with the shard's exact tallies, for rollout-merge).
     #[arg(long)]
     json: bool,
-    /// The game of `start`: plakoto (the default) or portes; JSON and IDs
-    /// say their own game. Fevga has no network yet.
+    /// The game of `start`: plakoto (the default), portes or fevga; JSON
+    /// and IDs say their own game.
     #[arg(long, value_name = "G")]
     game: Option<GameKind>,
 }
@@ -124,7 +124,7 @@ pub fn run(a: Args) -> Result<()> {
     match super::any_position_arg(&a.position, a.game)? {
         AnyPosition::Plakoto(pos) => run_of(&a, pos, eval, AnyPlay::Plakoto),
         AnyPosition::Portes(pos) => run_of(&a, pos, super::portes_eval(&eval), AnyPlay::Portes),
-        AnyPosition::Fevga(_) => bail!("{}", super::NO_FEVGA_NETWORK),
+        AnyPosition::Fevga(pos) => run_of(&a, pos, super::fevga_eval(&eval), AnyPlay::Fevga),
     }
 }
 
