@@ -1,6 +1,7 @@
-//! The network prepared for evaluating whole positions fast. Same function
-//! as `encode` + `Network::forward` (checked by a test), computed in two
-//! steps:
+//! The network prepared for evaluating whole positions fast, for any
+//! game's encoding (its point groups given; each game's `NetGame::forward`
+//! feeds it). Same function as `encode` + `Network::forward` (checked by a
+//! test per game), computed in two steps:
 //!
 //! 1. The encoder lists the first-layer rows to add (with their scale) on
 //!    the stack: no sparse vector, no heap. The rows of each point's count
@@ -128,6 +129,7 @@ impl FastNet {
         }
     }
 
+    /// The network it runs.
     pub fn network(&self) -> &Arc<Network> {
         &self.net
     }

@@ -19,7 +19,7 @@ use crate::search_player::SearchPlayer;
 pub enum LevelKind {
     /// Any legal play, uniformly at random.
     Random,
-    /// The hand-written evaluation ([`HeuristicPlayer`]).
+    /// The game's hand-written evaluation (Plakoto's [`HeuristicPlayer`](crate::HeuristicPlayer)).
     Heuristic,
     /// The network searched to `ply` plies, with Gaussian `noise` (in
     /// equity) on each play's score.

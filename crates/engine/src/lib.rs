@@ -30,7 +30,7 @@ pub mod analysis;
 mod analyzer;
 pub mod bearoff;
 mod evaluator;
-mod fastnet;
+pub mod fastnet;
 mod fevga_heuristic;
 pub mod fevga_inputs;
 mod heuristic;
