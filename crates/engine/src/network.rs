@@ -62,11 +62,15 @@ pub enum WeightsError {
     /// The weights were trained for an input encoding this build does not
     /// know (a newer one, or none).
     #[error(
-        "weights were trained for input encoding {found}; this build reads encodings 1 to {ENCODING_VERSION}: use a newer build or matching weights"
+        "weights were trained for {game} input encoding {found}; this build reads {game} encodings 1 to {latest}: use a newer build or matching weights"
     )]
     Encoding {
+        /// The game whose encoding the file names.
+        game: GameKind,
         /// The input encoding version the weights were trained for.
         found: u32,
+        /// The newest encoding of that game this build reads.
+        latest: u32,
     },
     /// The file's number of inputs is not its encoding's.
     #[error("weights file has {found} inputs; its encoding has {expected}")]
@@ -387,7 +391,7 @@ impl Network {
             });
         };
         if !(1..=latest).contains(&encoding) {
-            return Err(WeightsError::Encoding { found: encoding });
+            return Err(WeightsError::Encoding { game, found: encoding, latest });
         }
         let file_inputs = inputs_of[encoding as usize - 1];
         let all_inputs = inputs_of[inputs_of.len() - 1];
@@ -484,7 +488,11 @@ mod tests {
         assert!(matches!(Network::from_bytes(b"nonsense-nonsense-nonsense-xx"), Err(WeightsError::Magic)));
         let mut wrong = b.clone();
         wrong[12] = 99;
-        assert!(matches!(Network::from_bytes(&wrong), Err(WeightsError::Encoding { found: 99 })));
+        assert!(matches!(Network::from_bytes(&wrong), Err(WeightsError::Encoding { found: 99, .. })));
+        let e = Network::from_bytes(&wrong).unwrap_err().to_string();
+        assert!(e.contains(&format!(
+            "plakoto input encoding 99; this build reads plakoto encodings 1 to {ENCODING_VERSION}"
+        )));
     }
 
     /// A Portes network is written in format 2 with its game, reads back
@@ -511,11 +519,18 @@ mod tests {
             Network::from_bytes_any(&unknown).unwrap_err().to_string(),
             "weights file holds a game code 7 network; this build knows codes 0 to 2"
         );
-        // A Portes network relabelled as Fevga's does not fit Fevga's encoding.
+        // A Portes network relabelled as Fevga's does not fit Fevga's encodings.
         let mut fevga = b.clone();
         fevga[12] = 2;
         let e = Network::from_bytes_any(&fevga).unwrap_err().to_string();
-        assert!(e.contains(&format!("has {} inputs", portes_inputs::NUM_INPUTS)), "{e}");
+        let latest = fevga_inputs::ENCODING_VERSION;
+        assert!(
+            e.contains(&format!(
+                "fevga input encoding {}; this build reads fevga encodings 1 to {latest}",
+                portes_inputs::ENCODING_VERSION
+            )),
+            "{e}"
+        );
         let f = Network::random_for(GameKind::Fevga, 8, 1);
         assert_eq!(Network::from_bytes_of(GameKind::Fevga, &f.to_bytes()).unwrap(), f);
         assert!(matches!(Network::from_bytes_any(&b[..b.len() - 1]), Err(WeightsError::Size)));

@@ -1,10 +1,10 @@
 //! A player of a Tavli match: each game played by that game's own player,
 //! chosen by the game of the position it is asked about.
 
-use plakoto_core::tavli::{AnyPlay, AnyPosition, GameKind};
+use plakoto_core::tavli::{AnyPlay, AnyPosition};
 use plakoto_core::{Dice, fevga, portes};
 
-use crate::levels::{Level, LevelKind};
+use crate::levels::Level;
 use crate::net_game::NetGame;
 use crate::{FevgaHeuristic, NeuralEval, Player, PortesHeuristic, RandomPlayer};
 
@@ -45,24 +45,9 @@ impl TavliPlayer {
     pub fn around(plakoto: Box<dyn Player>, random: bool, seed: u64) -> TavliPlayer {
         let portes: Box<dyn Player<portes::Position>> =
             if random { Box::new(RandomPlayer::new(seed)) } else { Box::new(PortesHeuristic) };
-        TavliPlayer::new(portes, plakoto, TavliPlayer::fevga_stand_in(random, seed))
-    }
-
-    /// Fevga's player until it has a network: random, or its heuristic.
-    pub fn fevga_stand_in(random: bool, seed: u64) -> Box<dyn Player<fevga::Position>> {
-        if random { Box::new(RandomPlayer::new(seed ^ 0x9e37_79b9)) } else { Box::new(FevgaHeuristic) }
-    }
-
-    /// Does `level` play `game` with a weaker player standing in for it
-    /// (the heuristic, for a game without a trained network)? Never, now
-    /// that every game has one; kept for a game that comes without.
-    pub fn stands_in(level: &Level, game: GameKind) -> bool {
-        let has_network = match game {
-            GameKind::Portes => portes::Position::shipped().is_some(),
-            GameKind::Plakoto => true,
-            GameKind::Fevga => fevga::Position::shipped().is_some(),
-        };
-        matches!(level.kind, LevelKind::Neural { .. }) && !has_network
+        let fevga: Box<dyn Player<fevga::Position>> =
+            if random { Box::new(RandomPlayer::new(seed ^ 0x9e37_79b9)) } else { Box::new(FevgaHeuristic) };
+        TavliPlayer::new(portes, plakoto, fevga)
     }
 }
 
@@ -115,6 +100,7 @@ impl Player<AnyPosition> for TavliPlayer {
 mod tests {
     use super::*;
     use crate::{Analyzer, Search, levels};
+    use plakoto_core::tavli::GameKind;
 
     /// A neural level plays Portes and Fevga with their shipped networks
     /// at the level's depth: its choice is that search's best play.
@@ -155,10 +141,5 @@ mod tests {
             };
             assert_eq!(i, expected, "{kind}");
         }
-        let expert = levels::level("expert").unwrap();
-        for kind in [GameKind::Portes, GameKind::Plakoto, GameKind::Fevga] {
-            assert!(!TavliPlayer::stands_in(expert, kind), "{kind} has a network");
-        }
-        assert!(!TavliPlayer::stands_in(levels::level("random").unwrap(), GameKind::Portes));
     }
 }

@@ -47,10 +47,6 @@ texts! {
     after_draw_fevga() =
         "The rotation goes on to Fevga; the one-die roll decides who starts.",
         "Συνεχίζουμε με Φεύγα· η ζαριά με ένα ζάρι ο καθένας αποφασίζει ποιος αρχίζει.";
-    /// A level playing a game with its heuristic, for want of a network.
-    stands_in(level: &str, game: &str) =
-        "The computer ({level}) plays {game} with its heuristic player: {game}'s trained player is still to come.",
-        "Ο υπολογιστής ({level}) παίζει {game} με τον ευρετικό παίκτη του· ο εκπαιδευμένος παίκτης για {game} έρχεται αργότερα.";
     /// The engine's advice exists for Plakoto only so far.
     no_advice(game: &str) =
         "The engine gives hints and ratings in Plakoto only, for now: not in {game}.",

@@ -412,16 +412,6 @@ impl<I: ReadLine, W: Write> Session<I, W> {
             self.say(format!("\n{}", tavli_text::tavli_rotation(lang)))?;
         }
         self.say(format!("\n{}", self.style.bold(&format!("=== {head} ==="))))?;
-        for side in [Color::White, Color::Black] {
-            if let PlayerName::Engine(name) = self.m.players().get(side)
-                && let Ok(level) = levels::level(name)
-                && TavliPlayer::stands_in(level, kind)
-            {
-                let said =
-                    tavli_text::stands_in(lang, &text::level_name(lang, name), tavli_text::game_name(lang, kind));
-                self.say(said)?;
-            }
-        }
         let v = self.voice();
         match self.m.game().start() {
             Start::Side(c) => self.say(v.won_last(c)),
