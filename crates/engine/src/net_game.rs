@@ -252,43 +252,19 @@ mod tests {
         assert_eq!(eval.probabilities(&over).lose_double, 1.0);
     }
 
-    /// The fast path computes what encoding and the plain forward pass do,
-    /// over random Portes games, for a layer the AVX2 kernel takes (128
-    /// units) and one it leaves to the portable kernel (40).
-    #[test]
-    fn portes_fast_evaluation_matches_encode_and_forward() {
+    /// Game `P`'s fast path against its encoding and the plain forward
+    /// pass, over `steps` positions of random games.
+    fn fast_matches_slow<P: NetGame>(hidden: usize, seed: u64, steps: usize) {
         use plakoto_core::game::{DiceSource, SeededDice};
-        for (hidden, seed) in [(128, 3), (40, 5)] {
-            let net = Arc::new(Network::random_for(GameKind::Portes, hidden, seed));
-            let fast = FastNet::with_groups(net.clone(), &portes::Position::point_groups());
-            let (mut dice, mut x) = (SeededDice::new(4), Inputs::with_capacity());
-            let mut pos = portes::Position::start();
-            for _ in 0..5000 {
-                if pos.outcome().is_some() {
-                    pos = portes::Position::start();
-                }
-                pos.encode(&mut x);
-                let (slow, got) = (net.forward(&x, &mut Vec::new()), pos.forward(&fast));
-                for k in 0..OUTPUTS {
-                    assert!((slow[k] - got[k]).abs() < 1e-5, "{pos:?}: {slow:?} vs {got:?}");
-                }
-                let plays = pos.legal_plays(dice.roll());
-                pos = *plays[dice.die() as usize % plays.len()].position();
-            }
-        }
-    }
-
-    /// Fevga's fast path is its encoding and forward pass too.
-    #[test]
-    fn fevga_fast_evaluation_matches_encode_and_forward() {
-        use plakoto_core::game::{DiceSource, SeededDice};
-        let net = Arc::new(Network::random_for(GameKind::Fevga, 128, 7));
-        let fast = FastNet::with_groups(net.clone(), &fevga::Position::point_groups());
-        let (mut dice, mut x) = (SeededDice::new(8), Inputs::with_capacity());
-        let mut pos = fevga::Position::start();
-        for _ in 0..3000 {
+        use plakoto_core::tavli::GamePlay;
+        let net = Arc::new(Network::random_for(P::KIND, hidden, seed));
+        let fast = FastNet::with_groups(net.clone(), &P::point_groups());
+        let (mut dice, mut x) = (SeededDice::new(seed + 1), Inputs::with_capacity());
+        let start = P::start_of(P::KIND).unwrap();
+        let mut pos = start;
+        for _ in 0..steps {
             if pos.outcome().is_some() {
-                pos = fevga::Position::start();
+                pos = start;
             }
             pos.encode(&mut x);
             let (slow, got) = (net.forward(&x, &mut Vec::new()), pos.forward(&fast));
@@ -296,7 +272,18 @@ mod tests {
                 assert!((slow[k] - got[k]).abs() < 1e-5, "{pos:?}: {slow:?} vs {got:?}");
             }
             let plays = pos.legal_plays(dice.roll());
-            pos = *plays[dice.die() as usize % plays.len()].position();
+            pos = plays[dice.die() as usize % plays.len()].position();
+        }
+    }
+
+    /// The fast path computes what encoding and the plain forward pass do,
+    /// for a layer the AVX2 kernel takes (128 units) and one it leaves to
+    /// the portable kernel (40), in Portes and in Fevga.
+    #[test]
+    fn fast_evaluation_matches_encode_and_forward() {
+        for (hidden, seed) in [(128, 3), (40, 5)] {
+            fast_matches_slow::<portes::Position>(hidden, seed, 5000);
+            fast_matches_slow::<fevga::Position>(hidden, seed, 3000);
         }
     }
 

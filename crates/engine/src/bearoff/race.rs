@@ -28,13 +28,20 @@ pub fn home_boards(pos: &Position) -> Option<(HomeBoard, HomeBoard)> {
     if pos.own_pinned_mask() != 0 || pos.opp_pinned_mask() != 0 {
         return None;
     }
+    facing_home_boards(|p| pos.own_on(p), |p| pos.opp_on(p))
+}
+
+/// The two home boards when the mover (`own`, its points 1..=24) has every
+/// checker on its 1..=6 and the opponent (`opp`, on the mover's points)
+/// every checker on the mover's 19..=24: the games whose sides travel
+/// opposite ways round.
+#[inline(always)]
+fn facing_home_boards(own: impl Fn(u8) -> u8, opp: impl Fn(u8) -> u8) -> Option<(HomeBoard, HomeBoard)> {
     // From the far end, where checkers of a game in progress usually are.
-    if (7..=24u8).rev().any(|p| pos.own_on(p) != 0) || (1..=18u8).any(|p| pos.opp_on(p) != 0) {
+    if (7..=24u8).rev().any(|p| own(p) != 0) || (1..=18u8).any(|p| opp(p) != 0) {
         return None;
     }
-    let own = std::array::from_fn(|i| pos.own_on(i as u8 + 1));
-    let opp = std::array::from_fn(|i| pos.opp_on(24 - i as u8));
-    Some((own, opp))
+    Some((std::array::from_fn(|i| own(i as u8 + 1)), std::array::from_fn(|i| opp(24 - i as u8))))
 }
 
 /// [`home_boards`] for a Portes position: both sides' checkers all in
@@ -44,12 +51,7 @@ pub fn portes_home_boards(pos: &portes::Position) -> Option<(HomeBoard, HomeBoar
     if pos.own_bar() != 0 || pos.opp_bar() != 0 {
         return None;
     }
-    if (7..=24u8).rev().any(|p| pos.own_on(p) != 0) || (1..=18u8).any(|p| pos.opp_on(p) != 0) {
-        return None;
-    }
-    let own = std::array::from_fn(|i| pos.own_on(i as u8 + 1));
-    let opp = std::array::from_fn(|i| pos.opp_on(24 - i as u8));
-    Some((own, opp))
+    facing_home_boards(|p| pos.own_on(p), |p| pos.opp_on(p))
 }
 
 /// [`home_boards`] for a Fevga position: both sides' checkers on the board
