@@ -43,6 +43,8 @@ pub struct FastNet {
     /// For each input, the row of its group's one-checker sum when a point
     /// group starts there, else [`NO_GROUP`].
     group_row: Vec<u16>,
+    /// The oldest encoding holding every input the network weighs.
+    encoding: u32,
     /// Is the AVX2+FMA kernel usable (processor and layer size)?
     #[cfg(target_arch = "x86_64")]
     avx2: bool,
@@ -122,6 +124,7 @@ impl FastNet {
         FastNet {
             #[cfg(target_arch = "x86_64")]
             avx2: hidden.is_multiple_of(CHUNK) && is_x86_feature_detected!("avx2") && is_x86_feature_detected!("fma"),
+            encoding: net.encoding_read(),
             net,
             hidden,
             rows,
@@ -132,6 +135,12 @@ impl FastNet {
     /// The network it runs.
     pub fn network(&self) -> &Arc<Network> {
         &self.net
+    }
+
+    /// The oldest input encoding holding every input the network weighs
+    /// ([`Network::encoding_read`]): an encoder may write only its inputs.
+    pub fn encoding(&self) -> u32 {
+        self.encoding
     }
 
     /// The four outputs for the Plakoto position `pos` (side on roll).

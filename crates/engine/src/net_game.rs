@@ -119,7 +119,11 @@ impl NetGame for portes::Position {
     }
 
     fn forward(&self, fast: &FastNet) -> [f32; OUTPUTS] {
-        fast.forward_with::<{ portes_inputs::NUM_INPUTS }>(|list| portes_inputs::encode_into(self, list))
+        // The shipped network weighs encoding 1's inputs only; encoding 2's
+        // features would double the cost of an evaluation for nothing.
+        fast.forward_with::<{ portes_inputs::NUM_INPUTS }>(|list| {
+            portes_inputs::encode_version_into(self, fast.encoding(), list)
+        })
     }
 
     fn evaluator(net: Arc<Network>, bearoff: Option<Arc<Database>>) -> NetEval<portes::Position> {
@@ -252,12 +256,11 @@ mod tests {
         assert_eq!(eval.probabilities(&over).lose_double, 1.0);
     }
 
-    /// Game `P`'s fast path against its encoding and the plain forward
-    /// pass, over `steps` positions of random games.
-    fn fast_matches_slow<P: NetGame>(hidden: usize, seed: u64, steps: usize) {
+    /// Game `P`'s fast path for `net` against its encoding and the plain
+    /// forward pass, over `steps` positions of random games.
+    fn fast_matches_slow<P: NetGame>(net: Arc<Network>, seed: u64, steps: usize) {
         use plakoto_core::game::{DiceSource, SeededDice};
         use plakoto_core::tavli::GamePlay;
-        let net = Arc::new(Network::random_for(P::KIND, hidden, seed));
         let fast = FastNet::with_groups(net.clone(), &P::point_groups());
         let (mut dice, mut x) = (SeededDice::new(seed + 1), Inputs::with_capacity());
         let start = P::start_of(P::KIND).unwrap();
@@ -282,9 +285,28 @@ mod tests {
     #[test]
     fn fast_evaluation_matches_encode_and_forward() {
         for (hidden, seed) in [(128, 3), (40, 5)] {
-            fast_matches_slow::<portes::Position>(hidden, seed, 5000);
-            fast_matches_slow::<fevga::Position>(hidden, seed, 3000);
+            fast_matches_slow::<portes::Position>(
+                Arc::new(Network::random_for(GameKind::Portes, hidden, seed)),
+                seed,
+                5000,
+            );
+            fast_matches_slow::<fevga::Position>(
+                Arc::new(Network::random_for(GameKind::Fevga, hidden, seed)),
+                seed,
+                3000,
+            );
         }
+    }
+
+    /// A Portes network of encoding 1 is evaluated from encoding 1's inputs
+    /// alone, and evaluates as it does from all of them.
+    #[test]
+    fn a_network_of_an_older_encoding_reads_only_its_inputs() {
+        let shipped = crate::shipped::shipped_portes_network();
+        assert_eq!(shipped.encoding_read(), 1, "the shipped Portes network is of encoding 1");
+        fast_matches_slow::<portes::Position>(shipped, 9, 5000);
+        let current = Network::random_for(GameKind::Portes, 8, 1);
+        assert_eq!(current.encoding_read(), portes_inputs::ENCODING_VERSION);
     }
 
     #[test]

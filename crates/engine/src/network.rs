@@ -269,6 +269,18 @@ impl Network {
         self.inputs
     }
 
+    /// The oldest input encoding of its game that holds every input this
+    /// network weighs. A network trained on an older encoding has zero
+    /// weights for the inputs appended since (see
+    /// [`Network::from_bytes_of`]), so an evaluator need only compute that
+    /// encoding's inputs.
+    pub fn encoding_read(&self) -> u32 {
+        let (latest, inputs_of) = encodings(self.game).expect("a network's game has an encoding");
+        let weighed =
+            (0..self.inputs).rev().find(|&i| self.input_row(i).iter().any(|&w| w != 0.0)).map_or(0, |i| i + 1);
+        inputs_of.iter().position(|&n| weighed <= n).map_or(latest, |v| v as u32 + 1)
+    }
+
     /// The four output probabilities for `inputs`; `h` is scratch space.
     #[inline]
     pub fn forward(&self, inputs: &Inputs, h: &mut Vec<f32>) -> [f32; OUTPUTS] {

@@ -119,6 +119,62 @@ fn escapes_in(blockade: u64, r: usize) -> u32 {
     u32::from(ESCAPES[(blockade >> r & 0xFFF) as usize])
 }
 
+/// One side's board as bits by point (bit p for point p).
+struct Masks {
+    /// The side's blots (1..=24).
+    blots: u32,
+    /// Points the opponent may pass or land on: the side's blots and the
+    /// empty points (1..=24).
+    open: u32,
+    /// Points the opponent has checkers on (0 its bar, 1..=24).
+    hitters: u32,
+}
+
+impl Masks {
+    fn of(b: &Board) -> Masks {
+        let (mut blots, mut open, mut hitters) = (0u32, 0u32, 0u32);
+        for p in 1..=24 {
+            match b.own[p] {
+                0 => open |= 1 << p,
+                1 => {
+                    blots |= 1 << p;
+                    open |= 1 << p;
+                }
+                _ => {}
+            }
+        }
+        for q in 0..=24 {
+            if b.opp[q] > 0 {
+                hitters |= 1 << q;
+            }
+        }
+        Masks { blots, open, hitters }
+    }
+}
+
+/// The rolls in 36 on which the opponent can hit one of the side's blots
+/// (the first of [`hits`]'s three, alone: encoding 1 reads only this).
+pub(crate) fn shots(b: &Board) -> u32 {
+    let Masks { blots, open, hitters } = Masks::of(b);
+    if blots == 0 {
+        return 0;
+    }
+    let hit = |x: u32, y: u32| {
+        if x != y {
+            (hitters << x | hitters << y | (hitters << x & open) << y | (hitters << y & open) << x) & blots != 0
+        } else {
+            let mut reach = hitters;
+            let mut hit = 0;
+            for _ in 1..=4 {
+                reach = reach << x & open;
+                hit |= reach;
+            }
+            hit & blots != 0
+        }
+    };
+    ROLLS.iter().filter(|&&(x, y, _)| hit(x, y)).map(|&(_, _, w)| w).sum()
+}
+
 /// What the opponent's 36 rolls do to the side's blots: (rolls in 36 that
 /// hit one, as encoding 1's shots count them; pips the side loses summed
 /// over the 36, each roll's costliest hit; rolls in 36 that hit two
@@ -126,24 +182,9 @@ fn escapes_in(blockade: u64, r: usize) -> u32 {
 /// several dice through points the side has not made; after a hit the
 /// checker may go on to another blot; a lone checker moves once per die.
 pub(crate) fn hits(b: &Board) -> (u32, u32, u32) {
-    let (mut blots, mut open, mut hitters) = (0u32, 0u32, 0u32);
-    for p in 1..=24 {
-        match b.own[p] {
-            0 => open |= 1 << p,
-            1 => {
-                blots |= 1 << p;
-                open |= 1 << p;
-            }
-            _ => {}
-        }
-    }
+    let Masks { blots, open, hitters } = Masks::of(b);
     if blots == 0 {
         return (0, 0, 0);
-    }
-    for q in 0..=24 {
-        if b.opp[q] > 0 {
-            hitters |= 1 << q;
-        }
     }
     let (mut shots, mut loss, mut double) = (0, 0, 0);
     for &(x, y, w) in &ROLLS {
@@ -462,6 +503,7 @@ mod tests {
                 let (shots, loss, double) = hits(&b);
                 assert_eq!((loss, double), slow_hits(&b), "{side:?}");
                 assert_eq!(shots, u32::from(crate::portes_inputs::shot_rolls_of(&own, &opp)), "{side:?}");
+                assert_eq!(super::shots(&b), shots, "{side:?}");
             }
             let plays = pos.legal_plays(dice.roll());
             pos = *plays[dice.die() as usize % plays.len()].position();
