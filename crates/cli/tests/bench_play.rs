@@ -190,3 +190,46 @@ fn a_set_is_built_into_a_new_folder_with_its_trials_and_seed() {
     assert!(!lines.is_empty() && msg.contains(&format!("wrote {} decisions", lines.len())), "{msg}");
     assert!(lines.iter().all(|d| d["trials"] == 2 && d["seeds"] == serde_json::json!([3])), "{lines:?}");
 }
+
+/// A Portes set is built from Portes games, rolled out by the Portes
+/// network, and scored with Portes's players; its decisions are not taken
+/// for another game's.
+#[test]
+fn a_portes_set_is_built_and_scored_with_portes_players() {
+    let dir = tempfile::tempdir().unwrap();
+    let set = dir.path().join("portes.jsonl").to_string_lossy().into_owned();
+    let (ok, msg, err) = run(&[
+        "benchmark",
+        "build",
+        "--game",
+        "portes",
+        "--games",
+        "2",
+        "--per-kind",
+        "2",
+        "--trials",
+        "4",
+        "--seed",
+        "3",
+        "--threads",
+        "1",
+        "--out",
+        &set,
+    ]);
+    assert!(ok, "{err}");
+    assert!(err.contains("portes decisions from the games") && msg.contains("wrote"), "{err}{msg}");
+    let text = std::fs::read_to_string(&set).unwrap();
+    assert!(text.lines().count() >= 2 && text.lines().all(|l| l.contains("\"game\":\"portes\"")), "{text}");
+    let (ok, out, err) = run(&["bench-play", "advanced", "random", "heuristic", "--set", &set, "--json"]);
+    assert!(ok, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).expect("JSON");
+    assert_eq!(v["game"], "portes");
+    let players = v["players"].as_array().unwrap();
+    assert_eq!(players.len(), 3);
+    assert!(players.iter().all(|p| p["error_rate"].as_f64().unwrap() >= 0.0));
+    // A game the set is not of, and a name Portes does not know, are refused.
+    let (ok, _, err) = run(&["bench-play", "advanced", "--set", &set, "--game", "fevga"]);
+    assert!(!ok && err.contains("--game fevga") && err.contains("portes decisions"), "{err}");
+    let (ok, _, err) = run(&["bench-play", "nobody", "--set", &set]);
+    assert!(!ok && err.contains("`nobody` does not play portes"), "{err}");
+}

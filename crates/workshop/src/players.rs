@@ -115,6 +115,20 @@ pub fn net_player_of<P: NetGame>(
     }))
 }
 
+/// A player of game `P` (one with a network) by its own name: its
+/// heuristic, or a network of [`net_player_of`]; `None` for a name that is
+/// neither (see [`game_player`] for the names every game takes).
+pub fn own_player_of<P: NetGame>(
+    name: &str,
+    bearoff: Option<&Arc<Database>>,
+    seed: u64,
+) -> Option<Result<Box<dyn Player<P>>, String>> {
+    match name {
+        "heuristic" => Some(Ok(P::heuristic())),
+        _ => net_player_of::<P>(name, bearoff, seed),
+    }
+}
+
 fn weights_player(name: &str, rest: &str, eval: &NeuralEval, seed: u64) -> Result<Box<dyn Player>, String> {
     let (ply, net) = weights_of(GameKind::Plakoto, name, rest)?;
     let eval = NeuralEval::with_bearoff(Arc::new(net), eval.bearoff().cloned());

@@ -7,9 +7,11 @@ use std::time::Instant;
 
 use anyhow::{Result, anyhow, bail};
 use indicatif::{ProgressBar, ProgressStyle};
-use plakoto_engine::{LEVELS, MAX_PLY};
-use plakoto_workshop::benchmark::{self, Decision};
-use plakoto_workshop::players::{check_name, player_by_name};
+use plakoto_core::tavli::GameKind;
+use plakoto_core::{Position, fevga, portes};
+use plakoto_engine::{LEVELS, MAX_PLY, Player};
+use plakoto_workshop::benchmark::{self, BenchGame, Decision};
+use plakoto_workshop::players::{game_player, own_player_of, player_by_name};
 use plakoto_workshop::rollout::{Rollout, RolloutConfig, Shard};
 
 /// The benchmark of best play.
@@ -45,21 +47,77 @@ pub fn run(a: Args) -> Result<()> {
     }
 }
 
-/// The committed benchmark set.
+/// The committed benchmark set of Plakoto.
 pub const DEFAULT_SET: &str = "benchmark/decisions.jsonl";
+
+/// The committed benchmark set of `game`.
+fn default_set(game: GameKind) -> PathBuf {
+    PathBuf::from(match game {
+        GameKind::Plakoto => DEFAULT_SET,
+        GameKind::Portes => "benchmark/portes/decisions.jsonl",
+        GameKind::Fevga => "benchmark/fevga/decisions.jsonl",
+    })
+}
+
+/// Runs `$body` with `$P` the position type of `$game` and `$eval` its
+/// shipped evaluator (with the bear-off database of `engine_eval`).
+macro_rules! by_game {
+    ($game:expr, |$P:ident, $eval:ident| $body:expr) => {{
+        let base = super::engine_eval();
+        match $game {
+            GameKind::Plakoto => {
+                type $P = Position;
+                let $eval = base;
+                $body
+            }
+            GameKind::Portes => {
+                type $P = portes::Position;
+                let $eval = super::portes_eval(&base);
+                $body
+            }
+            GameKind::Fevga => {
+                type $P = fevga::Position;
+                let $eval = super::fevga_eval(&base);
+                $body
+            }
+        }
+    }};
+}
+
+/// The game of a set's decisions, every one's (a set mixing games is
+/// refused, naming the first decision of another game).
+fn set_game(path: &Path, set: &[Decision]) -> Result<GameKind> {
+    let game = set.first().map_or(GameKind::Plakoto, |d| d.game);
+    if let Some((n, d)) = set.iter().enumerate().find(|(_, d)| d.game != game) {
+        bail!(
+            "{}: decision {} is a {} decision, the first a {game} one: a set holds one game's decisions",
+            path.display(),
+            n + 1,
+            d.game
+        );
+    }
+    Ok(game)
+}
 
 /// Make the benchmark of best play: real decisions (two or more plays
 /// close at 1-ply) from games between levels of different strength, of
-/// every kind (openings, pin fights, mothers in danger, races, bearing off
-/// with pins, middle games), each with its sensible plays rolled out on
-/// the same dice. --shard I/N makes the decisions of games g with
-/// g mod N = I, so the work can be spread over machines; the shards' files
-/// joined (`plakoto benchmark join`) are the set.
+/// every kind (in Plakoto openings, pin fights, mothers in danger, races,
+/// bearing off with pins, middle games; in Portes openings, checkers on
+/// the bar, races, middle games; in Fevga openings, races, middle games),
+/// each with its sensible plays rolled out on the same dice. --shard I/N
+/// makes the decisions of games g with g mod N = I, so the work can be
+/// spread over machines; the shards' files joined (`plakoto benchmark
+/// join`) are the set.
 #[derive(clap::Args)]
 pub struct BuildArgs {
-    /// Where to write the decisions (JSON lines).
-    #[arg(long, default_value = DEFAULT_SET)]
-    out: PathBuf,
+    /// The game: plakoto (the default), portes or fevga.
+    #[arg(long, value_name = "G")]
+    game: Option<GameKind>,
+    /// Where to write the decisions (JSON lines); default: the game's
+    /// committed set (benchmark/decisions.jsonl for Plakoto,
+    /// benchmark/portes/decisions.jsonl, benchmark/fevga/decisions.jsonl).
+    #[arg(long)]
+    out: Option<PathBuf>,
     /// Games per pair of levels the decisions are taken from.
     #[arg(long, default_value_t = 40)]
     games: u64,
@@ -84,7 +142,8 @@ pub struct BuildArgs {
 }
 
 /// Roll out the candidates of every decision of SET again, with another
-/// seed: the same plays on independent dice, by the shipped network. The
+/// seed: the same plays on independent dice, by the shipped network of the
+/// set's game. The
 /// plays left out keep their gaps. Written as it goes, so a stopped run
 /// keeps what it made.
 #[derive(clap::Args)]
@@ -155,11 +214,13 @@ fn reroll(a: RerollArgs) -> Result<()> {
     if std::fs::canonicalize(&a.out).ok() == std::fs::canonicalize(&a.set).ok() && a.out.exists() {
         bail!("--out {} is the set being rolled out: write the reroll to another file", a.out.display());
     }
-    let eval = super::engine_eval();
+    let game = set_game(&a.set, &set)?;
     let cfg = RolloutConfig { trials: a.trials, ply: a.ply, seed: a.seed, ..RolloutConfig::default() };
-    let rollout = Rollout::new(eval, cfg.clone());
-    roll_out_set(&set, &a.out, &cfg, Instant::now(), |d| {
-        benchmark::reroll(&rollout, d, a.threads).map_err(|e| anyhow!("{}: {e}", a.set.display()))
+    by_game!(game, |P, eval| {
+        let rollout = Rollout::<P>::of(eval, cfg.clone());
+        roll_out_set(&set, &a.out, &cfg, Instant::now(), |d| {
+            benchmark::reroll::<P>(&rollout, d, a.threads).map_err(|e| anyhow!("{}: {e}", a.set.display()))
+        })
     })
 }
 
@@ -235,19 +296,26 @@ pub fn build(a: BuildArgs) -> Result<()> {
     if a.trials == 0 || a.games == 0 {
         bail!("--trials and --games must be at least 1");
     }
-    let eval = super::engine_eval();
+    let game = a.game.unwrap_or_default();
+    let out = a.out.clone().unwrap_or_else(|| default_set(game));
+    by_game!(game, |P, eval| build_of::<P>(&a, &out, eval, shard))
+}
+
+/// [`build`] in game `P`, with `eval` its evaluator.
+fn build_of<P: BenchGame>(a: &BuildArgs, out: &Path, eval: P::Eval, shard: Shard) -> Result<()> {
     let t = Instant::now();
     let found =
-        benchmark::find_decisions(&eval, MATCHUPS, a.games, a.seed, a.per_kind, shard).map_err(|e| anyhow!(e))?;
+        benchmark::find_decisions::<P>(&eval, MATCHUPS, a.games, a.seed, a.per_kind, shard).map_err(|e| anyhow!(e))?;
     eprintln!(
-        "plakoto: {} decisions from the games in {:.1} s; rolling them out",
+        "plakoto: {} {} decisions from the games in {:.1} s; rolling them out",
         found.len(),
+        P::KIND,
         t.elapsed().as_secs_f64()
     );
     let cfg = RolloutConfig { trials: a.trials, ply: a.ply, seed: a.seed, ..RolloutConfig::default() };
-    let rollout = Rollout::new(eval.clone(), cfg.clone());
-    roll_out_set(&found, &a.out, &cfg, t, |(pos, dice, _)| {
-        Ok(benchmark::roll_out(&eval, &rollout, pos, *dice, a.threads))
+    let rollout = Rollout::<P>::of(eval.clone(), cfg.clone());
+    roll_out_set(&found, out, &cfg, t, |(pos, dice, _)| {
+        Ok(benchmark::roll_out::<P>(&eval, &rollout, pos, *dice, a.threads))
     })
 }
 
@@ -256,12 +324,16 @@ pub fn build(a: BuildArgs) -> Result<()> {
 /// of a point (gnubg's measure), overall and by kind of position.
 #[derive(clap::Args)]
 pub struct PlayArgs {
-    /// Players (levels, `net:PATH`, `net@PLY:PATH`, `external:COMMAND`);
-    /// default: every built-in level.
+    /// Players (levels, `net:PATH`, `net@PLY:PATH`, `external:COMMAND`;
+    /// `money:LEVEL` in Portes and Fevga); default: every built-in level.
     players: Vec<String>,
-    /// The benchmark set.
-    #[arg(long, default_value = DEFAULT_SET)]
-    set: PathBuf,
+    /// The benchmark set; its decisions say their game.
+    #[arg(long)]
+    set: Option<PathBuf>,
+    /// The game whose committed set is the default --set: plakoto (the
+    /// default), portes or fevga.
+    #[arg(long, value_name = "G")]
+    game: Option<GameKind>,
     /// Also score the best plays of OTHER, an independent rollout of the
     /// same set (`plakoto benchmark reroll`, on other dice: not a part of
     /// the set): the set's noise floor, what choosing on evidence as good
@@ -279,8 +351,8 @@ pub struct PlayArgs {
     /// Also estimate the equity each player loses in a game, in points: its
     /// error rate on each kind of decision times the real decisions of that
     /// kind per game and side, counted in N self-play games of `expert`
-    /// (seed 1). A player beats another by about the difference of their
-    /// figures (given paired, against the first player).
+    /// (seed 1) of the set's game. A player beats another by about the
+    /// difference of their figures (given paired, against the first player).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     per_game: Option<u64>,
     /// Print JSON.
@@ -289,47 +361,83 @@ pub struct PlayArgs {
 }
 
 pub fn play(a: PlayArgs) -> Result<()> {
-    let decisions = benchmark::read(&a.set).map_err(|e| anyhow!(e))?;
+    let set = a.set.clone().unwrap_or_else(|| default_set(a.game.unwrap_or_default()));
+    let decisions = benchmark::read(&set).map_err(|e| anyhow!(e))?;
     if decisions.is_empty() {
-        bail!("{} holds no decisions", a.set.display());
+        bail!("{} holds no decisions", set.display());
     }
+    let game = set_game(&set, &decisions)?;
+    if let Some(g) = a.game.filter(|&g| g != game) {
+        bail!("--game {g}: {} holds {game} decisions", set.display());
+    }
+    by_game!(game, |P, eval| play_of::<P>(&a, &set, &decisions, &eval))
+}
+
+/// A game's players by name, as `bench-play` takes them.
+trait ByName: BenchGame {
+    /// The player `name` of this game, seeded, `eval` the game's evaluator.
+    fn player(name: &str, eval: &Self::Eval, seed: u64) -> Result<Box<dyn Player<Self>>, String>;
+}
+
+impl ByName for Position {
+    fn player(name: &str, eval: &Self::Eval, seed: u64) -> Result<Box<dyn Player<Self>>, String> {
+        player_by_name(name, eval, seed)
+    }
+}
+
+impl ByName for portes::Position {
+    fn player(name: &str, eval: &Self::Eval, seed: u64) -> Result<Box<dyn Player<Self>>, String> {
+        game_player(GameKind::Portes, name, seed, |n| own_player_of::<Self>(n, eval.bearoff(), seed))
+    }
+}
+
+impl ByName for fevga::Position {
+    fn player(name: &str, eval: &Self::Eval, seed: u64) -> Result<Box<dyn Player<Self>>, String> {
+        game_player(GameKind::Fevga, name, seed, |n| own_player_of::<Self>(n, eval.bearoff(), seed))
+    }
+}
+
+/// [`play`] on `decisions` (the set at `set`) of game `P`, `eval` the
+/// game's evaluator.
+fn play_of<P: ByName>(a: &PlayArgs, set: &Path, decisions: &[Decision], eval: &P::Eval) -> Result<()> {
+    let player = |name: &str, seed: u64| P::player(name, eval, seed);
     let names: Vec<String> =
         if a.players.is_empty() { LEVELS.iter().map(|l| l.name.to_string()).collect() } else { a.players.clone() };
+    // Everything that can be refused is checked before the players are
+    // scored: names, weights files, the other sets.
     for n in &names {
-        check_name(n).map_err(|e| anyhow!(e))?;
+        player(n, 1).map_err(|e| anyhow!(e))?;
     }
-    // Everything that can be refused is checked before the players are scored.
     let floor = match &a.noise_floor {
         Some(other) => {
             let o = benchmark::read(other).map_err(|e| anyhow!(e))?;
-            let r = benchmark::noise_floor(&decisions, &o)
-                .map_err(|e| anyhow!("--noise-floor {} against {}: {e}", other.display(), a.set.display()))?;
+            let r = benchmark::noise_floor::<P>(decisions, &o)
+                .map_err(|e| anyhow!("--noise-floor {} against {}: {e}", other.display(), set.display()))?;
             Some((format!("noise floor ({}'s best)", other.display()), r))
         }
         None => None,
     };
     let halves = match a.halves.as_deref() {
         Some([x, y]) => {
-            let named = || format!("--halves {} {} against {}", x.display(), y.display(), a.set.display());
+            let named = || format!("--halves {} {} against {}", x.display(), y.display(), set.display());
             let hx = benchmark::read(x).map_err(|e| anyhow!("{}: {e}", named()))?;
             let hy = benchmark::read(y).map_err(|e| anyhow!("{}: {e}", named()))?;
-            Some(benchmark::Halves::new(&decisions, hx, hy).map_err(|e| anyhow!("{}: {e}", named()))?)
+            Some(benchmark::Halves::new(decisions, hx, hy).map_err(|e| anyhow!("{}: {e}", named()))?)
         }
         _ => None,
     };
-    let eval = super::engine_eval();
     let mut rows = Vec::new();
     // Per player, the lower bound on its distance to best play (with --halves).
     let mut lower = Vec::new();
     for name in &names {
-        let mut player = player_by_name(name, &eval, 1).map_err(|e| anyhow!(e))?;
+        let mut player = player(name, 1).map_err(|e| anyhow!(e))?;
         let t = Instant::now();
-        let plays = benchmark::choices(&decisions, player.as_mut()).map_err(|e| anyhow!("{name}: {e}"))?;
-        rows.push((name.clone(), benchmark::score(&decisions, &plays), t.elapsed().as_secs_f64()));
-        lower.push(halves.as_ref().map(|h| h.lower_bound(&decisions, &plays)));
+        let plays = benchmark::choices::<P>(decisions, player.as_mut()).map_err(|e| anyhow!("{name}: {e}"))?;
+        rows.push((name.clone(), benchmark::score(decisions, &plays), t.elapsed().as_secs_f64()));
+        lower.push(halves.as_ref().map(|h| h.lower_bound(decisions, &plays)));
     }
     let weights = match a.per_game {
-        Some(n) => Some(benchmark::real_decisions_per_game(&eval, "expert", n, 1).map_err(|e| anyhow!(e))?),
+        Some(n) => Some(benchmark::real_decisions_per_game::<P>(eval, "expert", n, 1).map_err(|e| anyhow!(e))?),
         None => None,
     };
     let per_game = |r: &benchmark::ErrorRate| weights.as_ref().map(|w| r.per_game(w));
@@ -365,7 +473,8 @@ pub fn play(a: PlayArgs) -> Result<()> {
         });
         println!(
             "{}",
-            serde_json::json!({"set": a.set, "players": v, "noise_floor": floor, "real_decisions_per_game": weights})
+            serde_json::json!({"set": set, "game": P::KIND, "players": v, "noise_floor": floor,
+                "real_decisions_per_game": weights})
         );
         return Ok(());
     }
@@ -373,9 +482,10 @@ pub fn play(a: PlayArgs) -> Result<()> {
         rows.push((n, r, 0.0));
     }
     println!(
-        "{} decisions in {}; error rate in thousandths of a point per decision (95%)",
+        "{} {} decisions in {}; error rate in thousandths of a point per decision (95%)",
         decisions.len(),
-        a.set.display()
+        P::KIND,
+        set.display()
     );
     let kinds: Vec<benchmark::Category> =
         rows.first().map(|(_, r, _)| r.by_category.iter().map(|c| c.0).collect()).unwrap_or_default();

@@ -6,9 +6,9 @@ use anyhow::{Result, anyhow, bail};
 use indicatif::{ProgressBar, ProgressStyle};
 use plakoto_core::tavli::{AnyPosition, GameKind, GamePosition, MatchRules};
 use plakoto_core::{Position, fevga, portes};
-use plakoto_engine::{FevgaHeuristic, LEVELS, Player, PortesHeuristic};
+use plakoto_engine::{LEVELS, Player};
 use plakoto_workshop::duel::{PlayerFactory, duel_matches_of, duel_of};
-use plakoto_workshop::players::{check_name, game_player, net_player_of, player_by_name, tavli_player};
+use plakoto_workshop::players::{check_name, game_player, own_player_of, player_by_name, tavli_player};
 
 /// Pit two players against each other. A player is a built-in one (see
 /// below) or `external:COMMAND`, a program speaking the engine protocol.
@@ -86,16 +86,14 @@ pub fn run(a: Args) -> Result<()> {
         GameKind::Portes => {
             // The networks look their races up in the bear-off database.
             let bearoff = super::engine_eval().bearoff().cloned();
-            return other_game(&a, portes::Position::start(), |name, seed| match name {
-                "heuristic" => Some(Ok(Box::new(PortesHeuristic) as Box<dyn Player<_>>)),
-                _ => net_player_of::<portes::Position>(name, bearoff.as_ref(), seed),
+            return other_game(&a, portes::Position::start(), |name, seed| {
+                own_player_of::<portes::Position>(name, bearoff.as_ref(), seed)
             });
         }
         GameKind::Fevga => {
             let bearoff = super::engine_eval().bearoff().cloned();
-            return other_game(&a, fevga::Position::start(), |name, seed| match name {
-                "heuristic" => Some(Ok(Box::new(FevgaHeuristic) as Box<dyn Player<_>>)),
-                _ => net_player_of::<fevga::Position>(name, bearoff.as_ref(), seed),
+            return other_game(&a, fevga::Position::start(), |name, seed| {
+                own_player_of::<fevga::Position>(name, bearoff.as_ref(), seed)
             });
         }
     }

@@ -4,13 +4,14 @@
 
 use std::sync::atomic::AtomicBool;
 
-use plakoto_core::{Dice, Move, Play, Position};
-use plakoto_engine::{Analyzer, NeuralEval, Player, Search, levels};
+use plakoto_core::tavli::{GamePlay, GamePosition};
+use plakoto_core::{Color, Dice, Move};
+use plakoto_engine::{Analyzer, Player, Search, levels};
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 use super::decision::{
-    CANDIDATE_MARGIN, CLOSE, Candidate, Category, Decision, MAX_CANDIDATES, Outside, position_after,
+    BenchGame, CANDIDATE_MARGIN, CLOSE, Candidate, Category, Decision, MAX_CANDIDATES, Outside, position_after,
 };
 use crate::rollout::{Rollout, Shard, exact_after, for_mover};
 
@@ -18,27 +19,27 @@ use crate::rollout::{Rollout, Shard, exact_after, for_mover};
 /// seeded dice (`games` games per pair, in `shard`), that are real ones
 /// (see [`CLOSE`]); each with its kind, each once. At most `per_category`
 /// of each kind per pair, spread over the games.
-pub fn find_decisions(
-    eval: &NeuralEval,
+pub fn find_decisions<P: BenchGame>(
+    eval: &P::Eval,
     matchups: &[(&str, &str)],
     games: u64,
     seed: u64,
     per_category: usize,
     shard: Shard,
-) -> Result<Vec<(Position, Dice, Category)>, String> {
+) -> Result<Vec<(P, Dice, Category)>, String> {
     let search = Search::new(eval.clone(), 1);
     let mut out = Vec::new();
     // Openings recur from game to game: a decision is taken once.
     let mut taken = std::collections::HashSet::new();
     for (k, &pair) in matchups.iter().enumerate() {
         let mut count = std::collections::HashMap::new();
-        walk_games(eval, pair, games, seed, k as u64, shard, &mut |pos, dice, plays, rng| {
+        walk_games::<P>(eval, pair, games, seed, k as u64, shard, &mut |pos, dice, plays, rng| {
             // Sample about one position in four, so one game does not
             // fill a kind.
             if plays.len() > 1 && rng.random_range(0..4) == 0 {
-                let cat = Category::of(pos);
+                let cat = pos.category();
                 let n = count.entry(cat).or_insert(0usize);
-                if *n < per_category && !taken.contains(&(*pos, dice)) && is_real(&search, plays) {
+                if *n < per_category && !taken.contains(&(*pos, dice)) && is_real::<P>(&search, plays) {
                     taken.insert((*pos, dice));
                     out.push((*pos, dice, cat));
                     *n += 1;
@@ -50,11 +51,11 @@ pub fn find_decisions(
 }
 
 /// A real decision: a second play within [`CLOSE`] of the best at 1-ply.
-fn is_real(search: &Search<NeuralEval>, plays: &[Play]) -> bool {
+fn is_real<P: BenchGame>(search: &Search<P::Eval>, plays: &[P::Play]) -> bool {
     if plays.len() < 2 {
         return false;
     }
-    let ranked = search.rank(plays);
+    let ranked = Analyzer::<P>::rank(search, plays);
     ranked[0].equity() - ranked[1].equity() <= CLOSE
 }
 
@@ -62,17 +63,17 @@ fn is_real(search: &Search<NeuralEval>, plays: &[Play]) -> bool {
 /// self-play games of `level` with seeded dice: what weighs a player's
 /// error rates by kind into the equity it loses in a game (see
 /// [`ErrorRate::per_game`](super::ErrorRate::per_game)).
-pub fn real_decisions_per_game(
-    eval: &NeuralEval,
+pub fn real_decisions_per_game<P: BenchGame>(
+    eval: &P::Eval,
     level: &str,
     games: u64,
     seed: u64,
 ) -> Result<Vec<(Category, f64)>, String> {
     let search = Search::new(eval.clone(), 1);
-    let mut count: std::collections::BTreeMap<Category, u64> = Category::ALL.iter().map(|&c| (c, 0)).collect();
-    walk_games(eval, (level, level), games, seed, 0, Shard::ALL, &mut |pos, _, plays, _| {
-        if is_real(&search, plays) {
-            *count.entry(Category::of(pos)).or_default() += 1;
+    let mut count: std::collections::BTreeMap<Category, u64> = P::KINDS.iter().map(|&c| (c, 0)).collect();
+    walk_games::<P>(eval, (level, level), games, seed, 0, Shard::ALL, &mut |pos, _, plays, _| {
+        if is_real::<P>(&search, plays) {
+            *count.entry(pos.category()).or_default() += 1;
         }
     })?;
     let sides = 2.0 * games.max(1) as f64;
@@ -81,31 +82,32 @@ pub fn real_decisions_per_game(
 
 /// What [`walk_games`] calls on each position: the position, its roll, its
 /// plays and the game's random source.
-type Visit<'a> = dyn FnMut(&Position, Dice, &[Play], &mut ChaCha8Rng) + 'a;
+type Visit<'a, P> = dyn FnMut(&P, Dice, &[<P as GamePosition>::Play], &mut ChaCha8Rng) + 'a;
 
 /// Plays `games` games (those of `shard`) between the levels `pair`,
 /// colours alternating, with dice seeded by `seed`, the game and the pair's
 /// number `k`; `visit` sees every position with its roll and plays before
 /// the side on roll chooses, with the game's random source.
-fn walk_games(
-    eval: &NeuralEval,
+fn walk_games<P: BenchGame>(
+    eval: &P::Eval,
     (a, b): (&str, &str),
     games: u64,
     seed: u64,
     k: u64,
     shard: Shard,
-    visit: &mut Visit<'_>,
+    visit: &mut Visit<'_, P>,
 ) -> Result<(), String> {
     let la = levels::level(a).map_err(|e| e.to_string())?;
     let lb = levels::level(b).map_err(|e| e.to_string())?;
     for g in (0..games).filter(|&g| shard.holds(g)) {
         let s = seed.wrapping_mul(1_000_003).wrapping_add(k * 1_000_000 + g);
         let mut rng = ChaCha8Rng::seed_from_u64(s);
-        let mut players: [Box<dyn Player>; 2] = [la.player(eval, s), lb.player(eval, s ^ 1)];
+        let mut players: [Box<dyn Player<P>>; 2] = [la.player_of::<P>(eval, s), lb.player_of::<P>(eval, s ^ 1)];
         if g % 2 == 1 {
             players.swap(0, 1);
         }
-        let mut pos = if rng.random::<bool>() { Position::start() } else { Position::start().pass_turn() };
+        let start = P::start_of(P::KIND).expect("a game with a network has a start");
+        let mut pos = start.with_turn(if rng.random::<bool>() { Color::White } else { Color::Black });
         for _ in 0..plakoto_core::game::MAX_TURNS {
             if pos.outcome().is_some() {
                 break;
@@ -118,7 +120,7 @@ fn walk_games(
             if plays[i].result().is_some() {
                 break;
             }
-            pos = *plays[i].position();
+            pos = plays[i].position();
         }
     }
     Ok(())
@@ -126,9 +128,9 @@ fn walk_games(
 
 /// Rolls out the candidates of one decision with `rollout` (the same dice
 /// for every candidate) and returns the decision, best first.
-pub fn roll_out(eval: &NeuralEval, rollout: &Rollout, pos: &Position, dice: Dice, threads: usize) -> Decision {
+pub fn roll_out<P: BenchGame>(eval: &P::Eval, rollout: &Rollout<P>, pos: &P, dice: Dice, threads: usize) -> Decision {
     let plays = pos.legal_plays(dice);
-    let ranked = Search::new(eval.clone(), 1).rank(&plays);
+    let ranked = Analyzer::<P>::rank(&Search::new(eval.clone(), 1), &plays);
     let best = ranked[0].equity();
     let chosen: Vec<usize> = ranked
         .iter()
@@ -149,9 +151,10 @@ pub fn roll_out(eval: &NeuralEval, rollout: &Rollout, pos: &Position, dice: Dice
         })
         .collect();
     Decision {
+        game: P::KIND,
         id: pos.id(),
         dice: [dice.high(), dice.low()],
-        category: Category::of(pos),
+        category: pos.category(),
         candidates,
         outside,
         trials: rollout.config().trials,
@@ -163,15 +166,15 @@ pub fn roll_out(eval: &NeuralEval, rollout: &Rollout, pos: &Position, dice: Dice
 /// independent dice), keeping its plays left out: a second opinion on the
 /// same decision, to merge with the first (see [`merge`]) or to measure the
 /// set's noise (see [`noise_floor`](super::noise_floor)).
-pub fn reroll(rollout: &Rollout, d: &Decision, threads: usize) -> Result<Decision, String> {
-    let pos = d.position()?;
+pub fn reroll<P: BenchGame>(rollout: &Rollout<P>, d: &Decision, threads: usize) -> Result<Decision, String> {
+    let pos = d.position::<P>()?;
     let plays = pos.legal_plays(d.roll()?);
     let chosen = d
         .candidates
         .iter()
         .map(|c| {
-            let after = position_after(&pos, d.roll().ok(), &c.moves);
-            plays.iter().position(|p| Some(*p.position()) == after).ok_or_else(|| {
+            let after = position_after(&pos.into(), d.roll().ok(), &c.moves);
+            plays.iter().position(|p| Some(p.position().into()) == after).ok_or_else(|| {
                 format!("decision {}: `{}` is not a legal play of {}-{}", d.id, c.notation, d.dice[0], d.dice[1])
             })
         })
@@ -186,10 +189,15 @@ pub fn reroll(rollout: &Rollout, d: &Decision, threads: usize) -> Result<Decisio
 
 /// Rolls out `plays[i]` for each `i` of `chosen` on the same dice (a play
 /// that ends the game is exact), best rollout equity first.
-fn roll_out_plays(rollout: &Rollout, plays: &[Play], chosen: &[usize], threads: usize) -> Vec<Candidate> {
+fn roll_out_plays<P: BenchGame>(
+    rollout: &Rollout<P>,
+    plays: &[P::Play],
+    chosen: &[usize],
+    threads: usize,
+) -> Vec<Candidate> {
     // Plays that end the game need no rollout.
-    let to_roll: Vec<Position> =
-        chosen.iter().filter(|&&i| plays[i].result().is_none()).map(|&i| *plays[i].position()).collect();
+    let to_roll: Vec<P> =
+        chosen.iter().filter(|&&i| plays[i].result().is_none()).map(|&i| plays[i].position()).collect();
     let tallies = rollout.run(&to_roll, threads, &AtomicBool::new(false), &|_| {});
     let mut t = tallies.iter();
     let mut candidates: Vec<Candidate> = chosen
@@ -209,7 +217,7 @@ fn roll_out_plays(rollout: &Rollout, plays: &[Play], chosen: &[usize], threads: 
     candidates
 }
 
-fn moves_and_notation(p: &Play) -> (Vec<[u8; 2]>, String) {
+fn moves_and_notation<PL: GamePlay>(p: &PL) -> (Vec<[u8; 2]>, String) {
     (p.moves().iter().map(|m: &Move| [m.from, m.to]).collect(), p.notation())
 }
 
@@ -286,6 +294,8 @@ mod tests {
     use super::*;
     use crate::benchmark::decision::sample_decision as decision;
     use crate::rollout::RolloutConfig;
+    use plakoto_core::Position;
+    use plakoto_engine::NeuralEval;
 
     #[test]
     fn merging_weighs_each_rollout_by_its_trials() {
@@ -355,26 +365,84 @@ mod tests {
     #[test]
     fn real_decisions_are_counted_per_game_and_side() {
         let eval = NeuralEval::shipped(None);
-        let a = real_decisions_per_game(&eval, "advanced", 4, 3).unwrap();
-        assert_eq!(a, real_decisions_per_game(&eval, "advanced", 4, 3).unwrap());
+        let a = real_decisions_per_game::<Position>(&eval, "advanced", 4, 3).unwrap();
+        assert_eq!(a, real_decisions_per_game::<Position>(&eval, "advanced", 4, 3).unwrap());
         assert_eq!(a.iter().map(|c| c.0).collect::<Vec<_>>(), Category::ALL.to_vec());
         let total: f64 = a.iter().map(|c| c.1).sum();
         // A game holds real decisions, and far fewer than its plies.
         assert!(total > 1.0 && total < 100.0, "{a:?}");
         // Each count is a whole number of decisions over 8 game sides.
         assert!(a.iter().all(|c| (c.1 * 8.0).fract() == 0.0), "{a:?}");
-        assert!(real_decisions_per_game(&eval, "nobody", 1, 1).is_err());
+        assert!(real_decisions_per_game::<Position>(&eval, "nobody", 1, 1).is_err());
     }
 
     #[test]
     fn a_decision_is_found_once_however_often_it_comes_up() {
         let eval = NeuralEval::shipped(None);
         // Weak against weak, many games: the openings recur.
-        let found = find_decisions(&eval, &[("beginner", "casual")], 24, 5, 40, Shard::ALL).unwrap();
+        let found = find_decisions::<Position>(&eval, &[("beginner", "casual")], 24, 5, 40, Shard::ALL).unwrap();
         assert!(found.len() > 10, "{}", found.len());
         let distinct: std::collections::HashSet<_> = found.iter().map(|(p, d, _)| (*p, *d)).collect();
         assert_eq!(distinct.len(), found.len());
         assert!(found.iter().all(|(p, _, c)| Category::of(p) == *c));
+    }
+
+    /// Game `P`'s decisions are found in its own games, rolled out by its
+    /// own network, rerolled, and scored.
+    fn decisions_of<P: BenchGame>() {
+        use plakoto_core::tavli::GamePlay;
+        let eval = P::shipped_eval(None).expect("a shipped network");
+        let found = find_decisions::<P>(&eval, &[("beginner", "advanced")], 6, 7, 2, Shard::ALL).unwrap();
+        assert!(found.len() >= 2, "{}", found.len());
+        assert!(found.iter().all(|(p, _, c)| p.category() == *c && P::KINDS.contains(c)));
+        let quick = |seed| {
+            Rollout::<P>::of(
+                eval.clone(),
+                RolloutConfig { trials: 8, truncate: Some(2), seed, ..RolloutConfig::default() },
+            )
+        };
+        let (pos, dice, _) = found[0];
+        let d = roll_out::<P>(&eval, &quick(3), &pos, dice, 1);
+        assert_eq!((d.game, d.id.clone(), d.trials), (P::KIND, pos.id(), 8));
+        assert_eq!(d.position::<P>(), Ok(pos));
+        assert!(d.candidates.len() >= 2 && d.candidates.windows(2).all(|w| w[0].equity >= w[1].equity));
+        // The best candidate loses nothing; every other play of the roll
+        // loses at least the last candidate's loss.
+        let plays = pos.legal_plays(dice);
+        let moves = |p: &P::Play| p.moves().iter().map(|m| [m.from, m.to]).collect::<Vec<_>>();
+        let best = plays.iter().find(|p| moves(p) == d.candidates[0].moves).expect("the best is a play");
+        assert_eq!(d.loss(best), 0.0);
+        let last = d.candidates[0].equity - d.candidates.last().unwrap().equity;
+        assert!(plays.iter().all(|p| d.loss(p) >= 0.0));
+        assert!(
+            d.outside
+                .iter()
+                .all(|o| { plays.iter().find(|p| moves(p) == o.moves).is_some_and(|p| d.loss(p) >= last - 1e-12) })
+        );
+        // Rolled out again on other dice: the same candidates.
+        let again = reroll::<P>(&quick(4), &d, 1).unwrap();
+        let names = |d: &Decision| {
+            let mut v: Vec<String> = d.candidates.iter().map(|c| c.notation.clone()).collect();
+            v.sort();
+            v
+        };
+        assert_eq!(names(&again), names(&d));
+        assert_ne!(again, d);
+        let merged = merge(std::slice::from_ref(&d), std::slice::from_ref(&again)).unwrap();
+        assert_eq!(merged[0].trials, 16);
+        // A player choosing the best candidate has no error.
+        let r = crate::benchmark::score(std::slice::from_ref(&d), std::slice::from_ref(best));
+        assert_eq!((r.decisions, r.millipoints, r.best_chosen), (1, 0.0, 1));
+    }
+
+    #[test]
+    fn portes_decisions_are_found_rolled_out_and_scored() {
+        decisions_of::<plakoto_core::portes::Position>();
+    }
+
+    #[test]
+    fn fevga_decisions_are_found_rolled_out_and_scored() {
+        decisions_of::<plakoto_core::fevga::Position>();
     }
 
     #[test]

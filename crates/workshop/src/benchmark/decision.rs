@@ -1,10 +1,13 @@
-//! The decisions of the benchmark and their files: a position, its roll,
-//! its kind, its rolled-out candidates and the plays left out.
+//! The decisions of the benchmark and their files: a position of any
+//! game, its roll, its kind, its rolled-out candidates and the plays left
+//! out.
 
 use std::io::{BufRead, BufWriter, Write};
 use std::path::Path;
 
-use plakoto_core::{Dice, Play, Position};
+use plakoto_core::tavli::{AnyPosition, AnyTurn, GameKind, GamePlay};
+use plakoto_core::{Dice, Position, fevga, portes};
+use plakoto_engine::NetGame;
 use serde::{Deserialize, Serialize};
 
 /// A decision is kept when a second play is within this much equity of the
@@ -31,10 +34,12 @@ pub enum Category {
     BearOffWithPins,
     /// Any other contact position.
     Middle,
+    /// Portes: a checker on the bar, to enter or to keep out.
+    Bar,
 }
 
 impl Category {
-    /// Every kind, in the order reports list them.
+    /// Plakoto's kinds, in the order reports list them.
     pub const ALL: [Category; 6] = [
         Category::Opening,
         Category::Mother,
@@ -53,6 +58,7 @@ impl Category {
             Category::Race => "race",
             Category::BearOffWithPins => "bear-off-with-pins",
             Category::Middle => "middle",
+            Category::Bar => "bar",
         }
     }
 
@@ -73,6 +79,78 @@ impl Category {
             Category::BearOffWithPins
         } else if pinned {
             Category::PinFight
+        } else {
+            Category::Middle
+        }
+    }
+}
+
+/// A game whose positions the benchmark takes: one with a network (to
+/// find decisions and roll them out) whose positions are read from their
+/// IDs and sorted into kinds.
+pub trait BenchGame: NetGame + Into<AnyPosition> + std::hash::Hash {
+    /// The kinds of decision of this game, in the order reports list them.
+    const KINDS: &'static [Category];
+
+    /// The position of `id` (as `GamePosition::id` writes it).
+    fn from_id(id: &str) -> Result<Self, String>;
+
+    /// The kind of decision in this position.
+    fn category(&self) -> Category;
+}
+
+impl BenchGame for Position {
+    const KINDS: &'static [Category] = &Category::ALL;
+
+    fn from_id(id: &str) -> Result<Position, String> {
+        Position::from_id(id).map_err(|e| e.to_string())
+    }
+
+    fn category(&self) -> Category {
+        Category::of(self)
+    }
+}
+
+impl BenchGame for portes::Position {
+    const KINDS: &'static [Category] = &[Category::Opening, Category::Bar, Category::Race, Category::Middle];
+
+    fn from_id(id: &str) -> Result<portes::Position, String> {
+        portes::Position::from_id(id).map_err(|e| e.to_string())
+    }
+
+    /// The opening while neither side has moved more than 16 pips (two
+    /// rolls' worth, about); then a checker on the bar; then a race.
+    fn category(&self) -> Category {
+        let own: u32 = (1..=25).map(|p| p * u32::from(self.own_on(p as u8))).sum();
+        let opp: u32 =
+            (1..=24).map(|p| (25 - p) * u32::from(self.opp_on(p as u8))).sum::<u32>() + 25 * u32::from(self.opp_bar());
+        if own >= 151 && opp >= 151 && self.own_off() + self.opp_off() == 0 {
+            Category::Opening
+        } else if self.own_bar() + self.opp_bar() > 0 {
+            Category::Bar
+        } else if plakoto_engine::portes_inputs::is_race(self) {
+            Category::Race
+        } else {
+            Category::Middle
+        }
+    }
+}
+
+impl BenchGame for fevga::Position {
+    const KINDS: &'static [Category] = &[Category::Opening, Category::Race, Category::Middle];
+
+    fn from_id(id: &str) -> Result<fevga::Position, String> {
+        fevga::Position::from_id(id).map_err(|e| e.to_string())
+    }
+
+    /// The opening while both sides keep 12 or more checkers on their
+    /// starting points (the runner phase and just after); then a race.
+    fn category(&self) -> Category {
+        // The opponent starts on the mover's 12.
+        if self.own_on(24) >= 12 && self.opp_on(12) >= 12 {
+            Category::Opening
+        } else if self.is_race() {
+            Category::Race
         } else {
             Category::Middle
         }
@@ -107,6 +185,10 @@ pub struct Outside {
 /// A decision of the benchmark.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Decision {
+    /// The game (left out of Plakoto's, so sets written before other games
+    /// had decisions read as they were).
+    #[serde(default, skip_serializing_if = "is_plakoto")]
+    pub game: GameKind,
     /// The position's ID.
     pub id: String,
     /// The roll, larger die first.
@@ -131,6 +213,10 @@ pub struct Decision {
     pub seeds: Vec<u64>,
 }
 
+fn is_plakoto(game: &GameKind) -> bool {
+    *game == GameKind::Plakoto
+}
+
 impl Decision {
     /// Whether some rollout behind `self` and one behind `other` had the
     /// same seed (so the same dice).
@@ -140,16 +226,29 @@ impl Decision {
 
     /// The candidate of `moves` (the same play in any order of its moves).
     pub(super) fn candidate(&self, moves: &[[u8; 2]]) -> Option<&Candidate> {
-        let pos = self.position().ok()?;
+        let pos = self.any_position().ok()?;
         let after = position_after(&pos, self.roll().ok(), moves)?;
         self.candidates.iter().find(|c| position_after(&pos, self.roll().ok(), &c.moves) == Some(after))
+    }
+
+    /// The position, of whichever game the decision is.
+    fn any_position(&self) -> Result<AnyPosition, String> {
+        match self.game {
+            GameKind::Plakoto => self.position::<Position>().map(Into::into),
+            GameKind::Portes => self.position::<portes::Position>().map(Into::into),
+            GameKind::Fevga => self.position::<fevga::Position>().map(Into::into),
+        }
     }
 }
 
 impl Decision {
-    /// The position.
-    pub fn position(&self) -> Result<Position, String> {
-        Position::from_id(&self.id).map_err(|e| format!("decision {}: {e}", self.id))
+    /// The position, a decision of game `P` (refused, naming both games,
+    /// for a decision of another game).
+    pub fn position<P: BenchGame>(&self) -> Result<P, String> {
+        if self.game != P::KIND {
+            return Err(format!("decision {}: a {} decision, where {} ones are wanted", self.id, self.game, P::KIND));
+        }
+        P::from_id(&self.id).map_err(|e| format!("decision {}: {e}", self.id))
     }
 
     /// The roll.
@@ -161,13 +260,16 @@ impl Decision {
     /// rollout equity minus the play's. A play that was not rolled out (it
     /// was more than [`CANDIDATE_MARGIN`] behind at 1-ply) loses what the
     /// last candidate loses plus its 1-ply gap to it.
-    pub fn loss(&self, play: &Play) -> f64 {
+    pub fn loss<PL: GamePlay>(&self, play: &PL) -> f64
+    where
+        PL::Position: Into<AnyPosition>,
+    {
         let best = self.candidates[0].equity;
         let moves: Vec<[u8; 2]> = play.moves().iter().map(|m| [m.from, m.to]).collect();
-        let pos = self.position().ok();
+        let pos = self.any_position().ok();
+        let after: AnyPosition = play.position().into();
         let same = |m: &[[u8; 2]]| {
-            m == moves.as_slice()
-                || pos.as_ref().is_some_and(|p| position_after(p, self.roll().ok(), m) == Some(*play.position()))
+            m == moves.as_slice() || pos.as_ref().is_some_and(|p| position_after(p, self.roll().ok(), m) == Some(after))
         };
         if let Some(c) = self.candidates.iter().find(|c| same(&c.moves)) {
             return (best - c.equity).max(0.0);
@@ -180,12 +282,12 @@ impl Decision {
 
 /// The position a play's single moves reach, for matching plays entered
 /// in another order.
-pub(super) fn position_after(pos: &Position, dice: Option<Dice>, moves: &[[u8; 2]]) -> Option<Position> {
-    let mut tb = plakoto_core::TurnBuilder::new(pos, dice?);
+pub(super) fn position_after(pos: &AnyPosition, dice: Option<Dice>, moves: &[[u8; 2]]) -> Option<AnyPosition> {
+    let mut turn = AnyTurn::new(pos, dice?);
     for &[f, t] in moves {
-        tb.play_move(f, t).ok()?;
+        turn.play_move(f, t).ok()?;
     }
-    tb.complete().map(|p| *p.position())
+    turn.complete().map(|p| p.position())
 }
 
 /// Writes decisions as JSON lines: to a file beside `path`, then renamed
@@ -224,17 +326,18 @@ pub fn read(path: &Path) -> Result<Vec<Decision>, String> {
 /// A decision of the start position, 6-4, with two of its plays rolled out
 /// (`plays[1]` best at 0.10, `plays[0]` at 0.04), for the tests.
 #[cfg(test)]
-pub(crate) fn sample_decision() -> (Decision, Vec<Play>) {
+pub(crate) fn sample_decision() -> (Decision, Vec<plakoto_core::Play>) {
     let pos = Position::start();
     let dice = Dice::new(6, 4).expect("dice");
     let plays = pos.legal_plays(dice);
-    let c = |p: &Play, e: f64| Candidate {
+    let c = |p: &plakoto_core::Play, e: f64| Candidate {
         moves: p.moves().iter().map(|m| [m.from, m.to]).collect(),
         notation: p.notation(),
         equity: e,
         std_error: 0.01,
     };
     let d = Decision {
+        game: GameKind::Plakoto,
         id: pos.id(),
         dice: [6, 4],
         category: Category::Opening,
@@ -269,6 +372,42 @@ mod tests {
         assert_eq!(Category::of(&pins), Category::PinFight);
         let bear = pos!(White; white {6: 4, 5: 4, 3: 2}; black {20: 7, 17: 7, 4: 1}; pinned {4: White});
         assert_eq!(Category::of(&bear), Category::BearOffWithPins);
+    }
+
+    #[test]
+    fn kinds_of_portes_and_fevga_decisions() {
+        use plakoto_core::{fevga_pos, portes_pos};
+        let kind = |p: portes::Position| p.category();
+        assert_eq!(kind(portes::Position::start()), Category::Opening);
+        // 131 pips left to White: past the opening, with a checker on the bar.
+        let bar =
+            portes_pos!(White; white {bar: 1, 13: 4, 8: 2, 6: 4, 4: 2, 3: 2}; black {1: 2, 12: 4, 17: 3, 19: 3, 20: 3});
+        assert_eq!(kind(bar), Category::Bar);
+        assert_eq!(kind(portes_pos!(White; white {6: 5, 3: 10}; black {24: 7, 20: 8})), Category::Race);
+        let middle = portes_pos!(White; white {13: 5, 8: 3, 6: 5, 4: 2}; black {1: 2, 12: 5, 17: 3, 19: 5});
+        assert_eq!(kind(middle), Category::Middle);
+        for p in [portes::Position::start(), bar, middle] {
+            assert!(<portes::Position as BenchGame>::KINDS.contains(&kind(p)));
+        }
+        let kind = |p: fevga::Position| p.category();
+        assert_eq!(kind(fevga::Position::start()), Category::Opening);
+        assert_eq!(kind(fevga_pos!(White; white {12: 5, 3: 10}; black {11: 15})), Category::Race);
+        assert_eq!(kind(fevga_pos!(White; white {24: 10, 18: 3, 13: 2}; black {24: 8, 20: 7})), Category::Middle);
+    }
+
+    #[test]
+    fn a_decision_says_its_game_and_is_read_as_that_game_only() {
+        let (d, _) = sample_decision();
+        // Plakoto's decisions are written as before games were named.
+        assert!(serde_json::to_value(&d).unwrap().get("game").is_none());
+        let portes = Decision { game: GameKind::Portes, id: portes::Position::start().id(), ..d.clone() };
+        let v = serde_json::to_value(&portes).unwrap();
+        assert_eq!(v["game"], "portes");
+        assert_eq!(serde_json::from_value::<Decision>(v).unwrap(), portes);
+        assert_eq!(portes.position::<portes::Position>(), Ok(portes::Position::start()));
+        let refused = portes.position::<Position>().unwrap_err();
+        assert!(refused.contains("a portes decision, where plakoto ones are wanted"), "{refused}");
+        assert!(d.position::<fevga::Position>().is_err());
     }
 
     #[test]

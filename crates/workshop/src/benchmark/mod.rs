@@ -18,5 +18,7 @@ mod decision;
 mod score;
 
 pub use build::{find_decisions, join, merge, real_decisions_per_game, reroll, roll_out};
-pub use decision::{CANDIDATE_MARGIN, CLOSE, Candidate, Category, Decision, MAX_CANDIDATES, Outside, read, write};
+pub use decision::{
+    BenchGame, CANDIDATE_MARGIN, CLOSE, Candidate, Category, Decision, MAX_CANDIDATES, Outside, read, write,
+};
 pub use score::{ErrorRate, Halves, choices, error_rate, noise_floor, score};

@@ -2,12 +2,13 @@
 //! differences, the equity lost per game, the set's noise floor, and
 //! bounds on the distance to best play from a set's two halves.
 
-use plakoto_core::{Dice, Play, Position};
+use plakoto_core::Dice;
+use plakoto_core::tavli::GamePlay;
 use plakoto_engine::Player;
 use serde::Serialize;
 
 use super::build::merge;
-use super::decision::{Category, Decision, position_after};
+use super::decision::{BenchGame, Category, Decision, position_after};
 
 /// The set's noise floor: the error rate, judged by `judge`, of a player
 /// that always makes the best play of `other`, an independent rollout of
@@ -16,7 +17,7 @@ use super::decision::{Category, Decision, position_after};
 /// (its best is partly luck, so even best play seems to lose a little),
 /// part `other`'s. Error rates near it say little about how far a player
 /// is from best play; the paired differences between players still do.
-pub fn noise_floor(judge: &[Decision], other: &[Decision]) -> Result<ErrorRate, String> {
+pub fn noise_floor<P: BenchGame>(judge: &[Decision], other: &[Decision]) -> Result<ErrorRate, String> {
     if judge.len() != other.len() || judge.iter().zip(other).any(|(j, o)| j.id != o.id || j.dice != o.dice) {
         return Err("the two sets do not hold the same decisions in the same order".into());
     }
@@ -32,7 +33,7 @@ pub fn noise_floor(judge: &[Decision], other: &[Decision]) -> Result<ErrorRate, 
             o.candidates.first().map(|c| c.moves.clone()).ok_or_else(|| format!("decision {}: no candidates", o.id))
         })
         .collect::<Result<Vec<_>, String>>()?;
-    error_rate(judge, &mut ByList { moves, next: 0, missing: None })
+    error_rate::<P>(judge, &mut ByList { moves, next: 0, missing: None })
 }
 
 /// Plays the given moves, one list per decision in turn.
@@ -43,14 +44,14 @@ struct ByList {
     missing: Option<String>,
 }
 
-impl Player for ByList {
+impl<P: BenchGame> Player<P> for ByList {
     fn name(&self) -> String {
         "the other rollout's best".into()
     }
-    fn choose(&mut self, pos: &Position, dice: Dice, plays: &[Play]) -> usize {
-        let after = self.moves.get(self.next).and_then(|m| position_after(pos, Some(dice), m));
+    fn choose(&mut self, pos: &P, dice: Dice, plays: &[P::Play]) -> usize {
+        let after = self.moves.get(self.next).and_then(|m| position_after(&(*pos).into(), Some(dice), m));
         self.next += 1;
-        plays.iter().position(|p| Some(*p.position()) == after).unwrap_or_else(|| {
+        plays.iter().position(|p| Some(p.position().into()) == after).unwrap_or_else(|| {
             self.missing
                 .get_or_insert_with(|| format!("decision {}: the other set's best is not a legal play", pos.id()));
             0
@@ -168,17 +169,18 @@ fn mean_and_ci95(x: &[f64]) -> (f64, f64) {
     (mean, 1.96 * (var / n).sqrt())
 }
 
-/// The plays `player` chooses on the decisions, in the set's order.
-pub fn choices(decisions: &[Decision], player: &mut dyn Player) -> Result<Vec<Play>, String> {
+/// The plays `player` chooses on the decisions (of game `P`), in the
+/// set's order.
+pub fn choices<P: BenchGame>(decisions: &[Decision], player: &mut dyn Player<P>) -> Result<Vec<P::Play>, String> {
     decisions
         .iter()
         .map(|d| {
-            let pos = d.position()?;
-            let plays = pos.legal_plays(d.roll()?);
+            let pos = d.position::<P>()?;
+            let mut plays = pos.legal_plays(d.roll()?);
             let i = player.choose(&pos, d.roll()?, &plays).min(plays.len() - 1);
             match player.failure() {
                 Some(f) => Err(f),
-                None => Ok(plays[i]),
+                None => Ok(plays.swap_remove(i)),
             }
         })
         .collect()
@@ -186,14 +188,17 @@ pub fn choices(decisions: &[Decision], player: &mut dyn Player) -> Result<Vec<Pl
 
 /// The error rate of `plays`, one per decision in the set's order (see
 /// [`choices`]).
-pub fn score(decisions: &[Decision], plays: &[Play]) -> ErrorRate {
+pub fn score<PL: GamePlay>(decisions: &[Decision], plays: &[PL]) -> ErrorRate
+where
+    PL::Position: Into<plakoto_core::tavli::AnyPosition>,
+{
     let losses: Vec<f64> = decisions.iter().zip(plays).map(|(d, p)| d.loss(p)).collect();
     let best_chosen = losses.iter().filter(|&&l| l == 0.0).count();
     ErrorRate::of(losses, decisions.iter().map(|d| d.category).collect(), best_chosen)
 }
 
-/// The error rate of `player` on `decisions`.
-pub fn error_rate(decisions: &[Decision], player: &mut dyn Player) -> Result<ErrorRate, String> {
+/// The error rate of `player` on `decisions` (of game `P`).
+pub fn error_rate<P: BenchGame>(decisions: &[Decision], player: &mut dyn Player<P>) -> Result<ErrorRate, String> {
     Ok(score(decisions, &choices(decisions, player)?))
 }
 
@@ -259,7 +264,10 @@ impl Halves {
     /// rate: decision by decision, the merged set's loss less
     /// [`Halves`]' factor times the halves' mean loss less the merged
     /// set's. Unbiased for the bound, so it can fall below 0 on a decision.
-    pub fn lower_bound(&self, merged: &[Decision], plays: &[Play]) -> ErrorRate {
+    pub fn lower_bound<PL: GamePlay>(&self, merged: &[Decision], plays: &[PL]) -> ErrorRate
+    where
+        PL::Position: Into<plakoto_core::tavli::AnyPosition>,
+    {
         let losses = (0..plays.len())
             .map(|i| {
                 let m = merged[i].loss(&plays[i]);
@@ -275,6 +283,7 @@ impl Halves {
 mod tests {
     use super::*;
     use crate::benchmark::decision::sample_decision as decision;
+    use plakoto_core::{Play, Position};
     use plakoto_engine::RandomPlayer;
 
     #[test]
@@ -315,7 +324,7 @@ mod tests {
         assert_eq!((best.millipoints, best.best_chosen), (0.0, 1));
         let worse = error_rate(std::slice::from_ref(&d), &mut Fixed(*plays[0].position())).unwrap();
         assert!((worse.millipoints - 60.0).abs() < 1e-9, "{worse:?}");
-        assert!(error_rate(&[d], &mut RandomPlayer::new(1)).is_ok());
+        assert!(error_rate::<Position>(&[d], &mut RandomPlayer::new(1)).is_ok());
     }
 
     #[test]
@@ -324,20 +333,25 @@ mod tests {
         let mut b = a.clone();
         b.seeds = vec![2];
         // An independent rollout that agrees: no floor.
-        assert_eq!(noise_floor(std::slice::from_ref(&a), std::slice::from_ref(&b)).unwrap().millipoints, 0.0);
+        assert_eq!(
+            noise_floor::<Position>(std::slice::from_ref(&a), std::slice::from_ref(&b)).unwrap().millipoints,
+            0.0
+        );
         // A set against itself (or a merge holding it) is refused.
         assert!(
-            noise_floor(std::slice::from_ref(&a), std::slice::from_ref(&a)).unwrap_err().contains("not independent")
+            noise_floor::<Position>(std::slice::from_ref(&a), std::slice::from_ref(&a))
+                .unwrap_err()
+                .contains("not independent")
         );
         // One that prefers the other play: it loses the 0.06 the judge sees.
         b.candidates.swap(0, 1);
-        let f = noise_floor(std::slice::from_ref(&a), std::slice::from_ref(&b)).unwrap();
+        let f = noise_floor::<Position>(std::slice::from_ref(&a), std::slice::from_ref(&b)).unwrap();
         assert!((f.millipoints - 60.0).abs() < 1e-9, "{f:?}");
-        assert!(noise_floor(std::slice::from_ref(&a), &[]).is_err());
+        assert!(noise_floor::<Position>(std::slice::from_ref(&a), &[]).is_err());
         // A best play that is not a play of the roll is an error, not play 0.
         let mut bad = b.clone();
         bad.candidates[0].moves = vec![[24, 17]];
-        assert!(noise_floor(std::slice::from_ref(&a), &[bad]).unwrap_err().contains("not a legal play"));
+        assert!(noise_floor::<Position>(std::slice::from_ref(&a), &[bad]).unwrap_err().contains("not a legal play"));
     }
 
     #[test]
