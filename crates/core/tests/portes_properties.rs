@@ -94,10 +94,14 @@ proptest! {
         walk(seed, plies, |pos, dice, plays| {
             for play in plays.iter().filter(|p| !p.is_pass()).take(4) {
                 let mut t = TurnBuilder::new(pos, dice);
+                prop_assert_eq!(t.reachable_plays().len(), plays.len());
                 for m in play.moves() {
                     prop_assert!(t.legal_moves().contains(m), "{:?} not offered in {} {} for {}", m, pos.to_json(), dice, play);
                     prop_assert_eq!(t.play_move(m.from, m.to), Ok(()));
+                    // The play being entered can still be reached.
+                    prop_assert!(t.reachable_plays().contains(play), "{} lost after {:?} in {}", play, t.moves(), pos.to_json());
                 }
+                prop_assert_eq!(t.reachable_plays(), vec![*play]);
                 prop_assert_eq!(t.complete(), Some(*play), "{} {} {}", pos.to_json(), dice, play);
                 prop_assert!(t.legal_moves().is_empty());
             }

@@ -134,12 +134,13 @@ fn in_order<P: GamePosition>(analyzer: &dyn Analyzer<P>, plays: &[P::Play], mut 
 
 /// The plays a turn can still become after the single moves made so far,
 /// ranked, and what those moves have cost against the best play.
+/// (Plakoto's unless said.)
 #[derive(Clone, Debug)]
-pub struct Continuations {
+pub struct Continuations<PL = Play> {
     /// The plays that go on from the moves made, best first.
-    pub plays: Vec<RankedPlay>,
+    pub plays: Vec<RankedPlay<PL>>,
     /// The best play of the whole roll.
-    pub best: RankedPlay,
+    pub best: RankedPlay<PL>,
     /// The best play's equity minus the best continuation's (0 when the
     /// moves made are the start of a best play).
     pub loss: f32,
@@ -164,21 +165,41 @@ pub fn rank_from(
     dice: Dice,
     made: &[Move],
 ) -> Result<Continuations, PlayError> {
+    if pos.outcome().is_some() {
+        return Err(PlayError::GameOver);
+    }
+    let reachable = match made {
+        [] => None,
+        made => {
+            let mut turn = TurnBuilder::new(pos, dice);
+            for m in made {
+                turn.play_move(m.from, m.to)?;
+            }
+            Some(turn.reachable_plays())
+        }
+    };
+    continuations(analyzer, pos, dice, reachable.as_deref()).ok_or(PlayError::GameOver)
+}
+
+/// [`rank_from`] in any game, given the plays the turn can still become
+/// after the moves made (the game's turn builder knows them; `None`
+/// before the first move); `None` when the game is over.
+pub fn continuations<P: GamePosition>(
+    analyzer: &dyn Analyzer<P>,
+    pos: &P,
+    dice: Dice,
+    reachable: Option<&[P::Play]>,
+) -> Option<Continuations<P::Play>> {
     let all = rank_plays(analyzer, pos, dice);
-    let best = all.first().cloned().ok_or(PlayError::GameOver)?;
-    if made.is_empty() {
-        return Ok(Continuations { plays: all, best, loss: 0.0 });
-    }
-    let mut turn = TurnBuilder::new(pos, dice);
-    for m in made {
-        turn.play_move(m.from, m.to)?;
-    }
-    let reachable = turn.reachable_plays();
-    let scored = in_order(analyzer, &reachable, analyzer.rank(&reachable));
+    let best = all.first().cloned()?;
+    let Some(reachable) = reachable else {
+        return Some(Continuations { plays: all, best, loss: 0.0 });
+    };
+    let scored = in_order(analyzer, reachable, analyzer.rank(reachable));
     let top = scored.first().map_or(best.value, |s| s.value);
     let objective = analyzer.objective();
-    let plays = scored.iter().map(|s| RankedPlay::new(&reachable, s, best.value, &objective)).collect();
-    Ok(Continuations { plays, loss: (best.value - top).max(0.0), best })
+    let plays = scored.iter().map(|s| RankedPlay::new(reachable, s, best.value, &objective)).collect();
+    Some(Continuations { plays, loss: (best.value - top).max(0.0), best })
 }
 
 /// How a play made compares with the others of its roll (a Plakoto play

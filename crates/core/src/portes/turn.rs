@@ -77,8 +77,25 @@ impl TurnBuilder {
 
     /// Can some sequence from `board` with `left` dice reach a legal play?
     fn completable(&self, board: &Board, left: &[u8], seen: &mut HashSet<(u128, usize)>) -> bool {
+        self.reach(board, left, seen, &mut HashSet::new(), true)
+    }
+
+    /// Collects in `reached` the keys of the legal plays some sequence from
+    /// `board` with `left` dice arrives at; with `first`, stops at the
+    /// first one. Whether one was found (with `first`).
+    fn reach(
+        &self,
+        board: &Board,
+        left: &[u8],
+        seen: &mut HashSet<(u128, usize)>,
+        reached: &mut HashSet<u128>,
+        first: bool,
+    ) -> bool {
         if self.legal_keys.contains(&board.key()) {
-            return true;
+            reached.insert(board.key());
+            if first {
+                return true;
+            }
         }
         if left.is_empty() || board.ended() || !seen.insert((board.key(), left.len())) {
             return false;
@@ -90,12 +107,36 @@ impl TurnBuilder {
             let rest: Vec<u8> = left.iter().enumerate().filter(|&(j, _)| j != i).map(|(_, &x)| x).collect();
             for from in board.sources() {
                 let mut b = board.clone();
-                if b.step(from, d).is_ok() && self.completable(&b, &rest, seen) {
+                if b.step(from, d).is_ok() && self.reach(&b, &rest, seen, reached, first) && first {
                     return true;
                 }
             }
         }
         false
+    }
+
+    /// The legal plays the turn can still become after the moves so far:
+    /// all of them before the first move, fewer as moves are made (a hint
+    /// in the middle of a turn ranks these).
+    ///
+    /// ```
+    /// use plakoto_core::Dice;
+    /// use plakoto_core::portes::{Position, TurnBuilder};
+    /// let mut t = TurnBuilder::new(&Position::start(), Dice::new(3, 1).unwrap());
+    /// let all = t.reachable_plays().len();
+    /// assert_eq!(all, Position::start().legal_plays(Dice::new(3, 1).unwrap()).len());
+    /// t.play_move(8, 5).unwrap();
+    /// let left: Vec<String> = t.reachable_plays().iter().map(|p| p.notation()).collect();
+    /// assert!(left.contains(&"8/5 6/5".to_string()) && left.len() < all, "{left:?}");
+    /// assert!(left.iter().all(|n| n.contains("8/5") || n.contains("8/4")), "{left:?}");
+    /// ```
+    pub fn reachable_plays(&self) -> Vec<Play> {
+        if self.is_pass() {
+            return self.legal.clone();
+        }
+        let mut reached = HashSet::new();
+        self.reach(self.board(), self.dice_left(), &mut HashSet::new(), &mut reached, false);
+        self.legal.iter().filter(|p| !p.is_pass() && reached.contains(&p.key())).copied().collect()
     }
 
     fn why_not_completable(&self, rest: &[u8]) -> PlayError {

@@ -7,7 +7,8 @@
 //! (`Search::at_score`), shown beside the equity, and a loss is that
 //! chance lost, in percentage points.
 
-use plakoto_core::{Dice, Move, Play, Position};
+use plakoto_core::tavli::{GamePlay, GamePosition};
+use plakoto_core::{Dice, Move, PlayError};
 use plakoto_engine::analysis::{self, Judgement, RankedPlay};
 use plakoto_engine::met::MatchScore;
 use plakoto_engine::{Analyzer, MAX_PLY};
@@ -24,20 +25,21 @@ pub const HINT_SHOWN: usize = 3;
 /// The engine's best plays for `dice` in `pos` by `analyzer`, with their
 /// chances (`whom` names the side on roll as the messages call it: `you`,
 /// `White`; `score` is the match score from its view); after the single
-/// moves `made`, the plays that go on from them and what those moves
-/// cost. One or more lines.
-pub fn hint(
+/// moves `made`, the plays that go on from them (`reachable`, from the
+/// game's turn builder) and what those moves cost. One or more lines.
+#[allow(clippy::too_many_arguments)]
+pub fn hint<P: GamePosition>(
     lang: Lang,
-    analyzer: &dyn Analyzer,
-    pos: &Position,
+    analyzer: &dyn Analyzer<P>,
+    pos: &P,
     dice: Dice,
     made: &[Move],
+    reachable: Option<&[P::Play]>,
     whom: &str,
     score: MatchScore,
 ) -> String {
-    let c = match analysis::rank_from(analyzer, pos, dice, made) {
-        Ok(c) => c,
-        Err(e) => return text::no_hint(lang, &text::reason(lang, &e)),
+    let Some(c) = analysis::continuations(analyzer, pos, dice, reachable) else {
+        return text::no_hint(lang, &text::reason(lang, &PlayError::GameOver));
     };
     let shown = &c.plays[..c.plays.len().min(HINT_SHOWN)];
     let by_match = c.best.match_winning_chance.is_some().then_some(score);
@@ -55,12 +57,12 @@ pub fn hint(
 
 /// How `play`, made with `dice` in `before`, ranked among the plays of its
 /// roll by `analyzer`; `earlier` says which game when not the current one.
-pub fn rating(
+pub fn rating<P: GamePosition>(
     lang: Lang,
-    analyzer: &dyn Analyzer,
-    before: &Position,
+    analyzer: &dyn Analyzer<P>,
+    before: &P,
     dice: Dice,
-    play: &Play,
+    play: &P::Play,
     earlier: &str,
 ) -> String {
     match analysis::judge(analyzer, before, dice, play) {
@@ -72,13 +74,13 @@ pub fn rating(
 /// What `r` loses against `best` as shown: points (`0.100`), or in a match
 /// the chance to win the match lost, in percentage points (`1.3%`);
 /// `None` when nothing is lost to the precision shown.
-pub fn lost(lang: Lang, best: &RankedPlay, r: &RankedPlay) -> Option<String> {
+pub fn lost<PL>(lang: Lang, best: &RankedPlay<PL>, r: &RankedPlay<PL>) -> Option<String> {
     let x = loss_number(best, r);
     (x != "0.000" && x != "0.0%").then(|| text::number(lang, x))
 }
 
 /// What `r` loses against `best`, never below nothing: `0.100`, `1.3%`.
-fn loss_number(best: &RankedPlay, r: &RankedPlay) -> String {
+fn loss_number<PL>(best: &RankedPlay<PL>, r: &RankedPlay<PL>) -> String {
     match (best.match_winning_chance, r.match_winning_chance) {
         (Some(b), Some(m)) => format!("{:.1}%", 100.0 * (b - m).max(0.0)),
         _ => fixed3((best.value - r.value).max(0.0)),
@@ -87,7 +89,7 @@ fn loss_number(best: &RankedPlay, r: &RankedPlay) -> String {
 
 /// A difference to the best play as shown: `loss 0.100`, `loss 1.3%`,
 /// nothing for the best (or one that scores the same).
-pub fn loss_text(lang: Lang, best: &RankedPlay, r: &RankedPlay) -> String {
+pub fn loss_text<PL>(lang: Lang, best: &RankedPlay<PL>, r: &RankedPlay<PL>) -> String {
     lost(lang, best, r).map(|x| text::loss(lang, &x)).unwrap_or_default()
 }
 
@@ -106,7 +108,7 @@ pub fn hint_head(lang: Lang, dice: Dice, made: &[Move], ply: u8, whom: &str, by_
 /// match beside it), loss against `best`, and the chances to win, to win
 /// double and to lose double; a play searched less deep than `ply` says
 /// how deep.
-pub fn hint_table(lang: Lang, plays: &[RankedPlay], best: &RankedPlay, ply: u8) -> String {
+pub fn hint_table<PL: GamePlay>(lang: Lang, plays: &[RankedPlay<PL>], best: &RankedPlay<PL>, ply: u8) -> String {
     let notes: Vec<String> = plays.iter().map(|r| r.play.notation()).collect();
     let width = notes.iter().map(|n| n.chars().count()).max().unwrap_or(0).max(12);
     let by_match = best.match_winning_chance.is_some();
@@ -139,9 +141,10 @@ pub fn hint_table(lang: Lang, plays: &[RankedPlay], best: &RankedPlay, ply: u8) 
 
 /// How the single moves made so far compare with the best play: the
 /// start of it, or what the best play they can still become loses.
-pub fn so_far_text(lang: Lang, made: &[Move], plays: &[RankedPlay], best: &RankedPlay) -> String {
+pub fn so_far_text<PL: GamePlay>(lang: Lang, made: &[Move], plays: &[RankedPlay<PL>], best: &RankedPlay<PL>) -> String {
     let (one, moves, best_play) = (made.len() == 1, moves_text(made), best.play.notation());
-    let on_course = plays.iter().any(|r| r.play.position() == best.play.position());
+    // Plays of one roll are equal when they reach the same position.
+    let on_course = plays.iter().any(|r| r.play == best.play);
     match plays.first().filter(|_| !on_course).map(|top| text::number(lang, loss_number(best, top))) {
         None if one => text::so_far_best_one(lang, &moves, &best_play),
         None => text::so_far_best_many(lang, &moves, &best_play),
@@ -152,7 +155,7 @@ pub fn so_far_text(lang: Lang, made: &[Move], plays: &[RankedPlay], best: &Ranke
 
 /// How a play ranked: `Your last play, 24/18/14 (6-4), was the 2nd best of 2
 /// plays: loss 0.100 against the best, 24/18 24/20 (searched 2-ply).`
-pub fn rating_text(lang: Lang, play: &Play, dice: Dice, j: &Judgement, earlier: &str) -> String {
+pub fn rating_text<PL: GamePlay>(lang: Lang, play: &PL, dice: Dice, j: &Judgement<PL>, earlier: &str) -> String {
     let (notation, dice) = (play.notation(), dice.to_string());
     let ply = j.best.ply.max(j.played.ply);
     let depth = if j.best.match_winning_chance.is_some() {
@@ -163,7 +166,7 @@ pub fn rating_text(lang: Lang, play: &Play, dice: Dice, j: &Judgement, earlier: 
     if j.of == 1 {
         return text::rating_only(lang, earlier, &notation, &dice);
     }
-    let same = j.best.play.position() == play.position();
+    let same = j.best.play == *play;
     let loss = lost(lang, &j.best, &j.played);
     if j.rank == 1 && (same || loss.is_none()) {
         let tie = if same { String::new() } else { text::rating_tie(lang, &j.best.play.notation()) };
@@ -179,6 +182,7 @@ pub fn rating_text(lang: Lang, play: &Play, dice: Dice, j: &Judgement, earlier: 
 mod tests {
     use super::*;
     use crate::cmd::play::format::move_text;
+    use plakoto_core::Position;
     use plakoto_engine::{NeuralEval, Search};
 
     #[test]
@@ -270,7 +274,7 @@ mod tests {
         let score = MatchScore { length: 3, mine: 2, theirs: 0 };
         let search = Search::at_score(NeuralEval::shipped(None), 0, score);
         let (pos, dice) = (Position::start(), Dice::new(6, 4).unwrap());
-        let said = hint(Lang::En, &search, &pos, dice, &[], "you", score);
+        let said = hint(Lang::En, &search, &pos, dice, &[], None, "you", score);
         assert!(
             said.starts_with(
                 "The engine's choice for 6-4, searched 0-ply, ranked by the chance to win the match (match) at 2-0 \
@@ -292,7 +296,7 @@ mod tests {
         }
         // A single game is played for points, as before.
         let single = Search::at_score(NeuralEval::shipped(None), 0, MatchScore::SINGLE_GAME);
-        let said = hint(Lang::En, &single, &pos, dice, &[], "you", MatchScore::SINGLE_GAME);
+        let said = hint(Lang::En, &single, &pos, dice, &[], None, "you", MatchScore::SINGLE_GAME);
         assert!(
             said.starts_with("The engine's choice for 6-4, searched 0-ply (equity and chances for you):"),
             "{said}"

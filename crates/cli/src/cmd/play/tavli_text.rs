@@ -47,10 +47,6 @@ texts! {
     after_draw_fevga() =
         "The rotation goes on to Fevga; the one-die roll decides who starts.",
         "Συνεχίζουμε με Φεύγα· η ζαριά με ένα ζάρι ο καθένας αποφασίζει ποιος αρχίζει.";
-    /// The engine's advice exists for Plakoto only so far.
-    no_advice(game: &str) =
-        "The engine gives hints and ratings in Plakoto only, for now: not in {game}.",
-        "Ο υπολογιστής δίνει υποδείξεις και βαθμολογίες μόνο στο Πλακωτό, προς το παρόν· όχι σε {game}.";
     /// Portes's legend: the column between the halves is the bar.
     legend_bar() =
         "the middle column is the bar: hit checkers enter first (`bar/22`)",

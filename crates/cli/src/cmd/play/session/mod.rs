@@ -10,11 +10,11 @@ use std::path::PathBuf;
 use anyhow::{Result, anyhow};
 use plakoto_core::game::{Match, PlayerName, Start};
 use plakoto_core::tavli::{
-    AnyPlay, AnyPlayError, AnyPosition, AnyTurn, GameKind, GamePosition, MatchGames, MatchRules,
+    AnyPlay, AnyPlayError, AnyPosition, AnyTurn, GameKind, GamePlay, GamePosition, MatchGames, MatchRules,
 };
 use plakoto_core::{Color, Dice, GameResult, Move, PlayError};
 use plakoto_engine::met::MatchScore;
-use plakoto_engine::{NeuralEval, Player, Search, TavliPlayer, levels};
+use plakoto_engine::{NetGame, NeuralEval, Player, Search, TavliPlayer, levels};
 
 use super::advice::{self, HINT_PLY};
 use super::announce::{self, Voice};
@@ -557,12 +557,35 @@ impl<I: ReadLine, W: Write> Session<I, W> {
                     }
                 },
                 Command::List => self.list(&tb)?,
-                Command::Hint => match pos {
-                    AnyPosition::Plakoto(p) => self.hint(&p, dice, &tb.moves())?,
-                    other => {
-                        self.say(tavli_text::no_advice(self.lang, tavli_text::game_name(self.lang, other.kind())))?
+                Command::Hint => {
+                    let made = tb.moves();
+                    // After moves made, only the plays they can still become
+                    // (the turn is built from the position: of its game).
+                    let after = !made.is_empty();
+                    match pos {
+                        AnyPosition::Plakoto(p) => {
+                            let reachable = match &tb {
+                                AnyTurn::Plakoto(t) if after => Some(t.reachable_plays()),
+                                _ => None,
+                            };
+                            self.hint(&p, dice, &made, reachable.as_deref(), self.eval.clone())?
+                        }
+                        AnyPosition::Portes(p) => {
+                            let reachable = match &tb {
+                                AnyTurn::Portes(t) if after => Some(t.reachable_plays()),
+                                _ => None,
+                            };
+                            self.hint(&p, dice, &made, reachable.as_deref(), crate::cmd::portes_eval(&self.eval))?
+                        }
+                        AnyPosition::Fevga(p) => {
+                            let reachable = match &tb {
+                                AnyTurn::Fevga(t) if after => Some(t.reachable_plays()),
+                                _ => None,
+                            };
+                            self.hint(&p, dice, &made, reachable.as_deref(), crate::cmd::fevga_eval(&self.eval))?
+                        }
                     }
-                },
+                }
                 Command::Last => self.rate_last(side)?,
                 Command::Id => self.say(id_text(self.lang, &pos, dice, !tb.moves().is_empty()))?,
                 Command::Undo => match tb.undo() {
@@ -675,16 +698,24 @@ impl<I: ReadLine, W: Write> Session<I, W> {
     /// The engine's best plays for the roll at full depth, with their
     /// chances; in the middle of a turn, the plays that go on from the
     /// moves made, and what those moves cost.
-    fn hint(&mut self, pos: &plakoto_core::Position, dice: Dice, made: &[Move]) -> Result<()> {
+    fn hint<P: NetGame>(
+        &mut self,
+        pos: &P,
+        dice: Dice,
+        made: &[Move],
+        reachable: Option<&[P::Play]>,
+        eval: P::Eval,
+    ) -> Result<()> {
         let lang = self.lang;
         let whom = if self.you() == Some(pos.turn()) {
             text::hint_for_you(lang)
         } else {
             text::hint_for_side(lang, &text::colour(lang, pos.turn()))
         };
-        let score = MatchScore::of(&self.m, pos.turn());
-        let search = Search::at_score(self.eval.clone(), HINT_PLY, score);
-        self.say(advice::hint(lang, &search, pos, dice, made, &whom, score))
+        // Ranked as the engine levels would play at this score.
+        let score = self.engine_score(pos.turn());
+        let search = Search::at_score_of::<P>(eval, HINT_PLY, score);
+        self.say(advice::hint(lang, &search, pos, dice, made, reachable, &whom, score))
     }
 
     /// How the person's last play ranked among the plays of its roll,
@@ -700,23 +731,30 @@ impl<I: ReadLine, W: Write> Session<I, W> {
         };
         let game = &self.m.games()[gi];
         let turn = &game.turns()[ti];
-        let (AnyPosition::Plakoto(before), AnyPosition::Plakoto(after)) =
-            (game.positions_before()[ti], game.positions_before().get(ti + 1).copied().unwrap_or(*game.position()))
-        else {
-            let kind = game.position().kind();
-            return self.say(tavli_text::no_advice(lang, tavli_text::game_name(lang, kind)));
-        };
         let dice = Dice::new(turn.dice[0], turn.dice[1])?;
         let earlier = if gi + 1 < self.m.games().len() { text::in_game(lang, gi + 1) } else { String::new() };
-        let Some(play) = before.legal_plays(dice).into_iter().find(|p| p.position() == &after) else {
-            return self.say(text::last_not_legal(lang, &earlier, &turn.notation));
-        };
-        if play.is_pass() {
-            return self.say(text::last_roll_passed(lang, &earlier, &dice.to_string()));
-        }
         // Judged at the score of its game, as the engine would have played it.
-        let search = Search::at_score(self.eval.clone(), HINT_PLY, MatchScore::before_game(&self.m, gi, side));
-        self.say(advice::rating(lang, &search, &before, dice, &play, &earlier))
+        let score = if self.m.rules().games == MatchGames::Tavli {
+            MatchScore::SINGLE_GAME
+        } else {
+            MatchScore::before_game(&self.m, gi, side)
+        };
+        let before = game.positions_before()[ti];
+        let after = game.positions_before().get(ti + 1).copied().unwrap_or(*game.position());
+        let (notation, eval) = (turn.notation.as_str(), &self.eval);
+        let said = match (before, after) {
+            (AnyPosition::Plakoto(b), AnyPosition::Plakoto(a)) => {
+                rate(lang, eval.clone(), (&b, &a), dice, score, &earlier, notation)
+            }
+            (AnyPosition::Portes(b), AnyPosition::Portes(a)) => {
+                rate(lang, crate::cmd::portes_eval(eval), (&b, &a), dice, score, &earlier, notation)
+            }
+            (AnyPosition::Fevga(b), AnyPosition::Fevga(a)) => {
+                rate(lang, crate::cmd::fevga_eval(eval), (&b, &a), dice, score, &earlier, notation)
+            }
+            _ => text::last_not_legal(lang, &earlier, notation),
+        };
+        self.say(said)
     }
 
     /// Asks to confirm, then resigns the game: the opponent gets what it
@@ -793,3 +831,25 @@ fn id_text(lang: Lang, pos: &AnyPosition, dice: Dice, mid_turn: bool) -> String 
 
 #[cfg(test)]
 mod tests;
+
+/// What `last` says of the play from `before` to `after` (game `P`) with
+/// `dice`: how it ranked, searched by `eval` at `score`; that the roll
+/// passed; or that no legal play makes it (`notation` as recorded).
+fn rate<P: NetGame>(
+    lang: Lang,
+    eval: P::Eval,
+    (before, after): (&P, &P),
+    dice: Dice,
+    score: MatchScore,
+    earlier: &str,
+    notation: &str,
+) -> String {
+    let Some(play) = before.legal_plays(dice).into_iter().find(|p| p.position() == *after) else {
+        return text::last_not_legal(lang, earlier, notation);
+    };
+    if play.moves().is_empty() {
+        return text::last_roll_passed(lang, earlier, &dice.to_string());
+    }
+    let search = Search::at_score_of::<P>(eval, HINT_PLY, score);
+    advice::rating(lang, &search, before, dice, &play, earlier)
+}

@@ -439,17 +439,76 @@ fn fevga_is_drawn_from_the_persons_side_with_the_shared_direction() {
     assert!(out.contains("Game 1: Fevga · one game"), "{out}");
 }
 
-/// Portes and Fevga have no engine advice yet: `hint` says so.
+/// In a match of one game (`game`, position type `P`) between two people:
+/// `hint` ranks the roll's plays with the game's own network, searched as
+/// deep as in Plakoto, and `last` rates the play made by the same search.
+fn advice_in<P: NetGame>(game: GameKind, eval: P::Eval, of: fn(AnyPosition) -> Option<P>) {
+    let m = Match::with_rules(plakoto_core::tavli::MatchRules::only(game), 1, 3, Players::people()).unwrap();
+    // The same match beside the session's, to know its dice.
+    let mut beside = m.clone();
+    let dice = beside.roll().unwrap();
+    let pos = of(*beside.game().position()).expect("a position of the game");
+    let search = Search::new(eval, HINT_PLY);
+    let ranked = analysis::rank_plays(&search, &pos, dice);
+    let best = ranked[0].play.clone();
+    let same = beside.game().legal_plays().iter().find(|p| p.notation() == best.notation()).cloned().unwrap();
+    beside.play(&same).unwrap();
+    beside.roll().unwrap();
+    let theirs = beside.game().legal_plays()[0].notation();
+    let input = format!("hint\n{}\n{theirs}\nlast\nquit\n", best.notation());
+    let (_, out, _) = session_any(Lang::En, m, &input);
+    let head = hint_head(Lang::En, dice, &[], HINT_PLY, &pos.turn().to_string(), None);
+    let table = hint_table(Lang::En, &ranked[..ranked.len().min(HINT_SHOWN)], &ranked[0], HINT_PLY);
+    assert!(out.contains(&format!("{head}\n{table}\n")), "{game}: {head}\n{table}\n{out}");
+    let j = analysis::judge(&search, &pos, dice, &best).unwrap();
+    let rated = rating_text(Lang::En, &best, dice, &j, "");
+    assert!(out.contains(&rated), "{game}: {rated}\n{out}");
+    assert!(rated.contains(" was the best of ") || rated.contains("only legal play"), "{rated}");
+}
+
 #[test]
-fn hints_are_refused_with_the_reason_outside_plakoto() {
-    let players = Players { white: HUMAN, black: engine("random") };
-    let m = Match::with_rules(plakoto_core::tavli::MatchRules::only(GameKind::Portes), 1, 2, players).unwrap();
-    let (_, out, _) = session_any(Lang::En, m, "hint\nquit\n");
-    assert_eq!(
-        out.matches("The engine gives hints and ratings in Plakoto only, for now: not in Portes.").count(),
-        1,
-        "{out}"
+fn hints_and_ratings_in_portes_come_from_its_network() {
+    advice_in::<plakoto_core::portes::Position>(
+        GameKind::Portes,
+        crate::cmd::portes_eval(&NeuralEval::shipped(None)),
+        |p| match p {
+            AnyPosition::Portes(p) => Some(p),
+            _ => None,
+        },
     );
+}
+
+#[test]
+fn hints_and_ratings_in_fevga_come_from_its_network() {
+    advice_in::<plakoto_core::fevga::Position>(
+        GameKind::Fevga,
+        crate::cmd::fevga_eval(&NeuralEval::shipped(None)),
+        |p| match p {
+            AnyPosition::Fevga(p) => Some(p),
+            _ => None,
+        },
+    );
+}
+
+/// Mid-turn, a Portes hint ranks only what the move made can become.
+#[test]
+fn a_portes_hint_mid_turn_ranks_the_plays_the_moves_made_can_become() {
+    let m =
+        Match::with_rules(plakoto_core::tavli::MatchRules::only(GameKind::Portes), 1, 3, Players::people()).unwrap();
+    let mut beside = m.clone();
+    let dice = beside.roll().unwrap();
+    let AnyPosition::Portes(pos) = *beside.game().position() else { panic!("a Portes position") };
+    let first = pos.legal_plays(dice)[0].moves()[0];
+    let (_, out, _) = session_any(Lang::En, m, &format!("{}\nhint\nquit\n", move_text(first)));
+    let mut t = plakoto_core::portes::TurnBuilder::new(&pos, dice);
+    t.play_move(first.from, first.to).unwrap();
+    let reachable = t.reachable_plays();
+    let search = Search::new(crate::cmd::portes_eval(&NeuralEval::shipped(None)), HINT_PLY);
+    let c = analysis::continuations(&search, &pos, dice, Some(&reachable)).unwrap();
+    assert!(c.plays.iter().all(|r| r.play.moves().contains(&first)), "{:?}", c.plays);
+    let head = hint_head(Lang::En, dice, &[first], HINT_PLY, &pos.turn().to_string(), None);
+    assert!(out.contains(&head), "{head}\n{out}");
+    assert!(out.contains(&so_far_text(Lang::En, &[first], &c.plays, &c.best)), "{out}");
 }
 
 /// A Tavli match between two levels in Greek: the games' Greek names.
