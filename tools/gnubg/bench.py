@@ -38,7 +38,7 @@ def decisions(n, seed):
             plays = g.moves(board, d1, d2, 1)
             if len(plays) >= 2:
                 out.append((board, (d1, d2)))
-                key = max(plays, key=lambda kp: chooser.equity_after(kp[0]))[0]
+                key = max(plays, key=lambda kp: chooser.equity_after(kp[0], 0))[0]
             elif plays:
                 key = plays[0][0]
             else:

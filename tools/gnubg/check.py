@@ -339,6 +339,29 @@ def random_games(rng, pairs_wanted, max_turns=2000):
     return out, games
 
 
+def check_move_filter(pairs):
+    """(d) At 1-ply the adapter plays the best, at 1-ply, of the plays
+    gnubg's Normal filter keeps: the 8 best at 0-ply within 0.16 of the
+    best. Checked from outside on `pairs` with a choice."""
+    chooser = engine.Chooser(1)
+    checked = 0
+    for i, (pos, dice) in enumerate(pairs):
+        plays = chooser.plays(engine.to_gnubg(pos), dice[0], dice[1])
+        if len(plays) < 2:
+            continue
+        checked += 1
+        zero = {k: chooser.equity_after(k, 0) for k, _ in plays}
+        ranked = sorted(zero, key=lambda k: -zero[k])
+        kept = [k for k in ranked[: engine.FILTER_KEEP] if zero[k] >= zero[ranked[0]] - engine.FILTER_WITHIN]
+        chosen = chooser.choose(pos, dice)
+        key = next(k for k, m in plays if [[f, t] for f, t in m] == chosen)
+        if key not in kept:
+            fail(f"move filter, pair {i}: the play chosen at 1-ply is not one the filter keeps")
+        elif chooser.equity_after(key, 1) < max(chooser.equity_after(k, 1) for k in kept) - 1e-9:
+            fail(f"move filter, pair {i}: a play the filter keeps is better at 1-ply than the one chosen")
+    print(f"(d) gnubg's Normal move filter at 1-ply: {checked} decisions play the best of the 8 within 0.16")
+
+
 # --------------------------------------------------------------------------
 # (c) the adapter as a subprocess
 
@@ -522,6 +545,7 @@ def main():
     for pos, dice, extra in rt.known:
         print(f"    known: {json.dumps(pos.to_json())} {dice[0]}-{dice[1]}: ours also {extra}")
 
+    check_move_filter(pairs[:60])
     check_adapter(plk)
     print(f"plakoto moves called {plk.calls} times")
     if FAILURES:

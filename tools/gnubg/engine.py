@@ -38,6 +38,12 @@ START = {
 
 COLOURS = ("white", "black")
 
+# gnubg's "Normal" move filter at 0-ply for 1- and 2-ply play (its manual,
+# "Move filters"): up to 8 plays within 0.16 equity of the best go on to
+# the full depth.
+FILTER_KEEP = 8
+FILTER_WITHIN = 0.16
+
 
 class BadRequest(Exception):
     """A request that cannot be answered; its text names the fault."""
@@ -281,15 +287,16 @@ class Chooser:
         the key's board still has the mover at index 1."""
         return self.gnubg.moves(board, d1, d2, 1)
 
-    def equity_after(self, key):
-        """The mover's equity once its play has reached `key`."""
+    def equity_after(self, key, ply):
+        """The mover's equity once its play has reached `key`, by gnubg at
+        `ply`."""
         after = self.gnubg.board_from_position_key(key)
         mover, opponent = after[1], after[0]
         if sum(mover) == 0:
             # The play ends the game: 2 when the loser has borne off none.
             return 2.0 if sum(opponent) == 15 else 1.0
         # The opponent is on roll: evaluate from its side, turn it round.
-        p = self.gnubg.probabilities([list(mover), list(opponent)], self.ply)
+        p = self.gnubg.probabilities([list(mover), list(opponent)], ply)
         return -portes_equity(p)
 
     def choose(self, pos, dice):
@@ -299,8 +306,16 @@ class Chooser:
             return []
         if len(plays) == 1:
             best = plays[0]
+        elif self.ply == 0:
+            best = max(plays, key=lambda kp: self.equity_after(kp[0], 0))
         else:
-            best = max(plays, key=lambda kp: self.equity_after(kp[0]))
+            # gnubg's own move filter ("Normal", its default for 1- and
+            # 2-ply play): every play at 0-ply, then at the full ply only
+            # up to FILTER_KEEP of them within FILTER_WITHIN of the best.
+            screened = sorted(((self.equity_after(k, 0), k, m) for k, m in plays), key=lambda x: -x[0])
+            top = screened[0][0]
+            kept = [(k, m) for e, k, m in screened[:FILTER_KEEP] if e >= top - FILTER_WITHIN]
+            best = max(kept, key=lambda kp: self.equity_after(kp[0], self.ply))
         return [[f, t] for f, t in best[1]]
 
 
