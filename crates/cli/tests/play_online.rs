@@ -363,3 +363,52 @@ fn a_hostile_server_cannot_flood_the_terminal_or_write_to_it() {
     term.child.stderr.take().unwrap().read_to_string(&mut err).unwrap();
     assert!(err.contains("longer than 16 MiB"), "{err}");
 }
+
+/// `play --join` in an online Tavli match: the terminal draws the game
+/// being played and the one to come, and plays Portes's plays by their
+/// notation, as the server checks them.
+#[test]
+fn the_terminal_plays_an_online_tavli_match() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = Server::start(&dir.path().join("m.db"));
+    let body = json!({"opponent": "online", "games": "tavli", "human_color": "white"});
+    let (s, created) = request(&server.addr, "POST", "/api/v1/matches", Some(&body)).unwrap();
+    assert_eq!(s, 201, "{created}");
+    let id = created["id"].as_str().unwrap().to_string();
+    let white = created["seat"]["token"].as_str().unwrap().to_string();
+    let link = format!("http://{}/match/{id}#join={}", server.addr, created["invite"].as_str().unwrap());
+    let mut term = Terminal::join(&link, &dir.path().join("data"));
+    let shown = term.expect("You took the seat of Black");
+    let shown = shown + &term.expect("match to 5");
+    assert!(shown.contains("Portes, then Plakoto"), "the board names the game and the next:\n{shown}");
+    let mut m = state(&server.addr, &id);
+    assert_eq!(m["game"]["game"], "portes", "{m}");
+    let mut black_plays = 0;
+    while black_plays < 2 {
+        if m["to_act"]["side"] == "white" {
+            let play = json!({"moves": m["game"]["plays"][0]["moves"], "version": m["version"]});
+            let (s, v) =
+                request_as(&server.addr, "POST", &format!("/api/v1/matches/{id}/play"), Some(&play), Some(&white))
+                    .unwrap();
+            assert_eq!(s, 200, "{v}");
+            m = v;
+            continue;
+        }
+        term.expect("quit` >");
+        term.send(m["game"]["plays"][0]["notation"].as_str().unwrap());
+        m = after(&server.addr, &id, &m["version"]);
+        let last = m["game"]["log"].as_array().unwrap().last().unwrap().clone();
+        assert_eq!(last["side"], "black", "{m}");
+        black_plays += 1;
+    }
+    while m["to_act"]["side"] == "white" {
+        let play = json!({"moves": m["game"]["plays"][0]["moves"], "version": m["version"]});
+        let (_, v) =
+            request_as(&server.addr, "POST", &format!("/api/v1/matches/{id}/play"), Some(&play), Some(&white)).unwrap();
+        m = v;
+    }
+    term.expect("quit` >");
+    term.send("quit");
+    term.expect("your seat is kept");
+    assert!(term.child.wait().unwrap().success());
+}

@@ -6,7 +6,7 @@
 use std::collections::BTreeMap;
 
 use plakoto_core::tavli::{AnyPlay, AnyPosition, AnyTurn, GameKind};
-use plakoto_core::{Color, Dice, GameResult, Play, Position};
+use plakoto_core::{Color, Dice, GameResult};
 use plakoto_engine::MAX_PLY;
 use serde::Serialize;
 use serde_json::Value;
@@ -49,33 +49,6 @@ pub fn any_position(raw: Option<&RawValue>, game: Option<GameKind>) -> Result<An
         Err("`position` must be position JSON (an object) or a string: `start`, a position ID or position JSON".into())
     };
     parsed.map_err(|e| ApiError::invalid("bad-position", e))
-}
-
-/// A position for an endpoint that serves Plakoto only so far (`what`
-/// names it: "/api/v1/eval evaluates"): read as [`any_position`] reads it,
-/// and another game's is a 422 `unsupported-game` saying which game.
-pub fn plakoto_position(raw: Option<&RawValue>, game: Option<GameKind>, what: &str) -> Result<Position, ApiError> {
-    match any_position(raw, game)? {
-        AnyPosition::Plakoto(p) => Ok(p),
-        other => Err(ApiError::invalid(
-            "unsupported-game",
-            format!(
-                "{what} Plakoto positions only, so far, and this is a {} position ({}); \
-                 /api/v1/moves and /api/v1/turn take every game",
-                title(other.kind()),
-                other.kind()
-            ),
-        )),
-    }
-}
-
-/// "Portes", "Plakoto", "Fevga": a game's name inside a sentence.
-fn title(kind: GameKind) -> &'static str {
-    match kind {
-        GameKind::Portes => "Portes",
-        GameKind::Plakoto => "Plakoto",
-        GameKind::Fevga => "Fevga",
-    }
 }
 
 /// Dice in a request: `"6-4"`, `"64"`, `"6 4"` or `[6, 4]`.
@@ -127,16 +100,6 @@ pub struct PlayJson {
 }
 
 impl PlayJson {
-    /// The JSON of a Plakoto `play`.
-    pub fn new(play: &Play) -> PlayJson {
-        PlayJson {
-            moves: play.moves().iter().map(|m| [m.from, m.to]).collect(),
-            notation: play.notation(),
-            position: (*play.position()).into(),
-            result: play.result(),
-        }
-    }
-
     /// The JSON of a `play` of any game.
     pub fn any(play: &AnyPlay) -> PlayJson {
         PlayJson {

@@ -8,14 +8,16 @@
 mod pg;
 
 use plakoto_core::Color;
-use plakoto_core::game::{Match, Players};
-use plakoto_web::service::{MatchStore, Seats, StoreError};
+use plakoto_core::game::Players;
+use plakoto_core::tavli::MatchRules;
+use plakoto_web::service::{Match, MatchStore, Seats, StoreError};
 use plakoto_web::{PostgresStore, SqliteStore};
 
 /// Everything a store promises, on `s` (empty, or at least without the ids
 /// used here).
 fn contract(s: &dyn MatchStore) {
-    let mut m = Match::new(3, 5, Players::against_engine(Color::Black, "random")).unwrap();
+    // A Tavli match: its record (its games named by kind) keeps in every store.
+    let mut m = Match::with_rules(MatchRules::tavli(), 3, 5, Players::against_engine(Color::Black, "random")).unwrap();
     let stored = s.insert("abc", &m.record(), &Seats::default()).unwrap();
     assert_eq!(stored.version, 1);
     assert_eq!(s.insert("abc", &m.record(), &Seats::default()).unwrap_err(), StoreError::Duplicate("abc".into()));
@@ -36,7 +38,7 @@ fn contract(s: &dyn MatchStore) {
     assert_eq!(s.version("nope").unwrap(), None);
 
     // An invitation: taken once, at the version read, with the record.
-    let mut online = Match::new(1, 7, Players::people()).unwrap();
+    let mut online = Match::with_rules(MatchRules::default(), 1, 7, Players::people()).unwrap();
     let seats = Seats { white: Some("w".into()), black: None, invite: Some("inv".into()) };
     s.insert("on", &online.record(), &seats).unwrap();
     assert_eq!(s.load("on").unwrap().unwrap().seats, seats);

@@ -1,8 +1,8 @@
 //! The stateless endpoints with Tavli's three games: `/api/v1/moves` and
 //! `/api/v1/turn` take a position of Portes, Plakoto or Fevga (its own
 //! `game`, or the request's), give the game's plays and its reasons as
-//! codes, and leave Plakoto's answers as they were; the endpoints that
-//! serve Plakoto only say so for another game.
+//! codes, and leave Plakoto's answers as they were; eval and hint rank
+//! every game with its own network.
 
 use std::sync::Arc;
 
@@ -214,28 +214,71 @@ async fn plakoto_answers_are_the_same_with_and_without_the_game_field() {
     assert!(t["why_not_reasons"].get("25").is_none(), "Plakoto has no bar: {t}");
 }
 
+/// `/api/v1/eval` and `/api/v1/hint` serve every game, each with that
+/// game's own network: the figures are the engine's for that game.
 #[tokio::test]
-async fn the_plakoto_only_endpoints_say_which_game_they_do_not_serve_yet() {
+async fn eval_and_hint_use_each_games_own_network() {
+    use plakoto_core::portes;
+    use plakoto_engine::{NetGame, Search, analysis};
     let app = app();
-    for (uri, extra) in [("/api/v1/eval", json!({})), ("/api/v1/hint", json!({"dice": "6-4", "ply": 0}))] {
-        let bodies = [
-            (json!({"position": "start", "game": "fevga"}), "Fevga"),
-            (json!({"position": portes_on_bar()}), "Portes"),
-            (json!({"position": AnyPosition::start(GameKind::Portes).id()}), "Portes"),
-        ];
-        for (mut body, game) in bodies {
-            body.as_object_mut().unwrap().extend(extra.as_object().unwrap().clone());
-            let got = post(&app, uri, body).await;
-            assert_error(&got, StatusCode::UNPROCESSABLE_ENTITY, "unsupported-game", &[game, "Plakoto", uri]);
-        }
-        // Plakoto, named or not, is served as before.
-        let mut body = json!({"position": "start", "game": "plakoto"});
-        body.as_object_mut().unwrap().extend(extra.as_object().unwrap().clone());
-        let (s, v) = post(&app, uri, body).await;
-        assert_eq!(s, StatusCode::OK, "{uri}: {v}");
+    for kind in [GameKind::Portes, GameKind::Plakoto, GameKind::Fevga] {
+        let (s, v) = post(&app, "/api/v1/eval", json!({"position": "start", "game": kind.name()})).await;
+        assert_eq!(s, StatusCode::OK, "{kind}: {v}");
+        assert_eq!(v["position"], serde_json::to_value(AnyPosition::start(kind)).unwrap(), "{kind}");
+        let want = match AnyPosition::start(kind) {
+            AnyPosition::Portes(p) => {
+                analysis::evaluate(&Search::new(portes::Position::shipped_eval(None).unwrap(), 0), &p).equity
+            }
+            AnyPosition::Plakoto(p) => analysis::evaluate(&Search::new(NeuralEval::shipped(None), 0), &p).equity,
+            AnyPosition::Fevga(p) => {
+                analysis::evaluate(&Search::new(plakoto_core::fevga::Position::shipped_eval(None).unwrap(), 0), &p)
+                    .equity
+            }
+        };
+        assert!((v["equity"].as_f64().unwrap() - f64::from(want)).abs() < 1e-5, "{kind}: {v} against {want}");
     }
+    // Portes from the bar: every ranked play enters first, best first.
+    let (s, v) = post(&app, "/api/v1/hint", json!({"position": portes_on_bar(), "dice": "6-4", "ply": 0})).await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+    let plays = v["plays"].as_array().unwrap();
+    assert_eq!(
+        plays.len(),
+        AnyPosition::from_json(&portes_on_bar().to_string()).unwrap().legal_plays(Dice::new(6, 4).unwrap()).len()
+    );
+    assert!(plays.iter().all(|p| p["moves"][0][0] == 25), "{v}");
+    assert!(plays.windows(2).all(|w| w[0]["equity"].as_f64() >= w[1]["equity"].as_f64()), "{v}");
+    // Fevga mid-turn: only what the runner's move can become, and its cost.
+    let body = json!({"position": "start", "game": "fevga", "dice": "6-3", "ply": 0, "moves": [[24, 18]]});
+    let (s, v) = post(&app, "/api/v1/hint", body).await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+    assert!(v["plays"].as_array().unwrap().iter().all(|p| p["notation"].as_str().unwrap().contains("24/18")), "{v}");
+    assert!(v["loss"].as_f64().unwrap() >= 0.0 && v["best"].is_object(), "{v}");
+    // A move the runner rule forbids is refused with its code.
+    let body = json!({"position": fevga_runner(), "dice": "6-3", "ply": 0, "moves": [[24, 18]]});
+    let got = post(&app, "/api/v1/hint", body).await;
+    assert_error(&got, StatusCode::UNPROCESSABLE_ENTITY, "illegal-move", &[]);
+    assert_eq!(got.1["error"]["reason"]["code"], "runner", "{}", got.1);
+    // A play made, judged among the plays of its roll.
+    let body = json!({"position": "start", "game": "portes", "dice": "3-1", "ply": 0, "played": [[8, 5], [6, 5]]});
+    let (s, v) = post(&app, "/api/v1/hint", body).await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+    assert_eq!(v["played"]["notation"], "8/5 6/5", "{v}");
+    assert!(v["played"]["rank"].as_u64().unwrap() >= 1, "{v}");
+}
+
+/// A match's set-up position must be of its first game.
+#[tokio::test]
+async fn a_match_from_a_position_of_another_game_is_refused_naming_both() {
+    let app = app();
     let got = post(&app, "/api/v1/matches", json!({"opponent": "human", "position": fevga_runner()})).await;
-    assert_error(&got, StatusCode::UNPROCESSABLE_ENTITY, "unsupported-game", &["Fevga", "match"]);
+    assert_error(&got, StatusCode::UNPROCESSABLE_ENTITY, "bad-position", &["Fevga", "Plakoto"]);
+    let body = json!({"opponent": "human", "games": "tavli", "position": fevga_runner()});
+    let got = post(&app, "/api/v1/matches", body).await;
+    assert_error(&got, StatusCode::UNPROCESSABLE_ENTITY, "bad-position", &["Fevga", "Portes"]);
+    let body = json!({"opponent": "human", "games": "fevga", "position": fevga_runner()});
+    let (s, v) = post(&app, "/api/v1/matches", body).await;
+    assert_eq!(s, StatusCode::CREATED, "{v}");
+    assert_eq!(v["game"]["game"], "fevga", "{v}");
 }
 
 #[tokio::test]

@@ -154,10 +154,7 @@ impl Match {
     /// assert_eq!(Match::from_record(&m.record()).unwrap().record(), m.record());
     /// ```
     pub fn with_contributions(target: u32, secret: Seed, players: Players) -> Result<Match, MatchError> {
-        let mut m = Match::new(target, secret, players)?;
-        m.joint = Some((secret, Contributions::default()));
-        m.dice = MatchDice::Awaiting;
-        Ok(m)
+        Match::with_contributions_under(MatchRules::default(), target, secret, players)
     }
 }
 
@@ -179,6 +176,33 @@ impl<P: GamePosition> Match<P> {
         players: Players,
     ) -> Result<Match<P>, MatchError<P::Error>> {
         Self::starting(rules, target, seed.into(), players, Start::OpeningRoll)
+    }
+
+    /// [`Match::with_contributions`] under `rules`: a Tavli match, or a
+    /// match of one game, between two people online.
+    ///
+    /// ```
+    /// use plakoto_core::game::{Contribution, Match, Players, Seed};
+    /// use plakoto_core::tavli::{AnyPosition, GameKind, MatchRules};
+    /// use plakoto_core::Color;
+    /// let mut m: Match<AnyPosition> =
+    ///     Match::with_contributions_under(MatchRules::tavli(), 5, Seed::Secret([5; 32]), Players::people()).unwrap();
+    /// m.contribute(Color::White, Contribution([1; 32])).unwrap();
+    /// m.contribute(Color::Black, Contribution([2; 32])).unwrap();
+    /// m.roll().unwrap();
+    /// assert_eq!(m.game().position().kind(), GameKind::Portes);
+    /// assert_eq!(Match::from_record(&m.record()).unwrap().record(), m.record());
+    /// ```
+    pub fn with_contributions_under(
+        rules: MatchRules,
+        target: u32,
+        secret: Seed,
+        players: Players,
+    ) -> Result<Match<P>, MatchError<P::Error>> {
+        let mut m = Match::with_rules(rules, target, secret, players)?;
+        m.joint = Some((secret, Contributions::default()));
+        m.dice = MatchDice::Awaiting;
+        Ok(m)
     }
 
     /// A new match under `rules` whose first game starts from `position`

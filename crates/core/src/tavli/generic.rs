@@ -63,6 +63,10 @@ pub trait GamePosition: Copy + Eq + Debug + Send + Sync + 'static {
     /// The error for a play, written `notation`, that is not among this
     /// position's legal plays.
     fn not_legal(&self, notation: String) -> Self::Error;
+    /// This position as a position of any game.
+    fn into_any(self) -> AnyPosition;
+    /// `pos` as this type's position, if it is of a game this type holds.
+    fn from_any(pos: &AnyPosition) -> Option<Self>;
 }
 
 /// A play of some game, as the game state machine records it.
@@ -77,18 +81,22 @@ pub trait GamePlay: Clone + Eq + Debug + Send + Sync + 'static {
     fn moves(&self) -> &[Move];
     /// The play in notation.
     fn notation(&self) -> String;
+    /// This play as a play of any game.
+    fn into_any(self) -> AnyPlay;
+    /// `play` as this type's play, if it is of a game this type holds.
+    fn from_any(play: &AnyPlay) -> Option<Self>;
 }
 
 /// Implements the traits for one game's own types by calling their
 /// inherent methods of the same names.
 macro_rules! own_game {
-    ($kind:expr, $Pos:ty, $Play:ty, $Err:ty, $parse:path $(, $under:item)*) => {
+    ($Var:ident, $Pos:ty, $Play:ty, $Err:ty, $parse:path $(, $under:item)*) => {
         impl GamePosition for $Pos {
             type Play = $Play;
             type Error = $Err;
             $($under)*
             fn kind(&self) -> GameKind {
-                $kind
+                GameKind::$Var
             }
             fn turn(&self) -> Color {
                 <$Pos>::turn(self)
@@ -100,7 +108,7 @@ macro_rules! own_game {
                 <$Pos>::start()
             }
             fn start_of(kind: GameKind) -> Option<Self> {
-                (kind == $kind).then(<$Pos>::start)
+                (kind == GameKind::$Var).then(<$Pos>::start)
             }
             fn legal_plays(&self, dice: Dice) -> Vec<$Play> {
                 <$Pos>::legal_plays(self, dice)
@@ -123,6 +131,12 @@ macro_rules! own_game {
             fn not_legal(&self, notation: String) -> $Err {
                 <$Err>::NotLegal(notation)
             }
+            fn into_any(self) -> AnyPosition {
+                AnyPosition::$Var(self)
+            }
+            fn from_any(pos: &AnyPosition) -> Option<Self> {
+                if let AnyPosition::$Var(p) = pos { Some(*p) } else { None }
+            }
         }
 
         impl GamePlay for $Play {
@@ -139,13 +153,19 @@ macro_rules! own_game {
             fn notation(&self) -> String {
                 <$Play>::notation(self)
             }
+            fn into_any(self) -> AnyPlay {
+                AnyPlay::$Var(self)
+            }
+            fn from_any(play: &AnyPlay) -> Option<Self> {
+                if let AnyPlay::$Var(p) = play { Some(*p) } else { None }
+            }
         }
     };
 }
 
-own_game!(GameKind::Plakoto, crate::Position, crate::Play, crate::PlayError, crate::parse_play);
+own_game!(Plakoto, crate::Position, crate::Play, crate::PlayError, crate::parse_play);
 own_game!(
-    GameKind::Portes,
+    Portes,
     portes::Position,
     portes::Play,
     portes::PlayError,
@@ -161,7 +181,7 @@ own_game!(
     }
 );
 own_game!(
-    GameKind::Fevga,
+    Fevga,
     fevga::Position,
     fevga::Play,
     fevga::PlayError,
@@ -244,6 +264,12 @@ impl GamePosition for AnyPosition {
             AnyPosition::Fevga(p) => AnyPlayError::Fevga(p.not_legal(notation)),
         }
     }
+    fn into_any(self) -> AnyPosition {
+        self
+    }
+    fn from_any(pos: &AnyPosition) -> Option<Self> {
+        Some(*pos)
+    }
 }
 
 impl GamePlay for AnyPlay {
@@ -259,5 +285,11 @@ impl GamePlay for AnyPlay {
     }
     fn notation(&self) -> String {
         AnyPlay::notation(self)
+    }
+    fn into_any(self) -> AnyPlay {
+        self
+    }
+    fn from_any(play: &AnyPlay) -> Option<Self> {
+        Some(play.clone())
     }
 }

@@ -6,7 +6,7 @@ use std::fmt;
 
 use serde_json::Value;
 
-use super::{GameKind, UnknownGame};
+use super::{GameKind, GamePosition, MatchRules, UnknownGame};
 use crate::{Color, Dice, GameResult, Move, fevga, portes};
 
 /// Calls the same method on whichever game's value is inside.
@@ -136,6 +136,44 @@ impl AnyPosition {
             }
             AnyPosition::Fevga(p) => fevga::parse_play(p, dice, text).map(AnyPlay::Fevga).map_err(AnyPlayError::Fevga),
         }
+    }
+
+    /// The legal play that the single `moves` make (from, to in the
+    /// mover's numbering; 25 is Portes's bar, 0 is off; none for a pass)
+    /// under a match's `rules`, or why they make none. Plakoto's answer is
+    /// [`crate::play_of_moves`]'s; Portes's and Fevga's come from their
+    /// notation (the moves written as `bar/19 13/7`), whose reasons name
+    /// the fault the same way.
+    ///
+    /// ```
+    /// use plakoto_core::tavli::{AnyPosition, GameKind, MatchRules};
+    /// use plakoto_core::{Dice, Move};
+    /// let p = AnyPosition::start(GameKind::Portes);
+    /// let d = Dice::new(6, 5).unwrap();
+    /// let rules = MatchRules::tavli();
+    /// let play = p.play_of_moves_under(d, &[Move::new(24, 18), Move::new(18, 13)], &rules).unwrap();
+    /// assert_eq!(play.notation(), "24/18/13");
+    /// assert!(p.play_of_moves_under(d, &[Move::new(24, 18)], &rules).is_err());
+    /// ```
+    pub fn play_of_moves_under(&self, dice: Dice, moves: &[Move], rules: &MatchRules) -> Result<AnyPlay, AnyPlayError> {
+        if let AnyPosition::Plakoto(p) = self {
+            return crate::play_of_moves(p, dice, moves).map(AnyPlay::Plakoto).map_err(AnyPlayError::Plakoto);
+        }
+        let point = |n: u8, from: bool| match n {
+            25 if from && self.kind() == GameKind::Portes => "bar".to_string(),
+            0 if !from => "off".to_string(),
+            n => n.to_string(),
+        };
+        let text = if moves.is_empty() {
+            "pass".to_string()
+        } else {
+            moves
+                .iter()
+                .map(|m| format!("{}/{}", point(m.from, true), point(m.to, false)))
+                .collect::<Vec<_>>()
+                .join(" ")
+        };
+        GamePosition::parse_play_under(self, dice, &text, rules)
     }
 
     /// How the game has ended, if it has, under the default rules.

@@ -98,6 +98,16 @@ impl AnyTurn {
         }
     }
 
+    /// The legal plays the single moves made so far can still become (all
+    /// of them before the first move).
+    pub fn reachable_plays(&self) -> Vec<AnyPlay> {
+        match self {
+            AnyTurn::Portes(t) => t.reachable_plays().into_iter().map(AnyPlay::Portes).collect(),
+            AnyTurn::Plakoto(t) => t.reachable_plays().into_iter().map(AnyPlay::Plakoto).collect(),
+            AnyTurn::Fevga(t) => t.reachable_plays().into_iter().map(AnyPlay::Fevga).collect(),
+        }
+    }
+
     /// Every single move that keeps the turn completable into a legal play.
     pub fn legal_moves(&self) -> Vec<Move> {
         each!(self, t => t.legal_moves())

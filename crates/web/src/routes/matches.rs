@@ -10,7 +10,8 @@ use axum::extract::{ConnectInfo, Path, State};
 use axum::http::StatusCode;
 use axum::{Extension, Json};
 use plakoto_core::game::{Contribution, MatchRecord, Seed};
-use plakoto_core::{Color, GameResult, Position};
+use plakoto_core::tavli::{AnyPosition, MatchGames, MatchRules};
+use plakoto_core::{Color, GameResult};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
@@ -68,7 +69,11 @@ pub struct CreateMatch {
     pub opponent: Option<String>,
     /// Engine level (see `/api/v1/levels`); default the engine's default.
     pub level: Option<String>,
-    /// Points to win the match: 1 (default) to 25; 1, 3, 5 and 7 are usual.
+    /// The games the match plays: `tavli` (Portes, Plakoto, Fevga and
+    /// round again), or one game, `portes`, `plakoto` (default) or `fevga`.
+    pub games: Option<String>,
+    /// Points to win the match: 1 to 25; 1, 3, 5 and 7 are usual. Default
+    /// 1, and 5 for a Tavli match.
     pub length: Option<u32>,
     /// Seed of the dice (default: a secret random seed). The same seed gives
     /// the same dice, so a match with a chosen seed has no secret dice:
@@ -79,7 +84,8 @@ pub struct CreateMatch {
     pub human_color: Option<String>,
     /// Start the first game from this position instead (position JSON, or
     /// a string: a position ID), its side on roll first: practice from a
-    /// position. Later games start as usual. Refused online.
+    /// position. It must be of the match's first game (Portes in a Tavli
+    /// match). Later games start as usual. Refused online.
     #[schema(value_type = Option<Object>)]
     pub position: Option<Box<serde_json::value::RawValue>>,
     /// Online: the creator's share of the dice, 64 hex digits (32 random
@@ -151,6 +157,11 @@ pub struct LogEntry {
 pub struct GameState {
     /// 1 for the first game of the match.
     pub number: usize,
+    /// Which game it is: `portes`, `plakoto` or `fevga`.
+    pub game: String,
+    /// The game that comes after it (null once the match is over, or in
+    /// a single game).
+    pub next_game: Option<String>,
     /// Opening roll-offs `[white, black]`, the last decisive; empty when the
     /// winner of the previous game started.
     #[schema(value_type = Vec<Vec<u8>>)]
@@ -160,9 +171,9 @@ pub struct GameState {
     /// How it started: `opening-roll`, `winner` (the winner of the last
     /// game starts) or `position` (from a position set up for it).
     pub start: String,
-    /// The position the game is in.
+    /// The position the game is in (position JSON of its game).
     #[schema(value_type = Object)]
-    pub position: Position,
+    pub position: AnyPosition,
     pub position_id: String,
     /// The side on roll (once the game is over, the side that moved last).
     pub turn: String,
@@ -183,6 +194,8 @@ pub struct GameState {
 #[derive(Serialize, ToSchema)]
 pub struct GameSummary {
     pub number: usize,
+    /// Which game it is: `portes`, `plakoto` or `fevga`.
+    pub game: String,
     pub first: Option<String>,
     pub turns: usize,
     #[schema(value_type = Option<crate::wire::ResultJson>)]
@@ -195,9 +208,11 @@ pub struct GameSummary {
 pub struct PreviousGameJson {
     /// Its number in the match (1 for the first).
     pub number: usize,
+    /// Which game it was: `portes`, `plakoto` or `fevga`.
+    pub game: String,
     /// Its final position.
     #[schema(value_type = Object)]
-    pub position: Position,
+    pub position: AnyPosition,
     pub position_id: String,
     /// Its final pip counts.
     pub pips: SidesJson<u32>,
@@ -250,6 +265,10 @@ pub struct MatchState {
     pub human_color: Option<String>,
     /// The players as the record names them (`human`, `engine:LEVEL`).
     pub players: SidesJson<String>,
+    /// The games the match plays and its options, as its record writes
+    /// them: `{"games": "tavli"}`, `{"games": "plakoto"}`, …
+    #[schema(value_type = Object)]
+    pub rules: MatchRules,
     /// Points to win the match.
     pub match_to: u32,
     /// Points each side has.
@@ -319,7 +338,7 @@ pub fn view(live: &Held) -> MatchState {
     let who = m.player_to_act();
     // The turn's start for click and drag, when a person is to enter it.
     let entry = match (g.dice(), who) {
-        (Some(d), Some((_, p))) if p.is_person() => turn_state(&pos.into(), d, &[]).ok(),
+        (Some(d), Some((_, p))) if p.is_person() => turn_state(&pos, d, &[]).ok(),
         _ => None,
     };
     let resign = |c: Color| m.resignation_points(c);
@@ -332,6 +351,7 @@ pub fn view(live: &Held) -> MatchState {
         level: live.level().map(str::to_string),
         human_color: live.person().map(name),
         players: SidesJson { white: m.players().white.to_string(), black: m.players().black.to_string() },
+        rules: *m.rules(),
         match_to: m.target(),
         score: SidesJson { white: m.score(Color::White), black: m.score(Color::Black) },
         winner: m.winner().map(name),
@@ -341,6 +361,9 @@ pub fn view(live: &Held) -> MatchState {
         resign_points: resign(Color::White).zip(resign(Color::Black)).map(|(white, black)| SidesJson { white, black }),
         game: GameState {
             number: m.games().len(),
+            game: pos.kind().name().into(),
+            next_game: (!m.is_over() && m.target() > 1)
+                .then(|| m.rules().next_game(pos.kind(), false).name().to_string()),
             opening: g.opening().to_vec(),
             first: g.first_side().map(name),
             start: match g.start() {
@@ -354,7 +377,7 @@ pub fn view(live: &Held) -> MatchState {
             turn: name(pos.turn()),
             dice: g.dice().map(|d| [d.high(), d.low()]),
             pips: SidesJson { white: pos.pips(Color::White), black: pos.pips(Color::Black) },
-            plays: g.legal_plays().iter().map(PlayJson::new).collect(),
+            plays: g.legal_plays().iter().map(PlayJson::any).collect(),
             entry,
             result: g.result(),
             log: g
@@ -376,6 +399,7 @@ pub fn view(live: &Held) -> MatchState {
             .enumerate()
             .map(|(i, g)| GameSummary {
                 number: i + 1,
+                game: g.position().kind().name().into(),
                 first: g.first_side().map(name),
                 turns: g.turns().len(),
                 result: g.result(),
@@ -386,6 +410,7 @@ pub fn view(live: &Held) -> MatchState {
             let end = *p.position();
             PreviousGameJson {
                 number: i + 1,
+                game: end.kind().name().into(),
                 position: end,
                 position_id: end.id(),
                 pips: SidesJson { white: end.pips(Color::White), black: end.pips(Color::Black) },
@@ -516,12 +541,16 @@ pub async fn create(
             "contribution: only a match online between two people takes contributions to its dice",
         ));
     }
-    let position = req
-        .position
-        .as_deref()
-        .map(|raw| crate::wire::plakoto_position(Some(raw), None, "a match is played from"))
-        .transpose()?;
-    let new = NewMatch { opponent, length: req.length.unwrap_or(1), seed: req.seed, position };
+    let games = match req.games.as_deref() {
+        None => MatchGames::default(),
+        Some(text) => MatchGames::parse(text).map_err(|e| ApiError::invalid("bad-request", format!("games: {e}")))?,
+    };
+    let length = req.length.unwrap_or(if games == MatchGames::Tavli { games.default_length() } else { 1 });
+    // `start` means the first game's, and a position of another game is
+    // refused naming both.
+    let first = MatchRules { games, ..MatchRules::default() }.first_game();
+    let position = req.position.as_deref().map(|raw| crate::wire::any_position(Some(raw), Some(first))).transpose()?;
+    let new = NewMatch { opponent, games, length, seed: req.seed, position };
     let Created { live, seat, invite } = state.call(move |s| Ok(s.create(new)?)).await?;
     let token = seat.as_ref().map(|g| g.token.clone());
     let view = view_for(&live, token.as_deref(), (false, false));
@@ -620,7 +649,10 @@ pub async fn get(
 #[utoipa::path(get, path = "/api/v1/matches/{id}/record", tag = "matches",
     params(("id" = String, Path, description = "match id")),
     responses((status = 200, body = Object), (status = 404, body = ErrorBody)))]
-pub async fn record(State(state): State<Arc<AppState>>, Path(id): Path<String>) -> Result<Json<MatchRecord>, ApiError> {
+pub async fn record(
+    State(state): State<Arc<AppState>>,
+    Path(id): Path<String>,
+) -> Result<Json<MatchRecord<AnyPosition>>, ApiError> {
     state.call(move |s| Ok(Json(s.get(&id)?.m.public_record()))).await
 }
 

@@ -1,16 +1,16 @@
 //! Endpoints about a position alone, with no saved state: legal plays and
-//! a turn entered one checker at a time (in any of Tavli's games),
-//! evaluation and hints (Plakoto's so far), the levels.
+//! a turn entered one checker at a time, evaluation and hints (each in any
+//! of Tavli's games, each game with its own network), the levels.
 
 use std::sync::Arc;
 
 use axum::Json;
 use axum::extract::State;
 use axum::http::StatusCode;
-use plakoto_core::tavli::GameKind;
-use plakoto_core::{GameResult, Move, Position, play_of_moves};
+use plakoto_core::tavli::{AnyPosition, AnyTurn, GameKind, GamePlay, MatchRules};
+use plakoto_core::{Dice, GameResult, Move, fevga, portes};
 use plakoto_engine::met::MatchScore;
-use plakoto_engine::{LevelKind, MAX_PLY, Probabilities, Search, analysis};
+use plakoto_engine::{LevelKind, MAX_PLY, NetGame, NeuralEval, Probabilities, Search, analysis};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use serde_json::value::RawValue;
@@ -81,13 +81,12 @@ pub async fn turn(JsonBody(req): JsonBody<TurnRequest>) -> Result<Json<TurnState
 
 #[derive(Deserialize, ToSchema)]
 pub struct EvalRequest {
-    /// A Plakoto position, as `/api/v1/moves` takes it; another game's is
-    /// a 422 `unsupported-game` (not evaluated yet).
+    /// A position of any game, as `/api/v1/moves` takes it.
     #[schema(value_type = Object)]
     pub position: Option<Box<RawValue>>,
     /// Search depth, 0 (default) to 2.
     pub ply: Option<i64>,
-    /// The game: only `plakoto` is evaluated so far.
+    /// The game, as `/api/v1/moves` takes it (absent: Plakoto's `start`).
     #[schema(value_type = Option<GameJson>)]
     pub game: Option<GameKind>,
 }
@@ -96,7 +95,7 @@ pub struct EvalRequest {
 #[derive(Serialize, ToSchema)]
 pub struct EvalJson {
     #[schema(value_type = Object)]
-    pub position: Position,
+    pub position: AnyPosition,
     /// The position ID.
     pub id: String,
     pub ply: u8,
@@ -127,10 +126,12 @@ pub async fn eval(
     State(state): State<Arc<AppState>>,
     JsonBody(req): JsonBody<EvalRequest>,
 ) -> Result<Json<EvalJson>, ApiError> {
-    let pos = wire::plakoto_position(req.position.as_deref(), req.game, "/api/v1/eval evaluates")?;
+    let pos = wire::any_position(req.position.as_deref(), req.game)?;
     let ply = wire::ply(req.ply, 0)?;
-    let eval = state.service.engine().clone();
-    let e = state.engine(move |_| Ok(analysis::evaluate(&Search::new(eval, ply), &pos))).await?;
+    let engine = state.service.engine().clone();
+    let e = state
+        .engine(move |_| Ok(by_game!(pos, &engine, |p, eval| analysis::evaluate(&Search::new(eval, ply), &p))))
+        .await?;
     Ok(Json(EvalJson {
         position: pos,
         id: pos.id(),
@@ -145,14 +146,13 @@ pub async fn eval(
 /// so far (rank what can follow), or a play made (say where it ranks).
 #[derive(Deserialize, ToSchema)]
 pub struct HintRequest {
-    /// A Plakoto position: position JSON, or a string: `start`, a position
-    /// ID or position JSON (another game's is a 422 `unsupported-game`).
+    /// A position of any game, as `/api/v1/moves` takes it.
     #[schema(value_type = Object)]
     pub position: Option<Box<RawValue>>,
     /// `"6-4"` or `[6, 4]`.
     #[schema(value_type = Object)]
     pub dice: Option<Value>,
-    /// The game: only `plakoto` is ranked so far.
+    /// The game, as `/api/v1/moves` takes it (absent: Plakoto's `start`).
     #[schema(value_type = Option<GameJson>)]
     pub game: Option<GameKind>,
     /// Search depth, 0 to 2 (default 2: as deep as the strongest level).
@@ -246,9 +246,9 @@ pub struct RankedPlayJson {
 }
 
 impl RankedPlayJson {
-    fn new(r: &analysis::RankedPlay) -> RankedPlayJson {
+    fn new<PL: GamePlay>(r: &analysis::RankedPlay<PL>) -> RankedPlayJson {
         RankedPlayJson {
-            play: PlayJson::new(&r.play),
+            play: PlayJson::any(&r.play.clone().into_any()),
             equity: r.equity,
             diff: r.diff,
             ply: r.ply,
@@ -263,7 +263,7 @@ impl RankedPlayJson {
 pub struct HintJson {
     /// The position.
     #[schema(value_type = Object)]
-    pub position: Position,
+    pub position: AnyPosition,
     /// Its position ID.
     pub id: String,
     /// The roll, larger die first.
@@ -289,7 +289,7 @@ pub async fn hint(
     State(state): State<Arc<AppState>>,
     JsonBody(req): JsonBody<HintRequest>,
 ) -> Result<Json<HintJson>, ApiError> {
-    let pos = wire::plakoto_position(req.position.as_deref(), req.game, "/api/v1/hint ranks the plays of")?;
+    let pos = wire::any_position(req.position.as_deref(), req.game)?;
     let dice = wire::dice(req.dice.as_ref())?;
     let ply = wire::ply(req.ply, MAX_PLY)?;
     let score = req.score.map(ScoreJson::score).transpose()?.unwrap_or(MatchScore::SINGLE_GAME);
@@ -303,40 +303,122 @@ pub async fn hint(
             ));
         }
     }
+    if pos.outcome().is_some() {
+        return Err(ApiError::invalid("illegal-move", "the game is over in this position; there is nothing to play"));
+    }
     // The core's turn builder and play reader check the moves (points, at
     // most the roll's), as for any play.
     let to_moves = |v: &[[u8; 2]]| -> Vec<Move> { v.iter().map(|&[f, t]| Move::new(f, t)).collect() };
-    let made = to_moves(req.moves.as_deref().unwrap_or(&[]));
+    let reachable = match req.moves.as_deref() {
+        None | Some([]) => None,
+        Some(made) => {
+            let mut turn = AnyTurn::new(&pos, dice);
+            for &[from, to] in made {
+                turn.play_move(from, to).map_err(|e| ApiError::illegal("illegal-move", &e))?;
+            }
+            Some(turn.reachable_plays())
+        }
+    };
     let played = match &req.played {
         None => None,
-        Some(v) => Some(play_of_moves(&pos, dice, &to_moves(v)).map_err(|e| ApiError::illegal("illegal-play", &e))?),
+        Some(v) => Some(
+            pos.play_of_moves_under(dice, &to_moves(v), &MatchRules::default())
+                .map_err(|e| ApiError::illegal("illegal-play", &e))?,
+        ),
     };
-    let eval = state.service.engine().clone();
-    let mid_turn = req.moves.is_some();
-    let (c, judged) = state
+    let (engine, mid_turn, max) = (state.service.engine().clone(), req.moves.is_some(), req.max.unwrap_or(usize::MAX));
+    let ranked = state
         .engine(move |_| {
-            let search = Search::at_score(eval, ply, score);
-            let c =
-                analysis::rank_from(&search, &pos, dice, &made).map_err(|e| ApiError::illegal("illegal-move", &e))?;
-            let judged = played.and_then(|p| analysis::judge(&search, &pos, dice, &p));
-            Ok((c, judged))
+            let ask = Ask { dice, ply, score, reachable: reachable.as_deref(), played: played.as_ref(), max };
+            Ok(by_game!(pos, &engine, |p, eval| ask.rank(&p, eval)))
         })
         .await?;
+    let ranked = ranked.ok_or_else(|| ApiError::internal("a position whose game goes on has no legal play"))?;
     Ok(Json(HintJson {
         position: pos,
         id: pos.id(),
         dice: [dice.high(), dice.low()],
         ply,
-        plays: c.plays.iter().take(req.max.unwrap_or(usize::MAX)).map(RankedPlayJson::new).collect(),
-        best: mid_turn.then(|| RankedPlayJson::new(&c.best)),
-        loss: mid_turn.then_some(c.loss),
-        played: judged.map(|j| PlayedJson {
-            play: RankedPlayJson::new(&j.played),
-            rank: j.rank,
-            of: j.of,
-            loss: j.loss,
-        }),
+        plays: ranked.plays,
+        best: mid_turn.then_some(ranked.best),
+        loss: mid_turn.then_some(ranked.loss),
+        played: ranked.played,
     }))
+}
+
+/// Runs `$body` with `$p` the game's own position inside the
+/// [`AnyPosition`] `$pos` and `$eval` the evaluator of that game's levels
+/// (Plakoto's `$engine`, the others' shipped networks with its bear-off
+/// database), so one generic body serves every game.
+macro_rules! by_game {
+    ($pos:expr, $engine:expr, |$p:ident, $eval:ident| $body:expr) => {
+        match $pos {
+            AnyPosition::Plakoto($p) => {
+                let $eval: NeuralEval = $engine.clone();
+                $body
+            }
+            AnyPosition::Portes($p) => {
+                let $eval = shipped::<portes::Position>($engine);
+                $body
+            }
+            AnyPosition::Fevga($p) => {
+                let $eval = shipped::<fevga::Position>($engine);
+                $body
+            }
+        }
+    };
+}
+use by_game;
+
+/// The evaluator of game `P`'s levels: its shipped network, with `engine`'s
+/// bear-off database for races.
+fn shipped<P: NetGame>(engine: &NeuralEval) -> P::Eval {
+    P::shipped_eval(engine.bearoff().cloned()).expect("every game ships a network")
+}
+
+/// What a hint asks of one game's ranking.
+struct Ask<'a> {
+    dice: Dice,
+    ply: u8,
+    score: MatchScore,
+    /// The plays the moves made so far can become (`None`: no move made).
+    reachable: Option<&'a [plakoto_core::tavli::AnyPlay]>,
+    played: Option<&'a plakoto_core::tavli::AnyPlay>,
+    max: usize,
+}
+
+/// A hint's ranking, as JSON.
+struct Ranked {
+    plays: Vec<RankedPlayJson>,
+    best: RankedPlayJson,
+    loss: f32,
+    played: Option<PlayedJson>,
+}
+
+impl Ask<'_> {
+    /// Ranks the plays of `pos` (game `P`) with `eval` at the depth and
+    /// score asked, as the engine levels would play there; `None` when
+    /// there is no play.
+    fn rank<P: NetGame>(&self, pos: &P, eval: P::Eval) -> Option<Ranked> {
+        let own = |plays: &[plakoto_core::tavli::AnyPlay]| -> Vec<P::Play> {
+            plays.iter().filter_map(P::Play::from_any).collect()
+        };
+        let reachable = self.reachable.map(own);
+        let search = Search::at_score_of::<P>(eval, self.ply, self.score);
+        let c = analysis::continuations(&search, pos, self.dice, reachable.as_deref())?;
+        let judged = self.played.and_then(P::Play::from_any).and_then(|p| analysis::judge(&search, pos, self.dice, &p));
+        Some(Ranked {
+            plays: c.plays.iter().take(self.max).map(RankedPlayJson::new).collect(),
+            best: RankedPlayJson::new(&c.best),
+            loss: c.loss,
+            played: judged.map(|j| PlayedJson {
+                play: RankedPlayJson::new(&j.played),
+                rank: j.rank,
+                of: j.of,
+                loss: j.loss,
+            }),
+        })
+    }
 }
 
 /// A built-in engine level.

@@ -1,8 +1,8 @@
 //! A match as the service holds it in memory: the match, its version and
 //! times, its seats, and the single moves of the turn being entered.
 
+use super::Match;
 use plakoto_core::Color;
-use plakoto_core::game::Match;
 
 use super::Seats;
 use super::seats::holder;

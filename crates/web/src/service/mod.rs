@@ -25,10 +25,11 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Instant;
 
-use plakoto_core::game::{Contribution, Match, MatchError, PlayerName, Players, Seed};
-use plakoto_core::{Color, Move, Play, TurnBuilder};
+use plakoto_core::game::{Contribution, MatchError, PlayerName, Players, Seed};
+use plakoto_core::tavli::{AnyPlay, AnyPosition, AnyTurn, MatchGames, MatchRules};
+use plakoto_core::{Color, Move};
 use plakoto_engine::met::MatchScore;
-use plakoto_engine::{DEFAULT_LEVEL, NeuralEval, levels};
+use plakoto_engine::{DEFAULT_LEVEL, NeuralEval, Player, TavliPlayer, levels};
 
 use errors::match_error;
 use ids::{new_id, valid_id};
@@ -41,6 +42,10 @@ pub use postgres::PostgresStore;
 pub use seats::SeatGrant;
 pub use sqlite::{SCHEMA_VERSION, SqliteStore};
 pub use store::{MatchStore, Seats, StoreError, StoredMatch};
+
+/// A match as the service plays it: of any game, a Tavli match or a match
+/// of one game (Plakoto's matches before Tavli read as these too).
+pub type Match = plakoto_core::game::Match<AnyPosition>;
 
 /// Longest match one may ask for.
 pub const MAX_LENGTH: u32 = 25;
@@ -95,9 +100,12 @@ pub struct NewMatch {
     /// secret random one. Refused online: whoever chose it would know every
     /// roll of both sides.
     pub seed: Option<u64>,
+    /// The games the match plays: a Tavli match, or one game.
+    pub games: MatchGames,
     /// The position the first game starts from (`None`: the usual start
-    /// with the opening roll). Refused online.
-    pub position: Option<plakoto_core::Position>,
+    /// with the opening roll); it must be of the match's first game.
+    /// Refused online.
+    pub position: Option<AnyPosition>,
 }
 
 /// A play as a client sends it.
@@ -293,14 +301,19 @@ impl MatchService {
         // A secret seed unless the client asked for one (then it knows the
         // dice anyway); the record shows only its commitment until the end.
         let seed = req.seed.map_or_else(|| Seed::Secret(rand::random()), Seed::Number);
+        let rules = MatchRules { games: req.games, ..MatchRules::default() };
         let mut m = match (req.position, share) {
-            (_, Some((side, contribution))) => Match::with_contributions(req.length, seed, players)
+            (_, Some((side, contribution))) => Match::with_contributions_under(rules, req.length, seed, players)
                 .and_then(|mut m| m.contribute(side, contribution).map(|()| m)),
-            (Some(p), None) => Match::from_position(req.length, seed, players, p),
-            (None, None) => Match::new(req.length, seed, players),
+            (Some(p), None) => Match::from_position_with(rules, req.length, seed, players, p),
+            (None, None) => Match::with_rules(rules, req.length, seed, players),
         }
         .map_err(|e| match e {
             MatchError::StartOver(_) => ServiceError::invalid("bad-position", e.to_string()),
+            MatchError::WrongGame(kind) => ServiceError::invalid(
+                "bad-position",
+                format!("the position is of {kind}, and the match's first game is {}", rules.first_game()),
+            ),
             e => match_error(e),
         })?;
         roll_if_needed(&mut m)?;
@@ -420,7 +433,7 @@ impl MatchService {
             ));
         }
         let g = live.m.game();
-        let mut tb = TurnBuilder::new(g.position(), g.dice().expect("checked: rolled"));
+        let mut tb = AnyTurn::under(g.position(), g.dice().expect("checked: rolled"), live.m.rules());
         // The turn builder bounds the moves (points, at most the roll's).
         for &[f, t] in moves {
             tb.play_move(f, t).map_err(|e| ServiceError::illegal("illegal-move", &e))?;
@@ -497,17 +510,18 @@ impl MatchService {
             check_seat(&live.seats, token, live.m.to_act().expect("checked: someone acts"))?;
             let game = live.m.game();
             let (pos, dice) = (*game.position(), game.dice().expect("checked: rolled"));
-            let illegal = |e: plakoto_core::PlayError| ServiceError::illegal("illegal-play", &e);
-            let chosen: Play = match play {
+            let illegal = |e: plakoto_core::tavli::AnyPlayError| ServiceError::illegal("illegal-play", &e);
+            let rules = live.m.rules();
+            let chosen: AnyPlay = match play {
                 PlayInput::Moves(moves) => {
                     let moves: Vec<Move> = moves.iter().map(|&[f, t]| Move::new(f, t)).collect();
-                    plakoto_core::play_of_moves(&pos, dice, &moves).map_err(illegal)?
+                    pos.play_of_moves_under(dice, &moves, rules).map_err(illegal)?
                 }
                 PlayInput::Notation(text) => {
                     if text.len() > MAX_NOTATION {
                         return Err(ServiceError::invalid("illegal-play", "the notation is too long for one play"));
                     }
-                    plakoto_core::parse_play(&pos, dice, text).map_err(illegal)?
+                    plakoto_core::tavli::GamePosition::parse_play_under(&pos, dice, text, rules).map_err(illegal)?
                 }
             };
             let mut next = live.m.clone();
@@ -527,10 +541,12 @@ impl MatchService {
             let level = levels::level(name).map_err(|e| ServiceError::internal(e.to_string()))?;
             let game = live.m.game();
             let (pos, dice, plays) = (*game.position(), game.dice().expect("checked: rolled"), game.legal_plays());
-            // In a match, the engine plays for the match at the score (the
-            // engine crate decides how: `Level::player_at`).
+            // Each game with its own player; in a match, for the match at
+            // the score (the engine crate decides how).
             let score = MatchScore::of(&live.m, side);
-            let choice = level.player_at(&self.engine, live.m.turn_seed(), score).choose(&pos, dice, plays);
+            let mut player = TavliPlayer::of_level(level, &self.engine, live.m.turn_seed());
+            player.set_match_score(score.length, score.mine, score.theirs);
+            let choice = player.choose(&pos, dice, plays);
             if Instant::now() > deadline {
                 return Err(ServiceError::new(
                     ErrorKind::Timeout,
@@ -538,7 +554,8 @@ impl MatchService {
                     "the engine took longer than its time limit; nothing was played, try again or a lower level",
                 ));
             }
-            let play = *plays.get(choice).ok_or_else(|| ServiceError::internal("the engine chose no legal play"))?;
+            let play =
+                plays.get(choice).ok_or_else(|| ServiceError::internal("the engine chose no legal play"))?.clone();
             let mut next = live.m.clone();
             next.play(&play).map_err(match_error)?;
             Ok(next)
@@ -609,12 +626,17 @@ mod tests {
         fn insert(
             &self,
             id: &str,
-            record: &plakoto_core::game::MatchRecord,
+            record: &plakoto_core::game::MatchRecord<AnyPosition>,
             seats: &Seats,
         ) -> Result<StoredMatch, StoreError> {
             self.0.insert(id, record, seats)
         }
-        fn update(&self, id: &str, version: u64, _: &plakoto_core::game::MatchRecord) -> Result<i64, StoreError> {
+        fn update(
+            &self,
+            id: &str,
+            version: u64,
+            _: &plakoto_core::game::MatchRecord<AnyPosition>,
+        ) -> Result<i64, StoreError> {
             Err(StoreError::Conflict { id: id.into(), version })
         }
         fn load(&self, id: &str) -> Result<Option<StoredMatch>, StoreError> {
@@ -627,7 +649,7 @@ mod tests {
             side: Color,
             seat: &str,
             version: u64,
-            record: &plakoto_core::game::MatchRecord,
+            record: &plakoto_core::game::MatchRecord<AnyPosition>,
         ) -> Result<bool, StoreError> {
             self.0.take_invite(id, invite, side, seat, version, record)
         }
@@ -637,8 +659,16 @@ mod tests {
     fn a_conflict_in_the_store_is_a_409_and_the_copy_in_memory_is_dropped() {
         let s =
             MatchService::new(Arc::new(Elsewhere(SqliteStore::in_memory().unwrap())), NeuralEval::shipped(None), 100);
-        let live =
-            s.create(NewMatch { opponent: Opponent::People, length: 1, seed: Some(3), position: None }).unwrap().live;
+        let live = s
+            .create(NewMatch {
+                opponent: Opponent::People,
+                games: MatchGames::default(),
+                length: 1,
+                seed: Some(3),
+                position: None,
+            })
+            .unwrap()
+            .live;
         let moves = live.m.game().legal_plays()[0].moves().iter().map(|m| [m.from, m.to]).collect();
         let e = s.play(&live.id, Some(live.version), &PlayInput::Moves(moves), None).unwrap_err();
         assert_eq!((e.kind, e.code), (ErrorKind::Conflict, "stale"), "{e:?}");
@@ -650,7 +680,10 @@ mod tests {
     fn who_acts_and_resigning_follow_the_core() {
         let s = service();
         let opponent = Opponent::Engine { level: Some("random".into()), person: Some(Color::White) };
-        let live = s.create(NewMatch { opponent, length: 3, seed: Some(8), position: None }).unwrap().live;
+        let live = s
+            .create(NewMatch { opponent, games: MatchGames::default(), length: 3, seed: Some(8), position: None })
+            .unwrap()
+            .live;
         assert_eq!(live.person(), Some(Color::White));
         assert_eq!(live.level(), Some("random"));
         let e = s.resign(&live.id, Some(1), Some(Color::Black), None, None).unwrap_err();
@@ -666,7 +699,8 @@ mod tests {
     /// from a seeded walk where the two differ, each played by the service.
     #[test]
     fn in_a_match_the_engine_plays_for_the_match_at_the_score() {
-        use plakoto_core::{Dice, Position};
+        use plakoto_core::tavli::GamePlay;
+        use plakoto_core::{Dice, Play, Position};
         let s = service();
         let level = levels::level("advanced").unwrap();
         // A small seeded generator, enough to walk through positions.
@@ -688,12 +722,20 @@ mod tests {
                 continue;
             }
             let opponent = Opponent::Engine { level: Some("advanced".into()), person: Some(pos.turn().opponent()) };
-            let live = s.create(NewMatch { opponent, length: 2, seed: Some(seed), position: Some(pos) }).unwrap().live;
+            let new = NewMatch {
+                opponent,
+                games: MatchGames::default(),
+                length: 2,
+                seed: Some(seed),
+                position: Some(pos.into()),
+            };
+            let live = s.create(new).unwrap().live;
             let g = live.m.game();
-            let (dice, plays) = (g.dice().unwrap(), g.legal_plays());
+            let dice = g.dice().unwrap();
+            let plays: Vec<Play> = g.legal_plays().iter().filter_map(Play::from_any).collect();
             let score = MatchScore::of(&live.m, pos.turn());
-            let at_score = level.player_at(&s.engine, live.m.turn_seed(), score).choose(&pos, dice, plays);
-            let for_points = level.player(&s.engine, live.m.turn_seed()).choose(&pos, dice, plays);
+            let at_score = level.player_at(&s.engine, live.m.turn_seed(), score).choose(&pos, dice, &plays);
+            let for_points = level.player(&s.engine, live.m.turn_seed()).choose(&pos, dice, &plays);
             let chosen = *plays[at_score].position();
             if chosen == *plays[for_points].position() || chosen.outcome().is_some() {
                 continue;
@@ -701,7 +743,7 @@ mod tests {
             differing += 1;
             let after =
                 s.engine_move(&live.id, Some(live.version), Instant::now() + std::time::Duration::from_secs(60));
-            assert_eq!(*after.unwrap().m.game().position(), chosen, "seed {seed}: the engine played for points");
+            assert_eq!(*after.unwrap().m.game().position(), chosen.into(), "seed {seed}: the engine played for points");
         }
         assert!(differing > 0, "no position of the walk where the score changes the engine's play");
     }

@@ -24,6 +24,7 @@ use std::time::Duration;
 
 use plakoto_core::Color;
 use plakoto_core::game::MatchRecord;
+use plakoto_core::tavli::AnyPosition;
 use postgres::Client;
 use serde::{Deserialize, Serialize};
 
@@ -318,7 +319,7 @@ fn catch_up(client: &mut Client, hub: &Hub, forget: &(dyn Fn(&str) + Send + Sync
 }
 
 impl MatchStore for PostgresStore {
-    fn insert(&self, id: &str, record: &MatchRecord, seats: &Seats) -> Result<StoredMatch, StoreError> {
+    fn insert(&self, id: &str, record: &MatchRecord<AnyPosition>, seats: &Seats) -> Result<StoredMatch, StoreError> {
         let json = serde_json::to_string(record).map_err(|e| StoreError::Failed(e.to_string()))?;
         let now = now_ms();
         let (opponent, level, human_color) = sql::who_plays(record, seats);
@@ -345,7 +346,7 @@ impl MatchStore for PostgresStore {
         Ok(StoredMatch { version: 1, created_ms: now, updated_ms: now, record: record.clone(), seats: seats.clone() })
     }
 
-    fn update(&self, id: &str, version: u64, record: &MatchRecord) -> Result<i64, StoreError> {
+    fn update(&self, id: &str, version: u64, record: &MatchRecord<AnyPosition>) -> Result<i64, StoreError> {
         let json = serde_json::to_string(record).map_err(|e| StoreError::Failed(e.to_string()))?;
         let now = now_ms();
         let (n, again) =
@@ -382,7 +383,7 @@ impl MatchStore for PostgresStore {
         side: Color,
         seat: &str,
         version: u64,
-        record: &MatchRecord,
+        record: &MatchRecord<AnyPosition>,
     ) -> Result<bool, StoreError> {
         let json = serde_json::to_string(record).map_err(|e| StoreError::Failed(e.to_string()))?;
         let now = now_ms();
@@ -422,8 +423,10 @@ mod test_pg;
 
 #[cfg(test)]
 mod tests {
+    use super::super::Match;
     use super::*;
-    use plakoto_core::game::{Match, Players};
+    use plakoto_core::game::Players;
+    use plakoto_core::tavli::MatchRules;
 
     use super::test_pg as pg;
 
@@ -441,7 +444,7 @@ mod tests {
     fn a_write_committed_whose_answer_was_lost_is_a_success_when_tried_again() {
         let db = pg::start();
         let s = PostgresStore::open(&db.url).unwrap();
-        let mut m = Match::new(1, 3, Players::people()).unwrap();
+        let mut m = Match::with_rules(MatchRules::default(), 1, 3, Players::people()).unwrap();
         let seats = Seats { white: Some("w".into()), black: None, invite: Some("inv".into()) };
         lose_the_next_answer();
         s.insert("lost", &m.record(), &seats).expect("the insert landed: ours, not a duplicate");
@@ -463,7 +466,7 @@ mod tests {
     fn connections_cut_by_the_server_are_replaced_not_used() {
         let db = pg::start();
         let s = PostgresStore::open(&db.url).unwrap();
-        let m = Match::new(1, 3, Players::people()).unwrap();
+        let m = Match::with_rules(MatchRules::default(), 1, 3, Players::people()).unwrap();
         s.insert("cut", &m.record(), &Seats::default()).unwrap();
         // Several connections in the pool, then all cut (as a restart does).
         std::thread::scope(|t| {
@@ -486,7 +489,7 @@ mod tests {
     fn while_the_server_is_down_a_call_is_unavailable_within_the_wait_saying_why_and_then_recovers() {
         let mut db = pg::start_local();
         let s = PostgresStore::open(&db.url).unwrap();
-        let m = Match::new(1, 3, Players::people()).unwrap();
+        let m = Match::with_rules(MatchRules::default(), 1, 3, Players::people()).unwrap();
         s.insert("down", &m.record(), &Seats::default()).unwrap();
         db.stop("immediate");
         let t = std::time::Instant::now();

@@ -9,6 +9,7 @@ use std::time::{SystemTime, UNIX_EPOCH};
 
 use plakoto_core::Color;
 use plakoto_core::game::MatchRecord;
+use plakoto_core::tavli::GamePosition;
 
 use super::store::Seats;
 
@@ -74,7 +75,10 @@ pub fn now_ms() -> i64 {
 
 /// The lookup columns of a new match: `online` with seats, else `engine`
 /// with its level and the person's colour, or `human` for two people.
-pub fn who_plays(record: &MatchRecord, seats: &Seats) -> (&'static str, Option<String>, Option<&'static str>) {
+pub fn who_plays<P: GamePosition>(
+    record: &MatchRecord<P>,
+    seats: &Seats,
+) -> (&'static str, Option<String>, Option<&'static str>) {
     if seats.online() {
         return ("online", None, None);
     }

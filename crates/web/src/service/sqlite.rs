@@ -14,6 +14,7 @@ use std::sync::Mutex;
 
 use plakoto_core::Color;
 use plakoto_core::game::MatchRecord;
+use plakoto_core::tavli::AnyPosition;
 use rusqlite::{Connection, OptionalExtension, params};
 
 use super::sql::{self, MIGRATIONS, now_ms};
@@ -80,7 +81,7 @@ fn migrate(conn: &mut Connection) -> Result<(), String> {
 }
 
 impl MatchStore for SqliteStore {
-    fn insert(&self, id: &str, record: &MatchRecord, seats: &Seats) -> Result<StoredMatch, StoreError> {
+    fn insert(&self, id: &str, record: &MatchRecord<AnyPosition>, seats: &Seats) -> Result<StoredMatch, StoreError> {
         let json = serde_json::to_string(record).map_err(|e| StoreError::Failed(e.to_string()))?;
         let now = now_ms();
         let (opponent, level, human_color) = sql::who_plays(record, seats);
@@ -103,7 +104,7 @@ impl MatchStore for SqliteStore {
         }
     }
 
-    fn update(&self, id: &str, version: u64, record: &MatchRecord) -> Result<i64, StoreError> {
+    fn update(&self, id: &str, version: u64, record: &MatchRecord<AnyPosition>) -> Result<i64, StoreError> {
         let json = serde_json::to_string(record).map_err(|e| StoreError::Failed(e.to_string()))?;
         let now = now_ms();
         let n = self
@@ -138,7 +139,7 @@ impl MatchStore for SqliteStore {
         side: Color,
         seat: &str,
         version: u64,
-        record: &MatchRecord,
+        record: &MatchRecord<AnyPosition>,
     ) -> Result<bool, StoreError> {
         let json = serde_json::to_string(record).map_err(|e| StoreError::Failed(e.to_string()))?;
         let n = self
@@ -151,13 +152,16 @@ impl MatchStore for SqliteStore {
 
 #[cfg(test)]
 mod tests {
+    use super::super::Match;
     use super::*;
-    use plakoto_core::game::{Match, Players};
+    use plakoto_core::game::Players;
+    use plakoto_core::tavli::MatchRules;
 
     #[test]
     fn insert_update_load_round_trip_and_versions_guard_writes() {
         let s = SqliteStore::in_memory().unwrap();
-        let mut m = Match::new(3, 5, Players::against_engine(Color::Black, "random")).unwrap();
+        let mut m =
+            Match::with_rules(MatchRules::default(), 3, 5, Players::against_engine(Color::Black, "random")).unwrap();
         s.insert("abc", &m.record(), &Seats::default()).unwrap();
         assert_eq!(s.insert("abc", &m.record(), &Seats::default()).unwrap_err(), StoreError::Duplicate("abc".into()));
         m.roll().unwrap();
@@ -178,7 +182,7 @@ mod tests {
             // As the first release made it: the table, and no user_version.
             let c = Connection::open(&path).unwrap();
             c.execute_batch(MIGRATIONS[0]).unwrap();
-            let m = Match::new(1, 2, Players::people()).unwrap();
+            let m = Match::with_rules(MatchRules::default(), 1, 2, Players::people()).unwrap();
             c.execute(
                 "INSERT INTO matches VALUES ('old', 1, 1, 1, 'human', NULL, NULL, ?1)",
                 params![serde_json::to_string(&m.record()).unwrap()],
@@ -211,7 +215,7 @@ mod tests {
     #[test]
     fn an_invitation_is_taken_once() {
         let s = SqliteStore::in_memory().unwrap();
-        let m = Match::new(1, 5, Players::people()).unwrap();
+        let m = Match::with_rules(MatchRules::default(), 1, 5, Players::people()).unwrap();
         let seats = Seats { white: Some("w".into()), black: None, invite: Some("inv".into()) };
         s.insert("on", &m.record(), &seats).unwrap();
         let r = m.record();

@@ -6,6 +6,7 @@
 use std::fmt;
 
 use plakoto_core::game::MatchRecord;
+use plakoto_core::tavli::AnyPosition;
 
 /// Who holds the seats of a match played online: the SHA-256 digests (hex)
 /// of each seat's secret, and of the invitation not taken yet. Only
@@ -37,7 +38,7 @@ pub struct StoredMatch {
     /// When it last changed (milliseconds since 1970).
     pub updated_ms: i64,
     /// The whole match: seed, players, every roll and play.
-    pub record: MatchRecord,
+    pub record: MatchRecord<AnyPosition>,
     /// Its seats, when it is played online.
     pub seats: Seats,
 }
@@ -97,12 +98,12 @@ impl std::error::Error for StoreError {}
 /// that returned is durable (a server killed right after keeps it).
 pub trait MatchStore: Send + Sync {
     /// Saves a new match `id` at version 1, with its seats.
-    fn insert(&self, id: &str, record: &MatchRecord, seats: &Seats) -> Result<StoredMatch, StoreError>;
+    fn insert(&self, id: &str, record: &MatchRecord<AnyPosition>, seats: &Seats) -> Result<StoredMatch, StoreError>;
 
     /// Replaces the record of match `id`, which must be at `version` (else
     /// [`StoreError::Conflict`]); it is then at `version + 1`. Returns the
     /// time of the change.
-    fn update(&self, id: &str, version: u64, record: &MatchRecord) -> Result<i64, StoreError>;
+    fn update(&self, id: &str, version: u64, record: &MatchRecord<AnyPosition>) -> Result<i64, StoreError>;
 
     /// Match `id`, or `None` when there is none.
     fn load(&self, id: &str) -> Result<Option<StoredMatch>, StoreError>;
@@ -120,7 +121,7 @@ pub trait MatchStore: Send + Sync {
         side: plakoto_core::Color,
         seat: &str,
         version: u64,
-        record: &MatchRecord,
+        record: &MatchRecord<AnyPosition>,
     ) -> Result<bool, StoreError>;
 
     /// The version of match `id` as stored now (`None`: no such match).

@@ -20,7 +20,8 @@ use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result, anyhow, bail};
 use plakoto_core::game::{Contribution, MatchRecord};
-use plakoto_core::{Color, Dice, GameResult, Play, Position, TurnBuilder, parse_position};
+use plakoto_core::tavli::{AnyPlay, AnyPosition, AnyTurn, GameKind};
+use plakoto_core::{Color, Dice, GameResult};
 use serde_json::{Value, json};
 
 use super::announce::{self, Voice};
@@ -384,11 +385,11 @@ fn connect(address: Address, lang: Lang, out: &mut impl Write) -> Result<(Client
 
 /// A logged turn's play, worked out here from its position, dice and
 /// moves (never the server's text); `None` if it is not a play.
-fn logged_play(entry: &Value) -> Option<Play> {
-    let before = Position::from_id(entry["position_id"].as_str()?).ok()?;
+fn logged_play(entry: &Value) -> Option<AnyPlay> {
+    let before = AnyPosition::parse(entry["position_id"].as_str()?, None).ok()?;
     let d = entry["dice"].as_array()?;
     let dice = Dice::new(d.first()?.as_u64()?.try_into().ok()?, d.get(1)?.as_u64()?.try_into().ok()?).ok()?;
-    let mut tb = TurnBuilder::new(&before, dice);
+    let mut tb = AnyTurn::new(&before, dice);
     for m in entry["moves"].as_array()? {
         let (from, to) = (m.get(0)?.as_u64()?.try_into().ok()?, m.get(1)?.as_u64()?.try_into().ok()?);
         tb.play_move(from, to).ok()?;
@@ -396,11 +397,12 @@ fn logged_play(entry: &Value) -> Option<Play> {
     tb.complete()
 }
 
-/// The position and dice of the turn being played, as the rules core reads them.
-fn turn_of(state: &Value) -> Result<(Position, Option<Dice>)> {
+/// The position (of any game) and dice of the turn being played, as the
+/// rules core reads them.
+fn turn_of(state: &Value) -> Result<(AnyPosition, Option<Dice>)> {
     let game = &state["game"];
-    let position: Position =
-        parse_position(&game["position"].to_string()).map_err(|e| anyhow!("the server's position: {e}"))?;
+    let position =
+        AnyPosition::from_json(&game["position"].to_string()).map_err(|e| anyhow!("the server's position: {e}"))?;
     let dice = game["dice"]
         .as_array()
         .and_then(|d| Dice::new(d.first()?.as_u64()?.try_into().ok()?, d.get(1)?.as_u64()?.try_into().ok()?).ok());
@@ -412,7 +414,7 @@ fn turn_of(state: &Value) -> Result<(Position, Option<Dice>)> {
 /// (this terminal's own among them, when it holds a seat).
 fn check_dice(client: &Client, seat: &Seat, lang: Lang, out: &mut impl Write) -> Result<()> {
     let record = client.request("GET", "/record", None)?;
-    let verdict = serde_json::from_value::<MatchRecord>(record)
+    let verdict = serde_json::from_value::<MatchRecord<AnyPosition>>(record)
         .map_err(|e| anyhow!("the record is not readable: {e}"))
         .and_then(|r| r.check_dice().map_err(|e| anyhow!("{e}")));
     let line = match verdict {
@@ -447,7 +449,7 @@ fn side_name(lang: Lang, side: Option<Color>) -> String {
 fn draw(state: &Value, me: Option<Color>, lang: Lang, style: Style, out: &mut impl Write) -> Result<()> {
     let game = &state["game"];
     let (position, dice) = turn_of(state)?;
-    let left: Vec<u8> = dice.map(|d| TurnBuilder::new(&position, d).dice_left().to_vec()).unwrap_or_default();
+    let left: Vec<u8> = dice.map(|d| AnyTurn::new(&position, d).dice_left().to_vec()).unwrap_or_default();
     let last = game["log"].as_array().and_then(|l| l.last());
     let viewpoint = me.unwrap_or(Color::White);
     let caption = last.map(|e| {
@@ -458,12 +460,14 @@ fn draw(state: &Value, me: Option<Color>, lang: Lang, style: Style, out: &mut im
     });
     let marks = last.and_then(|e| {
         let side = e["side"].as_str().and_then(colour_of)?;
-        let before = Position::from_id(e["position_id"].as_str()?).ok()?;
-        let after = if position.turn() == side { position } else { position.pass_turn() };
-        Marks::between(&before.into(), &after.into(), side)
+        let before = AnyPosition::parse(e["position_id"].as_str()?, None).ok()?;
+        Marks::between(&before, &position.with_turn(side), side)
     });
     let names = [text::colour(lang, Color::White), text::colour(lang, Color::Black)];
-    let position = plakoto_core::tavli::AnyPosition::from(position);
+    // A match not of Plakoto alone names its game, and a Tavli match the next.
+    let plakoto_only = state["rules"]["games"].as_str().is_none_or(|g| g == "plakoto");
+    let next = game["next_game"].as_str().and_then(|g| g.parse::<GameKind>().ok());
+    let rotation = (!plakoto_only).then(|| next.filter(|_| state["rules"]["games"] == "tavli"));
     let view = BoardView {
         lang,
         position: &position,
@@ -476,7 +480,7 @@ fn draw(state: &Value, me: Option<Color>, lang: Lang, style: Style, out: &mut im
         ],
         match_to: state["match_to"].as_u64().unwrap_or(1) as u32,
         game: game["number"].as_u64().unwrap_or(1) as usize,
-        rotation: None,
+        rotation,
         over: !game["result"].is_null(),
         marks,
         caption: caption.as_deref(),
