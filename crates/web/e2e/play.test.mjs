@@ -31,6 +31,7 @@ import { artifacts, launchPersistent, startServer } from './server.mjs';
 import './online.e2e.mjs';
 import './review.e2e.mjs';
 import './page.e2e.mjs';
+import './tavli.e2e.mjs';
 
 // Waits until the page is ready for the person (or the match is over).
 // A game that ended without ending the match (a draw in a 1-point match)

@@ -50,7 +50,8 @@ export function engineNext() {
 // or click on a point it cannot go to) is refused with the server's reason,
 // which is shown.
 export async function move(from, to) {
-  // from/to in White's numbering ('off' for the tray); sent in the mover's.
+  // from/to in White's numbering ('off' for the tray, 'bar' for Portes's
+  // bar); sent in the mover's (0 off, 25 the bar).
   const side = mover();
   const f = fromWhite(from, side), tt = to === 'off' ? 0 : fromWhite(to, side);
   const ts = turnState();
@@ -88,7 +89,7 @@ function whyNot(p) {
   const point = fromWhite(p, mover());
   // The opponent's checker on top (the mover's maybe pinned under it):
   // say whose it is, not that the mover has none there.
-  if (theirs && pos.pinned[p] !== mover()) return { reason: { code: 'opponents-checker', params: { point } } };
+  if (theirs && pos.pinned?.[p] !== mover()) return { reason: { code: 'opponents-checker', params: { point } } };
   const reason = ts.why_not_reasons?.[point];
   return reason ? { reason, message: ts.why_not?.[point] } : '';
 }
@@ -97,8 +98,9 @@ function whyNot(p) {
 function holdsMover(p) {
   const pos = currentPosition();
   if (!pos || p === 'off') return false;
+  if (p === 'bar') return (pos.bar?.[mover()] || 0) > 0;
   const n = pos.board[p] || 0;
-  return (mover() === 'white' ? n > 0 : n < 0) || pos.pinned[p] === mover();
+  return (mover() === 'white' ? n > 0 : n < 0) || pos.pinned?.[p] === mover();
 }
 
 export function clickPoint(p) {
@@ -289,7 +291,7 @@ export async function joinMatch(id, code) {
 
 export async function newMatch(form) {
   const opponent = form.opponent.value;
-  const body = { opponent, length: Number(form.length.value) };
+  const body = { opponent, games: form.games.value, length: Number(form.length.value) };
   if (opponent === 'engine') { body.level = form.level.value; body.human_color = form.color.value; }
   if (opponent === 'online') { body.human_color = form.color.value; body.contribution = newShare(); }
   const start = form.position.value.trim();
@@ -307,6 +309,8 @@ export async function newMatch(form) {
     }
     $('new-dialog').close();
     form.position.value = '';
+    // The next new match offers the same games (a Tavli player gets Tavli).
+    localStorage.setItem('plakoto-games', body.games);
     history.pushState({}, '', `/match/${m.id}`);
     // Online: this browser's seat, and the invitation to send (shown until the friend takes it).
     if (m.seat) saveSeat(m.id, { side: m.seat.side, token: m.seat.token, invite: m.invite, contribution: body.contribution });
@@ -342,12 +346,23 @@ export async function openNewDialog() {
     return o;
   }));
   showLevelAbout();
+  const games = localStorage.getItem('plakoto-games');
+  if (games && !$('new-dialog').open && [...$('match-games').options].some((o) => o.value === games) && $('match-games').value !== games) {
+    $('match-games').value = games;
+    gamesChosen();
+  }
   const last = localStorage.getItem('plakoto-last');
   $('resume').classList.toggle('hidden', !last || (S.match && S.match.id === last));
   for (const e of $('new-dialog').querySelectorAll('[data-i18n]')) e.textContent = t(e.dataset.i18n);
   $('position-input').placeholder = t('startFromHint');
   toggleEngineOptions();
   if (!$('new-dialog').open) $('new-dialog').showModal();
+}
+
+// A Tavli match is 5 points unless chosen otherwise, a match of one game 3.
+export function gamesChosen() {
+  const form = $('new-form');
+  form.length.value = form.games.value === 'tavli' ? '5' : '3';
 }
 
 export function toggleEngineOptions() {

@@ -2,9 +2,9 @@
 // chosen turn), the checkers that may move, the last play, the hint.
 
 import { R, drawReviewArrows, reviewTurn } from './review.js';
-import { S, betweenGames, fromWhite, game, humanToAct, isOnline, mover, mySeat, toWhite, turnState, viewer } from './state.js';
-import { G, Z, board, checkerXY, drawChecker, drawDie, drawPaths, el, layout, playPaths, slot, text, traySlot } from './svg.js';
-import { diceText, other, sideName, t } from './text.js';
+import { S, betweenGames, fromWhite, game, humanToAct, isOnline, mover, mySeat, shownGame, toWhite, turnState, viewer } from './state.js';
+import { BAR_R, G, Z, barX, barXY, board, checkerXY, drawChecker, drawDie, drawPaths, el, layout, playPaths, slot, text, traySlot } from './svg.js';
+import { diceText, gameName, other, sideName, t } from './text.js';
 
 export function currentPosition() {
   const rv = reviewTurn();
@@ -60,9 +60,11 @@ export function lastPlayToMark() {
 export function renderBoard() {
   layout();
   board.replaceChildren();
-  board.setAttribute('aria-label', t('board'));
+  const kind = shownGame();
+  board.setAttribute('aria-label', t('boardOf', { game: gameName(kind) }));
+  board.dataset.game = kind;
   const defs = el('defs', {}, board);
-  for (const [id, colour] of [['arrowhead', '#1666c5'], ['lastarrowhead', '#8a2be2']]) {
+  for (const [id, colour] of [['arrowhead', '#1666c5'], ['lastarrowhead', '#8a2be2'], ['travelhead', '#7a5a2e']]) {
     const mk = el('marker', { id, markerWidth: 4, markerHeight: 4, refX: 2, refY: 2, orient: 'auto' }, defs);
     el('path', { d: 'M0,0 L4,2 L0,4 z', fill: colour }, mk);
   }
@@ -76,6 +78,9 @@ export function renderBoard() {
   const pos = currentPosition();
   const legal = legalByFrom();
   const dests = S.selected !== null ? (legal[S.selected] || []) : [];
+  // Portes: while the mover has a checker on the bar, the points it can
+  // enter on are lit before it is picked.
+  const entries = S.selected === null && legal.bar ? legal.bar : [];
 
   // Points.
   for (let p = 1; p <= 24; p++) {
@@ -87,8 +92,11 @@ export function renderBoard() {
     }, board);
     if (dests.includes(p)) {
       el('polygon', { points: `${s.x},${s.base} ${s.x + G.PW},${s.base} ${s.cx},${tipY}`, class: 'dest' }, board);
+    } else if (entries.includes(p)) {
+      el('polygon', { points: `${s.x},${s.base} ${s.x + G.PW},${s.base} ${s.cx},${tipY}`, class: 'entry', 'data-entry': p }, board);
     }
   }
+  if (kind === 'fevga') drawFevgaMarks();
   // Point numbers in the frame: the viewer's numbering large, next to the
   // point; the opponent's small, beyond it (the log writes each side's
   // plays in that side's numbering).
@@ -109,10 +117,10 @@ export function renderBoard() {
   if (pos) {
     for (let p = 1; p <= 24; p++) {
       const n = Math.abs(pos.board[p] || 0);
-      if (!n && !pos.pinned[p]) continue;
+      if (!n && !pos.pinned?.[p]) continue;
       const color = (pos.board[p] || 0) > 0 ? 'white' : 'black';
       const g = el('g', { class: 'stack' }, board);
-      const pinned = pos.pinned[p];
+      const pinned = pos.pinned?.[p];
       let skip = 0;
       if (pinned) {
         const { x, y } = checkerXY(p, 0, 1);
@@ -128,6 +136,19 @@ export function renderBoard() {
         if (i === n - 1 && legal[p]) cls = S.selected === p ? 'selected' : 'movable';
         drawChecker(g, x, y, color, cls);
         if (i === n - 1 && n > 5) counts.push({ x, y, color, n, p });
+      }
+    }
+    // Portes's bar: the hit checkers, the top one movable while they must enter.
+    for (const side of ['white', 'black']) {
+      const n = pos.bar?.[side] || 0;
+      if (!n) continue;
+      const g = el('g', { class: 'bar-stack', 'data-bar': side }, board);
+      const shown = Math.min(n, 4);
+      for (let i = 0; i < shown; i++) {
+        const { x, y } = barXY(side, i);
+        const top = i === shown - 1 && side === mover() && legal.bar;
+        drawChecker(g, x, y, side, top ? (S.selected === 'bar' ? 'selected' : 'movable') : '', BAR_R);
+        if (i === shown - 1 && n > 1) counts.push({ x, y, color: side, n, p: 'bar' });
       }
     }
     // Borne-off trays, the count next to the checkers.
@@ -211,7 +232,8 @@ export function renderBoard() {
   const countLayer = el('g', { class: 'counts' }, board);
   for (const c of counts) text(countLayer, c.x, c.y, `count ${c.color}`, Z.count, c.n, { 'data-count': c.p });
 
-  // Hit areas last, on top: one per point (the number in the frame too) and one for the tray.
+  // Hit areas last, on top: one per point (the number in the frame too),
+  // one for the tray, and in Portes one for the bar.
   for (let p = 1; p <= 24; p++) {
     const s = slot(p);
     el('rect', {
@@ -219,9 +241,39 @@ export function renderBoard() {
       'data-point': p, 'data-movable': legal[p] ? '1' : '0', 'data-dest': dests.includes(p) ? '1' : '0',
     }, board);
   }
+  if (kind === 'portes') {
+    el('rect', {
+      x: barX() - G.BAR / 2, y: G.MY, width: G.BAR, height: G.H - 2 * G.MY, class: 'hit',
+      'data-point': 'bar', 'data-movable': legal.bar ? '1' : '0', 'data-dest': '0',
+    }, board);
+  }
   const tr = traySlot(mover() || 'white');
   el('rect', {
     x: G.trayX, y: tr.y, width: G.trayW, height: tr.h, class: 'hit',
     'data-point': 'off', 'data-movable': '0', 'data-dest': dests.includes('off') ? '1' : '0',
   }, board);
+}
+
+// Fevga: both sides go round the same way (arrows along both rows), each
+// from its start (μάνα) to its home, both marked in the side's colour.
+function drawFevgaMarks() {
+  const g = el('g', { class: 'fevga-marks' }, board);
+  // The travel: from the viewer's 24 down to its 1, the rows' ends joined.
+  const at = (n) => slot(toWhite(n, viewer(), 'fevga'));
+  const top = at(24).top;
+  const y24 = top ? G.MY + G.PH + 12 : G.H - G.MY - G.PH - 12;
+  const y1 = top ? G.H - G.MY - G.PH - 12 : G.MY + G.PH + 12;
+  const row = (a, b, y) => `M${at(a).cx},${y} L${at(b).cx},${y}`;
+  el('path', { d: `${row(24, 13, y24)} L${at(12).cx},${y1} L${at(1).cx},${y1}`, class: 'travel', 'marker-end': 'url(#travelhead)', 'data-travel': '1' }, g);
+  for (const side of ['white', 'black']) {
+    // Home: the side's own 1 to 6, a band along their bases.
+    const home = [1, 6].map((n) => slot(toWhite(n, side, 'fevga')));
+    const x0 = Math.min(home[0].x, home[1].x), x1 = Math.max(home[0].x, home[1].x) + G.PW;
+    const yb = home[0].top ? G.MY : G.H - G.MY - 8;
+    el('rect', { x: x0, y: yb, width: x1 - x0, height: 8, class: `home-band ${side}`, 'data-home': side }, g);
+    // Start: the side's own 24, its point ringed.
+    const st = slot(toWhite(24, side, 'fevga'));
+    const tip = st.top ? st.base + G.PH : st.base - G.PH;
+    el('polygon', { points: `${st.x + 3},${st.base} ${st.x + G.PW - 3},${st.base} ${st.cx},${tip}`, class: `start-mark ${side}`, 'data-start': side }, g);
+  }
 }

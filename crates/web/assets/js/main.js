@@ -5,7 +5,7 @@
 // served as they are (no build step); this one draws everything and wires
 // the buttons.
 
-import { confirmPlay, copyInvite, copyPositionId, engineNext, hint, joinMatch, newMatch, openMatch, openNewDialog, resign, showLevelAbout, toggleEngineOptions, undo } from './actions.js';
+import { confirmPlay, copyInvite, copyPositionId, engineNext, gamesChosen, hint, joinMatch, newMatch, openMatch, openNewDialog, resign, showLevelAbout, toggleEngineOptions, undo } from './actions.js';
 import { seatOf } from './api.js';
 import { renderBoard } from './board.js';
 import { LIVE } from './live.js';
@@ -67,6 +67,7 @@ $('lang').addEventListener('click', () => {
   if ($('new-dialog').open) openNewDialog();
 });
 $('new-form').addEventListener('change', toggleEngineOptions);
+$('match-games').addEventListener('change', gamesChosen);
 $('level').addEventListener('change', showLevelAbout);
 $('new-form').addEventListener('submit', (evt) => {
   evt.preventDefault();

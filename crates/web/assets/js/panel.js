@@ -6,8 +6,8 @@ import { seatOf } from './api.js';
 import { currentPips, currentPosition, lastOpponentTurn, lastPlayToMark } from './board.js';
 import { LIVE } from './live.js';
 import { reasonText } from './reasons.js';
-import { $, S, betweenGames, game, humanToAct, isOnline, mySeat, rankKey, render, turnState, viewer } from './state.js';
-import { diceText, lang, levelName, num, ordinal, other, percent, resultText, sideGenitive, sideName, signed, t } from './text.js';
+import { $, S, betweenGames, game, humanToAct, isOnline, mySeat, rankKey, render, shownGame, turnState, viewer } from './state.js';
+import { diceText, gameName, lang, levelName, num, ordinal, other, percent, resultText, sideGenitive, sideName, signed, t } from './text.js';
 
 export function renderPanel() {
   document.documentElement.lang = lang;
@@ -36,9 +36,12 @@ export function renderPanel() {
     $('game-result').textContent = '';
     $('hints').replaceChildren();
     $('games').textContent = '';
+    $('game-note').textContent = '';
     return;
   }
-  $('score').textContent = `${t('matchTo', { n: m.match_to })} · ${t('white')} ${m.score.white} – ${m.score.black} ${t('black')} · ${t('game', { n: m.game.number })}`;
+  $('score').textContent = `${matchName(m)} · ${t('white')} ${m.score.white} – ${m.score.black} ${t('black')} · ${gameHead(m)}`;
+  $('score').dataset.game = m.game.game;
+  $('game-note').textContent = { portes: t('portesNote'), fevga: t('fevgaNote') }[shownGame()] || '';
 
   // Players with pip counts and borne-off checkers.
   const pos = currentPosition();
@@ -65,9 +68,10 @@ export function renderPanel() {
   $('position-id').textContent = m.game.position_id;
 
   const ended = betweenGames();
-  $('status').textContent = ended ? `${t('game', { n: ended.number })}: ${resultText(ended.result)}` : statusText();
+  const endedHead = ended && (plakotoOnly(m) ? t('game', { n: ended.number }) : t('gameOf', { n: ended.number, game: gameName(ended.game) }));
+  $('status').textContent = ended ? `${endedHead}: ${resultText(ended.result)}` : statusText();
   $('next-game').classList.toggle('hidden', !ended);
-  $('next-game').textContent = t('nextGame');
+  $('next-game').textContent = plakotoOnly(m) ? t('nextGame') : t('nextGameOf', { game: gameName(m.game.game) });
   const last = lastOpponentTurn();
   $('last-play').textContent = !last || (m.game.log.length === 0 && !ended) ? ''
     : t(!last.moves.length ? 'lastPass' : lastPlayToMark() ? 'lastPlay' : 'lastPlain', { side: sideName(last.side), dice: diceText(last.dice), play: last.notation });
@@ -188,11 +192,36 @@ function statusText() {
   return s;
 }
 
+// Who started the game and why: the opening roll (the first game, and in
+// a Tavli match the game after a drawn Plakoto), the last game's winner,
+// or a set-up position; in a match not of Plakoto alone, its game first.
 function openingText(g) {
-  if (g.start === 'position') return t('setUp', { side: sideName(g.first) });
-  if (!g.opening.length) return g.first ? t('winnerStarts', { side: sideName(g.first) }) : '';
+  const m = S.match;
+  const head = plakotoOnly(m) ? '' : `${t('gameOf', { n: g.number, game: gameName(g.game) })}. `;
+  if (g.start === 'position') return head + t('setUp', { side: sideName(g.first) });
+  if (!g.opening.length) return head + (g.first ? t('winnerStarts', { side: sideName(g.first) }) : '');
+  const prev = m.games[g.number - 2];
+  const afterDraw = m.rules?.games === 'tavli' && prev?.result && !prev.result.winner ? `${t('afterDraw')} ` : '';
   const parts = g.opening.map(([w, b]) => t('openingRoll', { w, b }) + (w === b ? ` (${t('openingTie')})` : ''));
-  return `${t('opening')} ${parts.join('; ')}. ${g.first ? t('starts', { side: sideName(g.first) }) : ''}`;
+  return `${head}${afterDraw}${t('opening')} ${parts.join('; ')}. ${g.first ? t('starts', { side: sideName(g.first) }) : ''}`;
+}
+
+// A match of Plakoto alone (as every match before Tavli): its texts stay as they were.
+const plakotoOnly = (m) => !m.rules || m.rules.games === 'plakoto';
+
+// The match: `Match to 3`, `Tavli match to 5`.
+function matchName(m) {
+  return m.rules?.games === 'tavli' ? t('tavliMatchTo', { n: m.match_to }) : t('matchTo', { n: m.match_to });
+}
+
+// The game being played: `Game 2`, and in a match not of Plakoto alone its
+// game and the next (`Game 2: Plakoto, then Fevga`).
+function gameHead(m) {
+  const g = m.game;
+  if (plakotoOnly(m)) return t('game', { n: g.number });
+  const name = gameName(g.game);
+  const shown = g.next_game && m.rules.games === 'tavli' ? t('gameAndNext', { game: name, next: gameName(g.next_game) }) : name;
+  return t('gameOf', { n: g.number, game: shown });
 }
 
 function rankText(r) {
@@ -247,7 +276,8 @@ function renderLog() {
   const key = `${m.id}:${g.number}:${g.log.length}`;
   if (S.logLen !== key) { $('log').scrollTop = $('log').scrollHeight; S.logLen = key; }
   const done = m.games.filter((x) => x.result && x.number < g.number);
-  $('games').textContent = done.map((x) => `${t('game', { n: x.number })}: ${resultText(x.result)}`).join(' ');
+  const head = (x) => (plakotoOnly(m) ? t('game', { n: x.number }) : t('gameOf', { n: x.number, game: gameName(x.game) }));
+  $('games').textContent = done.map((x) => `${head(x)}: ${resultText(x.result)}`).join(' ');
 }
 
 function renderHints() {

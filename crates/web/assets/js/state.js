@@ -40,9 +40,24 @@ export function sleep(ms) { return new Promise((r) => setTimeout(r, ms)); }
 export const game = () => S.match?.game;
 export const turnState = () => S.stack[S.stack.length - 1] || null;
 export const mover = () => game()?.turn;
-// Points in a move are in the mover's numbering; the board is drawn in White's.
-export const toWhite = (p, side) => (p === 0 ? 0 : side === 'black' ? 25 - p : p);
-export const fromWhite = (p, side) => (p === 0 ? 0 : side === 'black' ? 25 - p : p);
+// The game of the board shown: the game before while it stays on screen
+// between two games, else the game being played (`portes`, `plakoto`,
+// `fevga`).
+export const shownGame = () => betweenGames()?.game || game()?.game || 'plakoto';
+export const isGame = (kind) => shownGame() === kind;
+
+// Points in a move are in the mover's numbering; the board is drawn in
+// White's. Black's point n is White's 25 − n in Portes and Plakoto, and in
+// Fevga, where Black starts on White's 12, White's ((n + 11) mod 24) + 1
+// (the same map both ways). Portes's bar is 25 in the mover's numbering
+// and 'bar' on the board; 0 is off.
+function otherNumbering(p, side, kind) {
+  if (p === 0) return 0;
+  if (side !== 'black') return p;
+  return kind === 'fevga' ? ((p + 11) % 24) + 1 : 25 - p;
+}
+export const toWhite = (p, side, kind = shownGame()) => (p === 25 ? 'bar' : otherNumbering(p, side, kind));
+export const fromWhite = (p, side, kind = shownGame()) => (p === 'bar' ? 25 : otherNumbering(p, side, kind));
 
 // Online, `to_act.who` is "human" for both sides: this browser acts only for
 // the seat it holds.

@@ -1,7 +1,7 @@
 // The board's geometry in SVG units, where each point, checker and tray
 // is drawn, and the drawing primitives (checkers, dice, paths of plays).
 
-import { $, toWhite, viewer } from './state.js';
+import { $, fromWhite, toWhite, viewer } from './state.js';
 
 export const board = $('board');
 const SVGNS = 'http://www.w3.org/2000/svg';
@@ -38,9 +38,11 @@ export function layout() {
   board.setAttribute('viewBox', `0 0 ${G.W} ${G.H}`);
 }
 
-// Display slot of a point in White's numbering: column x and whether it is on top.
+// Display slot of a point in White's numbering: column x and whether it is
+// on top. The board faces the viewer: its own 1-point bottom right (in
+// Fevga, Black's is White's 13).
 export function slot(p) {
-  const d = viewer() === 'black' ? 25 - p : p;
+  const d = fromWhite(p, viewer());
   let x, top;
   if (d <= 6) { x = G.rightX + (6 - d) * G.PW; top = false; }
   else if (d <= 12) { x = G.leftX + (12 - d) * G.PW; top = false; }
@@ -61,8 +63,19 @@ export function checkerXY(p, i, n, skip = 0) {
 
 // Where one more checker on point p in pos would go.
 function stackNext(p, pos) {
-  const n = Math.abs(pos?.board[p] || 0), skip = pos?.pinned[p] ? G.R : 0;
+  const n = Math.abs(pos?.board[p] || 0), skip = pos?.pinned?.[p] ? G.R : 0;
   return checkerXY(p, n, n + 1, skip);
+}
+
+// Portes's bar: the column between the halves. A side's hit checkers
+// stand in its own half (the viewer's below, the opponent's above), from
+// the middle outwards; they are drawn smaller to fit the column.
+export const BAR_R = 23;
+export const barX = () => G.leftX + 420 + G.BAR / 2;
+export function barXY(side, i) {
+  const below = side === viewer();
+  const off = 24 + BAR_R + i * (2 * BAR_R - 4);
+  return { x: barX(), y: below ? G.H / 2 + off : G.H / 2 - off };
 }
 
 // The bear-off tray of a side: White's next to its 1-point, Black's next to its.
@@ -82,9 +95,11 @@ export function svgPoint(evt) {
   return pt.matrixTransform(board.getScreenCTM().inverse());
 }
 
-// What is under board coordinates (x, y): a point (White's numbering), 'off' or null.
+// What is under board coordinates (x, y): a point (White's numbering),
+// 'off' (the tray), 'bar' (the column between the halves) or null.
 export function hitTest(x, y) {
   if (x >= G.trayX && x <= G.trayX + G.trayW) return 'off';
+  if (x >= G.leftX + 420 && x < G.rightX) return 'bar';
   for (let p = 1; p <= 24; p++) {
     const s = slot(p);
     if (x >= s.x && x < s.x + G.PW && (s.top ? y < G.H / 2 : y >= G.H / 2)) return p;
@@ -107,9 +122,9 @@ export function text(parent, x, y, cls, size, content, attrs = {}) {
   return e;
 }
 
-export function drawChecker(g, x, y, color, cls = '') {
-  el('circle', { cx: x, cy: y, r: G.R - 1, class: `checker ${color} ${cls}` }, g);
-  el('circle', { cx: x, cy: y, r: G.R - 9, class: `checker inner ${color}`, stroke: color === 'white' ? '#5a4a36' : '#c9b89a' }, g);
+export function drawChecker(g, x, y, color, cls = '', r = G.R) {
+  el('circle', { cx: x, cy: y, r: r - 1, class: `checker ${color} ${cls}` }, g);
+  el('circle', { cx: x, cy: y, r: r - 1 - (8 * r) / G.R, class: `checker inner ${color}`, stroke: color === 'white' ? '#5a4a36' : '#c9b89a' }, g);
 }
 
 export function drawDie(g, x, y, size, value, color, used) {
@@ -130,7 +145,7 @@ export function drawDie(g, x, y, size, value, color, used) {
 
 // A play as paths, one per checker moved: single moves that go on from
 // where an earlier one landed are the same checker hopping on. Points in
-// White's numbering, 'off' for the tray.
+// White's numbering, 'off' for the tray, 'bar' for Portes's bar.
 export function playPaths(moves, side) {
   const paths = [];
   for (const [f, to] of moves) {
@@ -148,7 +163,8 @@ export function drawPaths(parent, paths, side, pos, before, cls, marker, attrs =
   const departures = {}, arrivals = {};
   const at = (p, kind) => {
     if (p === 'off') return trayXY(side);
-    const n = Math.abs(pos?.board[p] || 0), skip = pos?.pinned[p] ? G.R : 0;
+    if (p === 'bar') return barXY(side, Math.max(0, (pos?.bar?.[side] || 0) - (before ? 1 : 0)));
+    const n = Math.abs(pos?.board[p] || 0), skip = pos?.pinned?.[p] ? G.R : 0;
     const seen = kind === 'start' ? (departures[p] = (departures[p] || 0) + 1) - 1 : (arrivals[p] = (arrivals[p] || 0) + 1) - 1;
     // A hint starts from the stack's top and lands beyond it; the last play
     // started beyond the stack's top and has landed on it.

@@ -60,6 +60,14 @@ const TEXT = {
     reconnecting: 'The connection to the server was lost; reconnecting…',
     inviteUsed: 'This invitation has been used already, and this browser holds no seat in the match: you are watching it.',
     watchNote: 'Only the two players can move; you see their moves as they make them.',
+    games: 'Game', onlyPlakoto: 'Plakoto', tavliMatch: 'Tavli: Portes, Plakoto, Fevga in turn',
+    onlyPortes: 'Portes', onlyFevga: 'Fevga',
+    gameName: { portes: 'Portes', plakoto: 'Plakoto', fevga: 'Fevga' },
+    boardOf: '{game} board', tavliMatchTo: 'Tavli match to {n}', gameOf: 'Game {n}: {game}',
+    gameAndNext: '{game}, then {next}', nextGameOf: 'Next game: {game}',
+    afterDraw: 'After the drawn Plakoto the rotation goes on to Fevga; the opening roll decides who starts.',
+    portesNote: 'Portes: a checker that is hit goes to the bar (the middle column) and must enter first, in the opponent’s home board; the points it can enter on are lit.',
+    fevgaNote: 'Fevga: no hitting, and one checker holds a point. Both sides go round the same way (the dashed arrow): each starts on its ringed point and bears off from its home, the band in its colour. Until your first checker (the runner) reaches your 12-point, only it may move.',
   },
   el: {
     title: 'Πλακωτό', newMatch: 'Νέος αγώνας', undo: 'Αναίρεση', confirm: 'Επιβεβαίωση', pass: 'Πάσο',
@@ -129,6 +137,14 @@ const TEXT = {
     inviteUsed: 'Η πρόσκληση έχει ήδη χρησιμοποιηθεί και αυτός ο φυλλομετρητής δεν έχει θέση στον αγώνα: τον παρακολουθείς.',
     watchNote: 'Μόνο οι δύο παίκτες κινούν πούλια· βλέπεις τις κινήσεις τους τη στιγμή που γίνονται.',
     sideGenitive: { white: 'Άσπρων', black: 'Μαύρων' },
+    games: 'Παιχνίδι', onlyPlakoto: 'Πλακωτό', tavliMatch: 'Τάβλι: Πόρτες, Πλακωτό, Φεύγα με τη σειρά',
+    onlyPortes: 'Πόρτες', onlyFevga: 'Φεύγα',
+    gameName: { portes: 'Πόρτες', plakoto: 'Πλακωτό', fevga: 'Φεύγα' },
+    boardOf: 'Ταμπλό: {game}', tavliMatchTo: 'Αγώνας τάβλι στους {n}', gameOf: 'Παρτίδα {n}: {game}',
+    gameAndNext: '{game}, μετά {next}', nextGameOf: 'Επόμενη παρτίδα: {game}',
+    afterDraw: 'Μετά την ισοπαλία στο πλακωτό συνεχίζουμε με φεύγα· η πρώτη ζαριά κρίνει ποιος ξεκινά.',
+    portesNote: 'Πόρτες: το χτυπημένο πούλι πάει στη μπάρα (τη μεσαία στήλη) και μπαίνει πρώτο, στην περιοχή μαζέματος του αντιπάλου· οι θέσεις όπου μπορεί να μπει φωτίζονται.',
+    fevgaNote: 'Φεύγα: δεν χτυπάμε, και ένα πούλι πιάνει πόρτα. Και οι δύο πάνε με την ίδια φορά (το διακεκομμένο βέλος): ο καθένας ξεκινά από τη σημειωμένη μάνα του και μαζεύει από την περιοχή μαζέματός του, τη λωρίδα στο χρώμα του. Ώσπου το πρώτο σου πούλι να φτάσει τη θέση 12 σου, κινείται μόνο αυτό.',
   },
 };
 
@@ -193,4 +209,9 @@ export function levelName(l) {
 // A level's description in the page's language, else as the API wrote it.
 export function levelAbout(l) {
   return (TEXT[lang].levelAbout || {})[l.name] || l.about || '';
+}
+
+// A game's name (`portes`, `plakoto`, `fevga`) in the page's language.
+export function gameName(kind) {
+  return (TEXT[lang].gameName || {})[kind] || TEXT.en.gameName[kind] || kind || '';
 }
