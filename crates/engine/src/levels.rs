@@ -60,7 +60,7 @@ impl Level {
             LevelKind::Heuristic => P::heuristic(),
             LevelKind::Neural { ply, noise } => Box::new(
                 SearchPlayer::<P>::new(self.name, Box::new(Search::new(eval.clone(), ply)), noise, seed)
-                    .by_the_score(crate::search::table_of::<P>(eval)),
+                    .by_the_score(crate::search::table_of::<P>(eval), P::KIND),
             ),
         }
     }

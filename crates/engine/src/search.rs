@@ -14,7 +14,7 @@ use rayon::prelude::*;
 
 use crate::analyzer::{Analyzer, Scored};
 use crate::evaluator::Evaluator;
-use crate::met::{MatchEquityTable, MatchScore};
+use crate::met::{GameChances, MatchEquityTable, MatchScore};
 use crate::net_game::NetGame;
 use crate::neural::NeuralEval;
 use crate::probabilities::Probabilities;
@@ -111,9 +111,9 @@ impl Search<NeuralEval> {
 impl<E> Search<E> {
     /// [`Search::at_score`] in any game `P` with a network, `eval` being
     /// its evaluator: points in a single game, else the match-winning
-    /// chance by the table of [`table_of`].
+    /// chance by the table of a match of `P` alone ([`table_of`]).
     pub fn at_score_of<P: NetGame<Eval = E>>(eval: E, ply: u8, score: MatchScore) -> Search<E> {
-        let objective = Objective::at_score(&table_of::<P>(&eval), score);
+        let objective = Objective::at_score(&table_of::<P>(&eval), score, P::KIND);
         let mut search = Search::new(eval, ply);
         search.config.objective = objective;
         search
@@ -288,7 +288,8 @@ pub fn table_for(eval: &NeuralEval) -> std::sync::Arc<MatchEquityTable> {
 }
 
 /// [`table_for`] in any game with a network: the table of a match of that
-/// game alone, from `eval`'s chances at its start.
+/// game alone, from `eval`'s chances at its start ([`start_chances_of`]
+/// at 1-ply).
 pub fn table_of<P: NetGame>(eval: &P::Eval) -> std::sync::Arc<MatchEquityTable> {
     use std::collections::HashMap;
     use std::sync::{Arc, Mutex, OnceLock};
@@ -299,11 +300,16 @@ pub fn table_of<P: NetGame>(eval: &P::Eval) -> std::sync::Arc<MatchEquityTable> 
     if let Some(t) = map.lock().unwrap_or_else(|e| e.into_inner()).get(&key) {
         return t.clone();
     }
-    let start = P::start_of(P::KIND).expect("a game's start position");
-    let p = value(eval, &start, 1, &SearchConfig::default());
-    let t = Arc::new(MatchEquityTable::new(25, crate::met::GameChances::from_probabilities(&p)));
+    let t = Arc::new(MatchEquityTable::one_game(25, P::KIND, start_chances_of::<P>(eval, 1)));
     map.lock().unwrap_or_else(|e| e.into_inner()).insert(key, t.clone());
     t
+}
+
+/// The starter's chances in a game of `P` by `eval` searched `ply` plies
+/// at the game's start (the side on roll there starts, rolling both dice).
+pub fn start_chances_of<P: NetGame>(eval: &P::Eval, ply: u8) -> GameChances {
+    let start = P::start_of(P::KIND).expect("a game's start position");
+    GameChances::from_probabilities(&value(eval, &start, ply, &SearchConfig::default()))
 }
 
 #[cfg(test)]
@@ -352,6 +358,7 @@ mod tests {
 mod objective_tests {
     use super::*;
     use crate::met::{Away, GameChances, MatchEquityTable};
+    use plakoto_core::tavli::GameKind;
     use std::sync::Arc;
 
     #[test]
@@ -365,11 +372,12 @@ mod objective_tests {
         let money = Objective::Money;
         assert!(money.value(&bold, true) > money.value(&safe, true), "for points the bold play is better");
         // Needing 1 point: a double win counts no more than a single one.
-        let one_away = Objective::Match { table: table.clone(), away: Away { me: 1, them: 5 } };
+        let one_away =
+            Objective::Match { table: table.clone(), away: Away { me: 1, them: 5 }, playing: GameKind::Plakoto };
         assert!(one_away.value(&safe, true) > one_away.value(&bold, true));
         // Needing 2 against 1 (the opponent wins with any win), the double
         // win takes the match at once: the bold play is right.
-        let two_away = Objective::Match { table, away: Away { me: 2, them: 1 } };
+        let two_away = Objective::Match { table, away: Away { me: 2, them: 1 }, playing: GameKind::Plakoto };
         assert!(two_away.value(&bold, true) > two_away.value(&safe, true));
     }
 }

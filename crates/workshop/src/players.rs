@@ -95,7 +95,7 @@ pub fn net_player_of<P: NetGame>(
     let searched = |eval: P::Eval, ply: u8, noise: f32, by_the_score: bool| {
         let table = plakoto_engine::search::table_of::<P>(&eval);
         let player = SearchPlayer::<P>::new(name, Box::new(Search::new(eval, ply)), noise, seed);
-        Box::new(if by_the_score { player.by_the_score(table) } else { player }) as Box<dyn Player<P>>
+        Box::new(if by_the_score { player.by_the_score(table, P::KIND) } else { player }) as Box<dyn Player<P>>
     };
     if let Some(rest) = name.strip_prefix("net") {
         return Some(
@@ -133,7 +133,9 @@ fn weights_player(name: &str, rest: &str, eval: &NeuralEval, seed: u64) -> Resul
     let (ply, net) = weights_of(GameKind::Plakoto, name, rest)?;
     let eval = NeuralEval::with_bearoff(Arc::new(net), eval.bearoff().cloned());
     let table = plakoto_engine::search::table_for(&eval);
-    Ok(Box::new(SearchPlayer::new(name, Box::new(Search::new(eval, ply)), 0.0, seed).by_the_score(table)))
+    Ok(Box::new(
+        SearchPlayer::new(name, Box::new(Search::new(eval, ply)), 0.0, seed).by_the_score(table, GameKind::Plakoto),
+    ))
 }
 
 /// A player of a game other than Plakoto by name, for `duel --game`:
