@@ -11,6 +11,7 @@ use plakoto_core::tavli::GameKind;
 use plakoto_core::{Position, fevga, portes};
 use plakoto_engine::met::{GameChances, MatchEquityTable};
 use plakoto_engine::search::start_chances_of;
+use plakoto_engine::tavli_met::TAVLI_CHANCES_COMMAND;
 use plakoto_engine::{Level, NetGame, levels};
 use plakoto_workshop::starts::{StarterCounts, measure_level};
 use serde_json::json;
@@ -49,9 +50,15 @@ pub struct Args {
     /// With --measure: worker threads.
     #[arg(long, default_value_t = 2, requires = "measure", value_parser = clap::value_parser!(u64).range(1..=64))]
     threads: u64,
-    /// With --measure: measure the chances of the games of a Tavli
-    /// match (Portes, Plakoto, Fevga and round again).
-    #[arg(long, requires = "measure")]
+    /// The table of a Tavli match (Portes, Plakoto, Fevga and round
+    /// again), before each game that may come next, from each game's
+    /// chances for its starter measured by self-play (the command is
+    /// printed with them); with --measure, measure them instead. JSON:
+    /// `{"games": "tavli", "length": N, "chances": {"portes": {...}, ...},
+    /// "tables": {"portes": [[...]], ...}, "measured_by": COMMAND}`,
+    /// `tables[G][a-1][b-1]` for needs a, b before the opening roll of a
+    /// game of G.
+    #[arg(long)]
     tavli: bool,
 }
 
@@ -59,7 +66,43 @@ pub fn run(a: Args) -> Result<()> {
     if let Some(games) = a.measure {
         return measure(&a, games);
     }
+    if a.tavli {
+        return tavli(&a);
+    }
     one_game(&a)
+}
+
+/// The table of a Tavli match: one for each game that may come next.
+fn tavli(a: &Args) -> Result<()> {
+    let t = MatchEquityTable::tavli(a.length);
+    if a.json {
+        let chances: serde_json::Map<String, serde_json::Value> =
+            t.rotation.iter().map(|(g, c)| (g.name().to_string(), json!(c))).collect();
+        let tables: serde_json::Map<String, serde_json::Value> =
+            t.rotation.iter().map(|(g, _)| (g.name().to_string(), json!(t.table_before(*g)))).collect();
+        let v = json!({"games": "tavli", "length": a.length, "chances": chances, "tables": tables,
+                       "measured_by": TAVLI_CHANCES_COMMAND});
+        println!("{v}");
+        return Ok(());
+    }
+    println!("A Tavli match: each game's chances for its starter, measured by `{TAVLI_CHANCES_COMMAND}`:");
+    for (g, c) in &t.rotation {
+        println!("  {:<8} {}", title(*g), chances_text(c));
+    }
+    for (g, _) in &t.rotation {
+        let when = match *g {
+            GameKind::Portes => " (the match's first)",
+            GameKind::Fevga => " (as after a drawn Plakoto)",
+            GameKind::Plakoto => "",
+        };
+        println!();
+        println!(
+            "Chance to win the match needing a (rows) against b (columns), before the opening roll of {}{when}:",
+            title(*g)
+        );
+        print_table(&t.table_before(*g));
+    }
+    Ok(())
 }
 
 /// The table of a match of one game.
