@@ -1,7 +1,7 @@
 //! `plakoto met` through the real binary: the table of a match of one game
 //! (Plakoto's as before, or --game's), the Tavli table with one table for
-//! each game that may come next, and the measurement of the chances it
-//! is built from.
+//! each game that may come next, the measurement of the chances it is
+//! built from, and `hint --tavli` ranking by it.
 
 mod common;
 
@@ -90,4 +90,18 @@ fn met_measures_each_games_chances_for_its_starter() {
     assert!(!run(&["met", "--tavli", "--measure", "0"]).status.success());
     let out = run(&["met", "--tavli", "--measure", "2", "--level", "grandmaster"]);
     assert!(String::from_utf8_lossy(&out.stderr).contains("unknown level"), "{out:?}");
+}
+
+/// Needing 1 against 5 in a 5-point match, in this Plakoto position the
+/// play for points also wins a match of Plakoto alone; in a Tavli match,
+/// with Fevga next, another play is better (the same case as the engine's
+/// `TavliPlayer` test).
+#[test]
+fn hint_with_tavli_ranks_by_the_tavli_table() {
+    let args = ["hint", "AAw2nR74Gd4AIQ", "6-4", "--ply", "0", "--score", "4-0", "--length", "5", "--json"];
+    let best =
+        |extra: &[&str]| json(&[&args[..], extra].concat())["plays"][0]["notation"].as_str().unwrap().to_string();
+    assert_eq!(best(&[]), "20/14 18/14");
+    assert_eq!(best(&["--tavli"]), "24/18 24/20");
+    assert!(!run(&["hint", "AAw2nR74Gd4AIQ", "6-4", "--tavli"]).status.success(), "--tavli needs a score");
 }

@@ -9,7 +9,7 @@
 //! The work at the root is spread over threads with rayon.
 
 use plakoto_core::Dice;
-use plakoto_core::tavli::{GamePlay, GamePosition};
+use plakoto_core::tavli::{GamePlay, GamePosition, MatchGames};
 use rayon::prelude::*;
 
 use crate::analyzer::{Analyzer, Scored};
@@ -113,7 +113,32 @@ impl<E> Search<E> {
     /// its evaluator: points in a single game, else the match-winning
     /// chance by the table of a match of `P` alone ([`table_of`]).
     pub fn at_score_of<P: NetGame<Eval = E>>(eval: E, ply: u8, score: MatchScore) -> Search<E> {
-        let objective = Objective::at_score(&table_of::<P>(&eval), score, P::KIND);
+        Search::in_match_of::<P>(eval, ply, score, MatchGames::Only(P::KIND))
+    }
+
+    /// The search a front end asks in a game of `P` of a match of `games`
+    /// at `score` (the side on roll's view): points in a single game, else
+    /// the match-winning chance by the match's table ([`table_in`]: in a
+    /// Tavli match the rotation's, which values this game's outcomes
+    /// before the game after it). Hints, evaluations and ratings in a
+    /// Tavli match use it, so that they rank plays as the levels play
+    /// them there ([`crate::TavliPlayer::of_level`]).
+    ///
+    /// ```
+    /// use plakoto_core::tavli::MatchGames;
+    /// use plakoto_core::{Dice, portes};
+    /// use plakoto_engine::met::{MatchScore, Objective};
+    /// use plakoto_engine::{NetGame, Search, analysis};
+    /// let eval = portes::Position::shipped_eval(None).unwrap();
+    /// let score = MatchScore { length: 5, mine: 3, theirs: 1 };
+    /// let search = Search::in_match_of::<portes::Position>(eval, 0, score, MatchGames::Tavli);
+    /// let Objective::Match { table, playing, .. } = &search.config.objective else { panic!("by the score") };
+    /// assert_eq!((table.rotation.len(), *playing), (3, portes::Position::KIND));
+    /// let ranked = analysis::rank_plays(&search, &portes::Position::start(), Dice::new(6, 4).unwrap());
+    /// assert!(ranked[0].match_winning_chance >= ranked[1].match_winning_chance);
+    /// ```
+    pub fn in_match_of<P: NetGame<Eval = E>>(eval: E, ply: u8, score: MatchScore, games: MatchGames) -> Search<E> {
+        let objective = Objective::at_score(&table_in::<P>(&eval, games), score, P::KIND);
         let mut search = Search::new(eval, ply);
         search.config.objective = objective;
         search
@@ -305,6 +330,16 @@ pub fn table_of<P: NetGame>(eval: &P::Eval) -> std::sync::Arc<MatchEquityTable> 
     t
 }
 
+/// The table a game of `P` is valued by in a match of `games`: the Tavli
+/// table of the measured chances ([`crate::tavli_met::tavli_table`]) in a
+/// Tavli match, else the table of a match of `P` alone ([`table_of`]).
+pub fn table_in<P: NetGame>(eval: &P::Eval, games: MatchGames) -> std::sync::Arc<MatchEquityTable> {
+    match games {
+        MatchGames::Tavli => crate::tavli_met::tavli_table(),
+        MatchGames::Only(_) => table_of::<P>(eval),
+    }
+}
+
 /// The starter's chances in a game of `P` by `eval` searched `ply` plies
 /// at the game's start (the side on roll there starts, rolling both dice).
 pub fn start_chances_of<P: NetGame>(eval: &P::Eval, ply: u8) -> GameChances {
@@ -379,5 +414,24 @@ mod objective_tests {
         // win takes the match at once: the bold play is right.
         let two_away = Objective::Match { table, away: Away { me: 2, them: 1 }, playing: GameKind::Plakoto };
         assert!(two_away.value(&bold, true) > two_away.value(&safe, true));
+    }
+
+    /// The same in a Tavli match, whatever game is being played: needing
+    /// 1 point the safe play, needing 2 against 1 the bold one, and for
+    /// points the bold one.
+    #[test]
+    fn in_a_tavli_match_the_score_changes_the_play_in_every_game() {
+        let table = crate::tavli_met::tavli_table();
+        let safe = Probabilities { win: 0.70, win_double: 0.0, lose: 0.30, lose_double: 0.05, draw: 0.0 };
+        let bold = Probabilities { win: 0.62, win_double: 0.45, lose: 0.38, lose_double: 0.10, draw: 0.0 };
+        assert!(Objective::Money.value(&bold, true) > Objective::Money.value(&safe, true));
+        for playing in GameKind::ALL {
+            let at = |me, them| Objective::Match { table: table.clone(), away: Away { me, them }, playing };
+            assert!(at(1, 5).value(&safe, true) > at(1, 5).value(&bold, true), "{playing} 1-5");
+            assert!(at(2, 1).value(&bold, true) > at(2, 1).value(&safe, true), "{playing} 2-1");
+            // The opponent's view (not the root's side) is the other
+            // side's needs.
+            assert!(at(5, 1).value(&safe, false) > at(5, 1).value(&bold, false), "{playing} 5-1 seen by the other");
+        }
     }
 }
