@@ -21,7 +21,9 @@ use serde_json::json;
 /// (Plakoto's, or --game's) is computed from the engine's chances of
 /// single wins, double wins and draws at the start (a 1-ply search of the
 /// start position); a draw replays the game from the opening roll, and the
-/// winner of a game starts the next.
+/// winner of a game starts the next. A Tavli match's (--tavli), whose games
+/// rotate, has a table for each game that may come next, computed from
+/// each game's chances measured by self-play (--tavli --measure).
 #[derive(clap::Args)]
 pub struct Args {
     /// The longest match covered.
@@ -35,7 +37,7 @@ pub struct Args {
     /// default) or fevga, from its network's chances at the start.
     #[arg(long, value_name = "G", conflicts_with = "tavli")]
     game: Option<GameKind>,
-    /// With --measure: measure each game's chances for its starter by
+    /// With --tavli: measure each game's chances for its starter by
     /// GAMES self-play games of each from its start position, the starter
     /// rolling both dice (as every Tavli game after the first starts),
     /// with 95% intervals, beside the network's evaluation of the start.
