@@ -147,6 +147,7 @@ mod tests {
             assert_eq!(i, expected, "{kind}");
         }
     }
+
     /// In a Tavli match each game's player plays by the Tavli table at its
     /// own game (a double win is worth what it does with the rotation's
     /// next game to come), in a match of one game by that game's own
