@@ -41,7 +41,7 @@ enum Command {
     Benchmark(cmd::benchmark::Args),
     BenchPlay(cmd::benchmark::PlayArgs),
     Review(cmd::review::Args),
-    Met(cmd::review::MetArgs),
+    Met(cmd::met::Args),
 }
 
 /// For a command whose only output is what it prints, a closed standard
@@ -102,7 +102,7 @@ fn main() -> ExitCode {
         Command::Benchmark(a) => cmd::benchmark::run(a),
         Command::BenchPlay(a) => cmd::benchmark::play(a),
         Command::Review(a) => cmd::review::run(a),
-        Command::Met(a) => cmd::review::met(a),
+        Command::Met(a) => cmd::met::run(a),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -339,8 +339,8 @@ fn a_tavli_match_to_5_is_typed_to_its_end() {
 /// A Tavli match to 5 typed at a terminal against a neural level: every
 /// game is played by that game's own player. Each of the computer's plays
 /// in the record is the one the level's Tavli player chooses there (each
-/// game's network at 0-ply), and no game is announced as played by a
-/// stand-in.
+/// game's network at 0-ply, playing by the Tavli table at the score
+/// before the game), and no game is announced as played by a stand-in.
 #[test]
 fn a_tavli_match_to_5_against_the_networks_plays_each_game_with_its_own() {
     use plakoto_core::tavli::AnyPosition;
@@ -355,7 +355,7 @@ fn a_tavli_match_to_5_against_the_networks_plays_each_game_with_its_own() {
     let level = levels::level("advanced").unwrap();
     let (db, _) = plakoto_engine::bearoff::load_default();
     let eval = NeuralEval::shipped(Some(std::sync::Arc::new(db)));
-    let mut engine = TavliPlayer::of_level(level, &eval, 1);
+    let mut engine = TavliPlayer::of_level(level, &eval, 1, plakoto_core::tavli::MatchGames::Tavli);
     let mut checked = [0usize; 3];
     for (gi, g) in m.games().iter().enumerate() {
         let kind = g.position().kind();
@@ -371,8 +371,9 @@ fn a_tavli_match_to_5_against_the_networks_plays_each_game_with_its_own() {
             let after = g.positions_before().get(ti + 1).copied().unwrap_or(*g.position());
             let dice = plakoto_core::Dice::new(turn.dice[0], turn.dice[1]).unwrap();
             let plays = before.legal_plays(dice);
-            // A Tavli match is played for points until its match table comes.
-            engine.set_match_score(1, 0, 0);
+            // Played by the score before the game, as the session plays it.
+            let score = plakoto_engine::met::MatchScore::before_game(&m, gi, turn.side);
+            engine.set_match_score(score.length, score.mine, score.theirs);
             let chosen = &plays[engine.choose(&before, dice, &plays)];
             assert_eq!(chosen.position(), after, "game {} turn {}: {}", gi + 1, ti + 1, turn.notation);
             checked[kind as usize] += 1;

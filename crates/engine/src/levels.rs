@@ -6,6 +6,7 @@
 use std::fmt;
 
 use plakoto_core::Position;
+use plakoto_core::tavli::MatchGames;
 
 use crate::met::MatchScore;
 use crate::net_game::NetGame;
@@ -53,14 +54,23 @@ impl Level {
 
     /// [`Level::player`] in any game with a network: the same kind of
     /// player, so a level's name means the same depth in every game (the
-    /// heuristic level plays that game's heuristic).
+    /// heuristic level plays that game's heuristic). It plays matches of
+    /// `P` alone by the score; see [`Level::player_in`] for a Tavli match.
     pub fn player_of<P: NetGame>(&self, eval: &P::Eval, seed: u64) -> Box<dyn Player<P>> {
+        self.player_in::<P>(eval, seed, MatchGames::Only(P::KIND))
+    }
+
+    /// [`Level::player_of`] playing its games of `P` in a match of `games`:
+    /// the neural levels play by the score with that match's table
+    /// ([`crate::search::table_in`]: in a Tavli match the rotation's,
+    /// valuing each outcome before the game after `P`).
+    pub fn player_in<P: NetGame>(&self, eval: &P::Eval, seed: u64, games: MatchGames) -> Box<dyn Player<P>> {
         match self.kind {
             LevelKind::Random => Box::new(RandomPlayer::new(seed)),
             LevelKind::Heuristic => P::heuristic(),
             LevelKind::Neural { ply, noise } => Box::new(
                 SearchPlayer::<P>::new(self.name, Box::new(Search::new(eval.clone(), ply)), noise, seed)
-                    .by_the_score(crate::search::table_of::<P>(eval)),
+                    .by_the_score(crate::search::table_in::<P>(eval, games), P::KIND),
             ),
         }
     }

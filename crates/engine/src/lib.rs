@@ -22,7 +22,8 @@
 //! [`NeuralEval`], the [`Analyzer`] trait and [`Search`], [`analysis`];
 //! beside them the [`Player`] trait, the heuristic players (Plakoto's,
 //! [`PortesHeuristic`] and [`FevgaHeuristic`]), the search player, and the
-//! [`levels`]. `docs/ARCHITECTURE.md` shows how they fit.
+//! [`levels`]; the match equity tables ([`met`], and [`tavli_met`] for a
+//! Tavli match). `docs/ARCHITECTURE.md` shows how they fit.
 
 #![warn(missing_docs)]
 
@@ -49,6 +50,7 @@ pub mod review;
 pub mod search;
 mod search_player;
 mod shipped;
+pub mod tavli_met;
 mod tavli_player;
 
 pub use analyzer::{Analyzer, Scored};

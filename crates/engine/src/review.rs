@@ -16,6 +16,7 @@
 use std::sync::Arc;
 
 use plakoto_core::game::Match;
+use plakoto_core::tavli::GameKind;
 use plakoto_core::{Color, Dice, Play, Position, Reason};
 use serde::Serialize;
 
@@ -335,7 +336,7 @@ impl Reviewer {
     /// match-winning chance scaled to points at the score.
     pub fn objective(&self, side: Color, match_to: u32, score: [u32; 2]) -> Objective {
         let score = MatchScore { length: match_to, mine: score[side.index()], theirs: score[side.opponent().index()] };
-        Objective::at_score(&self.table, score)
+        Objective::at_score(&self.table, score, GameKind::Plakoto)
     }
 
     /// Judges `side`'s resignation of `points` in `pos`, where the side on
@@ -409,7 +410,8 @@ impl Reviewer {
         let after: Probabilities = mine.probabilities;
         let white = if side == Color::White { after } else { after.flip() };
         let white_score = MatchScore { length: match_to, mine: score[0], theirs: score[1] };
-        let white_match = white_score.away().map(|away| self.table.match_winning_chance(&white, away));
+        let white_match =
+            white_score.away().map(|away| self.table.match_winning_chance(&white, away, GameKind::Plakoto));
         TurnReview {
             side,
             dice: [dice.high(), dice.low()],
@@ -490,8 +492,7 @@ fn moves_of(play: &Play) -> Vec<[u8; 2]> {
 /// The starter's chances at the start position by `eval`'s 1-ply search:
 /// what the match equity table is made from.
 pub fn start_chances(eval: &NeuralEval) -> GameChances {
-    let p = crate::search::value(eval, &Position::start(), 1, &SearchConfig::default());
-    GameChances::from_probabilities(&p)
+    crate::search::start_chances_of::<Position>(eval, 1)
 }
 
 /// A graph of White's chances over the reviewed games, as an SVG picture:

@@ -9,12 +9,12 @@
 //! The work at the root is spread over threads with rayon.
 
 use plakoto_core::Dice;
-use plakoto_core::tavli::{GamePlay, GamePosition};
+use plakoto_core::tavli::{GamePlay, GamePosition, MatchGames};
 use rayon::prelude::*;
 
 use crate::analyzer::{Analyzer, Scored};
 use crate::evaluator::Evaluator;
-use crate::met::{MatchEquityTable, MatchScore};
+use crate::met::{GameChances, MatchEquityTable, MatchScore};
 use crate::net_game::NetGame;
 use crate::neural::NeuralEval;
 use crate::probabilities::Probabilities;
@@ -111,9 +111,34 @@ impl Search<NeuralEval> {
 impl<E> Search<E> {
     /// [`Search::at_score`] in any game `P` with a network, `eval` being
     /// its evaluator: points in a single game, else the match-winning
-    /// chance by the table of [`table_of`].
+    /// chance by the table of a match of `P` alone ([`table_of`]).
     pub fn at_score_of<P: NetGame<Eval = E>>(eval: E, ply: u8, score: MatchScore) -> Search<E> {
-        let objective = Objective::at_score(&table_of::<P>(&eval), score);
+        Search::in_match_of::<P>(eval, ply, score, MatchGames::Only(P::KIND))
+    }
+
+    /// The search a front end asks in a game of `P` of a match of `games`
+    /// at `score` (the side on roll's view): points in a single game, else
+    /// the match-winning chance by the match's table ([`table_in`]: in a
+    /// Tavli match the rotation's, which values this game's outcomes
+    /// before the game after it). Hints, evaluations and ratings in a
+    /// Tavli match use it, so that they rank plays as the levels play
+    /// them there ([`crate::TavliPlayer::of_level`]).
+    ///
+    /// ```
+    /// use plakoto_core::tavli::MatchGames;
+    /// use plakoto_core::{Dice, portes};
+    /// use plakoto_engine::met::{MatchScore, Objective};
+    /// use plakoto_engine::{NetGame, Search, analysis};
+    /// let eval = portes::Position::shipped_eval(None).unwrap();
+    /// let score = MatchScore { length: 5, mine: 3, theirs: 1 };
+    /// let search = Search::in_match_of::<portes::Position>(eval, 0, score, MatchGames::Tavli);
+    /// let Objective::Match { table, playing, .. } = &search.config.objective else { panic!("by the score") };
+    /// assert_eq!((table.rotation.len(), *playing), (3, portes::Position::KIND));
+    /// let ranked = analysis::rank_plays(&search, &portes::Position::start(), Dice::new(6, 4).unwrap());
+    /// assert!(ranked[0].match_winning_chance >= ranked[1].match_winning_chance);
+    /// ```
+    pub fn in_match_of<P: NetGame<Eval = E>>(eval: E, ply: u8, score: MatchScore, games: MatchGames) -> Search<E> {
+        let objective = Objective::at_score(&table_in::<P>(&eval, games), score, P::KIND);
         let mut search = Search::new(eval, ply);
         search.config.objective = objective;
         search
@@ -288,7 +313,8 @@ pub fn table_for(eval: &NeuralEval) -> std::sync::Arc<MatchEquityTable> {
 }
 
 /// [`table_for`] in any game with a network: the table of a match of that
-/// game alone, from `eval`'s chances at its start.
+/// game alone, from `eval`'s chances at its start ([`start_chances_of`]
+/// at 1-ply).
 pub fn table_of<P: NetGame>(eval: &P::Eval) -> std::sync::Arc<MatchEquityTable> {
     use std::collections::HashMap;
     use std::sync::{Arc, Mutex, OnceLock};
@@ -299,11 +325,26 @@ pub fn table_of<P: NetGame>(eval: &P::Eval) -> std::sync::Arc<MatchEquityTable> 
     if let Some(t) = map.lock().unwrap_or_else(|e| e.into_inner()).get(&key) {
         return t.clone();
     }
-    let start = P::start_of(P::KIND).expect("a game's start position");
-    let p = value(eval, &start, 1, &SearchConfig::default());
-    let t = Arc::new(MatchEquityTable::new(25, crate::met::GameChances::from_probabilities(&p)));
+    let t = Arc::new(MatchEquityTable::one_game(25, P::KIND, start_chances_of::<P>(eval, 1)));
     map.lock().unwrap_or_else(|e| e.into_inner()).insert(key, t.clone());
     t
+}
+
+/// The table a game of `P` is valued by in a match of `games`: the Tavli
+/// table of the measured chances ([`crate::tavli_met::tavli_table`]) in a
+/// Tavli match, else the table of a match of `P` alone ([`table_of`]).
+pub fn table_in<P: NetGame>(eval: &P::Eval, games: MatchGames) -> std::sync::Arc<MatchEquityTable> {
+    match games {
+        MatchGames::Tavli => crate::tavli_met::tavli_table(),
+        MatchGames::Only(_) => table_of::<P>(eval),
+    }
+}
+
+/// The starter's chances in a game of `P` by `eval` searched `ply` plies
+/// at the game's start (the side on roll there starts, rolling both dice).
+pub fn start_chances_of<P: NetGame>(eval: &P::Eval, ply: u8) -> GameChances {
+    let start = P::start_of(P::KIND).expect("a game's start position");
+    GameChances::from_probabilities(&value(eval, &start, ply, &SearchConfig::default()))
 }
 
 #[cfg(test)]
@@ -352,6 +393,7 @@ mod tests {
 mod objective_tests {
     use super::*;
     use crate::met::{Away, GameChances, MatchEquityTable};
+    use plakoto_core::tavli::GameKind;
     use std::sync::Arc;
 
     #[test]
@@ -365,11 +407,31 @@ mod objective_tests {
         let money = Objective::Money;
         assert!(money.value(&bold, true) > money.value(&safe, true), "for points the bold play is better");
         // Needing 1 point: a double win counts no more than a single one.
-        let one_away = Objective::Match { table: table.clone(), away: Away { me: 1, them: 5 } };
+        let one_away =
+            Objective::Match { table: table.clone(), away: Away { me: 1, them: 5 }, playing: GameKind::Plakoto };
         assert!(one_away.value(&safe, true) > one_away.value(&bold, true));
         // Needing 2 against 1 (the opponent wins with any win), the double
         // win takes the match at once: the bold play is right.
-        let two_away = Objective::Match { table, away: Away { me: 2, them: 1 } };
+        let two_away = Objective::Match { table, away: Away { me: 2, them: 1 }, playing: GameKind::Plakoto };
         assert!(two_away.value(&bold, true) > two_away.value(&safe, true));
+    }
+
+    /// The same in a Tavli match, whatever game is being played: needing
+    /// 1 point the safe play, needing 2 against 1 the bold one, and for
+    /// points the bold one.
+    #[test]
+    fn in_a_tavli_match_the_score_changes_the_play_in_every_game() {
+        let table = crate::tavli_met::tavli_table();
+        let safe = Probabilities { win: 0.70, win_double: 0.0, lose: 0.30, lose_double: 0.05, draw: 0.0 };
+        let bold = Probabilities { win: 0.62, win_double: 0.45, lose: 0.38, lose_double: 0.10, draw: 0.0 };
+        assert!(Objective::Money.value(&bold, true) > Objective::Money.value(&safe, true));
+        for playing in GameKind::ALL {
+            let at = |me, them| Objective::Match { table: table.clone(), away: Away { me, them }, playing };
+            assert!(at(1, 5).value(&safe, true) > at(1, 5).value(&bold, true), "{playing} 1-5");
+            assert!(at(2, 1).value(&bold, true) > at(2, 1).value(&safe, true), "{playing} 2-1");
+            // The opponent's view (not the root's side) is the other
+            // side's needs.
+            assert!(at(5, 1).value(&safe, false) > at(5, 1).value(&bold, false), "{playing} 5-1 seen by the other");
+        }
     }
 }

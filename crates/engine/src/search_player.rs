@@ -2,7 +2,7 @@
 //! the neural engine levels (a search over the network), and any other
 //! analyzer a caller passes in.
 
-use plakoto_core::tavli::GamePosition;
+use plakoto_core::tavli::{GameKind, GamePosition};
 use plakoto_core::{Dice, Position};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -24,8 +24,9 @@ pub struct SearchPlayer<P: GamePosition = Position> {
     noise: f32,
     name: String,
     rng: ChaCha8Rng,
-    /// The match equity table it plays matches by (`None`: always points).
-    table: Option<Arc<MatchEquityTable>>,
+    /// The match equity table it plays matches by and the game it plays
+    /// (`None`: always points).
+    table: Option<(Arc<MatchEquityTable>, GameKind)>,
 }
 
 impl<P: GamePosition> SearchPlayer<P> {
@@ -37,9 +38,11 @@ impl<P: GamePosition> SearchPlayer<P> {
     }
 
     /// Plays matches by the score: for the match-winning chance `table`
-    /// gives, once told the score ([`Player::set_match_score`]).
-    pub fn by_the_score(mut self, table: Arc<MatchEquityTable>) -> SearchPlayer<P> {
-        self.table = Some(table);
+    /// gives, once told the score ([`Player::set_match_score`]), its games
+    /// being of `playing` (in a Tavli table, the game whose outcomes lead
+    /// to the state before the rotation's next game).
+    pub fn by_the_score(mut self, table: Arc<MatchEquityTable>, playing: GameKind) -> SearchPlayer<P> {
+        self.table = Some((table, playing));
         self
     }
 }
@@ -51,7 +54,7 @@ impl<P: GamePosition> Player<P> for SearchPlayer<P> {
 
     fn set_match_score(&mut self, length: u32, mine: u32, theirs: u32) {
         let objective = match &self.table {
-            Some(table) => Objective::at_score(table, MatchScore { length, mine, theirs }),
+            Some((table, playing)) => Objective::at_score(table, MatchScore { length, mine, theirs }, *playing),
             None => Objective::Money,
         };
         self.analyzer.set_objective(objective);

@@ -1,7 +1,7 @@
 //! A player of a Tavli match: each game played by that game's own player,
 //! chosen by the game of the position it is asked about.
 
-use plakoto_core::tavli::{AnyPlay, AnyPosition};
+use plakoto_core::tavli::{AnyPlay, AnyPosition, MatchGames};
 use plakoto_core::{Dice, fevga, portes};
 
 use crate::levels::Level;
@@ -25,17 +25,22 @@ impl TavliPlayer {
         TavliPlayer { portes, plakoto, fevga }
     }
 
-    /// The player a built-in level names in every game: the same level of
-    /// each game, with that game's shipped network (Plakoto's `eval`, the
-    /// others with `eval`'s bear-off database for races).
-    pub fn of_level(level: &Level, eval: &NeuralEval, seed: u64) -> TavliPlayer {
+    /// The player a built-in level names in every game of a match of
+    /// `games`: the same level of each game, with that game's shipped
+    /// network (Plakoto's `eval`, the others with `eval`'s bear-off
+    /// database for races). Told the score, the neural levels play by it:
+    /// in a Tavli match each game by the Tavli table at that game (a
+    /// double win is worth what it does with the next game of the rotation
+    /// to come), in a match of one game by that game's own table
+    /// ([`Level::player_in`]).
+    pub fn of_level(level: &Level, eval: &NeuralEval, seed: u64, games: MatchGames) -> TavliPlayer {
         let bearoff = eval.bearoff().cloned();
         let portes_eval = portes::Position::shipped_eval(bearoff.clone()).expect("Portes has a network");
         let fevga_eval = fevga::Position::shipped_eval(bearoff).expect("Fevga has a network");
         TavliPlayer::new(
-            level.player_of::<portes::Position>(&portes_eval, seed),
-            level.player(eval, seed),
-            level.player_of::<fevga::Position>(&fevga_eval, seed),
+            level.player_in::<portes::Position>(&portes_eval, seed, games),
+            level.player_in::<plakoto_core::Position>(eval, seed, games),
+            level.player_in::<fevga::Position>(&fevga_eval, seed, games),
         )
     }
 
@@ -113,7 +118,7 @@ mod tests {
         let eval = NeuralEval::shipped(None);
         let dice = Dice::new(6, 2).unwrap();
         for (name, ply) in [("advanced", 0), ("expert", 1)] {
-            let mut t = TavliPlayer::of_level(levels::level(name).unwrap(), &eval, 1);
+            let mut t = TavliPlayer::of_level(levels::level(name).unwrap(), &eval, 1, MatchGames::Tavli);
             let (p, f) = (portes::Position::start(), fevga::Position::start());
             for (pos, best) in
                 [(AnyPosition::Portes(p), best_of(p, dice, ply)), (AnyPosition::Fevga(f), best_of(f, dice, ply))]
@@ -128,7 +133,7 @@ mod tests {
     #[test]
     fn each_game_is_played_by_its_own_player() {
         let eval = NeuralEval::shipped(None);
-        let mut t = TavliPlayer::of_level(levels::level("heuristic").unwrap(), &eval, 1);
+        let mut t = TavliPlayer::of_level(levels::level("heuristic").unwrap(), &eval, 1, MatchGames::Tavli);
         let dice = Dice::new(6, 5).unwrap();
         for kind in [GameKind::Portes, GameKind::Plakoto, GameKind::Fevga] {
             let pos = AnyPosition::start(kind);
@@ -140,6 +145,43 @@ mod tests {
                 AnyPosition::Fevga(p) => FevgaHeuristic.choose(p, dice, &p.legal_plays(dice)),
             };
             assert_eq!(i, expected, "{kind}");
+        }
+    }
+
+    /// In a Tavli match each game's player plays by the Tavli table at its
+    /// own game (a double win is worth what it does with the rotation's
+    /// next game to come), in a match of one game by that game's own
+    /// table, and not told a score for points: in these positions (found
+    /// by self-play of the shipped networks) the three choose differently
+    /// at `advanced` (0-ply).
+    #[test]
+    fn a_tavli_match_is_played_by_the_tavli_table_at_each_game() {
+        let eval = NeuralEval::shipped(None);
+        let level = levels::level("advanced").unwrap();
+        let cases = [
+            // Needing 1 against 5 in Plakoto, Fevga next.
+            (GameKind::Plakoto, "AAw2nR74Gd4AIQ", (6, 4), (4, 0), "24/18 24/20", "20/14 18/14"),
+            (GameKind::Portes, "p.7T2YMAAIBgmttgA", (6, 1), (3, 3), "21/15/14", "8/2 5/4"),
+            (GameKind::Fevga, "f.0AZtHDQVWpDSoA", (5, 3), (3, 3), "20/15/12", "24/21 20/15"),
+        ];
+        for (kind, id, (d1, d2), (mine, theirs), tavli, alone) in cases {
+            let pos = AnyPosition::parse(id, Some(kind)).unwrap();
+            let dice = Dice::new(d1, d2).unwrap();
+            let plays = pos.legal_plays(dice);
+            let choice = |games: Option<MatchGames>| {
+                let mut t = TavliPlayer::of_level(level, &eval, 1, games.unwrap_or(MatchGames::Tavli));
+                if games.is_some() {
+                    t.set_match_score(5, mine, theirs);
+                }
+                plays[t.choose(&pos, dice, &plays)].notation()
+            };
+            assert_eq!(choice(Some(MatchGames::Tavli)), tavli, "{kind} {id} at {mine}-{theirs} of a Tavli match");
+            assert_eq!(
+                choice(Some(MatchGames::Only(kind))),
+                alone,
+                "{kind} {id} at {mine}-{theirs} of a match of {kind}"
+            );
+            assert_eq!(choice(None), alone, "{kind} {id} for points");
         }
     }
 }

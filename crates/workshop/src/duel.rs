@@ -148,7 +148,9 @@ pub fn duel_of<P: GamePosition>(
 /// Plays pairs `0..pairs` on `threads` threads: `pair(i)` plays pair `i`
 /// and returns how it adds to the totals (applied under the lock, then
 /// `progress` is told). A pair's failure stops the others and is the result.
-fn paired<T: Default + Send, F: FnOnce(&mut T)>(
+/// (A "pair" is any unit of work: the measurement of starters' chances
+/// plays one game per unit.)
+pub(crate) fn paired<T: Default + Send, F: FnOnce(&mut T)>(
     pairs: u64,
     threads: usize,
     progress: &(dyn Fn(&T) + Sync),

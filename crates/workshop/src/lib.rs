@@ -7,7 +7,9 @@
 //! ([`rollout`]) and the benchmark of best play built on them
 //! ([`benchmark`]), game review judged by rollouts ([`review`]), players that are external programs speaking the
 //! engine protocol ([`external`]), weights files, or deciding by rollouts
-//! ([`rollout_player`]), and the names that choose them ([`players`]).
+//! ([`rollout_player`]), and the names that choose them ([`players`]);
+//! each game's outcomes for its starter measured by self-play ([`starts`]),
+//! which the Tavli match equity table is built from.
 //!
 //! It sits beside the runtime engine (`plakoto-engine`), which a server
 //! links alone: nothing here runs in a web request.
@@ -25,4 +27,5 @@ pub mod playout;
 pub mod review;
 pub mod rollout;
 pub mod rollout_player;
+pub mod starts;
 pub mod train;

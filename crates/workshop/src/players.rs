@@ -9,7 +9,7 @@
 
 use std::sync::Arc;
 
-use plakoto_core::tavli::{AnyPosition, GameKind, GamePosition};
+use plakoto_core::tavli::{AnyPosition, GameKind, GamePosition, MatchGames};
 use plakoto_core::{fevga, portes};
 use plakoto_engine::bearoff::Database;
 use plakoto_engine::network::Network;
@@ -95,7 +95,7 @@ pub fn net_player_of<P: NetGame>(
     let searched = |eval: P::Eval, ply: u8, noise: f32, by_the_score: bool| {
         let table = plakoto_engine::search::table_of::<P>(&eval);
         let player = SearchPlayer::<P>::new(name, Box::new(Search::new(eval, ply)), noise, seed);
-        Box::new(if by_the_score { player.by_the_score(table) } else { player }) as Box<dyn Player<P>>
+        Box::new(if by_the_score { player.by_the_score(table, P::KIND) } else { player }) as Box<dyn Player<P>>
     };
     if let Some(rest) = name.strip_prefix("net") {
         return Some(
@@ -133,7 +133,9 @@ fn weights_player(name: &str, rest: &str, eval: &NeuralEval, seed: u64) -> Resul
     let (ply, net) = weights_of(GameKind::Plakoto, name, rest)?;
     let eval = NeuralEval::with_bearoff(Arc::new(net), eval.bearoff().cloned());
     let table = plakoto_engine::search::table_for(&eval);
-    Ok(Box::new(SearchPlayer::new(name, Box::new(Search::new(eval, ply)), 0.0, seed).by_the_score(table)))
+    Ok(Box::new(
+        SearchPlayer::new(name, Box::new(Search::new(eval, ply)), 0.0, seed).by_the_score(table, GameKind::Plakoto),
+    ))
 }
 
 /// A player of a game other than Plakoto by name, for `duel --game`:
@@ -166,16 +168,21 @@ pub fn game_player<P: GamePosition>(
 
 /// A player of a Tavli match by name, for `duel --tavli`: `external:COMMAND`
 /// plays every game itself (the engine protocol carries the game); a level
-/// or `money:LEVEL` plays each game as that level of the game
-/// ([`net_player_of`], the game's shipped network); any other name (a
-/// Plakoto weights file, a rollout player) plays Plakoto, with the
-/// heuristics standing in for Portes and Fevga.
+/// plays each game as that level of the game (the game's shipped network),
+/// by the score with the Tavli table ([`TavliPlayer::of_level`]);
+/// `money:LEVEL` the same level playing every game for points whatever
+/// the score ([`net_player_of`]); any other name (a Plakoto weights file, a
+/// rollout player) plays Plakoto, with the heuristics standing in for
+/// Portes and Fevga.
 pub fn tavli_player(name: &str, eval: &NeuralEval, seed: u64) -> Result<Box<dyn Player<AnyPosition>>, String> {
     if let Some(cmd) = name.strip_prefix("external:") {
         if cmd.trim().is_empty() {
             return Err("`external:` needs a command, e.g. `external:plakoto engine --level heuristic`".into());
         }
         return Ok(Box::new(ExternalPlayer::new(cmd)));
+    }
+    if let Ok(level) = levels::level(name) {
+        return Ok(Box::new(TavliPlayer::of_level(level, eval, seed, MatchGames::Tavli)));
     }
     let plakoto = player_by_name(name, eval, seed)?;
     if name.starts_with("net") || name.starts_with("rollout:") {
@@ -222,5 +229,23 @@ mod tests {
         }
         assert!(tavli_player("grandmaster", &eval, 1).is_err());
         assert!(tavli_player("external:", &eval, 1).is_err());
+    }
+    /// `duel --tavli`'s players: a level plays a Tavli match by the Tavli
+    /// table, `money:LEVEL` every game for points. Needing 1 against 5 in
+    /// this Plakoto position (Fevga next) the two choose differently.
+    #[test]
+    fn in_tavli_duels_levels_play_by_the_tavli_table_and_money_levels_for_points() {
+        use plakoto_core::Dice;
+        let eval = NeuralEval::shipped(None);
+        let pos = AnyPosition::parse("AAw2nR74Gd4AIQ", Some(GameKind::Plakoto)).unwrap();
+        let dice = Dice::new(6, 4).unwrap();
+        let plays = pos.legal_plays(dice);
+        let choice = |name: &str| {
+            let mut p = tavli_player(name, &eval, 1).unwrap();
+            p.set_match_score(5, 4, 0);
+            plays[p.choose(&pos, dice, &plays)].notation()
+        };
+        assert_eq!(choice("advanced"), "24/18 24/20");
+        assert_eq!(choice("money:advanced"), "20/14 18/14");
     }
 }

@@ -48,9 +48,11 @@ pub struct Args {
     #[arg(long, value_name = "G", conflicts_with = "tavli")]
     game: Option<GameKind>,
     /// Tavli matches (Portes, Plakoto, Fevga and round again), to 5 unless
-    /// --match says. Every Plakoto player plays, its Portes and Fevga played
-    /// by their heuristics (at random by `random`) until those games have
-    /// networks; `external:COMMAND` plays all three itself.
+    /// --match says. A level plays every game with that game's network, by
+    /// the score with the Tavli match's table (`plakoto met --tavli`);
+    /// `money:LEVEL` plays every game for points; `external:COMMAND` plays
+    /// all three itself; any other Plakoto player plays Plakoto, with the
+    /// heuristics standing in for Portes and Fevga.
     #[arg(long)]
     tavli: bool,
     /// Print the result as JSON.

@@ -38,7 +38,7 @@ pub fn run(a: Args) -> Result<()> {
 
 fn eval_of<P: NetGame>(a: &Args, pos: P, eval: P::Eval) -> Result<()> {
     let score = a.score.score()?;
-    let search = Search::at_score_of::<P>(eval, a.ply, score);
+    let search = Search::in_match_of::<P>(eval, a.ply, score, a.score.games(P::KIND));
     let e = evaluate(&search, &pos);
     let mwc = search.config.objective.match_winning_chance(&e.probabilities).zip(score.away());
     let p = e.probabilities;

@@ -58,7 +58,7 @@ fn hint_of<P: NetGame>(a: &Args, pos: P, eval: P::Eval, any: fn(P::Play) -> AnyP
         eprintln!("the game is already over ({r}): no plays");
     }
     let score = a.score.score()?;
-    let search = Search::at_score_of::<P>(eval.clone(), a.ply, score);
+    let search = Search::in_match_of::<P>(eval.clone(), a.ply, score, a.score.games(P::KIND));
     let ranked = rank_plays(&search, &pos, dice);
     let away = score.away();
     if a.json {

@@ -8,6 +8,7 @@ pub mod duel;
 pub mod engine;
 pub mod eval;
 pub mod hint;
+pub mod met;
 pub mod moves;
 pub mod perft;
 pub mod play;
@@ -23,7 +24,7 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use anyhow::{Context, Result, anyhow, bail};
-use plakoto_core::tavli::{AnyPosition, GameKind};
+use plakoto_core::tavli::{AnyPosition, GameKind, MatchGames};
 use plakoto_core::{Dice, Position, parse_position};
 use plakoto_engine::NeuralEval;
 use plakoto_engine::bearoff::{Origin, load_default};
@@ -124,9 +125,19 @@ pub struct ScoreArgs {
     /// The match length, for --score.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(2..=25))]
     pub length: Option<u32>,
+    /// With --score: a Tavli match's score (Portes, Plakoto, Fevga and
+    /// round again), valued by the Tavli table with the position's game
+    /// being played, instead of a match of that game alone.
+    #[arg(long, requires = "score")]
+    pub tavli: bool,
 }
 
 impl ScoreArgs {
+    /// The games of the match the score is of, for a position of `game`.
+    pub fn games(&self, game: GameKind) -> MatchGames {
+        if self.tavli { MatchGames::Tavli } else { MatchGames::Only(game) }
+    }
+
     /// The score these options give, from the side on roll's view: a
     /// single game when no score is given.
     pub fn score(&self) -> Result<plakoto_engine::met::MatchScore> {

@@ -4,7 +4,8 @@
 //! worded in the game's language. The session finds the position, the
 //! play and the score; this module asks the analyzer and words the
 //! answer. In a match the analyzer ranks by the chance to win the match
-//! (`Search::at_score`), shown beside the equity, and a loss is that
+//! (`Search::in_match_of`: in a Tavli match by its table at the game
+//! being played), shown beside the equity, and a loss is that
 //! chance lost, in percentage points.
 
 use plakoto_core::tavli::{GamePlay, GamePosition};

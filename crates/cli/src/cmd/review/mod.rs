@@ -1,5 +1,5 @@
 //! `plakoto review FILE`: a game or match reviewed as GNU Backgammon does
-//! it; `plakoto met`: the match equity table.
+//! it.
 
 use std::path::PathBuf;
 use std::time::Instant;
@@ -10,7 +10,6 @@ use plakoto_core::Color;
 use plakoto_core::game::{Match, MatchRecord, read_move_list};
 use plakoto_core::tavli::{AnyPosition, GameKind, MatchGames};
 use plakoto_engine::MAX_PLY;
-use plakoto_engine::met::MatchEquityTable;
 use plakoto_engine::review::{self, Mark, Review, Reviewer};
 use plakoto_workshop::review as rollout_review;
 use plakoto_workshop::rollout::RolloutConfig;
@@ -265,50 +264,4 @@ fn report(r: &Review, all: bool, lang: Lang) -> String {
         );
     }
     out + &text::footnote(lang) + "\n"
-}
-
-/// The match equity table of Plakoto: the chance to win a match needing
-/// `a` points against `b`, before the next game's opening roll, computed
-/// from the engine's chances of single wins, double wins and draws at the
-/// start (a 1-ply search of the start position); a draw replays the game
-/// from the opening roll, and the winner of a game starts the next.
-#[derive(clap::Args)]
-pub struct MetArgs {
-    /// The longest match covered.
-    #[arg(long, default_value_t = 7, value_parser = clap::value_parser!(u32).range(1..=25))]
-    length: u32,
-    /// Print JSON: `{"length": N, "chances": {...}, "table": [[...]]}`, `table[a-1][b-1]` for needs a, b.
-    #[arg(long)]
-    json: bool,
-}
-
-pub fn met(a: MetArgs) -> Result<()> {
-    let chances = review::start_chances(&super::engine_eval());
-    let t = MatchEquityTable::new(a.length, chances);
-    if a.json {
-        println!("{}", serde_json::json!({"length": a.length, "chances": chances, "table": t.table()}));
-        return Ok(());
-    }
-    println!(
-        "The starter's chances (1-ply at the start): single win {:.1}%, double win {:.1}%, single loss {:.1}%, double loss {:.1}%, draw {:.2}%",
-        100.0 * chances.win_single,
-        100.0 * chances.win_double,
-        100.0 * chances.lose_single,
-        100.0 * chances.lose_double,
-        100.0 * chances.draw
-    );
-    println!("Chance to win the match needing a (rows) against b (columns), before the opening roll:");
-    print!("{:>4}", "a\\b");
-    for b in 1..=a.length {
-        print!("{b:>7}");
-    }
-    println!();
-    for (i, row) in t.table().iter().enumerate() {
-        print!("{:>4}", i + 1);
-        for v in row {
-            print!("{:>6.1}%", 100.0 * v);
-        }
-        println!();
-    }
-    Ok(())
 }

@@ -387,11 +387,12 @@ impl<I: ReadLine, W: Write> Session<I, W> {
         Some((!over && rotates).then(|| self.m.rules().next_game(kind, drawn)))
     }
 
-    /// The score the engine plays `side` by: the match's in a match of one
-    /// game (by that game's own match equity table); points in a Tavli
-    /// match, whose table (where the next game matters) is still to come.
+    /// The score the engine plays `side` by: the match's, valued by the
+    /// table of the match's games (a match of one game by that game's own
+    /// table, a Tavli match by the rotation's, where the next game
+    /// matters).
     fn engine_score(&self, side: Color) -> MatchScore {
-        if self.m.rules().games == MatchGames::Tavli { MatchScore::SINGLE_GAME } else { MatchScore::of(&self.m, side) }
+        MatchScore::of(&self.m, side)
     }
 
     // ----- announcements -----
@@ -497,7 +498,7 @@ impl<I: ReadLine, W: Write> Session<I, W> {
         // Checked when the session began.
         let level = levels::level(name).map_err(|e| anyhow!(e))?;
         // In a match the engine plays for the match at the score, as `duel --match` measures it.
-        let mut player = TavliPlayer::of_level(level, &self.eval, self.m.turn_seed());
+        let mut player = TavliPlayer::of_level(level, &self.eval, self.m.turn_seed(), self.m.rules().games);
         let score = self.engine_score(side);
         player.set_match_score(score.length, score.mine, score.theirs);
         let play = plays[player.choose(&pos, dice, &plays).min(plays.len() - 1)].clone();
@@ -714,7 +715,7 @@ impl<I: ReadLine, W: Write> Session<I, W> {
         };
         // Ranked as the engine levels would play at this score.
         let score = self.engine_score(pos.turn());
-        let search = Search::at_score_of::<P>(eval, HINT_PLY, score);
+        let search = Search::in_match_of::<P>(eval, HINT_PLY, score, self.m.rules().games);
         self.say(advice::hint(lang, &search, pos, dice, made, reachable, &whom, score))
     }
 
@@ -734,23 +735,20 @@ impl<I: ReadLine, W: Write> Session<I, W> {
         let dice = Dice::new(turn.dice[0], turn.dice[1])?;
         let earlier = if gi + 1 < self.m.games().len() { text::in_game(lang, gi + 1) } else { String::new() };
         // Judged at the score of its game, as the engine would have played it.
-        let score = if self.m.rules().games == MatchGames::Tavli {
-            MatchScore::SINGLE_GAME
-        } else {
-            MatchScore::before_game(&self.m, gi, side)
-        };
+        let score = MatchScore::before_game(&self.m, gi, side);
+        let games = self.m.rules().games;
         let before = game.positions_before()[ti];
         let after = game.positions_before().get(ti + 1).copied().unwrap_or(*game.position());
         let (notation, eval) = (turn.notation.as_str(), &self.eval);
         let said = match (before, after) {
             (AnyPosition::Plakoto(b), AnyPosition::Plakoto(a)) => {
-                rate(lang, eval.clone(), (&b, &a), dice, score, &earlier, notation)
+                rate(lang, eval.clone(), (&b, &a), dice, (score, games), &earlier, notation)
             }
             (AnyPosition::Portes(b), AnyPosition::Portes(a)) => {
-                rate(lang, crate::cmd::portes_eval(eval), (&b, &a), dice, score, &earlier, notation)
+                rate(lang, crate::cmd::portes_eval(eval), (&b, &a), dice, (score, games), &earlier, notation)
             }
             (AnyPosition::Fevga(b), AnyPosition::Fevga(a)) => {
-                rate(lang, crate::cmd::fevga_eval(eval), (&b, &a), dice, score, &earlier, notation)
+                rate(lang, crate::cmd::fevga_eval(eval), (&b, &a), dice, (score, games), &earlier, notation)
             }
             _ => text::last_not_legal(lang, &earlier, notation),
         };
@@ -833,14 +831,15 @@ fn id_text(lang: Lang, pos: &AnyPosition, dice: Dice, mid_turn: bool) -> String 
 mod tests;
 
 /// What `last` says of the play from `before` to `after` (game `P`) with
-/// `dice`: how it ranked, searched by `eval` at `score`; that the roll
-/// passed; or that no legal play makes it (`notation` as recorded).
+/// `dice`: how it ranked, searched by `eval` at `score` in a match of
+/// `games`; that the roll passed; or that no legal play makes it
+/// (`notation` as recorded).
 fn rate<P: NetGame>(
     lang: Lang,
     eval: P::Eval,
     (before, after): (&P, &P),
     dice: Dice,
-    score: MatchScore,
+    (score, games): (MatchScore, MatchGames),
     earlier: &str,
     notation: &str,
 ) -> String {
@@ -850,6 +849,6 @@ fn rate<P: NetGame>(
     if play.moves().is_empty() {
         return text::last_roll_passed(lang, earlier, &dice.to_string());
     }
-    let search = Search::at_score_of::<P>(eval, HINT_PLY, score);
+    let search = Search::in_match_of::<P>(eval, HINT_PLY, score, games);
     advice::rating(lang, &search, before, dice, &play, earlier)
 }

@@ -1,0 +1,293 @@
+//! `plakoto met`: the match equity table of a match of one game (Plakoto's
+//! unless `--game`), or of a Tavli match (`--tavli`), and the measurement
+//! by self-play of each game's chances for its starter that the Tavli
+//! table is built from (`--tavli --measure`).
+
+use std::time::Instant;
+
+use anyhow::{Result, anyhow};
+use indicatif::{ProgressBar, ProgressStyle};
+use plakoto_core::tavli::GameKind;
+use plakoto_core::{Position, fevga, portes};
+use plakoto_engine::met::{GameChances, MatchEquityTable};
+use plakoto_engine::search::start_chances_of;
+use plakoto_engine::tavli_met::TAVLI_CHANCES_COMMAND;
+use plakoto_engine::{Level, NetGame, levels};
+use plakoto_workshop::starts::{StarterCounts, measure_level};
+use serde_json::json;
+
+/// The match equity table: the chance to win a match needing `a` points
+/// against `b`, before the next game's opening roll. A match of one game
+/// (Plakoto's, or --game's) is computed from the engine's chances of
+/// single wins, double wins and draws at the start (a 1-ply search of the
+/// start position); a draw replays the game from the opening roll, and the
+/// winner of a game starts the next. A Tavli match's (--tavli), whose games
+/// rotate, has a table for each game that may come next, computed from
+/// each game's chances measured by self-play (--tavli --measure).
+#[derive(clap::Args)]
+pub struct Args {
+    /// The longest match covered.
+    #[arg(long, default_value_t = 7, value_parser = clap::value_parser!(u32).range(1..=25))]
+    length: u32,
+    /// Print JSON: `{"length": N, "chances": {...}, "table": [[...]]}`, `table[a-1][b-1]` for needs a, b
+    /// (with --game, also `"game"`).
+    #[arg(long)]
+    json: bool,
+    /// The table of a match of this game alone: portes, plakoto (the
+    /// default) or fevga, from its network's chances at the start.
+    #[arg(long, value_name = "G", conflicts_with = "tavli")]
+    game: Option<GameKind>,
+    /// With --tavli: measure each game's chances for its starter by
+    /// GAMES self-play games of each from its start position, the starter
+    /// rolling both dice (as every Tavli game after the first starts),
+    /// with 95% intervals, beside the network's evaluation of the start.
+    #[arg(long, value_name = "GAMES", requires = "tavli", value_parser = clap::value_parser!(u64).range(1..))]
+    measure: Option<u64>,
+    /// With --measure: the level that plays both sides of every game.
+    #[arg(long, value_name = "L", default_value = "advanced", requires = "measure")]
+    level: String,
+    /// With --measure: the dice of game i are those of seed + i.
+    #[arg(long, default_value_t = 1, requires = "measure")]
+    seed: u64,
+    /// With --measure: worker threads.
+    #[arg(long, default_value_t = 2, requires = "measure", value_parser = clap::value_parser!(u64).range(1..=64))]
+    threads: u64,
+    /// The table of a Tavli match (Portes, Plakoto, Fevga and round
+    /// again), before each game that may come next, from each game's
+    /// chances for its starter measured by self-play (the command is
+    /// printed with them); with --measure, measure them instead. JSON:
+    /// `{"games": "tavli", "length": N, "chances": {"portes": {...}, ...},
+    /// "tables": {"portes": [[...]], ...}, "measured_by": COMMAND}`,
+    /// `tables[G][a-1][b-1]` for needs a, b before the opening roll of a
+    /// game of G.
+    #[arg(long)]
+    tavli: bool,
+}
+
+pub fn run(a: Args) -> Result<()> {
+    if let Some(games) = a.measure {
+        return measure(&a, games);
+    }
+    if a.tavli {
+        return tavli(&a);
+    }
+    one_game(&a)
+}
+
+/// The table of a Tavli match: one for each game that may come next.
+fn tavli(a: &Args) -> Result<()> {
+    let t = MatchEquityTable::tavli(a.length);
+    if a.json {
+        let chances: serde_json::Map<String, serde_json::Value> =
+            t.rotation.iter().map(|(g, c)| (g.name().to_string(), json!(c))).collect();
+        let tables: serde_json::Map<String, serde_json::Value> =
+            t.rotation.iter().map(|(g, _)| (g.name().to_string(), json!(t.table_before(*g)))).collect();
+        let v = json!({"games": "tavli", "length": a.length, "chances": chances, "tables": tables,
+                       "measured_by": TAVLI_CHANCES_COMMAND});
+        println!("{v}");
+        return Ok(());
+    }
+    println!("A Tavli match: each game's chances for its starter, measured by `{TAVLI_CHANCES_COMMAND}`:");
+    for (g, c) in &t.rotation {
+        println!("  {:<8} {}", title(*g), chances_text(c));
+    }
+    for (g, _) in &t.rotation {
+        let when = match *g {
+            GameKind::Portes => " (the match's first)",
+            GameKind::Fevga => " (as after a drawn Plakoto)",
+            GameKind::Plakoto => "",
+        };
+        println!();
+        println!(
+            "Chance to win the match needing a (rows) against b (columns), before the opening roll of {}{when}:",
+            title(*g)
+        );
+        print_table(&t.table_before(*g));
+    }
+    Ok(())
+}
+
+/// The table of a match of one game.
+fn one_game(a: &Args) -> Result<()> {
+    let eval = super::engine_eval();
+    let chances = match a.game.unwrap_or_default() {
+        GameKind::Plakoto => start_chances_of::<Position>(&eval, 1),
+        GameKind::Portes => start_chances_of::<portes::Position>(&super::portes_eval(&eval), 1),
+        GameKind::Fevga => start_chances_of::<fevga::Position>(&super::fevga_eval(&eval), 1),
+    };
+    let t = MatchEquityTable::one_game(a.length, a.game.unwrap_or_default(), chances);
+    if a.json {
+        let mut v = json!({"length": a.length, "chances": chances, "table": t.table()});
+        if let Some(g) = a.game {
+            v["game"] = json!(g);
+        }
+        println!("{v}");
+        return Ok(());
+    }
+    let of = a.game.map(|g| format!(" in {}", title(g))).unwrap_or_default();
+    println!("The starter's chances{of} (1-ply at the start): {}", chances_text(&chances));
+    println!("Chance to win the match needing a (rows) against b (columns), before the opening roll:");
+    print_table(&t.table());
+    Ok(())
+}
+
+/// `single win 30.2%, double win …`.
+fn chances_text(c: &GameChances) -> String {
+    format!(
+        "single win {:.1}%, double win {:.1}%, single loss {:.1}%, double loss {:.1}%, draw {:.2}%",
+        100.0 * c.win_single,
+        100.0 * c.win_double,
+        100.0 * c.lose_single,
+        100.0 * c.lose_double,
+        100.0 * c.draw
+    )
+}
+
+/// A table of chances, `rows[a-1][b-1]`, with its needs as headings.
+fn print_table(rows: &[Vec<f64>]) {
+    print!("{:>4}", "a\\b");
+    for b in 1..=rows.len() {
+        print!("{b:>7}");
+    }
+    println!();
+    for (i, row) in rows.iter().enumerate() {
+        print!("{:>4}", i + 1);
+        for v in row {
+            print!("{:>6.1}%", 100.0 * v);
+        }
+        println!();
+    }
+}
+
+/// `Portes`, `Plakoto`, `Fevga`: a game's name in a sentence.
+fn title(g: GameKind) -> &'static str {
+    match g {
+        GameKind::Portes => "Portes",
+        GameKind::Plakoto => "Plakoto",
+        GameKind::Fevga => "Fevga",
+    }
+}
+
+/// One game's measurement: the counts, and the network's evaluation of
+/// the start at 0 and 1 ply.
+struct Measured {
+    game: GameKind,
+    counts: StarterCounts,
+    network: [GameChances; 2],
+    seconds: f64,
+}
+
+/// `--tavli --measure GAMES`: each game of the rotation measured in turn.
+fn measure(a: &Args, games: u64) -> Result<()> {
+    let level = levels::level(&a.level).map_err(|e| anyhow!(e))?;
+    let eval = super::engine_eval();
+    let bearoff = eval.bearoff().cloned();
+    let threads = a.threads as usize;
+    let mut all = Vec::new();
+    for game in GameKind::ALL {
+        let m = match game {
+            GameKind::Portes => measure_game::<portes::Position>(level, &bearoff, games, a.seed, threads)?,
+            GameKind::Plakoto => measure_game::<Position>(level, &bearoff, games, a.seed, threads)?,
+            GameKind::Fevga => measure_game::<fevga::Position>(level, &bearoff, games, a.seed, threads)?,
+        };
+        all.push(m);
+    }
+    if a.json {
+        let mut out = serde_json::Map::new();
+        for m in &all {
+            let ci: serde_json::Map<String, serde_json::Value> = m
+                .counts
+                .outcomes()
+                .iter()
+                .map(|&(name, n)| {
+                    let (lo, hi) = m.counts.interval(n);
+                    (name.to_string(), json!([lo, hi]))
+                })
+                .collect();
+            out.insert(
+                m.game.name().into(),
+                json!({"counts": m.counts, "chances": m.counts.chances(), "ci95": ci,
+                       "network": {"ply0": m.network[0], "ply1": m.network[1]}, "seconds": m.seconds}),
+            );
+        }
+        println!("{}", json!({"level": level.name, "games": games, "seed": a.seed, "measured": out}));
+        return Ok(());
+    }
+    for m in &all {
+        print_measured(m, level, a.seed);
+    }
+    Ok(())
+}
+
+/// Plays the games of one game's measurement with a progress bar.
+fn measure_game<P: NetGame>(
+    level: &Level,
+    bearoff: &Option<std::sync::Arc<plakoto_engine::bearoff::Database>>,
+    games: u64,
+    seed: u64,
+    threads: usize,
+) -> Result<Measured> {
+    let bar = ProgressBar::new(games);
+    bar.set_style(
+        ProgressStyle::with_template(&format!(
+            "{{spinner}} {} [{{elapsed_precise}}] {{wide_bar}} {{pos}}/{{len}} games ({{eta}}) {{msg}}",
+            title(P::KIND)
+        ))
+        .unwrap_or_else(|_| ProgressStyle::default_bar()),
+    );
+    let t = Instant::now();
+    let counts = measure_level::<P>(level, bearoff.as_ref(), games, seed, threads, &|c| {
+        bar.set_position(c.games);
+        if c.games % 100 == 0 {
+            bar.set_message(format!(
+                "starter wins {:.1}%, double {:.1}%",
+                100.0 * c.rate(c.win_single + c.win_double),
+                100.0 * c.rate(c.win_double)
+            ));
+        }
+    })
+    .map_err(|e| anyhow!("the measurement stopped: {e}"))?;
+    bar.finish_and_clear();
+    let seconds = t.elapsed().as_secs_f64();
+    let eval = P::shipped_eval(bearoff.clone()).ok_or_else(|| anyhow!("{} has no shipped network", P::KIND))?;
+    let network = [start_chances_of::<P>(&eval, 0), start_chances_of::<P>(&eval, 1)];
+    Ok(Measured { game: P::KIND, counts, network, seconds })
+}
+
+fn print_measured(m: &Measured, level: &Level, seed: u64) {
+    let c = &m.counts;
+    println!(
+        "{}: {} games of `{}` self-play from the start, the starter rolling both dice (seed {seed}, {:.0} s)",
+        title(m.game),
+        c.games,
+        level.name,
+        m.seconds
+    );
+    println!(
+        "  {:<12} {:>7} {:>8}  {:<18} {:>13} {:>7}",
+        "starter", "games", "measured", "95% interval", "network 0-ply", "1-ply"
+    );
+    let names = ["single win", "double win", "single loss", "double loss", "draw"];
+    let net = |g: &GameChances| [g.win_single, g.win_double, g.lose_single, g.lose_double, g.draw];
+    let (n0, n1) = (net(&m.network[0]), net(&m.network[1]));
+    let mut furthest: f64 = 0.0;
+    for (i, &(_, n)) in c.outcomes().iter().enumerate() {
+        let (lo, hi) = c.interval(n);
+        let rate = c.rate(n);
+        furthest = furthest.max((rate - n0[i]).abs()).max((rate - n1[i]).abs());
+        println!(
+            "  {:<12} {n:>7} {:>7.2}%  {:<18} {:>12.2}% {:>6.2}%",
+            names[i],
+            100.0 * rate,
+            format!("{:.2}% to {:.2}%", 100.0 * lo, 100.0 * hi),
+            100.0 * n0[i],
+            100.0 * n1[i]
+        );
+    }
+    let ch = c.chances();
+    println!("  the network's evaluation is at most {:.2} points from the measured rates", 100.0 * furthest);
+    println!(
+        "  as constants: GameChances {{ win_single: {:.5}, win_double: {:.5}, lose_single: {:.5}, lose_double: {:.5}, draw: {:.5} }}",
+        ch.win_single, ch.win_double, ch.lose_single, ch.lose_double, ch.draw
+    );
+}
