@@ -266,6 +266,23 @@ async fn eval_and_hint_use_each_games_own_network() {
     assert!(v["played"]["rank"].as_u64().unwrap() >= 1, "{v}");
 }
 
+/// In a Tavli match a hint ranks by the chance to win the match, valued
+/// by the Tavli table (the games to come), and says so in each play.
+#[tokio::test]
+async fn a_hint_in_a_tavli_match_ranks_by_the_match() {
+    let app = app();
+    let body = json!({"position": "start", "game": "fevga", "dice": "6-4", "ply": 0,
+        "score": {"length": 5, "mine": 3, "theirs": 2}, "games": "tavli"});
+    let (s, v) = post(&app, "/api/v1/hint", body).await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+    let plays = v["plays"].as_array().unwrap();
+    assert!(plays.iter().all(|p| p["match_winning_chance"].is_number()), "{v}");
+    let mwc: Vec<f64> = plays.iter().map(|p| p["match_winning_chance"].as_f64().unwrap()).collect();
+    assert!(mwc.windows(2).all(|w| w[0] >= w[1]), "ranked by the match: {mwc:?}");
+    let got = post(&app, "/api/v1/hint", json!({"position": "start", "dice": "6-4", "games": "backgammon"})).await;
+    assert_eq!(got.0, StatusCode::UNPROCESSABLE_ENTITY, "{}", got.1);
+}
+
 /// A match's set-up position must be of its first game.
 #[tokio::test]
 async fn a_match_from_a_position_of_another_game_is_refused_naming_both() {

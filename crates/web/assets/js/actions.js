@@ -154,7 +154,11 @@ function matchContext(side = mover()) {
   const m = S.match;
   if (!m) return {};
   const out = { match: m.id };
-  if (m.match_to > 1 && side) out.score = { length: m.match_to, mine: m.score[side], theirs: m.score[side === 'white' ? 'black' : 'white'] };
+  if (m.match_to > 1 && side) {
+    out.score = { length: m.match_to, mine: m.score[side], theirs: m.score[side === 'white' ? 'black' : 'white'] };
+    // A Tavli match's score is valued by the games to come.
+    if (m.rules?.games) out.games = m.rules.games;
+  }
   return out;
 }
 

@@ -7,7 +7,7 @@ use std::sync::Arc;
 use axum::Json;
 use axum::extract::State;
 use axum::http::StatusCode;
-use plakoto_core::tavli::{AnyPosition, AnyTurn, GameKind, GamePlay, MatchRules};
+use plakoto_core::tavli::{AnyPosition, AnyTurn, GameKind, GamePlay, MatchGames, MatchRules};
 use plakoto_core::{Dice, GameResult, Move, fevga, portes};
 use plakoto_engine::met::MatchScore;
 use plakoto_engine::{LevelKind, MAX_PLY, NetGame, NeuralEval, Probabilities, Search, analysis};
@@ -175,6 +175,12 @@ pub struct HintRequest {
     /// the chance to win the match; without it, or at length 1, by points.
     #[schema(value_type = Option<Object>)]
     pub score: Option<ScoreJson>,
+    /// With `score`: the games the match plays, `tavli` or one game's name
+    /// (default: one game). In a Tavli match the plays are ranked by the
+    /// Tavli match equity table, whose value of a score depends on the
+    /// games to come.
+    #[schema(value_type = Option<String>)]
+    pub games: Option<MatchGames>,
     /// The match the position is from, when asked from a match's page: a
     /// match between two people online refuses the engine's advice (403
     /// `no-engine-help`).
@@ -326,10 +332,11 @@ pub async fn hint(
                 .map_err(|e| ApiError::illegal("illegal-play", &e))?,
         ),
     };
+    let games = req.games.unwrap_or_default();
     let (engine, mid_turn, max) = (state.service.engine().clone(), req.moves.is_some(), req.max.unwrap_or(usize::MAX));
     let ranked = state
         .engine(move |_| {
-            let ask = Ask { dice, ply, score, reachable: reachable.as_deref(), played: played.as_ref(), max };
+            let ask = Ask { dice, ply, score, games, reachable: reachable.as_deref(), played: played.as_ref(), max };
             Ok(by_game!(pos, &engine, |p, eval| ask.rank(&p, eval)))
         })
         .await?;
@@ -381,6 +388,7 @@ struct Ask<'a> {
     dice: Dice,
     ply: u8,
     score: MatchScore,
+    games: MatchGames,
     /// The plays the moves made so far can become (`None`: no move made).
     reachable: Option<&'a [plakoto_core::tavli::AnyPlay]>,
     played: Option<&'a plakoto_core::tavli::AnyPlay>,
@@ -404,7 +412,7 @@ impl Ask<'_> {
             plays.iter().filter_map(P::Play::from_any).collect()
         };
         let reachable = self.reachable.map(own);
-        let search = Search::at_score_of::<P>(eval, self.ply, self.score);
+        let search = Search::in_match_of::<P>(eval, self.ply, self.score, self.games);
         let c = analysis::continuations(&search, pos, self.dice, reachable.as_deref())?;
         let judged = self.played.and_then(P::Play::from_any).and_then(|p| analysis::judge(&search, pos, self.dice, &p));
         Some(Ranked {

@@ -544,7 +544,7 @@ impl MatchService {
             // Each game with its own player; in a match, for the match at
             // the score (the engine crate decides how).
             let score = MatchScore::of(&live.m, side);
-            let mut player = TavliPlayer::of_level(level, &self.engine, live.m.turn_seed());
+            let mut player = TavliPlayer::of_level(level, &self.engine, live.m.turn_seed(), live.m.rules().games);
             player.set_match_score(score.length, score.mine, score.theirs);
             let choice = player.choose(&pos, dice, plays);
             if Instant::now() > deadline {
