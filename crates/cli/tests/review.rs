@@ -127,9 +127,54 @@ fn the_help_keeps_the_move_list_line_by_line() {
     let help = String::from_utf8_lossy(&out.stdout);
     assert!(
         help.contains(
-            "  match 3            (optional)\n  opening 5-3        (White's die, Black's die; or `white starts`)\n  \
+            "  match 3            (optional)\n  games tavli        (optional: tavli, portes, plakoto or fevga)\n  \
+             opening 5-3        (White's die, Black's die; or `white starts`)\n  \
              6-4: 24/18 24/20\n  5-2: 24/19/17\n  black resigns\n"
         ),
         "{help}"
     );
+}
+
+/// A Tavli match to 3 entered by hand: Portes (a hit, the bar, Black
+/// resigning for 2), then Plakoto.
+const TAVLI: &str = "match 3\ngames tavli\nopening 6-5\n6-5: 24/18/13\n5-5: 6/1*(2) 8/3(2)\n\
+    4-3: bar/21 13/10\n6-2: 13/7 13/11\nblack resigns\n6-4: 24/18 24/20\n5-3: 24/19 24/21\n";
+
+#[test]
+fn a_tavli_match_is_reviewed_game_by_game_in_text_json_and_a_graph_and_its_doubted_plays_rolled_out() {
+    let dir = tempfile::tempdir().unwrap();
+    let svg = dir.path().join("tavli.svg");
+    let (ok, out, err) = review(&["--ply", "0", "--all", "--svg", svg.to_str().unwrap()], TAVLI);
+    assert!(ok, "{err}");
+    assert!(out.contains("Game 1: Portes (score 0-0): Black resigns"), "{out}");
+    assert!(out.contains("Game 2: Plakoto (score 2-0)"), "{out}");
+    assert!(out.contains("4-3: bar/21 13/10"), "{out}");
+    // Each game's figures under it.
+    assert_eq!(out.matches("White: error rate").count(), 2, "{out}");
+    let graph = std::fs::read_to_string(&svg).unwrap();
+    assert!(graph.contains("1 · Portes") && graph.contains("2 · Plakoto") && graph.contains("White wins the match"));
+
+    let (ok, out, err) = review(&["--ply", "0", "--json"], TAVLI);
+    assert!(ok, "{err}");
+    let r: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(r["match_games"], "tavli");
+    assert_eq!((r["games"][0]["game"].as_str(), r["games"][1]["game"].as_str()), (Some("portes"), Some("plakoto")));
+    let blunder = &r["games"][0]["turns"][3];
+    assert_eq!(blunder["played"], "13/7 13/11");
+    assert!(blunder["best"].as_str().unwrap().contains('*'), "hitting is best: {blunder}");
+    assert!(blunder["white_match"].is_f64() && blunder["match_winning_chance"].is_f64(), "{blunder}");
+    assert_eq!(r["games"][0]["resignation"]["points"], 2);
+
+    // The doubted Portes play judged again by rollouts with Portes's network.
+    let (ok, out, err) = review(&["--ply", "0", "--rollout", "72", "--json"], TAVLI);
+    assert!(ok, "{err}");
+    let rolled: Value = serde_json::from_str(&out).unwrap();
+    let again = &rolled["games"][0]["turns"][3];
+    assert_ne!(again["loss"], blunder["loss"], "the rollout judged it: {again}");
+    assert_eq!(rolled["games"][0]["game"], "portes");
+
+    // In Greek, the games by their Greek names.
+    let (ok, out, err) = review(&["--ply", "0", "--lang", "el"], TAVLI);
+    assert!(ok, "{err}");
+    assert!(out.contains("Παρτίδα 1: Πόρτες") && out.contains("Παρτίδα 2: Πλακωτό"), "{out}");
 }

@@ -245,9 +245,10 @@ fn a_tavli_match_is_played_saved_resumed_and_replayed() {
     assert!(out.status.success() && said.contains("Resuming"), "{said}");
     assert!(said.contains("Portes"), "{said}");
 
+    // The review takes it, game by game.
+    let review = ok(&["review", done_s, "--ply", "0"]);
+    assert!(review.contains("Game 1: Portes (score 0-0)") && review.contains("Game 2: Plakoto"), "{review}");
     // The commands that analyse Plakoto only say so, naming the game.
-    let e = refused(&["review", done_s]);
-    assert!(e.contains("is a Tavli match: `review` reviews Plakoto matches only"), "{e}");
     let e = refused(&["bearoff", "show", r#"{"game":"fevga","turn":"white","board":{"24":15,"12":-15}}"#]);
     assert!(e.contains("this is a Fevga position: this command takes Plakoto positions only"), "{e}");
 }

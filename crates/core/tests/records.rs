@@ -281,3 +281,68 @@ fn a_bad_move_list_names_the_line_game_turn_and_fault() {
     assert_eq!(m.score(Color::Black), 2);
     assert_eq!(m.game().turns().len(), 1);
 }
+
+/// Random Tavli matches (and matches of Portes and Fevga alone) written
+/// as move lists with a `games` line read back into the same games: each
+/// game's kind, turns and result, and the winner.
+#[test]
+fn a_move_list_of_any_game_reads_back_into_the_match_played() {
+    use plakoto_core::game::read_any_move_list;
+    use plakoto_core::tavli::{AnyPosition, GameKind, MatchGames, MatchRules};
+    for (games, seed) in [
+        (MatchGames::Tavli, 4),
+        (MatchGames::Tavli, 5),
+        (MatchGames::Only(GameKind::Portes), 6),
+        (MatchGames::Only(GameKind::Fevga), 7),
+    ] {
+        let rules = MatchRules { games, ..MatchRules::default() };
+        let mut m: Match<AnyPosition> = Match::with_rules(rules, 5, seed, Players::default()).unwrap();
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        while !m.is_over() {
+            m.roll().unwrap();
+            let plays = m.game().legal_plays().to_vec();
+            m.play(&plays[rng.random_range(0..plays.len())]).unwrap();
+        }
+        let mut text = format!("match 5\ngames {}\n", games.name());
+        for g in m.games() {
+            if let Some(&[w, b]) = g.opening().last() {
+                text.push_str(&format!("opening {w}-{b}\n"));
+            }
+            for t in g.turns() {
+                text.push_str(&format!("{}-{}: {}\n", t.dice[0], t.dice[1], t.notation));
+            }
+        }
+        let rec = read_any_move_list(&text).unwrap_or_else(|e| panic!("{e}\n{text}"));
+        assert_eq!(rec.rules.games, games);
+        let back: Match<AnyPosition> = Match::from_record(&rec).expect("replays");
+        assert_eq!(back.winner(), m.winner());
+        assert_eq!(back.games().len(), m.games().len(), "{games:?}");
+        for (a, b) in back.games().iter().zip(m.games()) {
+            assert_eq!(a.position().kind(), b.position().kind());
+            assert_eq!((a.turns(), a.result()), (b.turns(), b.result()));
+        }
+        if games == MatchGames::Tavli && m.games().len() >= 3 {
+            let kinds: Vec<GameKind> = m.games().iter().take(3).map(|g| g.position().kind()).collect();
+            assert_eq!(kinds, [GameKind::Portes, GameKind::Plakoto, GameKind::Fevga], "the rotation");
+        }
+    }
+}
+
+#[test]
+fn a_games_line_is_read_before_the_first_game_only_and_plakotos_reader_refuses_others() {
+    use plakoto_core::game::{read_any_move_list, read_move_list};
+    let e = read_any_move_list("games chess\n").unwrap_err();
+    assert!(e.why.contains("unknown match `chess`"), "{e}");
+    let e = read_any_move_list("white starts\n6-4: 24/18 24/20\ngames portes\n").unwrap_err();
+    assert_eq!(e.line, 3);
+    assert!(e.why.contains("before the first game"), "{e}");
+    let e = read_move_list("games fevga\nwhite starts\n").unwrap_err();
+    assert!(e.why.contains("reads Plakoto only, not a fevga match"), "{e}");
+    // A Fevga opening: 6-6 plays one six (24/18), the rest are lost.
+    let rec = read_any_move_list("games fevga\nblack starts\n6-6: 24/18\n").unwrap();
+    assert_eq!(rec.games[0].game, plakoto_core::tavli::GameKind::Fevga);
+    let e = read_any_move_list("games fevga\nblack starts\n6-6: 24/18/12\n").unwrap_err();
+    assert_eq!((e.line, e.turn), (3, 1));
+    // `games plakoto` is Plakoto's reader's too.
+    assert!(read_move_list("match 3\ngames plakoto\nwhite starts\n6-4: 24/18 24/20\n").is_ok());
+}

@@ -12,6 +12,7 @@ use plakoto_core::{fevga, portes};
 use crate::bearoff::Database;
 use crate::evaluator::Evaluator;
 use crate::fastnet::FastNet;
+use crate::game_evals::GameEvals;
 use crate::inputs::{self, Inputs};
 use crate::network::{Network, OUTPUTS};
 use crate::neural::{NeuralEval, from_outputs};
@@ -49,6 +50,9 @@ pub trait NetGame: GamePosition {
 
     /// The network `eval` runs (what tells two evaluators apart).
     fn network(eval: &Self::Eval) -> &Arc<Network>;
+
+    /// This game's evaluator among `evals`.
+    fn eval_in(evals: &GameEvals) -> &Self::Eval;
 
     /// The network shipped in the binary for this game, if it has one.
     fn shipped() -> Option<Arc<Network>>;
@@ -95,6 +99,10 @@ impl NetGame for Position {
         eval.network()
     }
 
+    fn eval_in(evals: &GameEvals) -> &NeuralEval {
+        &evals.plakoto
+    }
+
     fn shipped() -> Option<Arc<Network>> {
         Some(crate::shipped::shipped_network())
     }
@@ -134,6 +142,10 @@ impl NetGame for portes::Position {
         eval.network()
     }
 
+    fn eval_in(evals: &GameEvals) -> &NetEval<portes::Position> {
+        &evals.portes
+    }
+
     fn shipped() -> Option<Arc<Network>> {
         Some(crate::shipped::shipped_portes_network())
     }
@@ -170,6 +182,10 @@ impl NetGame for fevga::Position {
 
     fn network(eval: &NetEval<fevga::Position>) -> &Arc<Network> {
         eval.network()
+    }
+
+    fn eval_in(evals: &GameEvals) -> &NetEval<fevga::Position> {
+        &evals.fevga
     }
 
     fn shipped() -> Option<Arc<Network>> {

@@ -13,15 +13,15 @@
 //! A resignation is judged as a decision too: the points it gave against
 //! the resigner's equity (or chance to win the match) had it played on.
 
-use std::sync::Arc;
-
 use plakoto_core::game::Match;
-use plakoto_core::tavli::GameKind;
-use plakoto_core::{Color, Dice, Play, Position, Reason};
+use plakoto_core::tavli::{GameKind, GamePlay, GamePosition, MatchGames, MatchRules};
+use plakoto_core::{Color, Dice, Move, Position, Reason};
 use serde::Serialize;
 
-use crate::analyzer::Analyzer;
-use crate::met::{GameChances, MatchEquityTable, MatchScore};
+use crate::analyzer::{Analyzer, Scored};
+use crate::game_evals::{ByGame, GameEvals, GameVisitor};
+use crate::met::{GameChances, MatchScore};
+use crate::net_game::NetGame;
 use crate::neural::NeuralEval;
 use crate::probabilities::Probabilities;
 use crate::search::{Objective, Search, SearchConfig};
@@ -135,8 +135,12 @@ pub struct TurnReview {
 pub struct GameReview {
     /// 1 for the first game.
     pub number: usize,
+    /// Which game it was (Portes, Plakoto or Fevga).
+    pub game: GameKind,
     /// The score before it (White, Black).
     pub score: [u32; 2],
+    /// White's and Black's figures in this game alone.
+    pub players: Players,
     /// Every turn, in order.
     pub turns: Vec<TurnReview>,
     /// How the game ended, if it did.
@@ -227,12 +231,31 @@ pub struct Review {
     /// best play (the workshop's `review_by_rollout`): the trials of each.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub rollout: Option<u64>,
+    /// What the match played: `tavli`, or the one game of all its games.
+    #[serde(rename = "match_games")]
+    pub games_played: MatchGames,
     /// The match length (1: a single game, reviewed in points).
     pub match_to: u32,
-    /// White's and Black's figures.
+    /// White's and Black's figures over the whole match.
     pub players: Players,
+    /// In a Tavli match, the figures over the games of each kind (empty
+    /// otherwise).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub by_game: Vec<KindReview>,
     /// Every game.
     pub games: Vec<GameReview>,
+}
+
+/// The figures over the games of one kind in a Tavli match: how well each
+/// side played Portes, say, across the match.
+#[derive(Clone, Debug, Serialize)]
+pub struct KindReview {
+    /// The game.
+    pub game: GameKind,
+    /// How many games of it were reviewed.
+    pub games: usize,
+    /// White's and Black's figures over them.
+    pub players: Players,
 }
 
 /// White's and Black's figures.
@@ -244,37 +267,48 @@ pub struct Players {
     pub black: PlayerReview,
 }
 
-/// A reviewer: the evaluator, the depth, and the match equity table for
-/// match play.
+/// Where in a match a decision is made: the match's rules (its games and
+/// options), its length and the score before the game (White, Black).
+#[derive(Clone, Copy, Debug)]
+pub struct MatchAt {
+    /// The rules the match is played by.
+    pub rules: MatchRules,
+    /// The match length (1: a single game, reviewed in points).
+    pub match_to: u32,
+    /// The score before the game (White, Black).
+    pub score: [u32; 2],
+}
+
+/// A reviewer: each game's evaluator and the depth. In match play each
+/// game is valued by the match's table: the Tavli table in a Tavli match
+/// (a game's outcomes weighed by the game after it), else the table of
+/// the game alone made from its evaluator's chances at the start.
 pub struct Reviewer {
-    eval: NeuralEval,
+    evals: GameEvals,
     ply: u8,
-    table: Arc<MatchEquityTable>,
 }
 
 impl Reviewer {
-    /// A reviewer searching `ply` plies with `eval`; the match equity table
-    /// comes from `eval`'s chances at the start position (see
-    /// [`start_chances`]).
+    /// A reviewer searching `ply` plies with `eval` for Plakoto, and the
+    /// shipped networks of Portes and Fevga ([`GameEvals::around`]).
     pub fn new(eval: NeuralEval, ply: u8) -> Reviewer {
-        let table = crate::search::table_for(&eval);
-        Reviewer { eval, ply, table }
+        Reviewer { evals: GameEvals::around(eval), ply }
     }
 
-    /// The evaluator the review searches with.
-    pub fn eval(&self) -> &NeuralEval {
-        &self.eval
+    /// The evaluators the review searches with.
+    pub fn evals(&self) -> &GameEvals {
+        &self.evals
     }
 
-    fn search(&self, objective: Objective) -> Search<NeuralEval> {
-        let mut s = Search::new(self.eval.clone(), self.ply);
+    fn search<P: NetGame>(&self, objective: Objective) -> Search<P::Eval> {
+        let mut s = Search::new(self.evals.get::<P>().clone(), self.ply);
         s.config.objective = objective;
         s
     }
 
     /// Reviews every turn of `m`'s games; `progress` is called with the
     /// turns done and the turns in all.
-    pub fn review(&self, m: &Match, progress: &mut dyn FnMut(usize, usize)) -> Review {
+    pub fn review<P: ByGame>(&self, m: &Match<P>, progress: &mut dyn FnMut(usize, usize)) -> Review {
         self.review_while(m, &mut |done, total| {
             progress(done, total);
             true
@@ -285,7 +319,7 @@ impl Reviewer {
     /// [`Reviewer::review`], given up (`None`) once `deadline` has passed:
     /// for a caller that must not wait for ever on a deep review of a long
     /// match.
-    pub fn review_before(&self, m: &Match, deadline: std::time::Instant) -> Option<Review> {
+    pub fn review_before<P: ByGame>(&self, m: &Match<P>, deadline: std::time::Instant) -> Option<Review> {
         self.review_while(m, &mut |_, _| std::time::Instant::now() < deadline)
     }
 
@@ -294,24 +328,18 @@ impl Reviewer {
     /// so it can report progress, and the review stops (`None`) as soon as
     /// it answers `false`: a server's review job, cancelled, stops within
     /// a turn.
-    pub fn review_while(&self, m: &Match, go_on: &mut dyn FnMut(usize, usize) -> bool) -> Option<Review> {
+    pub fn review_while<P: ByGame>(&self, m: &Match<P>, go_on: &mut dyn FnMut(usize, usize) -> bool) -> Option<Review> {
         let total = turns(m);
         let mut done = 0;
         let mut score = [0u32; 2];
         let mut games = Vec::new();
         for (gi, g) in m.games().iter().enumerate() {
+            let at = MatchAt { rules: *m.rules(), match_to: m.target(), score };
             let mut turns = Vec::new();
             for (t, before) in g.turns().iter().zip(g.positions_before()) {
                 let dice = Dice::new(t.dice[0], t.dice[1]).expect("recorded dice are dice");
-                let moves: Vec<plakoto_core::Move> =
-                    t.moves.iter().map(|&[f, to]| plakoto_core::Move::new(f, to)).collect();
-                let text = if moves.is_empty() {
-                    "pass".to_string()
-                } else {
-                    moves.iter().map(|mv| format!("{}/{}", mv.from, mv.to)).collect::<Vec<_>>().join(" ")
-                };
-                let play = plakoto_core::parse_play(before, dice, &text).expect("a recorded play replays");
-                turns.push(self.turn(before, dice, &play, m.target(), score));
+                let moves: Vec<Move> = t.moves.iter().map(|&[f, to]| Move::new(f, to)).collect();
+                turns.push(before.by_game(TurnAt { reviewer: self, dice, moves: &moves, at }));
                 done += 1;
                 if !go_on(done, total) {
                     return None;
@@ -319,50 +347,69 @@ impl Reviewer {
             }
             let resignation = g.result().filter(|r| r.reason == Reason::Resign).and_then(|r| {
                 let side = r.winner?.opponent();
-                Some(self.resignation(g.position(), g.unplayed_dice(), side, r.points, m.target(), score))
+                let (dice, points) = (g.unplayed_dice(), r.points);
+                Some(g.position().by_game(ResignationAt { reviewer: self, dice, side, points, at }))
             });
-            games.push(GameReview { number: gi + 1, score, turns, result: g.result(), resignation });
+            let mut game = GameReview {
+                number: gi + 1,
+                game: g.position().kind(),
+                score,
+                players: Players::default(),
+                turns,
+                result: g.result(),
+                resignation,
+            };
+            game.players = tally_players(std::slice::from_ref(&game));
+            games.push(game);
             if let Some(r) = g.result()
                 && let Some(w) = r.winner
             {
                 score[w.index()] += u32::from(r.points);
             }
         }
-        Some(Review { ply: self.ply, rollout: None, match_to: m.target(), players: tally_players(&games), games })
+        Some(Review {
+            ply: self.ply,
+            rollout: None,
+            games_played: m.rules().games,
+            match_to: m.target(),
+            by_game: by_game(m.rules().games, &games),
+            players: tally_players(&games),
+            games,
+        })
     }
 
-    /// What is maximised at `score` (White, Black) in a match to
-    /// `match_to` for `side`: points in a single game, else the
-    /// match-winning chance scaled to points at the score.
-    pub fn objective(&self, side: Color, match_to: u32, score: [u32; 2]) -> Objective {
-        let score = MatchScore { length: match_to, mine: score[side.index()], theirs: score[side.opponent().index()] };
-        Objective::at_score(&self.table, score, GameKind::Plakoto)
+    /// What `side` maximises in a game of `P` at `at`: points in a single
+    /// game, else the match-winning chance by the match's table scaled to
+    /// points at the score.
+    pub fn objective<P: NetGame>(&self, side: Color, at: &MatchAt) -> Objective {
+        let score =
+            MatchScore { length: at.match_to, mine: at.score[side.index()], theirs: at.score[side.opponent().index()] };
+        Objective::at_score(&crate::search::table_in::<P>(self.evals.get::<P>(), at.rules.games), score, P::KIND)
     }
 
     /// Judges `side`'s resignation of `points` in `pos`, where the side on
-    /// roll had thrown `dice` (if known), at `score` in a match to
-    /// `match_to`: see [`ResignationReview`].
-    pub fn resignation(
+    /// roll had thrown `dice` (if known), at `at`: see [`ResignationReview`].
+    pub fn resignation<P: NetGame>(
         &self,
-        pos: &Position,
+        pos: &P,
         dice: Option<Dice>,
         side: Color,
         points: u8,
-        match_to: u32,
-        score: [u32; 2],
+        at: &MatchAt,
     ) -> ResignationReview {
         let on_roll = pos.turn();
-        let search = self.search(self.objective(on_roll, match_to, score));
+        let search = self.search::<P>(self.objective::<P>(on_roll, at));
         // The game played on: the roll thrown played at its best, else the position before a roll.
         let p = match dice {
-            Some(d) => {
-                search.rank(&pos.legal_plays(d)).first().map_or_else(|| search.evaluate(pos), |s| s.probabilities)
-            }
+            Some(d) => search
+                .rank(&pos.legal_plays_under(d, &at.rules))
+                .first()
+                .map_or_else(|| search.evaluate(pos), |s| s.probabilities),
             None => search.evaluate(pos),
         };
         let mine = if on_roll == side { p } else { p.flip() };
         let given = Probabilities { lose: 1.0, lose_double: if points >= 2 { 1.0 } else { 0.0 }, ..Default::default() };
-        let objective = self.objective(side, match_to, score);
+        let objective = self.objective::<P>(side, at);
         let loss = f64::from((objective.value(&mine, true) - objective.value(&given, true)).max(0.0));
         ResignationReview {
             side,
@@ -376,21 +423,29 @@ impl Reviewer {
         }
     }
 
-    /// Reviews one turn: `play` made with `dice` in `before`.
-    fn turn(&self, before: &Position, dice: Dice, play: &Play, match_to: u32, score: [u32; 2]) -> TurnReview {
+    /// Reviews one turn: the play of single `moves` made with `dice` in
+    /// `before`, a position of game `P`, at `at`.
+    pub fn turn<P: NetGame>(&self, before: &P, dice: Dice, moves: &[Move], at: &MatchAt) -> TurnReview {
         let side = before.turn();
-        let objective = self.objective(side, match_to, score);
-        let plays = before.legal_plays(dice);
+        let objective = self.objective::<P>(side, at);
+        let plays = before.legal_plays_under(dice, &at.rules);
+        let made = before
+            .into_any()
+            .play_of_moves_under(dice, moves, &at.rules)
+            .ok()
+            .and_then(|any| P::Play::from_any(&any))
+            .expect("a recorded play replays");
         let forced = plays.len() <= 1;
-        let search = self.search(objective.clone());
+        let search = self.search::<P>(objective.clone());
         let ranked = search.rank(&plays);
         let best = ranked[0];
-        let mut mine =
-            *ranked.iter().find(|s| plays[s.index].position() == play.position()).expect("the play is legal");
+        let made_at = |s: &&Scored| plays[s.index].position() == made.position();
+        let mut mine = *ranked.iter().find(made_at).expect("the play is legal");
         if mine.ply < best.ply {
             // Searched as deep as the best, so the loss compares like with like.
-            mine = search.rank(std::slice::from_ref(&plays[mine.index]))[0];
-            mine.index = ranked.iter().find(|s| plays[s.index].position() == play.position()).map_or(0, |s| s.index);
+            let index = mine.index;
+            mine = search.rank(std::slice::from_ref(&plays[index]))[0];
+            mine.index = index;
         }
         let loss = f64::from((best.value - mine.value).max(0.0));
         let rank = 1 + ranked.iter().filter(|s| s.index != mine.index && s.value > mine.value).count();
@@ -398,28 +453,30 @@ impl Reviewer {
         let (chance, best_chance) =
             (objective.match_winning_chance(&mine.probabilities), objective.match_winning_chance(&best.probabilities));
         // Luck at 0-ply: the best play's value for this roll minus its mean over all rolls.
-        let zero =
-            Search { eval: self.eval.clone(), ply: 0, config: SearchConfig { objective, ..SearchConfig::default() } };
-        let best_for = |d: Dice| -> f64 {
-            let ps = before.legal_plays(d);
-            f64::from(zero.rank(&ps)[0].value)
+        let zero = Search {
+            eval: self.evals.get::<P>().clone(),
+            ply: 0,
+            config: SearchConfig { objective: objective.clone(), ..SearchConfig::default() },
         };
+        let best_for = |d: Dice| -> f64 { f64::from(zero.rank(&before.legal_plays_under(d, &at.rules))[0].value) };
         let mean: f64 = Dice::ALL.iter().map(|&d| best_for(d) * f64::from(d.weight()) / 36.0).sum();
         let luck = best_for(dice) - mean;
         // The chances after the play, for White.
         let after: Probabilities = mine.probabilities;
         let white = if side == Color::White { after } else { after.flip() };
-        let white_score = MatchScore { length: match_to, mine: score[0], theirs: score[1] };
-        let white_match =
-            white_score.away().map(|away| self.table.match_winning_chance(&white, away, GameKind::Plakoto));
+        let white_match = match self.objective::<P>(Color::White, at) {
+            Objective::Match { table, away, playing } => Some(table.match_winning_chance(&white, away, playing)),
+            Objective::Money => None,
+        };
+        let best_play = &plays[best.index];
         TurnReview {
             side,
             dice: [dice.high(), dice.low()],
             position: before.id(),
-            played: play.notation(),
-            best: plays[best.index].notation(),
-            played_moves: moves_of(play),
-            best_moves: moves_of(&plays[best.index]),
+            played: made.notation(),
+            best: best_play.notation(),
+            played_moves: moves_of(made.moves()),
+            best_moves: moves_of(best_play.moves()),
             loss: if forced { 0.0 } else { loss },
             mark: if forced { Mark::None } else { Mark::of(loss) },
             forced,
@@ -438,9 +495,62 @@ impl Reviewer {
     }
 }
 
+/// A turn to review, run on its position's own game.
+struct TurnAt<'a> {
+    reviewer: &'a Reviewer,
+    dice: Dice,
+    moves: &'a [Move],
+    at: MatchAt,
+}
+
+impl GameVisitor for TurnAt<'_> {
+    type Out = TurnReview;
+    fn visit<P: NetGame>(self, pos: &P) -> TurnReview {
+        self.reviewer.turn(pos, self.dice, self.moves, &self.at)
+    }
+}
+
+/// A resignation to judge, run on its position's own game.
+struct ResignationAt<'a> {
+    reviewer: &'a Reviewer,
+    dice: Option<Dice>,
+    side: Color,
+    points: u8,
+    at: MatchAt,
+}
+
+impl GameVisitor for ResignationAt<'_> {
+    type Out = ResignationReview;
+    fn visit<P: NetGame>(self, pos: &P) -> ResignationReview {
+        self.reviewer.resignation(pos, self.dice, self.side, self.points, &self.at)
+    }
+}
+
 /// The turns a review of `m` goes through: every turn played in its games.
-pub fn turns(m: &Match) -> usize {
+pub fn turns<P: GamePosition>(m: &Match<P>) -> usize {
     m.games().iter().map(|g| g.turns().len()).sum()
+}
+
+/// In a Tavli match, each player's figures over the games of each kind,
+/// in the rotation's order (empty in a match of one game, where they are
+/// the match's).
+fn by_game(games_played: MatchGames, games: &[GameReview]) -> Vec<KindReview> {
+    if games_played != MatchGames::Tavli {
+        return Vec::new();
+    }
+    let mut kinds: Vec<GameKind> = Vec::new();
+    for g in games {
+        if !kinds.contains(&g.game) {
+            kinds.push(g.game);
+        }
+    }
+    kinds
+        .into_iter()
+        .map(|game| {
+            let of: Vec<GameReview> = games.iter().filter(|g| g.game == game).cloned().collect();
+            KindReview { game, games: of.len(), players: tally_players(&of) }
+        })
+        .collect()
 }
 
 /// Each player's figures over `games`: plays, unforced decisions, losses
@@ -485,8 +595,8 @@ pub fn tally_players(games: &[GameReview]) -> Players {
 }
 
 /// A play's single moves as `[from, to]` pairs.
-fn moves_of(play: &Play) -> Vec<[u8; 2]> {
-    play.moves().iter().map(|m| [m.from, m.to]).collect()
+fn moves_of(moves: &[Move]) -> Vec<[u8; 2]> {
+    moves.iter().map(|m| [m.from, m.to]).collect()
 }
 
 /// The starter's chances at the start position by `eval`'s 1-ply search:
@@ -496,14 +606,16 @@ pub fn start_chances(eval: &NeuralEval) -> GameChances {
 }
 
 /// A graph of White's chances over the reviewed games, as an SVG picture:
-/// the chance to win (and to win double) after every turn, the marked
-/// plays as dots (orange doubtful, red bad, dark red very bad), and a line
-/// between games.
-pub fn svg(review: &Review) -> String {
+/// the chance to win the game (and to win it double) after every turn,
+/// in match play the chance to win the match, the marked plays as dots
+/// (orange doubtful, red bad, dark red very bad), a line between games and
+/// each game's number and name (`name` writes a game's name, in the
+/// reader's language) above it.
+pub fn svg(review: &Review, name: &dyn Fn(GameKind) -> String) -> String {
     use std::fmt::Write as _;
     let turns: Vec<(usize, &TurnReview)> =
         review.games.iter().enumerate().flat_map(|(g, gr)| gr.turns.iter().map(move |t| (g, t))).collect();
-    let (w, h, left, top, bottom) = (900.0f64, 320.0f64, 50.0f64, 20.0f64, 40.0f64);
+    let (w, h, left, top, bottom) = (900.0f64, 340.0f64, 50.0f64, 40.0f64, 40.0f64);
     let n = turns.len().max(1) as f64;
     let x = |i: usize| left + (w - left - 20.0) * (i as f64 + 1.0) / n;
     let y = |p: f64| top + (h - top - bottom) * (1.0 - p.clamp(0.0, 1.0));
@@ -524,18 +636,26 @@ pub fn svg(review: &Review) -> String {
             yy = y(p)
         );
     }
-    // Game boundaries.
-    let mut last_game = 0;
-    for (i, (g, _)) in turns.iter().enumerate() {
-        if *g != last_game {
-            let xx = (x(i) + x(i.saturating_sub(1))) / 2.0;
+    // Each game: a line where it begins (but the first), its number and name above.
+    for (g, game) in review.games.iter().enumerate() {
+        let Some(first) = turns.iter().position(|(tg, _)| *tg == g) else { continue };
+        let x0 = if first == 0 { left } else { (x(first) + x(first - 1)) / 2.0 };
+        if first > 0 {
             let _ = write!(
                 s,
-                r##"<line x1="{xx}" x2="{xx}" y1="{top}" y2="{}" stroke="#999" stroke-dasharray="4 3"/>"##,
+                r##"<line x1="{x0}" x2="{x0}" y1="{}" y2="{}" stroke="#999" stroke-dasharray="4 3"/>"##,
+                top - 22.0,
                 h - bottom
             );
-            last_game = *g;
         }
+        let _ = write!(
+            s,
+            r##"<text x="{}" y="{}" class="game" fill="#444">{} · {}</text>"##,
+            x0 + 4.0,
+            top - 10.0,
+            game.number,
+            escape(&name(game.game))
+        );
     }
     let line = |f: &dyn Fn(&TurnReview) -> f64| -> String {
         turns.iter().enumerate().map(|(i, (_, t))| format!("{:.1},{:.1}", x(i), y(f(t)))).collect::<Vec<_>>().join(" ")
@@ -547,6 +667,14 @@ pub fn svg(review: &Review) -> String {
         r##"<polyline fill="none" stroke="#1666c5" stroke-width="1.5" stroke-dasharray="5 3" points="{}"/>"##,
         line(&|t| t.white_win_double)
     );
+    let in_match = turns.iter().any(|(_, t)| t.white_match.is_some());
+    if in_match {
+        let _ = write!(
+            s,
+            r##"<polyline class="match" fill="none" stroke="#8a3ab9" stroke-width="2.5" points="{}"/>"##,
+            line(&|t| t.white_match.unwrap_or(0.5))
+        );
+    }
     for (i, (_, t)) in turns.iter().enumerate() {
         let colour = match t.mark {
             Mark::None => continue,
@@ -562,21 +690,31 @@ pub fn svg(review: &Review) -> String {
             t.side,
             t.dice[0],
             t.dice[1],
-            t.played,
-            t.best,
+            escape(&t.played),
+            escape(&t.best),
             t.loss
         );
     }
     let _ = write!(
         s,
-        r##"<text x="{left}" y="{}">turns →</text><text x="{}" y="{}" fill="#1f7a4d">White wins</text><text x="{}" y="{}" fill="#1666c5">White wins double</text></svg>"##,
+        r##"<text x="{left}" y="{}">turns →</text><text x="{}" y="{}" fill="#1f7a4d">White wins the game</text><text x="{}" y="{}" fill="#1666c5">White wins double</text>"##,
         h - 12.0,
         left + 90.0,
         h - 12.0,
-        left + 190.0,
+        left + 250.0,
         h - 12.0
     );
+    if in_match {
+        let _ =
+            write!(s, r##"<text x="{}" y="{}" fill="#8a3ab9">White wins the match</text>"##, left + 400.0, h - 12.0);
+    }
+    s.push_str("</svg>");
     s
+}
+
+/// `text` safe inside SVG text.
+fn escape(text: &str) -> String {
+    text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;")
 }
 
 #[cfg(test)]
@@ -714,6 +852,116 @@ mod tests {
         assert!(t.luck > 1.0, "6-6 here is worth most of the game: {t:?}");
         assert!(r.players.white.luck > 1.0);
         assert!(r.players.white.luck_adjusted_result < r.players.white.result);
+    }
+
+    /// A Tavli match to 3 entered by hand: Portes (Black hits from the
+    /// opening, White enters from the bar, Black resigns for 2), then
+    /// Plakoto.
+    const TAVLI: &str = "match 3\ngames tavli\nopening 6-5\n6-5: 24/18/13\n5-5: 6/1*(2) 8/3(2)\n\
+        4-3: bar/21 13/10\n6-2: 13/7 13/11\nblack resigns\n6-4: 24/18 24/20\n5-3: 24/19 24/21\n";
+
+    #[test]
+    fn a_tavli_match_is_reviewed_game_by_game_each_by_its_own_network_and_the_tavli_table() {
+        use crate::analysis;
+        use plakoto_core::game::read_any_move_list;
+        use plakoto_core::portes;
+        use plakoto_core::tavli::AnyPosition;
+        let m: Match<AnyPosition> = Match::from_record(&read_any_move_list(TAVLI).unwrap()).unwrap();
+        let reviewer = reviewer();
+        let r = reviewer.review(&m, &mut |_, _| {});
+        assert_eq!((r.games_played, r.match_to), (MatchGames::Tavli, 3));
+        let kinds: Vec<GameKind> = r.games.iter().map(|g| g.game).collect();
+        assert_eq!(kinds, [GameKind::Portes, GameKind::Plakoto]);
+        assert_eq!((r.games[0].turns.len(), r.games[1].turns.len(), r.games[1].score), (4, 2, [2, 0]));
+        // Black's 13/7 13/11 leaves White's blot on its 4 alone: hitting it
+        // (6/4*, in Black's numbering) is better, by Portes's network.
+        let blunder = &r.games[0].turns[3];
+        assert!(blunder.best.contains('*') && blunder.loss >= BAD, "{blunder:?}");
+        // The Portes turns are ranked by the Portes network at the Tavli
+        // table's match-winning chance: the figures of a Portes search at
+        // that objective.
+        let at = MatchAt { rules: *m.rules(), match_to: 3, score: [0, 0] };
+        let objective = reviewer.objective::<portes::Position>(Color::Black, &at);
+        let Objective::Match { table, playing, .. } = &objective else { panic!("match play") };
+        assert_eq!((table.rotation.len(), *playing), (3, GameKind::Portes));
+        let before = m.games()[0].positions_before()[3];
+        let AnyPosition::Portes(before) = before else { panic!("a Portes position") };
+        let mut search = Search::new(reviewer.evals().portes.clone(), 0);
+        search.config.objective = objective;
+        let ranked = analysis::rank_plays(&search, &before, Dice::new(6, 2).unwrap());
+        assert_eq!(ranked[0].play.notation(), blunder.best);
+        assert!((ranked[0].match_winning_chance.unwrap() - blunder.best_match_winning_chance.unwrap()).abs() < 1e-6);
+        // The resignation of a Portes game with nothing borne off gives 2.
+        let resigned = r.games[0].resignation.as_ref().expect("judged");
+        assert_eq!((resigned.side, resigned.points), (Color::Black, 2));
+        // Each game's figures, and the match's over both.
+        for side in [|p: &super::Players| p.white.clone(), |p: &super::Players| p.black.clone()] {
+            let whole = side(&r.players);
+            let parts: Vec<PlayerReview> = r.games.iter().map(|g| side(&g.players)).collect();
+            assert_eq!(whole.unforced, parts.iter().map(|p| p.unforced).sum::<usize>());
+            assert!((whole.total_loss - parts.iter().map(|p| p.total_loss).sum::<f64>()).abs() < 1e-9);
+            assert!((whole.luck - parts.iter().map(|p| p.luck).sum::<f64>()).abs() < 1e-9);
+        }
+        assert!(r.games[0].players.black.very_bad >= 1);
+        // One kind each: the kinds' figures are the games' own.
+        assert_eq!(r.by_game.iter().map(|k| (k.game, k.games)).collect::<Vec<_>>(), [
+            (GameKind::Portes, 1),
+            (GameKind::Plakoto, 1)
+        ]);
+        assert_eq!(r.by_game[0].players.black.total_loss, r.games[0].players.black.total_loss);
+        // White's chance to win the match after every turn; 2-0 up in a
+        // match to 3, it is well over even in the second game.
+        assert!(r.games.iter().flat_map(|g| &g.turns).all(|t| t.white_match.is_some()));
+        assert!(r.games[1].turns.iter().all(|t| t.white_match.unwrap() > 0.6), "{:?}", r.games[1].turns);
+        // The graph names both games and draws the match.
+        let svg = svg(&r, &|g| g.name().to_string());
+        assert!(svg.contains("1 · portes") && svg.contains("2 · plakoto"), "{svg}");
+        assert!(svg.contains(r#"class="match""#));
+        let json = serde_json::to_value(&r).unwrap();
+        assert_eq!((json["match_games"].as_str(), json["games"][0]["game"].as_str()), (Some("tavli"), Some("portes")));
+    }
+
+    /// A game of `kind` between the advanced level and random play,
+    /// reviewed at 0-ply: the random side errs far more, a forced turn
+    /// loses nothing, and every turn counts its roll's plays.
+    fn strong_and_random_are_told_apart(kind: GameKind) {
+        use crate::TavliPlayer;
+        use plakoto_core::tavli::{AnyPosition, MatchRules};
+        let eval = NeuralEval::shipped(None);
+        let level = crate::levels::level("advanced").unwrap();
+        let rules = MatchRules::only(kind);
+        let mut m: Match<AnyPosition> = Match::with_rules(rules, 1, 11, Players::default()).unwrap();
+        let mut players = [
+            TavliPlayer::of_level(level, &eval, 1, rules.games),
+            TavliPlayer::around(Box::new(crate::RandomPlayer::new(2)), true, 3),
+        ];
+        while !m.is_over() {
+            m.roll().unwrap();
+            let side = m.game().position().turn();
+            let (pos, dice, plays) = (*m.game().position(), m.game().dice().unwrap(), m.game().legal_plays().to_vec());
+            let i = crate::Player::choose(&mut players[side.index()], &pos, dice, &plays);
+            m.play(&plays[i]).unwrap();
+        }
+        let r = Reviewer::new(eval, 0).review(&m, &mut |_, _| {});
+        assert_eq!(r.games[0].game, kind);
+        let (w, b) = (&r.players.white, &r.players.black);
+        assert!(w.unforced > 5 && b.unforced > 5, "{kind}: {w:?} {b:?}");
+        assert!(b.error_rate > 3.0 * w.error_rate, "{kind}: advanced {} vs random {}", w.error_rate, b.error_rate);
+        for (t, before) in r.games[0].turns.iter().zip(m.games()[0].positions_before()) {
+            let dice = Dice::new(t.dice[0], t.dice[1]).unwrap();
+            assert_eq!(t.plays, before.legal_plays_under(dice, &rules).len().max(1), "{kind}: {t:?}");
+            assert!(!t.forced || (t.loss == 0.0 && t.mark == Mark::None));
+        }
+    }
+
+    #[test]
+    fn a_portes_game_is_reviewed_by_portes_network() {
+        strong_and_random_are_told_apart(GameKind::Portes);
+    }
+
+    #[test]
+    fn a_fevga_game_is_reviewed_by_fevga_network() {
+        strong_and_random_are_told_apart(GameKind::Fevga);
     }
 
     #[test]

@@ -18,8 +18,7 @@ use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
 use axum::http::StatusCode;
-use plakoto_core::Position;
-use plakoto_core::game::Match;
+use plakoto_core::tavli::AnyPosition;
 use plakoto_engine::NeuralEval;
 use plakoto_engine::review::{Review, Reviewer};
 use rand::RngExt;
@@ -30,6 +29,7 @@ use tokio::sync::watch;
 use utoipa::ToSchema;
 
 use crate::error::ApiError;
+use crate::service::Match;
 
 /// Limits of the review jobs of one server.
 #[derive(Clone, Debug)]
@@ -79,7 +79,7 @@ pub struct ReviewJson {
     pub review: Review,
     /// For each game, the position before each of its turns (position JSON).
     #[schema(value_type = Vec<Vec<Object>>)]
-    pub positions: Vec<Vec<Position>>,
+    pub positions: Vec<Vec<AnyPosition>>,
 }
 
 /// Where a job is.
@@ -496,15 +496,16 @@ pub fn valid_job_id(id: &str) -> bool {
 }
 
 /// What a review of `m` at `ply` depends on, hashed: the depth, the match
-/// length, and each game's start, turns and result (not the players, the
-/// seed or the dice not played yet).
+/// length and rules (its games), and each game's start, turns and result
+/// (not the players, the seed or the dice not played yet).
 fn key(m: &Match, ply: u8) -> Key {
     let mut h = Sha256::new();
     h.update([ply]);
     h.update(m.target().to_le_bytes());
+    h.update(serde_json::to_vec(m.rules()).unwrap_or_default());
     for g in m.games() {
         h.update(b"game");
-        h.update(g.positions_before().first().map(Position::id).unwrap_or_default());
+        h.update(g.positions_before().first().map(AnyPosition::id).unwrap_or_default());
         h.update(serde_json::to_vec(g.turns()).unwrap_or_default());
         h.update(serde_json::to_vec(&g.result()).unwrap_or_default());
     }

@@ -7,19 +7,15 @@
 //! chance at the score, as the search values them. Luck stays the 0-ply
 //! measure (gnubg's too).
 
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use plakoto_core::game::Match;
-use plakoto_core::{Dice, Play, Position};
-use plakoto_engine::Probabilities;
-use plakoto_engine::review::{Mark, Review, Reviewer, tally_players};
+use plakoto_core::tavli::GamePlay;
+use plakoto_core::{Dice, Move};
+use plakoto_engine::review::{Mark, MatchAt, Review, Reviewer, TurnReview, tally_players};
+use plakoto_engine::{ByGame, GameVisitor, NetGame, Probabilities};
 
 use crate::rollout::{Rollout, RolloutConfig, exact_after, for_mover};
-
-/// The play of `pos` with `dice` written `notation`.
-fn play_of(pos: &Position, dice: Dice, notation: &str) -> Option<Play> {
-    pos.legal_plays(dice).into_iter().find(|p| p.notation() == notation)
-}
 
 /// How many turns [`review_by_rollout`] rolls out: the unforced ones whose
 /// play made was not the search's best.
@@ -27,71 +23,101 @@ pub fn turns_to_roll_out(review: &Review) -> usize {
     review.games.iter().flat_map(|g| &g.turns).filter(|t| !t.forced && t.played != t.best).count()
 }
 
-/// Judges `review` (made by `reviewer` of `m`) again by rollouts of `cfg`
-/// with the reviewer's evaluator:
+/// Judges `review` (made by `reviewer` of `m`, a match of any game) again
+/// by rollouts of `cfg` with the reviewer's evaluator of each game:
 /// for each turn to roll out, the play made and the best play on the same
 /// dice. `progress` is called after each such turn with the count done;
 /// `stop` ends early, leaving the turns not reached as the search judged
 /// them (the figures are tallied again either way).
-pub fn review_by_rollout(
+pub fn review_by_rollout<P: ByGame>(
     review: &mut Review,
-    m: &Match,
+    m: &Match<P>,
     reviewer: &Reviewer,
     cfg: &RolloutConfig,
     threads: usize,
     stop: &AtomicBool,
     progress: &mut dyn FnMut(usize),
 ) {
-    let rollout = Rollout::new(reviewer.eval().clone(), cfg.clone());
     let mut done = 0;
     for (g, game) in review.games.iter_mut().zip(m.games()) {
+        let at = MatchAt { rules: *m.rules(), match_to: review.match_to, score: g.score };
         for (turn, before) in g.turns.iter_mut().zip(game.positions_before()) {
-            if turn.forced || turn.played == turn.best || stop.load(std::sync::atomic::Ordering::Relaxed) {
+            if turn.forced || turn.played == turn.best || stop.load(Ordering::Relaxed) {
                 continue;
             }
-            let dice = Dice::new(turn.dice[0], turn.dice[1]).expect("reviewed dice are dice");
-            let (Some(played), Some(best)) = (play_of(before, dice, &turn.played), play_of(before, dice, &turn.best))
-            else {
-                continue;
-            };
-            // The chances of each play for the mover: exact when it ends
-            // the game, else rolled out from the position after it.
-            let candidates = [played, best];
-            let open: Vec<Position> =
-                candidates.iter().filter(|p| exact_after(*p).is_none()).map(|p| *p.position()).collect();
-            let tallies = rollout.run(&open, threads, stop, &|_| {});
-            let mut rolled = tallies.iter();
-            let chances: Vec<Probabilities> = candidates
-                .iter()
-                .map(|p| {
-                    exact_after(p).unwrap_or_else(|| {
-                        for_mover(rolled.next().expect("a tally per open play")).estimate().probabilities
-                    })
-                })
-                .collect();
-            let objective = reviewer.objective(turn.side, review.match_to, g.score);
-            let [v_played, v_best] = [0, 1].map(|i| f64::from(objective.value(&chances[i], true)));
-            // The figures shown beside the loss are the rollout's too.
-            let best_i = if v_played >= v_best { 0 } else { 1 };
-            turn.equity = f64::from(chances[0].equity());
-            turn.best_equity = f64::from(chances[best_i].equity());
-            turn.match_winning_chance = objective.match_winning_chance(&chances[0]);
-            turn.best_match_winning_chance = objective.match_winning_chance(&chances[best_i]);
-            if v_played >= v_best {
-                turn.loss = 0.0;
-                turn.best.clone_from(&turn.played);
-                turn.best_moves.clone_from(&turn.played_moves);
-                turn.rank = 1;
-            } else {
-                turn.loss = v_best - v_played;
+            if before.by_game(RollOut { turn, reviewer, cfg, threads, stop, at }) {
+                done += 1;
+                progress(done);
             }
-            turn.mark = Mark::of(turn.loss);
-            done += 1;
-            progress(done);
         }
+        g.players = tally_players(std::slice::from_ref(g));
     }
     review.rollout = Some(cfg.trials);
     review.players = tally_players(&review.games);
+    for kind in &mut review.by_game {
+        let of: Vec<_> = review.games.iter().filter(|g| g.game == kind.game).cloned().collect();
+        kind.players = tally_players(&of);
+    }
+}
+
+/// One turn judged again by rollouts, run on its position's own game:
+/// `true` once judged.
+struct RollOut<'a> {
+    turn: &'a mut TurnReview,
+    reviewer: &'a Reviewer,
+    cfg: &'a RolloutConfig,
+    threads: usize,
+    stop: &'a AtomicBool,
+    at: MatchAt,
+}
+
+impl GameVisitor for RollOut<'_> {
+    type Out = bool;
+
+    fn visit<P: NetGame>(self, before: &P) -> bool {
+        let RollOut { turn, reviewer, cfg, threads, stop, at } = self;
+        let dice = Dice::new(turn.dice[0], turn.dice[1]).expect("reviewed dice are dice");
+        let play_of = |moves: &[[u8; 2]]| {
+            let moves: Vec<Move> = moves.iter().map(|&[f, t]| Move::new(f, t)).collect();
+            before.into_any().play_of_moves_under(dice, &moves, &at.rules).ok().and_then(|a| P::Play::from_any(&a))
+        };
+        let (Some(played), Some(best)) = (play_of(&turn.played_moves), play_of(&turn.best_moves)) else {
+            return false;
+        };
+        let rollout = Rollout::<P>::of(reviewer.evals().get::<P>().clone(), cfg.clone());
+        // The chances of each play for the mover: exact when it ends
+        // the game, else rolled out from the position after it.
+        let candidates = [played, best];
+        let open: Vec<P> = candidates.iter().filter(|p| exact_after(*p).is_none()).map(|p| p.position()).collect();
+        let tallies = rollout.run(&open, threads, stop, &|_| {});
+        let mut rolled = tallies.iter();
+        let chances: Vec<Probabilities> = candidates
+            .iter()
+            .map(|p| {
+                exact_after(p).unwrap_or_else(|| {
+                    for_mover(rolled.next().expect("a tally per open play")).estimate().probabilities
+                })
+            })
+            .collect();
+        let objective = reviewer.objective::<P>(turn.side, &at);
+        let [v_played, v_best] = [0, 1].map(|i| f64::from(objective.value(&chances[i], true)));
+        // The figures shown beside the loss are the rollout's too.
+        let best_i = if v_played >= v_best { 0 } else { 1 };
+        turn.equity = f64::from(chances[0].equity());
+        turn.best_equity = f64::from(chances[best_i].equity());
+        turn.match_winning_chance = objective.match_winning_chance(&chances[0]);
+        turn.best_match_winning_chance = objective.match_winning_chance(&chances[best_i]);
+        if v_played >= v_best {
+            turn.loss = 0.0;
+            turn.best.clone_from(&turn.played);
+            turn.best_moves.clone_from(&turn.played_moves);
+            turn.rank = 1;
+        } else {
+            turn.loss = v_best - v_played;
+        }
+        turn.mark = Mark::of(turn.loss);
+        true
+    }
 }
 
 #[cfg(test)]

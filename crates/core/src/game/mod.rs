@@ -11,7 +11,7 @@ mod seed;
 pub use matches::{
     Contributions, DiceCheck, GameRecord, Match, MatchError, MatchRecord, RECORD_FORMAT, RECORD_VERSION, Score,
 };
-pub use movelist::{MoveListError, read_move_list};
+pub use movelist::{MoveListError, read_any_move_list, read_move_list};
 pub use players::{PlayerName, Players};
 pub use roller::{DiceSource, FixedDice, SeededDice};
 pub use seed::{Contribution, ContributionError, JOINT_DICE_DOMAIN, Seed, SeedError};

@@ -12,6 +12,11 @@
 //! ```
 //!
 //! - `match N` (optional, first): the match length (default 1).
+//! - `games G` (optional, before the first game's lines): what the match
+//!   plays, `tavli` (Portes, Plakoto, Fevga and round again) or one game,
+//!   `portes`, `plakoto` (the default) or `fevga`; read by
+//!   [`read_any_move_list`] (Plakoto's [`read_move_list`] reads Plakoto
+//!   only).
 //! - `opening W-B`: the roll-off of a game that starts with one (the first
 //!   game, and a game after a draw): White's die, then Black's; or
 //!   `white starts` / `black starts` when the roll-off was not written down.
@@ -26,7 +31,7 @@ use super::matches::{GameRecord, MatchRecord, PLAIN_RECORD_VERSION, RECORD_FORMA
 use super::{FixedDice, Game, Match, MatchError, Players, Start};
 use crate::color::Color;
 use crate::dice::Dice;
-use crate::tavli::{GameKind, MatchRules};
+use crate::tavli::{AnyPosition, GamePosition, MatchGames, MatchRules};
 
 /// Why a move list could not be read: its line, and the game and turn.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -54,10 +59,43 @@ pub struct MoveListError {
 /// assert_eq!((e.line, e.game, e.turn), (2, 1, 1));
 /// ```
 pub fn read_move_list(text: &str) -> Result<MatchRecord, MoveListError> {
+    read_move_list_of(text)
+}
+
+/// [`read_move_list`] for a match of any game: a `games G` line says
+/// which (Plakoto's without one).
+///
+/// ```
+/// use plakoto_core::game::{Match, read_any_move_list};
+/// use plakoto_core::tavli::{GameKind, MatchGames};
+/// let text = "match 3\ngames tavli\nwhite starts\n6-5: 24/18/13\n5-5: 6/1*(2) 8/3(2)\n";
+/// let rec = read_any_move_list(text).unwrap();
+/// assert_eq!((rec.rules.games, rec.games[0].game), (MatchGames::Tavli, GameKind::Portes));
+/// let m = Match::from_record(&rec).unwrap();
+/// assert_eq!(m.game().position().bar(plakoto_core::Color::White), 1);
+/// assert!(read_any_move_list("games backgammon\n").unwrap_err().why.contains("unknown match"));
+/// ```
+pub fn read_any_move_list(text: &str) -> Result<MatchRecord<AnyPosition>, MoveListError> {
+    read_move_list_of(text)
+}
+
+/// The reader of both: `P` the positions the games are held as.
+fn read_move_list_of<P: GamePosition>(text: &str) -> Result<MatchRecord<P>, MoveListError> {
     let mut target = 1u32;
-    let mut games: Vec<Game> = Vec::new();
+    let mut rules = MatchRules::default();
+    let mut games: Vec<Game<P>> = Vec::new();
     let mut score = [0u32; 2];
-    let mut game = Game::new(Start::OpeningRoll);
+    let first_of = |rules: &MatchRules| P::start_of(rules.first_game());
+    let mut game = Game::under(
+        rules,
+        first_of(&rules).ok_or_else(|| MoveListError {
+            line: 0,
+            game: 1,
+            turn: 1,
+            why: "these positions hold no Plakoto game".into(),
+        })?,
+        Start::OpeningRoll,
+    );
     let mut first_line = true;
     for (i, raw) in text.lines().enumerate() {
         let line = raw.split('#').next().unwrap_or("").trim();
@@ -65,7 +103,7 @@ pub fn read_move_list(text: &str) -> Result<MatchRecord, MoveListError> {
             continue;
         }
         let n = i + 1;
-        let err = |g: &Game, games: &[Game], why: String| MoveListError {
+        let err = |g: &Game<P>, games: &[Game<P>], why: String| MoveListError {
             line: n,
             game: games.len() + 1,
             turn: g.turns().len() + 1,
@@ -86,6 +124,22 @@ pub fn read_move_list(text: &str) -> Result<MatchRecord, MoveListError> {
             continue;
         }
         first_line = false;
+        if let Some(rest) = lower.strip_prefix("games ") {
+            if !games.is_empty()
+                || !game.opening().is_empty()
+                || !game.turns().is_empty()
+                || game.start() != Start::OpeningRoll
+            {
+                return Err(err(&game, &games, "`games G` must come before the first game's lines".into()));
+            }
+            let chosen = MatchGames::parse(rest).map_err(|e| err(&game, &games, e))?;
+            rules = MatchRules { games: chosen, ..rules };
+            let start = first_of(&rules).ok_or_else(|| {
+                err(&game, &games, format!("this reader reads Plakoto only, not a {} match", chosen.name()))
+            })?;
+            game = Game::under(rules, start, Start::OpeningRoll);
+            continue;
+        }
         if score.iter().any(|&s| s >= target) {
             return Err(err(&game, &games, "the match is already over".into()));
         }
@@ -153,7 +207,9 @@ pub fn read_move_list(text: &str) -> Result<MatchRecord, MoveListError> {
                 Some(w) => Start::Side(w),
                 None => Start::OpeningRoll,
             };
-            games.push(std::mem::replace(&mut game, Game::new(next)));
+            let kind = rules.next_game(game.position().kind(), r.winner.is_none());
+            let start = P::start_of(kind).expect("the positions hold every game of the match");
+            games.push(std::mem::replace(&mut game, Game::under(rules, start, next)));
         }
     }
     // The game under way (or the next one, begun as the last ended),
@@ -163,7 +219,7 @@ pub fn read_move_list(text: &str) -> Result<MatchRecord, MoveListError> {
     }
     let winner = [Color::White, Color::Black].into_iter().find(|&c| score[c.index()] >= target);
     let rec = MatchRecord {
-        rules: MatchRules::default(),
+        rules,
         format: RECORD_FORMAT.into(),
         version: PLAIN_RECORD_VERSION,
         players: Players::default(),
@@ -177,7 +233,7 @@ pub fn read_move_list(text: &str) -> Result<MatchRecord, MoveListError> {
         games: games
             .iter()
             .map(|g| GameRecord {
-                game: GameKind::Plakoto,
+                game: g.position().kind(),
                 start: g.start(),
                 opening: g.opening().to_vec(),
                 turns: g.turns().to_vec(),

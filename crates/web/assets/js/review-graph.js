@@ -21,7 +21,8 @@ function tickStep(n) {
 }
 
 // `all`: the turns in order ({ g, turn }); `chosen`: the index shown;
-// `side`: whose chances; `words`: { game(n), turn, markTitle(a) };
+// `side`: whose chances (of the game, to win it double, and in match
+// play of the match); `words`: { game(n), turn, markTitle(a) };
 // `choose(i)`: a click on the graph.
 export function drawReviewGraph(svg, all, chosen, side, words, choose) {
   svg.replaceChildren();
@@ -56,6 +57,10 @@ export function drawReviewGraph(svg, all, chosen, side, words, choose) {
     const d = all.map((a, i) => `${i ? 'L' : 'M'}${x(i).toFixed(1)},${y(value(a.turn)).toFixed(1)}`).join(' ');
     if (d) el('path', { d, class: cls, 'data-first': String(value(all[0].turn)) }, svg);
   };
+  // In match play, the viewer's chance to win the match.
+  if (all.some((a) => a.turn.white_match != null)) {
+    line((turn) => (side === 'black' ? 1 - (turn.white_match ?? 0.5) : turn.white_match ?? 0.5), 'graph-match');
+  }
   line(win, 'graph-win');
   // The viewer's chance to win double: Black's is White's chance to lose double.
   line((turn) => (side === 'black' ? turn.white_lose_double : turn.white_win_double), 'graph-double');

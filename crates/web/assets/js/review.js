@@ -10,10 +10,10 @@
 // to draw while a review is open.
 
 import { api } from './api.js';
-import { $, S, afterRender, render, sleep } from './state.js';
+import { $, S, afterRender, render, showReviewedBoard, sleep } from './state.js';
 import { drawPaths, el, playPaths } from './svg.js';
 import { drawReviewGraph, graphSide } from './review-graph.js';
-import { diceText, lang, num, percent, sideName, signed, t } from './text.js';
+import { diceText, gameName, lang, num, percent, sideName, signed, t } from './text.js';
 
 const REVIEW_TEXT = {
   en: {
@@ -24,7 +24,10 @@ const REVIEW_TEXT = {
     forced: 'forced', bestWas: 'best: {p}', lost: '−{x}', luckOf: 'luck {x}',
     graphTitle: 'White’s chances after each turn: win (solid), double win (dashed); dots are marked plays. Click to choose a turn.',
     graphTitleBlack: 'Black’s chances after each turn: win (solid), double win (dashed); dots are marked plays. Click to choose a turn.',
-    turnAxis: 'turn',
+    graphTitleMatch: 'White’s chances after each turn: win the match (thick violet), win the game (solid), win it double (dashed); dots are marked plays. Click to choose a turn.',
+    graphTitleMatchBlack: 'Black’s chances after each turn: win the match (thick violet), win the game (solid), win it double (dashed); dots are marked plays. Click to choose a turn.',
+    turnAxis: 'turn', gameOf: 'Game {n} · {name}',
+    gameFigures: '{side} {rate} ({rating}), luck {luck}', byGame: '{name}, {n} games',
     reviewPaste: 'Paste a match record (JSON) or a move list (`white starts`, then `6-4: 24/18 24/20`…), or choose a file.',
     reviewGo: 'Review', reviewFile: 'File', perDecision: 'thousandths of a point per decision',
     playedArrow: 'played', bestArrow: 'best', noTurns: 'No turn has been played yet.',
@@ -44,7 +47,10 @@ const REVIEW_TEXT = {
     forced: 'αναγκαστική', bestWas: 'καλύτερη: {p}', lost: '−{x}', luckOf: 'τύχη {x}',
     graphTitle: 'Οι πιθανότητες των Άσπρων μετά από κάθε κίνηση: νίκη (συνεχής), διπλό (διακεκομμένη)· οι τελείες είναι σημειωμένες κινήσεις. Πάτησε για να διαλέξεις κίνηση.',
     graphTitleBlack: 'Οι πιθανότητες των Μαύρων μετά από κάθε κίνηση: νίκη (συνεχής), διπλό (διακεκομμένη)· οι τελείες είναι σημειωμένες κινήσεις. Πάτησε για να διαλέξεις κίνηση.',
-    turnAxis: 'κίνηση',
+    graphTitleMatch: 'Οι πιθανότητες των Άσπρων μετά από κάθε κίνηση: νίκη στον αγώνα (χοντρή μωβ), νίκη στην παρτίδα (συνεχής), διπλή νίκη (διακεκομμένη)· οι τελείες είναι σημειωμένες κινήσεις. Πάτησε για να διαλέξεις κίνηση.',
+    graphTitleMatchBlack: 'Οι πιθανότητες των Μαύρων μετά από κάθε κίνηση: νίκη στον αγώνα (χοντρή μωβ), νίκη στην παρτίδα (συνεχής), διπλή νίκη (διακεκομμένη)· οι τελείες είναι σημειωμένες κινήσεις. Πάτησε για να διαλέξεις κίνηση.',
+    turnAxis: 'κίνηση', gameOf: 'Παρτίδα {n} · {name}',
+    gameFigures: '{side} {rate} ({rating}), τύχη {luck}', byGame: '{name}, {n} παρτίδες',
     reviewPaste: 'Επικόλλησε ένα αρχείο αγώνα (JSON) ή μια λίστα κινήσεων (`white starts`, μετά `6-4: 24/18 24/20`…), ή διάλεξε αρχείο.',
     reviewGo: 'Ανάλυση', reviewFile: 'Αρχείο', perDecision: 'χιλιοστά του πόντου ανά απόφαση',
     playedArrow: 'παίχτηκε', bestArrow: 'καλύτερη', noTurns: 'Δεν έχει παιχτεί ακόμη καμία κίνηση.',
@@ -132,6 +138,8 @@ export function reviewTurn() {
   const turn = R.data.games[R.sel.g]?.turns[R.sel.t];
   return turn ? { ...turn, board: R.data.positions[R.sel.g][R.sel.t] } : null;
 }
+// The board shown is of the chosen turn's game (its numbering, bar, marks).
+showReviewedBoard(() => reviewTurn()?.board);
 
 // Starts the review at R.ply as a job and follows it to its end: the
 // turns done meanwhile, then the review (the one shown until then stays).
@@ -258,13 +266,31 @@ function renderReviewGraph(svg) {
   const all = reviewTurns();
   const side = graphSide(S.match, R.matchId);
   const words = {
-    game: (n) => t('game', { n }),
+    game: (n) => gameLabel(R.data.games[n - 1]),
     turn: rt('turnAxis'),
     markTitle: (a) => `${sideName(a.turn.side)} ${diceText(a.turn.dice)}: ${a.turn.played} (${rt('markName')[a.turn.mark]}, ${lossText(a.turn)})`,
   };
   const chosen = all.findIndex((a) => a.g === R.sel?.g && a.t === R.sel?.t);
   drawReviewGraph(svg, all, chosen, side, words, (i) => chooseTurn(all[i].g, all[i].t));
-  $('review-graph-title').textContent = rt(side === 'black' ? 'graphTitleBlack' : 'graphTitle');
+  const inMatch = all.some((a) => a.turn.white_match != null);
+  $('review-graph-title').textContent = rt((inMatch ? 'graphTitleMatch' : 'graphTitle') + (side === 'black' ? 'Black' : ''));
+}
+
+// A game's name in the review: its number, and which game it was when
+// the match was not of Plakoto alone.
+function gameLabel(game) {
+  if (!game) return '';
+  if ((R.data.match_games || 'plakoto') === 'plakoto') return t('game', { n: game.number });
+  return rt('gameOf', { n: game.number, name: gameName(game.game) });
+}
+
+// Both sides' error rate, rating and luck in a game, or over the games of
+// one kind, on one line.
+function figuresText(players) {
+  return ['white', 'black'].map((side) => {
+    const p = players[side];
+    return rt('gameFigures', { side: sideName(side), rate: num(p.error_rate, 1), rating: rt('rating')[p.rating] || p.rating, luck: signed(p.luck) });
+  }).join(' · ');
 }
 
 function renderReviewSummary(table) {
@@ -293,6 +319,21 @@ function renderReviewSummary(table) {
     }
     table.append(tr);
   }
+  // In a Tavli match where a game came round again, each kind's figures
+  // over its games (else they are the games' own, in the list).
+  const kinds = R.data.by_game || [];
+  if (kinds.length && R.data.games.length > kinds.length) {
+    for (const k of kinds) {
+      const tr = document.createElement('tr');
+      tr.className = 'review-kind';
+      tr.dataset.game = k.game;
+      const td = document.createElement('td');
+      td.colSpan = 6;
+      td.textContent = `${rt('byGame', { name: gameName(k.game), n: k.games })}: ${figuresText(k.players)}`;
+      tr.append(td);
+      table.append(tr);
+    }
+  }
 }
 
 function renderReviewList(list) {
@@ -301,7 +342,15 @@ function renderReviewList(list) {
     if (R.data.games.length > 1) {
       const li = document.createElement('li');
       li.className = 'review-game';
-      li.textContent = `${t('game', { n: game.number })} (${game.score[0]}–${game.score[1]})`;
+      li.dataset.game = game.game || 'plakoto';
+      li.textContent = `${gameLabel(game)} (${game.score[0]}–${game.score[1]})`;
+      // Each game's own figures under its name.
+      if (game.players) {
+        const small = document.createElement('small');
+        small.className = 'review-game-figures';
+        small.textContent = figuresText(game.players);
+        li.append(document.createElement('br'), small);
+      }
       list.append(li);
     }
     game.turns.forEach((turn, i) => {

@@ -43,7 +43,15 @@ export const mover = () => game()?.turn;
 // The game of the board shown: the game before while it stays on screen
 // between two games, else the game being played (`portes`, `plakoto`,
 // `fevga`).
-export const shownGame = () => betweenGames()?.game || game()?.game || 'plakoto';
+// While a review shows a turn, its board's game (review.js says which
+// board through `showReviewedBoard`, as state.js must not import it).
+let reviewedBoard = () => null;
+export function showReviewedBoard(f) { reviewedBoard = f; }
+export const shownGame = () => {
+  const reviewed = reviewedBoard();
+  if (reviewed) return reviewed.game || 'plakoto';
+  return betweenGames()?.game || game()?.game || 'plakoto';
+};
 export const isGame = (kind) => shownGame() === kind;
 
 // Points in a move are in the mover's numbering; the board is drawn in

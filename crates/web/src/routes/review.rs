@@ -19,14 +19,15 @@ use axum::Json;
 use axum::extract::{ConnectInfo, Path, Query, State};
 use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
-use plakoto_core::game::{Match, MatchRecord, read_move_list};
-use plakoto_core::tavli::{AnyPosition, GameKind, MatchGames};
+use plakoto_core::game::{MatchRecord, read_any_move_list};
+use plakoto_core::tavli::AnyPosition;
 use serde::{Deserialize, Serialize, Serializer};
 use serde_json::value::RawValue;
 use utoipa::{IntoParams, ToSchema};
 
 use crate::error::{ApiError, ErrorBody, ErrorDetail, JsonBody};
 use crate::reviews::{ReviewJson, Snapshot, Status, valid_job_id};
+use crate::service::Match;
 use crate::state::AppState;
 use crate::wire;
 
@@ -119,33 +120,15 @@ fn client(c: Option<Extension<ConnectInfo<SocketAddr>>>) -> IpAddr {
 /// Saved match `id`, as it is now.
 async fn saved(state: &AppState, id: String) -> Result<Match, ApiError> {
     let record = state.call(move |s| Ok(s.get(&id)?.m.record())).await?;
-    plakoto_only(&record)
+    Match::from_record(&record).map_err(|e| ApiError::internal(e.to_string()))
 }
 
-/// A match of Plakoto alone as Plakoto's reviewer takes it, or why not.
-fn plakoto_only(record: &MatchRecord<AnyPosition>) -> Result<Match, ApiError> {
-    if record.rules.games != MatchGames::Only(GameKind::Plakoto) {
-        return Err(ApiError::invalid(
-            "bad-record",
-            format!(
-                "this is a {} match: the review reads Plakoto's games, and Portes's and Fevga's are not reviewed yet",
-                record.rules.games.name()
-            ),
-        ));
-    }
-    // The same JSON read as Plakoto's record (every game is Plakoto's).
-    let plakoto: MatchRecord = serde_json::to_value(record)
-        .and_then(serde_json::from_value)
-        .map_err(|e| ApiError::internal(format!("a Plakoto match's record does not read as Plakoto's: {e}")))?;
-    Match::from_record(&plakoto).map_err(|e| ApiError::internal(e.to_string()))
-}
-
-/// The match a request's record or move list holds.
+/// The match of any game a request's record or move list holds.
 fn sent(record: Option<serde_json::Value>, text: Option<String>) -> Result<Match, ApiError> {
-    let record: MatchRecord = match (record, text) {
+    let record: MatchRecord<AnyPosition> = match (record, text) {
         (Some(r), None) => serde_json::from_value(r)
             .map_err(|e| ApiError::invalid("bad-record", format!("this is not a match record: {e}")))?,
-        (None, Some(text)) => read_move_list(&text).map_err(|e| ApiError::invalid("bad-record", e.to_string()))?,
+        (None, Some(text)) => read_any_move_list(&text).map_err(|e| ApiError::invalid("bad-record", e.to_string()))?,
         _ => {
             return Err(ApiError::invalid(
                 "bad-record",

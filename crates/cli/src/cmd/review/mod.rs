@@ -7,8 +7,8 @@ use std::time::Instant;
 use anyhow::{Context, Result, anyhow, bail};
 use indicatif::{ProgressBar, ProgressStyle};
 use plakoto_core::Color;
-use plakoto_core::game::{Match, MatchRecord, read_move_list};
-use plakoto_core::tavli::{AnyPosition, GameKind, MatchGames};
+use plakoto_core::game::{Match, MatchRecord, read_any_move_list};
+use plakoto_core::tavli::{AnyPosition, MatchGames};
 use plakoto_engine::MAX_PLY;
 use plakoto_engine::review::{self, Mark, Review, Reviewer};
 use plakoto_workshop::review as rollout_review;
@@ -29,10 +29,15 @@ mod text;
 /// to points at the score, as gnubg does. `--lang el` (or a Greek locale)
 /// writes the report in Greek.
 ///
+/// Any game is reviewed with its own network: Portes, Plakoto, Fevga, and
+/// a Tavli match game by game, with each game's figures, each kind's over
+/// the match and the whole match's.
+///
 /// FILE is a record (the JSON `plakoto play` saves, or the web app's
 /// record) or a plain move list of a game played elsewhere:
 ///
 ///   match 3            (optional)
+///   games tavli        (optional: tavli, portes, plakoto or fevga)
 ///   opening 5-3        (White's die, Black's die; or `white starts`)
 ///   6-4: 24/18 24/20
 ///   5-2: 24/19/17
@@ -72,31 +77,19 @@ pub struct Args {
     lang: Option<Lang>,
 }
 
-/// The match a FILE holds: a record's JSON, or a move list.
-pub fn load(file: &str) -> Result<Match> {
+/// The match a FILE holds, of any game: a record's JSON, or a move list.
+pub fn load(file: &str) -> Result<Match<AnyPosition>> {
     let text = if file == "-" {
         std::io::read_to_string(std::io::stdin().lock()).context("reading stdin")?
     } else {
         std::fs::read_to_string(file).with_context(|| format!("cannot read {file}"))?
     };
     if text.trim_start().starts_with('{') {
-        // Read as any game's first, to say so when it is not Plakoto's.
-        if let Ok(any) = serde_json::from_str::<MatchRecord<AnyPosition>>(&text)
-            && any.rules.games != MatchGames::Only(GameKind::Plakoto)
-        {
-            let what = match any.rules.games {
-                MatchGames::Tavli => "a Tavli match".to_string(),
-                MatchGames::Only(g) => format!("a match of {}", super::play::tavli_text::game_name(Lang::En, g)),
-            };
-            bail!(
-                "{file} is {what}: `review` reviews Plakoto matches only, for now \
-                 (`plakoto replay {file}` steps through it)"
-            );
-        }
-        let rec: MatchRecord = serde_json::from_str(&text).map_err(|e| anyhow!("{file} is not a match record: {e}"))?;
+        let rec: MatchRecord<AnyPosition> =
+            serde_json::from_str(&text).map_err(|e| anyhow!("{file} is not a match record: {e}"))?;
         return Match::for_review(&rec).map_err(|e| anyhow!("{file}: {e}"));
     }
-    let rec = read_move_list(&text).map_err(|e| anyhow!("{file}: {e}"))?;
+    let rec = read_any_move_list(&text).map_err(|e| anyhow!("{file}: {e}"))?;
     Match::from_record(&rec).map_err(|e| anyhow!("{file}: {e}"))
 }
 
@@ -143,7 +136,8 @@ pub fn run(a: Args) -> Result<()> {
         eprintln!("{}", text::rolled_out(lang, doubted, trials, &secs, &early));
     }
     if let Some(path) = &a.svg {
-        std::fs::write(path, review::svg(&r)).with_context(|| format!("cannot write {}", path.display()))?;
+        let svg = review::svg(&r, &|g| super::play::tavli_text::game_name(lang, g).to_string());
+        std::fs::write(path, svg).with_context(|| format!("cannot write {}", path.display()))?;
         eprintln!("{}", text::graph_in(lang, &path.display().to_string()));
     }
     if a.json {
@@ -177,9 +171,16 @@ fn report(r: &Review, all: bool, lang: Lang) -> String {
     out.push('\n');
     let names = [pt::colour(lang, Color::White), pt::colour(lang, Color::Black)];
     let voice = Voice::naming(lang, names.clone(), |_, word| word.to_string());
+    let named = r.games_played != MatchGames::default();
+    let game_name = |g| super::play::tavli_text::game_name(lang, g);
     for g in &r.games {
         let result = g.result.map(|x| format!(": {}", announce::result(x, &voice))).unwrap_or_default();
-        let _ = writeln!(out, "\n{}{result}", text::game(lang, g.number, g.score[0], g.score[1]));
+        let head = if named {
+            text::game_named(lang, g.number, game_name(g.game), g.score[0], g.score[1])
+        } else {
+            text::game(lang, g.number, g.score[0], g.score[1])
+        };
+        let _ = writeln!(out, "\n{head}{result}");
         for (i, t) in g.turns.iter().enumerate() {
             if !all && t.mark == Mark::None {
                 continue;
@@ -206,6 +207,9 @@ fn report(r: &Review, all: bool, lang: Lang) -> String {
             let points = pt::points(lang, res.points);
             let line = text::resigned(lang, &names[res.side.index()], &points, &n3(res.loss), &worth);
             let _ = writeln!(out, "{}", format!("{line}  {}", mark_text(lang, res.mark)).trim_end());
+        }
+        if r.games.len() > 1 {
+            let _ = writeln!(out, "{}", figures_line(lang, &names, &g.players));
         }
     }
     let heads = [
@@ -263,5 +267,32 @@ fn report(r: &Review, all: bool, lang: Lang) -> String {
             w7 = w[7]
         );
     }
+    // Each kind's figures, when some kind was played more than once (else
+    // they are the games' own, shown above).
+    if r.games.len() > r.by_game.len() && !r.by_game.is_empty() {
+        let _ = writeln!(out, "\n{}", text::by_game_head(lang));
+        for k in &r.by_game {
+            let head = match k.games {
+                1 => text::kind_one(lang, game_name(k.game)),
+                n => text::kind_many(lang, game_name(k.game), n),
+            };
+            let _ = writeln!(out, "  {head}");
+            let _ = writeln!(out, "{}", figures_line(lang, &names, &k.players));
+        }
+    }
     out + &text::footnote(lang) + "\n"
+}
+
+/// Both players' error rate, rating and luck on one line, as under a game.
+fn figures_line(lang: Lang, names: &[String; 2], players: &review::Players) -> String {
+    let side = |name: &str, p: &review::PlayerReview| {
+        text::figures(
+            lang,
+            name,
+            &number(lang, format!("{:.1}", p.error_rate)),
+            &text::rating(lang, &p.rating),
+            &number(lang, format!("{:+.3}", p.luck)),
+        )
+    };
+    format!("    {} · {}", side(&names[0], &players.white), side(&names[1], &players.black))
 }

@@ -20,6 +20,15 @@ texts! {
     unit_match() =
         "points (match-winning chance at the score)", "πόντους (πιθανότητα νίκης στον αγώνα, με το σκορ)";
     game(n: usize, white: u32, black: u32) = "Game {n} (score {white}-{black})", "Παρτίδα {n} (σκορ {white}-{black})";
+    game_named(n: usize, name: &str, white: u32, black: u32) =
+        "Game {n}: {name} (score {white}-{black})", "Παρτίδα {n}: {name} (σκορ {white}-{black})";
+    /// A side's figures in one game, or over the games of one kind.
+    figures(side: &str, rate: &str, rating: &str, luck: &str) =
+        "{side}: error rate {rate} ({rating}), luck {luck}",
+        "{side}: ρυθμός λαθών {rate} ({rating}), τύχη {luck}";
+    by_game_head() = "By game:", "Ανά παιχνίδι:";
+    kind_one(name: &str) = "{name}, 1 game:", "{name}, 1 παρτίδα:";
+    kind_many(name: &str, games: usize) = "{name}, {games} games:", "{name}, {games} παρτίδες:";
     best(best: &str, x: &str) = "  best {best} (loses {x})", "  καλύτερη {best} (χάνει {x})";
     forced() = "  (forced)", "  (αναγκαστική)";
     luck(x: &str) = "luck {x}", "τύχη {x}";

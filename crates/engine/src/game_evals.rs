@@ -1,0 +1,119 @@
+//! One evaluator per game, and a way to run code written once over
+//! [`NetGame`] on a position of whichever game it is: what a review of a
+//! Tavli match, whose games change, evaluates with.
+
+use plakoto_core::tavli::{AnyPosition, GamePosition};
+use plakoto_core::{Position, fevga, portes};
+
+use crate::net_game::{NetEval, NetGame};
+use crate::neural::NeuralEval;
+
+/// The evaluator of each game.
+#[derive(Clone)]
+pub struct GameEvals {
+    /// Plakoto's.
+    pub plakoto: NeuralEval,
+    /// Portes's.
+    pub portes: NetEval<portes::Position>,
+    /// Fevga's.
+    pub fevga: NetEval<fevga::Position>,
+}
+
+impl GameEvals {
+    /// `plakoto` for Plakoto (the network a front end was given), and for
+    /// Portes and Fevga their shipped networks with `plakoto`'s bear-off
+    /// database for races: the evaluators the built-in levels play with.
+    pub fn around(plakoto: NeuralEval) -> GameEvals {
+        let bearoff = plakoto.bearoff().cloned();
+        GameEvals {
+            portes: portes::Position::shipped_eval(bearoff.clone()).expect("Portes ships a network"),
+            fevga: fevga::Position::shipped_eval(bearoff).expect("Fevga ships a network"),
+            plakoto,
+        }
+    }
+
+    /// The evaluator of game `P`.
+    pub fn get<P: NetGame>(&self) -> &P::Eval {
+        P::eval_in(self)
+    }
+}
+
+/// Code written once over [`NetGame`], run by [`ByGame::by_game`] on a
+/// position of whichever game it holds (a generic closure, which Rust
+/// has not).
+pub trait GameVisitor {
+    /// What it gives.
+    type Out;
+    /// Runs on `pos`, a position of game `P`.
+    fn visit<P: NetGame>(self, pos: &P) -> Self::Out;
+}
+
+/// Positions of the games with a network: each game's own, and
+/// [`AnyPosition`], which is one of them.
+pub trait ByGame: GamePosition {
+    /// Runs `visitor` on this position as its own game's.
+    fn by_game<V: GameVisitor>(&self, visitor: V) -> V::Out;
+}
+
+impl ByGame for Position {
+    fn by_game<V: GameVisitor>(&self, visitor: V) -> V::Out {
+        visitor.visit(self)
+    }
+}
+
+impl ByGame for portes::Position {
+    fn by_game<V: GameVisitor>(&self, visitor: V) -> V::Out {
+        visitor.visit(self)
+    }
+}
+
+impl ByGame for fevga::Position {
+    fn by_game<V: GameVisitor>(&self, visitor: V) -> V::Out {
+        visitor.visit(self)
+    }
+}
+
+impl ByGame for AnyPosition {
+    fn by_game<V: GameVisitor>(&self, visitor: V) -> V::Out {
+        match self {
+            AnyPosition::Portes(p) => visitor.visit(p),
+            AnyPosition::Plakoto(p) => visitor.visit(p),
+            AnyPosition::Fevga(p) => visitor.visit(p),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Evaluator;
+    use plakoto_core::tavli::GameKind;
+
+    /// Names the game it was run on and evaluates the position with that
+    /// game's evaluator.
+    struct Evaluate<'a>(&'a GameEvals);
+    impl GameVisitor for Evaluate<'_> {
+        type Out = (GameKind, f32);
+        fn visit<P: NetGame>(self, pos: &P) -> (GameKind, f32) {
+            (P::KIND, self.0.get::<P>().probabilities(pos).equity())
+        }
+    }
+
+    #[test]
+    fn a_position_of_any_game_is_evaluated_by_its_own_games_evaluator() {
+        let evals = GameEvals::around(NeuralEval::shipped(None));
+        for kind in GameKind::ALL {
+            let any = AnyPosition::start(kind);
+            let (seen, equity) = any.by_game(Evaluate(&evals));
+            assert_eq!(seen, kind);
+            let own = match any {
+                AnyPosition::Portes(p) => evals.portes.probabilities(&p).equity(),
+                AnyPosition::Plakoto(p) => evals.plakoto.probabilities(&p).equity(),
+                AnyPosition::Fevga(p) => evals.fevga.probabilities(&p).equity(),
+            };
+            assert_eq!(equity, own, "{kind}");
+        }
+        // A game's own position visits as itself.
+        assert_eq!(portes::Position::start().by_game(Evaluate(&evals)).0, GameKind::Portes);
+    }
+}
