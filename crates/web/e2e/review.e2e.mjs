@@ -186,3 +186,76 @@ test('a whole game reviewed at 2-ply shows its progress, then the review', { tim
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+// A Tavli match reviewed on the page: each game named in the list with
+// its own figures and on the graph, the chance to win the match drawn,
+// and a chosen turn's board drawn in that turn's game (Portes's bar,
+// then Plakoto's board). Screenshot: test-artifacts/review-tavli.png.
+test('a Tavli match reviewed game by game on the page', { timeout: 180000 }, async () => {
+  mkdirSync(artifacts, { recursive: true });
+  const dir = mkdtempSync(path.join(tmpdir(), 'plakoto-e2e-review3-'));
+  const server = await startServer(path.join(dir, 'review3.db'));
+  const browser = await launchBrowser();
+  try {
+    const { url } = server;
+    // Two people on one device play Portes to its end, then three turns of Plakoto.
+    let m = await api(url, 'POST', '/api/v1/matches', { opponent: 'human', games: 'tavli', length: 3, seed: 4 });
+    let n = 0;
+    while (m.games.length < 2 || m.games[1].turns < 3) {
+      const plays = m.game.plays;
+      m = await api(url, 'POST', `/api/v1/matches/${m.id}/play`, { moves: plays[(n * 5) % plays.length].moves, version: m.version });
+      n++;
+      assert.ok(n < 2000, 'Portes ends');
+    }
+    assert.equal(m.game.game, 'plakoto');
+    const expected = await api(url, 'GET', `/api/v1/matches/${m.id}/review?ply=1`);
+    assert.deepEqual(expected.games.map((g) => g.game), ['portes', 'plakoto']);
+    const portesTurns = expected.games[0].turns.length;
+
+    const page = await browser.newPage({ viewport: { width: 1280, height: 820 } });
+    const errors = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto(`${url}/match/${m.id}`);
+    await page.evaluate(() => localStorage.setItem('plakoto-lang', 'en'));
+    await page.waitForFunction(() => document.body.dataset.phase === 'human');
+    await page.click('#review');
+    await page.waitForFunction((k) => document.querySelectorAll('#review-turns li[data-turn]').length === k, n);
+    // The games in the list, named, each with its figures.
+    const heads = await page.$$eval('#review-turns li.review-game', (ls) => ls.map((l) => ({ game: l.dataset.game, text: l.textContent })));
+    assert.deepEqual(heads.map((h) => h.game), ['portes', 'plakoto']);
+    assert.match(heads[0].text, /^Game 1 · Portes \(0–0\)/);
+    assert.match(heads[1].text, /^Game 2 · Plakoto/);
+    for (const h of heads) assert.match(h.text, /White [\d.]+ \(.+\), luck [+−-][\d.]+ · Black/, h.text);
+    // The graph: the chance to win the match, and each game's name.
+    assert.equal(await page.locator('#review-graph path.graph-match').count(), 1, 'the match line');
+    const labels = await page.$$eval('#review-graph .graph-game-label', (ts) => ts.map((x) => x.textContent));
+    assert.deepEqual(labels, ['Game 1 · Portes', 'Game 2 · Plakoto']);
+    assert.match(await page.textContent('#review-graph-title'), /win the match/);
+
+    // A Portes turn where a checker was on the bar, if any, else the first:
+    // the board is Portes's; then a Plakoto turn: the board is Plakoto's.
+    const onBar = expected.positions[0].findIndex((p) => (p.bar?.white || 0) + (p.bar?.black || 0) > 0);
+    const k = Math.max(0, onBar);
+    await page.click(`#review-turns li[data-turn="0:${k}"]`);
+    await page.waitForSelector('#board[data-game=portes]');
+    assert.equal(await page.evaluate(() => document.body.dataset.board), expected.games[0].turns[k].position);
+    if (onBar >= 0) assert.ok(await page.locator('#board [data-bar]').count() > 0, 'the bar is drawn');
+    await page.screenshot({ path: path.join(artifacts, 'review-tavli.png') });
+    await page.click('#review-turns li[data-turn="1:1"]');
+    await page.waitForSelector('#board[data-game=plakoto]');
+    assert.equal(await page.evaluate(() => document.body.dataset.board), expected.games[1].turns[1].position);
+    assert.ok(portesTurns > 10);
+
+    // In Greek, the games by their Greek names.
+    await page.click('#lang');
+    await page.waitForFunction(() => /Πόρτες/.test(document.querySelector('#review-turns li.review-game').textContent));
+    // Closed: the match as it is, Plakoto's board.
+    await page.click('#review-close');
+    await page.waitForSelector('#board[data-game=plakoto]');
+    assert.deepEqual(errors, []);
+  } finally {
+    await browser.close();
+    server.proc.kill();
+    rmSync(dir, { recursive: true, force: true });
+  }
+});

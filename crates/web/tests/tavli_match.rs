@@ -115,6 +115,43 @@ async fn a_whole_tavli_match_against_the_engine_rotates_the_games() {
     let replayed = Match::from_record(&rec).unwrap();
     assert_eq!(replayed.winner().map(|c| c.name()), Some(w));
     assert_eq!(replayed.rules().games, MatchGames::Tavli);
+
+    // Its review, game by game, each game's board in its own game.
+    let (s, r) = call(&app, "GET", &format!("{uri}/review?ply=0"), None, None).await;
+    assert_eq!(s, StatusCode::OK, "{r}");
+    assert_eq!(r["match_games"], "tavli");
+    let reviewed = r["games"].as_array().unwrap();
+    assert_eq!(reviewed.len(), games.len());
+    for (i, g) in reviewed.iter().enumerate() {
+        assert_eq!(g["game"], games[i]["game"], "game {}", i + 1);
+        // Position JSON leaves Plakoto's game out.
+        let board = r["positions"][i][0]["game"].as_str().unwrap_or("plakoto");
+        assert_eq!(board, g["game"], "the board of game {} is of its game", i + 1);
+        assert!(g["players"]["white"]["error_rate"].is_f64(), "each game's figures: {}", g["players"]);
+        assert!(g["turns"].as_array().unwrap().iter().all(|t| t["white_match"].is_f64()));
+    }
+    let kinds: Vec<&str> = r["by_game"].as_array().unwrap().iter().map(|k| k["game"].as_str().unwrap()).collect();
+    assert_eq!(kinds, ["portes", "plakoto", "fevga"], "each kind's figures, in the rotation's order");
+}
+
+/// A Tavli match entered by hand as a move list, reviewed over HTTP: its
+/// games named, its Portes blunder found by Portes's network.
+#[tokio::test]
+async fn a_tavli_move_list_is_reviewed_over_http() {
+    let app = app();
+    let text = "match 3\ngames tavli\nopening 6-5\n6-5: 24/18/13\n5-5: 6/1*(2) 8/3(2)\n\
+                4-3: bar/21 13/10\n6-2: 13/7 13/11\nblack resigns\n6-4: 24/18 24/20\n";
+    let (s, r) = call(&app, "POST", "/api/v1/review", None, Some(json!({"text": text, "ply": 0}))).await;
+    assert_eq!(s, StatusCode::OK, "{r}");
+    assert_eq!((r["games"][0]["game"].as_str(), r["games"][1]["game"].as_str()), (Some("portes"), Some("plakoto")));
+    assert_eq!(r["positions"][0][2]["bar"]["white"], 1, "White on the bar before entering: {}", r["positions"][0][2]);
+    let blunder = &r["games"][0]["turns"][3];
+    assert!(blunder["best"].as_str().unwrap().contains('*'), "{blunder}");
+    // A fault in the list names its line.
+    let (s, e) = call(&app, "POST", "/api/v1/review", None, Some(json!({"text": "games tavli\nwhite starts\n6-5: 24/12\n"})))
+        .await;
+    assert_eq!(s, StatusCode::UNPROCESSABLE_ENTITY, "{e}");
+    assert!(e["error"]["message"].as_str().unwrap_or_default().contains("line 3"), "{e}");
 }
 
 /// Portes inside a match: a checker on the bar enters first (`25` is the
