@@ -1,42 +1,12 @@
-//! One evaluator per game, and a way to run code written once over
-//! [`NetGame`] on a position of whichever game it is: what a review of a
-//! Tavli match, whose games change, evaluates with.
+//! A way to run code written once over [`NetGame`] on a position of
+//! whichever game it is, with each game's evaluator from
+//! [`GameEvals`](crate::GameEvals): how a review of a Tavli match, whose
+//! games change, ranks every turn with its own game's network.
 
 use plakoto_core::tavli::{AnyPosition, GamePosition};
 use plakoto_core::{Position, fevga, portes};
 
-use crate::net_game::{NetEval, NetGame};
-use crate::neural::NeuralEval;
-
-/// The evaluator of each game.
-#[derive(Clone)]
-pub struct GameEvals {
-    /// Plakoto's.
-    pub plakoto: NeuralEval,
-    /// Portes's.
-    pub portes: NetEval<portes::Position>,
-    /// Fevga's.
-    pub fevga: NetEval<fevga::Position>,
-}
-
-impl GameEvals {
-    /// `plakoto` for Plakoto (the network a front end was given), and for
-    /// Portes and Fevga their shipped networks with `plakoto`'s bear-off
-    /// database for races: the evaluators the built-in levels play with.
-    pub fn around(plakoto: NeuralEval) -> GameEvals {
-        let bearoff = plakoto.bearoff().cloned();
-        GameEvals {
-            portes: portes::Position::shipped_eval(bearoff.clone()).expect("Portes ships a network"),
-            fevga: fevga::Position::shipped_eval(bearoff).expect("Fevga ships a network"),
-            plakoto,
-        }
-    }
-
-    /// The evaluator of game `P`.
-    pub fn get<P: NetGame>(&self) -> &P::Eval {
-        P::eval_in(self)
-    }
-}
+use crate::net_game::NetGame;
 
 /// Code written once over [`NetGame`], run by [`ByGame::by_game`] on a
 /// position of whichever game it holds (a generic closure, which Rust
@@ -86,7 +56,7 @@ impl ByGame for AnyPosition {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::Evaluator;
+    use crate::{Evaluator, GameEvals, NeuralEval};
     use plakoto_core::tavli::GameKind;
 
     /// Names the game it was run on and evaluates the position with that

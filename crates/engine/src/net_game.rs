@@ -12,7 +12,6 @@ use plakoto_core::{fevga, portes};
 use crate::bearoff::Database;
 use crate::evaluator::Evaluator;
 use crate::fastnet::FastNet;
-use crate::game_evals::GameEvals;
 use crate::inputs::{self, Inputs};
 use crate::network::{Network, OUTPUTS};
 use crate::neural::{NeuralEval, from_outputs};
@@ -198,6 +197,36 @@ impl NetGame for fevga::Position {
 
     fn race(&self, db: &Database) -> Option<Probabilities> {
         db.fevga_race(self)
+    }
+}
+
+/// The evaluator of each game.
+#[derive(Clone)]
+pub struct GameEvals {
+    /// Plakoto's.
+    pub plakoto: NeuralEval,
+    /// Portes's.
+    pub portes: NetEval<portes::Position>,
+    /// Fevga's.
+    pub fevga: NetEval<fevga::Position>,
+}
+
+impl GameEvals {
+    /// `plakoto` for Plakoto (the network a front end was given), and for
+    /// Portes and Fevga their shipped networks with `plakoto`'s bear-off
+    /// database for races: the evaluators the built-in levels play with.
+    pub fn around(plakoto: NeuralEval) -> GameEvals {
+        let bearoff = plakoto.bearoff().cloned();
+        GameEvals {
+            portes: portes::Position::shipped_eval(bearoff.clone()).expect("Portes ships a network"),
+            fevga: fevga::Position::shipped_eval(bearoff).expect("Fevga ships a network"),
+            plakoto,
+        }
+    }
+
+    /// The evaluator of game `P`.
+    pub fn get<P: NetGame>(&self) -> &P::Eval {
+        P::eval_in(self)
     }
 }
 

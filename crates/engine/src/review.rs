@@ -19,9 +19,9 @@ use plakoto_core::{Color, Dice, Move, Position, Reason};
 use serde::Serialize;
 
 use crate::analyzer::{Analyzer, Scored};
-use crate::game_evals::{ByGame, GameEvals, GameVisitor};
+use crate::game_evals::{ByGame, GameVisitor};
 use crate::met::{GameChances, MatchScore};
-use crate::net_game::NetGame;
+use crate::net_game::{GameEvals, NetGame};
 use crate::neural::NeuralEval;
 use crate::probabilities::Probabilities;
 use crate::search::{Objective, Search, SearchConfig};
@@ -904,10 +904,10 @@ mod tests {
         }
         assert!(r.games[0].players.black.very_bad >= 1);
         // One kind each: the kinds' figures are the games' own.
-        assert_eq!(r.by_game.iter().map(|k| (k.game, k.games)).collect::<Vec<_>>(), [
-            (GameKind::Portes, 1),
-            (GameKind::Plakoto, 1)
-        ]);
+        assert_eq!(
+            r.by_game.iter().map(|k| (k.game, k.games)).collect::<Vec<_>>(),
+            [(GameKind::Portes, 1), (GameKind::Plakoto, 1)]
+        );
         assert_eq!(r.by_game[0].players.black.total_loss, r.games[0].players.black.total_loss);
         // White's chance to win the match after every turn; 2-0 up in a
         // match to 3, it is well over even in the second game.

@@ -148,8 +148,9 @@ async fn a_tavli_move_list_is_reviewed_over_http() {
     let blunder = &r["games"][0]["turns"][3];
     assert!(blunder["best"].as_str().unwrap().contains('*'), "{blunder}");
     // A fault in the list names its line.
-    let (s, e) = call(&app, "POST", "/api/v1/review", None, Some(json!({"text": "games tavli\nwhite starts\n6-5: 24/12\n"})))
-        .await;
+    let (s, e) =
+        call(&app, "POST", "/api/v1/review", None, Some(json!({"text": "games tavli\nwhite starts\n6-5: 24/12\n"})))
+            .await;
     assert_eq!(s, StatusCode::UNPROCESSABLE_ENTITY, "{e}");
     assert!(e["error"]["message"].as_str().unwrap_or_default().contains("line 3"), "{e}");
 }
