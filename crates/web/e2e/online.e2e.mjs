@@ -31,75 +31,9 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, mkdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { artifacts, launchBrowser, startServer } from './server.mjs';
+import { LIVE_MS, artifacts, body, launchBrowser, oneMove, sameBoard, sleep, startServer, stopServer, until, untilText } from './server.mjs';
 
-// How soon the other browsers must see a move, a play or a presence change.
-const LIVE_MS = 2000;
-
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-
-async function stopServer(server, signal = 'SIGTERM') {
-  if (server.proc.exitCode !== null || server.proc.signalCode !== null) return;
-  const gone = new Promise((r) => server.proc.once('exit', r));
-  server.proc.kill(signal);
-  await gone;
-}
-
-const body = (page) => page.evaluate(() => ({ ...document.body.dataset }));
 const text = (page, sel) => page.textContent(sel);
-
-async function idle(page) {
-  await page.waitForFunction(() => document.body.dataset.phase !== 'busy', null, { timeout: 30000 });
-}
-
-// Waits, at most `ms`, until the page's body data attributes include `want`.
-async function until(page, want, ms = LIVE_MS, what = '') {
-  try {
-    await page.waitForFunction((w) => Object.entries(w).every(([k, v]) => document.body.dataset[k] === String(v)), want, { timeout: ms });
-  } catch (e) {
-    throw new Error(`${what || JSON.stringify(want)} not seen within ${ms} ms: the page shows ${JSON.stringify(await body(page))}`);
-  }
-}
-
-async function untilText(page, sel, re, ms = LIVE_MS) {
-  try {
-    await page.waitForFunction(([s, src]) => new RegExp(src).test(document.querySelector(s)?.textContent || ''), [sel, re.source], { timeout: ms });
-  } catch {
-    throw new Error(`${sel} does not match ${re} within ${ms} ms: "${await page.textContent(sel)}"`);
-  }
-}
-
-// One single move by the seat on roll: a click on the first movable checker
-// and (when it has a choice) on its first destination, or a drag there.
-async function oneMove(page, drag) {
-  const before = Number((await body(page)).pending);
-  if (drag) {
-    const src = await page.locator('#board rect.hit[data-movable="1"]').first().boundingBox();
-    const x = src.x + src.width / 2, y = src.y + src.height / 2;
-    await page.mouse.move(x, y);
-    await page.mouse.down();
-    await page.mouse.move(x + 15, y + 15, { steps: 3 });
-    const dest = await page.locator('#board rect.hit[data-dest="1"]').first().boundingBox();
-    await page.mouse.move(dest.x + dest.width / 2, dest.y + dest.height / 2, { steps: 5 });
-    await page.mouse.up();
-    await idle(page);
-  } else {
-    await page.locator('#board rect.hit[data-movable="1"]').first().click();
-    await idle(page);
-    if (Number((await body(page)).pending) === before && await page.locator('#board rect.hit[data-dest="1"]').count()) {
-      await page.locator('#board rect.hit[data-dest="1"]').first().click();
-      await idle(page);
-    }
-  }
-  return Number((await body(page)).pending) > before;
-}
-
-// The seat this page does not hold sees the board as the mover's page
-// shows it (mid-turn too), at once.
-async function sameBoard(mover, watchers, what) {
-  const b = await body(mover);
-  await Promise.all(watchers.map((w) => until(w, { version: b.version, pending: b.pending, board: b.board }, LIVE_MS, what)));
-}
 
 // The page cannot move anything: no movable checker, a click on one of
 // the mover's checkers changes nothing, Undo/Confirm/Hint disabled.

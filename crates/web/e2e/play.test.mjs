@@ -27,63 +27,12 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, mkdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { artifacts, launchPersistent, startServer } from './server.mjs';
+import { artifacts, idle, launchPersistent, playTurnByClicking, settle, startServer } from './server.mjs';
 import './online.e2e.mjs';
 import './review.e2e.mjs';
 import './page.e2e.mjs';
 import './tavli.e2e.mjs';
-
-// Waits until the page is ready for the person (or the match is over).
-// A game that ended without ending the match (a draw in a 1-point match)
-// stays shown until the person goes on: go on.
-async function settle(page) {
-  const ready = ['human', 'over', 'ended'];
-  await page.waitForFunction((r) => r.includes(document.body.dataset.phase), ready, { timeout: 30000 });
-  if (await page.evaluate(() => document.body.dataset.phase) === 'ended') {
-    await page.click('#next-game');
-    return settle(page);
-  }
-  return page.evaluate(() => document.body.dataset.phase);
-}
-
-async function idle(page) {
-  await page.waitForFunction(() => document.body.dataset.phase !== 'busy', null, { timeout: 30000 });
-}
-
-// Drags the checker on the first movable point to its first destination.
-async function dragOne(page) {
-  const src = await page.locator('[data-movable="1"]').first().boundingBox();
-  const x = src.x + src.width / 2, y = src.y + src.height / 2;
-  await page.mouse.move(x, y);
-  await page.mouse.down();
-  await page.mouse.move(x + 15, y + 15, { steps: 3 });
-  const dest = await page.locator('[data-dest="1"]').first().boundingBox();
-  await page.mouse.move(dest.x + dest.width / 2, dest.y + dest.height / 2, { steps: 5 });
-  await page.mouse.up();
-  await idle(page);
-}
-
-// Plays one turn by clicking: a checker, then a highlighted destination if
-// the click did not already play it, until the play is complete.
-async function playTurnByClicking(page, { drag = false } = {}) {
-  if (await page.evaluate(() => document.body.dataset.pass === '1')) {
-    await page.click('#confirm');
-    return 'pass';
-  }
-  for (let i = 0; i < 10; i++) {
-    if (await page.isEnabled('#confirm')) break;
-    if (drag && i === 0) { await dragOne(page); continue; }
-    await page.locator('[data-movable="1"]').first().click();
-    await idle(page);
-    if (await page.locator('[data-dest="1"]').count()) {
-      await page.locator('[data-dest="1"]').first().click();
-      await idle(page);
-    }
-  }
-  assert.ok(await page.isEnabled('#confirm'), 'the play should be complete after clicking');
-  await page.click('#confirm');
-  return 'play';
-}
+import './tavli-match.e2e.mjs';
 
 const GREEN = 'rgb(31, 122, 77)'; // --accent, the enabled Confirm
 

@@ -5,6 +5,7 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import assert from 'node:assert/strict';
 import { chromium } from 'playwright-core';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -42,4 +43,156 @@ export function launchBrowser() {
 // A headless Chromium with its profile in `profileDir`, at `viewport`.
 export function launchPersistent(profileDir, viewport) {
   return chromium.launchPersistentContext(profileDir, { executablePath: '/usr/bin/chromium', headless: true, viewport, args: CHROMIUM_ARGS });
+}
+
+// ---- Helpers for the page, shared by the browser tests.
+
+// How soon the other browsers of a match online must see a move, a play or
+// a presence change.
+export const LIVE_MS = 2000;
+
+export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+// Stops a server started by startServer and waits until it has exited.
+export async function stopServer(server, signal = 'SIGTERM') {
+  if (server.proc.exitCode !== null || server.proc.signalCode !== null) return;
+  const gone = new Promise((r) => server.proc.once('exit', r));
+  server.proc.kill(signal);
+  await gone;
+}
+
+// A JSON request to the server's API, asserted to succeed.
+export async function api(url, method, p, body) {
+  const res = await fetch(`${url}${p}`, {
+    method, headers: body ? { 'Content-Type': 'application/json' } : {}, body: body ? JSON.stringify(body) : undefined,
+  });
+  const data = await res.json();
+  assert.ok(res.ok, `${method} ${p}: ${res.status} ${JSON.stringify(data)}`);
+  return data;
+}
+
+// The page's body data attributes (phase, version, game, board, seat…).
+export const body = (page) => page.evaluate(() => ({ ...document.body.dataset }));
+
+// Waits until the page is not busy with a request.
+export async function idle(page) {
+  await page.waitForFunction(() => document.body.dataset.phase !== 'busy', null, { timeout: 30000 });
+}
+
+// Waits until the page is ready for the person (or the match is over).
+// A game that ended without ending the match (a draw in a 1-point match)
+// stays shown until the person goes on: go on.
+export async function settle(page) {
+  const ready = ['human', 'over', 'ended'];
+  await page.waitForFunction((r) => r.includes(document.body.dataset.phase), ready, { timeout: 30000 });
+  if (await page.evaluate(() => document.body.dataset.phase) === 'ended') {
+    await page.click('#next-game');
+    return settle(page);
+  }
+  return page.evaluate(() => document.body.dataset.phase);
+}
+
+// Waits, at most `ms`, until the page's body data attributes include `want`.
+export async function until(page, want, ms = LIVE_MS, what = '') {
+  try {
+    await page.waitForFunction((w) => Object.entries(w).every(([k, v]) => document.body.dataset[k] === String(v)), want, { timeout: ms });
+  } catch (e) {
+    throw new Error(`${what || JSON.stringify(want)} not seen within ${ms} ms: the page shows ${JSON.stringify(await body(page))}`);
+  }
+}
+
+// Waits, at most `ms`, until the text of `sel` matches `re`.
+export async function untilText(page, sel, re, ms = LIVE_MS) {
+  try {
+    await page.waitForFunction(([s, src]) => new RegExp(src).test(document.querySelector(s)?.textContent || ''), [sel, re.source], { timeout: ms });
+  } catch {
+    throw new Error(`${sel} does not match ${re} within ${ms} ms: "${await page.textContent(sel)}"`);
+  }
+}
+
+const centre = (box) => ({ x: box.x + box.width / 2, y: box.y + box.height / 2 });
+
+// Drags the checker on the first movable point to its first destination,
+// with the mouse, or with a finger when `touch`.
+export async function dragOne(page, { touch = false } = {}) {
+  const before = Number((await body(page)).pending);
+  const a = centre(await page.locator('#board rect.hit[data-movable="1"]').first().boundingBox());
+  if (touch) {
+    // The destinations are lit once the checker is picked by the drag; a
+    // finger is put down, moved past the drag threshold, then to the first.
+    const cdp = await page.context().newCDPSession(page);
+    try {
+      const at = (p) => [{ x: p.x, y: p.y, id: 1, radiusX: 4, radiusY: 4, force: 1 }];
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: at(a) });
+      for (let i = 1; i <= 3; i++) await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: at({ x: a.x + 5 * i, y: a.y + 5 * i }) });
+      const b = centre(await page.locator('#board rect.hit[data-dest="1"]').first().boundingBox());
+      for (let i = 1; i <= 5; i++) {
+        const p = { x: a.x + 15 + ((b.x - a.x - 15) * i) / 5, y: a.y + 15 + ((b.y - a.y - 15) * i) / 5 };
+        await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: at(p) });
+      }
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+    } finally {
+      await cdp.detach();
+    }
+  } else {
+    await page.mouse.move(a.x, a.y);
+    await page.mouse.down();
+    await page.mouse.move(a.x + 15, a.y + 15, { steps: 3 });
+    const b = centre(await page.locator('#board rect.hit[data-dest="1"]').first().boundingBox());
+    await page.mouse.move(b.x, b.y, { steps: 5 });
+    await page.mouse.up();
+  }
+  await idle(page);
+  assert.equal(Number((await body(page)).pending), before + 1, `the ${touch ? 'finger' : 'mouse'} dragged a checker to its destination`);
+}
+
+// A click, or a tap with a finger when `touch`.
+const press = (locator, touch) => (touch ? locator.tap() : locator.click());
+
+// Plays one turn by clicking (tapping when `touch`): a checker, then a
+// highlighted destination if the click did not already play it, until the
+// play is complete; the first single move dragged when `drag`.
+export async function playTurnByClicking(page, { drag = false, touch = false } = {}) {
+  if (await page.evaluate(() => document.body.dataset.pass === '1')) {
+    await press(page.locator('#confirm'), touch);
+    return 'pass';
+  }
+  for (let i = 0; i < 10; i++) {
+    if (await page.isEnabled('#confirm')) break;
+    if (drag && i === 0) { await dragOne(page, { touch }); continue; }
+    await press(page.locator('#board rect.hit[data-movable="1"]').first(), touch);
+    await idle(page);
+    if (await page.locator('#board rect.hit[data-dest="1"]').count()) {
+      await press(page.locator('#board rect.hit[data-dest="1"]').first(), touch);
+      await idle(page);
+    }
+  }
+  assert.ok(await page.isEnabled('#confirm'), 'the play should be complete after clicking');
+  await press(page.locator('#confirm'), touch);
+  return 'play';
+}
+
+// One single move by the seat on roll: a click on the first movable checker
+// and (when it has a choice) on its first destination, or a drag there.
+// True when it moved a checker.
+export async function oneMove(page, drag) {
+  const before = Number((await body(page)).pending);
+  if (drag) {
+    await dragOne(page);
+  } else {
+    await page.locator('#board rect.hit[data-movable="1"]').first().click();
+    await idle(page);
+    if (Number((await body(page)).pending) === before && await page.locator('#board rect.hit[data-dest="1"]').count()) {
+      await page.locator('#board rect.hit[data-dest="1"]').first().click();
+      await idle(page);
+    }
+  }
+  return Number((await body(page)).pending) > before;
+}
+
+// The pages `watchers` show the board as the mover's page shows it
+// (mid-turn too), within LIVE_MS.
+export async function sameBoard(mover, watchers, what) {
+  const b = await body(mover);
+  await Promise.all(watchers.map((w) => until(w, { version: b.version, pending: b.pending, board: b.board }, LIVE_MS, what)));
 }

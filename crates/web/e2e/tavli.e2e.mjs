@@ -16,16 +16,7 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, mkdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { artifacts, launchBrowser, startServer } from './server.mjs';
-
-async function api(url, method, p, body) {
-  const res = await fetch(`${url}${p}`, {
-    method, headers: body ? { 'Content-Type': 'application/json' } : {}, body: body ? JSON.stringify(body) : undefined,
-  });
-  const data = await res.json();
-  assert.ok(res.ok, `${method} ${p}: ${res.status} ${JSON.stringify(data)}`);
-  return data;
-}
+import { api, artifacts, launchBrowser, startServer } from './server.mjs';
 
 async function withPage(name, viewport, body) {
   mkdirSync(artifacts, { recursive: true });

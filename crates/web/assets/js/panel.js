@@ -63,11 +63,12 @@ export function renderPanel() {
   }
   $('players').replaceChildren(...rows);
 
-  // The position ID of the turn's start (a mid-turn board has none of its own).
-  $('position-row').classList.remove('hidden');
-  $('position-id').textContent = m.game.position_id;
-
+  // The position ID of the turn's start (a mid-turn board has none of its
+  // own); between two games, that of the finished game's board shown.
   const ended = betweenGames();
+  $('position-row').classList.remove('hidden');
+  $('position-id').textContent = (ended || m.game).position_id;
+
   const endedHead = ended && (plakotoOnly(m) ? t('game', { n: ended.number }) : t('gameOf', { n: ended.number, game: gameName(ended.game) }));
   $('status').textContent = ended ? `${endedHead}: ${resultText(ended.result)}` : statusText();
   $('next-game').classList.toggle('hidden', !ended);
@@ -106,7 +107,8 @@ function noticeText() {
     out.push(t('matchScore', { w: m.score.white, b: m.score.black, n: m.match_to }));
   } else if (m.game.number >= 2 && m.game.log.length < 2) {
     const prev = m.games[m.game.number - 2];
-    out.push(`${t('game', { n: prev.number })}: ${resultText(prev.result)}`);
+    const head = plakotoOnly(m) ? t('game', { n: prev.number }) : t('gameOf', { n: prev.number, game: gameName(prev.game) });
+    out.push(`${head}: ${resultText(prev.result)}`);
   }
   return out.join(' ');
 }
