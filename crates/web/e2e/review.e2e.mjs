@@ -223,13 +223,13 @@ test('a Tavli match reviewed game by game on the page', { timeout: 180000 }, asy
     // The games in the list, named, each with its figures.
     const heads = await page.$$eval('#review-turns li.review-game', (ls) => ls.map((l) => ({ game: l.dataset.game, text: l.textContent })));
     assert.deepEqual(heads.map((h) => h.game), ['portes', 'plakoto']);
-    assert.match(heads[0].text, /^Game 1 · Portes \(0–0\)/);
-    assert.match(heads[1].text, /^Game 2 · Plakoto/);
+    assert.match(heads[0].text, /^Game 1: Portes \(0–0\)/);
+    assert.match(heads[1].text, /^Game 2: Plakoto/);
     for (const h of heads) assert.match(h.text, /White [\d.]+ \(.+\), luck [+−-][\d.]+ · Black/, h.text);
     // The graph: the chance to win the match, and each game's name.
     assert.equal(await page.locator('#review-graph path.graph-match').count(), 1, 'the match line');
     const labels = await page.$$eval('#review-graph .graph-game-label', (ts) => ts.map((x) => x.textContent));
-    assert.deepEqual(labels, ['Game 1 · Portes', 'Game 2 · Plakoto']);
+    assert.deepEqual(labels, ['Game 1: Portes', 'Game 2: Plakoto']);
     assert.match(await page.textContent('#review-graph-title'), /win the match/);
 
     // A Portes turn where a checker was on the bar, if any, else the first:

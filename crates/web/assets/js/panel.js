@@ -7,7 +7,7 @@ import { currentPips, currentPosition, lastOpponentTurn, lastPlayToMark } from '
 import { LIVE } from './live.js';
 import { reasonText } from './reasons.js';
 import { $, S, betweenGames, game, humanToAct, isOnline, mySeat, rankKey, render, shownGame, turnState, viewer } from './state.js';
-import { diceText, gameName, lang, levelName, num, ordinal, other, percent, resultText, sideGenitive, sideName, signed, t } from './text.js';
+import { diceText, gameName, gameTitle, lang, levelName, num, ordinal, other, percent, resultText, sideGenitive, sideName, signed, t } from './text.js';
 
 export function renderPanel() {
   document.documentElement.lang = lang;
@@ -69,7 +69,7 @@ export function renderPanel() {
   $('position-row').classList.remove('hidden');
   $('position-id').textContent = (ended || m.game).position_id;
 
-  const endedHead = ended && (plakotoOnly(m) ? t('game', { n: ended.number }) : t('gameOf', { n: ended.number, game: gameName(ended.game) }));
+  const endedHead = ended && gameTitle(ended.number, ended.game, !plakotoOnly(m));
   $('status').textContent = ended ? `${endedHead}: ${resultText(ended.result)}` : statusText();
   $('next-game').classList.toggle('hidden', !ended);
   $('next-game').textContent = plakotoOnly(m) ? t('nextGame') : t('nextGameOf', { game: gameName(m.game.game) });
@@ -107,8 +107,7 @@ function noticeText() {
     out.push(t('matchScore', { w: m.score.white, b: m.score.black, n: m.match_to }));
   } else if (m.game.number >= 2 && m.game.log.length < 2) {
     const prev = m.games[m.game.number - 2];
-    const head = plakotoOnly(m) ? t('game', { n: prev.number }) : t('gameOf', { n: prev.number, game: gameName(prev.game) });
-    out.push(`${head}: ${resultText(prev.result)}`);
+    out.push(`${gameTitle(prev.number, prev.game, !plakotoOnly(m))}: ${resultText(prev.result)}`);
   }
   return out.join(' ');
 }
@@ -199,7 +198,7 @@ function statusText() {
 // or a set-up position; in a match not of Plakoto alone, its game first.
 function openingText(g) {
   const m = S.match;
-  const head = plakotoOnly(m) ? '' : `${t('gameOf', { n: g.number, game: gameName(g.game) })}. `;
+  const head = plakotoOnly(m) ? '' : `${gameTitle(g.number, g.game, true)}. `;
   if (g.start === 'position') return head + t('setUp', { side: sideName(g.first) });
   if (!g.opening.length) return head + (g.first ? t('winnerStarts', { side: sideName(g.first) }) : '');
   const prev = m.games[g.number - 2];
@@ -278,7 +277,7 @@ function renderLog() {
   const key = `${m.id}:${g.number}:${g.log.length}`;
   if (S.logLen !== key) { $('log').scrollTop = $('log').scrollHeight; S.logLen = key; }
   const done = m.games.filter((x) => x.result && x.number < g.number);
-  const head = (x) => (plakotoOnly(m) ? t('game', { n: x.number }) : t('gameOf', { n: x.number, game: gameName(x.game) }));
+  const head = (x) => gameTitle(x.number, x.game, !plakotoOnly(m));
   $('games').textContent = done.map((x) => `${head(x)}: ${resultText(x.result)}`).join(' ');
 }
 

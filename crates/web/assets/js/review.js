@@ -13,7 +13,7 @@ import { api } from './api.js';
 import { $, S, afterRender, render, showReviewedBoard, sleep } from './state.js';
 import { drawPaths, el, playPaths } from './svg.js';
 import { drawReviewGraph, graphSide } from './review-graph.js';
-import { diceText, gameName, lang, num, percent, sideName, signed, t } from './text.js';
+import { diceText, gameName, gameTitle, lang, num, percent, sideName, signed, t } from './text.js';
 
 const REVIEW_TEXT = {
   en: {
@@ -26,7 +26,7 @@ const REVIEW_TEXT = {
     graphTitleBlack: 'Black’s chances after each turn: win (solid), double win (dashed); dots are marked plays. Click to choose a turn.',
     graphTitleMatch: 'White’s chances after each turn: win the match (thick violet), win the game (solid), win it double (dashed); dots are marked plays. Click to choose a turn.',
     graphTitleMatchBlack: 'Black’s chances after each turn: win the match (thick violet), win the game (solid), win it double (dashed); dots are marked plays. Click to choose a turn.',
-    turnAxis: 'turn', gameOf: 'Game {n} · {name}',
+    turnAxis: 'turn',
     gameFigures: '{side} {rate} ({rating}), luck {luck}', byGame: '{name}, {n} games',
     reviewPaste: 'Paste a match record (JSON) or a move list (`white starts`, then `6-4: 24/18 24/20`…), or choose a file.',
     reviewGo: 'Review', reviewFile: 'File', perDecision: 'thousandths of a point per decision',
@@ -49,7 +49,7 @@ const REVIEW_TEXT = {
     graphTitleBlack: 'Οι πιθανότητες των Μαύρων μετά από κάθε κίνηση: νίκη (συνεχής), διπλό (διακεκομμένη)· οι τελείες είναι σημειωμένες κινήσεις. Πάτησε για να διαλέξεις κίνηση.',
     graphTitleMatch: 'Οι πιθανότητες των Άσπρων μετά από κάθε κίνηση: νίκη στον αγώνα (χοντρή μωβ), νίκη στην παρτίδα (συνεχής), διπλή νίκη (διακεκομμένη)· οι τελείες είναι σημειωμένες κινήσεις. Πάτησε για να διαλέξεις κίνηση.',
     graphTitleMatchBlack: 'Οι πιθανότητες των Μαύρων μετά από κάθε κίνηση: νίκη στον αγώνα (χοντρή μωβ), νίκη στην παρτίδα (συνεχής), διπλή νίκη (διακεκομμένη)· οι τελείες είναι σημειωμένες κινήσεις. Πάτησε για να διαλέξεις κίνηση.',
-    turnAxis: 'κίνηση', gameOf: 'Παρτίδα {n} · {name}',
+    turnAxis: 'κίνηση',
     gameFigures: '{side} {rate} ({rating}), τύχη {luck}', byGame: '{name}, {n} παρτίδες',
     reviewPaste: 'Επικόλλησε ένα αρχείο αγώνα (JSON) ή μια λίστα κινήσεων (`white starts`, μετά `6-4: 24/18 24/20`…), ή διάλεξε αρχείο.',
     reviewGo: 'Ανάλυση', reviewFile: 'Αρχείο', perDecision: 'χιλιοστά του πόντου ανά απόφαση',
@@ -280,8 +280,7 @@ function renderReviewGraph(svg) {
 // the match was not of Plakoto alone.
 function gameLabel(game) {
   if (!game) return '';
-  if ((R.data.match_games || 'plakoto') === 'plakoto') return t('game', { n: game.number });
-  return rt('gameOf', { n: game.number, name: gameName(game.game) });
+  return gameTitle(game.number, game.game, (R.data.match_games || 'plakoto') !== 'plakoto');
 }
 
 // Both sides' error rate, rating and luck in a game, or over the games of

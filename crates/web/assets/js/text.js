@@ -215,3 +215,9 @@ export function levelAbout(l) {
 export function gameName(kind) {
   return (TEXT[lang].gameName || {})[kind] || TEXT.en.gameName[kind] || kind || '';
 }
+
+// Game n's title: `Game 2: Plakoto`, or `Game 2` when `named` is false
+// (a match of Plakoto alone, whose games need no name).
+export function gameTitle(n, kind, named) {
+  return named ? t('gameOf', { n, game: gameName(kind) }) : t('game', { n });
+}
