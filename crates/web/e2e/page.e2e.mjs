@@ -217,7 +217,10 @@ test('the review graph: the player\'s side, a turn axis, the games labelled', { 
     assert.equal(doubles.split(/[ML]/).filter(Boolean).length, n, 'a point for every turn');
     const wins = await page.$eval('#review-graph path.graph-win', (p) => p.getAttribute('d'));
     assert.notEqual(doubles, wins, 'not the win line again');
-    assert.match(await page.textContent('#review-graph-title'), /win \(solid\), double win \(dashed\)/);
+    assert.match(await page.textContent('#review-graph-title'), /win the match \(thick violet\), win the game \(solid\), win it double \(dashed\)/);
+    // In a match, Black's chance to win the match over the turns.
+    const m0 = await page.$eval('#review-graph path.graph-match', (p) => p.getAttribute('data-first'));
+    assert.ok(Math.abs(Number(m0) - (1 - first.white_match)) < 1e-6, `Black's match chance ${m0} is 1 − White's ${first.white_match}`);
     // A match: each decision shows the chance to win the match it was
     // judged by beside the equity, the loss as that chance lost.
     const g2 = review.games[1].turns;
@@ -234,7 +237,7 @@ test('the review graph: the player\'s side, a turn axis, the games labelled', { 
     assert.deepEqual(await overflow(page, '#review-summary th, #review-summary td, #review-graph text', 'aside'), [], 'the review fits the panel');
     await page.locator('#review-panel').screenshot({ path: path.join(artifacts, 'review-graph-black.png') });
     await page.click('#lang');
-    assert.match(await page.textContent('#review-graph-title'), /^Οι πιθανότητες των Μαύρων.*νίκη \(συνεχής\), διπλό \(διακεκομμένη\)/);
+    assert.match(await page.textContent('#review-graph-title'), /^Οι πιθανότητες των Μαύρων.*νίκη στην παρτίδα \(συνεχής\), διπλή νίκη \(διακεκομμένη\)/);
     assert.match(await page.textContent(`#review-turns li[data-turn="1:${k}"] small`), /αγώνας \d+,\d%/);
     assert.deepEqual(await page.$$eval('#review-graph text.graph-game-label', (ts) => ts.map((x) => x.textContent)), ['Παρτίδα 1', 'Παρτίδα 2']);
     await page.click('#lang');
