@@ -69,8 +69,13 @@ impl Level {
             LevelKind::Random => Box::new(RandomPlayer::new(seed)),
             LevelKind::Heuristic => P::heuristic(),
             LevelKind::Neural { ply, noise } => Box::new(
-                SearchPlayer::<P>::new(self.name, Box::new(Search::new(eval.clone(), ply)), noise, seed)
-                    .by_the_score(crate::search::table_in::<P>(eval, games), P::KIND),
+                SearchPlayer::<P>::new(
+                    self.name,
+                    Box::new(Search::new(eval.clone(), ply)),
+                    noise * P::NOISE_SCALE,
+                    seed,
+                )
+                .by_the_score(crate::search::table_in::<P>(eval, games), P::KIND),
             ),
         }
     }

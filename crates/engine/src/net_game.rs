@@ -27,6 +27,10 @@ pub trait NetGame: GamePosition {
     /// Whether a game can end drawn (Plakoto's mother rule); otherwise the
     /// network's draw output is ignored and read as 0.
     const DRAWS: bool;
+    /// How much of a level's noise (in equity) this game's players add:
+    /// the plays of a roll lie closer together in some games than in
+    /// others, so the same noise would make a weaker player there.
+    const NOISE_SCALE: f32 = 1.0;
     /// The evaluator that runs a network of this game.
     type Eval: Evaluator<Self> + Clone + Send + Sync + 'static;
 
@@ -114,6 +118,9 @@ impl NetGame for Position {
 impl NetGame for portes::Position {
     const KIND: GameKind = GameKind::Portes;
     const DRAWS: bool = false;
+    // Without pins, a Portes roll's plays lie closer together than
+    // Plakoto's: at the full noise `casual` fell below the heuristic.
+    const NOISE_SCALE: f32 = 0.5;
     type Eval = NetEval<portes::Position>;
 
     fn encode(&self, out: &mut Inputs) {
