@@ -36,7 +36,7 @@ pub fn player_by_name(name: &str, eval: &NeuralEval, seed: u64) -> Result<Box<dy
         return Ok(Box::new(RolloutPlayer::from_name(name, spec, eval)?));
     }
     if let Some(rest) = name.strip_prefix("net") {
-        return weights_player(name, rest, eval, seed);
+        return weights_player(name, rest, eval, seed, MatchGames::default());
     }
     if let Some(level) = name.strip_prefix("money:") {
         // The level's search, playing for points whatever the match score.
@@ -129,10 +129,18 @@ pub fn own_player_of<P: NetGame>(
     }
 }
 
-fn weights_player(name: &str, rest: &str, eval: &NeuralEval, seed: u64) -> Result<Box<dyn Player>, String> {
+/// A Plakoto weights file's player, playing its games of a match of
+/// `games` by that match's table (in a Tavli match the rotation's).
+fn weights_player(
+    name: &str,
+    rest: &str,
+    eval: &NeuralEval,
+    seed: u64,
+    games: MatchGames,
+) -> Result<Box<dyn Player>, String> {
     let (ply, net) = weights_of(GameKind::Plakoto, name, rest)?;
     let eval = NeuralEval::with_bearoff(Arc::new(net), eval.bearoff().cloned());
-    let table = plakoto_engine::search::table_for(&eval);
+    let table = plakoto_engine::search::table_in::<plakoto_core::Position>(&eval, games);
     Ok(Box::new(
         SearchPlayer::new(name, Box::new(Search::new(eval, ply)), 0.0, seed).by_the_score(table, GameKind::Plakoto),
     ))
@@ -171,8 +179,9 @@ pub fn game_player<P: GamePosition>(
 /// plays each game as that level of the game (the game's shipped network),
 /// by the score with the Tavli table ([`TavliPlayer::of_level`]);
 /// `money:LEVEL` the same level playing every game for points whatever
-/// the score ([`net_player_of`]); any other name (a Plakoto weights file, a
-/// rollout player) plays Plakoto, with the heuristics standing in for
+/// the score ([`net_player_of`]); a Plakoto weights file plays its Plakoto
+/// games by the Tavli table, and a rollout player its Plakoto games (by
+/// the table of Plakoto alone), with the heuristics standing in for
 /// Portes and Fevga.
 pub fn tavli_player(name: &str, eval: &NeuralEval, seed: u64) -> Result<Box<dyn Player<AnyPosition>>, String> {
     if let Some(cmd) = name.strip_prefix("external:") {
@@ -184,9 +193,14 @@ pub fn tavli_player(name: &str, eval: &NeuralEval, seed: u64) -> Result<Box<dyn 
     if let Ok(level) = levels::level(name) {
         return Ok(Box::new(TavliPlayer::of_level(level, eval, seed, MatchGames::Tavli)));
     }
+    if let Some(rest) = name.strip_prefix("net") {
+        // Its Plakoto games by the Tavli table; the other games by their heuristics.
+        let plakoto = weights_player(name, rest, eval, seed, MatchGames::Tavli)?;
+        return Ok(Box::new(TavliPlayer::around(plakoto, false, seed)));
+    }
     let plakoto = player_by_name(name, eval, seed)?;
-    if name.starts_with("net") || name.starts_with("rollout:") {
-        return Ok(Box::new(TavliPlayer::around(plakoto, name == "random", seed)));
+    if name.starts_with("rollout:") {
+        return Ok(Box::new(TavliPlayer::around(plakoto, false, seed)));
     }
     let does_not = |game: &str| format!("`{name}` does not play {game}");
     let portes =
@@ -264,5 +278,11 @@ mod tests {
         };
         assert_eq!(choice("advanced"), "24/18 24/20");
         assert_eq!(choice("money:advanced"), "20/14 18/14");
+        // A weights file plays its Plakoto games by the Tavli table too:
+        // the shipped network at 0-ply chooses as `advanced` does.
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("plakoto.bin");
+        std::fs::write(&path, eval.network().to_bytes()).unwrap();
+        assert_eq!(choice(&format!("net@0:{}", path.display())), "24/18 24/20");
     }
 }
