@@ -2,6 +2,10 @@
 //! holder moves its checkers; anyone else watches), the invitation taken
 //! once, and the live stream telling a watcher of every change.
 
+mod common;
+
+use common::{app, call};
+
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -13,27 +17,6 @@ use plakoto_engine::NeuralEval;
 use plakoto_web::{Limits, SqliteStore, router};
 use serde_json::{Value, json};
 use tower::ServiceExt;
-
-fn app() -> Router {
-    router(Arc::new(SqliteStore::in_memory().unwrap()), NeuralEval::shipped(None), Limits::default())
-}
-
-async fn call(app: &Router, method: &str, uri: &str, token: Option<&str>, body: Option<Value>) -> (StatusCode, Value) {
-    let mut req = Request::builder().method(method).uri(uri);
-    if let Some(t) = token {
-        req = req.header(header::AUTHORIZATION, format!("Bearer {t}"));
-    }
-    let req = match body {
-        Some(b) => req.header(header::CONTENT_TYPE, "application/json").body(Body::from(b.to_string())),
-        None => req.body(Body::empty()),
-    }
-    .unwrap();
-    let res = app.clone().oneshot(req).await.unwrap();
-    let status = res.status();
-    let bytes = res.into_body().collect().await.unwrap().to_bytes();
-    let v = if bytes.is_empty() { Value::Null } else { serde_json::from_slice(&bytes).unwrap() };
-    (status, v)
-}
 
 /// An online match with both seats taken: (id, White's secret, Black's secret, state).
 async fn online_match(app: &Router) -> (String, String, String, Value) {

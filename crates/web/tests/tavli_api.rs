@@ -4,34 +4,22 @@
 //! codes, and leave Plakoto's answers as they were; eval and hint rank
 //! every game with its own network.
 
-use std::sync::Arc;
+mod common;
+
+use common::{app, call};
 
 use axum::Router;
 use axum::body::Body;
-use axum::http::{Request, StatusCode, header};
+use axum::http::{Request, StatusCode};
 use http_body_util::BodyExt;
 use plakoto_core::Dice;
 use plakoto_core::tavli::{AnyPosition, GameKind};
 use plakoto_engine::NeuralEval;
-use plakoto_web::{Limits, SqliteStore, router};
 use serde_json::{Value, json};
 use tower::ServiceExt;
 
-fn app() -> Router {
-    router(Arc::new(SqliteStore::in_memory().unwrap()), NeuralEval::shipped(None), Limits::default())
-}
-
 async fn post(app: &Router, uri: &str, body: Value) -> (StatusCode, Value) {
-    let req = Request::builder()
-        .method("POST")
-        .uri(uri)
-        .header(header::CONTENT_TYPE, "application/json")
-        .body(Body::from(body.to_string()))
-        .unwrap();
-    let res = app.clone().oneshot(req).await.unwrap();
-    let status = res.status();
-    let bytes = res.into_body().collect().await.unwrap().to_bytes();
-    (status, serde_json::from_slice(&bytes).unwrap_or_else(|e| panic!("{uri}: not JSON ({e})")))
+    call(app, "POST", uri, None, Some(body)).await
 }
 
 /// Asserts an error reply: status, code, and each of `words` in the message.

@@ -4,39 +4,16 @@
 //! match; the state saying which game is played, which comes next and who
 //! started it.
 
-use std::sync::Arc;
+mod common;
+
+use common::{app, call};
 
 use axum::Router;
-use axum::body::Body;
-use axum::http::{Request, StatusCode, header};
-use http_body_util::BodyExt;
+use axum::http::StatusCode;
 use plakoto_core::game::MatchRecord;
 use plakoto_core::tavli::{AnyPosition, GameKind, MatchGames};
-use plakoto_engine::NeuralEval;
 use plakoto_web::service::Match;
-use plakoto_web::{Limits, SqliteStore, router};
 use serde_json::{Value, json};
-use tower::ServiceExt;
-
-fn app() -> Router {
-    router(Arc::new(SqliteStore::in_memory().unwrap()), NeuralEval::shipped(None), Limits::default())
-}
-
-async fn call(app: &Router, method: &str, uri: &str, token: Option<&str>, body: Option<Value>) -> (StatusCode, Value) {
-    let mut req = Request::builder().method(method).uri(uri);
-    if let Some(t) = token {
-        req = req.header(header::AUTHORIZATION, format!("Bearer {t}"));
-    }
-    let req = match body {
-        Some(b) => req.header(header::CONTENT_TYPE, "application/json").body(Body::from(b.to_string())),
-        None => req.body(Body::empty()),
-    }
-    .unwrap();
-    let res = app.clone().oneshot(req).await.unwrap();
-    let status = res.status();
-    let bytes = res.into_body().collect().await.unwrap().to_bytes();
-    (status, if bytes.is_empty() { Value::Null } else { serde_json::from_slice(&bytes).unwrap() })
-}
 
 async fn create(app: &Router, body: Value) -> Value {
     let (s, v) = call(app, "POST", "/api/v1/matches", None, Some(body)).await;
