@@ -74,6 +74,15 @@ fn state(addr: &str, id: &str) -> Value {
     v
 }
 
+/// The seat of `token` plays the first listed play of `m` (match `id`):
+/// the state after it.
+fn play_first(addr: &str, id: &str, token: &str, m: &Value) -> Value {
+    let play = json!({"moves": m["game"]["plays"][0]["moves"], "version": m["version"]});
+    let (s, v) = request_as(addr, "POST", &format!("/api/v1/matches/{id}/play"), Some(&play), Some(token)).unwrap();
+    assert_eq!(s, 200, "{v}");
+    v
+}
+
 /// Waits until the match is past `version`.
 fn after(addr: &str, id: &str, version: &Value) -> Value {
     let t = Instant::now();
@@ -108,11 +117,7 @@ fn the_terminal_plays_an_online_match_takes_its_seat_back_and_watches_without_on
     let mut refused = false;
     while black_plays < 3 {
         if m["to_act"]["side"] == "white" {
-            let play = json!({"moves": m["game"]["plays"][0]["moves"], "version": m["version"]});
-            let (s, v) =
-                request_as(&server.addr, "POST", &format!("/api/v1/matches/{id}/play"), Some(&play), Some(&white))
-                    .unwrap();
-            assert_eq!(s, 200, "{v}");
+            let v = play_first(&server.addr, &id, &white, &m);
             let notation = in_blacks_numbering(v["game"]["log"].as_array().unwrap().last().unwrap());
             // White's play reaches the terminal on the live stream, written
             // as Black numbers the points (its board's labels).
@@ -140,10 +145,7 @@ fn the_terminal_plays_an_online_match_takes_its_seat_back_and_watches_without_on
     }
     // Quit at Black's next turn (White plays first), then come back to the seat.
     while m["to_act"]["side"] == "white" {
-        let play = json!({"moves": m["game"]["plays"][0]["moves"], "version": m["version"]});
-        let (_, v) =
-            request_as(&server.addr, "POST", &format!("/api/v1/matches/{id}/play"), Some(&play), Some(&white)).unwrap();
-        m = v;
+        m = play_first(&server.addr, &id, &white, &m);
     }
     term.expect("quit` >");
     term.send("quit");
@@ -277,11 +279,7 @@ fn the_terminal_waits_for_a_restarted_server_and_checks_the_dice_at_the_end() {
     server.kill_9();
     term.expect("Lost the server");
     let server = Server::start_on(&addr, db.to_str().unwrap(), &[]);
-    let m = state(&server.addr, &id);
-    let play = json!({"moves": m["game"]["plays"][0]["moves"], "version": m["version"]});
-    let (s, v) =
-        request_as(&server.addr, "POST", &format!("/api/v1/matches/{id}/play"), Some(&play), Some(&token)).unwrap();
-    assert_eq!(s, 200, "{v}");
+    play_first(&server.addr, &id, &token, &state(&server.addr, &id));
     term.expect("Back in touch with the server");
     // The terminal resigns the one-game match, then checks every roll.
     term.expect("quit` >");
@@ -386,12 +384,7 @@ fn the_terminal_plays_an_online_tavli_match() {
     let mut black_plays = 0;
     while black_plays < 2 {
         if m["to_act"]["side"] == "white" {
-            let play = json!({"moves": m["game"]["plays"][0]["moves"], "version": m["version"]});
-            let (s, v) =
-                request_as(&server.addr, "POST", &format!("/api/v1/matches/{id}/play"), Some(&play), Some(&white))
-                    .unwrap();
-            assert_eq!(s, 200, "{v}");
-            m = v;
+            m = play_first(&server.addr, &id, &white, &m);
             continue;
         }
         term.expect("quit` >");
@@ -402,10 +395,7 @@ fn the_terminal_plays_an_online_tavli_match() {
         black_plays += 1;
     }
     while m["to_act"]["side"] == "white" {
-        let play = json!({"moves": m["game"]["plays"][0]["moves"], "version": m["version"]});
-        let (_, v) =
-            request_as(&server.addr, "POST", &format!("/api/v1/matches/{id}/play"), Some(&play), Some(&white)).unwrap();
-        m = v;
+        m = play_first(&server.addr, &id, &white, &m);
     }
     term.expect("quit` >");
     term.send("quit");
