@@ -31,7 +31,7 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, mkdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { LIVE_MS, artifacts, body, launchBrowser, oneMove, sameBoard, sleep, startServer, stopServer, until, untilText } from './server.mjs';
+import { LIVE_MS, artifacts, body, launchBrowser, oneMove, playTurnOnline, sameBoard, sleep, startServer, stopServer, until, untilText } from './server.mjs';
 
 const text = (page, sel) => page.textContent(sel);
 
@@ -279,15 +279,9 @@ test('two people play a whole match online in two browsers while a third watches
 
       // The seat on roll plays its turn one checker at a time; the other two
       // see every single move on their boards as it is made.
-      const v0 = (await body(P)).version;
-      if ((await body(P)).pass === '1') {
-        await P.click('#confirm');
-        passes++;
-      } else {
-        for (let k = 0; k < 10 && !(await P.isEnabled('#confirm')); k++) {
-          if (!await oneMove(P, k === 0 && turns % 3 === 1)) continue;
-          singles++;
-          await sameBoard(P, [O, C], 'a single move');
+      const played = await playTurnOnline(P, [O, C], {
+        drag: (k) => k === 0 && turns % 3 === 1,
+        afterMove: async () => {
           if (!shots && turns >= 3) {
             shots = true;
             await A.screenshot({ path: path.join(artifacts, 'online-white.png') });
@@ -300,7 +294,7 @@ test('two people play a whole match online in two browsers while a third watches
             await P.click('#undo');
             await until(P, { pending: 0 });
             await sameBoard(P, [O, C], 'an undo');
-            continue;
+            return;
           }
           if (!reloaded && side === 'black' && turns >= 4 && Number((await body(P)).pending) === 1 && !(await P.isEnabled('#confirm'))) {
             // Black reloads in the middle of its turn: the seat and the single
@@ -311,11 +305,10 @@ test('two people play a whole match online in two browsers while a third watches
             await until(P, { seat: 'black', live: '1', phase: 'human', pending: 1, board: kept }, 10000, 'the reload kept the seat and the move');
             await sameBoard(P, [O, C], 'after the reload');
           }
-        }
-        assert.ok(await P.isEnabled('#confirm'), 'the play is complete');
-        await P.click('#confirm');
-      }
-      await P.waitForFunction((v) => document.body.dataset.version !== v && document.body.dataset.phase !== 'busy', v0, { timeout: 30000 });
+        },
+      });
+      if (played.passed) passes++;
+      singles += played.singles;
       // The play reaches the others at once: the new state, the log.
       const after = await body(P);
       await Promise.all([O, C].map((w) => until(w, { version: after.version, turns: after.turns, board: after.board }, LIVE_MS, 'the play')));

@@ -196,3 +196,30 @@ export async function sameBoard(mover, watchers, what) {
   const b = await body(mover);
   await Promise.all(watchers.map((w) => until(w, { version: b.version, pending: b.pending, board: b.board }, LIVE_MS, what)));
 }
+
+// The seat on roll (page `mover`) plays its turn online one checker at a
+// time (`drag(k)` says whether the k-th single move is dragged), the
+// `watchers` seeing every single move as it is made; `afterMove()` runs
+// after each one (it may look, reload or take the move back). A pass is
+// confirmed as it is. Resolves once the play is in (the mover's page past
+// its version), with whether it was a pass and the single moves made.
+export async function playTurnOnline(mover, watchers, { drag = () => false, afterMove = async () => {} } = {}) {
+  const v0 = (await body(mover)).version;
+  let singles = 0;
+  const passed = (await body(mover)).pass === '1';
+  if (passed) {
+    await mover.click('#confirm');
+  } else {
+    for (let k = 0; k < 10 && !(await mover.isEnabled('#confirm')); k++) {
+      if (!await oneMove(mover, drag(k))) continue;
+      singles++;
+      await sameBoard(mover, watchers, 'a single move');
+      await afterMove();
+    }
+    assert.ok(await mover.isEnabled('#confirm'), 'the play is complete');
+    await mover.click('#confirm');
+  }
+  await mover.waitForFunction((v) => document.body.dataset.version !== v && document.body.dataset.phase !== 'busy', v0, { timeout: 30000 });
+  return { passed, singles };
+}
+
