@@ -18,10 +18,8 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, mkdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { artifacts, launchBrowser, startServer } from './server.mjs';
+import { artifacts, withServer } from './server.mjs';
 
 async function api(url, method, p, body) {
   const res = await fetch(`${url}${p}`, {
@@ -49,20 +47,6 @@ async function overflow(page, sel, box) {
 }
 
 // A server and a browser for `body`, cleaned up after it.
-async function withServer(name, body) {
-  mkdirSync(artifacts, { recursive: true });
-  const dir = mkdtempSync(path.join(tmpdir(), `plakoto-e2e-${name}-`));
-  const server = await startServer(path.join(dir, 'page.db'));
-  const browser = await launchBrowser();
-  try {
-    await body(server.url, browser);
-  } finally {
-    await browser.close();
-    server.proc.kill();
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
-
 async function openPage(browser, url, viewport) {
   const page = await browser.newPage({ viewport });
   const errors = [];

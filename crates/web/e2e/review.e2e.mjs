@@ -11,7 +11,7 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, mkdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { artifacts, launchBrowser, startServer } from './server.mjs';
+import { artifacts, launchBrowser, startServer, withServer } from './server.mjs';
 
 async function api(url, method, p, body) {
   const res = await fetch(`${url}${p}`, {
@@ -192,12 +192,7 @@ test('a whole game reviewed at 2-ply shows its progress, then the review', { tim
 // and a chosen turn's board drawn in that turn's game (Portes's bar,
 // then Plakoto's board). Screenshot: test-artifacts/review-tavli.png.
 test('a Tavli match reviewed game by game on the page', { timeout: 180000 }, async () => {
-  mkdirSync(artifacts, { recursive: true });
-  const dir = mkdtempSync(path.join(tmpdir(), 'plakoto-e2e-review3-'));
-  const server = await startServer(path.join(dir, 'review3.db'));
-  const browser = await launchBrowser();
-  try {
-    const { url } = server;
+  await withServer('review3', async (url, browser) => {
     // Two people on one device play Portes to its end, then three turns of Plakoto.
     let m = await api(url, 'POST', '/api/v1/matches', { opponent: 'human', games: 'tavli', length: 3, seed: 4 });
     let n = 0;
@@ -253,9 +248,5 @@ test('a Tavli match reviewed game by game on the page', { timeout: 180000 }, asy
     await page.click('#review-close');
     await page.waitForSelector('#board[data-game=plakoto]');
     assert.deepEqual(errors, []);
-  } finally {
-    await browser.close();
-    server.proc.kill();
-    rmSync(dir, { recursive: true, force: true });
-  }
+  });
 });

@@ -3,6 +3,8 @@
 // headless Chromium.
 
 import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import assert from 'node:assert/strict';
@@ -223,3 +225,18 @@ export async function playTurnOnline(mover, watchers, { drag = () => false, afte
   return { passed, singles };
 }
 
+// A server over a database of its own and a browser for `body(url,
+// browser)`, both stopped and the database removed however it ends.
+export async function withServer(name, body) {
+  mkdirSync(artifacts, { recursive: true });
+  const dir = mkdtempSync(path.join(tmpdir(), `plakoto-e2e-${name}-`));
+  const server = await startServer(path.join(dir, `${name}.db`));
+  const browser = await launchBrowser();
+  try {
+    await body(server.url, browser);
+  } finally {
+    await browser.close();
+    server.proc.kill();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
