@@ -230,6 +230,21 @@ fn a_match_from_a_position_starts_there_and_replays() {
 // Games played elsewhere: a plain move list read into a record whose dice
 // are written down, replayable, with faults named by line, game and turn.
 
+/// `m`'s games as a move list's lines (each game's last roll-off, then
+/// its turns), as someone copying a match from a board would write them.
+fn move_list_games<P: plakoto_core::tavli::GamePosition>(m: &Match<P>) -> String {
+    let mut text = String::new();
+    for g in m.games() {
+        if let Some(&[w, b]) = g.opening().last() {
+            text.push_str(&format!("opening {w}-{b}\n"));
+        }
+        for t in g.turns() {
+            text.push_str(&format!("{}-{}: {}\n", t.dice[0], t.dice[1], t.notation));
+        }
+    }
+    text
+}
+
 #[test]
 fn a_move_list_of_a_match_reads_into_a_replayable_record() {
     use plakoto_core::game::read_move_list;
@@ -239,15 +254,7 @@ fn a_move_list_of_a_match_reads_into_a_replayable_record() {
     while !m.is_over() {
         apply(&mut m, Action::Play(rng.random_range(0..1000)));
     }
-    let mut text = String::from("match 3\n");
-    for g in m.games() {
-        if let Some(&[w, b]) = g.opening().last() {
-            text.push_str(&format!("opening {w}-{b}\n"));
-        }
-        for t in g.turns() {
-            text.push_str(&format!("{}-{}: {}\n", t.dice[0], t.dice[1], t.notation));
-        }
-    }
+    let text = String::from("match 3\n") + &move_list_games(&m);
     let rec = read_move_list(&text).unwrap_or_else(|e| panic!("{e}\n{text}"));
     assert!(rec.dice_recorded && rec.seed.is_none());
     let back = Match::from_record(&rec).expect("replays");
@@ -303,15 +310,7 @@ fn a_move_list_of_any_game_reads_back_into_the_match_played() {
             let plays = m.game().legal_plays().to_vec();
             m.play(&plays[rng.random_range(0..plays.len())]).unwrap();
         }
-        let mut text = format!("match 5\ngames {}\n", games.name());
-        for g in m.games() {
-            if let Some(&[w, b]) = g.opening().last() {
-                text.push_str(&format!("opening {w}-{b}\n"));
-            }
-            for t in g.turns() {
-                text.push_str(&format!("{}-{}: {}\n", t.dice[0], t.dice[1], t.notation));
-            }
-        }
+        let text = format!("match 5\ngames {}\n", games.name()) + &move_list_games(&m);
         let rec = read_any_move_list(&text).unwrap_or_else(|e| panic!("{e}\n{text}"));
         assert_eq!(rec.rules.games, games);
         let back: Match<AnyPosition> = Match::from_record(&rec).expect("replays");
