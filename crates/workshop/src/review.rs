@@ -12,7 +12,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use plakoto_core::game::Match;
 use plakoto_core::tavli::GamePlay;
 use plakoto_core::{Dice, Move};
-use plakoto_engine::review::{Mark, MatchAt, Review, Reviewer, TurnReview, tally_players};
+use plakoto_engine::review::{Mark, MatchAt, Review, Reviewer, TurnReview};
 use plakoto_engine::{ByGame, GameVisitor, NetGame, Probabilities};
 
 use crate::rollout::{Rollout, RolloutConfig, exact_after, for_mover};
@@ -50,14 +50,9 @@ pub fn review_by_rollout<P: ByGame>(
                 progress(done);
             }
         }
-        g.players = tally_players(std::slice::from_ref(g));
     }
     review.rollout = Some(cfg.trials);
-    review.players = tally_players(&review.games);
-    for kind in &mut review.by_game {
-        let of: Vec<_> = review.games.iter().filter(|g| g.game == kind.game).cloned().collect();
-        kind.players = tally_players(&of);
-    }
+    review.tally();
 }
 
 /// One turn judged again by rollouts, run on its position's own game:

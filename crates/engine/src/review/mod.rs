@@ -353,7 +353,7 @@ impl Reviewer {
                 let (dice, points) = (g.unplayed_dice(), r.points);
                 Some(g.position().by_game(ResignationAt { reviewer: self, dice, side, points, at }))
             });
-            let mut game = GameReview {
+            games.push(GameReview {
                 number: gi + 1,
                 game: g.position().kind(),
                 score,
@@ -361,24 +361,24 @@ impl Reviewer {
                 turns,
                 result: g.result(),
                 resignation,
-            };
-            game.players = tally_players(std::slice::from_ref(&game));
-            games.push(game);
+            });
             if let Some(r) = g.result()
                 && let Some(w) = r.winner
             {
                 score[w.index()] += u32::from(r.points);
             }
         }
-        Some(Review {
+        let mut review = Review {
             ply: self.ply,
             rollout: None,
             games_played: m.rules().games,
             match_to: m.target(),
-            by_game: by_game(m.rules().games, &games),
-            players: tally_players(&games),
+            by_game: Vec::new(),
+            players: Players::default(),
             games,
-        })
+        };
+        review.tally();
+        Some(review)
     }
 
     /// What `side` maximises in a game of `P` at `at`: points in a single
@@ -534,32 +534,33 @@ pub fn turns<P: GamePosition>(m: &Match<P>) -> usize {
     m.games().iter().map(|g| g.turns().len()).sum()
 }
 
-/// In a Tavli match, each player's figures over the games of each kind,
-/// in the rotation's order (empty in a match of one game, where they are
-/// the match's).
-fn by_game(games_played: MatchGames, games: &[GameReview]) -> Vec<KindReview> {
-    if games_played != MatchGames::Tavli {
-        return Vec::new();
-    }
-    let mut kinds: Vec<GameKind> = Vec::new();
-    for g in games {
-        if !kinds.contains(&g.game) {
-            kinds.push(g.game);
+impl Review {
+    /// Tallies every figure again from the games' turns and resignations:
+    /// each game's, the match's and, in a Tavli match, each kind's over its
+    /// games (in the order the kinds were first played). A review whose
+    /// losses were judged again (by rollouts) calls it after.
+    pub fn tally(&mut self) {
+        for g in &mut self.games {
+            g.players = tally_players([&*g]);
+        }
+        self.players = tally_players(&self.games);
+        self.by_game.clear();
+        if self.games_played != MatchGames::Tavli {
+            return;
+        }
+        for g in &self.games {
+            if !self.by_game.iter().any(|k| k.game == g.game) {
+                let of = self.games.iter().filter(|o| o.game == g.game);
+                self.by_game.push(KindReview { game: g.game, games: of.clone().count(), players: tally_players(of) });
+            }
         }
     }
-    kinds
-        .into_iter()
-        .map(|game| {
-            let of: Vec<GameReview> = games.iter().filter(|g| g.game == game).cloned().collect();
-            KindReview { game, games: of.len(), players: tally_players(&of) }
-        })
-        .collect()
 }
 
 /// Each player's figures over `games`: plays, unforced decisions, losses
 /// and marks, luck, results, the error rate and its band, and the
 /// luck-adjusted result.
-pub fn tally_players(games: &[GameReview]) -> Players {
+pub fn tally_players<'a>(games: impl IntoIterator<Item = &'a GameReview>) -> Players {
     let mut players = Players::default();
     for g in games {
         for tr in &g.turns {
