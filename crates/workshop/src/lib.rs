@@ -28,4 +28,5 @@ pub mod review;
 pub mod rollout;
 pub mod rollout_player;
 pub mod starts;
+pub mod supervised;
 pub mod train;

@@ -3,6 +3,7 @@
 pub mod bearoff;
 pub mod bench;
 pub mod benchmark;
+pub mod dataset;
 pub mod distill;
 pub mod duel;
 pub mod engine;

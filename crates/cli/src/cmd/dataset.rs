@@ -1,0 +1,334 @@
+//! `plakoto dataset`: supervised training data labelled by rollouts, for
+//! any game. `label` makes or extends a data set folder shard by shard
+//! (resumable, each shard's file written line by line); `status` says what
+//! a folder holds.
+
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Instant;
+
+use anyhow::{Result, anyhow, bail};
+use plakoto_core::tavli::GameKind;
+use plakoto_core::{fevga, portes};
+use plakoto_engine::bearoff::Database;
+use plakoto_engine::network::Network;
+use plakoto_engine::{MAX_PLY, NetGame};
+use plakoto_workshop::rollout::Shard;
+use plakoto_workshop::supervised::{DataSet, Manifest, Recipe, ShardState};
+
+/// Supervised training data: positions from self-play labelled by rollouts.
+#[derive(clap::Args)]
+pub struct Args {
+    #[command(subcommand)]
+    command: Sub,
+}
+
+#[derive(clap::Subcommand)]
+enum Sub {
+    /// Make or extend a data set: sample positions from self-play and label
+    /// each with a rollout, shard by shard into the folder --dir. A stopped
+    /// run (Ctrl-C, a killed job) goes on where it stopped when run again
+    /// with the same settings, to the same files.
+    Label(LabelArgs),
+    /// What a data set folder holds: shards done and partial, positions.
+    Status(StatusArgs),
+}
+
+/// Samples positions from self-play games of the network at 0-ply (with
+/// exploring random plays), keeps each with chance --keep, and labels it
+/// with a variance-reduced rollout. Game g belongs to shard g mod --shards;
+/// each shard is the file shard-IIII.txt, written to shard-IIII.part line by
+/// line. `--worker I/N` computes the shards s with s mod N = I only, so N
+/// machines (a batch engine's array of N) fill one folder between them.
+#[derive(clap::Args)]
+struct LabelArgs {
+    /// The data set's folder (made if missing; its manifest.json holds the
+    /// settings, and a run with other settings is refused).
+    #[arg(long)]
+    dir: PathBuf,
+    /// The game: plakoto, portes or fevga.
+    #[arg(long)]
+    game: GameKind,
+    /// Self-play games over all shards.
+    #[arg(long, default_value_t = 20_000)]
+    games: u64,
+    /// Shards (files) the games are split into.
+    #[arg(long, default_value_t = 200)]
+    shards: u64,
+    /// Chance that a position met is kept.
+    #[arg(long, default_value_t = 0.15)]
+    keep: f64,
+    /// Chance of a random play at each turn of the sampling games.
+    #[arg(long, default_value_t = 0.1)]
+    epsilon: f64,
+    /// Rollout trials per position.
+    #[arg(long, default_value_t = 36)]
+    trials: u64,
+    /// Plies per trial before the network scores it (0: to the game's end).
+    #[arg(long, default_value_t = 10)]
+    truncate: usize,
+    /// The search depth of both sides in the rollouts.
+    #[arg(long, default_value_t = 0)]
+    ply: u8,
+    /// Seed of the games, exploring plays and rollouts.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// The network that plays and labels (default: the game's shipped one).
+    #[arg(long)]
+    weights: Option<PathBuf>,
+    /// Compute only the shards s with s mod N = I.
+    #[arg(long, value_name = "I/N")]
+    worker: Option<String>,
+    /// Parallel shards (each on one thread).
+    #[arg(long, default_value_t = 1)]
+    threads: usize,
+}
+
+/// Says what a data set folder holds.
+#[derive(clap::Args)]
+struct StatusArgs {
+    /// The data set's folder.
+    dir: PathBuf,
+}
+
+/// Runs `plakoto dataset …`.
+pub fn run(a: Args) -> Result<()> {
+    match a.command {
+        Sub::Label(l) => match l.game {
+            GameKind::Plakoto => label::<plakoto_core::Position>(&l),
+            GameKind::Portes => label::<portes::Position>(&l),
+            GameKind::Fevga => label::<fevga::Position>(&l),
+        },
+        Sub::Status(s) => status(&s),
+    }
+}
+
+fn recipe(a: &LabelArgs) -> Result<Recipe> {
+    if a.games == 0 || a.games > 1_000_000_000 {
+        bail!("--games must be 1 to 1000000000");
+    }
+    if a.shards == 0 || a.shards > 100_000 {
+        bail!("--shards must be 1 to 100000");
+    }
+    if !(a.keep > 0.0 && a.keep <= 1.0) {
+        bail!("--keep must be above 0 and at most 1");
+    }
+    if !(0.0..=1.0).contains(&a.epsilon) {
+        bail!("--epsilon must be from 0 to 1");
+    }
+    if a.trials == 0 || a.trials > 1_000_000 {
+        bail!("--trials must be 1 to 1000000");
+    }
+    if a.ply > MAX_PLY {
+        bail!("--ply must be 0 to {MAX_PLY}");
+    }
+    if a.threads == 0 || a.threads > 256 {
+        bail!("--threads must be 1 to 256");
+    }
+    Ok(Recipe {
+        seed: a.seed,
+        games: a.games,
+        shards: a.shards,
+        keep: a.keep,
+        epsilon: a.epsilon,
+        trials: a.trials,
+        truncate: (a.truncate > 0).then_some(a.truncate),
+        ply: a.ply,
+    })
+}
+
+fn label<P: NetGame>(a: &LabelArgs) -> Result<()> {
+    let recipe = recipe(a)?;
+    let worker = a.worker.as_deref().map(Shard::parse).transpose().map_err(|e| anyhow!("--worker {e}"))?;
+    let worker = worker.unwrap_or(Shard::ALL);
+    let net = match &a.weights {
+        Some(p) => {
+            let bytes = std::fs::read(p).map_err(|e| anyhow!("reading {}: {e}", p.display()))?;
+            Arc::new(Network::from_bytes_of(P::KIND, &bytes).map_err(|e| anyhow!("{}: {e}", p.display()))?)
+        }
+        None => P::shipped().ok_or_else(|| anyhow!("{} ships no network: give --weights", P::KIND))?,
+    };
+    let db = super::engine_eval().bearoff().cloned().unwrap_or_else(|| Arc::new(Database::build()));
+    let eval = P::evaluator(net.clone(), Some(db.clone()));
+    let set = DataSet::open(&a.dir, Manifest::new::<P>(&net, recipe.clone())).map_err(|e| anyhow!(e))?;
+    let mine: Vec<u64> = (0..recipe.shards).filter(|&s| worker.holds(s)).collect();
+    let todo: Vec<u64> = mine.iter().copied().filter(|&s| !matches!(set.state(s), ShardState::Done(_))).collect();
+    let done_before: usize = mine
+        .iter()
+        .filter_map(|&s| match set.state(s) {
+            ShardState::Done(n) => Some(n),
+            _ => None,
+        })
+        .sum();
+    eprintln!(
+        "plakoto: {} data set {}: {} of this worker's {} shards done ({done_before} positions), {} to go",
+        P::KIND,
+        a.dir.display(),
+        mine.len() - todo.len(),
+        mine.len(),
+        todo.len()
+    );
+    let stop = Arc::new(AtomicBool::new(false));
+    {
+        let s = stop.clone();
+        let _ = ctrlc::set_handler(move || s.store(true, Ordering::Relaxed));
+    }
+    let progress = Progress::new(todo.len(), done_before, mine.len() - todo.len());
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let result: std::sync::Mutex<Result<()>> = std::sync::Mutex::new(Ok(()));
+    std::thread::scope(|scope| {
+        for _ in 0..a.threads {
+            scope.spawn(|| {
+                loop {
+                    let k = next.fetch_add(1, Ordering::Relaxed);
+                    let Some(&s) = todo.get(k) else { break };
+                    if stop.load(Ordering::Relaxed) {
+                        break;
+                    }
+                    let mut last = 0;
+                    let r = set.run_shard::<P>(&eval, Some(&db), s, &stop, &mut |done, total| {
+                        progress.labelled(done.saturating_sub(last), total);
+                        last = done;
+                    });
+                    match r {
+                        Ok(ShardState::Done(n)) => progress.shard_done(s, n),
+                        Ok(ShardState::Partial(_)) => break,
+                        Err(e) => {
+                            *result.lock().unwrap_or_else(|e| e.into_inner()) = Err(anyhow!(e));
+                            stop.store(true, Ordering::Relaxed);
+                            break;
+                        }
+                    }
+                }
+            });
+        }
+    });
+    result.into_inner().unwrap_or_else(|e| e.into_inner())?;
+    progress.finish(stop.load(Ordering::Relaxed));
+    Ok(())
+}
+
+/// Progress lines with an estimate of the time left: at most one a
+/// minute, and one for each shard finished.
+struct Progress {
+    start: Instant,
+    state: std::sync::Mutex<ProgressState>,
+}
+
+struct ProgressState {
+    shards_left: usize,
+    shards_done: usize,
+    positions_total: usize,
+    labelled_now: usize,
+    done_positions: usize,
+    done_shards_now: usize,
+    last_print: Instant,
+}
+
+impl Progress {
+    fn new(shards_left: usize, positions_total: usize, shards_done: usize) -> Progress {
+        let now = Instant::now();
+        Progress {
+            start: now,
+            state: std::sync::Mutex::new(ProgressState {
+                shards_left,
+                shards_done,
+                positions_total,
+                labelled_now: 0,
+                done_positions: 0,
+                done_shards_now: 0,
+                last_print: now,
+            }),
+        }
+    }
+
+    fn labelled(&self, n: usize, _shard_total: usize) {
+        let mut s = self.state.lock().unwrap_or_else(|e| e.into_inner());
+        s.labelled_now += n;
+        if s.last_print.elapsed().as_secs() >= 60 {
+            s.last_print = Instant::now();
+            self.print(&s, None);
+        }
+    }
+
+    fn shard_done(&self, shard: u64, n: usize) {
+        let mut s = self.state.lock().unwrap_or_else(|e| e.into_inner());
+        s.shards_left -= 1;
+        s.shards_done += 1;
+        s.done_shards_now += 1;
+        s.positions_total += n;
+        s.done_positions += n;
+        s.last_print = Instant::now();
+        self.print(&s, Some((shard, n)));
+    }
+
+    fn print(&self, s: &ProgressState, finished: Option<(u64, usize)>) {
+        let secs = self.start.elapsed().as_secs_f64();
+        let rate = s.labelled_now as f64 / secs.max(1e-9);
+        // Positions per shard as seen in this run's finished shards.
+        let per_shard = if s.done_shards_now > 0 { s.done_positions as f64 / s.done_shards_now as f64 } else { 0.0 };
+        let left = if rate > 0.0 && per_shard > 0.0 {
+            let remaining = (s.shards_left as f64 * per_shard - (s.labelled_now - s.done_positions) as f64).max(0.0);
+            format!("about {} left", duration(remaining / rate))
+        } else {
+            "time left not known yet".to_string()
+        };
+        let head = match finished {
+            Some((shard, n)) => format!("shard {shard} done ({n} positions)"),
+            None => "working".to_string(),
+        };
+        eprintln!(
+            "plakoto: {head}; {} shards done, {} to go; {} positions labelled in {} ({:.2}/s); {left}",
+            s.shards_done,
+            s.shards_left,
+            s.labelled_now,
+            duration(secs),
+            rate
+        );
+    }
+
+    fn finish(&self, stopped: bool) {
+        let s = self.state.lock().unwrap_or_else(|e| e.into_inner());
+        self.print(&s, None);
+        if stopped {
+            eprintln!("plakoto: stopped; run the same command again to go on");
+        }
+    }
+}
+
+/// `3 h 05 min`, `12 min`, `40 s`.
+fn duration(secs: f64) -> String {
+    let s = secs.round() as u64;
+    match s {
+        0..60 => format!("{s} s"),
+        60..3600 => format!("{} min", s / 60),
+        _ => format!("{} h {:02} min", s / 3600, (s % 3600) / 60),
+    }
+}
+
+fn status(a: &StatusArgs) -> Result<()> {
+    let path = a.dir.join("manifest.json");
+    let text = std::fs::read_to_string(&path).map_err(|e| anyhow!("{}: {e}", path.display()))?;
+    let manifest: Manifest = serde_json::from_str(&text).map_err(|e| anyhow!("{}: {e}", path.display()))?;
+    let set = DataSet::open(&a.dir, manifest.clone()).map_err(|e| anyhow!(e))?;
+    let (mut done, mut positions, mut partial) = (0, 0, 0);
+    for s in 0..manifest.recipe.shards {
+        match set.state(s) {
+            ShardState::Done(n) => {
+                done += 1;
+                positions += n;
+            }
+            ShardState::Partial(n) => partial += n,
+        }
+    }
+    println!(
+        "{} data set, network {}: {done} of {} shards done, {positions} positions labelled (and {partial} in \
+         unfinished shards)\nrecipe: {}",
+        manifest.game,
+        manifest.network,
+        manifest.recipe.shards,
+        serde_json::to_string(&manifest.recipe)?
+    );
+    Ok(())
+}

@@ -1,0 +1,201 @@
+//! Supervised training data for any game with a network: positions
+//! sampled from self-play, each labelled with the five chances a rollout
+//! finds for its side on roll, kept as files that grow from run to run.
+//!
+//! The data set is a folder. Its `manifest.json` holds the settings that
+//! make it (the game, the seed, the sampling and the rollout, and the
+//! fingerprint of the network that plays and labels); a run against a
+//! folder made with other settings is refused, so files from two recipes
+//! never mix. The self-play games are split into shards (game `g` belongs
+//! to shard `g mod N`); each shard is one file, `shard-IIII.txt`, written
+//! to `shard-IIII.part` line by line and renamed when complete. Every
+//! label is a function of the settings, the shard and the position's
+//! number in it alone, so:
+//! - a stopped run goes on where it stopped (the lines of a `.part` file
+//!   are kept, the rest computed), with the same result as an unbroken run;
+//! - shards can run on different machines (`--worker I/N` takes shards
+//!   `s` with `s mod N = I`: a batch engine's array index runs unchanged)
+//!   and the files put side by side are the same data set.
+
+mod files;
+
+pub use files::{DataSet, Label, Manifest, ShardState, fingerprint, read_labels};
+
+use plakoto_core::Dice;
+use plakoto_core::tavli::GamePlay;
+use plakoto_engine::bearoff::Database;
+use plakoto_engine::search::{SearchConfig, play_value};
+use plakoto_engine::{NetGame, Probabilities};
+use rand::{RngExt, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use serde::{Deserialize, Serialize};
+
+use crate::rollout::{Rollout, RolloutConfig, Shard};
+
+/// How a data set's positions are chosen and labelled.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Recipe {
+    /// The seed of the self-play dice, the exploring plays and the rollouts.
+    pub seed: u64,
+    /// Self-play games over all shards.
+    pub games: u64,
+    /// Files the games are split into.
+    pub shards: u64,
+    /// The chance that a position a game passes through is kept: positions
+    /// of one game are alike, so a few from many games cover more.
+    pub keep: f64,
+    /// The chance of a random play at each turn of the sampling games, so
+    /// that positions off the network's own path are seen too.
+    pub epsilon: f64,
+    /// Rollout trials per position.
+    pub trials: u64,
+    /// Plies each trial is played before the network scores it (`None`:
+    /// to the end of the game).
+    pub truncate: Option<usize>,
+    /// The search depth of both sides in the rollout.
+    pub ply: u8,
+}
+
+/// The positions of shard `shard` of `recipe`'s self-play games, in order:
+/// each side plays its best 0-ply play by `eval` or, with chance
+/// `recipe.epsilon`, a random one; each position met before a roll is
+/// kept with chance `recipe.keep`, except finished games and pure races
+/// the bear-off database `db` answers exactly (nothing to learn there).
+pub fn sample<P: NetGame>(eval: &P::Eval, recipe: &Recipe, shard: u64, db: Option<&Database>) -> Vec<P> {
+    let start = P::start_of(P::KIND).expect("a NetGame's type holds its own game");
+    let cfg = SearchConfig::default();
+    let mut out = Vec::new();
+    for g in (0..recipe.games).filter(|&g| g % recipe.shards == shard) {
+        let mut rng = ChaCha8Rng::seed_from_u64(recipe.seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ g);
+        let mut pos = if rng.random::<bool>() { start } else { start.with_turn(start.turn().opponent()) };
+        for _ in 0..plakoto_core::game::MAX_TURNS {
+            if pos.outcome().is_some() {
+                break;
+            }
+            let exact = db.is_some_and(|db| pos.race(db).is_some());
+            if !exact && rng.random::<f64>() < recipe.keep {
+                out.push(pos);
+            }
+            let dice = Dice::new(rng.random_range(1..=6), rng.random_range(1..=6)).expect("dice 1-6");
+            let plays = pos.legal_plays(dice);
+            let i = if plays.len() > 1 && rng.random::<f64>() < recipe.epsilon {
+                rng.random_range(0..plays.len())
+            } else {
+                best_index::<P>(eval, &plays, &cfg)
+            };
+            let play = &plays[i];
+            if play.result().is_some() {
+                break;
+            }
+            pos = play.position();
+        }
+    }
+    out
+}
+
+/// The index of the best play at 0-ply (the first of equals).
+fn best_index<P: NetGame>(eval: &P::Eval, plays: &[P::Play], cfg: &SearchConfig) -> usize {
+    let mut best = (f32::NEG_INFINITY, 0);
+    for (i, p) in plays.iter().enumerate() {
+        let v = play_value::<P, _>(eval, p, 0, cfg).equity();
+        if v > best.0 {
+            best = (v, i);
+        }
+    }
+    best.1
+}
+
+/// The rollout seed of position `index` of shard `shard`: each position
+/// its own dice, so that the labels' noise is not shared between them.
+fn rollout_seed(recipe: &Recipe, shard: u64, index: u64) -> u64 {
+    let mut x = recipe.seed ^ 0xD1B5_4A32_D192_ED03;
+    for v in [shard, index] {
+        x = (x ^ v).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        x ^= x >> 29;
+    }
+    x
+}
+
+/// The label of position `index` of shard `shard`: a rollout of `pos` by
+/// `eval` as `recipe` says, on one thread (shards are the parallel unit).
+pub fn label<P: NetGame>(eval: &P::Eval, recipe: &Recipe, shard: u64, index: u64, pos: &P) -> Label {
+    let cfg = RolloutConfig {
+        trials: recipe.trials,
+        ply: recipe.ply,
+        truncate: recipe.truncate,
+        seed: rollout_seed(recipe, shard, index),
+        variance_reduction: true,
+        shard: Shard::ALL,
+    };
+    let stop = std::sync::atomic::AtomicBool::new(false);
+    let tally = Rollout::<P>::of(eval.clone(), cfg).run(std::slice::from_ref(pos), 1, &stop, &|_| {});
+    let e = tally[0].estimate();
+    Label { id: pos.id(), target: clamp(e.probabilities), std_error: e.std_error as f32 }
+}
+
+/// Chances as a network can give them: a variance-reduced estimate may
+/// stray a little outside 0 to 1, and a double win is part of a win.
+fn clamp(p: Probabilities) -> Probabilities {
+    let c = |x: f32| x.clamp(0.0, 1.0);
+    let (win, lose) = (c(p.win), c(p.lose));
+    Probabilities {
+        win,
+        win_double: c(p.win_double).min(win),
+        lose,
+        lose_double: c(p.lose_double).min(lose),
+        draw: c(p.draw),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use plakoto_core::portes;
+    use plakoto_engine::Evaluator;
+
+    fn recipe() -> Recipe {
+        Recipe { seed: 7, games: 6, shards: 3, keep: 0.2, epsilon: 0.1, trials: 36, truncate: Some(4), ply: 0 }
+    }
+
+    #[test]
+    fn shards_partition_the_games_and_sampling_is_deterministic() {
+        let eval = portes::Position::shipped_eval(None).unwrap();
+        let r = recipe();
+        let a = sample::<portes::Position>(&eval, &r, 1, None);
+        assert_eq!(a, sample::<portes::Position>(&eval, &r, 1, None));
+        assert!(!a.is_empty(), "two games kept nothing at keep 0.2");
+        // Every game is in exactly one shard: all the games of one shard
+        // are the union of the games of the shards of a split in one.
+        let all: usize = (0..3).map(|s| sample::<portes::Position>(&eval, &r, s, None).len()).sum();
+        let one = sample::<portes::Position>(&eval, &Recipe { shards: 1, ..r.clone() }, 0, None).len();
+        assert_eq!(all, one);
+        assert!(a.iter().all(|p| p.outcome().is_none()));
+    }
+
+    #[test]
+    fn a_label_is_the_rollout_of_its_position_and_depends_on_its_place_only() {
+        let eval = portes::Position::shipped_eval(None).unwrap();
+        let r = recipe();
+        let pos = portes::Position::start();
+        let a = label::<portes::Position>(&eval, &r, 0, 3, &pos);
+        assert_eq!(a, label::<portes::Position>(&eval, &r, 0, 3, &pos));
+        assert_ne!(a.target, label::<portes::Position>(&eval, &r, 0, 4, &pos).target, "other dice");
+        // Near the network's own 0-ply view of the start, and consistent.
+        let net = eval.probabilities(&pos);
+        assert!((a.target.equity() - net.equity()).abs() < 0.25, "{a:?} vs {net:?}");
+        assert!(a.target.win_double <= a.target.win && a.target.lose_double <= a.target.lose);
+        assert!((a.target.win + a.target.lose - 1.0).abs() < 0.05, "{a:?}");
+        assert_eq!(a.id, pos.id());
+    }
+
+    #[test]
+    fn pure_races_the_database_answers_are_not_sampled() {
+        let db = Database::build();
+        let eval = portes::Position::shipped_eval(None).unwrap();
+        let r = Recipe { keep: 1.0, games: 4, shards: 1, ..recipe() };
+        let with = sample::<portes::Position>(&eval, &r, 0, Some(&db));
+        let without = sample::<portes::Position>(&eval, &r, 0, None);
+        assert!(with.iter().all(|p| db.portes_race(p).is_none()));
+        assert!(without.len() > with.len(), "games end in a bear-off race");
+    }
+}
