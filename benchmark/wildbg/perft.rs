@@ -1,5 +1,5 @@
 // A perft over wildbg's move generator (https://github.com/carsten-wenderdel/wildbg),
-// for measuring side by side with `plakoto perft --game portes --full`:
+// for measuring side by side with `tavli perft --game portes --full`:
 // scripts/bench-portes-perft copies it into a wildbg checkout's engine examples.
 use engine::dice::ALL_21;
 use engine::position::{GameState, STARTING, Position};

@@ -1,12 +1,12 @@
 //! Play notation on real boards: the first bytes choose a position and a
-//! roll (see `plakoto_fuzz`), the rest is the text. Never a panic; what
+//! roll (see `tavli_fuzz`), the rest is the text. Never a panic; what
 //! parses is one of the legal plays, and its own notation parses back to it.
 
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use plakoto_core::parse_play;
-use plakoto_fuzz::position_and_dice;
+use tavli_core::parse_play;
+use tavli_fuzz::position_and_dice;
 
 fuzz_target!(|data: &[u8]| {
     let Some((pos, dice, rest)) = position_and_dice(data) else { return };

@@ -1,11 +1,11 @@
-//! Records as the review reads them from anyone (`plakoto review FILE`,
+//! Records as the review reads them from anyone (`tavli review FILE`,
 //! `POST /api/v1/review`): a plain move list, or a match record's JSON.
 //! Never a panic; a match that loads gives a record that loads back to it.
 
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use plakoto_core::game::{Match, MatchRecord, read_move_list};
+use tavli_core::game::{Match, MatchRecord, read_move_list};
 
 fn round_trip(m: &Match) {
     let rec = m.record();

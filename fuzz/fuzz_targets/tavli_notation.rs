@@ -1,5 +1,5 @@
 //! Play notation of any of Tavli's games on real boards: the first bytes
-//! choose a game, a position reached in it and a roll (see `plakoto_fuzz`),
+//! choose a game, a position reached in it and a roll (see `tavli_fuzz`),
 //! the rest is the text. Never a panic; what parses is one of the legal
 //! plays, its own notation parses back to it, and its notation for the
 //! other side writes. A legal play the input's length picks must parse back
@@ -11,10 +11,10 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use plakoto_core::Dice;
-use plakoto_core::fevga::{FevgaRules, parse_play_with};
-use plakoto_core::tavli::{AnyPlay, AnyPosition};
-use plakoto_fuzz::any_position_and_dice;
+use tavli_core::Dice;
+use tavli_core::fevga::{FevgaRules, parse_play_with};
+use tavli_core::tavli::{AnyPlay, AnyPosition};
+use tavli_fuzz::any_position_and_dice;
 
 fn notation_round_trip(pos: &AnyPosition, dice: Dice, play: &AnyPlay, from: &str) {
     let notation = play.notation();

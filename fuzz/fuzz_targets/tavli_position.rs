@@ -11,8 +11,8 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use plakoto_core::tavli::{AnyPosition, GameKind};
-use plakoto_core::{Color, fevga, portes};
+use tavli_core::tavli::{AnyPosition, GameKind};
+use tavli_core::{Color, fevga, portes};
 
 fn round_trip(pos: &AnyPosition, from: &str) {
     let kind = pos.kind();

@@ -1,5 +1,5 @@
 //! A turn of any of Tavli's games entered part by part (`AnyTurn`): the
-//! first bytes choose a game, a position and a roll (see `plakoto_fuzz`);
+//! first bytes choose a game, a position and a roll (see `tavli_fuzz`);
 //! the next byte the match rules (`byte % 8`: one of Fevga's option sets,
 //! `AnyTurn::under`; 8 and up: `AnyTurn::new`); then commands:
 //! 255 undo, 254 reset, 253 `why_not_each`, 252 `enter` of the next byte's
@@ -14,9 +14,9 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use plakoto_core::fevga::FevgaRules;
-use plakoto_core::tavli::{AnyTurn, MatchRules};
-use plakoto_fuzz::any_position_and_dice;
+use tavli_core::fevga::FevgaRules;
+use tavli_core::tavli::{AnyTurn, MatchRules};
+use tavli_fuzz::any_position_and_dice;
 
 fuzz_target!(|data: &[u8]| {
     let Some((pos, dice, rest)) = any_position_and_dice(data) else { return };

@@ -1,5 +1,5 @@
 //! A turn entered one checker at a time: the first bytes choose a position
-//! and a roll (see `plakoto_fuzz`), then each byte pair is a move
+//! and a roll (see `tavli_fuzz`), then each byte pair is a move
 //! `(from, to)` given to `TurnBuilder::play_move`, or an undo (first byte
 //! 255) or a reset (254). Never a panic; the moves and the dice left always
 //! add up to the roll; a complete turn is a legal play; every single move
@@ -8,8 +8,8 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use plakoto_core::TurnBuilder;
-use plakoto_fuzz::position_and_dice;
+use tavli_core::TurnBuilder;
+use tavli_fuzz::position_and_dice;
 
 fuzz_target!(|data: &[u8]| {
     let Some((pos, dice, rest)) = position_and_dice(data) else { return };

@@ -16,9 +16,9 @@
 use std::cell::RefCell;
 use std::collections::HashMap;
 
-use plakoto_core::game::{DiceSource, SeededDice};
-use plakoto_core::tavli::{AnyPosition, GameKind};
-use plakoto_core::{Dice, Position, pos};
+use tavli_core::game::{DiceSource, SeededDice};
+use tavli_core::tavli::{AnyPosition, GameKind};
+use tavli_core::{Dice, Position, pos};
 
 /// Fixed boards that reach most rules: the start for each side, pins,
 /// bearing off, a mother pin on the roll (each side), and a forced pass.

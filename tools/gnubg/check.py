@@ -4,13 +4,13 @@
   (a) the board conversion round-trips (our JSON -> gnubg board -> our JSON)
       on positions of random games and on TAVLI.md Part 4's Portes positions,
       both colours on roll; and gnubg's position ID of the converted board,
-      read by `plakoto moves ID --game portes` (White on roll: for a Black
+      read by `tavli moves ID --game portes` (White on roll: for a Black
       position, the colour-swapped board, TAVLI.md/INTERFACE.md), gives the
       plays our JSON gives; and a Portes `p.` ID, written here to its spec,
       is read by the adapter as the position and by plakoto as the same;
   (b) on (position, roll) pairs of random games played with gnubg's own
       move generator, and on Part 4's positions with their rolls, gnubg's
-      legal plays are `plakoto moves POSITION DICE --game portes --json`'s,
+      legal plays are `tavli moves POSITION DICE --game portes --json`'s,
       compared as resulting positions; gnubg's moves, applied one by one,
       reach the position gnubg says. The one known difference (docs/CORE.md,
       "one-off cross-check": the last checker can be borne off with one die
@@ -23,7 +23,7 @@
 Run it with the adapter's virtualenv (`scripts/gnubg-engine --check`), or
 any Python with gnubg-nn installed:
 
-    scripts/gnubg-engine --check --plakoto target/release/plakoto [--pairs 400] [--seed 1]
+    scripts/gnubg-engine --check --plakoto target/release/tavli [--pairs 400] [--seed 1]
 
 It exits 1 and lists the failures if any check fails.
 """
@@ -183,7 +183,7 @@ class Plakoto:
         self.calls = 0
 
     def plays(self, position, dice):
-        """`plakoto moves POSITION DICE --game portes --json` (POSITION our
+        """`tavli moves POSITION DICE --game portes --json` (POSITION our
         JSON text or an ID)."""
         self.calls += 1
         arg = position if isinstance(position, str) else json.dumps(position.to_json())
@@ -193,7 +193,7 @@ class Plakoto:
             text=True,
         )
         if r.returncode != 0:
-            raise RuntimeError(f"plakoto moves {arg} {dice}: {r.stderr.strip()}")
+            raise RuntimeError(f"tavli moves {arg} {dice}: {r.stderr.strip()}")
         return json.loads(r.stdout)
 
 
@@ -547,7 +547,7 @@ def main():
 
     check_move_filter(pairs[:60])
     check_adapter(plk)
-    print(f"plakoto moves called {plk.calls} times")
+    print(f"tavli moves called {plk.calls} times")
     if FAILURES:
         print(f"{len(FAILURES)} failure(s)", file=sys.stderr)
         return 1

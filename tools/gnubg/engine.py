@@ -2,7 +2,7 @@
 """GNU Backgammon's neural nets as a Portes player over the engine protocol.
 
 A test tool, run as a separate process (`external:scripts/gnubg-engine` in
-`plakoto duel`); it imports the GPL-3 `gnubg-nn` module from PyPI and is
+`tavli duel`); it imports the GPL-3 `gnubg-nn` module from PyPI and is
 never linked into the project's binaries. See tools/gnubg/README.md.
 
 Protocol (docs/INTERFACE.md, "Engine protocol" and "Portes"): one JSON

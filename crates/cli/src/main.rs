@@ -1,8 +1,9 @@
-//! `plakoto`: the command line. Thin by design: parse arguments, call the
+//! `tavli`: the command line. Thin by design: parse arguments, call the
 //! libraries, print. Errors go to stderr with a non-zero exit status.
 
 mod cmd;
 mod records;
+mod user_data;
 
 use std::process::ExitCode;
 
@@ -10,9 +11,10 @@ use clap::{Parser, Subcommand};
 
 #[derive(Parser)]
 #[command(
-    name = "plakoto",
+    name = "tavli",
     version,
-    about = "Plakoto (Πλακωτό), the Greek tables game of pinning: rules, play and analysis"
+    about = "Tavli (Τάβλι), the Greek match of three tables games (Portes, Plakoto and Fevga): play, analysis \
+             and a server"
 )]
 struct Cli {
     #[command(subcommand)]
@@ -79,8 +81,25 @@ fn end_quietly_on_closed_stdout(command: &Command) {
     let _ = prints_only;
 }
 
+/// Set by the `plakoto` binary, the command's old name, when it runs this one.
+const CALLED_AS_VAR: &str = "TAVLI_CALLED_AS";
+
+/// The command line, named as it was called: `plakoto`, the old name, says so.
+fn parse() -> Cli {
+    use clap::{CommandFactory, FromArgMatches};
+    let mut command = Cli::command();
+    if std::env::var_os(CALLED_AS_VAR).is_some_and(|v| v == "plakoto") {
+        command = command.name("plakoto").bin_name("plakoto").before_help(
+            "`plakoto` is the old name of this command: it is `tavli` now, and `plakoto` goes away in a \
+             later release.",
+        );
+    }
+    let matches = command.get_matches();
+    Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.exit())
+}
+
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = parse();
     end_quietly_on_closed_stdout(&cli.command);
     let result = match cli.command {
         Command::Moves(a) => cmd::moves::run(a),
@@ -109,7 +128,7 @@ fn main() -> ExitCode {
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("plakoto: {e:#}");
+            eprintln!("tavli: {e:#}");
             ExitCode::FAILURE
         }
     }

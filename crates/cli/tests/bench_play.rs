@@ -1,10 +1,10 @@
-//! `plakoto bench-play` through the binary, on the committed benchmark
+//! `tavli bench-play` through the binary, on the committed benchmark
 //! set: error rates, and each player against the first decision by
 //! decision.
 
 use std::process::Command;
 
-const BIN: &str = env!("CARGO_BIN_EXE_plakoto");
+const BIN: &str = env!("CARGO_BIN_EXE_tavli");
 
 fn set() -> String {
     format!("{}/../../benchmark/decisions.jsonl", env!("CARGO_MANIFEST_DIR"))

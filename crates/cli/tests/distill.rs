@@ -1,10 +1,10 @@
-//! `plakoto distill` through the binary: shards of the labels add up to
+//! `tavli distill` through the binary: shards of the labels add up to
 //! the unsharded file, a fitted network is a player, and bad arguments are
 //! refused with the reason.
 
 use std::process::Command;
 
-const BIN: &str = env!("CARGO_BIN_EXE_plakoto");
+const BIN: &str = env!("CARGO_BIN_EXE_tavli");
 
 fn run(args: &[&str]) -> (bool, String, String) {
     let out = Command::new(BIN).args(args).output().expect("run plakoto");

@@ -1,7 +1,7 @@
 //! The engine protocol of INTERFACE.md through the real binary: `plakoto
 //! engine` as a child process with piped stdin and stdout (legal answers,
 //! a pass, a game-ending roll, errors for bad lines, quit and end of
-//! input), and `plakoto duel` against `external:` programs, well-behaved
+//! input), and `tavli duel` against `external:` programs, well-behaved
 //! and not. Every wait has a deadline, so a hang fails instead of stalling.
 
 mod common;
@@ -13,14 +13,14 @@ use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 use common::BIN;
-use plakoto_core::game::{DiceSource, SeededDice};
-use plakoto_core::{Color, Dice, Play, Position, parse_play, pos};
 use serde_json::{Value, json};
+use tavli_core::game::{DiceSource, SeededDice};
+use tavli_core::{Color, Dice, Play, Position, parse_play, pos};
 
 /// Generous: the machine is shared. An answer normally takes milliseconds.
 const ANSWER_TIMEOUT: Duration = Duration::from_secs(20);
 
-/// `plakoto engine --level advanced` (0-ply: instant) on pipes.
+/// `tavli engine --level advanced` (0-ply: instant) on pipes.
 struct Engine {
     child: Child,
     stdin: Option<ChildStdin>,
@@ -36,7 +36,7 @@ impl Engine {
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
             .spawn()
-            .expect("start plakoto engine");
+            .expect("start tavli engine");
         let stdout = child.stdout.take().expect("stdout");
         let (tx, lines) = channel();
         std::thread::spawn(move || {

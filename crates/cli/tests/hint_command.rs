@@ -1,4 +1,4 @@
-//! `plakoto hint`: the text and the JSON agree on what a play loses
+//! `tavli hint`: the text and the JSON agree on what a play loses
 //! against the best, the JSON names the position by its ID, and the search
 //! is at full depth unless asked otherwise.
 
@@ -19,7 +19,7 @@ fn hint(args: &[&str]) -> String {
 fn text_and_json_agree_on_the_loss_and_json_has_the_id() {
     // A roll with many plays.
     let pos = r#"{"turn":"white","board":{"13":5,"8":5,"6":5,"1":-15}}"#;
-    let id = plakoto_core::parse_position(pos).unwrap().id();
+    let id = tavli_core::parse_position(pos).unwrap().id();
     let json: Value = serde_json::from_str(&hint(&[pos, "5-3", "--json", "--ply", "1"])).unwrap();
     assert_eq!(json["id"], id.as_str());
     assert_eq!(json["ply"], 1);
@@ -59,7 +59,7 @@ fn top_0_and_the_default_ply() {
     );
 }
 
-/// A reader that has gone away (`plakoto hint … | head -1` once head is
+/// A reader that has gone away (`tavli hint … | head -1` once head is
 /// done) ends the command quietly: no panic message, and not the panic's
 /// exit status, but SIGPIPE's end, as Unix tools do.
 #[cfg(unix)]

@@ -1,4 +1,4 @@
-//! `plakoto met` through the real binary: the table of a match of one game
+//! `tavli met` through the real binary: the table of a match of one game
 //! (Plakoto's as before, or --game's), the Tavli table with one table for
 //! each game that may come next, the measurement of the chances it is
 //! built from, and `hint --tavli` ranking by it.
@@ -40,7 +40,7 @@ fn met_tavli_json_holds_a_table_for_each_game_that_may_come_next() {
         let v = json(&args);
         assert_eq!(v["games"], "tavli");
         assert_eq!(v["length"], n);
-        assert!(v["measured_by"].as_str().unwrap().starts_with("plakoto met --tavli --measure"), "{v}");
+        assert!(v["measured_by"].as_str().unwrap().starts_with("tavli met --tavli --measure"), "{v}");
         for game in ["portes", "plakoto", "fevga"] {
             let c = &v["chances"][game];
             let sum: f64 = ["win_single", "win_double", "lose_single", "lose_double", "draw"]

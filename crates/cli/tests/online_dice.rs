@@ -1,6 +1,6 @@
 //! Dice no one alone can know or choose, through the real server: an online
 //! match refuses a chosen seed or position, rolls nothing until both seats
-//! have given their share, and its record lets `plakoto verify` check every
+//! have given their share, and its record lets `tavli verify` check every
 //! roll against the commitment and both contributions.
 
 mod server;
@@ -18,7 +18,7 @@ fn create(addr: &str, body: Value) -> (u16, Value) {
 }
 
 fn verify(args: &[&str]) -> (bool, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_plakoto")).arg("verify").args(args).output().unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_tavli")).arg("verify").args(args).output().unwrap();
     let text = String::from_utf8_lossy(&out.stdout).into_owned() + &String::from_utf8_lossy(&out.stderr);
     (out.status.success(), text)
 }

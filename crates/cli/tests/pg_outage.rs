@@ -1,4 +1,4 @@
-//! Two `plakoto serve` replicas on one real PostgreSQL (tests/pg) while the
+//! Two `tavli serve` replicas on one real PostgreSQL (tests/pg) while the
 //! database is restarted and then stopped for a few seconds, with players
 //! playing through both replicas all along: no request ever gets a 500
 //! (a 503 `database-unavailable` while the database is down, and only

@@ -1,4 +1,4 @@
-//! `plakoto play` and `plakoto replay` in Greek (`--lang el`, or a Greek
+//! `tavli play` and `tavli replay` in Greek (`--lang el`, or a Greek
 //! locale), through pipes: a scripted game with an illegal entry and a
 //! resignation, the language chosen from the environment, a replay.
 
@@ -8,8 +8,8 @@ use std::io::Write;
 use std::process::{Command, Output, Stdio};
 
 use common::{BIN, load};
-use plakoto_core::game::{Match, Players};
-use plakoto_core::{Color, Reason};
+use tavli_core::game::{Match, Players};
+use tavli_core::{Color, Reason};
 
 /// Runs `plakoto ARGS` with `input` on stdin and only the locale variables
 /// of `locale` set (the others removed).
@@ -88,7 +88,11 @@ fn a_scripted_greek_game_through_a_pipe() {
     let dir = tempfile::tempdir().unwrap();
     let save = dir.path().join("g.json");
     let path = save.to_str().unwrap();
-    let out = run(&["play", "--lang", "el", "--two-players", "--seed", "31", "--save", path], script.as_bytes(), &[]);
+    let out = run(
+        &["play", "--game", "plakoto", "--lang", "el", "--two-players", "--seed", "31", "--save", path],
+        script.as_bytes(),
+        &[],
+    );
     let stdout = text(&out.stdout);
     assert!(out.status.success(), "{stdout}\n{}", text(&out.stderr));
     let saved = load(&save);
@@ -104,7 +108,7 @@ fn a_scripted_greek_game_through_a_pipe() {
         "Πρώτη ζαριά: τα Άσπρα φέρνουν ".to_string(),
         format!("Τα {} παίζουν ", colour(m.games()[0].turns()[0].side)),
         format!("Τα {} παραιτούνται: τα {} κερδίζουν 2 πόντους.", colour(resigner), colour(resigner.opponent())),
-        format!("Η καταγραφή αποθηκεύτηκε στο {path}· δες την ξανά με: plakoto replay {path}"),
+        format!("Η καταγραφή αποθηκεύτηκε στο {path}· δες την ξανά με: tavli replay {path}"),
         // The board's labels.
         " Παρτίδα 1 · μονή παρτίδα · Α Άσπρα 0, Μ Μαύρα 0".to_string(),
         "       βήματα 360, μαζεμένα 0".to_string(),
@@ -132,7 +136,8 @@ fn the_language_comes_from_the_flag_or_the_locale() {
     let mut first_line = |args: &[&str], locale: &[(&str, &str)]| {
         n += 1;
         let save = dir.path().join(format!("{n}.json"));
-        let mut all = vec!["play", "--two-players", "--seed", "5", "--save", save.to_str().unwrap()];
+        let mut all =
+            vec!["play", "--game", "plakoto", "--two-players", "--seed", "5", "--save", save.to_str().unwrap()];
         all.extend_from_slice(args);
         let out = run(&all, b"", locale);
         assert!(out.status.success(), "{}", text(&out.stderr));
@@ -159,7 +164,21 @@ fn a_match_and_its_replay_in_greek() {
     let dir = tempfile::tempdir().unwrap();
     let save = dir.path().join("m.json");
     let s = save.to_str().unwrap();
-    let args = ["play", "--lang", "el", "--white", "random", "--black", "heuristic", "--match", "3", "--seed", "9"];
+    let args = [
+        "play",
+        "--game",
+        "plakoto",
+        "--lang",
+        "el",
+        "--white",
+        "random",
+        "--black",
+        "heuristic",
+        "--match",
+        "3",
+        "--seed",
+        "9",
+    ];
     let out = run(&[&args[..], &["--save", s]].concat(), b"", &[]);
     assert!(out.status.success(), "{}", text(&out.stderr));
     let played = text(&out.stdout);

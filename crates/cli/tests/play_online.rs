@@ -1,4 +1,4 @@
-//! `plakoto play --join URL` against a real `plakoto serve`: the terminal
+//! `tavli play --join URL` against a real `tavli serve`: the terminal
 //! takes Black's seat from the invitation link and plays a friend who
 //! plays White through the API, sees White's plays arrive on the live
 //! stream, gets the server's reason for an illegal play, quits, and comes
@@ -25,7 +25,7 @@ struct Terminal {
 
 impl Terminal {
     fn join(url: &str, data: &std::path::Path) -> Terminal {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_plakoto"))
+        let mut child = Command::new(env!("CARGO_BIN_EXE_tavli"))
             .args(["play", "--join", url, "--color", "never", "--lang", "en"])
             .env("XDG_DATA_HOME", data)
             .stdin(Stdio::piped())
@@ -168,7 +168,7 @@ fn the_terminal_plays_an_online_match_takes_its_seat_back_and_watches_without_on
 
 /// A logged play of White's, in Black's numbering.
 fn in_blacks_numbering(entry: &Value) -> String {
-    use plakoto_core::{Color, Dice, Position, TurnBuilder};
+    use tavli_core::{Color, Dice, Position, TurnBuilder};
     let before = Position::from_id(entry["position_id"].as_str().unwrap()).unwrap();
     let d = &entry["dice"];
     let mut tb =
@@ -222,10 +222,10 @@ fn the_terminal_says_that_the_opponent_resigned() {
 
 #[test]
 fn bad_addresses_are_refused_with_the_reason() {
-    let out = Command::new(env!("CARGO_BIN_EXE_plakoto")).args(["play", "--join", "http://h/game/x"]).output().unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_tavli")).args(["play", "--join", "http://h/game/x"]).output().unwrap();
     assert!(!out.status.success());
     assert!(String::from_utf8_lossy(&out.stderr).contains("is not a match's address"));
-    let out = Command::new(env!("CARGO_BIN_EXE_plakoto"))
+    let out = Command::new(env!("CARGO_BIN_EXE_tavli"))
         .args(["play", "--join", "http://127.0.0.1:9/match/abc"])
         .env("XDG_DATA_HOME", std::env::temp_dir())
         .output()
@@ -257,7 +257,7 @@ fn the_terminal_waits_for_a_restarted_server_and_checks_the_dice_at_the_end() {
     #[cfg(unix)]
     {
         use std::os::unix::fs::PermissionsExt;
-        let seats = data.join("plakoto").join("seats");
+        let seats = data.join("tavli").join("seats");
         let file = std::fs::read_dir(&seats).unwrap().next().unwrap().unwrap().path();
         assert_eq!(std::fs::metadata(&file).unwrap().permissions().mode() & 0o777, 0o600);
         assert_eq!(std::fs::metadata(&seats).unwrap().permissions().mode() & 0o777, 0o700);

@@ -1,4 +1,4 @@
-//! `plakoto play` and `plakoto replay` with stdin and stdout as pipes:
+//! `tavli play` and `tavli replay` with stdin and stdout as pipes:
 //! scripted games, end of input, garbage of every kind, bad records. Nothing
 //! may crash; every run leaves a record that replays.
 
@@ -9,7 +9,7 @@ use std::path::Path;
 use std::process::{Command, Output, Stdio};
 
 use common::{BIN, load, turns};
-use plakoto_core::game::{Match, PlayerName, Players};
+use tavli_core::game::{Match, PlayerName, Players};
 
 /// Runs `plakoto ARGS` with `input` on stdin; stdout and stderr captured.
 fn run(args: &[&str], input: &[u8]) -> Output {
@@ -64,7 +64,10 @@ fn a_scripted_two_player_game_is_played_as_written() {
     }
     let dir = tempfile::tempdir().unwrap();
     let save = dir.path().join("g.json");
-    let out = run(&["play", "--two-players", "--seed", "77", "--save", save.to_str().unwrap()], script.as_bytes());
+    let out = run(
+        &["play", "--game", "plakoto", "--two-players", "--seed", "77", "--save", save.to_str().unwrap()],
+        script.as_bytes(),
+    );
     let stdout = text(&out.stdout);
     assert!(out.status.success(), "{stdout}");
     assert_eq!(load(&save).record(), m.record());
@@ -81,11 +84,11 @@ fn a_scripted_two_player_game_is_played_as_written() {
 fn end_of_input_saves_and_exits_cleanly() {
     let dir = tempfile::tempdir().unwrap();
     let save = dir.path().join("g.json");
-    let out = run(&["play", "--seed", "8", "--save", save.to_str().unwrap()], b"");
+    let out = run(&["play", "--game", "plakoto", "--seed", "8", "--save", save.to_str().unwrap()], b"");
     assert!(out.status.success());
     let stdout = text(&out.stdout);
     assert!(stdout.contains("End of input. Saved to"), "{stdout}");
-    assert!(stdout.contains("plakoto play --resume"), "{stdout}");
+    assert!(stdout.contains("tavli play --resume"), "{stdout}");
     assert!(load(&save).game().dice().is_some() || turns(&load(&save)) > 0);
 }
 
@@ -122,7 +125,8 @@ fn garbage_of_every_kind_does_not_crash() {
     input.extend(b"\r\nboard\r\n24/");
     let dir = tempfile::tempdir().unwrap();
     let save = dir.path().join("g.json");
-    let out = run(&["play", "--two-players", "--seed", "4", "--save", save.to_str().unwrap()], &input);
+    let out =
+        run(&["play", "--game", "plakoto", "--two-players", "--seed", "4", "--save", save.to_str().unwrap()], &input);
     assert!(out.status.success(), "{}", text(&out.stderr));
     let stdout = text(&out.stdout);
     assert!(stdout.contains("That line is too long"), "{stdout}");
@@ -136,8 +140,24 @@ fn engines_play_a_match_and_replay_shows_it() {
     let dir = tempfile::tempdir().unwrap();
     let save = dir.path().join("m.json");
     let s = save.to_str().unwrap();
-    let out =
-        run(&["play", "--white", "random", "--black", "heuristic", "--match", "3", "--seed", "9", "--save", s], b"");
+    let out = run(
+        &[
+            "play",
+            "--game",
+            "plakoto",
+            "--white",
+            "random",
+            "--black",
+            "heuristic",
+            "--match",
+            "3",
+            "--seed",
+            "9",
+            "--save",
+            s,
+        ],
+        b"",
+    );
     assert!(out.status.success());
     let m = load(&save);
     assert!(m.is_over());
@@ -167,7 +187,7 @@ fn bad_records_are_clear_errors() {
         (br#"{"format":"chess","version":1,"players":{"white":"a","black":"b"},"seed":1,"match_to":1,"score":{"white":0,"black":0},"winner":null,"games":[]}"#, "not a plakoto match record"),
     ] {
         std::fs::write(&path, content).unwrap();
-        for cmd in ["play", "replay"] {
+        for cmd in ["play", "--game", "plakoto", "replay"] {
             let args: Vec<&str> = if cmd == "play" { vec!["play", "--resume", p] } else { vec!["replay", p] };
             let out = run(&args, b"");
             assert_eq!(out.status.code(), Some(1), "{cmd}");
@@ -220,11 +240,15 @@ fn a_finished_match_is_not_resumed_and_files_are_not_overwritten() {
     let dir = tempfile::tempdir().unwrap();
     let save = dir.path().join("m.json");
     let s = save.to_str().unwrap();
-    assert!(run(&["play", "--white", "random", "--black", "random", "--seed", "2", "--save", s], b"").status.success());
+    assert!(
+        run(&["play", "--game", "plakoto", "--white", "random", "--black", "random", "--seed", "2", "--save", s], b"")
+            .status
+            .success()
+    );
     let out = run(&["play", "--resume", s], b"");
     assert_eq!(out.status.code(), Some(1));
     assert!(text(&out.stderr).contains("is over"), "{}", text(&out.stderr));
-    let out = run(&["play", "--save", s], b"");
+    let out = run(&["play", "--game", "plakoto", "--save", s], b"");
     assert_eq!(out.status.code(), Some(1));
     assert!(text(&out.stderr).contains("already exists"), "{}", text(&out.stderr));
 }
@@ -232,9 +256,9 @@ fn a_finished_match_is_not_resumed_and_files_are_not_overwritten() {
 #[test]
 fn the_default_save_file_is_in_the_data_directory() {
     let dir = tempfile::tempdir().unwrap();
-    let out = run_env(&["play", "--seed", "1234"], b"quit\n", &[("XDG_DATA_HOME", dir.path())]);
+    let out = run_env(&["play", "--game", "plakoto", "--seed", "1234"], b"quit\n", &[("XDG_DATA_HOME", dir.path())]);
     assert!(out.status.success());
-    let games = dir.path().join("plakoto").join("games");
+    let games = dir.path().join("tavli").join("games");
     let files: Vec<_> = std::fs::read_dir(&games).unwrap().map(|e| e.unwrap().path()).collect();
     assert_eq!(files.len(), 1);
     let name = files[0].file_name().unwrap().to_str().unwrap().to_string();
@@ -243,7 +267,7 @@ fn the_default_save_file_is_in_the_data_directory() {
     assert!(name.starts_with("20") && name.ends_with(".json") && name.contains('T'), "{name}");
     assert!(text(&out.stdout).contains(&format!("Saving every move to {}", files[0].display())));
     // A second game started in the same second gets its own file.
-    let out = run_env(&["play", "--seed", "1234"], b"quit\n", &[("XDG_DATA_HOME", dir.path())]);
+    let out = run_env(&["play", "--game", "plakoto", "--seed", "1234"], b"quit\n", &[("XDG_DATA_HOME", dir.path())]);
     assert!(out.status.success());
     assert_eq!(std::fs::read_dir(&games).unwrap().count(), 2);
 }
@@ -252,9 +276,9 @@ fn the_default_save_file_is_in_the_data_directory() {
 fn colour_is_chosen_by_flag_and_no_color() {
     let dir = tempfile::tempdir().unwrap();
     let save = |n: &str| dir.path().join(n).to_str().unwrap().to_string();
-    let out = run(&["play", "--two-players", "--color", "always", "--save", &save("a.json")], b"");
+    let out = run(&["play", "--game", "plakoto", "--two-players", "--color", "always", "--save", &save("a.json")], b"");
     assert!(text(&out.stdout).contains('\x1b'));
-    let out = run(&["play", "--two-players", "--save", &save("b.json")], b"");
+    let out = run(&["play", "--game", "plakoto", "--two-players", "--save", &save("b.json")], b"");
     assert!(!text(&out.stdout).contains('\x1b'));
 }
 
@@ -263,7 +287,7 @@ fn a_closed_stdout_is_not_a_crash() {
     let dir = tempfile::tempdir().unwrap();
     let save = dir.path().join("m.json");
     let mut child = Command::new(BIN)
-        .args(["play", "--white", "random", "--black", "random", "--match", "25", "--save"])
+        .args(["play", "--game", "plakoto", "--white", "random", "--black", "random", "--match", "25", "--save"])
         .arg(&save)
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
@@ -285,7 +309,7 @@ fn a_game_starts_from_a_position() {
     let save = dir.path().join("p.json");
     let s = save.to_str().unwrap();
     // Black to play from the start position: no opening roll.
-    let id = plakoto_core::Position::start().with_turn(plakoto_core::Color::Black).id();
+    let id = tavli_core::Position::start().with_turn(tavli_core::Color::Black).id();
     let out = run(&["play", "--two-players", "--position", &id, "--seed", "3", "--save", s], b"id\nquit\n");
     assert!(out.status.success(), "{}", text(&out.stderr));
     let stdout = text(&out.stdout);
@@ -293,10 +317,7 @@ fn a_game_starts_from_a_position() {
     assert!(stdout.contains(&format!("Position ID {id}: Black to play ")), "{stdout}");
     assert!(!stdout.contains("Opening roll"), "{stdout}");
     let m = load(&save);
-    assert_eq!(
-        m.games()[0].start(),
-        plakoto_core::game::Start::Position(plakoto_core::Position::from_id(&id).unwrap())
-    );
+    assert_eq!(m.games()[0].start(), tavli_core::game::Start::Position(tavli_core::Position::from_id(&id).unwrap()));
 
     // Not with --resume; a bad or finished position is a clear error.
     let out = run(&["play", "--resume", s, "--position", "start"], b"");
@@ -316,10 +337,10 @@ fn a_game_starts_from_a_position() {
 /// the second until a roll of Black's where playing for the match (needing
 /// 3 against 1) and playing for points choose differently; the record,
 /// Black to play, and both choices. White has played in the second game.
-fn a_score_that_changes_the_engines_play() -> (Match, plakoto_core::Play, plakoto_core::Play) {
-    use plakoto_core::Color;
-    use plakoto_engine::met::MatchScore;
-    use plakoto_engine::{NeuralEval, Search, analysis, levels};
+fn a_score_that_changes_the_engines_play() -> (Match, tavli_core::Play, tavli_core::Play) {
+    use tavli_core::Color;
+    use tavli_engine::met::MatchScore;
+    use tavli_engine::{NeuralEval, Search, analysis, levels};
     let eval = NeuralEval::shipped(None);
     let level = levels::level("advanced").unwrap();
     let players = Players { white: PlayerName::Human, black: PlayerName::Engine("advanced".into()) };
@@ -375,7 +396,7 @@ fn in_a_match_the_engine_plays_and_hint_and_last_rank_by_the_chance_to_win_the_m
 /// board beside them is labelled in the person's.
 #[test]
 fn the_computers_plays_are_written_in_the_persons_numbering() {
-    use plakoto_core::{Color, Dice};
+    use tavli_core::{Color, Dice};
     let players = Players { white: PlayerName::Human, black: PlayerName::Engine("random".into()) };
     // A seed whose opening roll Black wins: the computer plays first.
     let seed = (1..100u64)
@@ -387,7 +408,17 @@ fn the_computers_plays_are_written_in_the_persons_numbering() {
         .unwrap();
     let dir = tempfile::tempdir().unwrap();
     let save = dir.path().join("g.json");
-    let args = ["play", "--level", "random", "--seed", &seed.to_string(), "--save", save.to_str().unwrap()];
+    let args = [
+        "play",
+        "--game",
+        "plakoto",
+        "--level",
+        "random",
+        "--seed",
+        &seed.to_string(),
+        "--save",
+        save.to_str().unwrap(),
+    ];
     let out = run(&args, b"quit\n");
     let stdout = text(&out.stdout);
     assert!(out.status.success(), "{stdout}");

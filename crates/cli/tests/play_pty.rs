@@ -1,22 +1,23 @@
-//! `plakoto play` on a pseudo-terminal, as a person uses it: typed plays,
+//! `tavli play` on a pseudo-terminal, as a person uses it: typed plays,
 //! single moves confirmed with Enter, illegal entries, a match to 3,
 //! resuming after the process was killed, Ctrl-C, the board at a game's
-//! end; and `plakoto replay` stepping forwards and back.
+//! end; and `tavli replay` stepping forwards and back.
 
 mod common;
 
 use common::{Driver, Stop, load, spawn, turns};
 use expectrl::process::unix::{Signal, WaitStatus};
 use expectrl::{ControlCode, Expect};
-use plakoto_core::game::{Match, Players};
-use plakoto_core::{Color, PlayError, TurnBuilder, parse_position};
-use plakoto_engine::DEFAULT_LEVEL;
+use tavli_core::game::{Match, Players};
+use tavli_core::{Color, PlayError, TurnBuilder, parse_position};
+use tavli_engine::DEFAULT_LEVEL;
 
 #[test]
 fn a_typed_game_from_the_opening_roll_to_the_end() {
     let dir = tempfile::tempdir().unwrap();
     let save = dir.path().join("game.json");
-    let mut p = spawn(&["play", "--seed", "11", "--save", save.to_str().unwrap(), "--color", "never"]);
+    let mut p =
+        spawn(&["play", "--game", "plakoto", "--seed", "11", "--save", save.to_str().unwrap(), "--color", "never"]);
     let mut d = Driver::new(&save);
     assert_eq!(d.run(&mut p, usize::MAX), Stop::Over);
     let out = &d.transcript;
@@ -42,7 +43,19 @@ fn a_typed_game_from_the_opening_roll_to_the_end() {
 fn a_match_to_3_goes_on_until_someone_has_3_points() {
     let dir = tempfile::tempdir().unwrap();
     let save = dir.path().join("match.json");
-    let args = ["play", "--match", "3", "--seed", "5", "--level", "random", "--save", save.to_str().unwrap()];
+    let args = [
+        "play",
+        "--game",
+        "plakoto",
+        "--match",
+        "3",
+        "--seed",
+        "5",
+        "--level",
+        "random",
+        "--save",
+        save.to_str().unwrap(),
+    ];
     let mut p = spawn(&[&args[..], &["--color", "never"]].concat());
     let mut d = Driver::new(&save);
     assert_eq!(d.run(&mut p, usize::MAX), Stop::Over);
@@ -53,7 +66,7 @@ fn a_match_to_3_goes_on_until_someone_has_3_points() {
     let out = &d.transcript;
     assert!(out.contains("=== Game 2 of the match to 3 ==="), "{out}");
     // Spoken to the person: "You win the match", or the computer's name.
-    let winner = if w == plakoto_core::Color::White {
+    let winner = if w == tavli_core::Color::White {
         "You win the match".to_string()
     } else {
         "Black (random) wins the match".to_string()
@@ -67,7 +80,18 @@ fn a_match_to_3_goes_on_until_someone_has_3_points() {
 fn an_illegal_entry_says_why() {
     let dir = tempfile::tempdir().unwrap();
     let save = dir.path().join("g.json");
-    let mut p = spawn(&["play", "--two-players", "--seed", "3", "--save", save.to_str().unwrap(), "--color", "never"]);
+    let mut p = spawn(&[
+        "play",
+        "--game",
+        "plakoto",
+        "--two-players",
+        "--seed",
+        "3",
+        "--save",
+        save.to_str().unwrap(),
+        "--color",
+        "never",
+    ]);
     p.expect(" > ").unwrap();
     let m = load(&save);
     let (pos, dice) = (*m.game().position(), m.game().dice().unwrap());
@@ -88,7 +112,7 @@ fn an_illegal_entry_says_why() {
     p.send_line("fly me to the moon").unwrap();
     p.expect("is not a play or a command").unwrap();
     p.send_line("quit").unwrap();
-    p.expect("Continue with: plakoto play --resume").unwrap();
+    p.expect("Continue with: tavli play --resume").unwrap();
     assert_eq!(turns(&load(&save)), 0, "nothing was played");
 }
 
@@ -115,7 +139,8 @@ fn a_killed_game_resumes_where_it_stopped() {
     let dir = tempfile::tempdir().unwrap();
     let save = dir.path().join("g.json");
     let path = save.to_str().unwrap();
-    let mut p = spawn(&["play", "--seed", "21", "--level", "random", "--save", path, "--color", "never"]);
+    let mut p =
+        spawn(&["play", "--game", "plakoto", "--seed", "21", "--level", "random", "--save", path, "--color", "never"]);
     let mut d = Driver::new(&save);
     assert_eq!(d.run(&mut p, 4), Stop::AtPrompt);
     let before = load(&save);
@@ -134,7 +159,7 @@ fn a_killed_game_resumes_where_it_stopped() {
     assert_eq!(after.games()[0].turns()[..n], before.games()[0].turns()[..n], "the saved turns are kept");
     if stop == Stop::AtPrompt {
         p.send_line("quit").unwrap();
-        p.expect("Continue with: plakoto play --resume").unwrap();
+        p.expect("Continue with: tavli play --resume").unwrap();
     }
 }
 
@@ -142,7 +167,7 @@ fn a_killed_game_resumes_where_it_stopped() {
 fn colour_on_a_terminal_unless_asked_not_to() {
     let dir = tempfile::tempdir().unwrap();
     let save = dir.path().join("g.json");
-    let mut p = spawn(&["play", "--two-players", "--seed", "3", "--save", save.to_str().unwrap()]);
+    let mut p = spawn(&["play", "--game", "plakoto", "--two-players", "--seed", "3", "--save", save.to_str().unwrap()]);
     let caps = p.expect(" > ").unwrap();
     assert!(caps.before().contains(&0x1b), "auto colour on a terminal");
     p.send_line("quit").unwrap();
@@ -154,7 +179,8 @@ fn ctrl_c_saves_and_says_how_to_continue() {
     let dir = tempfile::tempdir().unwrap();
     let save = dir.path().join("g.json");
     let path = save.to_str().unwrap();
-    let mut p = spawn(&["play", "--two-players", "--seed", "3", "--save", path, "--color", "never"]);
+    let mut p =
+        spawn(&["play", "--game", "plakoto", "--two-players", "--seed", "3", "--save", path, "--color", "never"]);
     p.expect(" > ").unwrap();
     // One single move of a play of two or more, then Ctrl-C mid-turn.
     let m = load(&save);
@@ -166,7 +192,7 @@ fn ctrl_c_saves_and_says_how_to_continue() {
     p.send(ControlCode::EndOfText).unwrap();
     p.expect(format!("Interrupted. The move {first} of this turn is not saved; you will play the whole turn again."))
         .unwrap();
-    p.expect(format!("Saved to {path}. Continue with: plakoto play --resume {path}")).unwrap();
+    p.expect(format!("Saved to {path}. Continue with: tavli play --resume {path}")).unwrap();
     assert_eq!(p.get_process().wait().unwrap(), WaitStatus::Exited(p.get_process().pid(), 130));
     drop(p);
     let m = load(&save);
@@ -178,7 +204,7 @@ fn ctrl_c_saves_and_says_how_to_continue() {
     p.expect("Resuming game 1 at turn 1.").unwrap();
     p.expect(" > ").unwrap();
     p.send(ControlCode::EndOfText).unwrap();
-    p.expect(format!("Interrupted. Saved to {path}. Continue with: plakoto play --resume {path}")).unwrap();
+    p.expect(format!("Interrupted. Saved to {path}. Continue with: tavli play --resume {path}")).unwrap();
     assert_eq!(p.get_process().wait().unwrap(), WaitStatus::Exited(p.get_process().pid(), 130));
     assert_eq!(load(&save).record(), m.record(), "nothing changed, nothing lost");
     let leftovers: Vec<_> = std::fs::read_dir(dir.path()).unwrap().map(|e| e.unwrap().file_name()).collect();
@@ -191,7 +217,18 @@ fn ctrl_c_saves_and_says_how_to_continue() {
 fn ctrl_l_draws_the_board_again_at_once() {
     let dir = tempfile::tempdir().unwrap();
     let save = dir.path().join("g.json");
-    let mut p = spawn(&["play", "--two-players", "--seed", "3", "--save", save.to_str().unwrap(), "--color", "never"]);
+    let mut p = spawn(&[
+        "play",
+        "--game",
+        "plakoto",
+        "--two-players",
+        "--seed",
+        "3",
+        "--save",
+        save.to_str().unwrap(),
+        "--color",
+        "never",
+    ]);
     let caps = p.expect(" > ").unwrap();
     let prompt = String::from_utf8_lossy(caps.before()).rsplit('\n').next().unwrap().to_string();
     p.send("\x0c").unwrap();
@@ -211,7 +248,8 @@ fn quit_mid_turn_says_the_moves_are_not_saved() {
     let dir = tempfile::tempdir().unwrap();
     let save = dir.path().join("g.json");
     let path = save.to_str().unwrap();
-    let mut p = spawn(&["play", "--two-players", "--seed", "3", "--save", path, "--color", "never"]);
+    let mut p =
+        spawn(&["play", "--game", "plakoto", "--two-players", "--seed", "3", "--save", path, "--color", "never"]);
     p.expect(" > ").unwrap();
     let m = load(&save);
     let play = *m.game().legal_plays().iter().find(|p| p.moves().len() >= 2).expect("a play of two moves");
@@ -220,7 +258,7 @@ fn quit_mid_turn_says_the_moves_are_not_saved() {
     p.expect(format!("[{first}] > ")).unwrap();
     p.send_line("quit").unwrap();
     p.expect(format!("The move {first} of this turn is not saved; you will play the whole turn again.")).unwrap();
-    p.expect("Continue with: plakoto play --resume").unwrap();
+    p.expect("Continue with: tavli play --resume").unwrap();
     assert_eq!(p.get_process().wait().unwrap(), WaitStatus::Exited(p.get_process().pid(), 0));
 }
 
@@ -309,7 +347,7 @@ fn replay_steps_back_and_forth_and_shows_position_ids() {
 /// from the bar typed as `bar/N`, the record a Tavli match that replays.
 #[test]
 fn a_tavli_match_to_5_is_typed_to_its_end() {
-    use plakoto_core::tavli::GameKind;
+    use tavli_core::tavli::GameKind;
     let dir = tempfile::tempdir().unwrap();
     let save = dir.path().join("tavli.json");
     let args = ["play", "--tavli", "--seed", "7", "--level", "heuristic", "--save", save.to_str().unwrap()];
@@ -343,8 +381,8 @@ fn a_tavli_match_to_5_is_typed_to_its_end() {
 /// before the game), and no game is announced as played by a stand-in.
 #[test]
 fn a_tavli_match_to_5_against_the_networks_plays_each_game_with_its_own() {
-    use plakoto_core::tavli::AnyPosition;
-    use plakoto_engine::{NeuralEval, Player, TavliPlayer, levels};
+    use tavli_core::tavli::AnyPosition;
+    use tavli_engine::{NeuralEval, Player, TavliPlayer, levels};
     let dir = tempfile::tempdir().unwrap();
     let save = dir.path().join("tavli.json");
     let args = ["play", "--tavli", "--seed", "11", "--level", "advanced", "--save", save.to_str().unwrap()];
@@ -353,9 +391,9 @@ fn a_tavli_match_to_5_against_the_networks_plays_each_game_with_its_own() {
     assert_eq!(d.run(&mut p, usize::MAX), Stop::Over);
     let m = common::load_any(&save);
     let level = levels::level("advanced").unwrap();
-    let (db, _) = plakoto_engine::bearoff::load_default();
+    let (db, _) = tavli_engine::bearoff::load_default();
     let eval = NeuralEval::shipped(Some(std::sync::Arc::new(db)));
-    let mut engine = TavliPlayer::of_level(level, &eval, 1, plakoto_core::tavli::MatchGames::Tavli);
+    let mut engine = TavliPlayer::of_level(level, &eval, 1, tavli_core::tavli::MatchGames::Tavli);
     let mut checked = [0usize; 3];
     for (gi, g) in m.games().iter().enumerate() {
         let kind = g.position().kind();
@@ -364,15 +402,15 @@ fn a_tavli_match_to_5_against_the_networks_plays_each_game_with_its_own() {
         let section = section.split("=== Game ").next().unwrap();
         assert!(!section.contains("heuristic"), "no stand-in in game {}: {section}", gi + 1);
         for (ti, turn) in g.turns().iter().enumerate() {
-            if !matches!(m.players().get(turn.side), plakoto_core::game::PlayerName::Engine(_)) {
+            if !matches!(m.players().get(turn.side), tavli_core::game::PlayerName::Engine(_)) {
                 continue;
             }
             let before: AnyPosition = g.positions_before()[ti];
             let after = g.positions_before().get(ti + 1).copied().unwrap_or(*g.position());
-            let dice = plakoto_core::Dice::new(turn.dice[0], turn.dice[1]).unwrap();
+            let dice = tavli_core::Dice::new(turn.dice[0], turn.dice[1]).unwrap();
             let plays = before.legal_plays(dice);
             // Played by the score before the game, as the session plays it.
-            let score = plakoto_engine::met::MatchScore::before_game(&m, gi, turn.side);
+            let score = tavli_engine::met::MatchScore::before_game(&m, gi, turn.side);
             engine.set_match_score(score.length, score.mine, score.theirs);
             let chosen = &plays[engine.choose(&before, dice, &plays)];
             assert_eq!(chosen.position(), after, "game {} turn {}: {}", gi + 1, ti + 1, turn.notation);

@@ -1,4 +1,4 @@
-//! Several `plakoto serve` replicas on one real PostgreSQL (tests/pg):
+//! Several `tavli serve` replicas on one real PostgreSQL (tests/pg):
 //! a move accepted by one is seen by the others, two plays for one turn
 //! sent to two replicas never both succeed, a watcher on one replica is
 //! told live of a play made on another (even one made while its replica

@@ -1,4 +1,4 @@
-//! `plakoto review` through the binary: a move list reviewed to JSON, the
+//! `tavli review` through the binary: a move list reviewed to JSON, the
 //! doubted plays judged again by rollouts, and bad input refused naming
 //! the line.
 
@@ -10,7 +10,7 @@ use serde_json::Value;
 const GAME: &str = "white starts\n6-5: 24/13\n5-3: 24/19 24/21\n6-4: 24/18 24/20\n";
 
 fn review(args: &[&str], input: &str) -> (bool, String, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_plakoto"))
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tavli"))
         .arg("review")
         .arg("-")
         .args(args)
@@ -90,7 +90,7 @@ fn a_resignation_is_judged_against_playing_on() {
 fn the_review_in_greek() {
     let game = "white starts\n6-5: 24/13\n5-3: 24/19 24/21\nwhite resigns\n";
     for (args, locale) in [(&["--ply", "0", "--lang", "el"][..], None), (&["--ply", "0"][..], Some("el_GR.UTF-8"))] {
-        let mut cmd = Command::new(env!("CARGO_BIN_EXE_plakoto"));
+        let mut cmd = Command::new(env!("CARGO_BIN_EXE_tavli"));
         cmd.args(["review", "-"]).args(args).stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped());
         for var in ["LC_ALL", "LC_MESSAGES", "LANG"] {
             cmd.env_remove(var);
@@ -123,7 +123,7 @@ fn the_review_in_greek() {
 /// `review --help` reflowed the move list's lines into one paragraph.
 #[test]
 fn the_help_keeps_the_move_list_line_by_line() {
-    let out = Command::new(env!("CARGO_BIN_EXE_plakoto")).args(["review", "--help"]).output().unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_tavli")).args(["review", "--help"]).output().unwrap();
     let help = String::from_utf8_lossy(&out.stdout);
     assert!(
         help.contains(

@@ -1,4 +1,4 @@
-//! `plakoto rollout` through the binary: the JSON of a position and of a
+//! `tavli rollout` through the binary: the JSON of a position and of a
 //! roll's plays, shards that merge to exactly the unsharded result, the
 //! same result on one thread as on two, and refusals that say why.
 
@@ -6,7 +6,7 @@ use std::process::Command;
 
 use serde_json::Value;
 
-const BIN: &str = env!("CARGO_BIN_EXE_plakoto");
+const BIN: &str = env!("CARGO_BIN_EXE_tavli");
 
 fn run(args: &[&str]) -> (bool, String, String) {
     let out = Command::new(BIN).args(args).output().expect("run plakoto");

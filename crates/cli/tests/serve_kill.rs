@@ -1,4 +1,4 @@
-//! `plakoto serve` killed with SIGKILL and restarted on the same database
+//! `tavli serve` killed with SIGKILL and restarted on the same database
 //! has every match as it was after its last answered move: each move is
 //! committed before the reply.
 

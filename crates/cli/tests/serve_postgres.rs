@@ -1,4 +1,4 @@
-//! The life of a PostgreSQL-backed `plakoto serve` (tests/pg): SIGTERM and
+//! The life of a PostgreSQL-backed `tavli serve` (tests/pg): SIGTERM and
 //! SIGINT end it with status 0; started while the database is down, it
 //! waits for it (`--db-wait`), saying what it waits for, and gives up
 //! naming the address; `sslmode=require` against a server without TLS
@@ -30,15 +30,15 @@ fn sigterm_and_sigint_end_a_postgres_backed_server_with_status_0() {
     }
 }
 
-/// `plakoto serve --db URL` with `options`, its stdout and stderr piped.
+/// `tavli serve --db URL` with `options`, its stdout and stderr piped.
 fn spawn(url: &str, options: &[&str]) -> std::process::Child {
-    Command::new(env!("CARGO_BIN_EXE_plakoto"))
+    Command::new(env!("CARGO_BIN_EXE_tavli"))
         .args(["serve", "--addr", "127.0.0.1:0", "--db", url])
         .args(options)
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
-        .expect("start plakoto serve")
+        .expect("start tavli serve")
 }
 
 /// Waits up to `within` for `child` to exit; its status and stderr.
@@ -50,7 +50,7 @@ fn exits_within(mut child: std::process::Child, within: Duration) -> (std::proce
         }
         if t.elapsed() > within {
             let _ = child.kill();
-            panic!("plakoto serve still runs after {within:?}");
+            panic!("tavli serve still runs after {within:?}");
         }
         std::thread::sleep(Duration::from_millis(20));
     };

@@ -7,9 +7,9 @@ mod common;
 use std::process::{Command, Output};
 
 use common::BIN;
-use plakoto_core::tavli::{AnyPosition, GameKind};
-use plakoto_core::{Dice, portes};
 use serde_json::Value;
+use tavli_core::tavli::{AnyPosition, GameKind};
+use tavli_core::{Dice, portes};
 
 fn run(args: &[&str]) -> Output {
     Command::new(BIN).args(args).output().unwrap()
@@ -74,13 +74,13 @@ fn perft_counts_portes_as_the_library_does() {
     let e = refused(&["perft", "start", "2", "--game", "fevga", "--full"]);
     assert!(e.contains("--full is for Plakoto and Portes"), "{e}");
     // Plakoto's perft is unchanged.
-    let plakoto = plakoto_core::perft(&plakoto_core::Position::start(), 2).to_string();
+    let plakoto = tavli_core::perft(&tavli_core::Position::start(), 2).to_string();
     assert_eq!(ok(&["perft", "start", "2"]).trim(), plakoto);
 }
 
 #[test]
 fn fevga_moves_and_perft_through_the_binary() {
-    use plakoto_core::fevga;
+    use tavli_core::fevga;
     let want: Vec<String> =
         fevga::Position::start().legal_plays(Dice::new(6, 5).unwrap()).iter().map(|p| p.notation()).collect();
     let out = ok(&["moves", "start", "6-5", "--game", "fevga"]);
@@ -102,7 +102,7 @@ fn wrong_or_unknown_games_are_named() {
     assert!(e.contains("unknown game `tavla`"), "{e}");
 }
 
-/// Sends `lines` to `plakoto engine ARGS` and returns its answers, one per line.
+/// Sends `lines` to `tavli engine ARGS` and returns its answers, one per line.
 fn engine(args: &[&str], lines: &[String]) -> Vec<Value> {
     use std::io::Write;
     use std::process::Stdio;
@@ -124,9 +124,9 @@ fn request(position: Value, dice: [u8; 2]) -> String {
 
 #[test]
 fn the_engine_protocol_plays_every_game_it_has_a_player_for() {
-    use plakoto_core::fevga;
+    use tavli_core::fevga;
     let portes = portes::Position::start().to_json_value();
-    let fevga_black = fevga::Position::start().with_turn(plakoto_core::Color::Black).to_json_value();
+    let fevga_black = fevga::Position::start().with_turn(tavli_core::Color::Black).to_json_value();
     let lines = [
         request(portes.clone(), [3, 1]),
         request(fevga_black.clone(), [6, 5]),

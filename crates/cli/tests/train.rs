@@ -1,7 +1,7 @@
-//! `plakoto train` through the binary: a starting network widened by
+//! `tavli train` through the binary: a starting network widened by
 //! `--hidden`, and a narrower `--hidden` refused naming both sizes; the
 //! error rate on a benchmark logged and drawn at each strength check;
-//! networks joined by `plakoto ensemble`, and `bench --weights` measuring one.
+//! networks joined by `tavli ensemble`, and `bench --weights` measuring one.
 
 use std::path::PathBuf;
 use std::process::Command;
@@ -17,7 +17,7 @@ fn hidden_of(file: &std::path::Path) -> u32 {
 }
 
 fn train(dir: &std::path::Path, hidden: &str) -> std::process::Output {
-    Command::new(env!("CARGO_BIN_EXE_plakoto"))
+    Command::new(env!("CARGO_BIN_EXE_tavli"))
         .args(["train", "--out"])
         .arg(dir)
         .arg("--init")
@@ -52,7 +52,7 @@ fn benchmark_set() -> PathBuf {
 fn with_a_benchmark_each_check_logs_and_draws_the_error_rate() {
     let tmp = tempfile::tempdir().unwrap();
     let dir = tmp.path().join("run");
-    let out = Command::new(env!("CARGO_BIN_EXE_plakoto"))
+    let out = Command::new(env!("CARGO_BIN_EXE_tavli"))
         .args(["train", "--out"])
         .arg(&dir)
         .arg("--init")
@@ -79,7 +79,7 @@ fn with_a_benchmark_each_check_logs_and_draws_the_error_rate() {
 
     // A set that cannot be read stops the run before any game, naming it.
     let missing = tmp.path().join("no-such-set.jsonl");
-    let out = Command::new(env!("CARGO_BIN_EXE_plakoto"))
+    let out = Command::new(env!("CARGO_BIN_EXE_tavli"))
         .args(["train", "--out"])
         .arg(tmp.path().join("run2"))
         .args(["--games", "64", "--eval-every", "64", "--eval-pairs", "1", "--threads", "1", "--benchmark"])
@@ -96,7 +96,7 @@ fn with_a_benchmark_each_check_logs_and_draws_the_error_rate() {
 fn an_ensemble_joins_networks_into_one_that_plays() {
     let tmp = tempfile::tempdir().unwrap();
     let out = tmp.path().join("both.bin");
-    let run = |args: &[&std::ffi::OsStr]| Command::new(env!("CARGO_BIN_EXE_plakoto")).args(args).output().unwrap();
+    let run = |args: &[&std::ffi::OsStr]| Command::new(env!("CARGO_BIN_EXE_tavli")).args(args).output().unwrap();
     let widened = tmp.path().join("wide");
     let own = hidden_of(&shipped());
     assert!(train(&widened, &(own + 8).to_string()).status.success());
@@ -111,7 +111,7 @@ fn an_ensemble_joins_networks_into_one_that_plays() {
     assert_eq!(hidden_of(&out), own + own + 8);
     let about = String::from_utf8_lossy(&std::fs::read(&out).unwrap()).into_owned();
     assert!(
-        about.contains("plakoto ensemble") && about.contains("plakoto train: 64 games"),
+        about.contains("tavli ensemble") && about.contains("tavli train: 64 games"),
         "the file says how it was made"
     );
     // The shipped network joined with itself plays exactly as it does.
@@ -140,7 +140,7 @@ fn an_ensemble_joins_networks_into_one_that_plays() {
 fn bench_measures_the_network_it_is_given() {
     let tmp = tempfile::tempdir().unwrap();
     let twice = tmp.path().join("twice.bin");
-    let ensemble = Command::new(env!("CARGO_BIN_EXE_plakoto"))
+    let ensemble = Command::new(env!("CARGO_BIN_EXE_tavli"))
         .arg("ensemble")
         .args([shipped(), shipped()])
         .arg("--out")
@@ -149,7 +149,7 @@ fn bench_measures_the_network_it_is_given() {
         .unwrap();
     assert!(ensemble.status.success());
     let bench = |weights: Option<&std::path::Path>| {
-        let mut c = Command::new(env!("CARGO_BIN_EXE_plakoto"));
+        let mut c = Command::new(env!("CARGO_BIN_EXE_tavli"));
         c.args(["bench", "--seconds", "0.1", "--positions", "1", "--no-2ply"]);
         if let Some(w) = weights {
             c.arg("--weights").arg(w);
@@ -171,7 +171,7 @@ fn bench_measures_the_network_it_is_given() {
     // Portes: its shipped network, each depth named by its level; a
     // Plakoto network is refused for it; Fevga's shipped network too.
     let portes = |extra: &[&std::ffi::OsStr]| {
-        Command::new(env!("CARGO_BIN_EXE_plakoto"))
+        Command::new(env!("CARGO_BIN_EXE_tavli"))
             .args(["bench", "--game", "portes", "--seconds", "0.1", "--positions", "2", "--no-2ply"])
             .args(extra)
             .output()
@@ -189,7 +189,7 @@ fn bench_measures_the_network_it_is_given() {
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
-    let out = Command::new(env!("CARGO_BIN_EXE_plakoto"))
+    let out = Command::new(env!("CARGO_BIN_EXE_tavli"))
         .args(["bench", "--game", "fevga", "--seconds", "0.1", "--positions", "1", "--no-2ply"])
         .output()
         .unwrap();

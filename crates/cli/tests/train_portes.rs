@@ -1,4 +1,4 @@
-//! `plakoto train --game portes` through the binary: self-play learns a
+//! `tavli train --game portes` through the binary: self-play learns a
 //! Portes network that beats a random player, saved in a file naming its
 //! game; resuming keeps the game; the network plays `duel --game portes`
 //! as `net:PATH` and `net@1:PATH`, and is refused where a Plakoto network
@@ -8,7 +8,7 @@ use std::path::Path;
 use std::process::{Command, Output};
 
 fn plakoto(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_plakoto")).args(args).output().unwrap()
+    Command::new(env!("CARGO_BIN_EXE_tavli")).args(args).output().unwrap()
 }
 
 fn ok(out: &Output) -> String {

@@ -1,15 +1,15 @@
 //! Fevga move generation and perft speed, with Plakoto's `perft start 4`
 //! measured in the same run so the two can be compared as a ratio (the
 //! machine is shared; absolute timings vary from run to run). Run:
-//! `cargo bench -p plakoto-core --bench fevga`.
+//! `cargo bench -p tavli-core --bench fevga`.
 //!
 //! The mid-game positions are plies 20, 40 and 60 of a seeded random game
 //! (`ChaCha8Rng` seed 2024, uniform plays); their diagrams are beside the IDs.
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
-use plakoto_core::Dice;
-use plakoto_core::fevga::{MoveGen, Position};
 use std::hint::black_box;
+use tavli_core::Dice;
+use tavli_core::fevga::{MoveGen, Position};
 
 /// (name, position ID).
 const POSITIONS: [(&str, &str); 4] = [
@@ -33,16 +33,14 @@ fn bench_perft_start(c: &mut Criterion) {
     g.sample_size(10);
     for depth in [4, 5] {
         let start = Position::start();
-        g.throughput(Throughput::Elements(plakoto_core::fevga::perft(&start, depth)));
+        g.throughput(Throughput::Elements(tavli_core::fevga::perft(&start, depth)));
         g.bench_with_input(BenchmarkId::new("fevga", depth), &start, |b, p| {
-            b.iter(|| plakoto_core::fevga::perft(black_box(p), depth))
+            b.iter(|| tavli_core::fevga::perft(black_box(p), depth))
         });
     }
-    let plakoto = plakoto_core::Position::start();
-    g.throughput(Throughput::Elements(plakoto_core::perft(&plakoto, 4)));
-    g.bench_with_input(BenchmarkId::new("plakoto", 4), &plakoto, |b, p| {
-        b.iter(|| plakoto_core::perft(black_box(p), 4))
-    });
+    let plakoto = tavli_core::Position::start();
+    g.throughput(Throughput::Elements(tavli_core::perft(&plakoto, 4)));
+    g.bench_with_input(BenchmarkId::new("plakoto", 4), &plakoto, |b, p| b.iter(|| tavli_core::perft(black_box(p), 4)));
     g.finish();
 }
 
@@ -50,10 +48,10 @@ fn bench_perft_midgame(c: &mut Criterion) {
     let mut g = c.benchmark_group("fevga-perft");
     g.sample_size(10);
     for (name, pos) in positions().into_iter().skip(1) {
-        let nodes = plakoto_core::fevga::perft(&pos, 2);
+        let nodes = tavli_core::fevga::perft(&pos, 2);
         g.throughput(Throughput::Elements(nodes));
         g.bench_with_input(BenchmarkId::new(name, 2), &pos, |b, p| {
-            b.iter(|| plakoto_core::fevga::perft(black_box(p), 2))
+            b.iter(|| tavli_core::fevga::perft(black_box(p), 2))
         });
     }
     g.finish();

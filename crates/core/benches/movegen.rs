@@ -1,11 +1,11 @@
-//! Move generation and perft speed. Run: `cargo bench -p plakoto-core`.
+//! Move generation and perft speed. Run: `cargo bench -p tavli-core`.
 //!
 //! Mid-game positions come from a seeded random game (see the IDs); their
 //! JSON is in docs/CORE.md, "Speed".
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
-use plakoto_core::{Dice, MoveGen, Position, perft};
 use std::hint::black_box;
+use tavli_core::{Dice, MoveGen, Position, perft};
 
 /// (name, position ID): the start, and plies 30/40/50/60 of seed 2024.
 const POSITIONS: [(&str, &str); 5] = [

@@ -1,13 +1,13 @@
-//! Portes move generation and perft speed. Run: `cargo bench -p plakoto-core --bench portes`.
+//! Portes move generation and perft speed. Run: `cargo bench -p tavli-core --bench portes`.
 //!
 //! The positions are named by their GNU Backgammon IDs (White on roll), so
 //! they paste into gnubg; their perft counts are checked in
 //! `tests/portes_perft.rs`.
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
-use plakoto_core::portes::{MoveGen, Position, perft};
-use plakoto_core::{Color, Dice};
 use std::hint::black_box;
+use tavli_core::portes::{MoveGen, Position, perft};
+use tavli_core::{Color, Dice};
 
 /// (name, gnubg ID, perft depth).
 const POSITIONS: [(&str, &str, u32); 5] = [

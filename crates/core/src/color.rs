@@ -16,7 +16,7 @@ impl Color {
     /// The other side.
     ///
     /// ```
-    /// use plakoto_core::Color;
+    /// use tavli_core::Color;
     /// assert_eq!(Color::White.opponent(), Color::Black);
     /// ```
     #[inline]
@@ -38,7 +38,7 @@ impl Color {
     /// Parses `"white"`/`"black"` (any case; `w`/`b` too).
     ///
     /// ```
-    /// use plakoto_core::Color;
+    /// use tavli_core::Color;
     /// assert_eq!(Color::parse("Black"), Some(Color::Black));
     /// assert_eq!(Color::parse("w"), Some(Color::White));
     /// assert_eq!(Color::parse("red"), None);
@@ -61,7 +61,7 @@ impl Color {
     /// (and back: the conversion is its own inverse).
     ///
     /// ```
-    /// use plakoto_core::Color;
+    /// use tavli_core::Color;
     /// assert_eq!(Color::Black.to_white_numbering(1), 24);
     /// assert_eq!(Color::White.to_white_numbering(7), 7);
     /// ```

@@ -44,7 +44,7 @@ impl Dice {
     /// A roll from two die values in any order.
     ///
     /// ```
-    /// use plakoto_core::Dice;
+    /// use tavli_core::Dice;
     /// let d = Dice::new(2, 5).unwrap();
     /// assert_eq!((d.high(), d.low()), (5, 2));
     /// assert!(Dice::new(0, 3).is_err());
@@ -73,7 +73,7 @@ impl Dice {
     /// Whether both dice show the same number, giving four moves instead of two.
     ///
     /// ```
-    /// use plakoto_core::Dice;
+    /// use tavli_core::Dice;
     /// assert!(Dice::new(3, 3).unwrap().is_doublet());
     /// assert!(!Dice::new(6, 4).unwrap().is_doublet());
     /// ```

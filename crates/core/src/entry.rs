@@ -50,29 +50,6 @@ pub(crate) trait Steps {
     fn take_back(&mut self);
 }
 
-/// Implements [`Steps`] for a game's turn builder by its own `play_move`,
-/// `moves` and `undo`, which every game's builder has.
-macro_rules! impl_steps {
-    ($Builder:ty, $Error:ty) => {
-        impl $crate::entry::Steps for $Builder {
-            type Error = $Error;
-
-            fn step(&mut self, from: u8, to: u8) -> Result<(), $Error> {
-                self.play_move(from, to)
-            }
-
-            fn made(&self) -> usize {
-                self.moves.len()
-            }
-
-            fn take_back(&mut self) {
-                self.undo();
-            }
-        }
-    };
-}
-pub(crate) use impl_steps;
-
 /// Plays every hop, or none: on the first refusal every hop played here is
 /// taken back and the refusal returned.
 pub(crate) fn play_all<S: Steps>(turn: &mut S, hops: &[(u8, u8)]) -> Result<(), S::Error> {

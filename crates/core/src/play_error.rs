@@ -1,12 +1,17 @@
-//! Why a play or a single move is illegal: the rules' own error, used by
-//! the checks of entered moves (`board`), the turn builder and the notation
-//! parser. Points are in the mover's numbering.
+//! Why a play or a single move is illegal, in every game: one refusal
+//! type with the kinds the games share and each game's own kinds, used by
+//! the checks of entered moves, the turn builders and the notation
+//! readers. Points are in the mover's numbering; 25 is the bar (Portes)
+//! and 0 is off. Front ends word each kind in their own language by one
+//! exhaustive `match`, so a new kind is a compiler error wherever it must
+//! be worded.
 
 use thiserror::Error;
 
 use crate::dice::Dice;
 
-/// Why an entered play was not accepted. Points are in the mover's numbering.
+/// Why an entered play or move was not accepted. Points are in the mover's
+/// numbering; 25 is the bar (Portes) and 0 is off.
 #[derive(Clone, Debug, Error, PartialEq, Eq)]
 pub enum PlayError {
     /// A piece of the notation could not be read.
@@ -26,25 +31,23 @@ pub enum PlayError {
     /// A pass was entered but this roll can be played.
     #[error("a play is possible with {0}; you must play (`?` lists the plays)")]
     CannotPass(Dice),
-    /// A move starts from a point without a checker of the mover's.
-    #[error("you have no checker on point {0}")]
+    /// A move starts from a point (or the bar, 25) without a checker of the mover's.
+    #[error("you have no checker {}", at(*.0))]
     NoChecker(u8),
     /// The play moves more checkers from a point than the mover has there.
-    #[error("you have only {have} checker{} on point {point}", if *have == 1 { "" } else { "s" })]
+    #[error("you have only {have} checker{} {}", if *have == 1 { "" } else { "s" }, at(*point))]
     TooFewCheckers {
-        /// The point, in the mover's numbering.
+        /// The point, in the mover's numbering (25 for the bar).
         point: u8,
         /// How many of the mover's checkers stood there.
         have: u8,
     },
-    /// A point that does not exist: above 24, or 0 (off) as the point moved from.
+    /// A point that does not exist: above 24 (25, the bar, where the game
+    /// has one), or 0 (off) as the point moved from.
     #[error("there is no point {0}: points are 1 to 24")]
     NoPoint(u8),
-    /// A move starts from a point where the mover's checker is pinned.
-    #[error("your checker on point {0} is pinned and cannot move")]
-    Pinned(u8),
     /// A move goes to a higher point, against the direction of travel.
-    #[error("{from}/{to} goes backwards: checkers move from higher to lower points")]
+    #[error("{}/{} goes backwards: checkers move from higher to lower points", point_text(*from), point_text(*to))]
     Backwards {
         /// The point moved from.
         from: u8,
@@ -52,7 +55,7 @@ pub enum PlayError {
         to: u8,
     },
     /// No die, or sum of dice, still unplayed covers the distance of a move.
-    #[error("{from}/{} is {dist} pip{}, which the dice left ({left}) cannot make", to_text(*to), if *dist == 1 { "" } else { "s" })]
+    #[error("{}/{} is {dist} pip{}, which the dice left ({left}) cannot make", point_text(*from), point_text(*to), if *dist == 1 { "" } else { "s" })]
     NoDice {
         /// The point moved from.
         from: u8,
@@ -63,14 +66,12 @@ pub enum PlayError {
         /// The dice not yet used, as text (`none` when all are used).
         left: String,
     },
-    /// A move lands on a point the opponent holds with two or more checkers.
+    /// A move lands on a point the opponent holds with two or more checkers
+    /// (Portes, Plakoto).
     #[error("point {0} is blocked: the opponent holds it with two or more checkers")]
-    BlockedPoint(u8),
-    /// A move lands on a point where an opposing checker pins one of the mover's.
-    #[error("point {0} is blocked: the opponent's checker there pins one of yours (an anchor)")]
-    BlockedAnchor(u8),
-    /// A move over several dice: every order of the dice touches a blocked point on the way.
-    #[error("{from}/{} cannot be played: every way there lands on a blocked point ({blocked})", to_text(*to))]
+    Blocked(u8),
+    /// A move over several dice: every order of the dice lands on a blocked point on the way.
+    #[error("{}/{} cannot be played: every way there lands on a blocked point ({blocked})", point_text(*from), point_text(*to))]
     PathBlocked {
         /// The point moved from.
         from: u8,
@@ -79,12 +80,9 @@ pub enum PlayError {
         /// The blocked points on the way, as text (`7, 9`).
         blocked: String,
     },
-    /// A bear-off while a checker (on the point held) is still outside the home board.
-    #[error("you may not bear off yet: your checker on point {0} is outside your home board")]
+    /// A bear-off while a checker (on the point held, 25 for the bar) is outside the home board.
+    #[error("you may not bear off yet: your checker {} is outside your home board", at(*.0))]
     NotAllHome(u8),
-    /// A bear-off while one of the mover's checkers (on the point held) is pinned.
-    #[error("you may not bear off while a checker of yours is pinned (on point {0})")]
-    PinnedNoBearOff(u8),
     /// A bear-off with a die larger than the point, from a point that is not the highest occupied.
     #[error("{from}/off with a {die} is only allowed from your highest point, and you have a checker on {higher}")]
     NotHighest {
@@ -119,9 +117,85 @@ pub enum PlayError {
     /// The play (held as entered) is none of the legal plays, for no more specific reason.
     #[error("`{0}` is not a legal play")]
     NotLegal(String),
+
+    /// Plakoto: a move starts from a point where the mover's checker is pinned.
+    #[error("your checker on point {0} is pinned and cannot move")]
+    Pinned(u8),
+    /// Plakoto: a move lands on a point where an opposing checker pins one of the mover's.
+    #[error("point {0} is blocked: the opponent's checker there pins one of yours (an anchor)")]
+    BlockedAnchor(u8),
+    /// Plakoto: a bear-off while one of the mover's checkers (on the point held) is pinned.
+    #[error("you may not bear off while a checker of yours is pinned (on point {0})")]
+    PinnedNoBearOff(u8),
+
+    /// Portes: a checker other than one on the bar moved while the mover has checkers on the bar.
+    #[error("you have {bar} checker{} on the bar: enter {} before moving another checker", if *bar == 1 { "" } else { "s" }, if *bar == 1 { "it" } else { "them all" })]
+    MustEnterFirst {
+        /// The point the refused move started from.
+        from: u8,
+        /// How many of the mover's checkers are on the bar.
+        bar: u8,
+    },
+    /// Portes: a checker on the bar cannot enter: the opponent holds the entry point.
+    #[error("you cannot enter on point {0}: the opponent holds it with two or more checkers")]
+    EntryBlocked(u8),
+
+    /// Fevga: a move lands on a point holding an opposing checker (one
+    /// checker holds a point there).
+    #[error("point {0} is blocked: an opposing checker holds it (in Fevga one checker holds a point)")]
+    HeldByOne(u8),
+    /// Fevga's runner rule: before release only the runner may move (or,
+    /// with every checker still on the start, a checker from the 24-point).
+    #[error(
+        "only your runner may move until it {} your 12-point (or a checker is borne off); the checker on {from} must wait",
+        if *passing { "passes" } else { "reaches" }
+    )]
+    Runner {
+        /// The point of the checker that may not move yet.
+        from: u8,
+        /// True with the "pass" option (release on points 1–11).
+        passing: bool,
+    },
+    /// Fevga: the play would end (or, with per-landing checking, this move
+    /// would leave) all six points of the mover's starting quarter held.
+    #[error(
+        "you may not hold all six points of your starting quarter (19-24){}",
+        if *landing { " at any landing" } else { " at the end of your play" }
+    )]
+    QuarterBan {
+        /// True when the ban is judged at every landing (the option).
+        landing: bool,
+    },
+    /// Fevga's narde-style prime rule (the option): six points in a row
+    /// held with no opposing checker ahead of them.
+    #[error("you may not hold six points in a row ({points}) with no opposing checker ahead of them")]
+    NardePrime {
+        /// The points of the block, as text (`13, 14, 15, 16, 17, 18`).
+        points: String,
+    },
+    /// Fevga's unblocking duty: the opponent is trapped on one point behind
+    /// six points of the mover's, and a legal play opens one of them.
+    #[error(
+        "the opponent is trapped on your point {trapped} behind your points {wall}: your play must leave one of them empty"
+    )]
+    UnblockingDuty {
+        /// The point (the mover's numbering) where every opposing checker stands.
+        trapped: u8,
+        /// The six points in front of it, as text.
+        wall: String,
+    },
 }
 
-/// A point as written in notation: `off` for 0.
-pub(crate) fn to_text(p: u8) -> String {
-    if p == 0 { "off".into() } else { p.to_string() }
+/// A point as written in notation: `bar` for 25, `off` for 0.
+pub(crate) fn point_text(p: u8) -> String {
+    match p {
+        0 => "off".into(),
+        25 => "bar".into(),
+        p => p.to_string(),
+    }
+}
+
+/// Where a checker stands, in a sentence: `on point 7`, `on the bar`.
+fn at(p: u8) -> String {
+    if p == 25 { "on the bar".into() } else { format!("on point {p}") }
 }

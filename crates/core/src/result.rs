@@ -49,7 +49,7 @@ impl GameResult {
     /// A win for `winner` of `points` points, for `reason`.
     ///
     /// ```
-    /// use plakoto_core::{Color, GameResult, Reason};
+    /// use tavli_core::{Color, GameResult, Reason};
     /// let r = GameResult::win(Color::White, 2, Reason::Mother);
     /// assert_eq!(r.points_for(Color::White), 2);
     /// assert_eq!(r.points_for(Color::Black), -2);

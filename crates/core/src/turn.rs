@@ -1,20 +1,90 @@
-//! Building a turn one checker at a time, as a person plays it: which single
-//! moves keep the turn completable into a legal play, playing and undoing
-//! them, and the legal play once the moves make one. Used by the terminal
-//! and web front ends (click a checker, see where it may go).
+//! Building a turn one checker at a time, as a person plays it, in every
+//! game: which single moves keep the turn completable into a legal play,
+//! playing and undoing them (a hop over several dice as its single moves),
+//! the legal play once the moves make one, and why a move is refused. Used
+//! by the terminal and the web front ends (click a checker, see where it
+//! may go).
+//!
+//! A game gives its board as a turn is played on it ([`TurnBoard`]): the
+//! single step checked by its rules, and what its rules add to the
+//! explanations. Everything else is written here once.
 
 use std::collections::HashSet;
 
-use crate::board::Board;
 use crate::dice::Dice;
-use crate::play::{Move, Play};
+use crate::play::Move;
 use crate::play_error::PlayError;
-use crate::position::Position;
 
-/// A turn in progress.
+/// Where a checked single step went.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Step {
+    /// The point reached, 0 for off.
+    pub to: u8,
+    /// Did it hit an opposing checker (Portes)?
+    pub hit: bool,
+}
+
+/// A game's board during a turn: the mover's checkers point by point (its
+/// numbering; 25 the bar where the game has one, 0 off), each single step
+/// checked by the game's rules. The fast move generators never use it.
+pub trait TurnBoard: Clone {
+    /// The game's position.
+    type Position;
+    /// The game's play.
+    type Play: Clone;
+    /// The highest point a checker moves from: 24, or 25 (the bar).
+    const TOP: u8;
+
+    /// Moves one of the mover's checkers from `from` by `die`, or says
+    /// why the rules refuse it.
+    fn step(&mut self, from: u8, die: u8) -> Result<Step, PlayError>;
+    /// The mover's checkers on `point` that may move (1 to [`TurnBoard::TOP`]).
+    fn count(&self, point: u8) -> u8;
+    /// Has the mover's play ended the game?
+    fn ended(&self) -> bool;
+    /// A key of the mover's side: equal for the boards one play reaches.
+    fn key(&self) -> u128;
+    /// The key of the board a legal play of this turn reaches.
+    fn play_key(&self, play: &Self::Play) -> u128;
+    /// Is `play` the pass?
+    fn is_pass(play: &Self::Play) -> bool;
+    /// How many single moves `play` makes.
+    fn moves_in(play: &Self::Play) -> usize;
+    /// The single hops (from, to) an entry names, read by the game's notation.
+    fn entry_hops(text: &str, dice: Dice) -> Result<Vec<(u8, u8)>, PlayError>;
+    /// The position this board stands for, the mover still on roll;
+    /// `complete` is the legal play the moves so far make, if they make one.
+    fn position(&self, complete: Option<&Self::Play>) -> Self::Position;
+
+    /// Why the mover cannot move from `from`, where it has no checker that
+    /// may move (Plakoto tells a pinned checker from none).
+    fn no_checker(&self, from: u8) -> PlayError {
+        PlayError::NoChecker(from)
+    }
+
+    /// Why no way of finishing the turn from `board` (reached with the
+    /// dice `used`, `left` still to play) is a legal play, where the game's
+    /// rules say more than the dice rule ([`TurnBuilder::dice_rule`]);
+    /// `None` leaves it to the dice rule.
+    fn unfinishable(turn: &TurnBuilder<Self>, board: &Self, left: &[u8], used: &[u8]) -> Option<PlayError> {
+        let _ = (turn, board, left, used);
+        None
+    }
+}
+
+/// One way of finishing a turn: the board reached and the dice used.
+pub(crate) struct Ending<B> {
+    /// The board.
+    pub(crate) board: B,
+    /// The dice used, in order.
+    pub(crate) used: Vec<u8>,
+}
+
+/// A turn in progress in the game of board `B`. Points are in the
+/// mover's numbering; 25 is the bar (Portes) and 0 is off.
 ///
 /// ```
-/// use plakoto_core::{Dice, Move, Position, TurnBuilder};
+/// use tavli_core::{Dice, Move, Position, TurnBuilder};
 /// let mut t = TurnBuilder::new(&Position::start(), Dice::new(6, 4).unwrap());
 /// assert_eq!(t.destinations(24), vec![20, 18]);
 /// t.play_move(24, 18).unwrap();
@@ -25,24 +95,35 @@ use crate::position::Position;
 /// assert_eq!(t.moves(), vec![Move::new(24, 18)]);
 /// ```
 #[derive(Clone)]
-pub struct TurnBuilder {
+pub struct TurnBuilder<B: TurnBoard> {
     dice: Dice,
-    legal: Vec<Play>,
+    legal: Vec<B::Play>,
     legal_keys: HashSet<u128>,
-    /// Board and dice left before each move, then the current ones last.
-    boards: Vec<Board>,
+    /// The board, the dice left and the dice used before each move, then
+    /// the current ones last.
+    boards: Vec<B>,
     left: Vec<Vec<u8>>,
+    used: Vec<Vec<u8>>,
     moves: Vec<Move>,
 }
 
-impl TurnBuilder {
-    /// Starts the turn of the side on roll in `pos` with `dice`.
-    pub fn new(pos: &Position, dice: Dice) -> TurnBuilder {
-        let legal = pos.legal_plays(dice);
-        let legal_keys =
-            legal.iter().filter(|p| !p.is_pass()).map(|p| p.position().with_turn(pos.turn()).own_key()).collect();
+/// A single move's way: the move, the board after it, the dice left, the die.
+type Stage<B> = (Move, B, Vec<u8>, u8);
+
+impl<B: TurnBoard> TurnBuilder<B> {
+    /// The turn on `board` with `dice`, whose legal plays are `legal`.
+    pub(crate) fn on(board: B, dice: Dice, legal: Vec<B::Play>) -> TurnBuilder<B> {
+        let legal_keys = legal.iter().filter(|p| !B::is_pass(p)).map(|p| board.play_key(p)).collect();
         let dice_list = if dice.is_doublet() { vec![dice.high(); 4] } else { vec![dice.high(), dice.low()] };
-        TurnBuilder { dice, legal, legal_keys, boards: vec![Board::new(pos)], left: vec![dice_list], moves: Vec::new() }
+        TurnBuilder {
+            dice,
+            legal,
+            legal_keys,
+            boards: vec![board],
+            left: vec![dice_list],
+            used: vec![Vec::new()],
+            moves: Vec::new(),
+        }
     }
 
     /// The roll this turn is played with.
@@ -51,7 +132,7 @@ impl TurnBuilder {
     }
 
     /// The legal plays of the whole turn.
-    pub fn legal_plays(&self) -> &[Play] {
+    pub fn legal_plays(&self) -> &[B::Play] {
         &self.legal
     }
 
@@ -65,31 +146,33 @@ impl TurnBuilder {
         self.left.last().map_or(&[], Vec::as_slice)
     }
 
+    fn used(&self) -> &[u8] {
+        self.used.last().map_or(&[], Vec::as_slice)
+    }
+
     /// Is the turn a pass (no legal move at all)?
     pub fn is_pass(&self) -> bool {
-        self.legal.len() == 1 && self.legal[0].is_pass()
+        self.legal.len() == 1 && B::is_pass(&self.legal[0])
     }
 
-    fn board(&self) -> &Board {
-        self.boards.last().expect("a turn always has a board")
+    /// The board as the moves so far left it.
+    pub(crate) fn board(&self) -> &B {
+        // `boards` starts with one board and `undo` never pops the first.
+        &self.boards[self.boards.len() - 1]
     }
 
-    /// Can some sequence from `board` with `left` dice reach a legal play?
-    fn completable(&self, board: &Board, left: &[u8], seen: &mut HashSet<(u128, usize)>) -> bool {
-        if self.legal_keys.contains(&board.key()) {
-            return true;
-        }
-        if left.is_empty() || board.ended() || !seen.insert((board.key(), left.len())) {
-            return false;
-        }
+    /// Calls `f` on each single move from `board` with a die of `left`
+    /// (the board after it, the dice left, the die), until `f` says stop;
+    /// whether it did.
+    fn each_step(&self, board: &B, left: &[u8], mut f: impl FnMut(B, &[u8], u8) -> bool) -> bool {
         for (i, &d) in left.iter().enumerate() {
             if left[..i].contains(&d) {
                 continue;
             }
             let rest: Vec<u8> = left.iter().enumerate().filter(|&(j, _)| j != i).map(|(_, &x)| x).collect();
-            for from in (1..=24u8).filter(|&p| board.own[p as usize] > 0) {
+            for from in (1..=B::TOP).rev().filter(|&p| board.count(p) > 0) {
                 let mut b = board.clone();
-                if b.step(from, d).is_ok() && self.completable(&b, &rest, seen) {
+                if b.step(from, d).is_ok() && f(b, &rest, d) {
                     return true;
                 }
             }
@@ -97,9 +180,55 @@ impl TurnBuilder {
         false
     }
 
+    /// Can some sequence from `board` with `left` dice reach a legal play?
+    fn completable(&self, board: &B, left: &[u8], seen: &mut HashSet<(u128, usize)>) -> bool {
+        if self.legal_keys.contains(&board.key()) {
+            return true;
+        }
+        if left.is_empty() || board.ended() || !seen.insert((board.key(), left.len())) {
+            return false;
+        }
+        self.each_step(board, left, |b, rest, _| self.completable(&b, rest, seen))
+    }
+
+    /// Every way of finishing the turn from `board` with `left` dice
+    /// (stopping anywhere), `used` the dice used to reach `board`.
+    pub(crate) fn endings(&self, board: &B, left: &[u8], used: &mut Vec<u8>, out: &mut Vec<Ending<B>>) {
+        out.push(Ending { board: board.clone(), used: used.clone() });
+        if board.ended() {
+            return;
+        }
+        self.each_step(board, left, |b, rest, d| {
+            used.push(d);
+            self.endings(&b, rest, used, out);
+            used.pop();
+            false
+        });
+    }
+
+    /// Why the turn cannot be finished from `board`: the game's own
+    /// reason, else the dice rule.
+    fn why_not_completable(&self, board: &B, left: &[u8], used: &[u8]) -> PlayError {
+        B::unfinishable(self, board, left, used).unwrap_or_else(|| self.dice_rule(left))
+    }
+
+    /// The rule on using the dice that a move breaks when it leaves `rest`
+    /// unplayable though a legal play uses more: every die of a doublet
+    /// that can be, both dice, or the larger when only one can be.
+    pub(crate) fn dice_rule(&self, rest: &[u8]) -> PlayError {
+        let most = self.legal.iter().map(B::moves_in).max().unwrap_or(0);
+        if self.dice.is_doublet() {
+            PlayError::MustUseMore { die: self.dice.high(), needed: most as u8 }
+        } else if most == 1 && rest.contains(&self.dice.high()) {
+            PlayError::MustUseLarger(self.dice.high())
+        } else {
+            PlayError::MustUseBoth(self.dice)
+        }
+    }
+
     /// Tries `from`/`to` with each fitting die; the first that keeps the turn
     /// completable wins (a checker may bear off with either of two dice).
-    fn try_move(&self, from: u8, to: u8) -> Result<(Board, Vec<u8>), PlayError> {
+    fn try_move(&self, from: u8, to: u8) -> Result<(B, Vec<u8>, u8), PlayError> {
         let left = self.dice_left();
         let mut first_err = None;
         let mut dice: Vec<u8> = left.to_vec();
@@ -108,31 +237,33 @@ impl TurnBuilder {
         for d in dice {
             let mut b = self.board().clone();
             match b.step(from, d) {
-                Ok(t) if t == to => {
+                Ok(step) if step.to == to => {
                     let mut rest = left.to_vec();
                     if let Some(i) = rest.iter().position(|&x| x == d) {
                         rest.remove(i);
                     }
                     if self.completable(&b, &rest, &mut HashSet::new()) {
-                        return Ok((b, rest));
+                        return Ok((b, rest, d));
                     }
-                    first_err.get_or_insert_with(|| self.why_not_completable(&rest));
+                    if first_err.is_none() {
+                        let mut used = self.used().to_vec();
+                        used.push(d);
+                        first_err = Some(self.why_not_completable(&b, &rest, &used));
+                    }
                 }
                 Ok(_) => {}
                 Err(e) => {
-                    if from.checked_sub(d) == Some(to) || (to == 0 && d >= from) {
+                    if from.checked_sub(d) == Some(to) || (to == 0 && d >= from) || from == 0 || from > B::TOP {
                         first_err.get_or_insert(e);
                     }
                 }
             }
         }
         Err(first_err.unwrap_or_else(|| {
-            if self.board().own[from.min(24) as usize] == 0 && from != 0 {
-                if self.board().pos.own_pinned_on(from.clamp(1, 24)) {
-                    PlayError::Pinned(from)
-                } else {
-                    PlayError::NoChecker(from)
-                }
+            if !(1..=B::TOP).contains(&from) {
+                PlayError::NoPoint(from)
+            } else if self.board().count(from) == 0 {
+                self.board().no_checker(from)
             } else if to != 0 && to >= from {
                 PlayError::Backwards { from, to }
             } else {
@@ -143,31 +274,20 @@ impl TurnBuilder {
         }))
     }
 
-    fn why_not_completable(&self, rest: &[u8]) -> PlayError {
-        let most = self.legal.iter().map(|p| p.moves().len()).max().unwrap_or(0);
-        if self.dice.is_doublet() {
-            PlayError::MustUseMore { die: self.dice.high(), needed: most as u8 }
-        } else if most == 1 && rest.contains(&self.dice.high()) {
-            PlayError::MustUseLarger(self.dice.high())
-        } else {
-            PlayError::MustUseBoth(self.dice)
-        }
-    }
-
     /// Every single move that keeps the turn completable into a legal play.
     /// (A turn can be complete and still go on: bearing a checker off from
     /// 4 with a 5 reaches the same position as 4/3/off, yet 3/2 may follow.)
     pub fn legal_moves(&self) -> Vec<Move> {
         let mut out = Vec::new();
-        for from in (1..=24u8).rev().filter(|&p| self.board().own[p as usize] > 0) {
+        for from in (1..=B::TOP).rev().filter(|&p| self.board().count(p) > 0) {
             let mut tos: Vec<u8> = Vec::new();
             for &d in self.dice_left() {
                 let mut b = self.board().clone();
-                if let Ok(to) = b.step(from, d)
-                    && !tos.contains(&to)
-                    && self.try_move(from, to).is_ok()
+                if let Ok(step) = b.step(from, d)
+                    && !tos.contains(&step.to)
+                    && self.try_move(from, step.to).is_ok()
                 {
-                    tos.push(to);
+                    tos.push(step.to);
                 }
             }
             out.extend(tos.into_iter().map(|to| Move::new(from, to)));
@@ -184,12 +304,14 @@ impl TurnBuilder {
 
     /// Plays one checker from `from` to `to` (0 = off), or says why not. A
     /// hop over several dice (`24/14` with 6-4) is played as its single
-    /// moves, through whichever intermediate points are open.
+    /// moves, by a way through open points that hits nothing on the way if
+    /// there is one.
     pub fn play_move(&mut self, from: u8, to: u8) -> Result<(), PlayError> {
-        for p in [from, to] {
-            if p > 24 || (p == from && p == 0) {
-                return Err(PlayError::NoPoint(p));
-            }
+        if from == 0 || from > B::TOP {
+            return Err(PlayError::NoPoint(from));
+        }
+        if to > 24 {
+            return Err(PlayError::NoPoint(to));
         }
         if self.is_pass() {
             return Err(PlayError::MustPass(self.dice));
@@ -198,8 +320,8 @@ impl TurnBuilder {
             return Err(PlayError::TooManyMoves(self.dice));
         }
         match self.try_move(from, to) {
-            Ok((b, rest)) => {
-                self.push(Move::new(from, to), b, rest);
+            Ok((b, rest, d)) => {
+                self.push((Move::new(from, to), b, rest, d));
                 Ok(())
             }
             Err(single) => {
@@ -209,66 +331,39 @@ impl TurnBuilder {
                     return Err(single);
                 }
                 match self.hop(from, to) {
-                    Ok(steps) => {
-                        for (m, b, rest) in steps {
-                            self.push(m, b, rest);
+                    Ok(stages) => {
+                        for s in stages {
+                            self.push(s);
                         }
                         Ok(())
                     }
-                    Err(Some(e)) => Err(e),
-                    Err(None) => Err(single),
+                    Err(e) => Err(e.unwrap_or(single)),
                 }
             }
         }
     }
 
-    /// Plays the single moves of `text`, an entry in notation as a person
-    /// types it while building the turn (`24/18`, `24/18 13/7`,
-    /// `24/20/14`, `13/7(2)`, `6/off`): all of them, or none and the
-    /// reason. A whole play is [`crate::parse_play`]'s; this is the part of
-    /// one. A point the entry itself empties was asked for more checkers
-    /// than it had: `10/4(2)` with one checker on 10 is
-    /// [`PlayError::TooFewCheckers`], not "no checker on point 10".
-    ///
-    /// ```
-    /// use plakoto_core::{Dice, PlayError, TurnBuilder, pos};
-    /// let p = pos!(White; white {10: 1, 3: 14}; black {20: 15});
-    /// let mut t = TurnBuilder::new(&p, Dice::new(6, 6).unwrap());
-    /// assert_eq!(t.enter("10/4(2)"), Err(PlayError::TooFewCheckers { point: 10, have: 1 }));
-    /// assert!(t.moves().is_empty());
-    /// t.enter("10/4/off").unwrap();
-    /// assert_eq!(t.moves().len(), 2);
-    /// ```
-    pub fn enter(&mut self, text: &str) -> Result<(), PlayError> {
-        let hops = crate::notation::entry_hops(text, self.dice)?;
-        let at_start = self.board().own;
-        // A point emptied by the entry's own earlier hops had too few checkers.
-        crate::entry::play_all(self, &hops).map_err(|e| match e {
-            PlayError::NoChecker(p) if at_start.get(usize::from(p)).is_some_and(|&n| n > 0) => {
-                PlayError::TooFewCheckers { point: p, have: at_start[usize::from(p)] }
-            }
-            e => e,
-        })
-    }
-
-    fn push(&mut self, m: Move, b: Board, rest: Vec<u8>) {
+    fn push(&mut self, (m, b, rest, die): Stage<B>) {
+        let mut used = self.used().to_vec();
+        used.push(die);
         self.boards.push(b);
         self.left.push(rest);
+        self.used.push(used);
         self.moves.push(m);
     }
 
-    /// One checker from `from` to `to` over several dice: the single moves,
-    /// or the reason no route works (`None` when no dice add up to it).
-    #[allow(clippy::type_complexity)]
-    fn hop(&self, from: u8, to: u8) -> Result<Vec<(Move, Board, Vec<u8>)>, Option<PlayError>> {
+    /// One checker from `from` to `to` over several dice: its single moves,
+    /// or why no way works (`None` when no dice add up to it). Of the ways
+    /// that work, the first with the fewest dice that hits nothing before
+    /// its end, else the first.
+    fn hop(&self, from: u8, to: u8) -> Result<Vec<Stage<B>>, Option<PlayError>> {
         fn routes(at: u8, to: u8, left: &[u8], path: &mut Vec<u8>, out: &mut Vec<Vec<u8>>) {
             for (i, &d) in left.iter().enumerate() {
                 if left[..i].contains(&d) {
                     continue;
                 }
-                let reaches = (to == 0 && d >= at) || at.checked_sub(d) == Some(to);
                 path.push(d);
-                if reaches && path.len() > 1 {
+                if ((to == 0 && d >= at) || at.checked_sub(d) == Some(to)) && path.len() > 1 {
                     out.push(path.clone());
                 } else if at > d && at - d > to {
                     let mut rest = left.to_vec();
@@ -282,31 +377,36 @@ impl TurnBuilder {
         routes(from, to, self.dice_left(), &mut Vec::new(), &mut all);
         all.sort_by_key(Vec::len);
         let mut err = None;
+        let mut found: Option<(Vec<Stage<B>>, bool)> = None;
         for route in all {
             let mut b = self.board().clone();
             let mut rest = self.dice_left().to_vec();
-            let mut steps = Vec::new();
-            let mut at = from;
-            let mut ok = true;
+            let mut used = self.used().to_vec();
+            let mut stages = Vec::new();
+            let (mut at, mut ok, mut hit_on_way) = (from, true, false);
             for d in route {
+                if b.ended() {
+                    ok = false;
+                    break;
+                }
                 match b.step(at, d) {
-                    Ok(next) => {
+                    Ok(step) => {
                         if let Some(i) = rest.iter().position(|&x| x == d) {
                             rest.remove(i);
                         }
-                        steps.push((Move::new(at, next), b.clone(), rest.clone()));
-                        at = next;
-                        if b.ended() && at != to {
-                            ok = false;
-                            break;
-                        }
+                        used.push(d);
+                        hit_on_way |= step.hit && step.to != to;
+                        stages.push((Move::new(at, step.to), b.clone(), rest.clone(), d));
+                        at = step.to;
                     }
                     Err(e) => {
-                        err = Some(match (e, err) {
-                            (PlayError::BlockedPoint(p) | PlayError::BlockedAnchor(p), _) if p != to => {
+                        err = Some(match e {
+                            PlayError::Blocked(p) | PlayError::BlockedAnchor(p) | PlayError::HeldByOne(p)
+                                if p != to =>
+                            {
                                 PlayError::PathBlocked { from, to, blocked: p.to_string() }
                             }
-                            (e, _) => e,
+                            e => e,
                         });
                         ok = false;
                         break;
@@ -315,12 +415,15 @@ impl TurnBuilder {
             }
             if ok && at == to {
                 if self.completable(&b, &rest, &mut HashSet::new()) {
-                    return Ok(steps);
+                    if found.as_ref().is_none_or(|f| f.1 && !hit_on_way) {
+                        found = Some((stages, hit_on_way));
+                    }
+                } else {
+                    err.get_or_insert_with(|| self.why_not_completable(&b, &rest, &used));
                 }
-                err.get_or_insert_with(|| self.why_not_completable(&rest));
             }
         }
-        Err(err)
+        found.map(|f| f.0).ok_or(err)
     }
 
     /// Takes back the last move; returns it.
@@ -328,6 +431,7 @@ impl TurnBuilder {
         let m = self.moves.pop()?;
         self.boards.pop();
         self.left.pop();
+        self.used.pop();
         Some(m)
     }
 
@@ -336,27 +440,54 @@ impl TurnBuilder {
         while self.undo().is_some() {}
     }
 
+    /// Plays the single moves of `text`, an entry in notation as a person
+    /// types it while building the turn (`24/18`, `24/18 13/7`,
+    /// `24/20/14`, `13/7(2)`, `6/off`): all of them, or none and the
+    /// reason. A point the entry itself empties was asked for more checkers
+    /// than it had: `10/4(2)` with one checker on 10 is
+    /// [`PlayError::TooFewCheckers`], not "no checker on point 10".
+    ///
+    /// ```
+    /// use tavli_core::{Dice, PlayError, TurnBuilder, pos};
+    /// let p = pos!(White; white {10: 1, 3: 14}; black {20: 15});
+    /// let mut t = TurnBuilder::new(&p, Dice::new(6, 6).unwrap());
+    /// assert_eq!(t.enter("10/4(2)"), Err(PlayError::TooFewCheckers { point: 10, have: 1 }));
+    /// assert!(t.moves().is_empty());
+    /// t.enter("10/4/off").unwrap();
+    /// assert_eq!(t.moves().len(), 2);
+    /// ```
+    pub fn enter(&mut self, text: &str) -> Result<(), PlayError> {
+        let hops = B::entry_hops(text, self.dice)?;
+        let at_start = self.board().clone();
+        // A point emptied by the entry's own earlier hops had too few checkers.
+        crate::entry::play_all(self, &hops).map_err(|e| match e {
+            PlayError::NoChecker(p) if (1..=B::TOP).contains(&p) && at_start.count(p) > 0 => {
+                PlayError::TooFewCheckers { point: p, have: at_start.count(p) }
+            }
+            e => e,
+        })
+    }
+
     /// The legal play the moves so far make, once they make one (the pass
     /// when nothing can be played). Its moves are the generator's: a play
     /// entered as 4/off with a 5 may reach the position of 4/3/off.
-    pub fn complete(&self) -> Option<Play> {
+    pub fn complete(&self) -> Option<B::Play> {
         if self.is_pass() {
-            return Some(self.legal[0]);
+            return Some(self.legal[0].clone());
         }
         let key = self.board().key();
         if !self.legal_keys.contains(&key) {
             return None;
         }
-        let turn = self.board().pos.turn();
-        self.legal.iter().find(|p| p.position().with_turn(turn).own_key() == key).copied()
+        self.legal.iter().find(|p| !B::is_pass(p) && self.board().play_key(p) == key).cloned()
     }
 
     /// The legal plays the turn can still become after the moves so far:
-    /// all of them before the first move, and fewer as moves are made (a
-    /// hint in the middle of a turn ranks these).
+    /// all of them before the first move, fewer as moves are made (a hint
+    /// in the middle of a turn ranks these).
     ///
     /// ```
-    /// use plakoto_core::{Dice, TurnBuilder, pos};
+    /// use tavli_core::{Dice, TurnBuilder, pos};
     /// let p = pos!(White; white {13: 1, 8: 1}; black {24: 15});
     /// let mut t = TurnBuilder::new(&p, Dice::new(6, 4).unwrap());
     /// let all: Vec<String> = t.reachable_plays().iter().map(|p| p.notation()).collect();
@@ -365,19 +496,19 @@ impl TurnBuilder {
     /// let left: Vec<String> = t.reachable_plays().iter().map(|p| p.notation()).collect();
     /// assert_eq!(left, ["13/9 8/2", "13/7/3"]);
     /// ```
-    pub fn reachable_plays(&self) -> Vec<Play> {
+    pub fn reachable_plays(&self) -> Vec<B::Play> {
         if self.is_pass() {
             return self.legal.clone();
         }
         let mut reached = HashSet::new();
         self.reach(self.board(), self.dice_left(), &mut HashSet::new(), &mut reached);
-        let turn = self.board().pos.turn();
-        self.legal.iter().filter(|p| reached.contains(&p.position().with_turn(turn).own_key())).copied().collect()
+        let b = self.board();
+        self.legal.iter().filter(|p| !B::is_pass(p) && reached.contains(&b.play_key(p))).cloned().collect()
     }
 
     /// Collects in `reached` every legal play's key that some sequence from
     /// `board` with `left` dice arrives at.
-    fn reach(&self, board: &Board, left: &[u8], seen: &mut HashSet<(u128, usize)>, reached: &mut HashSet<u128>) {
+    fn reach(&self, board: &B, left: &[u8], seen: &mut HashSet<(u128, usize)>, reached: &mut HashSet<u128>) {
         if !seen.insert((board.key(), left.len())) {
             return;
         }
@@ -387,33 +518,26 @@ impl TurnBuilder {
         if left.is_empty() || board.ended() {
             return;
         }
-        for (i, &d) in left.iter().enumerate() {
-            if left[..i].contains(&d) {
-                continue;
-            }
-            let rest: Vec<u8> = left.iter().enumerate().filter(|&(j, _)| j != i).map(|(_, &x)| x).collect();
-            for from in (1..=24u8).filter(|&p| board.own[p as usize] > 0) {
-                let mut b = board.clone();
-                if b.step(from, d).is_ok() {
-                    self.reach(&b, &rest, seen, reached);
-                }
-            }
-        }
+        self.each_step(board, left, |b, rest, _| {
+            self.reach(&b, rest, seen, reached);
+            false
+        });
     }
 
-    /// Why no checker can move from `from` now (mover's numbering), or
-    /// `None` when one can: no checker there, the checker is pinned, every
-    /// die's point is blocked, bearing off is not allowed yet, or the move
-    /// would leave the roll unplayable as the rules require.
+    /// Why no checker can move from `from` now (mover's numbering; 25 the
+    /// bar), or `None` when one can: no checker there (or one that may not
+    /// move: pinned, or waiting for the bar or the runner), every die's
+    /// point blocked, bearing off not allowed yet, or a move that would
+    /// leave the roll unplayable as the rules require.
     ///
     /// ```
-    /// use plakoto_core::{Dice, PlayError, Position, TurnBuilder};
+    /// use tavli_core::{Dice, PlayError, Position, TurnBuilder};
     /// let t = TurnBuilder::new(&Position::start(), Dice::new(6, 4).unwrap());
     /// assert_eq!(t.why_not_from(24), None);
     /// assert_eq!(t.why_not_from(13), Some(PlayError::NoChecker(13)));
     /// ```
     pub fn why_not_from(&self, from: u8) -> Option<PlayError> {
-        if !(1..=24).contains(&from) {
+        if !(1..=B::TOP).contains(&from) {
             return Some(PlayError::NoPoint(from));
         }
         if self.is_pass() {
@@ -428,21 +552,23 @@ impl TurnBuilder {
         self.reason_from(from)
     }
 
-    /// [`TurnBuilder::why_not_from`] for every point 1 to 24 from which no
-    /// checker can move now, in order (one search of the legal moves for all).
+    /// [`TurnBuilder::why_not_from`] for every point (and the bar, 25,
+    /// where the game has one) from which no checker can move now, in
+    /// order: one search of the legal moves for all.
     pub fn why_not_each(&self) -> Vec<(u8, PlayError)> {
         if self.is_pass() || self.dice_left().is_empty() {
             let e = if self.is_pass() { PlayError::MustPass(self.dice) } else { PlayError::TooManyMoves(self.dice) };
-            return (1..=24).map(|p| (p, e.clone())).collect();
+            return (1..=B::TOP).map(|p| (p, e.clone())).collect();
         }
         let sources: Vec<u8> = self.legal_moves().iter().map(|m| m.from).collect();
-        (1..=24u8).filter(|p| !sources.contains(p)).filter_map(|p| Some((p, self.reason_from(p)?))).collect()
+        (1..=B::TOP).filter(|p| !sources.contains(p)).filter_map(|p| Some((p, self.reason_from(p)?))).collect()
     }
 
-    /// Why no checker moves from `from`, given that no legal move starts there.
+    /// Why no checker moves from `from`, given that no legal move starts
+    /// there: the reason the largest die gives (its own refusal, or why
+    /// the move it makes leaves the roll unplayable), unless the checker
+    /// may not move at all, which is said whatever the die.
     fn reason_from(&self, from: u8) -> Option<PlayError> {
-        // The reason the first die gives (its own error, or why the move it
-        // makes leaves the roll unplayable).
         let mut dice = self.dice_left().to_vec();
         dice.sort_unstable_by(|a, b| b.cmp(a));
         dice.dedup();
@@ -450,11 +576,16 @@ impl TurnBuilder {
         for d in dice {
             let mut b = self.board().clone();
             let e = match b.step(from, d) {
-                Ok(to) => self.try_move(from, to).err(),
+                Ok(step) => self.try_move(from, step.to).err(),
                 Err(e) => Some(e),
             };
-            // A checker that is missing or pinned says so whatever the die.
-            if let Some(e @ (PlayError::NoChecker(_) | PlayError::Pinned(_))) = e {
+            if let Some(
+                e @ (PlayError::NoChecker(_)
+                | PlayError::Pinned(_)
+                | PlayError::MustEnterFirst { .. }
+                | PlayError::Runner { .. }),
+            ) = e
+            {
                 return Some(e);
             }
             if first.is_none() {
@@ -466,106 +597,24 @@ impl TurnBuilder {
 
     /// The position as it stands after the moves so far (the mover still
     /// on roll), for drawing the board mid-turn.
-    pub fn current_position(&self) -> Position {
-        match self.complete() {
-            Some(p) if !p.is_pass() => p.position().with_turn(self.board().pos.turn()),
-            _ => self.board().position(),
-        }
+    pub fn current_position(&self) -> B::Position {
+        let complete = self.complete().filter(|p| !B::is_pass(p));
+        self.board().position(complete.as_ref())
     }
 }
 
-crate::entry::impl_steps!(TurnBuilder, PlayError);
+impl<B: TurnBoard> crate::entry::Steps for TurnBuilder<B> {
+    type Error = PlayError;
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::game::{DiceSource, SeededDice};
-    use crate::pos;
-
-    /// Every legal play can be entered one move at a time, each move is
-    /// offered by `legal_moves`, and the last one completes exactly it.
-    #[test]
-    fn every_legal_play_can_be_entered_move_by_move() {
-        let mut dice = SeededDice::new(3);
-        let mut pos = Position::start();
-        let mut checked = 0;
-        for _ in 0..600 {
-            if pos.outcome().is_some() {
-                pos = Position::start();
-            }
-            let d = dice.roll();
-            let plays = pos.legal_plays(d);
-            for play in plays.iter().filter(|p| !p.is_pass()).take(6) {
-                let mut t = TurnBuilder::new(&pos, d);
-                for m in play.moves() {
-                    assert!(t.legal_moves().contains(m), "{m:?} not offered in {pos:?} {d} for {play}");
-                    t.play_move(m.from, m.to).unwrap();
-                }
-                assert_eq!(t.complete().map(|p| *p.position()), Some(*play.position()), "{pos:?} {d} {play}");
-                assert_eq!(t.current_position(), play.position().with_turn(pos.turn()));
-                assert!(t.legal_moves().is_empty());
-                checked += 1;
-            }
-            pos = *plays[dice.die() as usize % plays.len()].position();
-        }
-        assert!(checked > 1000);
+    fn step(&mut self, from: u8, to: u8) -> Result<(), PlayError> {
+        self.play_move(from, to)
     }
 
-    #[test]
-    fn explains_moves_that_cannot_be_completed() {
-        // White 6-5, one checker on 24 can play 24/18 but then 5 from 18 lands on 13,
-        // blocked; 24/19/13 is blocked too; the other checker on 8 plays the 5.
-        let p = pos!(White; white {24: 1, 8: 1}; black {13: 2, 1: 13});
-        let mut t = TurnBuilder::new(&p, Dice::new(6, 5).unwrap());
-        assert_eq!(t.play_move(24, 13), Err(PlayError::BlockedPoint(13)));
-        assert!(matches!(t.play_move(9, 3), Err(PlayError::NoChecker(9))));
-        t.play_move(24, 18).unwrap();
-        t.play_move(8, 3).unwrap();
-        assert!(t.complete().is_some());
+    fn made(&self) -> usize {
+        self.moves.len()
     }
 
-    #[test]
-    fn points_off_the_board_are_refused_not_a_panic() {
-        let mut t = TurnBuilder::new(&Position::start(), Dice::new(6, 1).unwrap());
-        assert_eq!(t.play_move(30, 14), Err(PlayError::NoPoint(30)));
-        assert_eq!(t.play_move(24, 200), Err(PlayError::NoPoint(200)));
-        assert_eq!(t.play_move(0, 0), Err(PlayError::NoPoint(0)));
-        assert!(t.moves().is_empty());
-    }
-
-    #[test]
-    fn an_entry_plays_its_moves_all_or_none_and_says_why_not() {
-        let d = Dice::new(6, 4).unwrap();
-        let mut t = TurnBuilder::new(&Position::start(), d);
-        t.enter("24/20/14").unwrap();
-        assert_eq!(t.moves(), [Move::new(24, 20), Move::new(20, 14)]);
-        t.reset();
-        t.enter("24/18,18/14").unwrap();
-        assert_eq!(t.moves().len(), 2);
-        t.reset();
-        // The notation's own rules, in the parser's words.
-        for bad in ["off/3", "25/3", "24", "24/18(9)", "bar/20", "", "pass"] {
-            assert!(matches!(t.enter(bad), Err(PlayError::Syntax { .. })), "{bad}");
-        }
-        assert_eq!(t.enter("24/20 24/18 24/23"), Err(PlayError::TooManyMoves(d)));
-        // A later move that fails takes the earlier ones of the entry back.
-        t.enter("24/20").unwrap();
-        assert!(t.enter("24/18 13/7").is_err());
-        assert_eq!(t.moves(), [Move::new(24, 20)]);
-        // A point the entry empties itself: more checkers written than it had.
-        let p = pos!(White; white {10: 1, 3: 14}; black {20: 15});
-        let mut t = TurnBuilder::new(&p, Dice::new(6, 6).unwrap());
-        assert_eq!(t.enter("10/4(2)"), Err(PlayError::TooFewCheckers { point: 10, have: 1 }));
-        assert_eq!(t.enter("9/3"), Err(PlayError::NoChecker(9)));
-        assert!(t.moves().is_empty());
-    }
-
-    #[test]
-    fn a_pass_is_complete_at_once() {
-        // White's only checker on 24 is blocked for 6-6: 18 is Black's.
-        let p = pos!(White; white {24: 1}; black {18: 2, 1: 13});
-        let t = TurnBuilder::new(&p, Dice::new(6, 6).unwrap());
-        assert!(t.is_pass());
-        assert!(t.complete().unwrap().is_pass());
+    fn take_back(&mut self) {
+        self.undo();
     }
 }

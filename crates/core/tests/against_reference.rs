@@ -11,9 +11,9 @@ mod reference;
 use std::collections::{HashMap, HashSet};
 use std::time::Instant;
 
-use plakoto_core::{Color, Dice, GameResult, MoveGen, Play, Position, Setup};
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
+use tavli_core::{Color, Dice, GameResult, MoveGen, Play, Position, Setup};
 
 /// Checks one position and roll; `Err` carries a report fit to debug from.
 fn compare(movegen: &mut MoveGen, pos: &Position, dice: Dice) -> Result<(), String> {
@@ -235,10 +235,10 @@ impl Seen {
 
     fn ending(&mut self, r: GameResult) {
         match (r.reason, r.points) {
-            (plakoto_core::Reason::BearOff, 1) => self.bear_off_1 += 1,
-            (plakoto_core::Reason::BearOff, _) => self.bear_off_2 += 1,
-            (plakoto_core::Reason::Mother, _) => self.mother += 1,
-            (plakoto_core::Reason::BothMothers, _) => self.draw += 1,
+            (tavli_core::Reason::BearOff, 1) => self.bear_off_1 += 1,
+            (tavli_core::Reason::BearOff, _) => self.bear_off_2 += 1,
+            (tavli_core::Reason::Mother, _) => self.mother += 1,
+            (tavli_core::Reason::BothMothers, _) => self.draw += 1,
             (other, _) => panic!("a play cannot end a game by {other:?}"),
         }
     }

@@ -3,8 +3,8 @@
 //! contributions (`Seed::joint`), and the record lets anyone check every
 //! roll against the commitment and the contributions.
 
-use plakoto_core::Color;
-use plakoto_core::game::{
+use tavli_core::Color;
+use tavli_core::game::{
     Contribution, DiceSource, Match, MatchError, MatchRecord, Players, RECORD_VERSION, Seed, SeededDice,
 };
 

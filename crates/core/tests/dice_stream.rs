@@ -3,7 +3,7 @@
 //! dependency update, a refactoring) fails this test instead of making
 //! every stored match unloadable.
 
-use plakoto_core::game::{DiceSource, Seed, SeededDice};
+use tavli_core::game::{DiceSource, Seed, SeededDice};
 
 /// The first `n` rolls of `seed`, each as its two dice in the order thrown.
 fn rolls(seed: Seed, n: usize) -> String {

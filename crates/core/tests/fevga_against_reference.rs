@@ -17,10 +17,10 @@ use std::collections::{HashMap, HashSet};
 use std::time::Instant;
 
 use fevga_reference as reference;
-use plakoto_core::fevga::{FevgaRules, MoveGen, Play, Position, PrimeRule, Setup, white_point};
-use plakoto_core::{Color, Dice, GameResult};
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
+use tavli_core::fevga::{FevgaRules, MoveGen, Play, Position, PrimeRule, Setup, white_point};
+use tavli_core::{Color, Dice, GameResult};
 
 /// Checks one position and roll; `Err` carries a report fit to debug from.
 fn compare(movegen: &mut MoveGen, pos: &Position, dice: Dice) -> Result<(), String> {

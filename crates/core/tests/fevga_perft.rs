@@ -8,7 +8,7 @@
 mod fevga_reference;
 
 use fevga_reference as reference;
-use plakoto_core::fevga::{FevgaRules, Position, parse_diagram, perft, perft_parallel, perft_with_rules};
+use tavli_core::fevga::{FevgaRules, Position, parse_diagram, perft, perft_parallel, perft_with_rules};
 
 /// Asserts `perft(pos, depth)` for each `(depth, count)` under `rules`, by
 /// the fast generator and the reference.

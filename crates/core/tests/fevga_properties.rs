@@ -14,13 +14,13 @@ mod fevga_reference;
 use std::collections::HashSet;
 
 use fevga_reference as reference;
-use plakoto_core::fevga::{
-    FevgaRules, Play, Position, TurnBuilder, parse_diagram, parse_play_with, parse_position, white_point,
-};
-use plakoto_core::{Color, Dice, GameResult};
 use proptest::prelude::*;
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
+use tavli_core::fevga::{
+    FevgaRules, Play, Position, TurnBuilder, parse_diagram, parse_play_with, parse_position, white_point,
+};
+use tavli_core::{Color, Dice, GameResult};
 
 fn random_dice(rng: &mut ChaCha8Rng) -> Dice {
     Dice::new(rng.random_range(1..=6), rng.random_range(1..=6)).expect("dice 1-6")

@@ -15,10 +15,10 @@ mod fevga_reference;
 use std::collections::HashSet;
 
 use fevga_reference as reference;
-use plakoto_core::fevga::{
+use tavli_core::fevga::{
     BanTiming, FevgaRules, PlayError, Position, PrimeRule, Release, parse_diagram, parse_play_with,
 };
-use plakoto_core::{Color, Dice, GameResult, Reason, fevga_pos};
+use tavli_core::{Color, Dice, GameResult, Reason, fevga_pos};
 
 const DEFAULT: FevgaRules =
     FevgaRules { release: Release::Reach, ban: BanTiming::EndOfPlay, primes: PrimeRule::UnblockingDuty };
@@ -123,7 +123,7 @@ fn one_checker_holds_a_point() {
     let p = fevga_pos!(White; white {24: 14, 10: 1}; black {6: 1, 5: 14});
     // 10/4; 24/18 is closed, and 4/off is not allowed with a checker out.
     assert_plays(&p, "6-6", &["10/4"]);
-    assert_eq!(parses(&p, "6-6", "24/18", &DEFAULT), Err(PlayError::Blocked(18)));
+    assert_eq!(parses(&p, "6-6", "24/18", &DEFAULT), Err(PlayError::HeldByOne(18)));
 }
 
 #[test]
@@ -132,7 +132,7 @@ fn f12_every_touched_point_is_a_landing() {
     let p = tavli("fevga W 6-1 | W: 24:14 18:1 | B: 24:15");
     assert_plays(&p, "6-1", &["18/17/11"]);
     assert_eq!(parses(&p, "6-1", "18/11", &DEFAULT), Ok("18/17/11".into()));
-    assert_eq!(parses(&p, "6-1", "18/12/11", &DEFAULT), Err(PlayError::Blocked(12)));
+    assert_eq!(parses(&p, "6-1", "18/12/11", &DEFAULT), Err(PlayError::HeldByOne(12)));
 }
 
 #[test]
@@ -140,7 +140,7 @@ fn nothing_is_hit() {
     let p = fevga_pos!(White; white {24: 14, 10: 1}; black {24: 14, 20: 1});
     // Black's runner on its 20 stands on White's 8: 10/8 is closed, not a hit.
     assert!(parses(&p, "2-1", "10/8*", &DEFAULT).is_err());
-    assert_eq!(parses(&p, "2-1", "10/8", &DEFAULT), Err(PlayError::Blocked(8)));
+    assert_eq!(parses(&p, "2-1", "10/8", &DEFAULT), Err(PlayError::HeldByOne(8)));
     for q in p.legal_plays(dice("2-1")) {
         assert_eq!(q.position().checkers(Color::Black, 8), 1, "{q}");
     }

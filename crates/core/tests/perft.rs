@@ -8,7 +8,7 @@ mod reference;
 use std::sync::mpsc;
 use std::time::Duration;
 
-use plakoto_core::{Leaves, Position, perft, perft_parallel, perft_parallel_with_leaves, perft_with_leaves, pos};
+use tavli_core::{Leaves, Position, perft, perft_parallel, perft_parallel_with_leaves, perft_with_leaves, pos};
 
 /// `perft_parallel(pos, depth, 2)`, or `None` if it has not answered within
 /// 20 seconds (a hang should fail the test, not stall the suite; the stuck

@@ -7,18 +7,18 @@
 //!
 //! The games mix uniform play with players that hit whenever they can
 //! (which fills the bar) and players that race home (which reaches the
-//! bear-off, also with a checker hit during it). `PLAKOTO_LONG_TESTS=1`
+//! bear-off, also with a checker hit during it). `TAVLI_LONG_TESTS=1`
 //! checks ten times as many positions.
 
 mod portes_reference;
 
 use std::collections::HashMap;
 
-use plakoto_core::Dice;
-use plakoto_core::portes::{MoveGen, Play, Position};
 use portes_reference as reference;
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
+use tavli_core::Dice;
+use tavli_core::portes::{MoveGen, Play, Position};
 
 fn compare(movegen: &mut MoveGen, pos: &Position, dice: Dice) -> Result<(), String> {
     let fast = pos.legal_plays(dice);
@@ -135,7 +135,7 @@ fn run(seed: u64, positions: usize, all_rolls: bool) -> (usize, usize, usize, us
 }
 
 fn scale() -> usize {
-    if std::env::var("PLAKOTO_LONG_TESTS").is_ok_and(|v| v == "1") { 10 } else { 1 }
+    if std::env::var("TAVLI_LONG_TESTS").is_ok_and(|v| v == "1") { 10 } else { 1 }
 }
 
 #[test]

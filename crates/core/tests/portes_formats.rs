@@ -4,8 +4,8 @@
 //! parsers' answers to very long input (1 MB: an error, never a panic; the
 //! parsers are linear, so this runs at once, but no time is asserted).
 
-use plakoto_core::portes::{PlayError, Position, PositionIdError, parse_play, parse_position};
-use plakoto_core::{Color, Dice, portes_pos};
+use tavli_core::portes::{PlayError, Position, PositionIdError, parse_play, parse_position};
+use tavli_core::{Color, Dice, portes_pos};
 
 /// A board with checkers on both bars, Black on roll.
 fn both_bars_black_on_roll() -> Position {
@@ -62,7 +62,7 @@ fn gnubg_ids_of_every_bar_count_round_trip() {
     // the same for Black.
     for n in 0..=15i64 {
         for turn in [Color::White, Color::Black] {
-            let mut s = plakoto_core::portes::Setup::empty(turn);
+            let mut s = tavli_core::portes::Setup::empty(turn);
             s.bar = [n, 15 - n];
             s.board[6] = 15 - n;
             s.board[19] = -n;

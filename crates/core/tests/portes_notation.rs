@@ -1,8 +1,8 @@
 //! Portes notation: printing, parsing, and the reason given for each kind
 //! of illegal play, in `parse_play` and in the turn builder.
 
-use plakoto_core::portes::{PlayError, Position, TurnBuilder, parse_play};
-use plakoto_core::{Dice, portes_pos};
+use tavli_core::portes::{PlayError, Position, TurnBuilder, parse_play};
+use tavli_core::{Dice, portes_pos};
 
 fn dice(s: &str) -> Dice {
     s.parse().expect("dice in a test")
@@ -101,7 +101,7 @@ fn the_turn_builder_offers_and_explains() {
 
     let mut t = TurnBuilder::new(&p4(), dice("6-5"));
     assert_eq!(t.play_move(13, 8), Err(PlayError::MustUseLarger(6)));
-    assert_eq!(t.legal_moves(), vec![plakoto_core::Move::new(13, 7)]);
+    assert_eq!(t.legal_moves(), vec![tavli_core::Move::new(13, 7)]);
 
     // A hop through a blot: the builder takes the way that hits nothing.
     let p = portes_pos!(White; white {24: 2, 13: 5, 8: 3, 6: 5}; black {1: 2, 10: 1, 12: 4, 17: 3, 19: 5});
@@ -110,7 +110,7 @@ fn the_turn_builder_offers_and_explains() {
     assert_eq!(t.complete().map(|p| p.notation()), Some("13/11/8".into()));
     t.reset();
     t.play_move(13, 10).unwrap();
-    assert_eq!(t.current_position().bar(plakoto_core::Color::Black), 1);
+    assert_eq!(t.current_position().bar(tavli_core::Color::Black), 1);
     t.play_move(10, 8).unwrap();
     assert_eq!(t.complete().map(|p| p.notation()), Some("13/10*/8".into()));
     assert_eq!(t.play_move(30, 1), Err(PlayError::NoPoint(30)));

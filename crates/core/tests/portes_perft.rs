@@ -4,14 +4,14 @@
 //! once both agreed, and agreed with GNU Backgammon's own generator (through
 //! the gnubg-nn Python module, to depth 2: docs/INTERFACE.md, "Portes"), so
 //! that a change to either side shows up. Each position's gnubg ID is given
-//! to paste it there. `PLAKOTO_LONG_TESTS=1` adds depth 3.
+//! to paste it there. `TAVLI_LONG_TESTS=1` adds depth 3.
 
 mod portes_reference;
 
-use plakoto_core::Leaves;
-use plakoto_core::portes::{Position, perft, perft_parallel, perft_parallel_with_leaves};
-use plakoto_core::portes_pos;
 use portes_reference as reference;
+use tavli_core::Leaves;
+use tavli_core::portes::{Position, perft, perft_parallel, perft_parallel_with_leaves};
+use tavli_core::portes_pos;
 
 /// Asserts `perft(pos, depth)` for each `(depth, count)` by the fast
 /// generator and the parallel perft, and by the reference up to `ref_depth`.
@@ -36,7 +36,7 @@ fn check(name: &str, pos: &Position, expected: &[(u32, u64)], ref_depth: u32) {
 }
 
 fn long() -> bool {
-    std::env::var("PLAKOTO_LONG_TESTS").is_ok_and(|v| v == "1")
+    std::env::var("TAVLI_LONG_TESTS").is_ok_and(|v| v == "1")
 }
 
 #[test]

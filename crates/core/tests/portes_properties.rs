@@ -5,11 +5,11 @@
 
 use std::collections::HashSet;
 
-use plakoto_core::portes::{Play, Position, TurnBuilder, parse_play};
-use plakoto_core::{Color, Dice, GameResult};
 use proptest::prelude::*;
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
+use tavli_core::portes::{Play, Position, TurnBuilder, parse_play};
+use tavli_core::{Color, Dice, GameResult};
 
 fn random_dice(rng: &mut ChaCha8Rng) -> Dice {
     Dice::new(rng.random_range(1..=6), rng.random_range(1..=6)).expect("dice 1-6")
@@ -153,7 +153,7 @@ proptest! {
         let _ = Position::from_json(&text);
         let _ = Position::from_id(&text);
         let _ = Position::from_gnubg_id(&text, Color::White);
-        let _ = plakoto_core::portes::parse_position(&text);
+        let _ = tavli_core::portes::parse_position(&text);
         walk(seed, 20, |pos, dice, _| {
             let _ = parse_play(pos, dice, &text);
             Ok(())

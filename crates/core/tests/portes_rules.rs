@@ -13,8 +13,8 @@ mod portes_reference;
 
 use std::collections::HashSet;
 
-use plakoto_core::portes::{MoveGen, Play, PortesRules, Position};
-use plakoto_core::{Color, Dice, GameResult, Reason, portes_pos};
+use tavli_core::portes::{MoveGen, Play, PortesRules, Position};
+use tavli_core::{Color, Dice, GameResult, Reason, portes_pos};
 
 use portes_reference as reference;
 
@@ -264,7 +264,7 @@ fn each_die_enters_on_its_own_point_and_no_other() {
     for n in 1..=6u8 {
         // Black holds all of White's 19..24 but 25 − n, and has 5 on White's 1.
         let open = 25 - n;
-        let mut s = plakoto_core::portes::Setup::empty(Color::White);
+        let mut s = tavli_core::portes::Setup::empty(Color::White);
         s.bar[Color::White.index()] = 1;
         s.board[8] = 14;
         for p in (19..=24).filter(|&p| p != open) {
@@ -277,7 +277,7 @@ fn each_die_enters_on_its_own_point_and_no_other() {
             let plays = legal(&pos, &d.to_string());
             if d.high() == n || d.low() == n {
                 for play in &plays {
-                    assert_eq!(play.moves()[0], plakoto_core::Move::new(25, open), "{d}: {play}");
+                    assert_eq!(play.moves()[0], tavli_core::Move::new(25, open), "{d}: {play}");
                     assert_eq!(play.position().bar(Color::White), 0, "{d}: {play}");
                 }
             } else {
@@ -303,7 +303,7 @@ fn the_hit_checker_goes_to_its_owners_bar_and_must_enter_first() {
     // White holds its 6 and 8 (Black's 19 and 17): 6-6 dances; 5-5 enters on
     // White's 5 (Black's 20) and goes on.
     assert_plays(&after, "6-6", &["pass"]);
-    assert!(legal(&after, "5-5").iter().all(|p| p.moves()[0] == plakoto_core::Move::new(25, 20)));
+    assert!(legal(&after, "5-5").iter().all(|p| p.moves()[0] == tavli_core::Move::new(25, 20)));
 }
 
 #[test]
@@ -313,8 +313,8 @@ fn entering_when_only_one_die_can_be_played_takes_the_larger() {
     let p = portes_pos!(White; white {bar: 1}; black {14: 2, 1: 13});
     assert_plays(&p, "6-5", &["bar/19"]);
     assert_eq!(
-        plakoto_core::portes::parse_play(&p, dice("6-5"), "bar/20").map(|p| p.notation()),
-        Err(plakoto_core::portes::PlayError::MustUseLarger(6))
+        tavli_core::portes::parse_play(&p, dice("6-5"), "bar/20").map(|p| p.notation()),
+        Err(tavli_core::portes::PlayError::MustUseLarger(6))
     );
 }
 
@@ -325,8 +325,8 @@ fn entering_with_the_die_that_lets_the_other_be_played() {
     let p = portes_pos!(White; white {bar: 1, 10: 1}; black {14: 2, 4: 2, 1: 11});
     assert_plays(&p, "6-5", &["bar/19 10/5"]);
     assert_eq!(
-        plakoto_core::portes::parse_play(&p, dice("6-5"), "bar/20").map(|p| p.notation()),
-        Err(plakoto_core::portes::PlayError::MustUseBoth(dice("6-5")))
+        tavli_core::portes::parse_play(&p, dice("6-5"), "bar/20").map(|p| p.notation()),
+        Err(tavli_core::portes::PlayError::MustUseBoth(dice("6-5")))
     );
 }
 
@@ -342,7 +342,7 @@ fn two_on_the_bar_with_a_doublet_enter_then_move_on() {
     assert!(plays.iter().any(|p| p.notation().starts_with("bar/22/19")), "{plays:?}");
     for play in &plays {
         assert_eq!(play.moves().len(), 4, "{play}");
-        assert_eq!(&play.moves()[..2], [plakoto_core::Move::new(25, 22); 2], "{play}");
+        assert_eq!(&play.moves()[..2], [tavli_core::Move::new(25, 22); 2], "{play}");
     }
 }
 

@@ -7,10 +7,10 @@ mod reference;
 
 use std::collections::HashSet;
 
-use plakoto_core::{Color, Dice, GameResult, Play, Position, parse_play, pos};
 use proptest::prelude::*;
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
+use tavli_core::{Color, Dice, GameResult, Play, Position, parse_play, pos};
 
 fn random_dice(rng: &mut ChaCha8Rng) -> Dice {
     Dice::new(rng.random_range(1..=6), rng.random_range(1..=6)).expect("dice 1-6")
@@ -214,11 +214,11 @@ fn a_play_with_more_hops_than_the_roll_has_moves_is_refused_at_once() {
     let p = Position::start();
     let d = Dice::new(6, 5).expect("dice");
     let e = parse_play(&p, d, "24/18/13/8").unwrap_err();
-    assert_eq!(e, plakoto_core::PlayError::TooManyMoves(d));
+    assert_eq!(e, tavli_core::PlayError::TooManyMoves(d));
     let e = parse_play(&p, Dice::new(2, 2).expect("dice"), "24/22/20 24/22/20/18").unwrap_err();
-    assert!(matches!(e, plakoto_core::PlayError::TooManyMoves(_)), "{e}");
+    assert!(matches!(e, tavli_core::PlayError::TooManyMoves(_)), "{e}");
     let e = parse_play(&p, Dice::new(2, 2).expect("dice"), "24/22(5)").unwrap_err();
-    assert!(matches!(e, plakoto_core::PlayError::Syntax { .. }), "{e}");
+    assert!(matches!(e, tavli_core::PlayError::Syntax { .. }), "{e}");
     // Four hops of a doublet are still read, in any order written.
     assert!(parse_play(&p, Dice::new(2, 2).expect("dice"), "22/20 24/22 24/22 22/20").is_ok());
 }
@@ -284,10 +284,10 @@ proptest! {
     #[test]
     fn reachable_plays_keep_the_play_being_entered(seed in any::<u64>(), plies in 1usize..200) {
         walk(seed, plies, |pos, dice, plays| {
-            let t = plakoto_core::TurnBuilder::new(pos, dice);
+            let t = tavli_core::TurnBuilder::new(pos, dice);
             prop_assert_eq!(t.reachable_plays().len(), plays.len());
             for play in plays.iter().filter(|p| !p.is_pass()).take(6) {
-                let mut t = plakoto_core::TurnBuilder::new(pos, dice);
+                let mut t = tavli_core::TurnBuilder::new(pos, dice);
                 for m in play.moves() {
                     t.play_move(m.from, m.to).map_err(|e| TestCaseError::fail(e.to_string()))?;
                     let left = t.reachable_plays();

@@ -3,11 +3,11 @@
 //! turn, matches of any length, a record taken at any point. And records
 //! written before a resigned game kept its roll still load.
 
-use plakoto_core::Color;
-use plakoto_core::game::{Match, MatchRecord, Players};
 use proptest::prelude::*;
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
+use tavli_core::Color;
+use tavli_core::game::{Match, MatchRecord, Players};
 
 /// What a front end can do next in a match.
 #[derive(Clone, Copy, Debug)]
@@ -107,7 +107,7 @@ proptest! {
 fn as_written_before(rec: &MatchRecord) -> MatchRecord {
     let mut old = rec.clone();
     for g in &mut old.games {
-        if g.result.is_some_and(|r| r.reason == plakoto_core::Reason::Resign) {
+        if g.result.is_some_and(|r| r.reason == tavli_core::Reason::Resign) {
             g.dice = None;
         }
     }
@@ -157,7 +157,7 @@ fn a_resigned_game_keeps_its_roll_in_the_record() {
 // commitment, never the seed; once it is over the seed is shown, matches
 // the commitment, and the record replays.
 
-fn played(seed: plakoto_core::game::Seed, length: u32, steps: usize) -> Match {
+fn played(seed: tavli_core::game::Seed, length: u32, steps: usize) -> Match {
     let mut m = Match::new(length, seed, Players::default()).expect("a match");
     let mut rng = ChaCha8Rng::seed_from_u64(1);
     for _ in 0..steps {
@@ -168,7 +168,7 @@ fn played(seed: plakoto_core::game::Seed, length: u32, steps: usize) -> Match {
 
 #[test]
 fn a_live_matchs_public_record_hides_its_seed_and_a_finished_one_shows_it() {
-    use plakoto_core::game::{MatchError, Seed};
+    use tavli_core::game::{MatchError, Seed};
     let secret = Seed::Secret([0x5a; 32]);
     let live = played(secret, 3, 30);
     assert!(!live.is_over());
@@ -189,7 +189,7 @@ fn a_live_matchs_public_record_hides_its_seed_and_a_finished_one_shows_it() {
 
 #[test]
 fn a_seed_that_does_not_match_its_commitment_is_refused() {
-    use plakoto_core::game::Seed;
+    use tavli_core::game::Seed;
     let mut rec = played(Seed::Secret([1; 32]), 1, 2000).record();
     rec.seed = Some(Seed::Secret([2; 32]));
     let e = Match::from_record(&rec).unwrap_err().to_string();
@@ -199,7 +199,7 @@ fn a_seed_that_does_not_match_its_commitment_is_refused() {
 #[test]
 fn a_version_1_record_still_loads() {
     // As the first release wrote it: version 1, a number seed, no commitment.
-    let m = played(plakoto_core::game::Seed::Number(77), 3, 25);
+    let m = played(tavli_core::game::Seed::Number(77), 3, 25);
     let mut v1 = serde_json::to_value(m.record()).expect("json");
     v1["version"] = 1.into();
     v1.as_object_mut().expect("object").remove("seed_sha256");
@@ -210,7 +210,7 @@ fn a_version_1_record_still_loads() {
 
 #[test]
 fn a_match_from_a_position_starts_there_and_replays() {
-    use plakoto_core::{Position, pos};
+    use tavli_core::{Position, pos};
     let p = pos!(Black; white {13: 5, 8: 5, 6: 5}; black {20: 5, 17: 5, 12: 5});
     let mut m = Match::from_position(3, 4, Players::default(), p).expect("a match");
     assert_eq!(m.game().position(), &p);
@@ -232,7 +232,7 @@ fn a_match_from_a_position_starts_there_and_replays() {
 
 /// `m`'s games as a move list's lines (each game's last roll-off, then
 /// its turns), as someone copying a match from a board would write them.
-fn move_list_games<P: plakoto_core::tavli::GamePosition>(m: &Match<P>) -> String {
+fn move_list_games<P: tavli_core::tavli::GamePosition>(m: &Match<P>) -> String {
     let mut text = String::new();
     for g in m.games() {
         if let Some(&[w, b]) = g.opening().last() {
@@ -247,7 +247,7 @@ fn move_list_games<P: plakoto_core::tavli::GamePosition>(m: &Match<P>) -> String
 
 #[test]
 fn a_move_list_of_a_match_reads_into_a_replayable_record() {
-    use plakoto_core::game::read_move_list;
+    use tavli_core::game::read_move_list;
     // Play a real match, write it as a move list, read it back.
     let mut m = Match::new(3, 21, Players::default()).expect("a match");
     let mut rng = ChaCha8Rng::seed_from_u64(2);
@@ -272,7 +272,7 @@ fn a_move_list_of_a_match_reads_into_a_replayable_record() {
 
 #[test]
 fn a_bad_move_list_names_the_line_game_turn_and_fault() {
-    use plakoto_core::game::read_move_list;
+    use tavli_core::game::read_move_list;
     let e = read_move_list("opening 4-2\n6-4: 24/18 24/20\n3-1: 24/21 24/23\n6-6: 13/7(4)\n").unwrap_err();
     assert_eq!((e.line, e.game, e.turn), (4, 1, 3), "{e}");
     assert!(e.why.contains("13"), "{e}");
@@ -294,8 +294,8 @@ fn a_bad_move_list_names_the_line_game_turn_and_fault() {
 /// game's kind, turns and result, and the winner.
 #[test]
 fn a_move_list_of_any_game_reads_back_into_the_match_played() {
-    use plakoto_core::game::read_any_move_list;
-    use plakoto_core::tavli::{AnyPosition, GameKind, MatchGames, MatchRules};
+    use tavli_core::game::read_any_move_list;
+    use tavli_core::tavli::{AnyPosition, GameKind, MatchGames, MatchRules};
     for (games, seed) in [
         (MatchGames::Tavli, 4),
         (MatchGames::Tavli, 5),
@@ -329,7 +329,7 @@ fn a_move_list_of_any_game_reads_back_into_the_match_played() {
 
 #[test]
 fn a_games_line_is_read_before_the_first_game_only_and_plakotos_reader_refuses_others() {
-    use plakoto_core::game::{read_any_move_list, read_move_list};
+    use tavli_core::game::{read_any_move_list, read_move_list};
     let e = read_any_move_list("games chess\n").unwrap_err();
     assert!(e.why.contains("unknown match `chess`"), "{e}");
     let e = read_any_move_list("white starts\n6-4: 24/18 24/20\ngames portes\n").unwrap_err();
@@ -339,7 +339,7 @@ fn a_games_line_is_read_before_the_first_game_only_and_plakotos_reader_refuses_o
     assert!(e.why.contains("reads Plakoto only, not a fevga match"), "{e}");
     // A Fevga opening: 6-6 plays one six (24/18), the rest are lost.
     let rec = read_any_move_list("games fevga\nblack starts\n6-6: 24/18\n").unwrap();
-    assert_eq!(rec.games[0].game, plakoto_core::tavli::GameKind::Fevga);
+    assert_eq!(rec.games[0].game, tavli_core::tavli::GameKind::Fevga);
     let e = read_any_move_list("games fevga\nblack starts\n6-6: 24/18/12\n").unwrap_err();
     assert_eq!((e.line, e.turn), (3, 1));
     // `games plakoto` is Plakoto's reader's too.

@@ -14,7 +14,7 @@ mod reference;
 
 use std::collections::HashSet;
 
-use plakoto_core::{Color, Dice, GameResult, Play, Position, PositionError, Reason, Setup, pos};
+use tavli_core::{Color, Dice, GameResult, Play, Position, PositionError, Reason, Setup, pos};
 
 fn dice(s: &str) -> Dice {
     s.parse().expect("dice in a test")
@@ -603,9 +603,9 @@ fn a_point_holds_one_pinned_checker_under_opposing_ones() {
 #[test]
 fn moving_more_checkers_than_a_point_holds_says_how_many_there_are() {
     let p = pos!(White; white {10: 1, 6: 14}; black {1: 15});
-    let e = plakoto_core::parse_play(&p, dice("6-6"), "10/4(2) 6/off(2)").unwrap_err();
-    assert_eq!(e, plakoto_core::PlayError::TooFewCheckers { point: 10, have: 1 });
+    let e = tavli_core::parse_play(&p, dice("6-6"), "10/4(2) 6/off(2)").unwrap_err();
+    assert_eq!(e, tavli_core::PlayError::TooFewCheckers { point: 10, have: 1 });
     assert_eq!(e.to_string(), "you have only 1 checker on point 10");
-    let e = plakoto_core::parse_play(&p, dice("6-6"), "13/7").unwrap_err();
+    let e = tavli_core::parse_play(&p, dice("6-6"), "13/7").unwrap_err();
     assert_eq!(e.to_string(), "you have no checker on point 13");
 }

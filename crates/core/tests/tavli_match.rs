@@ -3,11 +3,11 @@
 //! match, and records that replay, for `Match<AnyPosition>`; and Plakoto's
 //! matches and records as before.
 
-use plakoto_core::game::{Match, MatchError, MatchRecord, Players, Start};
-use plakoto_core::tavli::{AnyPosition, GameKind, MatchRules};
-use plakoto_core::{Color, Position, Reason};
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
+use tavli_core::game::{Match, MatchError, MatchRecord, Players, Start};
+use tavli_core::tavli::{AnyPosition, GameKind, MatchRules};
+use tavli_core::{Color, Position, Reason};
 
 type Tavli = Match<AnyPosition>;
 

@@ -5,13 +5,13 @@
 //! under the option with the same match without it, and checks that
 //! records carrying options round-trip and replay.
 
-use plakoto_core::fevga::{self, BanTiming, FevgaRules, PrimeRule, Release};
-use plakoto_core::game::{Game, Match, MatchRecord, Players, Start};
-use plakoto_core::portes::{self, PortesRules};
-use plakoto_core::tavli::{AnyPosition, GameKind, GamePlay, MatchGames, MatchRules};
-use plakoto_core::{Color, Dice, Position, Reason, fevga_pos, portes_pos};
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
+use tavli_core::fevga::{self, BanTiming, FevgaRules, PrimeRule, Release};
+use tavli_core::game::{Game, Match, MatchRecord, Players, Start};
+use tavli_core::portes::{self, PortesRules};
+use tavli_core::tavli::{AnyPosition, GameKind, GamePlay, MatchGames, MatchRules};
+use tavli_core::{Color, Dice, Position, Reason, fevga_pos, portes_pos};
 
 type Tavli = Match<AnyPosition>;
 
@@ -161,8 +161,8 @@ fn portes_backgammons_count_3_under_the_option_only() {
     let plain = portes_backgammon(PortesRules::default());
     let three = portes_backgammon(on);
     let r = |m: &Tavli| m.games()[0].result().unwrap();
-    assert_eq!(r(&plain), plakoto_core::GameResult::win(Color::White, 2, Reason::BearOff));
-    assert_eq!(r(&three), plakoto_core::GameResult::win(Color::White, 3, Reason::BearOff));
+    assert_eq!(r(&plain), tavli_core::GameResult::win(Color::White, 2, Reason::BearOff));
+    assert_eq!(r(&three), tavli_core::GameResult::win(Color::White, 3, Reason::BearOff));
     assert_eq!((plain.score(Color::White), three.score(Color::White)), (2, 3));
     // The record says so, replays to 3, and a record claiming 2 is refused.
     let rec = three.record();
@@ -255,7 +255,7 @@ fn fevga_options_change_a_match_s_legal_plays_as_the_move_generator_says() {
                 .legal_plays()
                 .iter()
                 .map(|p| match p {
-                    plakoto_core::tavli::AnyPlay::Fevga(p) => *p,
+                    tavli_core::tavli::AnyPlay::Fevga(p) => *p,
                     other => panic!("not a Fevga play: {other:?}"),
                 })
                 .collect();

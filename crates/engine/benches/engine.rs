@@ -1,15 +1,15 @@
 //! Engine speed: static evaluation, a bear-off lookup, and 1/2-ply
-//! decisions. Run: `cargo bench -p plakoto-engine`. (Self-play speed is
+//! decisions. Run: `cargo bench -p tavli-engine`. (Self-play speed is
 //! the workshop's bench.)
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
-use plakoto_core::game::{DiceSource, SeededDice};
-use plakoto_core::{Dice, Position};
-use plakoto_engine::bearoff::Database;
-use plakoto_engine::search::{SearchConfig, rank};
-use plakoto_engine::{Evaluator, NeuralEval};
 use std::hint::black_box;
 use std::sync::Arc;
+use tavli_core::game::{DiceSource, SeededDice};
+use tavli_core::{Dice, Position};
+use tavli_engine::bearoff::Database;
+use tavli_engine::search::{SearchConfig, rank};
+use tavli_engine::{Evaluator, NeuralEval};
 
 /// The evaluator the levels use: the shipped network with the bear-off
 /// database (built here, as a front end loads it before evaluating).
@@ -48,7 +48,7 @@ fn bench_eval(c: &mut Criterion) {
         })
     });
     // A race with both sides home: scored from the bear-off database.
-    let race = plakoto_core::pos!(White; white {1: 3, 2: 3, 3: 2, 5: 4, 6: 3}; black {24: 2, 22: 4, 20: 5, 19: 4});
+    let race = tavli_core::pos!(White; white {1: 3, 2: 3, 3: 2, 5: 4, 6: 3}; black {24: 2, 22: 4, 20: 5, 19: 4});
     let db = Database::build();
     g.throughput(Throughput::Elements(1));
     g.bench_function("bear-off race lookup", |b| b.iter(|| db.race_position(black_box(&race))));
@@ -78,9 +78,9 @@ fn bench_decisions(c: &mut Criterion) {
 /// Portes's static evaluation, and its two parts: the encoding alone, and
 /// the shipped network on the encoded inputs.
 fn bench_portes(c: &mut Criterion) {
-    use plakoto_core::portes;
-    use plakoto_engine::portes_inputs::encode;
-    use plakoto_engine::{NetGame, inputs::Inputs};
+    use tavli_core::portes;
+    use tavli_engine::portes_inputs::encode;
+    use tavli_engine::{NetGame, inputs::Inputs};
     let mut dice = SeededDice::new(77);
     let mut positions = Vec::new();
     let mut pos = portes::Position::start();

@@ -1,14 +1,14 @@
 //! Times Portes's input encodings 1 and 2 on the same positions, in one run
 //! (rounds alternate so load from elsewhere hits both alike):
-//! `cargo run --release -p plakoto-engine --example portes_encode_speed`.
+//! `cargo run --release -p tavli-engine --example portes_encode_speed`.
 
 use std::hint::black_box;
 use std::time::Instant;
 
-use plakoto_core::game::{DiceSource, SeededDice};
-use plakoto_core::portes::Position;
-use plakoto_engine::inputs::Inputs;
-use plakoto_engine::portes_inputs::encode_version_into;
+use tavli_core::game::{DiceSource, SeededDice};
+use tavli_core::portes::Position;
+use tavli_engine::inputs::Inputs;
+use tavli_engine::portes_inputs::encode_version_into;
 
 fn main() {
     // Positions from random play, as the trainer meets them.

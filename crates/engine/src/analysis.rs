@@ -1,11 +1,11 @@
 //! What front ends ask of the engine: an evaluation of a position and the
 //! plays of a roll ranked, by whatever analyzer they pass in. The JSON
-//! shapes are those of `plakoto eval --json` and `plakoto hint --json`
+//! shapes are those of `tavli eval --json` and `tavli hint --json`
 //! (INTERFACE.md).
 
-use plakoto_core::tavli::{GamePlay, GamePosition};
-use plakoto_core::{Dice, Move, Play, PlayError, Position, TurnBuilder};
 use serde::Serialize;
+use tavli_core::tavli::{GamePlay, GamePosition};
+use tavli_core::{Dice, Move, Play, PlayError, Position, TurnBuilder};
 
 use crate::analyzer::{Analyzer, Scored};
 use crate::met::Objective;
@@ -67,8 +67,8 @@ impl<PL: Clone> RankedPlay<PL> {
 /// Evaluates `pos` for the side on roll with `analyzer`.
 ///
 /// ```
-/// use plakoto_core::Position;
-/// use plakoto_engine::{NeuralEval, Search, analysis};
+/// use tavli_core::Position;
+/// use tavli_engine::{NeuralEval, Search, analysis};
 /// let e = analysis::evaluate(&Search::new(NeuralEval::shipped(None), 0), &Position::start());
 /// assert_eq!(e.ply, 0);
 /// assert!((e.equity - e.probabilities.equity()).abs() < 1e-6);
@@ -152,8 +152,8 @@ pub struct Continuations<PL = Play> {
 /// continuations are every play and the loss 0.
 ///
 /// ```
-/// use plakoto_core::{Dice, Move, Position};
-/// use plakoto_engine::{NeuralEval, Search, analysis};
+/// use tavli_core::{Dice, Move, Position};
+/// use tavli_engine::{NeuralEval, Search, analysis};
 /// let search = Search::new(NeuralEval::shipped(None), 0);
 /// let c = analysis::rank_from(&search, &Position::start(), Dice::new(6, 4).unwrap(), &[Move::new(24, 18)]).unwrap();
 /// assert!(c.loss >= 0.0);
@@ -223,8 +223,8 @@ pub struct Judgement<PL = Play> {
 /// `None` when `played` is not one of the legal plays. Any game's.
 ///
 /// ```
-/// use plakoto_core::{Dice, Position};
-/// use plakoto_engine::{NeuralEval, Search, analysis};
+/// use tavli_core::{Dice, Position};
+/// use tavli_engine::{NeuralEval, Search, analysis};
 /// let (pos, dice) = (Position::start(), Dice::new(6, 4).unwrap());
 /// let search = Search::new(NeuralEval::shipped(None), 0);
 /// let best = analysis::rank_plays(&search, &pos, dice)[0].play;

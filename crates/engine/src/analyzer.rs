@@ -4,8 +4,8 @@
 //! levels take an analyzer as an argument, so the same code serves another
 //! network, a deeper search, and later rollouts and play by the match score.
 
-use plakoto_core::Position;
-use plakoto_core::tavli::GamePosition;
+use tavli_core::Position;
+use tavli_core::tavli::GamePosition;
 
 use crate::probabilities::Probabilities;
 

@@ -3,8 +3,8 @@
 //! ([`NeuralEval`](crate::NeuralEval)). Searches, players and analysis take
 //! an evaluator as an argument instead of reaching for a global one.
 
-use plakoto_core::Position;
-use plakoto_core::tavli::GamePosition;
+use tavli_core::Position;
+use tavli_core::tavli::GamePosition;
 
 use crate::probabilities::Probabilities;
 

@@ -16,9 +16,10 @@
 
 use std::sync::Arc;
 
-use plakoto_core::Position;
+use tavli_core::Position;
 
 use crate::inputs::{InputSink, NUM_INPUTS, encode_into, point_groups};
+use crate::net_cache::NetCache;
 use crate::network::{Network, OUTPUTS, sigmoid};
 
 /// Units the AVX2 kernel keeps in registers at once (eight of eight floats).
@@ -96,13 +97,26 @@ impl FastNet {
     pub fn new(net: Arc<Network>) -> FastNet {
         // A network reaches here only through a Plakoto reader
         // (`Network::from_bytes`) or constructor.
-        assert_eq!(net.game(), plakoto_core::tavli::GameKind::Plakoto, "the Plakoto evaluator is Plakoto's");
+        assert_eq!(net.game(), tavli_core::tavli::GameKind::Plakoto, "the Plakoto evaluator is Plakoto's");
         FastNet::with_groups(net, &point_groups())
     }
 
     /// `net` prepared for an encoding whose point groups start at the
     /// inputs `groups`.
     pub fn with_groups(net: Arc<Network>, groups: &[usize]) -> FastNet {
+        FastNet::build(net, groups)
+    }
+
+    /// [`FastNet::with_groups`], made once per network and shared: every
+    /// evaluator of the same network (each engine move, hint and duel pair
+    /// makes one) uses the same kernel. `groups` must be the network's
+    /// game's, as they are wherever a game's evaluator is made.
+    pub fn shared(net: Arc<Network>, groups: &[usize]) -> Arc<FastNet> {
+        static KERNELS: NetCache<Arc<FastNet>> = NetCache::new(8);
+        KERNELS.get_or_make(&net.clone(), || Arc::new(FastNet::build(net, groups)))
+    }
+
+    fn build(net: Arc<Network>, groups: &[usize]) -> FastNet {
         let (hidden, inputs) = (net.hidden(), net.inputs());
         let mut rows = Vec::with_capacity((inputs + groups.len() * 3) * hidden);
         for i in 0..inputs {
@@ -238,7 +252,7 @@ impl FastNet {
 mod tests {
     use super::*;
     use crate::inputs::{Inputs, encode};
-    use plakoto_core::game::{DiceSource, SeededDice};
+    use tavli_core::game::{DiceSource, SeededDice};
 
     /// Both kernels compute the same function as encode + forward, for a
     /// layer size the AVX2 kernel takes (128) and one it leaves to the

@@ -29,8 +29,8 @@
 //!   rolls it needs to bring a checker home and off exceed the rolls the
 //!   other side needs to finish.
 
-use plakoto_core::Dice;
-use plakoto_core::fevga::{Play, Position, Release};
+use tavli_core::Dice;
+use tavli_core::fevga::{Play, Position, Release};
 
 use crate::player::Player;
 
@@ -48,8 +48,8 @@ const WASTAGE: [f32; 7] = [0.0, 3.0, 2.0, 1.3, 0.8, 0.4, 0.2];
 /// a finished game scores 10 per point won or lost.
 ///
 /// ```
-/// use plakoto_core::fevga::Position;
-/// use plakoto_engine::fevga_heuristic_score;
+/// use tavli_core::fevga::Position;
+/// use tavli_engine::fevga_heuristic_score;
 /// // The start is even but for the roll.
 /// assert!(fevga_heuristic_score(&Position::start()) > 0.0);
 /// ```
@@ -180,9 +180,9 @@ fn contact_penalty(own: &[u8; 32], opp: &[u8; 32], pos: &Position) -> f32 {
 /// by [`fevga_heuristic_score`].
 ///
 /// ```
-/// use plakoto_core::Dice;
-/// use plakoto_core::fevga::Position;
-/// use plakoto_engine::{FevgaHeuristic, Player};
+/// use tavli_core::Dice;
+/// use tavli_core::fevga::Position;
+/// use tavli_engine::{FevgaHeuristic, Player};
 /// let start = Position::start();
 /// let dice = Dice::new(3, 1).unwrap();
 /// let plays = start.legal_plays(dice);
@@ -226,7 +226,7 @@ impl Player<Position> for FevgaHeuristic {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use plakoto_core::fevga_pos;
+    use tavli_core::fevga_pos;
 
     fn best(p: &Position, d: (u8, u8)) -> Play {
         let dice = Dice::new(d.0, d.1).unwrap();
@@ -240,7 +240,7 @@ mod tests {
         assert!(p.is_race());
         // 6/off 5/off, not 6/off 6/1: the same pips, one checker fewer.
         let b = best(&p, (6, 5));
-        assert_eq!(b.position().off(plakoto_core::Color::White), 9, "{b}");
+        assert_eq!(b.position().off(tavli_core::Color::White), 9, "{b}");
         // 2/off 1/off, not 6/4 6/5 or 6/4 1/off.
         let b = best(&p, (2, 1));
         assert_eq!(b.to_string(), "2/off 1/off");
@@ -253,7 +253,7 @@ mod tests {
         // closes six in a row in front of it and Black cannot move at all.
         let p = fevga_pos!(White; white {24: 9, 10: 1, 6: 1, 5: 1, 4: 1, 3: 1, 2: 1}; black {24: 14, 19: 1});
         let b = best(&p, (5, 4));
-        assert_eq!(b.position().checkers(plakoto_core::Color::White, 1), 1, "{b}");
+        assert_eq!(b.position().checkers(tavli_core::Color::White, 1), 1, "{b}");
         let frozen = b.position().legal_plays(Dice::new(6, 6).unwrap());
         assert!(frozen.len() == 1 && frozen[0].is_pass());
     }

@@ -19,7 +19,7 @@
 //! [`ENCODING_VERSION`] is written in a Fevga weights file; a new version
 //! only ever appends inputs, as the other games' do.
 
-use plakoto_core::fevga::{Position, Release};
+use tavli_core::fevga::{Position, Release};
 
 use crate::inputs::{InputSink, Inputs};
 
@@ -136,8 +136,8 @@ pub(crate) fn point_groups() -> Vec<usize> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use plakoto_core::fevga_pos;
-    use plakoto_core::game::{DiceSource, SeededDice};
+    use tavli_core::fevga_pos;
+    use tavli_core::game::{DiceSource, SeededDice};
 
     fn dense(pos: &Position) -> Vec<f32> {
         let mut x = Inputs::with_capacity();

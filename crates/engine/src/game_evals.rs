@@ -3,8 +3,8 @@
 //! [`GameEvals`](crate::GameEvals): how a review of a Tavli match, whose
 //! games change, ranks every turn with its own game's network.
 
-use plakoto_core::tavli::{AnyPosition, GamePosition};
-use plakoto_core::{Position, fevga, portes};
+use tavli_core::tavli::{AnyPosition, GamePosition};
+use tavli_core::{Position, fevga, portes};
 
 use crate::net_game::NetGame;
 
@@ -57,7 +57,7 @@ impl ByGame for AnyPosition {
 mod tests {
     use super::*;
     use crate::{Evaluator, GameEvals, NeuralEval};
-    use plakoto_core::tavli::GameKind;
+    use tavli_core::tavli::GameKind;
 
     /// Names the game it was run on and evaluates the position with that
     /// game's evaluator.

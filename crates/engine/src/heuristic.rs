@@ -4,7 +4,7 @@
 //! sit), the mothers' safety and threats against them, blots within reach
 //! of the opponent, and blocks (primes) in front of the opponent.
 
-use plakoto_core::{Dice, Play, Position};
+use tavli_core::{Dice, Play, Position};
 
 use crate::player::{Player, argmax_by};
 
@@ -118,7 +118,7 @@ impl Player for HeuristicPlayer {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use plakoto_core::pos;
+    use tavli_core::pos;
 
     #[test]
     fn prefers_pinning_to_not_pinning() {

@@ -30,7 +30,7 @@
 //! version still load (`INPUTS_OF_VERSION`): the inputs they lack get zero
 //! weights, and they evaluate exactly as before.
 
-use plakoto_core::Position;
+use tavli_core::Position;
 
 /// Bump when the layout below changes (by appending inputs only).
 pub const ENCODING_VERSION: u32 = 3;
@@ -473,8 +473,8 @@ fn encode_side<S: InputSink>(v: &SideView, base: usize, out: &mut S) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use plakoto_core::game::{DiceSource, SeededDice};
-    use plakoto_core::pos;
+    use tavli_core::game::{DiceSource, SeededDice};
+    use tavli_core::pos;
 
     /// The plain first version of `encode_side`, point by point through the
     /// Position accessors: the fast bit-mask version must agree with it.

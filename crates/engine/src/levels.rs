@@ -1,12 +1,12 @@
 //! The built-in engine levels, as data: each says what kind of player it
 //! is, so a new kind is a new variant the compiler makes every front end
-//! handle. What `plakoto play --level`, `duel`, `engine` and the web app
+//! handle. What `tavli play --level`, `duel`, `engine` and the web app
 //! accept; the README gives each level's measured strength and speed.
 
 use std::fmt;
 
-use plakoto_core::Position;
-use plakoto_core::tavli::MatchGames;
+use tavli_core::Position;
+use tavli_core::tavli::MatchGames;
 
 use crate::met::MatchScore;
 use crate::net_game::NetGame;
@@ -89,9 +89,9 @@ impl Level {
     /// as `duel --match` measures them.
     ///
     /// ```
-    /// use plakoto_core::{Dice, Position};
-    /// use plakoto_engine::met::MatchScore;
-    /// use plakoto_engine::{NeuralEval, levels};
+    /// use tavli_core::{Dice, Position};
+    /// use tavli_engine::met::MatchScore;
+    /// use tavli_engine::{NeuralEval, levels};
     /// let eval = NeuralEval::shipped(None);
     /// let score = MatchScore { length: 3, mine: 0, theirs: 2 };
     /// let mut player = levels::level("advanced").unwrap().player_at(&eval, 7, score);
@@ -162,7 +162,7 @@ impl std::error::Error for UnknownLevel {}
 /// file.
 ///
 /// ```
-/// use plakoto_engine::levels::{LevelKind, level};
+/// use tavli_engine::levels::{LevelKind, level};
 /// assert_eq!(level("master").unwrap().kind, LevelKind::Neural { ply: 2, noise: 0.0 });
 /// assert!(level("external:sh").is_err());
 /// ```

@@ -3,13 +3,13 @@
 //! network, with the exact bear-off database in races), the search over it,
 //! the analysis front ends call (evaluations, ranked plays), and the
 //! players and built-in levels. No training, duels or external programs:
-//! those are the workshop's (`plakoto-workshop`), which a server never links.
+//! those are the workshop's (`tavli-workshop`), which a server never links.
 //!
 //! Everything that evaluates is passed in:
 //!
 //! ```
-//! use plakoto_core::{Dice, Position};
-//! use plakoto_engine::{NeuralEval, Search, analysis};
+//! use tavli_core::{Dice, Position};
+//! use tavli_engine::{NeuralEval, Search, analysis};
 //! // The shipped network without the bear-off database (loading that is a
 //! // front end's explicit step: `bearoff::load_default`).
 //! let search = Search::new(NeuralEval::shipped(None), 1);
@@ -39,6 +39,7 @@ mod heuristic;
 pub mod inputs;
 pub mod levels;
 pub mod met;
+mod net_cache;
 mod net_game;
 pub mod network;
 mod neural;
@@ -60,6 +61,7 @@ pub use fevga_heuristic::{FevgaHeuristic, fevga_heuristic_score};
 pub use game_evals::{ByGame, GameVisitor};
 pub use heuristic::{HeuristicPlayer, heuristic_score};
 pub use levels::{DEFAULT_LEVEL, LEVELS, Level, LevelKind};
+pub use net_cache::NetCache;
 pub use net_game::{GameEvals, NetEval, NetGame};
 pub use neural::{NeuralEval, from_outputs, to_targets};
 pub use player::{Player, RandomPlayer, argmax_by};

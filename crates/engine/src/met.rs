@@ -31,10 +31,10 @@
 
 use std::sync::Arc;
 
-use plakoto_core::Color;
-use plakoto_core::game::Match;
-use plakoto_core::tavli::{GameKind, GamePosition};
 use serde::Serialize;
+use tavli_core::Color;
+use tavli_core::game::Match;
+use tavli_core::tavli::{GameKind, GamePosition};
 
 use crate::probabilities::Probabilities;
 
@@ -122,7 +122,7 @@ impl MatchEquityTable {
     /// [`MatchEquityTable::one_game`]).
     ///
     /// ```
-    /// use plakoto_engine::met::{GameChances, MatchEquityTable};
+    /// use tavli_engine::met::{GameChances, MatchEquityTable};
     /// let even = GameChances { win_single: 0.3, win_double: 0.2, lose_single: 0.3, lose_double: 0.2, draw: 0.0 };
     /// let t = MatchEquityTable::new(5, even);
     /// // With no edge for the starter, even needs are even.
@@ -160,8 +160,8 @@ impl MatchEquityTable {
     /// names the state, so each game may come once in a rotation).
     ///
     /// ```
-    /// use plakoto_core::tavli::GameKind;
-    /// use plakoto_engine::met::{GameChances, MatchEquityTable, Starter};
+    /// use tavli_core::tavli::GameKind;
+    /// use tavli_engine::met::{GameChances, MatchEquityTable, Starter};
     /// let bold = GameChances { win_single: 0.3, win_double: 0.25, lose_single: 0.3, lose_double: 0.15, draw: 0.0 };
     /// let calm = GameChances { win_single: 0.5, win_double: 0.02, lose_single: 0.46, lose_double: 0.02, draw: 0.0 };
     /// let t = MatchEquityTable::rotating(5, &[(GameKind::Plakoto, bold), (GameKind::Fevga, calm)]);
@@ -302,7 +302,7 @@ impl MatchEquityTable {
     }
 
     /// The table before the opening roll of the rotation's first game,
-    /// `[a−1][b−1]` for needs 1 to the length (the JSON of `plakoto met`).
+    /// `[a−1][b−1]` for needs 1 to the length (the JSON of `tavli met`).
     pub fn table(&self) -> Vec<Vec<f64>> {
         self.table_before(self.first_game())
     }
@@ -365,7 +365,7 @@ impl MatchScore {
     /// `None` in a single game, where only points count.
     ///
     /// ```
-    /// use plakoto_engine::met::{Away, MatchScore};
+    /// use tavli_engine::met::{Away, MatchScore};
     /// assert_eq!(MatchScore { length: 3, mine: 1, theirs: 0 }.away(), Some(Away { me: 2, them: 3 }));
     /// assert_eq!(MatchScore::SINGLE_GAME.away(), None);
     /// ```
@@ -441,8 +441,8 @@ impl Objective {
     /// [`crate::search::Search::in_match_of`] or [`crate::Level::player_at`]).
     ///
     /// ```
-    /// use plakoto_core::tavli::GameKind;
-    /// use plakoto_engine::met::{GameChances, MatchEquityTable, MatchScore, Objective};
+    /// use tavli_core::tavli::GameKind;
+    /// use tavli_engine::met::{GameChances, MatchEquityTable, MatchScore, Objective};
     /// let even = GameChances { win_single: 0.3, win_double: 0.2, lose_single: 0.3, lose_double: 0.2, draw: 0.0 };
     /// let table = std::sync::Arc::new(MatchEquityTable::new(7, even));
     /// let plakoto = GameKind::Plakoto;

@@ -5,9 +5,9 @@
 
 use std::sync::Arc;
 
-use plakoto_core::Position;
-use plakoto_core::tavli::{GameKind, GamePosition};
-use plakoto_core::{fevga, portes};
+use tavli_core::Position;
+use tavli_core::tavli::{GameKind, GamePosition};
+use tavli_core::{fevga, portes};
 
 use crate::bearoff::Database;
 use crate::evaluator::Evaluator;
@@ -258,11 +258,7 @@ impl<P: NetGame> NetEval<P> {
     /// programming error: files are read by `Network::from_bytes_of`).
     pub fn new(net: Arc<Network>) -> NetEval<P> {
         assert_eq!(net.game(), P::KIND, "a {} network evaluates {} positions", net.game(), P::KIND);
-        NetEval {
-            fast: Arc::new(FastNet::with_groups(net, &P::point_groups())),
-            bearoff: None,
-            game: std::marker::PhantomData,
-        }
+        NetEval { fast: FastNet::shared(net, &P::point_groups()), bearoff: None, game: std::marker::PhantomData }
     }
 
     /// The bear-off database this evaluator looks races up in, if any.
@@ -304,15 +300,15 @@ mod tests {
         assert!((p.win + p.lose - 1.0).abs() < 1e-5, "{p:?}");
         assert!(p.win_double <= p.win && p.lose_double <= p.lose);
         // A finished game is scored exactly, not by the network.
-        let over = plakoto_core::portes_pos!(Black; white {}; black {19: 15});
+        let over = tavli_core::portes_pos!(Black; white {}; black {19: 15});
         assert_eq!(eval.probabilities(&over).lose_double, 1.0);
     }
 
     /// Game `P`'s fast path for `net` against its encoding and the plain
     /// forward pass, over `steps` positions of random games.
     fn fast_matches_slow<P: NetGame>(net: Arc<Network>, seed: u64, steps: usize) {
-        use plakoto_core::game::{DiceSource, SeededDice};
-        use plakoto_core::tavli::GamePlay;
+        use tavli_core::game::{DiceSource, SeededDice};
+        use tavli_core::tavli::GamePlay;
         let fast = FastNet::with_groups(net.clone(), &P::point_groups());
         let (mut dice, mut x) = (SeededDice::new(seed + 1), Inputs::with_capacity());
         let start = P::start_of(P::KIND).unwrap();
@@ -363,7 +359,7 @@ mod tests {
 
     #[test]
     fn fevga_races_home_come_from_the_database() {
-        use plakoto_core::fevga_pos;
+        use tavli_core::fevga_pos;
         let db = Database::build();
         // White home on its 1..3, Black home on its own 1..2 (White's 13, 14).
         let race = fevga_pos!(White; white {1: 5, 2: 5, 3: 5}; black {1: 5, 2: 10});
@@ -376,7 +372,7 @@ mod tests {
 
     #[test]
     fn portes_races_come_from_the_database_when_given() {
-        use plakoto_core::portes_pos;
+        use tavli_core::portes_pos;
         let db = Arc::new(Database::build());
         let net = Arc::new(Network::random_for(GameKind::Portes, 8, 1));
         let race = portes_pos!(White; white {1: 2, 2: 3, 6: 4}; black {24: 5, 23: 5, 19: 5});

@@ -10,7 +10,7 @@ use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use thiserror::Error;
 
-use plakoto_core::tavli::GameKind;
+use tavli_core::tavli::GameKind;
 
 use crate::inputs::{ENCODING_VERSION, INPUTS_OF_VERSION, Inputs};
 use crate::{fevga_inputs, portes_inputs};
@@ -332,6 +332,12 @@ impl Network {
         [&mut self.w1, &mut self.b1, &mut self.w2, &mut self.b2]
     }
 
+    /// The network's fingerprint: 64 bits of FNV-1a over its weights file
+    /// ([`Network::to_bytes`]), the same for the same weights read twice.
+    pub fn fingerprint(&self) -> u64 {
+        self.to_bytes().iter().fold(0xcbf2_9ce4_8422_2325u64, |h, &b| (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3))
+    }
+
     /// Serialises the weights (little-endian, with the game, its encoding
     /// version and the `about` text; a Plakoto network in format 1).
     pub fn to_bytes(&self) -> Vec<u8> {
@@ -488,7 +494,7 @@ impl Gradient {
 mod tests {
     use super::*;
     use crate::inputs::{NUM_INPUTS, encode};
-    use plakoto_core::Position;
+    use tavli_core::Position;
 
     #[test]
     fn bytes_round_trip_and_bad_files_are_refused() {
@@ -583,7 +589,7 @@ mod tests {
             for k in 0..OUTPUTS {
                 assert!((a[k] - b[k]).abs() < 1e-6, "{a:?} {b:?}");
             }
-            pos = *pos.legal_plays(plakoto_core::Dice::new(roll.0, roll.1).unwrap())[0].position();
+            pos = *pos.legal_plays(tavli_core::Dice::new(roll.0, roll.1).unwrap())[0].position();
         }
         // The new units are live: their output weights get a gradient.
         let mut g = Gradient::zeros(&w);
@@ -610,7 +616,7 @@ mod tests {
                 let want = sigmoid(mean);
                 assert!((got[k] - want).abs() < 1e-5, "output {k}: {got:?} vs {want}");
             }
-            pos = *pos.legal_plays(plakoto_core::Dice::new(roll.0, roll.1).unwrap())[0].position();
+            pos = *pos.legal_plays(tavli_core::Dice::new(roll.0, roll.1).unwrap())[0].position();
         }
         // A network joined with itself is itself.
         let twice = Network::ensemble(&[&a, &a]).unwrap();

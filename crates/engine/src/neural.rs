@@ -4,7 +4,7 @@
 
 use std::sync::Arc;
 
-use plakoto_core::Position;
+use tavli_core::Position;
 
 use crate::bearoff::Database;
 use crate::evaluator::Evaluator;
@@ -30,8 +30,8 @@ pub fn to_targets(p: &Probabilities) -> [f32; OUTPUTS] {
 /// given. Cheap to clone: both are shared.
 ///
 /// ```
-/// use plakoto_core::Position;
-/// use plakoto_engine::{Evaluator, NeuralEval};
+/// use tavli_core::Position;
+/// use tavli_engine::{Evaluator, NeuralEval};
 /// let eval = NeuralEval::shipped(None);
 /// let p = eval.probabilities(&Position::start());
 /// assert!((p.win + p.lose + p.draw - 1.0).abs() < 1e-4);
@@ -45,7 +45,10 @@ pub struct NeuralEval {
 impl NeuralEval {
     /// The network `net` alone (races too are left to it).
     pub fn new(net: Arc<Network>) -> NeuralEval {
-        NeuralEval { fast: Arc::new(FastNet::new(net)), bearoff: None }
+        // A network reaches here only through a Plakoto reader
+        // (`Network::from_bytes`) or constructor.
+        assert_eq!(net.game(), tavli_core::tavli::GameKind::Plakoto, "the Plakoto evaluator is Plakoto's");
+        NeuralEval { fast: FastNet::shared(net, &crate::inputs::point_groups()), bearoff: None }
     }
 
     /// The network `net`, with pure bear-off races looked up in `bearoff`
@@ -103,7 +106,7 @@ mod tests {
 
     #[test]
     fn races_come_from_the_database_when_given() {
-        let race = plakoto_core::pos!(White; white {1: 1}; black {24: 15});
+        let race = tavli_core::pos!(White; white {1: 1}; black {24: 15});
         let db = Arc::new(Database::build());
         let with = NeuralEval::shipped(Some(db)).probabilities(&race);
         assert_eq!((with.win, with.win_double), (1.0, 1.0));

@@ -1,13 +1,13 @@
 //! The `Player` trait: anything that picks a play for a roll.
 
-use plakoto_core::tavli::GamePosition;
-use plakoto_core::{Dice, Play, Position};
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
+use tavli_core::tavli::GamePosition;
+use tavli_core::{Dice, Play, Position};
 
 /// Picks one of the legal plays of a roll, in the game whose positions are
 /// `P`: Plakoto's unless said (so `dyn Player` is a Plakoto player), a
-/// single other game's, or [`AnyPosition`](plakoto_core::tavli::AnyPosition)
+/// single other game's, or [`AnyPosition`](tavli_core::tavli::AnyPosition)
 /// for a player of every game of a Tavli match.
 pub trait Player<P: GamePosition = Position>: Send {
     /// A short name for logs and duel reports (`random`, `heuristic`, `expert`, …).

@@ -302,8 +302,8 @@ pub(crate) fn features(b: &Board, out: &mut [f32; EXTRA_FEATURES]) -> u8 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use plakoto_core::portes::Position;
-    use plakoto_core::portes_pos;
+    use tavli_core::portes::Position;
+    use tavli_core::portes_pos;
 
     /// The side on roll's arrays, as `portes_inputs` builds them.
     fn arrays(pos: &Position) -> ([u8; 26], [u8; 26]) {
@@ -487,7 +487,7 @@ mod tests {
     /// random games.
     #[test]
     fn the_fast_forms_agree_with_the_slow_ones() {
-        use plakoto_core::game::{DiceSource, SeededDice};
+        use tavli_core::game::{DiceSource, SeededDice};
         let mut dice = SeededDice::new(5);
         let mut pos = Position::start();
         for _ in 0..20_000 {

@@ -31,8 +31,8 @@
 //! The weights are hand-set in rough equity units (a pip is about 0.012 in
 //! contact); a play that ends the game scores by its points, above all else.
 
-use plakoto_core::Dice;
-use plakoto_core::portes::{Play, Position};
+use tavli_core::Dice;
+use tavli_core::portes::{Play, Position};
 
 use crate::player::Player;
 
@@ -61,9 +61,9 @@ const POINTS: u64 = ((1 << 25) - 1) & !1;
 /// hand-written evaluation of this module ([`PortesHeuristic::score`]).
 ///
 /// ```
-/// use plakoto_core::Dice;
-/// use plakoto_core::portes::Position;
-/// use plakoto_engine::{Player, PortesHeuristic};
+/// use tavli_core::Dice;
+/// use tavli_core::portes::Position;
+/// use tavli_engine::{Player, PortesHeuristic};
 /// let start = Position::start();
 /// let dice = Dice::new(3, 1).unwrap();
 /// let plays = start.legal_plays(dice);
@@ -304,7 +304,7 @@ fn hit_mask(pos: &Position, blocked: u64, blots: u64, d1: u8, d2: u8) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use plakoto_core::portes_pos;
+    use tavli_core::portes_pos;
 
     fn best(pos: &Position, a: u8, b: u8) -> Play {
         let dice = Dice::new(a, b).unwrap();

@@ -24,7 +24,7 @@
 //! [`ENCODING_VERSION`] is written in a Portes weights file; a new version
 //! only ever appends inputs, as Plakoto's does.
 
-use plakoto_core::portes::Position;
+use tavli_core::portes::Position;
 
 #[cfg(test)]
 use crate::inputs::ROLLS;
@@ -100,9 +100,9 @@ impl SideView {
 /// opposing one (nobody on the bar)?
 ///
 /// ```
-/// use plakoto_core::portes::Position;
-/// use plakoto_core::portes_pos;
-/// use plakoto_engine::portes_inputs::is_race;
+/// use tavli_core::portes::Position;
+/// use tavli_core::portes_pos;
+/// use tavli_engine::portes_inputs::is_race;
 /// assert!(!is_race(&Position::start()));
 /// assert!(is_race(&portes_pos!(White; white {6: 5, 3: 10}; black {24: 7, 20: 8})));
 /// ```
@@ -228,8 +228,8 @@ pub fn encode(pos: &Position, out: &mut Inputs) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use plakoto_core::game::{DiceSource, SeededDice};
-    use plakoto_core::portes_pos;
+    use tavli_core::game::{DiceSource, SeededDice};
+    use tavli_core::portes_pos;
 
     fn dense(pos: &Position) -> Vec<f32> {
         let mut x = Inputs::with_capacity();

@@ -3,14 +3,14 @@
 //! the engine (evaluators, search, the bear-off database, analysis) builds
 //! on this; it imports nothing of the engine.
 
-use plakoto_core::tavli::GamePosition;
 use serde::Serialize;
+use tavli_core::tavli::GamePosition;
 
 /// Outcome probabilities for the side on roll. `win` includes `win_double`;
 /// `lose` (= 1 − win − draw) includes `lose_double`.
 ///
 /// ```
-/// use plakoto_engine::Probabilities;
+/// use tavli_engine::Probabilities;
 /// let p = Probabilities { win: 0.6, win_double: 0.2, lose: 0.4, lose_double: 0.1, draw: 0.0 };
 /// assert!((p.equity() - 0.3).abs() < 1e-6);
 /// assert_eq!(p.flip().flip(), p);
@@ -50,8 +50,8 @@ impl Probabilities {
     /// `None` while the game goes on.
     ///
     /// ```
-    /// use plakoto_core::pos;
-    /// use plakoto_engine::Probabilities;
+    /// use tavli_core::pos;
+    /// use tavli_engine::Probabilities;
     /// // White has borne off all and Black none: White has won 2.
     /// let p = Probabilities::exact(&pos!(White; white {}; black {1: 15})).unwrap();
     /// assert_eq!(p.equity(), 2.0);
@@ -88,7 +88,7 @@ impl Probabilities {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use plakoto_core::{Color, pos};
+    use tavli_core::{Color, pos};
 
     #[test]
     fn a_finished_game_is_exact_from_either_side() {
@@ -99,6 +99,6 @@ mod tests {
         let q = p.pass_turn();
         assert_eq!(q.turn(), Color::Black);
         assert_eq!(Probabilities::exact(&q).unwrap().equity(), -2.0);
-        assert_eq!(Probabilities::exact(&plakoto_core::Position::start()), None);
+        assert_eq!(Probabilities::exact(&tavli_core::Position::start()), None);
     }
 }

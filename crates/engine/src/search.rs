@@ -8,9 +8,9 @@
 //! equity at ply n is minus `value(after, n)` (exact if it ends the game).
 //! The work at the root is spread over threads with rayon.
 
-use plakoto_core::Dice;
-use plakoto_core::tavli::{GamePlay, GamePosition, MatchGames};
 use rayon::prelude::*;
+use tavli_core::Dice;
+use tavli_core::tavli::{GamePlay, GamePosition, MatchGames};
 
 use crate::analyzer::{Analyzer, Scored};
 use crate::evaluator::Evaluator;
@@ -59,8 +59,8 @@ impl Default for SearchConfig {
 /// the analyzer the engine levels and the hints use.
 ///
 /// ```
-/// use plakoto_core::{Dice, Position};
-/// use plakoto_engine::{Analyzer, NeuralEval, Search};
+/// use tavli_core::{Dice, Position};
+/// use tavli_engine::{Analyzer, NeuralEval, Search};
 /// let search = Search::new(NeuralEval::shipped(None), 1);
 /// let plays = Position::start().legal_plays(Dice::new(6, 4).unwrap());
 /// let ranked = search.rank(&plays);
@@ -93,9 +93,9 @@ impl Search<NeuralEval> {
     /// engine levels play them ([`crate::Level::player_at`]).
     ///
     /// ```
-    /// use plakoto_core::{Dice, Position};
-    /// use plakoto_engine::met::MatchScore;
-    /// use plakoto_engine::{NeuralEval, Search, analysis};
+    /// use tavli_core::{Dice, Position};
+    /// use tavli_engine::met::MatchScore;
+    /// use tavli_engine::{NeuralEval, Search, analysis};
     /// let score = MatchScore { length: 3, mine: 2, theirs: 0 };
     /// let search = Search::at_score(NeuralEval::shipped(None), 0, score);
     /// let ranked = analysis::rank_plays(&search, &Position::start(), Dice::new(6, 4).unwrap());
@@ -104,7 +104,7 @@ impl Search<NeuralEval> {
     /// assert!(ranked[0].match_winning_chance.is_some());
     /// ```
     pub fn at_score(eval: NeuralEval, ply: u8, score: MatchScore) -> Search<NeuralEval> {
-        Search::at_score_of::<plakoto_core::Position>(eval, ply, score)
+        Search::at_score_of::<tavli_core::Position>(eval, ply, score)
     }
 }
 
@@ -125,10 +125,10 @@ impl<E> Search<E> {
     /// them there ([`crate::TavliPlayer::of_level`]).
     ///
     /// ```
-    /// use plakoto_core::tavli::MatchGames;
-    /// use plakoto_core::{Dice, portes};
-    /// use plakoto_engine::met::{MatchScore, Objective};
-    /// use plakoto_engine::{NetGame, Search, analysis};
+    /// use tavli_core::tavli::MatchGames;
+    /// use tavli_core::{Dice, portes};
+    /// use tavli_engine::met::{MatchScore, Objective};
+    /// use tavli_engine::{NetGame, Search, analysis};
     /// let eval = portes::Position::shipped_eval(None).unwrap();
     /// let score = MatchScore { length: 5, mine: 3, theirs: 1 };
     /// let search = Search::in_match_of::<portes::Position>(eval, 0, score, MatchGames::Tavli);
@@ -309,25 +309,19 @@ fn sort(s: &mut [Scored]) {
 /// at the start position by a 1-ply search, made once per network and
 /// shared.
 pub fn table_for(eval: &NeuralEval) -> std::sync::Arc<MatchEquityTable> {
-    table_of::<plakoto_core::Position>(eval)
+    table_of::<tavli_core::Position>(eval)
 }
 
 /// [`table_for`] in any game with a network: the table of a match of that
 /// game alone, from `eval`'s chances at its start ([`start_chances_of`]
 /// at 1-ply).
 pub fn table_of<P: NetGame>(eval: &P::Eval) -> std::sync::Arc<MatchEquityTable> {
-    use std::collections::HashMap;
-    use std::sync::{Arc, Mutex, OnceLock};
-    static TABLES: OnceLock<Mutex<HashMap<usize, Arc<MatchEquityTable>>>> = OnceLock::new();
-    // A network is of one game, so its address names the table.
-    let key = Arc::as_ptr(P::network(eval)) as usize;
-    let map = TABLES.get_or_init(|| Mutex::new(HashMap::new()));
-    if let Some(t) = map.lock().unwrap_or_else(|e| e.into_inner()).get(&key) {
-        return t.clone();
-    }
-    let t = Arc::new(MatchEquityTable::one_game(25, P::KIND, start_chances_of::<P>(eval, 1)));
-    map.lock().unwrap_or_else(|e| e.into_inner()).insert(key, t.clone());
-    t
+    use std::sync::Arc;
+    // A network is of one game, so the network names the table.
+    static TABLES: crate::NetCache<Arc<MatchEquityTable>> = crate::NetCache::new(16);
+    TABLES.get_or_make(P::network(eval), || {
+        Arc::new(MatchEquityTable::one_game(25, P::KIND, start_chances_of::<P>(eval, 1)))
+    })
 }
 
 /// The table a game of `P` is valued by in a match of `games`: the Tavli
@@ -351,7 +345,7 @@ pub fn start_chances_of<P: NetGame>(eval: &P::Eval, ply: u8) -> GameChances {
 mod tests {
     use super::*;
     use crate::heuristic::heuristic_score;
-    use plakoto_core::{Position, pos};
+    use tavli_core::{Position, pos};
 
     /// A toy evaluator from the heuristic score, to test the search itself.
     struct Toy;
@@ -393,8 +387,8 @@ mod tests {
 mod objective_tests {
     use super::*;
     use crate::met::{Away, GameChances, MatchEquityTable};
-    use plakoto_core::tavli::GameKind;
     use std::sync::Arc;
+    use tavli_core::tavli::GameKind;
 
     #[test]
     fn at_a_score_where_a_double_win_is_worthless_the_safe_play_is_preferred() {

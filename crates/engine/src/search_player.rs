@@ -2,11 +2,11 @@
 //! the neural engine levels (a search over the network), and any other
 //! analyzer a caller passes in.
 
-use plakoto_core::tavli::{GameKind, GamePosition};
-use plakoto_core::{Dice, Position};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use rand_distr::{Distribution, Normal};
+use tavli_core::tavli::{GameKind, GamePosition};
+use tavli_core::{Dice, Position};
 
 use std::sync::Arc;
 

@@ -6,7 +6,7 @@ use std::sync::{Arc, OnceLock};
 
 use crate::network::Network;
 
-use plakoto_core::tavli::GameKind;
+use tavli_core::tavli::GameKind;
 
 /// The shipped Plakoto weights file.
 static WEIGHTS: &[u8] = include_bytes!("../weights/plakoto.bin");
@@ -46,7 +46,7 @@ fn decode(game: GameKind, bytes: &[u8]) -> Arc<Network> {
 mod tests {
     use super::*;
     use crate::{Evaluator, NeuralEval};
-    use plakoto_core::Position;
+    use tavli_core::Position;
 
     #[test]
     fn shipped_weights_load_and_evaluate_sensibly() {
@@ -59,11 +59,11 @@ mod tests {
     #[test]
     fn shipped_portes_weights_load_and_prefer_the_side_ahead() {
         use crate::NetEval;
-        use plakoto_core::portes_pos;
+        use tavli_core::portes_pos;
         let net = shipped_portes_network();
         assert_eq!(net.game(), GameKind::Portes);
-        let eval = NetEval::<plakoto_core::portes::Position>::new(net);
-        let start = eval.probabilities(&plakoto_core::portes::Position::start());
+        let eval = NetEval::<tavli_core::portes::Position>::new(net);
+        let start = eval.probabilities(&tavli_core::portes::Position::start());
         assert!(start.win > 0.4 && start.win < 0.7, "{start:?}");
         // Far ahead in a race with contact left: the side on roll should win.
         let ahead = portes_pos!(White; white {4: 5, 5: 5, 6: 5}; black {1: 2, 8: 13});
@@ -73,7 +73,7 @@ mod tests {
     #[test]
     fn shipped_fevga_weights_load_and_prefer_the_side_ahead() {
         use crate::NetEval;
-        use plakoto_core::{fevga, fevga_pos};
+        use tavli_core::{fevga, fevga_pos};
         let net = shipped_fevga_network();
         assert_eq!(net.game(), GameKind::Fevga);
         let eval = NetEval::<fevga::Position>::new(net);

@@ -12,7 +12,7 @@
 
 use std::sync::{Arc, OnceLock};
 
-use plakoto_core::tavli::GameKind;
+use tavli_core::tavli::GameKind;
 
 use crate::met::{GameChances, MatchEquityTable};
 
@@ -23,7 +23,7 @@ use crate::met::{GameChances, MatchEquityTable};
 /// points, measured with
 ///
 /// ```text
-/// plakoto met --tavli --measure 100000 --level advanced --seed 2900 --threads 1
+/// tavli met --tavli --measure 100000 --level advanced --seed 2900 --threads 1
 /// ```
 ///
 /// (13 minutes on the project's loaded 2-core machine). Each rate's 95%
@@ -56,17 +56,17 @@ pub const TAVLI_CHANCES: [(GameKind, GameChances); 3] = [
     ),
 ];
 
-/// The command that measured [`TAVLI_CHANCES`] (`plakoto met --tavli`
+/// The command that measured [`TAVLI_CHANCES`] (`tavli met --tavli`
 /// prints it beside the table).
-pub const TAVLI_CHANCES_COMMAND: &str = "plakoto met --tavli --measure 100000 --level advanced --seed 2900 --threads 1";
+pub const TAVLI_CHANCES_COMMAND: &str = "tavli met --tavli --measure 100000 --level advanced --seed 2900 --threads 1";
 
 impl MatchEquityTable {
     /// The table of a Tavli match for needs up to `length`, from the
     /// measured chances of [`TAVLI_CHANCES`].
     ///
     /// ```
-    /// use plakoto_core::tavli::GameKind;
-    /// use plakoto_engine::met::MatchEquityTable;
+    /// use tavli_core::tavli::GameKind;
+    /// use tavli_engine::met::MatchEquityTable;
     /// let t = MatchEquityTable::tavli(5);
     /// assert_eq!(t.first_game(), GameKind::Portes);
     /// // A match to 5 starts even.

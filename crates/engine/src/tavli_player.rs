@@ -1,8 +1,8 @@
 //! A player of a Tavli match: each game played by that game's own player,
 //! chosen by the game of the position it is asked about.
 
-use plakoto_core::tavli::{AnyPlay, AnyPosition, MatchGames};
-use plakoto_core::{Dice, fevga, portes};
+use tavli_core::tavli::{AnyPlay, AnyPosition, MatchGames};
+use tavli_core::{Dice, fevga, portes};
 
 use crate::levels::Level;
 use crate::net_game::NetGame;
@@ -39,7 +39,7 @@ impl TavliPlayer {
         let fevga_eval = fevga::Position::shipped_eval(bearoff).expect("Fevga has a network");
         TavliPlayer::new(
             level.player_in::<portes::Position>(&portes_eval, seed, games),
-            level.player_in::<plakoto_core::Position>(eval, seed, games),
+            level.player_in::<tavli_core::Position>(eval, seed, games),
             level.player_in::<fevga::Position>(&fevga_eval, seed, games),
         )
     }
@@ -105,7 +105,7 @@ impl Player<AnyPosition> for TavliPlayer {
 mod tests {
     use super::*;
     use crate::{Analyzer, Search, levels};
-    use plakoto_core::tavli::GameKind;
+    use tavli_core::tavli::GameKind;
 
     /// A neural level plays Portes and Fevga with their shipped networks
     /// at the level's depth: its choice is that search's best play.

@@ -8,10 +8,10 @@
 // reviews at once (REVIEWS, of different games) load it further.
 //
 //   node bench-review.mjs            # TURNS=100 PLY=2 REVIEWS=1 LIVE=1
-//   PLAKOTO_BIN=/path/to/plakoto TURNS=100 PLY=2 REVIEWS=2 node bench-review.mjs
+//   TAVLI_BIN=/path/to/plakoto TURNS=100 PLY=2 REVIEWS=2 node bench-review.mjs
 //
 // LIVE=0 times the reviews alone, without the other match's load;
-// SERVE_ARGS="--review-threads 2" is passed to `plakoto serve`.
+// SERVE_ARGS="--review-threads 2" is passed to `tavli serve`.
 
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

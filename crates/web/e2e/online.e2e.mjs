@@ -331,7 +331,7 @@ test('two people play a whole match online in two browsers while a third watches
     assert.equal(await text(pages[w], '#status'), `You win the match ${score}!`);
     assert.equal(await text(pages[l], '#status'), `Your friend wins the match ${score}.`);
     assert.equal(await text(C, '#status'), `${cap(w)} wins the match ${score}.`);
-    assert.match(await text(A, '#dice-note'), /check every roll with `plakoto verify` on the match record\.$/);
+    assert.match(await text(A, '#dice-note'), /check every roll with `tavli verify` on the match record\.$/);
     const record = await (await fetch(`${url}/api/v1/matches/${id}/record`)).json();
     assert.match(String(record.seed), /^[0-9a-f]{64}$/, 'the record reveals the seed at the end');
     for (const p of [A, B, C]) {

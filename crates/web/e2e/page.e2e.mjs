@@ -54,7 +54,7 @@ async function openPage(browser, url, viewport) {
   page.on('console', (msg) => { if (msg.type() === 'error') errors.push(msg.text()); });
   await page.goto(url);
   await page.evaluate(() => {
-    localStorage.setItem('plakoto-engine-delay', '0');
+    localStorage.setItem('tavli-engine-delay', '0');
     localStorage.setItem('plakoto-lang', 'en');
   });
   return { page, errors };

@@ -19,8 +19,8 @@
 //
 // Screenshots go to test-artifacts/.
 //
-// Run by scripts/test-e2e, which builds the binary first. PLAKOTO_BIN
-// chooses the binary (default target/release/plakoto).
+// Run by scripts/test-e2e, which builds the binary first. TAVLI_BIN
+// chooses the binary (default target/release/tavli).
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -138,7 +138,7 @@ test('a whole game against the engine in the browser, with a reload midway', { t
 
     await page.goto(url);
     await page.evaluate(() => {
-      localStorage.setItem('plakoto-engine-delay', '0');
+      localStorage.setItem('tavli-engine-delay', '0');
       localStorage.setItem('plakoto-lang', 'en');
     });
     await page.reload();
@@ -333,7 +333,7 @@ test('a match from a set-up position: its ID, why a click cannot move, and the b
     page.on('console', (m) => { if (m.type() === 'error' && !/status of 422/.test(m.text())) errors.push(m.text()); });
     await page.goto(url);
     await page.evaluate(() => {
-      localStorage.setItem('plakoto-engine-delay', '0');
+      localStorage.setItem('tavli-engine-delay', '0');
       localStorage.setItem('plakoto-lang', 'en');
     });
     await page.reload();

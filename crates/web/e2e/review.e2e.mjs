@@ -107,10 +107,10 @@ test('a match reviewed in the browser, and a move list pasted in', { timeout: 12
 // A whole game reviewed at 2-ply on the page: the review is a job on the
 // server, and the page shows its progress (the turns done, a bar) until
 // the review comes, then the review with its depth in the heading. By
-// default a game of 52 turns; PLAKOTO_LONG_TESTS=1 reviews one of 103
+// default a game of 52 turns; TAVLI_LONG_TESTS=1 reviews one of 103
 // (the case: a 2-ply review of an ordinary game used to run out
 // of time). Screenshot: test-artifacts/review-progress.png.
-const LONG = process.env.PLAKOTO_LONG_TESTS === '1';
+const LONG = process.env.TAVLI_LONG_TESTS === '1';
 
 test('a whole game reviewed at 2-ply shows its progress, then the review', { timeout: LONG ? 600000 : 180000 }, async () => {
   mkdirSync(artifacts, { recursive: true });

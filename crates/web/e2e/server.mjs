@@ -1,5 +1,5 @@
 // What the browser tests share: the binary under test, where screenshots
-// go, starting `plakoto serve` on a free port, and launching Debian's
+// go, starting `tavli serve` on a free port, and launching Debian's
 // headless Chromium.
 
 import { spawn } from 'node:child_process';
@@ -12,7 +12,7 @@ import { chromium } from 'playwright-core';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const root = path.resolve(here, '../../..');
-export const bin = process.env.PLAKOTO_BIN || path.join(root, 'target/release/plakoto');
+export const bin = process.env.TAVLI_BIN || path.join(root, 'target/release/tavli');
 export const artifacts = path.join(root, 'test-artifacts');
 
 const CHROMIUM_ARGS = [
@@ -20,7 +20,7 @@ const CHROMIUM_ARGS = [
   '--disable-component-update', '--disable-sync',
 ];
 
-// Starts `plakoto serve` on `db` at `addr` (with `args` more); resolves to
+// Starts `tavli serve` on `db` at `addr` (with `args` more); resolves to
 // { proc, url } once it serves.
 export async function startServer(db, addr = '127.0.0.1:0', args = []) {
   const proc = spawn(bin, ['serve', '--addr', addr, '--db', db, ...args], { stdio: ['ignore', 'pipe', 'inherit'] });

@@ -106,7 +106,7 @@ for (const device of DEVICES) {
       const context = await browser.newContext(device.context);
       await context.addInitScript(() => {
         if (!localStorage.getItem('plakoto-lang')) localStorage.setItem('plakoto-lang', 'en');
-        localStorage.setItem('plakoto-engine-delay', '0');
+        localStorage.setItem('tavli-engine-delay', '0');
       });
       const page = watchErrors(await context.newPage(), errors, device.name);
       await page.goto(url);

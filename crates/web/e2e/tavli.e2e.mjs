@@ -30,7 +30,7 @@ async function withPage(name, viewport, body) {
     page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
     await page.goto(server.url);
     await page.evaluate(() => {
-      localStorage.setItem('plakoto-engine-delay', '0');
+      localStorage.setItem('tavli-engine-delay', '0');
       localStorage.setItem('plakoto-lang', 'en');
     });
     await body(server.url, page);

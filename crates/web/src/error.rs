@@ -70,7 +70,7 @@ impl ApiError {
     }
 
     /// 422 with `code` (`illegal-play`, `illegal-move`): the core refused a
-    /// play or move for `e` (a [`plakoto_core::PlayError`] or another game's), sent as its
+    /// play or move for `e` (a [`tavli_core::PlayError`] or another game's), sent as its
     /// message and its [`Reason`].
     pub fn illegal<E>(code: &'static str, e: &E) -> ApiError
     where

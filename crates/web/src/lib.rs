@@ -1,10 +1,10 @@
 //! Plakoto in the browser: the web app and the JSON API (`/api/v1`) served
-//! from one binary by `plakoto serve`, with every match saved in a store
+//! from one binary by `tavli serve`, with every match saved in a store
 //! (SQLite by default).
 //!
 //! Like a good front end this crate knows little Plakoto: the rules and the
-//! match state machine are `plakoto-core`'s, the players and analysis
-//! `plakoto-engine`'s. Here are the match service (saved matches played
+//! match state machine are `tavli-core`'s, the players and analysis
+//! `tavli-engine`'s. Here are the match service (saved matches played
 //! through plain calls, over a [`MatchStore`]), the HTTP routes and their
 //! JSON, the OpenAPI document, the connection limits, and the page's files
 //! compiled in.
@@ -12,9 +12,9 @@
 //! ```no_run
 //! # async fn run() -> Result<(), String> {
 //! use std::sync::Arc;
-//! let store = plakoto_web::SqliteStore::open(std::path::Path::new("plakoto.db")).map_err(|e| e.to_string())?;
-//! let engine = plakoto_engine::NeuralEval::shipped(None);
-//! let app = plakoto_web::router(Arc::new(store), engine, plakoto_web::Limits::default());
+//! let store = tavli_web::SqliteStore::open(std::path::Path::new("plakoto.db")).map_err(|e| e.to_string())?;
+//! let engine = tavli_engine::NeuralEval::shipped(None);
+//! let app = tavli_web::router(Arc::new(store), engine, tavli_web::Limits::default());
 //! let listener = tokio::net::TcpListener::bind("127.0.0.1:8080").await.map_err(|e| e.to_string())?;
 //! axum::serve(listener, app).await.map_err(|e| e.to_string())
 //! # }
@@ -42,8 +42,8 @@ use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
-use plakoto_engine::NeuralEval;
 use serde::Serialize;
+use tavli_engine::NeuralEval;
 use tower_http::catch_panic::CatchPanicLayer;
 use tower_http::limit::RequestBodyLimitLayer;
 use utoipa::ToSchema;
@@ -71,7 +71,7 @@ impl Storage {
     /// Opens `db`: a `postgres://` (or `postgresql://`) URL, else the path
     /// of an SQLite file (created if missing). A PostgreSQL database that
     /// does not answer (yet) is [`StoreError::Unavailable`]: the caller may
-    /// try again, as `plakoto serve --db-wait` does.
+    /// try again, as `tavli serve --db-wait` does.
     pub fn open(db: &str) -> Result<Storage, StoreError> {
         if db.starts_with("postgres://") || db.starts_with("postgresql://") {
             let pg = Arc::new(PostgresStore::open(db)?);
@@ -230,7 +230,7 @@ pub async fn serve(
 }
 
 /// [`serve`] on a runtime of its own, for callers that are not async (the
-/// `plakoto serve` command).
+/// `tavli serve` command).
 pub fn serve_blocking(
     addr: SocketAddr,
     store: Storage,

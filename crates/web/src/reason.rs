@@ -1,17 +1,16 @@
 //! Why a play or a single move is illegal, on the wire: a stable code and
-//! its parameters, made from the core's [`PlayError`] (and Portes's and
-//! Fevga's) here and nowhere else, so that each front end words it in its
+//! its parameters, made from the core's [`PlayError`] (every game's
+//! refusals) here and nowhere else, so that each front end words it in its
 //! own language (the page in English and Greek) instead of reading the
 //! English message. A reason that means the same in two games has one code.
 
-use plakoto_core::tavli::AnyPlayError;
-use plakoto_core::{Dice, PlayError, fevga, portes};
 use serde::Serialize;
 use serde_json::{Map, Value, json};
+use tavli_core::{Dice, PlayError};
 use utoipa::ToSchema;
 
-/// The stable code of a [`PlayError`], one per variant, and of Portes's and
-/// Fevga's errors, sharing a code where the reason is the same
+/// The stable code of a [`PlayError`], one per kind, two kinds sharing a
+/// code where the reason is the same
 /// (`point-blocked`, `no-dice`, …; listed in docs/INTERFACE.md). Points are
 /// in the mover's numbering; in Portes 25 is the bar.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, ToSchema)]
@@ -103,99 +102,52 @@ fn numbers(text: &str) -> Value {
     Value::Array(text.split(',').filter_map(|n| n.trim().parse::<u8>().ok()).map(Value::from).collect())
 }
 
-/// The reasons every game's play error shares, as a code and its
-/// parameters (`None` for the game's own kinds of fault): one mapping for
-/// the three error types, whose shared variants have the same shape.
-macro_rules! shared {
-    ($e:expr, $E:path) => {{
-        use $E as E;
-        use ReasonCode as C;
-        match $e {
-            E::Syntax { token, why } => Some((C::Syntax, json!({"token": token, "why": why}))),
-            E::GameOver => Some((C::GameOver, json!({}))),
-            E::MustPass(d) => Some((C::MustPass, json!({"dice": dice(d)}))),
-            E::CannotPass(d) => Some((C::CannotPass, json!({"dice": dice(d)}))),
-            E::NoChecker(p) => Some((C::NoChecker, json!({"point": p}))),
-            E::TooFewCheckers { point, have } => Some((C::TooFewCheckers, json!({"point": point, "have": have}))),
-            E::NoPoint(p) => Some((C::NoPoint, json!({"point": p}))),
-            E::Backwards { from, to } => Some((C::Backwards, json!({"from": from, "to": to}))),
-            E::NoDice { from, to, dist, left } => {
-                Some((C::NoDice, json!({"from": from, "to": to, "pips": dist, "left": numbers(left)})))
-            }
-            E::PathBlocked { from, to, blocked } => {
-                Some((C::PathBlocked, json!({"from": from, "to": to, "blocked": numbers(blocked)})))
-            }
-            E::NotAllHome(p) => Some((C::NotAllHome, json!({"point": p}))),
-            E::NotHighest { from, die, higher } => {
-                Some((C::NotHighest, json!({"from": from, "die": die, "highest": higher})))
-            }
-            E::AfterGameEnd(moves) => Some((C::AfterGameEnd, json!({"moves": moves}))),
-            E::TooManyMoves(d) => Some((C::TooManyMoves, json!({"dice": dice(d)}))),
-            E::MustUseBoth(d) => Some((C::MustUseBoth, json!({"dice": dice(d)}))),
-            E::MustUseMore { die, needed } => Some((C::MustUseMore, json!({"die": die, "needed": needed}))),
-            E::MustUseLarger(d) => Some((C::MustUseLarger, json!({"die": d}))),
-            E::NotLegal(play) => Some((C::NotLegal, json!({"play": play}))),
-            _ => None,
-        }
-    }};
-}
-
 impl From<&PlayError> for Reason {
     fn from(e: &PlayError) -> Reason {
         use ReasonCode as C;
-        let (code, params) = shared!(e, PlayError).unwrap_or_else(|| match e {
-            PlayError::Pinned(p) => (C::Pinned, json!({"point": p})),
-            PlayError::BlockedPoint(p) => (C::PointBlocked, json!({"point": p})),
-            PlayError::BlockedAnchor(p) => (C::AnchorBlocked, json!({"point": p})),
-            PlayError::PinnedNoBearOff(p) => (C::PinnedNoBearOff, json!({"point": p})),
-            // Every other variant is shared (above).
-            _ => (C::NotLegal, json!({"play": e.to_string()})),
-        });
-        Reason::new(code, params)
-    }
-}
-
-impl From<&portes::PlayError> for Reason {
-    fn from(e: &portes::PlayError) -> Reason {
-        use ReasonCode as C;
-        use portes::PlayError as E;
-        let (code, params) = shared!(e, portes::PlayError).unwrap_or_else(|| match e {
-            E::MustEnterFirst { from, bar } => (C::MustEnterFirst, json!({"from": from, "bar": bar})),
-            E::Blocked(p) => (C::PointBlocked, json!({"point": p})),
-            E::EntryBlocked(p) => (C::EntryBlocked, json!({"point": p})),
-            _ => (C::NotLegal, json!({"play": e.to_string()})),
-        });
-        Reason::new(code, params)
-    }
-}
-
-impl From<&fevga::PlayError> for Reason {
-    fn from(e: &fevga::PlayError) -> Reason {
-        use ReasonCode as C;
-        use fevga::PlayError as E;
-        let (code, params) = shared!(e, fevga::PlayError).unwrap_or_else(|| match e {
+        // Every kind by name, no catch-all: a new kind of refusal is a
+        // compiler error here until it has its code.
+        let (code, params) = match e {
+            PlayError::Syntax { token, why } => (C::Syntax, json!({"token": token, "why": why})),
+            PlayError::GameOver => (C::GameOver, json!({})),
+            PlayError::MustPass(d) => (C::MustPass, json!({"dice": dice(d)})),
+            PlayError::CannotPass(d) => (C::CannotPass, json!({"dice": dice(d)})),
+            PlayError::NoChecker(p) => (C::NoChecker, json!({"point": p})),
+            PlayError::TooFewCheckers { point, have } => (C::TooFewCheckers, json!({"point": point, "have": have})),
+            PlayError::NoPoint(p) => (C::NoPoint, json!({"point": p})),
+            PlayError::Backwards { from, to } => (C::Backwards, json!({"from": from, "to": to})),
+            PlayError::NoDice { from, to, dist, left } => {
+                (C::NoDice, json!({"from": from, "to": to, "pips": dist, "left": numbers(left)}))
+            }
             // One opposing checker holds a point in Fevga: still a point
             // the opponent holds.
-            E::Blocked(p) => (C::PointBlocked, json!({"point": p})),
-            E::Runner { from, passing } => (C::Runner, json!({"from": from, "passing": passing})),
-            E::QuarterBan { landing } => (C::QuarterBan, json!({"landing": landing})),
-            E::NardePrime { points } => (C::Prime, json!({"points": numbers(points)})),
-            E::UnblockingDuty { trapped, wall } => {
+            PlayError::Blocked(p) | PlayError::HeldByOne(p) => (C::PointBlocked, json!({"point": p})),
+            PlayError::PathBlocked { from, to, blocked } => {
+                (C::PathBlocked, json!({"from": from, "to": to, "blocked": numbers(blocked)}))
+            }
+            PlayError::NotAllHome(p) => (C::NotAllHome, json!({"point": p})),
+            PlayError::NotHighest { from, die, higher } => {
+                (C::NotHighest, json!({"from": from, "die": die, "highest": higher}))
+            }
+            PlayError::AfterGameEnd(moves) => (C::AfterGameEnd, json!({"moves": moves})),
+            PlayError::TooManyMoves(d) => (C::TooManyMoves, json!({"dice": dice(d)})),
+            PlayError::MustUseBoth(d) => (C::MustUseBoth, json!({"dice": dice(d)})),
+            PlayError::MustUseMore { die, needed } => (C::MustUseMore, json!({"die": die, "needed": needed})),
+            PlayError::MustUseLarger(d) => (C::MustUseLarger, json!({"die": d})),
+            PlayError::NotLegal(play) => (C::NotLegal, json!({"play": play})),
+            PlayError::Pinned(p) => (C::Pinned, json!({"point": p})),
+            PlayError::BlockedAnchor(p) => (C::AnchorBlocked, json!({"point": p})),
+            PlayError::PinnedNoBearOff(p) => (C::PinnedNoBearOff, json!({"point": p})),
+            PlayError::MustEnterFirst { from, bar } => (C::MustEnterFirst, json!({"from": from, "bar": bar})),
+            PlayError::EntryBlocked(p) => (C::EntryBlocked, json!({"point": p})),
+            PlayError::Runner { from, passing } => (C::Runner, json!({"from": from, "passing": passing})),
+            PlayError::QuarterBan { landing } => (C::QuarterBan, json!({"landing": landing})),
+            PlayError::NardePrime { points } => (C::Prime, json!({"points": numbers(points)})),
+            PlayError::UnblockingDuty { trapped, wall } => {
                 (C::UnblockingDuty, json!({"trapped": trapped, "wall": numbers(wall)}))
             }
-            _ => (C::NotLegal, json!({"play": e.to_string()})),
-        });
+        };
         Reason::new(code, params)
-    }
-}
-
-impl From<&AnyPlayError> for Reason {
-    fn from(e: &AnyPlayError) -> Reason {
-        match e {
-            AnyPlayError::Portes(e) => Reason::from(e),
-            AnyPlayError::Plakoto(e) => Reason::from(e),
-            AnyPlayError::Fevga(e) => Reason::from(e),
-        }
     }
 }
 
@@ -214,7 +166,7 @@ mod tests {
     #[test]
     fn every_reason_has_its_code_and_parameters() {
         let d = Dice::new(6, 4).unwrap();
-        let r = Reason::from(&PlayError::BlockedPoint(13));
+        let r = Reason::from(&PlayError::Blocked(13));
         assert_eq!(serde_json::to_value(&r).unwrap(), json!({"code": "point-blocked", "params": {"point": 13}}));
         let r = Reason::from(&PlayError::NoDice { from: 15, to: 1, dist: 14, left: "6, 4".into() });
         assert_eq!(
@@ -307,34 +259,34 @@ mod tests {
     #[test]
     fn portes_and_fevga_reasons_have_codes() {
         let v = |r: Reason| serde_json::to_value(r).unwrap();
-        let p = |e: portes::PlayError| v(Reason::from(&AnyPlayError::Portes(e)));
-        let f = |e: fevga::PlayError| v(Reason::from(&AnyPlayError::Fevga(e)));
-        assert_eq!(p(portes::PlayError::Blocked(18)), json!({"code": "point-blocked", "params": {"point": 18}}));
+        let p = |e: PlayError| v(Reason::from(&e));
+        let f = p;
+        assert_eq!(p(PlayError::Blocked(18)), json!({"code": "point-blocked", "params": {"point": 18}}));
         assert_eq!(
-            p(portes::PlayError::MustEnterFirst { from: 13, bar: 2 }),
+            p(PlayError::MustEnterFirst { from: 13, bar: 2 }),
             json!({"code": "must-enter-first", "params": {"from": 13, "bar": 2}})
         );
-        assert_eq!(p(portes::PlayError::EntryBlocked(20)), json!({"code": "entry-blocked", "params": {"point": 20}}));
-        assert_eq!(p(portes::PlayError::NoChecker(25)), json!({"code": "no-checker", "params": {"point": 25}}));
-        assert_eq!(f(fevga::PlayError::Blocked(12)), json!({"code": "point-blocked", "params": {"point": 12}}));
+        assert_eq!(p(PlayError::EntryBlocked(20)), json!({"code": "entry-blocked", "params": {"point": 20}}));
+        assert_eq!(p(PlayError::NoChecker(25)), json!({"code": "no-checker", "params": {"point": 25}}));
+        assert_eq!(f(PlayError::HeldByOne(12)), json!({"code": "point-blocked", "params": {"point": 12}}));
         assert_eq!(
-            f(fevga::PlayError::Runner { from: 24, passing: false }),
+            f(PlayError::Runner { from: 24, passing: false }),
             json!({"code": "runner", "params": {"from": 24, "passing": false}})
         );
         assert_eq!(
-            f(fevga::PlayError::QuarterBan { landing: true }),
+            f(PlayError::QuarterBan { landing: true }),
             json!({"code": "quarter-ban", "params": {"landing": true}})
         );
         assert_eq!(
-            f(fevga::PlayError::NardePrime { points: "13, 14, 15, 16, 17, 18".into() }),
+            f(PlayError::NardePrime { points: "13, 14, 15, 16, 17, 18".into() }),
             json!({"code": "prime", "params": {"points": [13, 14, 15, 16, 17, 18]}})
         );
         assert_eq!(
-            f(fevga::PlayError::UnblockingDuty { trapped: 7, wall: "1, 2, 3, 4, 5, 6".into() }),
+            f(PlayError::UnblockingDuty { trapped: 7, wall: "1, 2, 3, 4, 5, 6".into() }),
             json!({"code": "unblocking-duty", "params": {"trapped": 7, "wall": [1, 2, 3, 4, 5, 6]}})
         );
         let d = Dice::new(6, 6).unwrap();
-        assert_eq!(f(fevga::PlayError::MustPass(d))["code"], "must-pass");
-        assert_eq!(p(portes::PlayError::TooManyMoves(d))["code"], "too-many-moves");
+        assert_eq!(f(PlayError::MustPass(d))["code"], "must-pass");
+        assert_eq!(p(PlayError::TooManyMoves(d))["code"], "too-many-moves");
     }
 }

@@ -18,13 +18,13 @@ use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
 use axum::http::StatusCode;
-use plakoto_core::tavli::AnyPosition;
-use plakoto_engine::NeuralEval;
-use plakoto_engine::review::{Review, Reviewer};
 use rand::RngExt;
 use serde::Serialize;
 use serde_json::value::RawValue;
 use sha2::{Digest, Sha256};
+use tavli_core::tavli::AnyPosition;
+use tavli_engine::NeuralEval;
+use tavli_engine::review::{Review, Reviewer};
 use tokio::sync::watch;
 use utoipa::ToSchema;
 
@@ -70,10 +70,10 @@ impl Default for ReviewLimits {
     }
 }
 
-/// A review (the shape of `plakoto review --json`) and the boards.
+/// A review (the shape of `tavli review --json`) and the boards.
 #[derive(Serialize, ToSchema)]
 pub struct ReviewJson {
-    /// The review itself, as `plakoto review --json` prints it.
+    /// The review itself, as `tavli review --json` prints it.
     #[serde(flatten)]
     #[schema(value_type = Object)]
     pub review: Review,
@@ -239,7 +239,7 @@ impl Reviews {
     /// review at once when it is cached, the job already under way when
     /// someone asked for the same, else a new job at the end of the queue.
     pub fn submit(self: &Arc<Self>, m: Match, ply: u8, client: IpAddr) -> Result<Snapshot, ApiError> {
-        let total = plakoto_engine::review::turns(&m);
+        let total = tavli_engine::review::turns(&m);
         let max = self.limits.max_turns.get(usize::from(ply)).copied().unwrap_or(0);
         if total > max {
             return Err(ApiError::invalid(

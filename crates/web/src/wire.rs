@@ -1,16 +1,16 @@
 //! The JSON shapes of the API that are not specific to one endpoint: how a
 //! position, dice and a ply are read from a request, and a play as
-//! INTERFACE.md writes it (the shape of `plakoto moves --json`), in any of
+//! INTERFACE.md writes it (the shape of `tavli moves --json`), in any of
 //! Tavli's games.
 
 use std::collections::BTreeMap;
 
-use plakoto_core::tavli::{AnyPlay, AnyPosition, AnyTurn, GameKind};
-use plakoto_core::{Color, Dice, GameResult};
-use plakoto_engine::MAX_PLY;
 use serde::Serialize;
 use serde_json::Value;
 use serde_json::value::RawValue;
+use tavli_core::tavli::{AnyPlay, AnyPosition, AnyTurn, GameKind};
+use tavli_core::{Color, Dice, GameResult};
+use tavli_engine::MAX_PLY;
 use utoipa::ToSchema;
 
 use crate::error::ApiError;
@@ -111,7 +111,7 @@ impl PlayJson {
     }
 }
 
-/// How a game ended (documentation of `plakoto_core::GameResult`'s JSON).
+/// How a game ended (documentation of `tavli_core::GameResult`'s JSON).
 #[derive(Serialize, ToSchema)]
 #[allow(dead_code)]
 pub struct ResultJson {

@@ -8,13 +8,13 @@ use axum::Router;
 use axum::body::Body;
 use axum::http::{Request, StatusCode, header};
 use http_body_util::BodyExt;
-use plakoto_core::game::{Match, MatchRecord};
-use plakoto_core::{Dice, Position};
 use std::sync::Arc;
+use tavli_core::game::{Match, MatchRecord};
+use tavli_core::{Dice, Position};
 
-use plakoto_engine::NeuralEval;
-use plakoto_web::{Limits, SqliteStore, router};
 use serde_json::{Value, json};
+use tavli_engine::NeuralEval;
+use tavli_web::{Limits, SqliteStore, router};
 use tower::ServiceExt;
 
 fn app() -> Router {
@@ -310,7 +310,7 @@ async fn levels_lists_the_engine_levels_with_the_default() {
     let (s, v) = call(&app(), "GET", "/api/v1/levels", None).await;
     assert_eq!(s, StatusCode::OK);
     let names: Vec<&str> = v.as_array().unwrap().iter().map(|l| l["name"].as_str().unwrap()).collect();
-    assert!(names.contains(&"random") && names.contains(&plakoto_engine::DEFAULT_LEVEL), "{v}");
+    assert!(names.contains(&"random") && names.contains(&tavli_engine::DEFAULT_LEVEL), "{v}");
     assert_eq!(v.as_array().unwrap().iter().filter(|l| l["default"] == true).count(), 1);
 }
 
@@ -479,7 +479,7 @@ async fn creating_a_match_rolls_the_opening_and_the_first_dice() {
     assert_eq!(
         g["position_id"],
         Position::start()
-            .with_turn(if first == "white" { plakoto_core::Color::White } else { plakoto_core::Color::Black })
+            .with_turn(if first == "white" { tavli_core::Color::White } else { tavli_core::Color::Black })
             .id()
     );
     assert_eq!(g["pips"], json!({"white": 360, "black": 360}));
@@ -495,7 +495,7 @@ async fn creating_a_match_rolls_the_opening_and_the_first_dice() {
     assert_eq!(e["human_color"], "black");
     let d = create(&app, json!({})).await;
     assert_eq!(d["opponent"], "engine");
-    assert_eq!(d["level"], plakoto_engine::DEFAULT_LEVEL);
+    assert_eq!(d["level"], tavli_engine::DEFAULT_LEVEL);
     assert_eq!(d["match_to"], 1);
 }
 
@@ -803,7 +803,7 @@ async fn the_api_never_shows_a_live_matchs_seed() {
     for text in &seen[..seen.len() - 1] {
         assert!(!text.contains(&seed), "the seed was shown before the end");
     }
-    let parsed: plakoto_core::game::Seed = seed.parse().unwrap();
+    let parsed: tavli_core::game::Seed = seed.parse().unwrap();
     assert_eq!(parsed.commitment(), commitment);
     let rec: MatchRecord = serde_json::from_value(rec).unwrap();
     assert!(Match::from_record(&rec).unwrap().is_over());
@@ -870,7 +870,7 @@ async fn the_turn_says_why_a_checker_cannot_move() {
 #[tokio::test]
 async fn a_match_can_start_from_a_position_and_its_log_gives_each_turns_position() {
     let app = app();
-    let p = Position::start().with_turn(plakoto_core::Color::Black);
+    let p = Position::start().with_turn(tavli_core::Color::Black);
     let m = create(&app, json!({"opponent": "human", "seed": 5, "position": p.id()})).await;
     assert_eq!(m["game"]["position_id"], p.id());
     assert_eq!(m["to_act"]["side"], "black");

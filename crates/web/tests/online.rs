@@ -13,9 +13,9 @@ use axum::Router;
 use axum::body::Body;
 use axum::http::{Request, StatusCode, header};
 use http_body_util::BodyExt;
-use plakoto_engine::NeuralEval;
-use plakoto_web::{Limits, SqliteStore, router};
 use serde_json::{Value, json};
+use tavli_engine::NeuralEval;
+use tavli_web::{Limits, SqliteStore, router};
 use tower::ServiceExt;
 
 /// An online match with both seats taken: (id, White's secret, Black's secret, state).

@@ -14,9 +14,9 @@ use axum::body::Body;
 use axum::extract::ConnectInfo;
 use axum::http::{Request, StatusCode, header};
 use http_body_util::BodyExt;
-use plakoto_engine::NeuralEval;
-use plakoto_web::{Limits, ReviewLimits, SqliteStore, router};
 use serde_json::{Value, json};
+use tavli_engine::NeuralEval;
+use tavli_web::{Limits, ReviewLimits, SqliteStore, router};
 use tower::ServiceExt;
 
 /// The app over a database in memory, the engine without the bear-off database.

@@ -7,11 +7,11 @@
 #[path = "../../cli/tests/pg/mod.rs"]
 mod pg;
 
-use plakoto_core::Color;
-use plakoto_core::game::Players;
-use plakoto_core::tavli::MatchRules;
-use plakoto_web::service::{Match, MatchStore, Seats, StoreError};
-use plakoto_web::{PostgresStore, SqliteStore};
+use tavli_core::Color;
+use tavli_core::game::Players;
+use tavli_core::tavli::MatchRules;
+use tavli_web::service::{Match, MatchStore, Seats, StoreError};
+use tavli_web::{PostgresStore, SqliteStore};
 
 /// Everything a store promises, on `s` (empty, or at least without the ids
 /// used here).

@@ -12,10 +12,10 @@ use axum::Router;
 use axum::body::Body;
 use axum::http::{Request, StatusCode};
 use http_body_util::BodyExt;
-use plakoto_core::Dice;
-use plakoto_core::tavli::{AnyPosition, GameKind};
-use plakoto_engine::NeuralEval;
 use serde_json::{Value, json};
+use tavli_core::Dice;
+use tavli_core::tavli::{AnyPosition, GameKind};
+use tavli_engine::NeuralEval;
 use tower::ServiceExt;
 
 async fn post(app: &Router, uri: &str, body: Value) -> (StatusCode, Value) {
@@ -182,7 +182,7 @@ async fn plakoto_answers_are_the_same_with_and_without_the_game_field() {
     }
     // Plakoto's plays are as the core writes them: position JSON without `game`.
     let (_, v) = post(&app, "/api/v1/moves", json!({"position": "start", "dice": "6-4"})).await;
-    let start = plakoto_core::Position::start();
+    let start = tavli_core::Position::start();
     let want: Vec<Value> = start
         .legal_plays(Dice::new(6, 4).unwrap())
         .iter()
@@ -206,8 +206,8 @@ async fn plakoto_answers_are_the_same_with_and_without_the_game_field() {
 /// game's own network: the figures are the engine's for that game.
 #[tokio::test]
 async fn eval_and_hint_use_each_games_own_network() {
-    use plakoto_core::portes;
-    use plakoto_engine::{NetGame, Search, analysis};
+    use tavli_core::portes;
+    use tavli_engine::{NetGame, Search, analysis};
     let app = app();
     for kind in [GameKind::Portes, GameKind::Plakoto, GameKind::Fevga] {
         let (s, v) = post(&app, "/api/v1/eval", json!({"position": "start", "game": kind.name()})).await;
@@ -219,8 +219,7 @@ async fn eval_and_hint_use_each_games_own_network() {
             }
             AnyPosition::Plakoto(p) => analysis::evaluate(&Search::new(NeuralEval::shipped(None), 0), &p).equity,
             AnyPosition::Fevga(p) => {
-                analysis::evaluate(&Search::new(plakoto_core::fevga::Position::shipped_eval(None).unwrap(), 0), &p)
-                    .equity
+                analysis::evaluate(&Search::new(tavli_core::fevga::Position::shipped_eval(None).unwrap(), 0), &p).equity
             }
         };
         assert!((v["equity"].as_f64().unwrap() - f64::from(want)).abs() < 1e-5, "{kind}: {v} against {want}");

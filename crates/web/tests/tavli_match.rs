@@ -10,10 +10,10 @@ use common::{app, call};
 
 use axum::Router;
 use axum::http::StatusCode;
-use plakoto_core::game::MatchRecord;
-use plakoto_core::tavli::{AnyPosition, GameKind, MatchGames};
-use plakoto_web::service::Match;
 use serde_json::{Value, json};
+use tavli_core::game::MatchRecord;
+use tavli_core::tavli::{AnyPosition, GameKind, MatchGames};
+use tavli_web::service::Match;
 
 async fn create(app: &Router, body: Value) -> Value {
     let (s, v) = call(app, "POST", "/api/v1/matches", None, Some(body)).await;

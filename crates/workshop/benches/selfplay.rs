@@ -1,10 +1,10 @@
 //! Self-play speed: whole 0-ply games as training plays them.
-//! Run: `cargo bench -p plakoto-workshop`.
+//! Run: `cargo bench -p tavli-workshop`.
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use plakoto_engine::{NeuralEval, shipped_network};
-use plakoto_workshop::train::self_play;
 use std::hint::black_box;
+use tavli_engine::{NeuralEval, shipped_network};
+use tavli_workshop::train::self_play;
 
 fn bench_self_play(c: &mut Criterion) {
     let eval = NeuralEval::new(shipped_network());
@@ -16,7 +16,7 @@ fn bench_self_play(c: &mut Criterion) {
         b.iter(|| {
             for _ in 0..20 {
                 seed += 1;
-                black_box(self_play::<plakoto_core::Position>(&eval, seed, 0.7, 0.0).plies);
+                black_box(self_play::<tavli_core::Position>(&eval, seed, 0.7, 0.0).plies);
             }
         })
     });

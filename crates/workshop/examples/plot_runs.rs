@@ -1,10 +1,10 @@
 //! Draws the strength curve of consecutive training runs as one plot:
-//! `cargo run --release -p plakoto-workshop --example plot_runs -- OUT.svg RUN1/log.csv RUN2/log.csv …`
+//! `cargo run --release -p tavli-workshop --example plot_runs -- OUT.svg RUN1/log.csv RUN2/log.csv …`
 //! (each run continued the previous one, so their game counts add up).
 
 use std::path::Path;
 
-use plakoto_workshop::train::report::{append_csv, plot_svg, read_csv};
+use tavli_workshop::train::report::{append_csv, plot_svg, read_csv};
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -34,6 +34,6 @@ fn main() {
     for r in &rows {
         append_csv(&csv, r).expect("write the combined log");
     }
-    plot_svg(Path::new(out), plakoto_core::tavli::GameKind::Plakoto, &rows).expect("draw the plot");
+    plot_svg(Path::new(out), tavli_core::tavli::GameKind::Plakoto, &rows).expect("draw the plot");
     println!("{} points, {games} games, {seconds:.0} s: {out} and {}", rows.len(), csv.display());
 }

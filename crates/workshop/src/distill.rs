@@ -14,14 +14,14 @@ use std::path::Path;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
-use plakoto_core::{MoveGen, Position};
-use plakoto_engine::inputs::{Inputs, encode};
-use plakoto_engine::network::{Gradient, Network};
-use plakoto_engine::search::{SearchConfig, play_value, value};
-use plakoto_engine::{NeuralEval, Probabilities, to_targets};
 use rand::seq::SliceRandom;
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
+use tavli_core::{MoveGen, Position};
+use tavli_engine::inputs::{Inputs, encode};
+use tavli_engine::network::{Gradient, Network};
+use tavli_engine::search::{SearchConfig, play_value, value};
+use tavli_engine::{NeuralEval, Probabilities, to_targets};
 
 use crate::rollout::Shard;
 use crate::train::adam::Adam;
@@ -62,14 +62,14 @@ pub fn sample_decisions(
     for g in (0..games).filter(|&g| shard.holds(g)) {
         let mut rng = ChaCha8Rng::seed_from_u64(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ g);
         let mut pos = if rng.random::<bool>() { Position::start() } else { Position::start().pass_turn() };
-        for _ in 0..plakoto_core::game::MAX_TURNS {
+        for _ in 0..tavli_core::game::MAX_TURNS {
             if pos.outcome().is_some() {
                 break;
             }
             if candidates == 0 {
                 out.push(pos);
             }
-            let dice = plakoto_core::Dice::new(rng.random_range(1..=6), rng.random_range(1..=6)).expect("dice 1-6");
+            let dice = tavli_core::Dice::new(rng.random_range(1..=6), rng.random_range(1..=6)).expect("dice 1-6");
             movegen.plays(&pos, dice, &mut plays);
             let explore = plays.len() > 1 && rng.random::<f32>() < epsilon;
             let mut scored: Vec<(f32, usize)> =
@@ -237,7 +237,7 @@ pub fn distill(
             .map(|&i| {
                 let (x, _, eq) = &encoded[i];
                 let o = net.forward(x, &mut h);
-                let p = plakoto_engine::from_outputs(&o);
+                let p = tavli_engine::from_outputs(&o);
                 f64::from((p.equity() - eq).abs())
             })
             .sum();
@@ -267,8 +267,8 @@ pub fn distill(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use plakoto_engine::shipped_network;
     use std::sync::Arc;
+    use tavli_engine::shipped_network;
 
     #[test]
     fn sampling_and_labelling_are_reproducible_and_shards_add_up() {

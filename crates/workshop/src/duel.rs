@@ -5,10 +5,10 @@
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-use plakoto_core::game::{DiceSource, Game, SeededDice, Start};
-use plakoto_core::tavli::{GamePosition, MatchRules};
-use plakoto_core::{Color, GameResult, Position};
-use plakoto_engine::Player;
+use tavli_core::game::{DiceSource, Game, SeededDice, Start};
+use tavli_core::tavli::{GamePosition, MatchRules};
+use tavli_core::{Color, GameResult, Position};
+use tavli_engine::Player;
 
 use crate::playout::{Ending, play_out};
 
@@ -193,7 +193,7 @@ pub(crate) fn paired<T: Default + Send, F: FnOnce(&mut T)>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use plakoto_engine::{HeuristicPlayer, RandomPlayer};
+    use tavli_engine::{HeuristicPlayer, RandomPlayer};
 
     #[test]
     fn paired_duel_is_reproducible_and_symmetric() {
@@ -207,7 +207,7 @@ mod tests {
 
     #[test]
     fn random_duels_of_portes_and_fevga_run_to_the_end_and_repeat() {
-        use plakoto_core::{fevga, portes};
+        use tavli_core::{fevga, portes};
         let r = |i: u64| Box::new(RandomPlayer::new(i)) as Box<dyn Player<portes::Position>>;
         let s1 = duel_of(portes::Position::start(), &r, &r, 10, 3, 2, &|_| {}).unwrap();
         let s2 = duel_of(portes::Position::start(), &r, &r, 10, 3, 1, &|_| {}).unwrap();
@@ -229,8 +229,8 @@ mod tests {
 
     /// Portes's heuristic against random play over `pairs` pairs of games (seed 1).
     fn portes_heuristic_vs_random(pairs: u64) -> DuelStats {
-        use plakoto_core::portes;
-        use plakoto_engine::PortesHeuristic;
+        use tavli_core::portes;
+        use tavli_engine::PortesHeuristic;
         let h = |_: u64| Box::new(PortesHeuristic) as Box<dyn Player<portes::Position>>;
         let r = |i: u64| Box::new(RandomPlayer::new(i)) as Box<dyn Player<portes::Position>>;
         duel_of(portes::Position::start(), &h, &r, pairs, 1, 2, &|_| {}).unwrap()
@@ -244,7 +244,7 @@ mod tests {
     }
 
     /// The measured figure (issue 28): `cargo test --release -p
-    /// plakoto-workshop --lib portes_heuristic_against_random_over_2000_games
+    /// tavli-workshop --lib portes_heuristic_against_random_over_2000_games
     /// -- --ignored --nocapture`.
     #[test]
     #[ignore = "a measurement (seconds in release, long in debug)"]
@@ -309,7 +309,7 @@ pub fn play_match_of<P: GamePosition>(
     length: u32,
     seed: u64,
 ) -> Result<Color, String> {
-    use plakoto_core::game::{Match, Players};
+    use tavli_core::game::{Match, Players};
     let mut m: Match<P> = Match::with_rules(rules, length, seed, Players::default()).map_err(|e| e.to_string())?;
     let mut games = 0;
     while !m.is_over() {

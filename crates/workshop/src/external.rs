@@ -12,11 +12,11 @@ use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
 use std::time::Duration;
 
-use plakoto_core::Dice;
-use plakoto_core::tavli::{GamePlay, GamePosition};
 use serde_json::json;
+use tavli_core::Dice;
+use tavli_core::tavli::{GamePlay, GamePosition};
 
-use plakoto_engine::Player;
+use tavli_engine::Player;
 
 /// How long an external program may think about one play.
 pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(30);

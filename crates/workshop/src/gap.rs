@@ -1,13 +1,13 @@
 //! Where a network's 0-ply judgement departs from labels of a deeper
-//! search or a rollout (`plakoto distill label`): the gap between the
+//! search or a rollout (`tavli distill label`): the gap between the
 //! label's equity and the network's, over all positions, by kind of
 //! position (the benchmark's kinds) and by the pins on the board. Where the
 //! squared gap gathers is where the network has the most to learn, so this
 //! is where new inputs or training data should aim.
 
-use plakoto_engine::NeuralEval;
-use plakoto_engine::search::{SearchConfig, value};
 use serde::Serialize;
+use tavli_engine::NeuralEval;
+use tavli_engine::search::{SearchConfig, value};
 
 use crate::benchmark::Category;
 use crate::distill::Labelled;
@@ -108,8 +108,8 @@ mod tests {
     use super::*;
     use crate::distill::{label, sample_positions};
     use crate::rollout::Shard;
-    use plakoto_engine::Probabilities;
     use std::sync::atomic::AtomicBool;
+    use tavli_engine::Probabilities;
 
     fn shipped() -> NeuralEval {
         NeuralEval::shipped(None)

@@ -3,10 +3,10 @@
 //! search machinery, so checks during training stay fast). One player for
 //! every game with an evaluator.
 
-use plakoto_core::Dice;
-use plakoto_core::tavli::{GamePlay, GamePosition};
+use tavli_core::Dice;
+use tavli_core::tavli::{GamePlay, GamePosition};
 
-use plakoto_engine::{Evaluator, Player, Probabilities};
+use tavli_engine::{Evaluator, Player, Probabilities};
 
 /// The mover's equity after `play` by static evaluation (exact when the
 /// play ends the game: the final position keeps the mover on roll).

@@ -11,7 +11,7 @@
 //! each game's outcomes for its starter measured by self-play ([`starts`]),
 //! which the Tavli match equity table is built from.
 //!
-//! It sits beside the runtime engine (`plakoto-engine`), which a server
+//! It sits beside the runtime engine (`tavli-engine`), which a server
 //! links alone: nothing here runs in a web request.
 
 #![warn(missing_docs)]

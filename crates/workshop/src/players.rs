@@ -4,16 +4,16 @@
 //! speaking the engine protocol), `net:PATH` / `net@PLY:PATH` (a
 //! weights file, playing by the score), and `rollout:TRIALS:PLIES:CANDIDATES`
 //! (deciding by rollouts, [`RolloutPlayer`]). Names from files and
-//! requests use [`plakoto_engine::levels::level`] instead, which can never
+//! requests use [`tavli_engine::levels::level`] instead, which can never
 //! start a program or read a file.
 
 use std::sync::Arc;
 
-use plakoto_core::tavli::{AnyPosition, GameKind, GamePosition, MatchGames};
-use plakoto_core::{fevga, portes};
-use plakoto_engine::bearoff::Database;
-use plakoto_engine::network::Network;
-use plakoto_engine::{
+use tavli_core::tavli::{AnyPosition, GameKind, GamePosition, MatchGames};
+use tavli_core::{fevga, portes};
+use tavli_engine::bearoff::Database;
+use tavli_engine::network::Network;
+use tavli_engine::{
     LevelKind, MAX_PLY, NetGame, NeuralEval, Player, RandomPlayer, Search, SearchPlayer, TavliPlayer, levels,
 };
 
@@ -28,7 +28,7 @@ use crate::rollout_player::RolloutPlayer;
 pub fn player_by_name(name: &str, eval: &NeuralEval, seed: u64) -> Result<Box<dyn Player>, String> {
     if let Some(cmd) = name.strip_prefix("external:") {
         if cmd.trim().is_empty() {
-            return Err("`external:` needs a command, e.g. `external:plakoto engine --level expert`".into());
+            return Err("`external:` needs a command, e.g. `external:tavli engine --level expert`".into());
         }
         return Ok(Box::new(ExternalPlayer::new(cmd)));
     }
@@ -42,7 +42,7 @@ pub fn player_by_name(name: &str, eval: &NeuralEval, seed: u64) -> Result<Box<dy
         // The level's search, playing for points whatever the match score.
         let l = levels::level(level).map_err(|e| e.to_string())?;
         return Ok(match l.kind {
-            plakoto_engine::LevelKind::Neural { ply, noise } => {
+            tavli_engine::LevelKind::Neural { ply, noise } => {
                 Box::new(SearchPlayer::new(name, Box::new(Search::new(eval.clone(), ply)), noise, seed))
             }
             _ => l.player(eval, seed),
@@ -93,7 +93,7 @@ pub fn net_player_of<P: NetGame>(
     seed: u64,
 ) -> Option<Result<Box<dyn Player<P>>, String>> {
     let searched = |eval: P::Eval, ply: u8, noise: f32, by_the_score: bool| {
-        let table = plakoto_engine::search::table_of::<P>(&eval);
+        let table = tavli_engine::search::table_of::<P>(&eval);
         let player = SearchPlayer::<P>::new(name, Box::new(Search::new(eval, ply)), noise, seed);
         Box::new(if by_the_score { player.by_the_score(table, P::KIND) } else { player }) as Box<dyn Player<P>>
     };
@@ -140,7 +140,7 @@ fn weights_player(
 ) -> Result<Box<dyn Player>, String> {
     let (ply, net) = weights_of(GameKind::Plakoto, name, rest)?;
     let eval = NeuralEval::with_bearoff(Arc::new(net), eval.bearoff().cloned());
-    let table = plakoto_engine::search::table_in::<plakoto_core::Position>(&eval, games);
+    let table = tavli_engine::search::table_in::<tavli_core::Position>(&eval, games);
     Ok(Box::new(
         SearchPlayer::new(name, Box::new(Search::new(eval, ply)), 0.0, seed).by_the_score(table, GameKind::Plakoto),
     ))
@@ -158,7 +158,7 @@ pub fn game_player<P: GamePosition>(
 ) -> Result<Box<dyn Player<P>>, String> {
     if let Some(cmd) = name.strip_prefix("external:") {
         if cmd.trim().is_empty() {
-            return Err("`external:` needs a command, e.g. `external:plakoto engine --level heuristic`".into());
+            return Err("`external:` needs a command, e.g. `external:tavli engine --level heuristic`".into());
         }
         return Ok(Box::new(ExternalPlayer::new(cmd)));
     }
@@ -186,7 +186,7 @@ pub fn game_player<P: GamePosition>(
 pub fn tavli_player(name: &str, eval: &NeuralEval, seed: u64) -> Result<Box<dyn Player<AnyPosition>>, String> {
     if let Some(cmd) = name.strip_prefix("external:") {
         if cmd.trim().is_empty() {
-            return Err("`external:` needs a command, e.g. `external:plakoto engine --level heuristic`".into());
+            return Err("`external:` needs a command, e.g. `external:tavli engine --level heuristic`".into());
         }
         return Ok(Box::new(ExternalPlayer::new(cmd)));
     }
@@ -217,7 +217,7 @@ mod tests {
     #[test]
     fn names_build_players_or_say_why_not() {
         let eval = NeuralEval::shipped(None);
-        for l in plakoto_engine::LEVELS {
+        for l in tavli_engine::LEVELS {
             assert_eq!(player_by_name(l.name, &eval, 1).unwrap().name(), l.name);
         }
         let e = player_by_name("grandmaster", &eval, 1).err().unwrap();
@@ -233,7 +233,7 @@ mod tests {
     /// games). 300 pairs, seed 1, each side's player by its name.
     #[test]
     fn in_portes_casual_beats_the_heuristic_which_beats_beginner() {
-        use plakoto_core::portes;
+        use tavli_core::portes;
         let by_name = |name: &'static str| {
             move |i: u64| own_player_of::<portes::Position>(name, None, i).expect("a Portes player").unwrap()
         };
@@ -246,8 +246,8 @@ mod tests {
 
     #[test]
     fn tavli_players_play_every_game_or_say_why_not() {
-        use plakoto_core::Dice;
-        use plakoto_core::tavli::GameKind;
+        use tavli_core::Dice;
+        use tavli_core::tavli::GameKind;
         let eval = NeuralEval::shipped(None);
         for name in ["random", "heuristic", "beginner", "money:beginner"] {
             let mut p = tavli_player(name, &eval, 1).unwrap();
@@ -266,7 +266,7 @@ mod tests {
     /// this Plakoto position (Fevga next) the two choose differently.
     #[test]
     fn in_tavli_duels_levels_play_by_the_tavli_table_and_money_levels_for_points() {
-        use plakoto_core::Dice;
+        use tavli_core::Dice;
         let eval = NeuralEval::shipped(None);
         let pos = AnyPosition::parse("AAw2nR74Gd4AIQ", Some(GameKind::Plakoto)).unwrap();
         let dice = Dice::new(6, 4).unwrap();

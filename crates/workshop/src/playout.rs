@@ -2,10 +2,10 @@
 //! with any dice source, to its end or for a given number of plies. Duels
 //! play out from the opening; rollouts and training from chosen positions.
 
-use plakoto_core::game::{DiceSource, MAX_TURNS};
-use plakoto_core::tavli::{GamePlay, GamePosition};
-use plakoto_core::{Color, GameResult, Position};
-use plakoto_engine::Player;
+use tavli_core::game::{DiceSource, MAX_TURNS};
+use tavli_core::tavli::{GamePlay, GamePosition};
+use tavli_core::{Color, GameResult, Position};
+use tavli_engine::Player;
 
 /// How a play-out stopped.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -32,10 +32,10 @@ pub struct PlayOut<P = Position> {
 /// game that will not end (a rules bug).
 ///
 /// ```
-/// use plakoto_core::Position;
-/// use plakoto_core::game::SeededDice;
-/// use plakoto_engine::{HeuristicPlayer, RandomPlayer};
-/// use plakoto_workshop::playout::{Ending, play_out};
+/// use tavli_core::Position;
+/// use tavli_core::game::SeededDice;
+/// use tavli_engine::{HeuristicPlayer, RandomPlayer};
+/// use tavli_workshop::playout::{Ending, play_out};
 /// let (mut a, mut b) = (HeuristicPlayer, RandomPlayer::new(1));
 /// let out = play_out(&Position::start(), [&mut a, &mut b], &mut SeededDice::new(3), None).unwrap();
 /// assert!(matches!(out.ending, Ending::Over(_)));
@@ -79,9 +79,9 @@ pub fn play_out<P: GamePosition>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use plakoto_core::game::SeededDice;
-    use plakoto_core::pos;
-    use plakoto_engine::{HeuristicPlayer, RandomPlayer};
+    use tavli_core::game::SeededDice;
+    use tavli_core::pos;
+    use tavli_engine::{HeuristicPlayer, RandomPlayer};
 
     #[test]
     fn plays_out_from_any_position_with_either_side_on_roll() {
@@ -100,6 +100,6 @@ mod tests {
         let out = play_out(&Position::start(), [&mut a, &mut b], &mut SeededDice::new(4), Some(7)).unwrap();
         assert_eq!(out.plies, 7);
         let Ending::Stopped(p) = out.ending else { panic!("{out:?}") };
-        assert_eq!(p.turn(), plakoto_core::Color::Black, "after an odd number of plays from White's start");
+        assert_eq!(p.turn(), tavli_core::Color::Black, "after an odd number of plays from White's start");
     }
 }

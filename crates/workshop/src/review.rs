@@ -1,4 +1,4 @@
-//! Game review judged by rollouts (`plakoto review --rollout N`): the
+//! Game review judged by rollouts (`tavli review --rollout N`): the
 //! search's review says which play was best; for every unforced turn
 //! where the play made was not that play, both are rolled out on the same
 //! dice, and the loss, the mark, the best play and the equities and
@@ -9,11 +9,11 @@
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use plakoto_core::game::Match;
-use plakoto_core::tavli::GamePlay;
-use plakoto_core::{Dice, Move};
-use plakoto_engine::review::{Mark, MatchAt, Review, Reviewer, TurnReview};
-use plakoto_engine::{ByGame, GameVisitor, NetGame, Probabilities};
+use tavli_core::game::Match;
+use tavli_core::tavli::GamePlay;
+use tavli_core::{Dice, Move};
+use tavli_engine::review::{Mark, MatchAt, Review, Reviewer, TurnReview};
+use tavli_engine::{ByGame, GameVisitor, NetGame, Probabilities};
 
 use crate::rollout::{Rollout, RolloutConfig, exact_after, for_mover};
 
@@ -118,9 +118,9 @@ impl GameVisitor for RollOut<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use plakoto_core::game::read_move_list;
-    use plakoto_engine::NeuralEval;
-    use plakoto_engine::shipped_network;
+    use tavli_core::game::read_move_list;
+    use tavli_engine::NeuralEval;
+    use tavli_engine::shipped_network;
 
     /// White's first play (24/18/13 with 6-5) loses about 0.16 at 0-ply
     /// (0.21 with older weights); a rollout finds it much closer (the
@@ -148,7 +148,7 @@ mod tests {
             assert!(a.loss >= 0.0 && a.mark == Mark::of(a.loss));
         }
         let white_loss: f64 =
-            r.games[0].turns.iter().filter(|t| t.side == plakoto_core::Color::White).map(|t| t.loss).sum();
+            r.games[0].turns.iter().filter(|t| t.side == tavli_core::Color::White).map(|t| t.loss).sum();
         assert!((r.players.white.total_loss - white_loss).abs() < 1e-9, "the figures are tallied again");
         let (first, was) = (&r.games[0].turns[0], &searched.games[0].turns[0]);
         assert!(matches!(was.mark, Mark::Bad | Mark::VeryBad), "the search calls 24/18/13 at least bad: {}", was.loss);

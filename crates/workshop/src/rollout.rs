@@ -24,14 +24,14 @@
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
-use plakoto_core::tavli::{GamePlay, GamePosition};
-use plakoto_core::{Dice, Position};
-use plakoto_engine::search::{SearchConfig, play_value};
-use plakoto_engine::{Analyzer, Evaluator, NetGame, NeuralEval, Probabilities, Search};
 use rand::seq::SliceRandom;
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
+use tavli_core::tavli::{GamePlay, GamePosition};
+use tavli_core::{Dice, Position};
+use tavli_engine::search::{SearchConfig, play_value};
+use tavli_engine::{Analyzer, Evaluator, NetGame, NeuralEval, Probabilities, Search};
 
 /// Which of several machines' share of the trials to roll out.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -434,8 +434,8 @@ mod tests {
     use super::*;
     use std::sync::{Arc, OnceLock};
 
-    use plakoto_core::pos;
-    use plakoto_engine::bearoff::Database;
+    use tavli_core::pos;
+    use tavli_engine::bearoff::Database;
 
     fn db() -> Arc<Database> {
         static DB: OnceLock<Arc<Database>> = OnceLock::new();

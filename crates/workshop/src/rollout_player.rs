@@ -12,8 +12,8 @@
 
 use std::sync::atomic::AtomicBool;
 
-use plakoto_core::{Dice, Play, Position};
-use plakoto_engine::{Analyzer, NeuralEval, Player, Search};
+use tavli_core::{Dice, Play, Position};
+use tavli_engine::{Analyzer, NeuralEval, Player, Search};
 
 use crate::rollout::{Rollout, RolloutConfig, exact_after, for_mover};
 
@@ -114,7 +114,7 @@ impl Player for RolloutPlayer {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use plakoto_core::pos;
+    use tavli_core::pos;
 
     #[test]
     fn names_are_checked() {

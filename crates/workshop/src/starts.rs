@@ -2,18 +2,18 @@
 //! self-play from the game's start position with the starter rolling both
 //! dice (as every game of a Tavli match after the first starts): the
 //! single and double wins and losses and the draws that the Tavli match
-//! equity table is built from (`plakoto_engine::tavli_met`, measured with
-//! `plakoto met --tavli --measure`).
+//! equity table is built from (`tavli_engine::tavli_met`, measured with
+//! `tavli met --tavli --measure`).
 
 use std::sync::Arc;
 
-use plakoto_core::game::SeededDice;
-use plakoto_core::tavli::GamePosition;
-use plakoto_core::{Color, GameResult};
-use plakoto_engine::bearoff::Database;
-use plakoto_engine::met::GameChances;
-use plakoto_engine::{Level, NetGame};
 use serde::Serialize;
+use tavli_core::game::SeededDice;
+use tavli_core::tavli::GamePosition;
+use tavli_core::{Color, GameResult};
+use tavli_engine::bearoff::Database;
+use tavli_engine::met::GameChances;
+use tavli_engine::{Level, NetGame};
 
 use crate::duel::{PlayerFactory, paired};
 use crate::playout::{Ending, play_out};
@@ -139,8 +139,8 @@ pub fn measure_level<P: NetGame>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use plakoto_core::{Position, Reason, fevga};
-    use plakoto_engine::{Player, RandomPlayer};
+    use tavli_core::{Position, Reason, fevga};
+    use tavli_engine::{Player, RandomPlayer};
 
     #[test]
     fn outcomes_are_counted_from_the_starters_side() {

@@ -3,11 +3,11 @@
 //! the blocking terms are worth.
 //!
 //! The measurements (2,000 games each, seed 2026) are the ignored tests:
-//! `cargo test --release -p plakoto-workshop --test fevga_heuristic_duel -- --ignored --nocapture`
+//! `cargo test --release -p tavli-workshop --test fevga_heuristic_duel -- --ignored --nocapture`
 
-use plakoto_core::fevga::Position;
-use plakoto_engine::{FevgaHeuristic, Player, RandomPlayer};
-use plakoto_workshop::duel::{DuelStats, duel_of};
+use tavli_core::fevga::Position;
+use tavli_engine::{FevgaHeuristic, Player, RandomPlayer};
+use tavli_workshop::duel::{DuelStats, duel_of};
 
 fn heuristic_vs_random(pairs: u64, seed: u64) -> DuelStats {
     let h = |_: u64| Box::new(FevgaHeuristic) as Box<dyn Player<Position>>;
@@ -48,8 +48,8 @@ impl Player<Position> for PipPlayer {
         "pips".into()
     }
 
-    fn choose(&mut self, _: &Position, _: plakoto_core::Dice, plays: &[plakoto_core::fevga::Play]) -> usize {
-        let pips = |p: &plakoto_core::fevga::Play| {
+    fn choose(&mut self, _: &Position, _: tavli_core::Dice, plays: &[tavli_core::fevga::Play]) -> usize {
+        let pips = |p: &tavli_core::fevga::Play| {
             if p.result().is_some() { 0 } else { p.position().pips(p.mover()) }
         };
         (0..plays.len()).min_by_key(|&i| pips(&plays[i])).unwrap_or(0)

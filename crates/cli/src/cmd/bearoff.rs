@@ -1,4 +1,4 @@
-//! `plakoto bearoff build [--out PATH]` and `plakoto bearoff show POSITION`:
+//! `tavli bearoff build [--out PATH]` and `tavli bearoff show POSITION`:
 //! the one-sided bear-off database the engine uses once both sides are
 //! bearing off.
 
@@ -7,8 +7,8 @@ use std::time::Instant;
 
 use anyhow::{Context, Result, anyhow, bail};
 use clap::Subcommand;
-use plakoto_core::{Color, Position};
-use plakoto_engine::bearoff::{self, CHECKERS, Dist, HomeBoard, Origin};
+use tavli_core::{Color, Position};
+use tavli_engine::bearoff::{self, CHECKERS, Dist, HomeBoard, Origin};
 
 /// The exact bear-off database: for each side with every checker in its
 /// home board, the distribution of the turns it needs to bear off all its
@@ -18,7 +18,7 @@ use plakoto_engine::bearoff::{self, CHECKERS, Dist, HomeBoard, Origin};
 /// The commands that evaluate (play, hint, eval, duel, serve, …) load it
 /// when they start: it is built once (a few seconds) and cached in
 /// `plakoto/bearoff-v1.bin` in your cache directory (`~/.cache` on Linux),
-/// or in the file named by the PLAKOTO_BEAROFF environment variable.
+/// or in the file named by the TAVLI_BEAROFF environment variable (PLAKOTO_BEAROFF, its old name, is read too).
 #[derive(clap::Args)]
 pub struct Args {
     #[command(subcommand)]
@@ -29,7 +29,7 @@ pub struct Args {
 enum Sub {
     /// Build the database now and write it (replacing any file there).
     Build {
-        /// Where to write it [default: $PLAKOTO_BEAROFF, else the cache file].
+        /// Where to write it [default: $TAVLI_BEAROFF, else the cache file].
         #[arg(long)]
         out: Option<PathBuf>,
     },

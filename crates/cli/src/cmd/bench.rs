@@ -1,4 +1,4 @@
-//! `plakoto bench`: the engine's own speed figures in a game with a
+//! `tavli bench`: the engine's own speed figures in a game with a
 //! network, measured on this machine: static evaluations per second,
 //! self-play games per second at 0-ply (one thread each), and decision
 //! times at 0, 1 and 2 plies (the levels advanced, expert and master) over
@@ -8,13 +8,13 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use anyhow::{Result, anyhow, bail};
-use plakoto_core::game::{DiceSource, SeededDice};
-use plakoto_core::tavli::{GameKind, GamePlay};
-use plakoto_core::{Dice, portes};
-use plakoto_engine::network::Network;
-use plakoto_engine::search::{SearchConfig, rank};
-use plakoto_engine::{Evaluator, LEVELS, LevelKind, NetGame};
-use plakoto_workshop::train::self_play;
+use tavli_core::game::{DiceSource, SeededDice};
+use tavli_core::tavli::{GameKind, GamePlay};
+use tavli_core::{Dice, portes};
+use tavli_engine::network::Network;
+use tavli_engine::search::{SearchConfig, rank};
+use tavli_engine::{Evaluator, LEVELS, LevelKind, NetGame};
+use tavli_workshop::train::self_play;
 
 /// Measure the engine's speed: evaluations/s, self-play games/s, and the
 /// median and 90th-percentile time of a decision at each ply.
@@ -69,9 +69,9 @@ pub fn run(a: Args) -> Result<()> {
         bail!("--seconds must be 0.1 to 600 and --positions 1 to 10000");
     }
     match a.game.unwrap_or_default() {
-        GameKind::Plakoto => run_of::<plakoto_core::Position>(&a),
+        GameKind::Plakoto => run_of::<tavli_core::Position>(&a),
         GameKind::Portes => run_of::<portes::Position>(&a),
-        GameKind::Fevga => run_of::<plakoto_core::fevga::Position>(&a),
+        GameKind::Fevga => run_of::<tavli_core::fevga::Position>(&a),
     }
 }
 

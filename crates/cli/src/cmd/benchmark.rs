@@ -1,18 +1,18 @@
-//! `plakoto benchmark build` makes the benchmark of best play (decisions
+//! `tavli benchmark build` makes the benchmark of best play (decisions
 //! from games between levels, their sensible plays rolled out);
-//! `plakoto bench-play` gives each player's error rate on it.
+//! `tavli bench-play` gives each player's error rate on it.
 
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use anyhow::{Result, anyhow, bail};
 use indicatif::{ProgressBar, ProgressStyle};
-use plakoto_core::tavli::GameKind;
-use plakoto_core::{Position, fevga, portes};
-use plakoto_engine::{LEVELS, MAX_PLY, Player};
-use plakoto_workshop::benchmark::{self, BenchGame, Decision};
-use plakoto_workshop::players::{game_player, own_player_of, player_by_name};
-use plakoto_workshop::rollout::{Rollout, RolloutConfig, Shard};
+use tavli_core::tavli::GameKind;
+use tavli_core::{Position, fevga, portes};
+use tavli_engine::{LEVELS, MAX_PLY, Player};
+use tavli_workshop::benchmark::{self, BenchGame, Decision};
+use tavli_workshop::players::{game_player, own_player_of, player_by_name};
+use tavli_workshop::rollout::{Rollout, RolloutConfig, Shard};
 
 /// The benchmark of best play.
 #[derive(clap::Args)]
@@ -23,11 +23,11 @@ pub struct Args {
 
 #[derive(clap::Subcommand)]
 enum Sub {
-    /// Make the benchmark set (see `plakoto benchmark build --help`).
+    /// Make the benchmark set (see `tavli benchmark build --help`).
     Build(BuildArgs),
     /// Roll out a set's candidates again on independent dice (another
     /// seed): to merge with the set, or to measure its noise floor
-    /// (`plakoto bench-play --noise-floor`).
+    /// (`tavli bench-play --noise-floor`).
     Reroll(RerollArgs),
     /// Merge two rollouts of the same set (a set and its reroll) into one
     /// with their trials added.
@@ -37,7 +37,7 @@ enum Sub {
     Join(JoinArgs),
 }
 
-/// Runs `plakoto benchmark …`.
+/// Runs `tavli benchmark …`.
 pub fn run(a: Args) -> Result<()> {
     match a.command {
         Sub::Build(b) => build(b),
@@ -106,7 +106,7 @@ fn set_game(path: &Path, set: &[Decision]) -> Result<GameKind> {
 /// the bar, races, middle games; in Fevga openings, races, middle games),
 /// each with its sensible plays rolled out on the same dice. --shard I/N
 /// makes the decisions of games g with g mod N = I, so the work can be
-/// spread over machines; the shards' files joined (`plakoto benchmark
+/// spread over machines; the shards' files joined (`tavli benchmark
 /// join`) are the set.
 #[derive(clap::Args)]
 pub struct BuildArgs {
@@ -307,7 +307,7 @@ fn build_of<P: BenchGame>(a: &BuildArgs, out: &Path, eval: P::Eval, shard: Shard
     let found =
         benchmark::find_decisions::<P>(&eval, MATCHUPS, a.games, a.seed, a.per_kind, shard).map_err(|e| anyhow!(e))?;
     eprintln!(
-        "plakoto: {} {} decisions from the games in {:.1} s; rolling them out",
+        "tavli: {} {} decisions from the games in {:.1} s; rolling them out",
         found.len(),
         P::KIND,
         t.elapsed().as_secs_f64()
@@ -335,7 +335,7 @@ pub struct PlayArgs {
     #[arg(long, value_name = "G")]
     game: Option<GameKind>,
     /// Also score the best plays of OTHER, an independent rollout of the
-    /// same set (`plakoto benchmark reroll`, on other dice: not a part of
+    /// same set (`tavli benchmark reroll`, on other dice: not a part of
     /// the set): the set's noise floor, what choosing on evidence as good
     /// as the set's own costs by its reckoning. Error rates near it say
     /// little about the distance to best play.

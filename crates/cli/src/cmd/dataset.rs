@@ -1,4 +1,4 @@
-//! `plakoto dataset`: supervised training data labelled by rollouts, for
+//! `tavli dataset`: supervised training data labelled by rollouts, for
 //! any game. `label` makes or extends a data set folder shard by shard
 //! (resumable, each shard's file written line by line); `status` says what
 //! a folder holds.
@@ -9,13 +9,13 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 use anyhow::{Result, anyhow, bail};
-use plakoto_core::tavli::GameKind;
-use plakoto_core::{fevga, portes};
-use plakoto_engine::bearoff::Database;
-use plakoto_engine::network::Network;
-use plakoto_engine::{MAX_PLY, NetGame};
-use plakoto_workshop::rollout::Shard;
-use plakoto_workshop::supervised::{DataSet, Manifest, Recipe, ShardState};
+use tavli_core::tavli::GameKind;
+use tavli_core::{fevga, portes};
+use tavli_engine::bearoff::Database;
+use tavli_engine::network::Network;
+use tavli_engine::{MAX_PLY, NetGame};
+use tavli_workshop::rollout::Shard;
+use tavli_workshop::supervised::{DataSet, Manifest, Recipe, ShardState};
 
 /// Supervised training data: positions from self-play labelled by rollouts.
 #[derive(clap::Args)]
@@ -92,11 +92,11 @@ struct StatusArgs {
     dir: PathBuf,
 }
 
-/// Runs `plakoto dataset …`.
+/// Runs `tavli dataset …`.
 pub fn run(a: Args) -> Result<()> {
     match a.command {
         Sub::Label(l) => match l.game {
-            GameKind::Plakoto => label::<plakoto_core::Position>(&l),
+            GameKind::Plakoto => label::<tavli_core::Position>(&l),
             GameKind::Portes => label::<portes::Position>(&l),
             GameKind::Fevga => label::<fevga::Position>(&l),
         },
@@ -162,7 +162,7 @@ fn label<P: NetGame>(a: &LabelArgs) -> Result<()> {
         })
         .sum();
     eprintln!(
-        "plakoto: {} data set {}: {} of this worker's {} shards done ({done_before} positions), {} to go",
+        "tavli: {} data set {}: {} of this worker's {} shards done ({done_before} positions), {} to go",
         P::KIND,
         a.dir.display(),
         mine.len() - todo.len(),
@@ -279,7 +279,7 @@ impl Progress {
             None => "working".to_string(),
         };
         eprintln!(
-            "plakoto: {head}; {} shards done, {} to go; {} positions labelled in {} ({:.2}/s); {left}",
+            "tavli: {head}; {} shards done, {} to go; {} positions labelled in {} ({:.2}/s); {left}",
             s.shards_done,
             s.shards_left,
             s.labelled_now,
@@ -292,7 +292,7 @@ impl Progress {
         let s = self.state.lock().unwrap_or_else(|e| e.into_inner());
         self.print(&s, None);
         if stopped {
-            eprintln!("plakoto: stopped; run the same command again to go on");
+            eprintln!("tavli: stopped; run the same command again to go on");
         }
     }
 }

@@ -1,4 +1,4 @@
-//! `plakoto distill`: supervised training on search targets. `label`
+//! `tavli distill`: supervised training on search targets. `label`
 //! samples positions from self-play and labels each with a deeper search
 //! of a network (sharded like a rollout); `fit` trains a network to give
 //! at 0-ply what the labels say, with a progress line per epoch; `gap`
@@ -11,11 +11,11 @@ use std::time::Instant;
 
 use anyhow::{Context, Result, anyhow, bail};
 use indicatif::{ProgressBar, ProgressStyle};
-use plakoto_engine::MAX_PLY;
-use plakoto_engine::network::{MAX_HIDDEN, Network};
-use plakoto_workshop::distill::{DistillConfig, distill, label, read_labels, sample_decisions, write_labels};
-use plakoto_workshop::gap::gap;
-use plakoto_workshop::rollout::Shard;
+use tavli_engine::MAX_PLY;
+use tavli_engine::network::{MAX_HIDDEN, Network};
+use tavli_workshop::distill::{DistillConfig, distill, label, read_labels, sample_decisions, write_labels};
+use tavli_workshop::gap::gap;
+use tavli_workshop::rollout::Shard;
 
 use super::{read_network, weights_eval};
 
@@ -40,7 +40,7 @@ enum Sub {
     Gap(GapArgs),
 }
 
-/// Compare a network at 0-ply with label files (`plakoto distill label`,
+/// Compare a network at 0-ply with label files (`tavli distill label`,
 /// e.g. at 1-ply): the gap is the label's equity minus the network's, for
 /// the side on roll, in thousandths of a point. The groups holding most of
 /// the squared gap are where the network has the most to learn.
@@ -92,7 +92,7 @@ struct LabelArgs {
     out: PathBuf,
 }
 
-/// Train a network on label files (`plakoto distill label`): each output
+/// Train a network on label files (`tavli distill label`): each output
 /// against the label's chances (cross-entropy), Adam, the learning rate
 /// decaying linearly; the mean equity error on held-out positions after
 /// each epoch.
@@ -135,7 +135,7 @@ impl Args {
     }
 }
 
-/// Runs `plakoto distill …`.
+/// Runs `tavli distill …`.
 pub fn run(a: Args) -> Result<()> {
     match a.command {
         Sub::Label(l) => run_label(l),
@@ -206,7 +206,7 @@ fn run_label(a: LabelArgs) -> Result<()> {
     let eval = weights_eval(a.weights.as_deref())?;
     let t = Instant::now();
     let positions = sample_decisions(&eval, a.seed, a.games, a.epsilon, a.candidates, shard.unwrap_or(Shard::ALL));
-    eprintln!("plakoto: {} positions from {} games in {:.1} s", positions.len(), a.games, t.elapsed().as_secs_f64());
+    eprintln!("tavli: {} positions from {} games in {:.1} s", positions.len(), a.games, t.elapsed().as_secs_f64());
     let stop = stop_on_ctrl_c();
     let bar = ProgressBar::new(positions.len() as u64);
     bar.set_style(
@@ -219,7 +219,7 @@ fn run_label(a: LabelArgs) -> Result<()> {
     bar.finish_and_clear();
     write_labels(&a.out, &labelled).with_context(|| format!("writing {}", a.out.display()))?;
     eprintln!(
-        "plakoto: {} positions labelled at {}-ply in {:.1} s, written to {}{}",
+        "tavli: {} positions labelled at {}-ply in {:.1} s, written to {}{}",
         labelled.len(),
         a.ply,
         t.elapsed().as_secs_f64(),
@@ -258,7 +258,7 @@ fn run_fit(a: FitArgs) -> Result<()> {
             start.widened(h, a.seed)
         }
         (None, Some(h)) => Network::random(h, a.seed),
-        (None, None) => (*plakoto_engine::shipped_network()).clone(),
+        (None, None) => (*tavli_engine::shipped_network()).clone(),
     };
     let cfg = DistillConfig {
         epochs: a.epochs,
@@ -268,7 +268,7 @@ fn run_fit(a: FitArgs) -> Result<()> {
         seed: a.seed,
         ..DistillConfig::default()
     };
-    eprintln!("plakoto: fitting {} hidden units on {} positions, {} epochs", net.hidden(), data.len(), a.epochs);
+    eprintln!("tavli: fitting {} hidden units on {} positions, {} epochs", net.hidden(), data.len(), a.epochs);
     let stop = stop_on_ctrl_c();
     let t = Instant::now();
     distill(&mut net, &data, &cfg, &stop, &mut |r| {
@@ -289,6 +289,6 @@ fn run_fit(a: FitArgs) -> Result<()> {
         a.labels.iter().map(|p| p.display().to_string()).collect::<Vec<_>>().join(", ")
     );
     std::fs::write(&a.out, net.to_bytes()).with_context(|| format!("writing {}", a.out.display()))?;
-    eprintln!("plakoto: weights written to {}", a.out.display());
+    eprintln!("tavli: weights written to {}", a.out.display());
     Ok(())
 }

@@ -1,14 +1,14 @@
-//! `plakoto duel A B --games N --seed S [--threads T]`: two players over many
+//! `tavli duel A B --games N --seed S [--threads T]`: two players over many
 //! games or matches (of Plakoto, of one other game, or Tavli matches), each
 //! dice sequence played twice with the colours swapped.
 
 use anyhow::{Result, anyhow, bail};
 use indicatif::{ProgressBar, ProgressStyle};
-use plakoto_core::tavli::{AnyPosition, GameKind, GamePosition, MatchRules};
-use plakoto_core::{Position, fevga, portes};
-use plakoto_engine::{LEVELS, Player};
-use plakoto_workshop::duel::{PlayerFactory, duel_matches_of, duel_of};
-use plakoto_workshop::players::{check_name, game_player, own_player_of, player_by_name, tavli_player};
+use tavli_core::tavli::{AnyPosition, GameKind, GamePosition, MatchRules};
+use tavli_core::{Position, fevga, portes};
+use tavli_engine::{LEVELS, Player};
+use tavli_workshop::duel::{PlayerFactory, duel_matches_of, duel_of};
+use tavli_workshop::players::{check_name, game_player, own_player_of, player_by_name, tavli_player};
 
 /// Pit two players against each other. A player is a built-in one (see
 /// below) or `external:COMMAND`, a program speaking the engine protocol.
@@ -49,7 +49,7 @@ pub struct Args {
     game: Option<GameKind>,
     /// Tavli matches (Portes, Plakoto, Fevga and round again), to 5 unless
     /// --match says. A level plays every game with that game's network, by
-    /// the score with the Tavli match's table (`plakoto met --tavli`);
+    /// the score with the Tavli match's table (`tavli met --tavli`);
     /// `money:LEVEL` plays every game for points; `external:COMMAND` plays
     /// all three itself; any other Plakoto player plays Plakoto, with the
     /// heuristics standing in for Portes and Fevga.

@@ -1,15 +1,15 @@
-//! `plakoto engine`: this engine speaking the engine protocol of
+//! `tavli engine`: this engine speaking the engine protocol of
 //! INTERFACE.md on stdin/stdout, one JSON object per line.
 
 use std::io::{BufRead, Read, Write};
 
 use anyhow::{Result, anyhow};
-use plakoto_core::Dice;
-use plakoto_core::tavli::{AnyPosition, GamePlay, GamePosition};
-use plakoto_core::{fevga, portes};
-use plakoto_engine::{DEFAULT_LEVEL, NetGame, Player, levels};
 use serde_json::value::RawValue;
 use serde_json::{Value, json};
+use tavli_core::Dice;
+use tavli_core::tavli::{AnyPosition, GamePlay, GamePosition};
+use tavli_core::{fevga, portes};
+use tavli_engine::{DEFAULT_LEVEL, NetGame, Player, levels};
 
 /// Speak the engine protocol: read `{"type":"play","position":…,"dice":[6,4]}`
 /// and answer `{"moves":[[24,18],[24,20]]}`; `{"type":"quit"}` exits. A bad

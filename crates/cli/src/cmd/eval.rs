@@ -1,10 +1,10 @@
-//! `plakoto eval POSITION [--ply N] [--json]`: the engine's evaluation.
+//! `tavli eval POSITION [--ply N] [--json]`: the engine's evaluation.
 
 use anyhow::Result;
-use plakoto_core::tavli::{AnyPosition, GameKind};
-use plakoto_engine::analysis::evaluate;
-use plakoto_engine::{MAX_PLY, NetGame, Search};
 use serde_json::json;
+use tavli_core::tavli::{AnyPosition, GameKind};
+use tavli_engine::analysis::evaluate;
+use tavli_engine::{MAX_PLY, NetGame, Search};
 
 /// Evaluate a position for the side on roll: win, double-win, lose,
 /// double-loss and draw chances, and the equity in points.

@@ -1,12 +1,12 @@
-//! `plakoto hint POSITION DICE [--ply N] [--json]`: the legal plays ranked.
+//! `tavli hint POSITION DICE [--ply N] [--json]`: the legal plays ranked.
 
 use anyhow::Result;
-use plakoto_core::Dice;
-use plakoto_core::tavli::{AnyPlay, AnyPosition, GameKind, GamePlay, GamePosition};
-use plakoto_engine::analysis::{RankedPlay, rank_plays};
-use plakoto_engine::met::Away;
-use plakoto_engine::{MAX_PLY, NetGame, Search};
 use serde_json::json;
+use tavli_core::Dice;
+use tavli_core::tavli::{AnyPlay, AnyPosition, GameKind, GamePlay, GamePosition};
+use tavli_engine::analysis::{RankedPlay, rank_plays};
+use tavli_engine::met::Away;
+use tavli_engine::{MAX_PLY, NetGame, Search};
 
 use super::moves::any_play_json;
 use super::play::{fixed3, signed3};
@@ -165,8 +165,8 @@ pub fn text<P: GamePosition>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use plakoto_core::Position;
-    use plakoto_engine::NeuralEval;
+    use tavli_core::Position;
+    use tavli_engine::NeuralEval;
 
     fn ranked() -> (Position, Dice, Vec<RankedPlay>) {
         let (pos, dice) = (Position::start(), Dice::new(6, 4).unwrap());

@@ -1,4 +1,4 @@
-//! `plakoto met`: the match equity table of a match of one game (Plakoto's
+//! `tavli met`: the match equity table of a match of one game (Plakoto's
 //! unless `--game`), or of a Tavli match (`--tavli`), and the measurement
 //! by self-play of each game's chances for its starter that the Tavli
 //! table is built from (`--tavli --measure`).
@@ -7,14 +7,14 @@ use std::time::Instant;
 
 use anyhow::{Result, anyhow};
 use indicatif::{ProgressBar, ProgressStyle};
-use plakoto_core::tavli::GameKind;
-use plakoto_core::{Position, fevga, portes};
-use plakoto_engine::met::{GameChances, MatchEquityTable};
-use plakoto_engine::search::start_chances_of;
-use plakoto_engine::tavli_met::TAVLI_CHANCES_COMMAND;
-use plakoto_engine::{Level, NetGame, levels};
-use plakoto_workshop::starts::{StarterCounts, measure_level};
 use serde_json::json;
+use tavli_core::tavli::GameKind;
+use tavli_core::{Position, fevga, portes};
+use tavli_engine::met::{GameChances, MatchEquityTable};
+use tavli_engine::search::start_chances_of;
+use tavli_engine::tavli_met::TAVLI_CHANCES_COMMAND;
+use tavli_engine::{Level, NetGame, levels};
+use tavli_workshop::starts::{StarterCounts, measure_level};
 
 /// The match equity table: the chance to win a match needing `a` points
 /// against `b`, before the next game's opening roll. A match of one game
@@ -222,7 +222,7 @@ fn measure(a: &Args, games: u64) -> Result<()> {
 /// Plays the games of one game's measurement with a progress bar.
 fn measure_game<P: NetGame>(
     level: &Level,
-    bearoff: &Option<std::sync::Arc<plakoto_engine::bearoff::Database>>,
+    bearoff: &Option<std::sync::Arc<tavli_engine::bearoff::Database>>,
     games: u64,
     seed: u64,
     threads: usize,

@@ -25,11 +25,11 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use anyhow::{Context, Result, anyhow, bail};
-use plakoto_core::tavli::{AnyPosition, GameKind, MatchGames};
-use plakoto_core::{Dice, Position, parse_position};
-use plakoto_engine::NeuralEval;
-use plakoto_engine::bearoff::{Origin, load_default};
-use plakoto_engine::network::Network;
+use tavli_core::tavli::{AnyPosition, GameKind, MatchGames};
+use tavli_core::{Dice, Position, parse_position};
+use tavli_engine::NeuralEval;
+use tavli_engine::bearoff::{Origin, load_default};
+use tavli_engine::network::Network;
 
 /// The evaluator of the engine levels: the shipped network with the exact
 /// bear-off database, loaded here once (read from the cache file, or built
@@ -40,17 +40,17 @@ pub fn engine_eval() -> NeuralEval {
     let secs = t.elapsed().as_secs_f64();
     match origin {
         Origin::Saved { path, reason } => {
-            eprintln!("plakoto: built the bear-off database in {secs:.1} s ({reason}); saved to {}", path.display())
+            eprintln!("tavli: built the bear-off database in {secs:.1} s ({reason}); saved to {}", path.display())
         }
         Origin::InMemory { reason } => {
-            eprintln!("plakoto: built the bear-off database in {secs:.1} s, kept in memory only: {reason}")
+            eprintln!("tavli: built the bear-off database in {secs:.1} s, kept in memory only: {reason}")
         }
         Origin::Read(_) => {}
     }
     NeuralEval::shipped(Some(Arc::new(db)))
 }
 
-/// The network in a weights file (from `plakoto train`, `distill fit` or
+/// The network in a weights file (from `tavli train`, `distill fit` or
 /// `ensemble`), with an error naming the file.
 pub fn read_network(path: &Path) -> Result<Network> {
     let bytes = std::fs::read(path).with_context(|| format!("reading {}", path.display()))?;
@@ -76,7 +76,7 @@ pub fn position_arg(text: &str) -> Result<Position> {
         // Another game's position: read, but not this command's.
         Ok(other) => bail!(
             "this is a {} position: this command takes Plakoto positions only, for now (`eval`, `hint` and \
-             `rollout` take every game's; `plakoto moves` lists any game's plays)",
+             `rollout` take every game's; `tavli moves` lists any game's plays)",
             play::tavli_text::game_name(play::text::Lang::En, other.kind())
         ),
         Err(_) => parse_position(&text).map_err(|e| anyhow!("bad POSITION: {e}")),
@@ -85,16 +85,16 @@ pub fn position_arg(text: &str) -> Result<Position> {
 
 /// The evaluator of Portes's levels: the shipped Portes network, with
 /// `eval`'s bear-off database for races.
-pub fn portes_eval(eval: &NeuralEval) -> plakoto_engine::NetEval<plakoto_core::portes::Position> {
-    use plakoto_engine::NetGame;
-    plakoto_core::portes::Position::shipped_eval(eval.bearoff().cloned()).expect("Portes has a network")
+pub fn portes_eval(eval: &NeuralEval) -> tavli_engine::NetEval<tavli_core::portes::Position> {
+    use tavli_engine::NetGame;
+    tavli_core::portes::Position::shipped_eval(eval.bearoff().cloned()).expect("Portes has a network")
 }
 
 /// The evaluator of Fevga's levels: the shipped Fevga network, with
 /// `eval`'s bear-off database for races home.
-pub fn fevga_eval(eval: &NeuralEval) -> plakoto_engine::NetEval<plakoto_core::fevga::Position> {
-    use plakoto_engine::NetGame;
-    plakoto_core::fevga::Position::shipped_eval(eval.bearoff().cloned()).expect("Fevga has a network")
+pub fn fevga_eval(eval: &NeuralEval) -> tavli_engine::NetEval<tavli_core::fevga::Position> {
+    use tavli_engine::NetGame;
+    tavli_core::fevga::Position::shipped_eval(eval.bearoff().cloned()).expect("Fevga has a network")
 }
 
 /// A position of any game for the commands that take every game: `start`
@@ -141,9 +141,9 @@ impl ScoreArgs {
 
     /// The score these options give, from the side on roll's view: a
     /// single game when no score is given.
-    pub fn score(&self) -> Result<plakoto_engine::met::MatchScore> {
+    pub fn score(&self) -> Result<tavli_engine::met::MatchScore> {
         let (Some(score), Some(length)) = (&self.score, self.length) else {
-            return Ok(plakoto_engine::met::MatchScore::SINGLE_GAME);
+            return Ok(tavli_engine::met::MatchScore::SINGLE_GAME);
         };
         let bad = || anyhow!("bad --score `{score}`: write the side on roll's points, then the opponent's, like 2-1");
         let (a, b) = score.split_once('-').ok_or_else(bad)?;
@@ -151,6 +151,6 @@ impl ScoreArgs {
         if a >= length || b >= length {
             return Err(anyhow!("--score {a}-{b}: in a match to {length} both sides need points still"));
         }
-        Ok(plakoto_engine::met::MatchScore { length, mine: a, theirs: b })
+        Ok(tavli_engine::met::MatchScore { length, mine: a, theirs: b })
     }
 }

@@ -1,9 +1,9 @@
-//! `plakoto moves POSITION DICE [--game G] [--json]`: every legal play, one
+//! `tavli moves POSITION DICE [--game G] [--json]`: every legal play, one
 //! per distinct resulting position, in any of Tavli's games.
 
 use anyhow::Result;
-use plakoto_core::tavli::{AnyPlay, GameKind};
 use serde_json::json;
+use tavli_core::tavli::{AnyPlay, GameKind};
 
 /// List every legal play, one per distinct resulting position.
 ///

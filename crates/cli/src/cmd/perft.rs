@@ -1,11 +1,11 @@
-//! `plakoto perft POSITION DEPTH [--threads N] [--full]`: the perft count on stdout;
+//! `tavli perft POSITION DEPTH [--threads N] [--full]`: the perft count on stdout;
 //! time and nodes per second on stderr.
 
 use std::time::Instant;
 
 use anyhow::{Result, bail};
-use plakoto_core::tavli::{AnyPosition, GameKind};
-use plakoto_core::{fevga, portes};
+use tavli_core::tavli::{AnyPosition, GameKind};
+use tavli_core::{fevga, portes};
 
 /// Count the leaves of the game tree to DEPTH (INTERFACE.md "Perft").
 ///
@@ -42,11 +42,11 @@ pub fn run(args: Args) -> Result<()> {
     let t = Instant::now();
     let n = match &pos {
         AnyPosition::Plakoto(pos) => {
-            let leaves = if args.full { plakoto_core::Leaves::Built } else { plakoto_core::Leaves::Counted };
-            plakoto_core::perft_parallel_with_leaves(pos, args.depth, args.threads, leaves)
+            let leaves = if args.full { tavli_core::Leaves::Built } else { tavli_core::Leaves::Counted };
+            tavli_core::perft_parallel_with_leaves(pos, args.depth, args.threads, leaves)
         }
         AnyPosition::Portes(pos) => {
-            let leaves = if args.full { plakoto_core::Leaves::Built } else { plakoto_core::Leaves::Counted };
+            let leaves = if args.full { tavli_core::Leaves::Built } else { tavli_core::Leaves::Counted };
             portes::perft_parallel_with_leaves(pos, args.depth, args.threads, leaves)
         }
         AnyPosition::Fevga(_) if args.full => {

@@ -1,4 +1,4 @@
-//! `plakoto replay FILE`: steps through a saved game or match of any of
+//! `tavli replay FILE`: steps through a saved game or match of any of
 //! Tavli's games (a Tavli match too), turn by turn, drawing the board after
 //! each play, forwards and back.
 
@@ -6,9 +6,9 @@ use std::io::{self, BufRead, IsTerminal, Write};
 use std::path::PathBuf;
 
 use anyhow::Result;
-use plakoto_core::game::{FixedDice, Game, GameRecord, Match, MatchRecord, PlayerName, Start};
-use plakoto_core::tavli::{AnyPosition, GameKind, MatchGames};
-use plakoto_core::{Color, Dice, Move};
+use tavli_core::game::{FixedDice, Game, GameRecord, Match, MatchRecord, PlayerName, Start};
+use tavli_core::tavli::{AnyPosition, GameKind, MatchGames};
+use tavli_core::{Color, Dice, Move};
 
 use super::play::ColorWhen;
 use super::play::announce::{self, Voice};
@@ -18,7 +18,7 @@ use super::play::tavli_text;
 use super::play::text::{self, Lang, unaccented};
 use crate::records;
 
-/// Step through a saved game or match (a record written by `plakoto play`).
+/// Step through a saved game or match (a record written by `tavli play`).
 ///
 /// The record is checked first: every roll must be what its seed gives and
 /// every play legal. On a terminal, Enter shows the next turn, `b` the one
@@ -360,7 +360,7 @@ mod tests {
 
     /// A match to 3 between two computer levels, played out, as its record.
     fn a_match() -> MatchRecord<AnyPosition> {
-        use plakoto_core::game::{Match, Players};
+        use tavli_core::game::{Match, Players};
         let players =
             Players { white: PlayerName::Engine("random".into()), black: PlayerName::Engine("heuristic".into()) };
         let mut m = Match::new(3, 9, players).unwrap();
@@ -447,12 +447,12 @@ mod tests {
     /// the game to come, and the last board is the finished match's.
     #[test]
     fn a_tavli_match_replays_game_by_game() {
-        use plakoto_core::game::Players;
-        use plakoto_core::tavli::MatchRules;
+        use tavli_core::game::Players;
+        use tavli_core::tavli::MatchRules;
         let players =
             Players { white: PlayerName::Engine("heuristic".into()), black: PlayerName::Engine("random".into()) };
         let mut rules = MatchRules::tavli();
-        rules.fevga.release = plakoto_core::fevga::Release::Pass;
+        rules.fevga.release = tavli_core::fevga::Release::Pass;
         let mut m: Match<AnyPosition> = Match::with_rules(rules, 3, 21, players).unwrap();
         while !m.is_over() {
             if m.game().dice().is_none() {

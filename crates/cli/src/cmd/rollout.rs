@@ -1,6 +1,6 @@
-//! `plakoto rollout POSITION [DICE]`: Monte Carlo play-outs of a position,
+//! `tavli rollout POSITION [DICE]`: Monte Carlo play-outs of a position,
 //! or of every sensible play of a roll, with their standard errors; and
-//! `plakoto rollout-merge`, which adds up the shards of one rollout.
+//! `tavli rollout-merge`, which adds up the shards of one rollout.
 
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -9,11 +9,11 @@ use std::time::Instant;
 
 use anyhow::{Context, Result, anyhow, bail};
 use indicatif::{ProgressBar, ProgressStyle};
-use plakoto_core::tavli::{AnyPlay, AnyPosition, GameKind, GamePlay, GamePosition};
-use plakoto_engine::{Analyzer, MAX_PLY, NetGame, Search};
-use plakoto_workshop::rollout::{Estimate, Rollout, RolloutConfig, Shard, Tally, exact_after, for_mover};
 use serde::{Deserialize, Serialize};
 use serde_json::json;
+use tavli_core::tavli::{AnyPlay, AnyPosition, GameKind, GamePlay, GamePosition};
+use tavli_engine::{Analyzer, MAX_PLY, NetGame, Search};
+use tavli_workshop::rollout::{Estimate, Rollout, RolloutConfig, Shard, Tally, exact_after, for_mover};
 
 use super::moves::any_play_json;
 
@@ -27,7 +27,7 @@ use super::moves::any_play_json;
 /// roll subtracted (turn it off with --no-variance-reduction: faster at
 /// 0-ply, noisier). The result is the same on any number of threads, and
 /// --shard I/N rolls out one share of the trials: shards merged with
-/// `plakoto rollout-merge` give exactly the unsharded result. Ctrl-C stops
+/// `tavli rollout-merge` give exactly the unsharded result. Ctrl-C stops
 /// and prints the result so far.
 #[derive(clap::Args)]
 pub struct Args {
@@ -185,7 +185,7 @@ fn run_of<P: NetGame>(a: &Args, pos: P, eval: P::Eval, any: fn(P::Play) -> AnyPl
     let done: u64 = tallies.iter().map(|t| t.trials).sum();
     let secs = t.elapsed().as_secs_f64();
     eprintln!(
-        "plakoto: {done} trials in {secs:.1} s ({:.0} games/s){}",
+        "tavli: {done} trials in {secs:.1} s ({:.0} games/s){}",
         done as f64 / secs.max(1e-9),
         if stop.load(Ordering::Relaxed) { ", stopped early: the result so far" } else { "" }
     );
@@ -218,12 +218,12 @@ fn run_of<P: NetGame>(a: &Args, pos: P, eval: P::Eval, any: fn(P::Play) -> AnyPl
 /// that ends the game.
 fn estimate_of(e: &Entry) -> (Estimate, bool) {
     if e.exact {
-        let r: plakoto_core::GameResult =
+        let r: tavli_core::GameResult =
             serde_json::from_value(e.play.as_ref().map_or(json!(null), |p| p["result"].clone()))
-                .unwrap_or(plakoto_core::GameResult::draw());
+                .unwrap_or(tavli_core::GameResult::draw());
         let mover_wins = r.winner.is_some();
         let pts = f64::from(r.points);
-        let p = plakoto_engine::Probabilities {
+        let p = tavli_engine::Probabilities {
             win: f32::from(mover_wins),
             win_double: f32::from(mover_wins && r.points == 2),
             lose: 0.0,
@@ -308,7 +308,7 @@ fn print<P: GamePosition>(pos: &P, mut out: Output, as_json: bool) -> Result<()>
     Ok(())
 }
 
-/// Add up the shards of one rollout (the JSON that `plakoto rollout
+/// Add up the shards of one rollout (the JSON that `tavli rollout
 /// --shard I/N --json` prints): the same result the unsharded rollout gives.
 #[derive(clap::Args)]
 pub struct MergeArgs {
@@ -357,7 +357,7 @@ pub fn merge(a: MergeArgs) -> Result<()> {
     seen.sort();
     let n = shards.first().copied().flatten().map_or(1, |[_, n]| n);
     if seen.len() as u64 != n || seen.iter().enumerate().any(|(k, &i)| k as u64 != i) {
-        eprintln!("plakoto: note: these are shards {seen:?} of {n}: the result covers only their trials");
+        eprintln!("tavli: note: these are shards {seen:?} of {n}: the result covers only their trials");
     }
     out.settings.shard = None;
     print(&pos, out, a.json)

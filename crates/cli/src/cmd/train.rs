@@ -1,5 +1,5 @@
-//! `plakoto train`: self-play training of the network, with a progress bar,
-//! checkpoints, resume, a CSV log and a strength plot; `plakoto ensemble`:
+//! `tavli train`: self-play training of the network, with a progress bar,
+//! checkpoints, resume, a CSV log and a strength plot; `tavli ensemble`:
 //! trained networks joined into one.
 
 use std::path::PathBuf;
@@ -8,9 +8,9 @@ use std::sync::{Arc, OnceLock};
 
 use anyhow::{Context, Result, anyhow, bail};
 use indicatif::{ProgressBar, ProgressStyle};
-use plakoto_core::tavli::GameKind;
-use plakoto_engine::network::{MAX_HIDDEN, Network};
-use plakoto_workshop::train::{TrainConfig, train};
+use tavli_core::tavli::GameKind;
+use tavli_engine::network::{MAX_HIDDEN, Network};
+use tavli_workshop::train::{TrainConfig, train};
 
 /// Train the network by self-play (TD(λ)); writes weights.bin, log.csv and
 /// strength.svg into --out. Ctrl-C stops at the next round with a
@@ -144,7 +144,7 @@ pub fn run(a: Args) -> Result<()> {
 /// wider network, played and loaded like any other.
 #[derive(clap::Args)]
 pub struct EnsembleArgs {
-    /// The weights files to join (from `plakoto train`), two or more.
+    /// The weights files to join (from `tavli train`), two or more.
     #[arg(required = true, num_args = 2..)]
     weights: Vec<PathBuf>,
     /// The weights file to write.
@@ -160,10 +160,10 @@ pub fn ensemble(a: EnsembleArgs) -> Result<()> {
     let names: Vec<String> = a.weights.iter().map(|p| p.display().to_string()).collect();
     let abouts: Vec<String> =
         members.iter().zip(&names).map(|(n, name)| format!("{name}: {}", n.about.trim())).collect();
-    joined.about = format!("plakoto ensemble {} (mean of the output logits)\n{}", names.join(" "), abouts.join("\n"));
+    joined.about = format!("tavli ensemble {} (mean of the output logits)\n{}", names.join(" "), abouts.join("\n"));
     std::fs::write(&a.out, joined.to_bytes()).with_context(|| format!("writing {}", a.out.display()))?;
     eprintln!(
-        "plakoto: {} networks, {} hidden units in all, written to {}",
+        "tavli: {} networks, {} hidden units in all, written to {}",
         members.len(),
         joined.hidden(),
         a.out.display()

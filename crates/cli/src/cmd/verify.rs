@@ -1,4 +1,4 @@
-//! `plakoto verify RECORD`: checks that a finished match's dice were fair:
+//! `tavli verify RECORD`: checks that a finished match's dice were fair:
 //! its revealed seed matches the commitment published when it began, and
 //! every roll is what the seed (and, online, both players' contributions)
 //! give.
@@ -6,15 +6,15 @@
 use std::path::PathBuf;
 
 use anyhow::{Result, anyhow, bail};
-use plakoto_core::Color;
-use plakoto_core::game::{Contribution, DiceCheck, JOINT_DICE_DOMAIN, MatchError, MatchRecord, Seed};
-use plakoto_core::tavli::AnyPosition;
 use serde_json::json;
+use tavli_core::Color;
+use tavli_core::game::{Contribution, DiceCheck, JOINT_DICE_DOMAIN, MatchError, MatchRecord, Seed};
+use tavli_core::tavli::AnyPosition;
 
 use crate::records;
 
 /// Check the dice of a finished match's record (`GET /api/v1/matches/ID/record`
-/// once the match is over, or a file `plakoto play` saved).
+/// once the match is over, or a file `tavli play` saved).
 ///
 /// A server commits to its secret seed by publishing its SHA-256 when a
 /// match begins, and reveals the seed when the match is over. Online, each
@@ -29,7 +29,7 @@ use crate::records;
 pub struct Args {
     /// The match record (JSON).
     file: PathBuf,
-    /// Your own contribution (64 hex digits, which `plakoto play --join`
+    /// Your own contribution (64 hex digits, which `tavli play --join`
     /// keeps, or the page shows): checks that the dice used it.
     #[arg(long, value_name = "HEX")]
     mine: Option<Contribution>,

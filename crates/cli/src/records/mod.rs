@@ -8,12 +8,12 @@ use std::path::{Path, PathBuf};
 use std::time::SystemTime;
 
 use anyhow::{Context, Result, anyhow, bail};
-use plakoto_core::game::{Match, MatchRecord};
-#[cfg(doc)]
-use plakoto_core::tavli::AnyPosition;
-use plakoto_core::tavli::GamePosition;
 use serde::Serialize;
 use serde::de::DeserializeOwned;
+use tavli_core::game::{Match, MatchRecord};
+#[cfg(doc)]
+use tavli_core::tavli::AnyPosition;
+use tavli_core::tavli::GamePosition;
 
 mod layout;
 
@@ -36,12 +36,11 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
     File::open(dir)?.sync_all()
 }
 
-/// The folder for saved games: `plakoto/games` in the user's data directory
-/// (`$XDG_DATA_HOME` or `~/.local/share` on Linux).
+/// The folder for saved games: `tavli/games` in the user's data directory
+/// (`$XDG_DATA_HOME` or `~/.local/share` on Linux; an older version's
+/// `plakoto/games` while there is no new one, [`crate::user_data`]).
 pub fn games_dir() -> Result<PathBuf> {
-    let data = dirs::data_dir()
-        .ok_or_else(|| anyhow!("cannot find your data directory (set HOME or XDG_DATA_HOME, or use --save FILE)"))?;
-    Ok(data.join("plakoto").join("games"))
+    crate::user_data::path("games", "games").map_err(|e| anyhow!("{e} (or use --save FILE)"))
 }
 
 /// A new, unused file name for a match: `<date>T<time>.json` in
@@ -68,7 +67,7 @@ pub fn new_save_path() -> Result<PathBuf> {
 pub fn prepare_new(path: &Path) -> Result<()> {
     if path.exists() {
         bail!(
-            "{} already exists; continue it with `plakoto play --resume {0}`, or choose another --save FILE",
+            "{} already exists; continue it with `tavli play --resume {0}`, or choose another --save FILE",
             path.display()
         );
     }
@@ -115,7 +114,7 @@ pub fn read<P: GamePosition + DeserializeOwned>(path: &Path) -> Result<MatchReco
 #[cfg(test)]
 mod tests {
     use super::*;
-    use plakoto_core::game::Players;
+    use tavli_core::game::Players;
 
     #[test]
     fn atomic_write_replaces_whole_file_and_leaves_no_temp() {
@@ -131,7 +130,7 @@ mod tests {
     fn save_then_load_gives_the_same_match() {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("m.json");
-        let mut m = Match::new(3, 5, Players::against_engine(plakoto_core::Color::White, "random")).unwrap();
+        let mut m = Match::new(3, 5, Players::against_engine(tavli_core::Color::White, "random")).unwrap();
         for _ in 0..10 {
             m.roll().unwrap();
             let p = m.game().legal_plays()[0];
@@ -151,12 +150,12 @@ mod tests {
         let path = dir.path().join("bad.json");
         for bad in ["", "{", "[]", "\u{0}\u{1}garbage", r#"{"format":"chess","version":1}"#] {
             fs::write(&path, bad).unwrap();
-            let e = load::<plakoto_core::tavli::AnyPosition>(&path).unwrap_err().to_string();
+            let e = load::<tavli_core::tavli::AnyPosition>(&path).unwrap_err().to_string();
             assert!(e.contains("bad.json"), "{e}");
         }
         fs::write(&path, [0xff, 0xfe, 0x00]).unwrap();
-        assert!(load::<plakoto_core::tavli::AnyPosition>(&path).is_err());
-        assert!(load::<plakoto_core::tavli::AnyPosition>(&dir.path().join("missing.json")).is_err());
+        assert!(load::<tavli_core::tavli::AnyPosition>(&path).is_err());
+        assert!(load::<tavli_core::tavli::AnyPosition>(&dir.path().join("missing.json")).is_err());
     }
 
     #[test]

@@ -1,4 +1,4 @@
-//! Helpers for the `plakoto play` tests: the binary, reading a saved record,
+//! Helpers for the `tavli play` tests: the binary, reading a saved record,
 //! and a PTY driver that plays a person's turns by typing them.
 
 #![allow(dead_code)]
@@ -10,10 +10,10 @@ use std::time::Duration;
 
 use expectrl::session::OsSession;
 use expectrl::{Expect, Regex, Session};
-use plakoto_core::game::{Match, MatchRecord};
-use plakoto_core::tavli::AnyPosition;
+use tavli_core::game::{Match, MatchRecord};
+use tavli_core::tavli::AnyPosition;
 
-pub const BIN: &str = env!("CARGO_BIN_EXE_plakoto");
+pub const BIN: &str = env!("CARGO_BIN_EXE_tavli");
 
 /// Generous: the machine is shared, and a timeout here is a failure.
 pub const TIMEOUT: Duration = Duration::from_secs(60);

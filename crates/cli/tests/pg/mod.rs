@@ -1,4 +1,4 @@
-//! A real PostgreSQL server for the tests: `$PLAKOTO_TEST_PG` when set (a
+//! A real PostgreSQL server for the tests: `$TAVLI_TEST_PG` when set (a
 //! server scripts/test started), else one started here from Debian's
 //! `postgresql` binaries in a temporary data directory on a free port, and
 //! stopped when the guard is dropped. scripts/setup-test-deps installs them.
@@ -144,13 +144,13 @@ fn is_root() -> bool {
 
 /// A PostgreSQL database for one test binary.
 pub fn start() -> Postgres {
-    if let Ok(url) = std::env::var("PLAKOTO_TEST_PG") {
+    if let Ok(url) = std::env::var("TAVLI_TEST_PG") {
         return Postgres { url: fresh_database(&url), server: None };
     }
     start_local()
 }
 
-/// A PostgreSQL server started here (never `$PLAKOTO_TEST_PG`'s), for the
+/// A PostgreSQL server started here (never `$TAVLI_TEST_PG`'s), for the
 /// tests that stop and start it.
 pub fn start_local() -> Postgres {
     let bin = bin_dir().unwrap_or_else(|| {

@@ -1,4 +1,4 @@
-//! Helpers for the tests of `plakoto serve` as a real process: start it on
+//! Helpers for the tests of `tavli serve` as a real process: start it on
 //! a free port, speak HTTP/1.1 to it over plain sockets, kill it.
 
 #![allow(dead_code)]
@@ -21,25 +21,25 @@ impl Server {
         Server::start_with(db, &[])
     }
 
-    /// Starts `plakoto serve` on `db` with more options.
+    /// Starts `tavli serve` on `db` with more options.
     pub fn start_with(db: &Path, options: &[&str]) -> Server {
         Server::start_db(db.to_str().expect("a UTF-8 path"), options)
     }
 
-    /// Starts `plakoto serve --db DB` (a file or a postgres:// URL) with more options.
+    /// Starts `tavli serve --db DB` (a file or a postgres:// URL) with more options.
     pub fn start_db(db: &str, options: &[&str]) -> Server {
         Server::start_on("127.0.0.1:0", db, options)
     }
 
-    /// Starts `plakoto serve --addr ADDR --db DB` (a server restarted where it was).
+    /// Starts `tavli serve --addr ADDR --db DB` (a server restarted where it was).
     pub fn start_on(addr: &str, db: &str, options: &[&str]) -> Server {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_plakoto"))
+        let mut child = Command::new(env!("CARGO_BIN_EXE_tavli"))
             .args(["serve", "--addr", addr, "--db", db])
             .args(options)
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
             .spawn()
-            .expect("start plakoto serve");
+            .expect("start tavli serve");
         let mut line = String::new();
         BufReader::new(child.stdout.take().unwrap()).read_line(&mut line).unwrap();
         let addr = line
@@ -60,10 +60,10 @@ impl Server {
         assert!(sent.success(), "kill -{signal} {pid} failed");
         let t = std::time::Instant::now();
         loop {
-            if let Some(status) = self.child.try_wait().expect("wait for plakoto serve") {
+            if let Some(status) = self.child.try_wait().expect("wait for tavli serve") {
                 return status;
             }
-            assert!(t.elapsed() < within, "plakoto serve still runs {within:?} after SIG{signal}");
+            assert!(t.elapsed() < within, "tavli serve still runs {within:?} after SIG{signal}");
             std::thread::sleep(Duration::from_millis(20));
         }
     }

@@ -3,15 +3,15 @@
 //! fast generator never uses it.)
 
 use super::bits::{QUARTER, nib};
-use super::play_error::PlayError;
 use super::position::Position;
 use super::primes::{narde_block, narde_block_text};
 use super::rules::{BanTiming, FevgaRules, PrimeRule, Release};
+use crate::PlayError;
 
 /// The mover's checkers, point by point (its numbering), with the fixed
 /// rest of the position; each step says why when it is illegal.
 #[derive(Clone)]
-pub(crate) struct Board {
+pub struct Board {
     pub(crate) own: [u8; 25],
     pub(crate) off: u8,
     /// The position at the start of the turn.
@@ -83,7 +83,7 @@ impl Board {
         let to = if from > die {
             let to = from - die;
             if self.pos.opp_on(to) > 0 {
-                return Err(PlayError::Blocked(to));
+                return Err(PlayError::HeldByOne(to));
             }
             to
         } else {

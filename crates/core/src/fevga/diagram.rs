@@ -37,8 +37,8 @@ fn brief(s: &str) -> String {
 /// Reads a diagram: the position and the dice, if given.
 ///
 /// ```
-/// use plakoto_core::Color;
-/// use plakoto_core::fevga::parse_diagram;
+/// use tavli_core::Color;
+/// use tavli_core::fevga::parse_diagram;
 /// let (p, dice) = parse_diagram("fevga W 2-1 | W: 24:14 13:1 | B: 24:14 23:1").unwrap();
 /// assert_eq!(dice.unwrap().to_string(), "2-1");
 /// assert_eq!(p.checkers(Color::Black, 11), 1); // Black's 23 is White's 11
@@ -118,7 +118,7 @@ impl Position {
     /// numbering, highest point first, `off:n` when some are off.
     ///
     /// ```
-    /// use plakoto_core::fevga::Position;
+    /// use tavli_core::fevga::Position;
     /// assert_eq!(Position::start().diagram(), "fevga W | W: 24:15 | B: 24:15");
     /// ```
     pub fn diagram(&self) -> String {

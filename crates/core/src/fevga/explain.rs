@@ -6,7 +6,7 @@
 
 use super::board::Board;
 use super::play::Play;
-use super::play_error::PlayError;
+use crate::PlayError;
 use crate::dice::Dice;
 use crate::play::Move;
 

@@ -89,7 +89,7 @@ impl Position {
     /// The position ID (see the module documentation for the encoding).
     ///
     /// ```
-    /// use plakoto_core::fevga::Position;
+    /// use tavli_core::fevga::Position;
     /// let id = Position::start().id();
     /// assert!(id.starts_with("f.") && id.len() <= 16);
     /// assert_eq!(Position::from_id(&id).unwrap(), Position::start());
@@ -111,7 +111,7 @@ impl Position {
     /// Decodes a Fevga position ID, naming any fault; never panics.
     ///
     /// ```
-    /// use plakoto_core::fevga::{Position, PositionIdError};
+    /// use tavli_core::fevga::{Position, PositionIdError};
     /// assert_eq!(Position::from_id(""), Err(PositionIdError::Empty));
     /// // A Plakoto ID is not a Fevga one.
     /// assert!(matches!(Position::from_id("AAAA__7__gAAAA"), Err(PositionIdError::NotFevga(_))));

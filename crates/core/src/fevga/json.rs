@@ -102,7 +102,7 @@ impl Position {
     /// Parses Fevga position JSON, naming any fault; never panics.
     ///
     /// ```
-    /// use plakoto_core::fevga::Position;
+    /// use tavli_core::fevga::Position;
     /// let p = Position::from_json(r#"{"game":"fevga","turn":"white","board":{"24":15,"12":-15}}"#).unwrap();
     /// assert_eq!(p, Position::start());
     /// let e = Position::from_json(r#"{"turn":"white","board":{"24":15,"1":-15}}"#).unwrap_err();
@@ -201,7 +201,7 @@ impl Position {
     /// The position JSON, compact, points from 24 down to 1.
     ///
     /// ```
-    /// use plakoto_core::fevga::Position;
+    /// use tavli_core::fevga::Position;
     /// assert_eq!(
     ///     Position::start().to_json(),
     ///     r#"{"game":"fevga","turn":"white","board":{"24":15,"12":-15},"off":{"white":0,"black":0}}"#

@@ -5,8 +5,8 @@
 //! INTERFACE.md's "Fevga" section.
 //!
 //! ```
-//! use plakoto_core::Dice;
-//! use plakoto_core::fevga::Position;
+//! use tavli_core::Dice;
+//! use tavli_core::fevga::Position;
 //! let start = Position::start();
 //! for play in start.legal_plays(Dice::new(5, 5).unwrap()) {
 //!     println!("{play} -> {}", play.position().id());
@@ -95,13 +95,15 @@ mod movegen;
 mod notation;
 mod perft;
 mod play;
-mod play_error;
+
 mod position;
 mod primes;
 mod rules;
 mod setup;
 mod turn;
 
+pub use crate::PlayError;
+pub use board::Board;
 pub use diagram::{DiagramError, parse_diagram};
 pub use id::{ID_PREFIX, PositionIdError};
 pub use json::PositionJsonError;
@@ -109,7 +111,6 @@ pub use movegen::MoveGen;
 pub use notation::{parse_play, parse_play_with};
 pub use perft::{perft, perft_parallel, perft_with_rules};
 pub use play::Play;
-pub use play_error::PlayError;
 pub use position::{Position, other_numbering, white_point};
 pub use primes::Trap;
 pub use rules::{BanTiming, FevgaRules, PrimeRule, Release};
@@ -121,7 +122,7 @@ pub use turn::TurnBuilder;
 /// test notation (`fevga W | W: 24:15 | B: 24:15`, dice left out or not).
 ///
 /// ```
-/// use plakoto_core::fevga::{Position, parse_position};
+/// use tavli_core::fevga::{Position, parse_position};
 /// assert_eq!(parse_position("start").unwrap(), Position::start());
 /// assert_eq!(parse_position(&Position::start().id()).unwrap(), Position::start());
 /// assert_eq!(parse_position("fevga W 6-6 | W: 24:15 | B: 24:15").unwrap(), Position::start());

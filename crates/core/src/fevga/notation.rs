@@ -15,18 +15,19 @@ use std::fmt;
 use super::board::Board;
 use super::explain::why_not;
 use super::play::Play;
-use super::play_error::{PlayError, to_text};
 use super::position::Position;
 use super::rules::FevgaRules;
 use crate::Color;
+use crate::PlayError;
 use crate::dice::Dice;
 use crate::play::Move;
+use crate::play_error::point_text as to_text;
 
 impl Play {
     /// The play in notation; `pass` when nothing could be played.
     ///
     /// ```
-    /// use plakoto_core::{Dice, fevga_pos};
+    /// use tavli_core::{Dice, fevga_pos};
     /// let p = fevga_pos!(White; white {24: 13, 13: 2}; black {24: 15});
     /// let plays = p.legal_plays(Dice::new(3, 3).unwrap());
     /// assert!(plays.iter().any(|p| p.notation() == "13/10(2) 24/21(2)" || p.notation() == "24/21(2) 13/10(2)"));
@@ -39,8 +40,8 @@ impl Play {
     /// mover's point n as its own S(n) (TAVLI.md Part 3b; off stays).
     ///
     /// ```
-    /// use plakoto_core::{Color, Dice};
-    /// use plakoto_core::fevga::Position;
+    /// use tavli_core::{Color, Dice};
+    /// use tavli_core::fevga::Position;
     /// let play = Position::start().legal_plays(Dice::new(6, 4).unwrap()).into_iter().find(|p| p.notation() == "24/18/14").unwrap();
     /// assert_eq!(play.notation_for(Color::Black), "12/6/2");
     /// ```
@@ -188,8 +189,8 @@ impl DiceLeft {
 /// and returns the matching legal play, or the reason it is not one.
 ///
 /// ```
-/// use plakoto_core::{Dice, fevga_pos};
-/// use plakoto_core::fevga::{PlayError, Position, parse_play};
+/// use tavli_core::{Dice, fevga_pos};
+/// use tavli_core::fevga::{PlayError, Position, parse_play};
 /// let d = Dice::new(6, 6).unwrap();
 /// assert_eq!(parse_play(&Position::start(), d, "24/18").unwrap().notation(), "24/18");
 /// // The runner rule: nothing else may move until the runner reaches 12.
@@ -333,7 +334,7 @@ fn replay_hops(
                         at = next;
                     }
                     Err(e) => {
-                        if let PlayError::Blocked(p) = e {
+                        if let PlayError::HeldByOne(p) = e {
                             blocked.push(p);
                         }
                         first_err.get_or_insert(e);
@@ -368,7 +369,7 @@ fn replay_hops(
                 return Err(PlayError::TooFewCheckers { point: p, have: pos.own_on(p) });
             }
             return Err(match first_err {
-                Some(PlayError::Blocked(_)) if multi => {
+                Some(PlayError::HeldByOne(_)) if multi => {
                     blocked.sort_unstable();
                     blocked.dedup();
                     let blocked = blocked.iter().map(u8::to_string).collect::<Vec<_>>().join(", ");
@@ -426,7 +427,7 @@ mod tests {
         assert!(e.to_string().contains("no bar"), "{e}");
         assert_eq!(parse_play(&p, d("6-6"), "24/18 24/18 24/18 24/18 24/18"), Err(PlayError::TooManyMoves(d("6-6"))));
         assert_eq!(parse_play(&p, d("6-6"), "pass"), Err(PlayError::CannotPass(d("6-6"))));
-        assert_eq!(parse_play(&p, d("6-6"), "24/18/12"), Err(PlayError::Blocked(12)));
+        assert_eq!(parse_play(&p, d("6-6"), "24/18/12"), Err(PlayError::HeldByOne(12)));
         assert!(matches!(parse_play(&p, d("6-6"), "24/12"), Err(PlayError::PathBlocked { from: 24, to: 12, .. })));
     }
 

@@ -12,7 +12,7 @@ use crate::dice::Dice;
 /// Perft under TAVLI.md's Decisions, on one thread.
 ///
 /// ```
-/// use plakoto_core::fevga::{Position, perft};
+/// use tavli_core::fevga::{Position, perft};
 /// assert_eq!(perft(&Position::start(), 0), 1);
 /// // One play a roll (TAVLI.md F1), two with 5-5.
 /// assert_eq!(perft(&Position::start(), 1), 22);
@@ -32,7 +32,7 @@ pub fn perft_with_rules(pos: &Position, depth: u32, rules: &FevgaRules) -> u64 {
 /// shared out; the same count as [`perft_with_rules`].
 ///
 /// ```
-/// use plakoto_core::fevga::{FevgaRules, Position, perft, perft_parallel};
+/// use tavli_core::fevga::{FevgaRules, Position, perft, perft_parallel};
 /// assert_eq!(perft_parallel(&Position::start(), 3, 2, &FevgaRules::default()), perft(&Position::start(), 3));
 /// ```
 pub fn perft_parallel(pos: &Position, depth: u32, threads: usize, rules: &FevgaRules) -> u64 {

@@ -10,8 +10,8 @@ use crate::result::GameResult;
 /// game, the result.
 ///
 /// ```
-/// use plakoto_core::Dice;
-/// use plakoto_core::fevga::Position;
+/// use tavli_core::Dice;
+/// use tavli_core::fevga::Position;
 /// let plays = Position::start().legal_plays(Dice::new(6, 5).unwrap());
 /// assert_eq!(plays.len(), 1);
 /// assert_eq!(plays[0].to_string(), "24/18/13");

@@ -18,7 +18,7 @@ use crate::result::{GameResult, Reason};
 /// are returned unchanged.
 ///
 /// ```
-/// use plakoto_core::fevga::other_numbering;
+/// use tavli_core::fevga::other_numbering;
 /// assert_eq!(other_numbering(24), 12); // White's start is Black's 12
 /// assert_eq!(other_numbering(12), 24); // Black's start is White's 12
 /// assert_eq!(other_numbering(13), 1);
@@ -33,8 +33,8 @@ pub const fn other_numbering(point: u8) -> u8 {
 /// numbering of position JSON and IDs).
 ///
 /// ```
-/// use plakoto_core::Color;
-/// use plakoto_core::fevga::white_point;
+/// use tavli_core::Color;
+/// use tavli_core::fevga::white_point;
 /// assert_eq!(white_point(Color::White, 24), 24);
 /// assert_eq!(white_point(Color::Black, 24), 12);
 /// assert_eq!(white_point(Color::Black, 1), 13);
@@ -51,8 +51,8 @@ pub const fn white_point(color: Color, own_point: u8) -> u8 {
 /// borne off, never both sides on one point, not both sides all off.
 ///
 /// ```
-/// use plakoto_core::Color;
-/// use plakoto_core::fevga::Position;
+/// use tavli_core::Color;
+/// use tavli_core::fevga::Position;
 /// let p = Position::start();
 /// assert_eq!(p.turn(), Color::White);
 /// assert_eq!(p.on(24), Some((Color::White, 15)));
@@ -91,8 +91,8 @@ impl Position {
     /// The same board, the other side on roll (what a pass does).
     ///
     /// ```
-    /// use plakoto_core::Color;
-    /// use plakoto_core::fevga::Position;
+    /// use tavli_core::Color;
+    /// use tavli_core::fevga::Position;
     /// let p = Position::start().pass_turn();
     /// assert_eq!(p.turn(), Color::Black);
     /// assert_eq!(p.own_on(24), 15);
@@ -109,7 +109,7 @@ impl Position {
     /// mirrored results.
     ///
     /// ```
-    /// use plakoto_core::{Color, fevga_pos};
+    /// use tavli_core::{Color, fevga_pos};
     /// let p = fevga_pos!(White; white {24: 14, 13: 1}; black {24: 15});
     /// let m = p.mirror();
     /// assert_eq!(m.turn(), Color::Black);
@@ -188,8 +188,8 @@ impl Position {
     /// Checkers of `color` on its own point `own_point` (its numbering).
     ///
     /// ```
-    /// use plakoto_core::Color;
-    /// use plakoto_core::fevga::Position;
+    /// use tavli_core::Color;
+    /// use tavli_core::fevga::Position;
     /// assert_eq!(Position::start().checkers_own(Color::Black, 24), 15);
     /// ```
     pub fn checkers_own(&self, color: Color, own_point: u8) -> u8 {
@@ -208,8 +208,8 @@ impl Position {
     /// bear off, each from its point in its own numbering.
     ///
     /// ```
-    /// use plakoto_core::Color;
-    /// use plakoto_core::fevga::Position;
+    /// use tavli_core::Color;
+    /// use tavli_core::fevga::Position;
     /// assert_eq!(Position::start().pips(Color::Black), 15 * 24);
     /// ```
     pub fn pips(&self, color: Color) -> u32 {
@@ -220,8 +220,8 @@ impl Position {
     /// borne off has won: 2 points if the other has borne off none, else 1.
     ///
     /// ```
-    /// use plakoto_core::{Color, GameResult, Reason, fevga_pos};
-    /// use plakoto_core::fevga::Position;
+    /// use tavli_core::{Color, GameResult, Reason, fevga_pos};
+    /// use tavli_core::fevga::Position;
     /// assert_eq!(Position::start().outcome(), None);
     /// let p = fevga_pos!(White; white {}; black {5: 15});
     /// assert_eq!(p.outcome(), Some(GameResult::win(Color::White, 2, Reason::BearOff)));
@@ -242,8 +242,8 @@ impl Position {
     /// rule in all three games).
     ///
     /// ```
-    /// use plakoto_core::{Color, Reason};
-    /// use plakoto_core::fevga::Position;
+    /// use tavli_core::{Color, Reason};
+    /// use tavli_core::fevga::Position;
     /// let r = Position::start().resignation(Color::Black);
     /// assert_eq!((r.winner, r.points, r.reason), (Some(Color::White), 2, Reason::Resign));
     /// ```
@@ -256,8 +256,8 @@ impl Position {
     /// of its points 1–12 (1–11 with [`Release::Pass`]) or one borne off?
     ///
     /// ```
-    /// use plakoto_core::fevga_pos;
-    /// use plakoto_core::fevga::{Position, Release};
+    /// use tavli_core::fevga_pos;
+    /// use tavli_core::fevga::{Position, Release};
     /// assert!(!Position::start().is_released(Release::Reach));
     /// // Black has left its start (White's 12); White's runner stands there.
     /// let p = fevga_pos!(White; white {24: 14, 12: 1}; black {20: 15});
@@ -275,8 +275,8 @@ impl Position {
     /// side's points 1–12 (see the module documentation for why).
     ///
     /// ```
-    /// use plakoto_core::fevga_pos;
-    /// use plakoto_core::fevga::Position;
+    /// use tavli_core::fevga_pos;
+    /// use tavli_core::fevga::Position;
     /// assert!(!Position::start().is_race());
     /// assert!(fevga_pos!(White; white {12: 5, 3: 10}; black {11: 15}).is_race());
     /// // A Black checker on its own 13 (White's 1) still has to pass White's home board.

@@ -40,7 +40,7 @@ impl Position {
     /// [`Trap`]). Only the unblocking duty (the default rule) uses it.
     ///
     /// ```
-    /// use plakoto_core::fevga_pos;
+    /// use tavli_core::fevga_pos;
     /// // TAVLI.md F7: all of Black on its 10 (White's 22), White on Black's 9..4.
     /// let p = fevga_pos!(White; white {24: 8, 21: 1, 20: 1, 19: 1, 18: 1, 17: 1, 16: 1, 5: 1}; black {10: 15});
     /// let trap = p.trap().unwrap();

@@ -22,7 +22,7 @@ impl Release {
     /// The highest point (the mover's numbering) whose checker releases the rest.
     ///
     /// ```
-    /// use plakoto_core::fevga::Release;
+    /// use tavli_core::fevga::Release;
     /// assert_eq!(Release::Reach.highest_point(), 12);
     /// assert_eq!(Release::Pass.highest_point(), 11);
     /// ```
@@ -67,7 +67,7 @@ pub enum PrimeRule {
 /// Decisions.
 ///
 /// ```
-/// use plakoto_core::fevga::{BanTiming, FevgaRules, PrimeRule, Release};
+/// use tavli_core::fevga::{BanTiming, FevgaRules, PrimeRule, Release};
 /// let house = FevgaRules { release: Release::Pass, ..FevgaRules::default() };
 /// assert_eq!(house.ban, BanTiming::EndOfPlay);
 /// assert_eq!(house.primes, PrimeRule::UnblockingDuty);
@@ -77,7 +77,7 @@ pub enum PrimeRule {
 /// refuses a name it does not know:
 ///
 /// ```
-/// use plakoto_core::fevga::{FevgaRules, PrimeRule};
+/// use tavli_core::fevga::{FevgaRules, PrimeRule};
 /// let narde = FevgaRules { primes: PrimeRule::Narde, ..FevgaRules::default() };
 /// assert_eq!(serde_json::to_string(&narde).unwrap(), r#"{"primes":"narde"}"#);
 /// assert_eq!(serde_json::from_str::<FevgaRules>(r#"{"primes":"narde"}"#).unwrap(), narde);

@@ -13,8 +13,8 @@ use crate::color::Color;
 /// out-of-range input is reported rather than truncated.
 ///
 /// ```
-/// use plakoto_core::Color;
-/// use plakoto_core::fevga::{Position, Setup};
+/// use tavli_core::Color;
+/// use tavli_core::fevga::{Position, Setup};
 /// let mut s = Setup::empty(Color::White);
 /// s.place(Color::White, 24, 15);
 /// s.place(Color::Black, 24, 15); // Black's own 24-point, White's 12
@@ -122,8 +122,8 @@ impl Setup {
     /// Checks every rule of a position and builds it, naming the first fault.
     ///
     /// ```
-    /// use plakoto_core::Color;
-    /// use plakoto_core::fevga::{PositionError, Setup};
+    /// use tavli_core::Color;
+    /// use tavli_core::fevga::{PositionError, Setup};
     /// let mut s = Setup::empty(Color::White);
     /// s.place(Color::White, 24, 15);
     /// s.place(Color::Black, 12, 15); // Black's 12 is White's 24
@@ -181,7 +181,7 @@ impl Position {
     /// The position as an unchecked `Setup`.
     ///
     /// ```
-    /// use plakoto_core::fevga::Position;
+    /// use tavli_core::fevga::Position;
     /// let p = Position::start().pass_turn();
     /// assert_eq!(p.to_setup().validate(), Ok(p));
     /// ```
@@ -205,7 +205,7 @@ impl Position {
 /// it is meant for tests and examples.
 ///
 /// ```
-/// use plakoto_core::{Color, fevga_pos};
+/// use tavli_core::{Color, fevga_pos};
 /// let p = fevga_pos!(White; white {24: 14, 13: 1}; black {24: 14, 23: 1});
 /// assert_eq!(p.checkers(Color::Black, 11), 1); // Black's 23 is White's 11
 /// assert_eq!(p.checkers(Color::Black, 12), 14);

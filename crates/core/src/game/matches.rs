@@ -14,9 +14,9 @@ use super::roller::MatchDice;
 use super::{Contribution, Game, GameError, PlayerName, Players, Seed, SeededDice, Start, Turn};
 use crate::color::Color;
 use crate::dice::Dice;
+use crate::plakoto::position::Position;
 use crate::play::Move;
 use crate::play_error::PlayError;
-use crate::position::Position;
 use crate::result::GameResult;
 use crate::tavli::{GameKind, GamePosition, MatchRules, Starter};
 
@@ -100,7 +100,7 @@ impl Match {
     /// starts with the opening roll.
     ///
     /// ```
-    /// use plakoto_core::game::{Match, Players};
+    /// use tavli_core::game::{Match, Players};
     /// let mut m = Match::new(3, 7, Players::default()).unwrap();
     /// m.roll().unwrap(); // the opening roll, then the first side's roll
     /// let play = m.game().legal_plays()[0];
@@ -119,8 +119,8 @@ impl Match {
     /// as usual. For practice and analysis from a chosen position.
     ///
     /// ```
-    /// use plakoto_core::game::{Match, Players};
-    /// use plakoto_core::{Color, Position};
+    /// use tavli_core::game::{Match, Players};
+    /// use tavli_core::{Color, Position};
     /// let pos = Position::start().with_turn(Color::Black);
     /// let mut m = Match::from_position(1, 5, Players::default(), pos).unwrap();
     /// assert_eq!(m.to_act(), Some(Color::Black));
@@ -143,8 +143,8 @@ impl Match {
     /// its seat ([`Seed::joint`]). Nothing is rolled before both are in.
     ///
     /// ```
-    /// use plakoto_core::game::{Contribution, Match, MatchError, Players, Seed};
-    /// use plakoto_core::Color;
+    /// use tavli_core::game::{Contribution, Match, MatchError, Players, Seed};
+    /// use tavli_core::Color;
     /// let mut m = Match::with_contributions(3, Seed::Secret([5; 32]), Players::people()).unwrap();
     /// m.contribute(Color::White, Contribution([1; 32])).unwrap();
     /// assert_eq!(m.roll(), Err(MatchError::AwaitingContributions));
@@ -164,8 +164,8 @@ impl<P: GamePosition> Match<P> {
     /// the opening roll.
     ///
     /// ```
-    /// use plakoto_core::game::{Match, Players};
-    /// use plakoto_core::tavli::{AnyPosition, GameKind, MatchRules};
+    /// use tavli_core::game::{Match, Players};
+    /// use tavli_core::tavli::{AnyPosition, GameKind, MatchRules};
     /// let m: Match<AnyPosition> = Match::with_rules(MatchRules::tavli(), 5, 7, Players::default()).unwrap();
     /// assert_eq!(m.game().position().kind(), GameKind::Portes);
     /// ```
@@ -182,9 +182,9 @@ impl<P: GamePosition> Match<P> {
     /// match of one game, between two people online.
     ///
     /// ```
-    /// use plakoto_core::game::{Contribution, Match, Players, Seed};
-    /// use plakoto_core::tavli::{AnyPosition, GameKind, MatchRules};
-    /// use plakoto_core::Color;
+    /// use tavli_core::game::{Contribution, Match, Players, Seed};
+    /// use tavli_core::tavli::{AnyPosition, GameKind, MatchRules};
+    /// use tavli_core::Color;
     /// let mut m: Match<AnyPosition> =
     ///     Match::with_contributions_under(MatchRules::tavli(), 5, Seed::Secret([5; 32]), Players::people()).unwrap();
     /// m.contribute(Color::White, Contribution([1; 32])).unwrap();
@@ -487,7 +487,7 @@ impl<P: GamePosition> Match<P> {
     /// commitment and replay.
     ///
     /// ```
-    /// use plakoto_core::game::{Match, Players, Seed};
+    /// use tavli_core::game::{Match, Players, Seed};
     /// let m = Match::new(3, Seed::Secret([9; 32]), Players::default()).unwrap();
     /// let public = m.public_record();
     /// assert_eq!(public.seed, None);
@@ -765,7 +765,7 @@ impl<P: GamePosition> MatchRecord<P> {
     /// play must be legal. Says which roll is wrong, else what was checked.
     ///
     /// ```
-    /// use plakoto_core::game::{Match, Players};
+    /// use tavli_core::game::{Match, Players};
     /// let mut m = Match::new(1, 7, Players::default()).unwrap();
     /// m.roll().unwrap();
     /// let check = m.record().check_dice().unwrap();

@@ -21,9 +21,9 @@ use thiserror::Error;
 
 use crate::color::Color;
 use crate::dice::Dice;
+use crate::plakoto::position::Position;
 use crate::play::Move;
 use crate::play_error::PlayError;
-use crate::position::Position;
 use crate::result::GameResult;
 use crate::tavli::{GamePlay, GamePosition, MatchRules};
 
@@ -94,11 +94,11 @@ pub enum GameError<E = PlayError> {
 /// played under the default rules or a match's ([`Game::under`]).
 ///
 /// ```
-/// use plakoto_core::game::{FixedDice, Game, Start};
+/// use tavli_core::game::{FixedDice, Game, Start};
 /// let mut dice = FixedDice::new([3, 5, 6, 4]); // White 3, Black 5: Black starts, rolls 6-4
 /// let mut game = Game::new(Start::OpeningRoll);
 /// game.opening_roll(&mut dice);
-/// assert_eq!(game.position().turn(), plakoto_core::Color::Black);
+/// assert_eq!(game.position().turn(), tavli_core::Color::Black);
 /// let d = game.roll(&mut dice).unwrap();
 /// assert_eq!(d.to_string(), "6-4");
 /// game.play_text("24/18 24/20").unwrap();
@@ -146,10 +146,10 @@ impl<P: GamePosition> Game<P> {
     /// the opening roll plays the opening dice as its first roll.
     ///
     /// ```
-    /// use plakoto_core::game::{FixedDice, Game, Start};
-    /// use plakoto_core::tavli::MatchRules;
+    /// use tavli_core::game::{FixedDice, Game, Start};
+    /// use tavli_core::tavli::MatchRules;
     /// let rules = MatchRules { opening_dice_played: true, ..MatchRules::default() };
-    /// let mut game = Game::under(rules, plakoto_core::Position::start(), Start::OpeningRoll);
+    /// let mut game = Game::under(rules, tavli_core::Position::start(), Start::OpeningRoll);
     /// let mut dice = FixedDice::new([3, 5]); // White 3, Black 5: Black plays 5-3
     /// game.opening_roll(&mut dice);
     /// assert_eq!(game.dice().unwrap().to_string(), "5-3");

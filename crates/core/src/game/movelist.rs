@@ -51,7 +51,7 @@ pub struct MoveListError {
 /// written down (`dice_recorded`), checked by replaying it.
 ///
 /// ```
-/// use plakoto_core::game::{Match, read_move_list};
+/// use tavli_core::game::{Match, read_move_list};
 /// let rec = read_move_list("opening 5-3\n6-4: 24/18 24/20\n5-2: 24/19/17\n").unwrap();
 /// let m = Match::from_record(&rec).unwrap();
 /// assert_eq!(m.game().turns().len(), 2);
@@ -66,13 +66,13 @@ pub fn read_move_list(text: &str) -> Result<MatchRecord, MoveListError> {
 /// which (Plakoto's without one).
 ///
 /// ```
-/// use plakoto_core::game::{Match, read_any_move_list};
-/// use plakoto_core::tavli::{GameKind, MatchGames};
+/// use tavli_core::game::{Match, read_any_move_list};
+/// use tavli_core::tavli::{GameKind, MatchGames};
 /// let text = "match 3\ngames tavli\nwhite starts\n6-5: 24/18/13\n5-5: 6/1*(2) 8/3(2)\n";
 /// let rec = read_any_move_list(text).unwrap();
 /// assert_eq!((rec.rules.games, rec.games[0].game), (MatchGames::Tavli, GameKind::Portes));
 /// let m = Match::from_record(&rec).unwrap();
-/// assert_eq!(m.game().position().bar(plakoto_core::Color::White), 1);
+/// assert_eq!(m.game().position().bar(tavli_core::Color::White), 1);
 /// assert!(read_any_move_list("games backgammon\n").unwrap_err().why.contains("unknown match"));
 /// ```
 pub fn read_any_move_list(text: &str) -> Result<MatchRecord<AnyPosition>, MoveListError> {

@@ -11,7 +11,7 @@ use crate::color::Color;
 /// A player of one side, as written in a record's `players`.
 ///
 /// ```
-/// use plakoto_core::game::PlayerName;
+/// use tavli_core::game::PlayerName;
 /// assert_eq!(PlayerName::parse("engine:expert"), PlayerName::Engine("expert".into()));
 /// assert_eq!(PlayerName::Engine("expert".into()).to_string(), "engine:expert");
 /// assert_eq!(PlayerName::parse("human"), PlayerName::Human);

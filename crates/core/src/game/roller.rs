@@ -30,7 +30,7 @@ impl SeededDice {
     /// A roller seeded with `seed`, no dice thrown yet.
     ///
     /// ```
-    /// use plakoto_core::game::{DiceSource, SeededDice};
+    /// use tavli_core::game::{DiceSource, SeededDice};
     /// let (mut a, mut b) = (SeededDice::new(7), SeededDice::new(7));
     /// assert_eq!(a.roll(), b.roll());
     /// assert_eq!(a.dice_thrown(), 2);
@@ -69,7 +69,7 @@ impl FixedDice {
     /// Dice that come out in the order given, one die at a time.
     ///
     /// ```
-    /// use plakoto_core::game::{DiceSource, FixedDice};
+    /// use tavli_core::game::{DiceSource, FixedDice};
     /// let mut dice = FixedDice::new([6, 4]);
     /// assert_eq!(dice.roll().to_string(), "6-4");
     /// assert_eq!(dice.die(), 1); // the list has run out

@@ -6,7 +6,7 @@
 //! match is played only its SHA-256 digest (the commitment) is shown, and
 //! once the match is over the seed itself, which anyone can then check
 //! against the commitment (`printf %s SEED | sha256sum`) and replay. A
-//! number below 2⁶⁴ is a seed too (`plakoto play --seed 42`, a test): fine
+//! number below 2⁶⁴ is a seed too (`tavli play --seed 42`, a test): fine
 //! for repeating a match, but guessable, so not a secret.
 
 use std::fmt;
@@ -20,7 +20,7 @@ use super::dice_stream::ChaCha8;
 /// A match's seed: a secret of 32 bytes, or a plain number.
 ///
 /// ```
-/// use plakoto_core::game::Seed;
+/// use tavli_core::game::Seed;
 /// let s = Seed::Secret([7; 32]);
 /// assert_eq!(s.to_string().len(), 64);
 /// assert_eq!(s.to_string().parse::<Seed>().unwrap(), s);
@@ -91,7 +91,7 @@ impl Seed {
     /// nobody alone can know or choose the dice.
     ///
     /// ```
-    /// use plakoto_core::game::{Contribution, Seed};
+    /// use tavli_core::game::{Contribution, Seed};
     /// let s = Seed::Secret([1; 32]);
     /// let (w, b) = (Contribution([2; 32]), Contribution([3; 32]));
     /// assert_ne!(s.joint(&w, &b), s.joint(&b, &w));

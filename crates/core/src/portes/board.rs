@@ -2,13 +2,13 @@
 //! entered moves one at a time and explaining illegal ones. (The fast
 //! generator in `movegen` never uses it.)
 
-use super::play_error::PlayError;
 use super::position::{BAR, Position, nib};
+use crate::PlayError;
 
 /// Both sides' checkers in the mover's numbering (index 25 the bar, 0 off);
 /// each step says why when it is illegal.
 #[derive(Clone, Debug)]
-pub(crate) struct Board {
+pub struct Board {
     pub(crate) own: [u8; 26],
     pub(crate) opp: [u8; 26],
     /// Points where an opposing blot was hit during this turn.
@@ -30,11 +30,6 @@ impl Board {
     /// Has the mover borne off all its checkers?
     pub(crate) fn ended(&self) -> bool {
         self.own[0] == 15
-    }
-
-    /// Points the mover has checkers on, highest first (25 is the bar).
-    pub(crate) fn sources(&self) -> impl Iterator<Item = u8> + '_ {
-        (1..=25u8).rev().filter(|&p| self.own[p as usize] > 0)
     }
 
     /// Moves one checker from `from` by `die`: where it lands (0 = off) and

@@ -24,7 +24,7 @@ impl Position {
     /// GNU Backgammon's position ID of this position, seen from the side on roll.
     ///
     /// ```
-    /// use plakoto_core::portes::Position;
+    /// use tavli_core::portes::Position;
     /// assert_eq!(Position::start().gnubg_id(), "4HPwATDgc/ABMA");
     /// ```
     pub fn gnubg_id(&self) -> String {
@@ -48,8 +48,8 @@ impl Position {
     /// (base64 padding) is accepted.
     ///
     /// ```
-    /// use plakoto_core::Color;
-    /// use plakoto_core::portes::Position;
+    /// use tavli_core::Color;
+    /// use tavli_core::portes::Position;
     /// assert_eq!(Position::from_gnubg_id("4HPwATDgc/ABMA", Color::White), Ok(Position::start()));
     /// assert!(Position::from_gnubg_id("4HPwATDgc/ABMB", Color::White).is_err());
     /// // Eight Greek letters are eight characters, too few, whatever their bytes.

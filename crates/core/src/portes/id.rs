@@ -82,7 +82,7 @@ impl Position {
     /// The Portes position ID (see the module documentation).
     ///
     /// ```
-    /// use plakoto_core::portes::Position;
+    /// use tavli_core::portes::Position;
     /// let id = Position::start().id();
     /// assert_eq!(id, "p.A-cHwAZgA-DnwAA");
     /// assert_eq!(Position::from_id(&id), Ok(Position::start()));
@@ -102,7 +102,7 @@ impl Position {
     /// Decodes a Portes position ID, naming any fault.
     ///
     /// ```
-    /// use plakoto_core::portes::{Position, PositionIdError};
+    /// use tavli_core::portes::{Position, PositionIdError};
     /// assert_eq!(Position::from_id("AAAA__7__gAAAA"), Err(PositionIdError::NoPrefix));
     /// ```
     pub fn from_id(id: &str) -> Result<Position, PositionIdError> {

@@ -121,7 +121,7 @@ impl Position {
     /// required: a position without `game` is Plakoto's (TAVLI.md Part 3b).
     ///
     /// ```
-    /// use plakoto_core::portes::Position;
+    /// use tavli_core::portes::Position;
     /// let text = r#"{"game":"portes","turn":"white","board":{"24":2,"13":5,"8":3,"6":5,"1":-2,"12":-5,"17":-3,"19":-5}}"#;
     /// assert_eq!(Position::from_json(text).unwrap(), Position::start());
     /// let e = Position::from_json(r#"{"game":"portes","turn":"white","board":{"25":2}}"#).unwrap_err();
@@ -202,7 +202,7 @@ impl Position {
     /// The position JSON, compact, points from 24 down to 1.
     ///
     /// ```
-    /// use plakoto_core::portes::Position;
+    /// use tavli_core::portes::Position;
     /// assert_eq!(
     ///     Position::start().to_json(),
     ///     r#"{"game":"portes","turn":"white","board":{"24":2,"19":-5,"17":-3,"13":5,"12":-5,"8":3,"6":5,"1":-2},"bar":{"white":0,"black":0},"off":{"white":0,"black":0}}"#

@@ -6,8 +6,8 @@
 //! die, plays named by the position they reach) hold as in Plakoto.
 //!
 //! ```
-//! use plakoto_core::Dice;
-//! use plakoto_core::portes::{Position, parse_play};
+//! use tavli_core::Dice;
+//! use tavli_core::portes::{Position, parse_play};
 //! let start = Position::start();
 //! let dice = Dice::new(3, 1).unwrap();
 //! let play = parse_play(&start, dice, "8/5 6/5").unwrap();
@@ -56,19 +56,20 @@ mod movegen;
 mod notation;
 mod perft;
 mod play;
-mod play_error;
+
 mod position;
 mod rules;
 mod setup;
 mod turn;
 
+pub use crate::PlayError;
+pub use board::Board;
 pub use id::PositionIdError;
 pub use json::PositionJsonError;
 pub use movegen::MoveGen;
 pub use notation::{parse_play, parse_play_with};
 pub use perft::{perft, perft_parallel, perft_parallel_with_leaves};
 pub use play::Play;
-pub use play_error::PlayError;
 pub use position::Position;
 pub use rules::PortesRules;
 pub use setup::{PositionError, Setup};
@@ -79,7 +80,7 @@ pub use turn::TurnBuilder;
 /// ID (14 characters, White on roll).
 ///
 /// ```
-/// use plakoto_core::portes::{Position, parse_position};
+/// use tavli_core::portes::{Position, parse_position};
 /// assert_eq!(parse_position("start"), Ok(Position::start()));
 /// assert_eq!(parse_position(&Position::start().id()), Ok(Position::start()));
 /// assert_eq!(parse_position("4HPwATDgc/ABMA"), Ok(Position::start()));

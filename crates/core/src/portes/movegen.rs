@@ -552,8 +552,8 @@ impl<T: Collected> Sink for Collector<'_, T> {
 /// so generating allocates nothing once warm (give it the same `out`).
 ///
 /// ```
-/// use plakoto_core::Dice;
-/// use plakoto_core::portes::{MoveGen, Position};
+/// use tavli_core::Dice;
+/// use tavli_core::portes::{MoveGen, Position};
 /// let mut movegen = MoveGen::new();
 /// let mut plays = Vec::new();
 /// movegen.plays(&Position::start(), Dice::new(6, 6).unwrap(), &mut plays);
@@ -646,8 +646,8 @@ impl Position {
     /// [`MoveGen::plays`]).
     ///
     /// ```
-    /// use plakoto_core::Dice;
-    /// use plakoto_core::portes::Position;
+    /// use tavli_core::Dice;
+    /// use tavli_core::portes::Position;
     /// let plays = Position::start().legal_plays(Dice::new(6, 5).unwrap());
     /// assert!(plays.iter().any(|p| p.to_string() == "24/18/13"));
     /// ```
@@ -659,8 +659,8 @@ impl Position {
     /// that end the game scored as `rules` say.
     ///
     /// ```
-    /// use plakoto_core::{Dice, portes_pos};
-    /// use plakoto_core::portes::PortesRules;
+    /// use tavli_core::{Dice, portes_pos};
+    /// use tavli_core::portes::PortesRules;
     /// // White bears off its last checker; Black has one on the bar.
     /// let p = portes_pos!(White; white {1: 1}; black {bar: 1, 19: 14});
     /// let d = Dice::new(2, 1).unwrap();

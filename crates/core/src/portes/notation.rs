@@ -15,12 +15,13 @@ use std::fmt;
 
 use super::board::Board;
 use super::play::Play;
-use super::play_error::{PlayError, point_text};
 use super::position::Position;
 use super::rules::PortesRules;
 use crate::Color;
+use crate::PlayError;
 use crate::dice::Dice;
 use crate::play::Move;
+use crate::play_error::point_text;
 
 /// A checker's path within a play: its points in order, with hit marks.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -49,8 +50,8 @@ impl Play {
     /// The play in notation; `pass` when nothing could be played.
     ///
     /// ```
-    /// use plakoto_core::Dice;
-    /// use plakoto_core::portes::Position;
+    /// use tavli_core::Dice;
+    /// use tavli_core::portes::Position;
     /// let plays = Position::start().legal_plays(Dice::new(6, 6).unwrap());
     /// assert!(plays.iter().any(|p| p.notation() == "24/18(2) 13/7(2)"));
     /// ```
@@ -62,8 +63,8 @@ impl Play {
     /// mover's point n as 25 − n (the bar and off stay).
     ///
     /// ```
-    /// use plakoto_core::{Color, Dice};
-    /// use plakoto_core::portes::Position;
+    /// use tavli_core::{Color, Dice};
+    /// use tavli_core::portes::Position;
     /// let black = Position::start().with_turn(Color::Black);
     /// let play = black.legal_plays(Dice::new(3, 1).unwrap()).into_iter().find(|p| p.notation() == "8/5 6/5").unwrap();
     /// assert_eq!(play.notation_for(Color::White), "17/20 19/20");
@@ -345,8 +346,8 @@ fn interleavings(paths: &[Vec<Hop>], next: &mut Vec<usize>, order: &mut Vec<Hop>
 /// into tokens once, and at most four hops are ever tried.
 ///
 /// ```
-/// use plakoto_core::Dice;
-/// use plakoto_core::portes::{PlayError, Position, parse_play};
+/// use tavli_core::Dice;
+/// use tavli_core::portes::{PlayError, Position, parse_play};
 /// let p = Position::start();
 /// let d = Dice::new(6, 5).unwrap();
 /// assert_eq!(parse_play(&p, d, "24/13").unwrap().notation(), "24/18/13");

@@ -7,12 +7,12 @@ use super::movegen::{Ctx, MoveGen};
 use super::position::Position;
 use super::rules::PortesRules;
 use crate::dice::Dice;
-use crate::perft::Leaves;
+use crate::plakoto::perft::Leaves;
 
 /// Perft on one thread. The last ply is counted without building the plays.
 ///
 /// ```
-/// use plakoto_core::portes::{Position, perft};
+/// use tavli_core::portes::{Position, perft};
 /// assert_eq!(perft(&Position::start(), 0), 1);
 /// assert_eq!(perft(&Position::start(), 1), 447);
 /// ```
@@ -55,8 +55,8 @@ pub fn perft_parallel(pos: &Position, depth: u32, threads: usize) -> u64 {
 /// perft reports, `perft --full`); the same count either way.
 ///
 /// ```
-/// use plakoto_core::Leaves;
-/// use plakoto_core::portes::{Position, perft_parallel_with_leaves};
+/// use tavli_core::Leaves;
+/// use tavli_core::portes::{Position, perft_parallel_with_leaves};
 /// let start = Position::start();
 /// assert_eq!(perft_parallel_with_leaves(&start, 2, 1, Leaves::Built), 202_782);
 /// ```

@@ -10,8 +10,8 @@ use crate::result::GameResult;
 /// 25 for the bar and `to` 0 for off.
 ///
 /// ```
-/// use plakoto_core::Dice;
-/// use plakoto_core::portes::Position;
+/// use tavli_core::Dice;
+/// use tavli_core::portes::Position;
 /// let plays = Position::start().legal_plays(Dice::new(3, 1).unwrap());
 /// assert_eq!(plays.len(), 16);
 /// assert!(plays.iter().any(|p| p.to_string() == "8/5 6/5"));

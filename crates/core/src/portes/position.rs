@@ -40,8 +40,8 @@ pub(crate) const fn flip(x: u128) -> u128 {
 /// bar and off, no point held by both sides, not both sides borne off.
 ///
 /// ```
-/// use plakoto_core::Color;
-/// use plakoto_core::portes::Position;
+/// use tavli_core::Color;
+/// use tavli_core::portes::Position;
 /// let p = Position::start();
 /// assert_eq!(p.turn(), Color::White);
 /// assert_eq!(p.top(24), Some((Color::White, 2)));
@@ -91,8 +91,8 @@ impl Position {
     /// this position's, written the same.
     ///
     /// ```
-    /// use plakoto_core::Color;
-    /// use plakoto_core::portes::Position;
+    /// use tavli_core::Color;
+    /// use tavli_core::portes::Position;
     /// let m = Position::start().mirror();
     /// assert_eq!(m.turn(), Color::Black);
     /// assert_eq!(m.mirror(), Position::start());
@@ -187,8 +187,8 @@ impl Position {
     /// (25 for each on the bar).
     ///
     /// ```
-    /// use plakoto_core::Color;
-    /// use plakoto_core::portes::Position;
+    /// use tavli_core::Color;
+    /// use tavli_core::portes::Position;
     /// assert_eq!(Position::start().pips(Color::White), 167);
     /// ```
     pub fn pips(&self, color: Color) -> u32 {
@@ -207,10 +207,10 @@ impl Position {
     /// loser has borne off none.
     ///
     /// ```
-    /// use plakoto_core::{Color, GameResult, Reason};
-    /// use plakoto_core::portes::Position;
+    /// use tavli_core::{Color, GameResult, Reason};
+    /// use tavli_core::portes::Position;
     /// assert_eq!(Position::start().outcome(), None);
-    /// let over = plakoto_core::portes_pos!(Black; white {}; black {19: 15});
+    /// let over = tavli_core::portes_pos!(Black; white {}; black {19: 15});
     /// assert_eq!(over.outcome(), Some(GameResult::win(Color::White, 2, Reason::BearOff)));
     /// ```
     pub fn outcome(&self) -> Option<GameResult> {
@@ -236,8 +236,8 @@ impl Position {
     /// `resigner` has borne off nothing, else 1 (TAVLI.md, Part 3).
     ///
     /// ```
-    /// use plakoto_core::{Color, Reason};
-    /// use plakoto_core::portes::Position;
+    /// use tavli_core::{Color, Reason};
+    /// use tavli_core::portes::Position;
     /// let r = Position::start().resignation(Color::White);
     /// assert_eq!((r.winner, r.points, r.reason), (Some(Color::Black), 2, Reason::Resign));
     /// ```

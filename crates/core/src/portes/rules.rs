@@ -4,8 +4,8 @@
 /// 1 point, or 2 when the loser has borne off none, and never 3.
 ///
 /// ```
-/// use plakoto_core::portes::{PortesRules, Position};
-/// use plakoto_core::portes_pos;
+/// use tavli_core::portes::{PortesRules, Position};
+/// use tavli_core::portes_pos;
 /// // White has borne off all; Black has none off and one on the bar.
 /// let over = portes_pos!(Black; white {}; black {bar: 1, 19: 14});
 /// assert_eq!(over.outcome().unwrap().points, 2);

@@ -93,8 +93,8 @@ impl Setup {
     /// Checks every rule of a position and builds it.
     ///
     /// ```
-    /// use plakoto_core::Color;
-    /// use plakoto_core::portes::{Position, PositionError, Setup};
+    /// use tavli_core::Color;
+    /// use tavli_core::portes::{Position, PositionError, Setup};
     /// let mut s = Position::start().to_setup();
     /// assert_eq!(s.validate(), Ok(Position::start()));
     /// s.bar[Color::White.index()] = 1;
@@ -171,7 +171,7 @@ impl Position {
 /// examples.
 ///
 /// ```
-/// use plakoto_core::{Color, portes_pos};
+/// use tavli_core::{Color, portes_pos};
 /// // TAVLI.md's P1: White has one on the bar; Black holds White's 20..24.
 /// let p = portes_pos!(White; white {bar: 1, 18: 2, 13: 4, 8: 3, 6: 5};
 ///                            black {24: 2, 23: 2, 22: 2, 21: 2, 20: 2, 12: 5});

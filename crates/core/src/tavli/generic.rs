@@ -9,7 +9,8 @@
 
 use std::fmt::Debug;
 
-use super::{AnyPlay, AnyPlayError, AnyPosition, GameKind, MatchRules};
+use super::{AnyPlay, AnyPosition, GameKind, MatchRules};
+use crate::PlayError;
 use crate::{Color, Dice, GameResult, Move, fevga, portes};
 
 /// A position of some game, as the game state machine drives it.
@@ -196,7 +197,7 @@ own_game!(
 
 impl GamePosition for AnyPosition {
     type Play = AnyPlay;
-    type Error = AnyPlayError;
+    type Error = PlayError;
     fn kind(&self) -> GameKind {
         AnyPosition::kind(self)
     }
@@ -215,7 +216,7 @@ impl GamePosition for AnyPosition {
     fn legal_plays(&self, dice: Dice) -> Vec<AnyPlay> {
         AnyPosition::legal_plays(self, dice)
     }
-    fn parse_play(&self, dice: Dice, text: &str) -> Result<AnyPlay, AnyPlayError> {
+    fn parse_play(&self, dice: Dice, text: &str) -> Result<AnyPlay, PlayError> {
         AnyPosition::parse_play(self, dice, text)
     }
     fn legal_plays_under(&self, dice: Dice, rules: &MatchRules) -> Vec<AnyPlay> {
@@ -225,17 +226,11 @@ impl GamePosition for AnyPosition {
             AnyPosition::Fevga(p) => p.legal_plays_under(dice, rules).into_iter().map(AnyPlay::Fevga).collect(),
         }
     }
-    fn parse_play_under(&self, dice: Dice, text: &str, rules: &MatchRules) -> Result<AnyPlay, AnyPlayError> {
+    fn parse_play_under(&self, dice: Dice, text: &str, rules: &MatchRules) -> Result<AnyPlay, PlayError> {
         match self {
-            AnyPosition::Portes(p) => {
-                p.parse_play_under(dice, text, rules).map(AnyPlay::Portes).map_err(AnyPlayError::Portes)
-            }
-            AnyPosition::Plakoto(p) => {
-                p.parse_play_under(dice, text, rules).map(AnyPlay::Plakoto).map_err(AnyPlayError::Plakoto)
-            }
-            AnyPosition::Fevga(p) => {
-                p.parse_play_under(dice, text, rules).map(AnyPlay::Fevga).map_err(AnyPlayError::Fevga)
-            }
+            AnyPosition::Portes(p) => p.parse_play_under(dice, text, rules).map(AnyPlay::Portes),
+            AnyPosition::Plakoto(p) => p.parse_play_under(dice, text, rules).map(AnyPlay::Plakoto),
+            AnyPosition::Fevga(p) => p.parse_play_under(dice, text, rules).map(AnyPlay::Fevga),
         }
     }
     fn resignation(&self, resigner: Color) -> GameResult {
@@ -257,11 +252,11 @@ impl GamePosition for AnyPosition {
     fn to_json_value(&self) -> serde_json::Value {
         AnyPosition::to_json_value(self)
     }
-    fn not_legal(&self, notation: String) -> AnyPlayError {
+    fn not_legal(&self, notation: String) -> PlayError {
         match self {
-            AnyPosition::Portes(p) => AnyPlayError::Portes(p.not_legal(notation)),
-            AnyPosition::Plakoto(p) => AnyPlayError::Plakoto(p.not_legal(notation)),
-            AnyPosition::Fevga(p) => AnyPlayError::Fevga(p.not_legal(notation)),
+            AnyPosition::Portes(p) => p.not_legal(notation),
+            AnyPosition::Plakoto(p) => p.not_legal(notation),
+            AnyPosition::Fevga(p) => p.not_legal(notation),
         }
     }
     fn into_any(self) -> AnyPosition {

@@ -9,7 +9,7 @@ use thiserror::Error;
 /// the Tavli match's rotation: Portes, then Plakoto, then Fevga.
 ///
 /// ```
-/// use plakoto_core::tavli::GameKind;
+/// use tavli_core::tavli::GameKind;
 /// assert_eq!("fevga".parse::<GameKind>(), Ok(GameKind::Fevga));
 /// assert_eq!(GameKind::Fevga.next(), GameKind::Portes);
 /// assert_eq!(GameKind::Portes.to_string(), "portes");

@@ -7,7 +7,7 @@ use std::fmt;
 use serde_json::Value;
 
 use super::{GameKind, GamePosition, MatchRules, UnknownGame};
-use crate::{Color, Dice, GameResult, Move, fevga, portes};
+use crate::{Color, Dice, GameResult, Move, PlayError, fevga, portes};
 
 /// Calls the same method on whichever game's value is inside.
 macro_rules! each {
@@ -24,8 +24,8 @@ macro_rules! each {
 /// representation; this enum is what code that serves every game holds.
 ///
 /// ```
-/// use plakoto_core::Dice;
-/// use plakoto_core::tavli::{AnyPosition, GameKind};
+/// use tavli_core::Dice;
+/// use tavli_core::tavli::{AnyPosition, GameKind};
 /// let start = AnyPosition::start(GameKind::Portes);
 /// assert_eq!(start.kind(), GameKind::Portes);
 /// assert_eq!(start.legal_plays(Dice::new(3, 1).unwrap()).len(), 16);
@@ -51,20 +51,6 @@ pub enum AnyPlay {
     Plakoto(crate::Play),
     /// A Fevga play (nothing is hit or pinned).
     Fevga(fevga::Play),
-}
-
-/// Why an entered play of some game was refused: that game's own error.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum AnyPlayError {
-    /// Refused by Portes's rules.
-    #[error(transparent)]
-    Portes(portes::PlayError),
-    /// Refused by Plakoto's rules.
-    #[error(transparent)]
-    Plakoto(crate::PlayError),
-    /// Refused by Fevga's rules.
-    #[error(transparent)]
-    Fevga(fevga::PlayError),
 }
 
 impl From<crate::Position> for AnyPosition {
@@ -126,15 +112,11 @@ impl AnyPosition {
 
     /// Reads an entered play in the mover's numbering, with the rules'
     /// reason when it is not legal.
-    pub fn parse_play(&self, dice: Dice, text: &str) -> Result<AnyPlay, AnyPlayError> {
+    pub fn parse_play(&self, dice: Dice, text: &str) -> Result<AnyPlay, PlayError> {
         match self {
-            AnyPosition::Portes(p) => {
-                portes::parse_play(p, dice, text).map(AnyPlay::Portes).map_err(AnyPlayError::Portes)
-            }
-            AnyPosition::Plakoto(p) => {
-                crate::parse_play(p, dice, text).map(AnyPlay::Plakoto).map_err(AnyPlayError::Plakoto)
-            }
-            AnyPosition::Fevga(p) => fevga::parse_play(p, dice, text).map(AnyPlay::Fevga).map_err(AnyPlayError::Fevga),
+            AnyPosition::Portes(p) => portes::parse_play(p, dice, text).map(AnyPlay::Portes),
+            AnyPosition::Plakoto(p) => crate::parse_play(p, dice, text).map(AnyPlay::Plakoto),
+            AnyPosition::Fevga(p) => fevga::parse_play(p, dice, text).map(AnyPlay::Fevga),
         }
     }
 
@@ -146,8 +128,8 @@ impl AnyPosition {
     /// the fault the same way.
     ///
     /// ```
-    /// use plakoto_core::tavli::{AnyPosition, GameKind, MatchRules};
-    /// use plakoto_core::{Dice, Move};
+    /// use tavli_core::tavli::{AnyPosition, GameKind, MatchRules};
+    /// use tavli_core::{Dice, Move};
     /// let p = AnyPosition::start(GameKind::Portes);
     /// let d = Dice::new(6, 5).unwrap();
     /// let rules = MatchRules::tavli();
@@ -155,9 +137,9 @@ impl AnyPosition {
     /// assert_eq!(play.notation(), "24/18/13");
     /// assert!(p.play_of_moves_under(d, &[Move::new(24, 18)], &rules).is_err());
     /// ```
-    pub fn play_of_moves_under(&self, dice: Dice, moves: &[Move], rules: &MatchRules) -> Result<AnyPlay, AnyPlayError> {
+    pub fn play_of_moves_under(&self, dice: Dice, moves: &[Move], rules: &MatchRules) -> Result<AnyPlay, PlayError> {
         if let AnyPosition::Plakoto(p) = self {
-            return crate::play_of_moves(p, dice, moves).map(AnyPlay::Plakoto).map_err(AnyPlayError::Plakoto);
+            return crate::play_of_moves(p, dice, moves).map(AnyPlay::Plakoto);
         }
         let point = |n: u8, from: bool| match n {
             25 if from && self.kind() == GameKind::Portes => "bar".to_string(),
@@ -201,8 +183,8 @@ impl AnyPosition {
     /// Portes and Plakoto, Fevga's rotated S(n) (TAVLI.md Part 3b).
     ///
     /// ```
-    /// use plakoto_core::Color;
-    /// use plakoto_core::tavli::{AnyPosition, GameKind};
+    /// use tavli_core::Color;
+    /// use tavli_core::tavli::{AnyPosition, GameKind};
     /// assert_eq!(AnyPosition::start(GameKind::Portes).white_point(Color::Black, 24), 1);
     /// assert_eq!(AnyPosition::start(GameKind::Fevga).white_point(Color::Black, 24), 12);
     /// ```
@@ -265,7 +247,7 @@ impl AnyPosition {
     pub fn perft(&self, depth: u32) -> u64 {
         match self {
             AnyPosition::Portes(p) => portes::perft(p, depth),
-            AnyPosition::Plakoto(p) => crate::perft(p, depth),
+            AnyPosition::Plakoto(p) => crate::plakoto::perft(p, depth),
             AnyPosition::Fevga(p) => fevga::perft(p, depth),
         }
     }
@@ -288,7 +270,7 @@ impl AnyPosition {
     /// Portes also GNU Backgammon's position ID (White on roll).
     ///
     /// ```
-    /// use plakoto_core::tavli::{AnyPosition, GameKind};
+    /// use tavli_core::tavli::{AnyPosition, GameKind};
     /// let portes = AnyPosition::parse("start", Some(GameKind::Portes)).unwrap();
     /// assert_eq!(AnyPosition::parse("4HPwATDgc/ABMA", Some(GameKind::Portes)).unwrap(), portes);
     /// assert_eq!(AnyPosition::parse(&portes.id(), None).unwrap(), portes);

@@ -93,7 +93,7 @@ pub enum Starter {
 /// rules it was played by.
 ///
 /// ```
-/// use plakoto_core::tavli::{GameKind, MatchGames, MatchRules};
+/// use tavli_core::tavli::{GameKind, MatchGames, MatchRules};
 /// let tavli = MatchRules { games: MatchGames::Tavli, ..MatchRules::default() };
 /// assert_eq!(tavli.first_game(), GameKind::Portes);
 /// assert_eq!(tavli.next_game(GameKind::Portes, false), GameKind::Plakoto);

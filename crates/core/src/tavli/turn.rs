@@ -2,15 +2,16 @@
 //! own turn builder inside, one interface outside, for the front ends that
 //! let a person enter a play part by part.
 
-use super::position::{AnyPlay, AnyPlayError, AnyPosition};
+use super::position::{AnyPlay, AnyPosition};
 use super::schedule::MatchRules;
+use crate::PlayError;
 use crate::{Dice, Move, fevga, portes};
 
 /// A turn in progress in any game (see Plakoto's [`crate::TurnBuilder`]).
 ///
 /// ```
-/// use plakoto_core::Dice;
-/// use plakoto_core::tavli::{AnyPosition, AnyTurn, GameKind};
+/// use tavli_core::Dice;
+/// use tavli_core::tavli::{AnyPosition, AnyTurn, GameKind};
 /// let mut t = AnyTurn::new(&AnyPosition::start(GameKind::Portes), Dice::new(3, 1).unwrap());
 /// t.enter("8/5").unwrap();
 /// assert_eq!(t.dice_left(), &[1]);
@@ -114,11 +115,11 @@ impl AnyTurn {
     }
 
     /// Plays the single moves of `text`, or none of them and says why.
-    pub fn enter(&mut self, text: &str) -> Result<(), AnyPlayError> {
+    pub fn enter(&mut self, text: &str) -> Result<(), PlayError> {
         match self {
-            AnyTurn::Portes(t) => t.enter(text).map_err(AnyPlayError::Portes),
-            AnyTurn::Plakoto(t) => t.enter(text).map_err(AnyPlayError::Plakoto),
-            AnyTurn::Fevga(t) => t.enter(text).map_err(AnyPlayError::Fevga),
+            AnyTurn::Portes(t) => t.enter(text),
+            AnyTurn::Plakoto(t) => t.enter(text),
+            AnyTurn::Fevga(t) => t.enter(text),
         }
     }
 
@@ -127,32 +128,29 @@ impl AnyTurn {
     /// moves, or says why not (see Plakoto's [`crate::TurnBuilder::play_move`]).
     ///
     /// ```
-    /// use plakoto_core::Dice;
-    /// use plakoto_core::tavli::{AnyPosition, AnyTurn, GameKind};
+    /// use tavli_core::Dice;
+    /// use tavli_core::tavli::{AnyPosition, AnyTurn, GameKind};
     /// let mut t = AnyTurn::new(&AnyPosition::start(GameKind::Fevga), Dice::new(6, 5).unwrap());
     /// assert!(t.play_move(13, 7).is_err());
     /// t.play_move(24, 13).unwrap();
     /// assert_eq!(t.complete().unwrap().notation(), "24/18/13");
     /// ```
-    pub fn play_move(&mut self, from: u8, to: u8) -> Result<(), AnyPlayError> {
+    pub fn play_move(&mut self, from: u8, to: u8) -> Result<(), PlayError> {
         match self {
-            AnyTurn::Portes(t) => t.play_move(from, to).map_err(AnyPlayError::Portes),
-            AnyTurn::Plakoto(t) => t.play_move(from, to).map_err(AnyPlayError::Plakoto),
-            AnyTurn::Fevga(t) => t.play_move(from, to).map_err(AnyPlayError::Fevga),
+            AnyTurn::Portes(t) => t.play_move(from, to),
+            AnyTurn::Plakoto(t) => t.play_move(from, to),
+            AnyTurn::Fevga(t) => t.play_move(from, to),
         }
     }
 
     /// For every point (mover's numbering; Portes's bar 25 too) from which
     /// no checker can move now, why not, in order of the points: each
     /// game's own `why_not_each`.
-    pub fn why_not_each(&self) -> Vec<(u8, AnyPlayError)> {
-        fn wrap<E>(v: Vec<(u8, E)>, f: fn(E) -> AnyPlayError) -> Vec<(u8, AnyPlayError)> {
-            v.into_iter().map(|(p, e)| (p, f(e))).collect()
-        }
+    pub fn why_not_each(&self) -> Vec<(u8, PlayError)> {
         match self {
-            AnyTurn::Portes(t) => wrap(t.why_not_each(), AnyPlayError::Portes),
-            AnyTurn::Plakoto(t) => wrap(t.why_not_each(), AnyPlayError::Plakoto),
-            AnyTurn::Fevga(t) => wrap(t.why_not_each(), AnyPlayError::Fevga),
+            AnyTurn::Portes(t) => t.why_not_each(),
+            AnyTurn::Plakoto(t) => t.why_not_each(),
+            AnyTurn::Fevga(t) => t.why_not_each(),
         }
     }
 
@@ -249,8 +247,8 @@ mod tests {
         .unwrap();
         let mut t = AnyTurn::new(&pos, Dice::new(6, 3).unwrap());
         let first = portes::PlayError::MustEnterFirst { from: 13, bar: 1 };
-        assert_eq!(t.play_move(13, 10), Err(AnyPlayError::Portes(first.clone())));
-        assert!(t.why_not_each().contains(&(13, AnyPlayError::Portes(first))));
+        assert_eq!(t.play_move(13, 10), Err(first.clone()));
+        assert!(t.why_not_each().contains(&(13, first)));
         t.play_move(25, 22).unwrap();
         t.play_move(13, 7).unwrap();
         assert_eq!(t.complete().unwrap().notation(), "bar/22 13/7");

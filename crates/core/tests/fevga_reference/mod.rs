@@ -15,8 +15,8 @@
 
 use std::collections::{BTreeSet, HashSet};
 
-use plakoto_core::fevga::{BanTiming, FevgaRules, Position, PrimeRule, Release, Setup};
-use plakoto_core::{Color, Dice, GameResult, Reason};
+use tavli_core::fevga::{BanTiming, FevgaRules, Position, PrimeRule, Release, Setup};
+use tavli_core::{Color, Dice, GameResult, Reason};
 
 const BOTH: [Color; 2] = [Color::White, Color::Black];
 

@@ -11,8 +11,8 @@
 
 use std::collections::HashSet;
 
-use plakoto_core::portes::{Position, Setup};
-use plakoto_core::{Color, Dice, GameResult, Reason};
+use tavli_core::portes::{Position, Setup};
+use tavli_core::{Color, Dice, GameResult, Reason};
 
 /// A board in White's numbering: `points[p]` > 0 White, < 0 Black.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]

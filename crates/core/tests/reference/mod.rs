@@ -12,7 +12,7 @@
 
 use std::collections::{BTreeSet, HashSet};
 
-use plakoto_core::{Color, Dice, GameResult, Position, Reason, Setup};
+use tavli_core::{Color, Dice, GameResult, Position, Reason, Setup};
 
 /// A mutable board in White's numbering (index 1..=24; index 0 unused).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]

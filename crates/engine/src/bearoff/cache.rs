@@ -1,6 +1,6 @@
 //! Where the database lives: built once and cached in a file in the
-//! user's cache directory (`~/.cache/plakoto/bearoff-v1.bin` on Linux), or
-//! the file named by `PLAKOTO_BEAROFF`. A missing, damaged or old file is
+//! user's cache directory (`~/.cache/tavli/bearoff-v1.bin` on Linux), or
+//! the file named by `TAVLI_BEAROFF` (or its old name, `PLAKOTO_BEAROFF`). A missing, damaged or old file is
 //! rebuilt and replaced atomically (temporary file, sync, rename); when
 //! nothing can be written the database simply stays in memory. Loading is
 //! an explicit step ([`load_default`]) that a front end takes once at its
@@ -15,7 +15,10 @@ use super::table::Database;
 
 /// The environment variable naming the database file to use (and to write
 /// when it is missing or not valid).
-pub const ENV_VAR: &str = "PLAKOTO_BEAROFF";
+pub const ENV_VAR: &str = "TAVLI_BEAROFF";
+
+/// [`ENV_VAR`]'s old name, still read when the new one is not set.
+pub const OLD_ENV_VAR: &str = "PLAKOTO_BEAROFF";
 
 /// The file's name in the cache directory; the number follows
 /// [`FORMAT_VERSION`](super::FORMAT_VERSION).
@@ -41,14 +44,13 @@ pub enum Origin {
     },
 }
 
-/// The database file this process uses: `$PLAKOTO_BEAROFF` when set and not
-/// empty, else `plakoto/bearoff-v1.bin` in the user's cache directory
-/// (`$XDG_CACHE_HOME` or `~/.cache` on Linux); `None` when neither is known.
+/// The database file this process uses: `$TAVLI_BEAROFF` (or
+/// `$PLAKOTO_BEAROFF`) when set and not empty, else `tavli/bearoff-v1.bin`
+/// in the user's cache directory (`$XDG_CACHE_HOME` or `~/.cache` on
+/// Linux); `None` when neither is known.
 pub fn default_path() -> Option<PathBuf> {
-    match std::env::var_os(ENV_VAR) {
-        Some(p) if !p.is_empty() => Some(PathBuf::from(p)),
-        _ => dirs::cache_dir().map(|d| d.join("plakoto").join(FILE_NAME)),
-    }
+    let named = |var: &str| std::env::var_os(var).filter(|p| !p.is_empty()).map(PathBuf::from);
+    named(ENV_VAR).or_else(|| named(OLD_ENV_VAR)).or_else(|| dirs::cache_dir().map(|d| d.join("tavli").join(FILE_NAME)))
 }
 
 /// Reads the database from `path`.

@@ -32,7 +32,7 @@ pub const FORMAT_VERSION: u32 = 1;
 
 /// Carried in every file: what it is and how to make it again.
 const NOTE: &str = "Plakoto one-sided bear-off database (all checkers in the home board, 0-15 on the board): \
-     turns to bear off all and turns to bear off the first. Regenerate with `plakoto bearoff build`.";
+     turns to bear off all and turns to bear off the first. Regenerate with `tavli bearoff build`.";
 
 /// Why a file was not accepted.
 #[derive(Debug, Error, PartialEq, Eq)]

@@ -40,7 +40,7 @@ const _: () = assert!(BINOMIAL[21][6] as usize == POSITIONS);
 /// The index of `board` (at most 15 checkers in all).
 ///
 /// ```
-/// use plakoto_engine::bearoff::{rank, unrank};
+/// use tavli_engine::bearoff::{rank, unrank};
 /// assert_eq!(rank(&[0; 6]), 0);
 /// let b = [2, 0, 3, 0, 0, 1];
 /// assert_eq!(unrank(rank(&b)), b);

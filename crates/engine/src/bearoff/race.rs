@@ -11,7 +11,7 @@
 //! checker comes off no sooner than its (m + 1)-th (T1_A ≥ m + 1). A race
 //! cannot be drawn.
 
-use plakoto_core::{Position, fevga, portes};
+use tavli_core::{Position, fevga, portes};
 
 use super::index::{CHECKERS, HomeBoard};
 use super::table::{Database, Dist, SCALE};
@@ -85,8 +85,8 @@ impl Database {
     /// allocation.
     ///
     /// ```
-    /// use plakoto_core::pos;
-    /// use plakoto_engine::bearoff::Database;
+    /// use tavli_core::pos;
+    /// use tavli_engine::bearoff::Database;
     /// let db = Database::build();
     /// // White to roll with one checker on its 1-point: it wins, and Black has
     /// // borne off nothing, so it wins double.
@@ -104,12 +104,12 @@ impl Database {
     /// sides are home.
     ///
     /// ```
-    /// use plakoto_core::portes_pos;
-    /// use plakoto_engine::bearoff::Database;
+    /// use tavli_core::portes_pos;
+    /// use tavli_engine::bearoff::Database;
     /// let db = Database::build();
     /// let p = db.portes_race(&portes_pos!(White; white {1: 1}; black {24: 15})).unwrap();
     /// assert_eq!((p.win, p.win_double), (1.0, 1.0));
-    /// assert!(db.portes_race(&plakoto_core::portes::Position::start()).is_none());
+    /// assert!(db.portes_race(&tavli_core::portes::Position::start()).is_none());
     /// ```
     #[inline]
     pub fn portes_race(&self, pos: &portes::Position) -> Option<Probabilities> {
@@ -130,7 +130,7 @@ impl Database {
     /// has borne off none).
     ///
     /// ```
-    /// use plakoto_engine::bearoff::Database;
+    /// use tavli_engine::bearoff::Database;
     /// // A checker on the 6-point against one on the 1-point: A must bear
     /// // off at once (27 rolls in 36), else B does.
     /// let p = Database::build().race(&[0, 0, 0, 0, 0, 1], &[1, 0, 0, 0, 0, 0]);

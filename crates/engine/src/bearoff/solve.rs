@@ -9,7 +9,7 @@
 //! point, the highest-point rule, using as many dice as possible, the
 //! larger die) are exactly those of the rules engine.
 
-use plakoto_core::{Color, Dice, MoveGen, Play, Position, Setup};
+use tavli_core::{Color, Dice, MoveGen, Play, Position, Setup};
 
 use super::index::{HomeBoard, POSITIONS, checkers, pips, rank, unrank};
 

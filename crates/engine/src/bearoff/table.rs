@@ -31,7 +31,7 @@ pub(crate) enum Kind {
 /// The one-sided bear-off database: every home board of 0..=15 checkers.
 ///
 /// ```
-/// use plakoto_engine::bearoff::Database;
+/// use tavli_engine::bearoff::Database;
 /// // Two checkers on the 1-point: any roll bears both off.
 /// let db = Database::build();
 /// let d = db.all_off(&[2, 0, 0, 0, 0, 0]);

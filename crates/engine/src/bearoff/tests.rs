@@ -6,7 +6,7 @@
 use std::collections::HashMap;
 use std::sync::OnceLock;
 
-use plakoto_core::{Color, Dice, Position, Setup, pos};
+use tavli_core::{Color, Dice, Position, Setup, pos};
 
 use super::solve::{Exact, Solution, solve};
 use super::*;

@@ -13,10 +13,10 @@
 //! A resignation is judged as a decision too: the points it gave against
 //! the resigner's equity (or chance to win the match) had it played on.
 
-use plakoto_core::game::Match;
-use plakoto_core::tavli::{GameKind, GamePlay, GamePosition, MatchGames, MatchRules};
-use plakoto_core::{Color, Dice, Move, Position, Reason};
 use serde::Serialize;
+use tavli_core::game::Match;
+use tavli_core::tavli::{GameKind, GamePlay, GamePosition, MatchGames, MatchRules};
+use tavli_core::{Color, Dice, Move, Position, Reason};
 
 use crate::analyzer::{Analyzer, Scored};
 use crate::game_evals::{ByGame, GameVisitor};
@@ -147,7 +147,7 @@ pub struct GameReview {
     /// Every turn, in order.
     pub turns: Vec<TurnReview>,
     /// How the game ended, if it did.
-    pub result: Option<plakoto_core::GameResult>,
+    pub result: Option<tavli_core::GameResult>,
     /// When the game was resigned: the resignation judged as a decision.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub resignation: Option<ResignationReview>,
@@ -612,8 +612,8 @@ pub fn start_chances(eval: &NeuralEval) -> GameChances {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use plakoto_core::game::{Match, Players, read_move_list};
-    use plakoto_core::pos;
+    use tavli_core::game::{Match, Players, read_move_list};
+    use tavli_core::pos;
 
     fn reviewer() -> Reviewer {
         Reviewer::new(NeuralEval::shipped(None), 0)
@@ -755,9 +755,9 @@ mod tests {
     #[test]
     fn a_tavli_match_is_reviewed_game_by_game_each_by_its_own_network_and_the_tavli_table() {
         use crate::analysis;
-        use plakoto_core::game::read_any_move_list;
-        use plakoto_core::portes;
-        use plakoto_core::tavli::AnyPosition;
+        use tavli_core::game::read_any_move_list;
+        use tavli_core::portes;
+        use tavli_core::tavli::AnyPosition;
         let m: Match<AnyPosition> = Match::from_record(&read_any_move_list(TAVLI).unwrap()).unwrap();
         let reviewer = reviewer();
         let r = reviewer.review(&m, &mut |_, _| {});
@@ -818,7 +818,7 @@ mod tests {
     /// loses nothing, and every turn counts its roll's plays.
     fn strong_and_random_are_told_apart(kind: GameKind) {
         use crate::TavliPlayer;
-        use plakoto_core::tavli::{AnyPosition, MatchRules};
+        use tavli_core::tavli::{AnyPosition, MatchRules};
         let eval = NeuralEval::shipped(None);
         let level = crate::levels::level("advanced").unwrap();
         let rules = MatchRules::only(kind);

@@ -1,6 +1,6 @@
-//! The review drawn as an SVG picture, for `plakoto review --svg`.
+//! The review drawn as an SVG picture, for `tavli review --svg`.
 
-use plakoto_core::tavli::GameKind;
+use tavli_core::tavli::GameKind;
 
 use super::{Mark, Review, TurnReview};
 

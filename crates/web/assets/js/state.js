@@ -31,7 +31,7 @@ export const afterRender = () => hooks.afterRender();
 export const $ = (id) => document.getElementById(id);
 
 export function engineDelay() {
-  const v = localStorage.getItem('plakoto-engine-delay');
+  const v = localStorage.getItem('tavli-engine-delay');
   return v === null ? 700 : Number(v);
 }
 

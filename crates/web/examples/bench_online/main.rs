@@ -12,7 +12,7 @@
 //! finished, and every error (a refused request, a dropped stream).
 //!
 //! ```text
-//! cargo run --release -p plakoto-web --example bench_online -- \
+//! cargo run --release -p tavli-web --example bench_online -- \
 //!     --url http://127.0.0.1:8080 [--url http://127.0.0.1:8081] \
 //!     --matches 500 --seconds 60 --think-ms 1000
 //! ```

@@ -18,7 +18,7 @@ use std::net::IpAddr;
 use std::sync::{Arc, Mutex, MutexGuard};
 
 use axum::http::StatusCode;
-use plakoto_core::Color;
+use tavli_core::Color;
 use tokio::sync::Notify;
 
 use super::ConnLimits;

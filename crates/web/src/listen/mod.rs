@@ -45,7 +45,7 @@ pub use budget::{Connection, StreamSlot};
 /// Every connection holds an open file, so `max_connections +
 /// max_streams` plus a few files of the server's own
 /// ([`ConnLimits::files_needed`]) must fit the process's open-file limit;
-/// the defaults need 3,076 (`plakoto serve` raises its soft limit to the
+/// the defaults need 3,076 (`tavli serve` raises its soft limit to the
 /// hard one, and shrinks the defaults to fit a smaller one).
 #[derive(Clone, Debug)]
 pub struct ConnLimits {
@@ -89,7 +89,7 @@ impl Default for ConnLimits {
     fn default() -> ConnLimits {
         ConnLimits {
             // With the streams, 3,076 open files: the usual hard limit is
-            // 4,096 or more (the soft one 1,024, which `plakoto serve` raises).
+            // 4,096 or more (the soft one 1,024, which `tavli serve` raises).
             max_connections: 900,
             max_per_address: 64,
             header_timeout: Duration::from_secs(10),

@@ -38,7 +38,7 @@ fn check_origin(headers: &HeaderMap, ours: &[SiteOrigin]) -> Result<(), ApiError
         "bad-origin",
         format!(
             "a page from {} may not open this match's live stream (this server's origins are set with \
-             `plakoto serve --public-origin`)",
+             `tavli serve --public-origin`)",
             origin.chars().take(60).collect::<String>()
         ),
     ))

@@ -9,10 +9,10 @@ use std::sync::Arc;
 use axum::extract::{ConnectInfo, Path, State};
 use axum::http::StatusCode;
 use axum::{Extension, Json};
-use plakoto_core::game::{Contribution, MatchRecord, Seed};
-use plakoto_core::tavli::{AnyPosition, MatchGames, MatchRules};
-use plakoto_core::{Color, GameResult};
 use serde::{Deserialize, Serialize};
+use tavli_core::game::{Contribution, MatchRecord, Seed};
+use tavli_core::tavli::{AnyPosition, MatchGames, MatchRules};
+use tavli_core::{Color, GameResult};
 use utoipa::ToSchema;
 
 use crate::error::{ApiError, ErrorBody, JsonBody};
@@ -367,9 +367,9 @@ pub fn view(live: &Held) -> MatchState {
             opening: g.opening().to_vec(),
             first: g.first_side().map(name),
             start: match g.start() {
-                plakoto_core::game::Start::OpeningRoll => "opening-roll",
-                plakoto_core::game::Start::Side(_) => "winner",
-                plakoto_core::game::Start::Position(_) => "position",
+                tavli_core::game::Start::OpeningRoll => "opening-roll",
+                tavli_core::game::Start::Side(_) => "winner",
+                tavli_core::game::Start::Position(_) => "position",
             }
             .into(),
             position: pos,

@@ -7,13 +7,13 @@ use std::sync::Arc;
 use axum::Json;
 use axum::extract::State;
 use axum::http::StatusCode;
-use plakoto_core::tavli::{AnyPosition, AnyTurn, GameKind, GamePlay, MatchGames, MatchRules};
-use plakoto_core::{Dice, GameResult, Move, fevga, portes};
-use plakoto_engine::met::MatchScore;
-use plakoto_engine::{LevelKind, MAX_PLY, NetGame, NeuralEval, Probabilities, Search, analysis};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use serde_json::value::RawValue;
+use tavli_core::tavli::{AnyPosition, AnyTurn, GameKind, GamePlay, MatchGames, MatchRules};
+use tavli_core::{Dice, GameResult, Move, fevga, portes};
+use tavli_engine::met::MatchScore;
+use tavli_engine::{LevelKind, MAX_PLY, NetGame, NeuralEval, Probabilities, Search, analysis};
 use utoipa::ToSchema;
 
 use crate::error::{ApiError, ErrorBody, JsonBody};
@@ -40,7 +40,7 @@ pub struct MovesRequest {
 /// Every legal play of a roll, one per distinct resulting position, in any
 /// of Tavli's games.
 ///
-/// The same list as `plakoto moves --json`: a roll with no legal move gives
+/// The same list as `tavli moves --json`: a roll with no legal move gives
 /// the single play `pass`; a position whose game is over gives `[]`.
 #[utoipa::path(post, path = "/api/v1/moves", tag = "positions", request_body = MovesRequest,
     responses((status = 200, body = [PlayJson]), (status = 422, body = ErrorBody), (status = 400, body = ErrorBody)))]
@@ -91,7 +91,7 @@ pub struct EvalRequest {
     pub game: Option<GameKind>,
 }
 
-/// An evaluation, as `plakoto eval --json` prints it.
+/// An evaluation, as `tavli eval --json` prints it.
 #[derive(Serialize, ToSchema)]
 pub struct EvalJson {
     #[schema(value_type = Object)]
@@ -232,7 +232,7 @@ pub struct PlayedJson {
 /// A legal play with the engine's view of it.
 #[derive(Serialize, ToSchema)]
 pub struct RankedPlayJson {
-    /// The play, in the shape of `plakoto moves --json`.
+    /// The play, in the shape of `tavli moves --json`.
     #[serde(flatten)]
     pub play: PlayJson,
     /// Expected points for the mover after this play.
@@ -264,7 +264,7 @@ impl RankedPlayJson {
     }
 }
 
-/// The ranked plays, as `plakoto hint --json` prints them.
+/// The ranked plays, as `tavli hint --json` prints them.
 #[derive(Serialize, ToSchema)]
 pub struct HintJson {
     /// The position.
@@ -390,8 +390,8 @@ struct Ask<'a> {
     score: MatchScore,
     games: MatchGames,
     /// The plays the moves made so far can become (`None`: no move made).
-    reachable: Option<&'a [plakoto_core::tavli::AnyPlay]>,
-    played: Option<&'a plakoto_core::tavli::AnyPlay>,
+    reachable: Option<&'a [tavli_core::tavli::AnyPlay]>,
+    played: Option<&'a tavli_core::tavli::AnyPlay>,
     max: usize,
 }
 
@@ -408,7 +408,7 @@ impl Ask<'_> {
     /// score asked, as the engine levels would play there; `None` when
     /// there is no play.
     fn rank<P: NetGame>(&self, pos: &P, eval: P::Eval) -> Option<Ranked> {
-        let own = |plays: &[plakoto_core::tavli::AnyPlay]| -> Vec<P::Play> {
+        let own = |plays: &[tavli_core::tavli::AnyPlay]| -> Vec<P::Play> {
             plays.iter().filter_map(P::Play::from_any).collect()
         };
         let reachable = self.reachable.map(own);
@@ -450,7 +450,7 @@ pub struct LevelJson {
 #[utoipa::path(get, path = "/api/v1/levels", tag = "positions", responses((status = 200, body = [LevelJson])))]
 pub async fn levels() -> Json<Vec<LevelJson>> {
     Json(
-        plakoto_engine::LEVELS
+        tavli_engine::LEVELS
             .iter()
             .map(|l| {
                 let (kind, ply, noise) = match l.kind {
@@ -464,7 +464,7 @@ pub async fn levels() -> Json<Vec<LevelJson>> {
                     kind: kind.into(),
                     ply,
                     noise,
-                    default: l.name == plakoto_engine::DEFAULT_LEVEL,
+                    default: l.name == tavli_engine::DEFAULT_LEVEL,
                 }
             })
             .collect(),

@@ -1,6 +1,6 @@
-//! Game review over HTTP, as `plakoto review --json` gives it: a saved
+//! Game review over HTTP, as `tavli review --json` gives it: a saved
 //! match's (finished or not: the turns played so far), or a record sent in
-//! the body (a record's JSON, or a plain move list as `plakoto review`
+//! the body (a record's JSON, or a plain move list as `tavli review`
 //! reads). The answer adds the position before every turn, so a page can
 //! draw the board of any turn without decoding position IDs.
 //!
@@ -19,10 +19,10 @@ use axum::Json;
 use axum::extract::{ConnectInfo, Path, Query, State};
 use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
-use plakoto_core::game::{MatchRecord, read_any_move_list};
-use plakoto_core::tavli::AnyPosition;
 use serde::{Deserialize, Serialize, Serializer};
 use serde_json::value::RawValue;
+use tavli_core::game::{MatchRecord, read_any_move_list};
+use tavli_core::tavli::AnyPosition;
 use utoipa::{IntoParams, ToSchema};
 
 use crate::error::{ApiError, ErrorBody, ErrorDetail, JsonBody};

@@ -1,8 +1,7 @@
 //! Why a call of the match service was refused: the kind of failure (the
 //! HTTP layer's status), a stable code and a message for people.
 
-use plakoto_core::game::{GameError, MatchError};
-use plakoto_core::tavli::AnyPlayError;
+use tavli_core::game::{GameError, MatchError};
 
 use crate::reason::Reason;
 
@@ -58,7 +57,7 @@ impl ServiceError {
 
     /// 422 with `code` (`illegal-play`, `illegal-move`): the core refused
     /// the play or move for `e`, sent with its [`Reason`].
-    pub(super) fn illegal(code: &'static str, e: &AnyPlayError) -> ServiceError {
+    pub(super) fn illegal(code: &'static str, e: &tavli_core::PlayError) -> ServiceError {
         ServiceError { reason: Some(Box::new(Reason::from(e))), ..ServiceError::invalid(code, e.to_string()) }
     }
 
@@ -80,7 +79,7 @@ impl From<StoreError> for ServiceError {
 }
 
 /// The service's error for a refusal of the core's match state machine.
-pub(super) fn match_error(e: MatchError<AnyPlayError>) -> ServiceError {
+pub(super) fn match_error(e: MatchError<tavli_core::PlayError>) -> ServiceError {
     match e {
         MatchError::Over | MatchError::Game(GameError::Over) => ServiceError::conflict("match-over", e.to_string()),
         MatchError::Game(GameError::Illegal(p)) => ServiceError::illegal("illegal-play", &p),

@@ -2,7 +2,7 @@
 //! times, its seats, and the single moves of the turn being entered.
 
 use super::Match;
-use plakoto_core::Color;
+use tavli_core::Color;
 
 use super::Seats;
 use super::seats::holder;

@@ -13,8 +13,8 @@ use std::num::NonZeroU32;
 use std::sync::{Arc, Mutex};
 
 use governor::{DefaultKeyedRateLimiter, Quota, RateLimiter};
-use plakoto_core::Color;
 use serde::{Deserialize, Serialize};
+use tavli_core::Color;
 use tokio::sync::broadcast;
 
 /// Something that happened to a match.

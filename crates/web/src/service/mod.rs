@@ -25,11 +25,11 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Instant;
 
-use plakoto_core::game::{Contribution, MatchError, PlayerName, Players, Seed};
-use plakoto_core::tavli::{AnyPlay, AnyPosition, AnyTurn, MatchGames, MatchRules};
-use plakoto_core::{Color, Move};
-use plakoto_engine::met::MatchScore;
-use plakoto_engine::{DEFAULT_LEVEL, NeuralEval, Player, TavliPlayer, levels};
+use tavli_core::game::{Contribution, MatchError, PlayerName, Players, Seed};
+use tavli_core::tavli::{AnyPlay, AnyPosition, AnyTurn, MatchGames, MatchRules};
+use tavli_core::{Color, Move};
+use tavli_engine::met::MatchScore;
+use tavli_engine::{DEFAULT_LEVEL, NeuralEval, Player, TavliPlayer, levels};
 
 use errors::match_error;
 use ids::{new_id, valid_id};
@@ -45,7 +45,7 @@ pub use store::{MatchStore, Seats, StoreError, StoredMatch};
 
 /// A match as the service plays it: of any game, a Tavli match or a match
 /// of one game (Plakoto's matches before Tavli read as these too).
-pub type Match = plakoto_core::game::Match<AnyPosition>;
+pub type Match = tavli_core::game::Match<AnyPosition>;
 
 /// Longest match one may ask for.
 pub const MAX_LENGTH: u32 = 25;
@@ -510,7 +510,7 @@ impl MatchService {
             check_seat(&live.seats, token, live.m.to_act().expect("checked: someone acts"))?;
             let game = live.m.game();
             let (pos, dice) = (*game.position(), game.dice().expect("checked: rolled"));
-            let illegal = |e: plakoto_core::tavli::AnyPlayError| ServiceError::illegal("illegal-play", &e);
+            let illegal = |e: tavli_core::PlayError| ServiceError::illegal("illegal-play", &e);
             let rules = live.m.rules();
             let chosen: AnyPlay = match play {
                 PlayInput::Moves(moves) => {
@@ -521,7 +521,7 @@ impl MatchService {
                     if text.len() > MAX_NOTATION {
                         return Err(ServiceError::invalid("illegal-play", "the notation is too long for one play"));
                     }
-                    plakoto_core::tavli::GamePosition::parse_play_under(&pos, dice, text, rules).map_err(illegal)?
+                    tavli_core::tavli::GamePosition::parse_play_under(&pos, dice, text, rules).map_err(illegal)?
                 }
             };
             let mut next = live.m.clone();
@@ -626,7 +626,7 @@ mod tests {
         fn insert(
             &self,
             id: &str,
-            record: &plakoto_core::game::MatchRecord<AnyPosition>,
+            record: &tavli_core::game::MatchRecord<AnyPosition>,
             seats: &Seats,
         ) -> Result<StoredMatch, StoreError> {
             self.0.insert(id, record, seats)
@@ -635,7 +635,7 @@ mod tests {
             &self,
             id: &str,
             version: u64,
-            _: &plakoto_core::game::MatchRecord<AnyPosition>,
+            _: &tavli_core::game::MatchRecord<AnyPosition>,
         ) -> Result<i64, StoreError> {
             Err(StoreError::Conflict { id: id.into(), version })
         }
@@ -649,7 +649,7 @@ mod tests {
             side: Color,
             seat: &str,
             version: u64,
-            record: &plakoto_core::game::MatchRecord<AnyPosition>,
+            record: &tavli_core::game::MatchRecord<AnyPosition>,
         ) -> Result<bool, StoreError> {
             self.0.take_invite(id, invite, side, seat, version, record)
         }
@@ -699,8 +699,8 @@ mod tests {
     /// from a seeded walk where the two differ, each played by the service.
     #[test]
     fn in_a_match_the_engine_plays_for_the_match_at_the_score() {
-        use plakoto_core::tavli::GamePlay;
-        use plakoto_core::{Dice, Play, Position};
+        use tavli_core::tavli::GamePlay;
+        use tavli_core::{Dice, Play, Position};
         let s = service();
         let level = levels::level("advanced").unwrap();
         // A small seeded generator, enough to walk through positions.

@@ -1,5 +1,5 @@
 //! Matches in PostgreSQL, for several server replicas on one database
-//! (`plakoto serve --db postgres://…`): the same table as SQLite's, the
+//! (`tavli serve --db postgres://…`): the same table as SQLite's, the
 //! version checked in the database on every change (so two plays for one
 //! turn on two replicas never both succeed), and LISTEN/NOTIFY carrying
 //! live updates between the replicas. A change that returned is committed
@@ -22,11 +22,11 @@
 use std::sync::{Arc, Weak};
 use std::time::Duration;
 
-use plakoto_core::Color;
-use plakoto_core::game::MatchRecord;
-use plakoto_core::tavli::AnyPosition;
 use postgres::Client;
 use serde::{Deserialize, Serialize};
+use tavli_core::Color;
+use tavli_core::game::MatchRecord;
+use tavli_core::tavli::AnyPosition;
 
 use super::live::{Event, Hub, Relay};
 use super::pg_conn::{Db, Manager, Pooled, broken};
@@ -186,7 +186,7 @@ fn migrate(db: &Db) -> Result<(), StoreError> {
     };
     if at as usize > MIGRATIONS.len() {
         return Err(StoreError::Failed(format!(
-            "the database's schema is version {at}, newer than this program's ({}): use a newer plakoto",
+            "the database's schema is version {at}, newer than this program's ({}): use a newer tavli",
             MIGRATIONS.len()
         )));
     }
@@ -425,8 +425,8 @@ mod test_pg;
 mod tests {
     use super::super::Match;
     use super::*;
-    use plakoto_core::game::Players;
-    use plakoto_core::tavli::MatchRules;
+    use tavli_core::game::Players;
+    use tavli_core::tavli::MatchRules;
 
     use super::test_pg as pg;
 

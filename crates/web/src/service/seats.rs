@@ -2,7 +2,7 @@
 //! browser keeps (the store keeps only its digest), and who may act for
 //! which side.
 
-use plakoto_core::Color;
+use tavli_core::Color;
 
 use super::{ErrorKind, Seats, ServiceError};
 

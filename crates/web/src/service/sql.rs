@@ -7,9 +7,9 @@
 
 use std::time::{SystemTime, UNIX_EPOCH};
 
-use plakoto_core::Color;
-use plakoto_core::game::MatchRecord;
-use plakoto_core::tavli::GamePosition;
+use tavli_core::Color;
+use tavli_core::game::MatchRecord;
+use tavli_core::tavli::GamePosition;
 
 use super::store::Seats;
 

@@ -1,5 +1,5 @@
 //! Matches in SQLite: one table holding each match's record (the JSON of
-//! `plakoto_core::game::MatchRecord`) with its id, times and version, and
+//! `tavli_core::game::MatchRecord`) with its id, times and version, and
 //! who plays, for looking matches up. WAL journal with `synchronous=FULL`,
 //! so a write that returned is on disk: the server replies only after the
 //! move is committed, and a server killed at any moment restarts with every
@@ -12,10 +12,10 @@
 use std::path::Path;
 use std::sync::Mutex;
 
-use plakoto_core::Color;
-use plakoto_core::game::MatchRecord;
-use plakoto_core::tavli::AnyPosition;
 use rusqlite::{Connection, OptionalExtension, params};
+use tavli_core::Color;
+use tavli_core::game::MatchRecord;
+use tavli_core::tavli::AnyPosition;
 
 use super::sql::{self, MIGRATIONS, now_ms};
 use super::store::{MatchStore, Seats, StoreError, StoredMatch};
@@ -68,7 +68,7 @@ fn migrate(conn: &mut Connection) -> Result<(), String> {
     let at: u32 = conn.query_row("PRAGMA user_version", [], |r| r.get(0)).map_err(|e| e.to_string())?;
     if at > SCHEMA_VERSION {
         return Err(format!(
-            "the database's schema is version {at}, newer than this program's ({SCHEMA_VERSION}): use a newer plakoto"
+            "the database's schema is version {at}, newer than this program's ({SCHEMA_VERSION}): use a newer tavli"
         ));
     }
     for (i, step) in MIGRATIONS.iter().enumerate().skip(at as usize) {
@@ -154,8 +154,8 @@ impl MatchStore for SqliteStore {
 mod tests {
     use super::super::Match;
     use super::*;
-    use plakoto_core::game::Players;
-    use plakoto_core::tavli::MatchRules;
+    use tavli_core::game::Players;
+    use tavli_core::tavli::MatchRules;
 
     #[test]
     fn insert_update_load_round_trip_and_versions_guard_writes() {

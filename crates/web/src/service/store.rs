@@ -5,8 +5,8 @@
 
 use std::fmt;
 
-use plakoto_core::game::MatchRecord;
-use plakoto_core::tavli::AnyPosition;
+use tavli_core::game::MatchRecord;
+use tavli_core::tavli::AnyPosition;
 
 /// Who holds the seats of a match played online: the SHA-256 digests (hex)
 /// of each seat's secret, and of the invitation not taken yet. Only
@@ -118,7 +118,7 @@ pub trait MatchStore: Send + Sync {
         &self,
         id: &str,
         invite: &str,
-        side: plakoto_core::Color,
+        side: tavli_core::Color,
         seat: &str,
         version: u64,
         record: &MatchRecord<AnyPosition>,

@@ -7,9 +7,9 @@ use axum::Router;
 use axum::body::Body;
 use axum::http::{Request, StatusCode, header};
 use http_body_util::BodyExt;
-use plakoto_engine::NeuralEval;
-use plakoto_web::{Limits, SqliteStore, router};
 use serde_json::Value;
+use tavli_engine::NeuralEval;
+use tavli_web::{Limits, SqliteStore, router};
 use tower::ServiceExt;
 
 /// The app over a database in memory, the engine without the bear-off

@@ -4,11 +4,11 @@
 
 use std::sync::atomic::AtomicBool;
 
-use plakoto_core::tavli::{GamePlay, GamePosition};
-use plakoto_core::{Color, Dice, Move};
-use plakoto_engine::{Analyzer, Player, Search, levels};
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
+use tavli_core::tavli::{GamePlay, GamePosition};
+use tavli_core::{Color, Dice, Move};
+use tavli_engine::{Analyzer, Player, Search, levels};
 
 use super::decision::{
     BenchGame, CANDIDATE_MARGIN, CLOSE, Candidate, Category, Decision, MAX_CANDIDATES, Outside, position_after,
@@ -108,7 +108,7 @@ fn walk_games<P: BenchGame>(
         }
         let start = P::start_of(P::KIND).expect("a game with a network has a start");
         let mut pos = start.with_turn(if rng.random::<bool>() { Color::White } else { Color::Black });
-        for _ in 0..plakoto_core::game::MAX_TURNS {
+        for _ in 0..tavli_core::game::MAX_TURNS {
             if pos.outcome().is_some() {
                 break;
             }
@@ -294,8 +294,8 @@ mod tests {
     use super::*;
     use crate::benchmark::decision::sample_decision as decision;
     use crate::rollout::RolloutConfig;
-    use plakoto_core::Position;
-    use plakoto_engine::NeuralEval;
+    use tavli_core::Position;
+    use tavli_engine::NeuralEval;
 
     #[test]
     fn merging_weighs_each_rollout_by_its_trials() {
@@ -390,7 +390,7 @@ mod tests {
     /// Game `P`'s decisions are found in its own games, rolled out by its
     /// own network, rerolled, and scored.
     fn decisions_of<P: BenchGame>() {
-        use plakoto_core::tavli::GamePlay;
+        use tavli_core::tavli::GamePlay;
         let eval = P::shipped_eval(None).expect("a shipped network");
         let found = find_decisions::<P>(&eval, &[("beginner", "advanced")], 6, 7, 2, Shard::ALL).unwrap();
         assert!(found.len() >= 2, "{}", found.len());
@@ -437,12 +437,12 @@ mod tests {
 
     #[test]
     fn portes_decisions_are_found_rolled_out_and_scored() {
-        decisions_of::<plakoto_core::portes::Position>();
+        decisions_of::<tavli_core::portes::Position>();
     }
 
     #[test]
     fn fevga_decisions_are_found_rolled_out_and_scored() {
-        decisions_of::<plakoto_core::fevga::Position>();
+        decisions_of::<tavli_core::fevga::Position>();
     }
 
     #[test]

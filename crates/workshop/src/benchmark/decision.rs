@@ -5,10 +5,10 @@
 use std::io::{BufRead, BufWriter, Write};
 use std::path::Path;
 
-use plakoto_core::tavli::{AnyPosition, AnyTurn, GameKind, GamePlay};
-use plakoto_core::{Dice, Position, fevga, portes};
-use plakoto_engine::NetGame;
 use serde::{Deserialize, Serialize};
+use tavli_core::tavli::{AnyPosition, AnyTurn, GameKind, GamePlay};
+use tavli_core::{Dice, Position, fevga, portes};
+use tavli_engine::NetGame;
 
 /// A decision is kept when a second play is within this much equity of the
 /// best (by a 1-ply search).
@@ -73,7 +73,7 @@ impl Category {
             Category::Opening
         } else if mother {
             Category::Mother
-        } else if plakoto_engine::inputs::is_race(pos) {
+        } else if tavli_engine::inputs::is_race(pos) {
             Category::Race
         } else if pinned && home {
             Category::BearOffWithPins
@@ -128,7 +128,7 @@ impl BenchGame for portes::Position {
             Category::Opening
         } else if self.own_bar() + self.opp_bar() > 0 {
             Category::Bar
-        } else if plakoto_engine::portes_inputs::is_race(self) {
+        } else if tavli_engine::portes_inputs::is_race(self) {
             Category::Race
         } else {
             Category::Middle
@@ -326,11 +326,11 @@ pub fn read(path: &Path) -> Result<Vec<Decision>, String> {
 /// A decision of the start position, 6-4, with two of its plays rolled out
 /// (`plays[1]` best at 0.10, `plays[0]` at 0.04), for the tests.
 #[cfg(test)]
-pub(crate) fn sample_decision() -> (Decision, Vec<plakoto_core::Play>) {
+pub(crate) fn sample_decision() -> (Decision, Vec<tavli_core::Play>) {
     let pos = Position::start();
     let dice = Dice::new(6, 4).expect("dice");
     let plays = pos.legal_plays(dice);
-    let c = |p: &plakoto_core::Play, e: f64| Candidate {
+    let c = |p: &tavli_core::Play, e: f64| Candidate {
         moves: p.moves().iter().map(|m| [m.from, m.to]).collect(),
         notation: p.notation(),
         equity: e,
@@ -352,7 +352,7 @@ pub(crate) fn sample_decision() -> (Decision, Vec<plakoto_core::Play>) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use plakoto_core::pos;
+    use tavli_core::pos;
 
     #[test]
     fn kind_names_are_those_of_the_file() {
@@ -376,7 +376,7 @@ mod tests {
 
     #[test]
     fn kinds_of_portes_and_fevga_decisions() {
-        use plakoto_core::{fevga_pos, portes_pos};
+        use tavli_core::{fevga_pos, portes_pos};
         let kind = |p: portes::Position| p.category();
         assert_eq!(kind(portes::Position::start()), Category::Opening);
         // 131 pips left to White: past the opening, with a checker on the bar.

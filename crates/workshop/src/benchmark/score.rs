@@ -2,10 +2,10 @@
 //! differences, the equity lost per game, the set's noise floor, and
 //! bounds on the distance to best play from a set's two halves.
 
-use plakoto_core::Dice;
-use plakoto_core::tavli::GamePlay;
-use plakoto_engine::Player;
 use serde::Serialize;
+use tavli_core::Dice;
+use tavli_core::tavli::GamePlay;
+use tavli_engine::Player;
 
 use super::build::merge;
 use super::decision::{BenchGame, Category, Decision, position_after};
@@ -190,7 +190,7 @@ pub fn choices<P: BenchGame>(decisions: &[Decision], player: &mut dyn Player<P>)
 /// [`choices`]).
 pub fn score<PL: GamePlay>(decisions: &[Decision], plays: &[PL]) -> ErrorRate
 where
-    PL::Position: Into<plakoto_core::tavli::AnyPosition>,
+    PL::Position: Into<tavli_core::tavli::AnyPosition>,
 {
     let losses: Vec<f64> = decisions.iter().zip(plays).map(|(d, p)| d.loss(p)).collect();
     let best_chosen = losses.iter().filter(|&&l| l == 0.0).count();
@@ -266,7 +266,7 @@ impl Halves {
     /// set's. Unbiased for the bound, so it can fall below 0 on a decision.
     pub fn lower_bound<PL: GamePlay>(&self, merged: &[Decision], plays: &[PL]) -> ErrorRate
     where
-        PL::Position: Into<plakoto_core::tavli::AnyPosition>,
+        PL::Position: Into<tavli_core::tavli::AnyPosition>,
     {
         let losses = (0..plays.len())
             .map(|i| {
@@ -283,8 +283,8 @@ impl Halves {
 mod tests {
     use super::*;
     use crate::benchmark::decision::sample_decision as decision;
-    use plakoto_core::{Play, Position};
-    use plakoto_engine::RandomPlayer;
+    use tavli_core::{Play, Position};
+    use tavli_engine::RandomPlayer;
 
     #[test]
     fn the_paired_difference_is_taken_decision_by_decision() {

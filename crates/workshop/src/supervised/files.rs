@@ -5,10 +5,10 @@ use std::io::{BufRead, BufReader, Read, Write};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use plakoto_engine::bearoff::Database;
-use plakoto_engine::network::Network;
-use plakoto_engine::{NetGame, Probabilities};
 use serde::{Deserialize, Serialize};
+use tavli_engine::bearoff::Database;
+use tavli_engine::network::Network;
+use tavli_engine::{NetGame, Probabilities};
 
 use super::{Recipe, label, sample};
 
@@ -37,13 +37,10 @@ impl Manifest {
     }
 }
 
-/// A network's fingerprint: 64 bits of FNV-1a over its weights file, in hex.
+/// A network's fingerprint as the manifest writes it
+/// ([`Network::fingerprint`], in hex).
 pub fn fingerprint(net: &Network) -> String {
-    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-    for b in net.to_bytes() {
-        h = (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
-    }
-    format!("{h:016x}")
+    format!("{:016x}", net.fingerprint())
 }
 
 /// One labelled position: its ID and the rollout's chances for its side
@@ -253,7 +250,7 @@ impl DataSet {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use plakoto_core::portes;
+    use tavli_core::portes;
 
     fn recipe() -> Recipe {
         Recipe { seed: 3, games: 4, shards: 2, keep: 0.1, epsilon: 0.1, trials: 12, truncate: Some(2), ply: 0 }

@@ -21,14 +21,14 @@ mod files;
 
 pub use files::{DataSet, Label, Manifest, ShardState, fingerprint, read_labels};
 
-use plakoto_core::Dice;
-use plakoto_core::tavli::GamePlay;
-use plakoto_engine::bearoff::Database;
-use plakoto_engine::search::{SearchConfig, play_value};
-use plakoto_engine::{NetGame, Probabilities};
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
+use tavli_core::Dice;
+use tavli_core::tavli::GamePlay;
+use tavli_engine::bearoff::Database;
+use tavli_engine::search::{SearchConfig, play_value};
+use tavli_engine::{NetGame, Probabilities};
 
 use crate::rollout::{Rollout, RolloutConfig, Shard};
 
@@ -68,7 +68,7 @@ pub fn sample<P: NetGame>(eval: &P::Eval, recipe: &Recipe, shard: u64, db: Optio
     for g in (0..recipe.games).filter(|&g| g % recipe.shards == shard) {
         let mut rng = ChaCha8Rng::seed_from_u64(recipe.seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ g);
         let mut pos = if rng.random::<bool>() { start } else { start.with_turn(start.turn().opponent()) };
-        for _ in 0..plakoto_core::game::MAX_TURNS {
+        for _ in 0..tavli_core::game::MAX_TURNS {
             if pos.outcome().is_some() {
                 break;
             }
@@ -150,8 +150,8 @@ fn clamp(p: Probabilities) -> Probabilities {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use plakoto_core::portes;
-    use plakoto_engine::Evaluator;
+    use tavli_core::portes;
+    use tavli_engine::Evaluator;
 
     fn recipe() -> Recipe {
         Recipe { seed: 7, games: 6, shards: 3, keep: 0.2, epsilon: 0.1, trials: 36, truncate: Some(4), ply: 0 }

@@ -1,7 +1,7 @@
 //! Adam over the network's parameters. The moments have the network's shape,
 //! so they are stored as networks and checkpointed like weights.
 
-use plakoto_engine::network::{Gradient, Network};
+use tavli_engine::network::{Gradient, Network};
 
 pub struct Adam {
     pub lr: f32,

@@ -1,4 +1,4 @@
-//! `plakoto train`: self-play TD(λ) training of the network.
+//! `tavli train`: self-play TD(λ) training of the network.
 //!
 //! Why TD(λ): it needs no expert data (none exists for Plakoto) and is what
 //! made TD-Gammon strong at a game of this family; the λ-return blends the
@@ -28,10 +28,10 @@ use rand::seq::SliceRandom;
 use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
 
-use plakoto_core::tavli::GameKind;
-use plakoto_core::{fevga, portes};
-use plakoto_engine::network::{Gradient, Network};
-use plakoto_engine::{NetGame, Player};
+use tavli_core::tavli::GameKind;
+use tavli_core::{fevga, portes};
+use tavli_engine::network::{Gradient, Network};
+use tavli_engine::{NetGame, Player};
 
 use crate::benchmark::{Decision, error_rate};
 use crate::duel::duel_of;
@@ -79,7 +79,7 @@ pub struct TrainConfig {
     /// Optional starting weights (instead of random) for a fresh run.
     #[serde(default)]
     pub init: Option<PathBuf>,
-    /// A benchmark of best play (`plakoto benchmark build`): at every
+    /// A benchmark of best play (`tavli benchmark build`): at every
     /// strength check the 0-ply network's error rate on it is logged too.
     #[serde(default)]
     pub benchmark: Option<PathBuf>,
@@ -218,7 +218,7 @@ pub fn train(
 ) -> Result<Network, TrainError> {
     let game = if resume { read_state(&RunFiles::new(dir))?.config.game } else { cfg.game };
     match game {
-        GameKind::Plakoto => train_of::<plakoto_core::Position>(cfg, dir, resume, stop, on_progress),
+        GameKind::Plakoto => train_of::<tavli_core::Position>(cfg, dir, resume, stop, on_progress),
         GameKind::Portes => train_of::<portes::Position>(cfg, dir, resume, stop, on_progress),
         GameKind::Fevga => train_of::<fevga::Position>(cfg, dir, resume, stop, on_progress),
     }
@@ -357,7 +357,7 @@ fn train_of<P: NetGame>(
                 on_progress(&progress);
             }
             net.about = format!(
-                "plakoto train{}: {} games, hidden {}, lr {}{}, lambda {}, seed {}{}",
+                "tavli train{}: {} games, hidden {}, lr {}{}, lambda {}, seed {}{}",
                 // Plakoto's runs are described as they always were.
                 if P::KIND == GameKind::Plakoto { String::new() } else { format!(" --game {}", P::KIND) },
                 state.games_done,
@@ -403,7 +403,7 @@ fn strength_check<P: NetGame>(
         None
     } else {
         // Only a Plakoto run is given a benchmark (see `train_of`).
-        let plakoto = plakoto_engine::NeuralEval::new(Arc::new(net.clone()));
+        let plakoto = tavli_engine::NeuralEval::new(Arc::new(net.clone()));
         let e =
             error_rate(benchmark, &mut GreedyPlayer { eval: plakoto, name: "net".into() }).map_err(TrainError::Bad)?;
         Some((e.millipoints, e.ci95))

@@ -5,8 +5,8 @@
 use std::io::Write;
 use std::path::Path;
 
-use plakoto_core::tavli::GameKind;
 use plotters::prelude::*;
+use tavli_core::tavli::GameKind;
 
 /// One strength measurement during training.
 #[derive(Clone, Debug)]

@@ -6,14 +6,14 @@
 //! target the game's result. `flip` turns outcome probabilities round to the
 //! other side's view, as s_{t+1} has the other side on roll.
 
-use plakoto_core::game::{DiceSource, Game, SeededDice, Start};
-use plakoto_core::tavli::GamePlay;
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
+use tavli_core::game::{DiceSource, Game, SeededDice, Start};
+use tavli_core::tavli::GamePlay;
 
-use plakoto_engine::inputs::Inputs;
-use plakoto_engine::network::OUTPUTS;
-use plakoto_engine::{Evaluator, NetGame, Probabilities, to_targets};
+use tavli_engine::inputs::Inputs;
+use tavli_engine::network::OUTPUTS;
+use tavli_engine::{Evaluator, NetGame, Probabilities, to_targets};
 
 /// A training sample: inputs and target outputs.
 pub struct Sample {

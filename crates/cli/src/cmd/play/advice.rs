@@ -8,11 +8,11 @@
 //! being played), shown beside the equity, and a loss is that
 //! chance lost, in percentage points.
 
-use plakoto_core::tavli::{GamePlay, GamePosition};
-use plakoto_core::{Dice, Move, PlayError};
-use plakoto_engine::analysis::{self, Judgement, RankedPlay};
-use plakoto_engine::met::MatchScore;
-use plakoto_engine::{Analyzer, MAX_PLY};
+use tavli_core::tavli::{GamePlay, GamePosition};
+use tavli_core::{Dice, Move, PlayError};
+use tavli_engine::analysis::{self, Judgement, RankedPlay};
+use tavli_engine::met::MatchScore;
+use tavli_engine::{Analyzer, MAX_PLY};
 
 use super::format::{fixed3, moves_text, percent, signed3};
 use super::text::{self, Lang};
@@ -183,12 +183,12 @@ pub fn rating_text<PL: GamePlay>(lang: Lang, play: &PL, dice: Dice, j: &Judgemen
 mod tests {
     use super::*;
     use crate::cmd::play::format::move_text;
-    use plakoto_core::Position;
-    use plakoto_engine::{NeuralEval, Search};
+    use tavli_core::Position;
+    use tavli_engine::{NeuralEval, Search};
 
     #[test]
     fn so_far_says_the_start_of_the_best_play_or_the_loss() {
-        let pos = plakoto_core::pos!(White; white {13: 5, 8: 5, 6: 5}; black {1: 15});
+        let pos = tavli_core::pos!(White; white {13: 5, 8: 5, 6: 5}; black {1: 15});
         let dice = Dice::new(6, 3).unwrap();
         let search = Search::new(NeuralEval::shipped(None), 0);
         let best = analysis::rank_plays(&search, &pos, dice)[0].play;

@@ -6,7 +6,7 @@
 //! ("you win", "your mother") and call the other side the computer; with
 //! two people at the keyboard, or none, they name the sides.
 
-use plakoto_core::{Color, GameResult, Reason};
+use tavli_core::{Color, GameResult, Reason};
 
 use super::text::{self, Lang};
 

@@ -2,7 +2,7 @@
 //! tables print them (three decimals, never `-0.000`; percentages in the
 //! language's decimal sign), single moves in notation, and columns.
 
-use plakoto_core::Move;
+use tavli_core::Move;
 
 use super::text::{self, Lang};
 

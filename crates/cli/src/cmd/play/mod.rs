@@ -1,4 +1,4 @@
-//! `plakoto play`: a game or match in the terminal against the computer or
+//! `tavli play`: a game or match in the terminal against the computer or
 //! another person, saved after every move, resumable. Line-based, so it is
 //! the same whether stdin is a terminal, a pipe or a file.
 
@@ -9,7 +9,7 @@ pub mod input;
 mod online;
 pub mod render;
 mod session;
-mod tavli_reason;
+
 pub mod tavli_text;
 pub mod text;
 
@@ -18,9 +18,9 @@ use std::path::PathBuf;
 
 use anyhow::{Result, anyhow, bail};
 use clap::builder::{PossibleValue, PossibleValuesParser};
-use plakoto_core::game::{Match, PlayerName, Players, Seed};
-use plakoto_core::tavli::{AnyPosition, GameKind, MatchRules};
-use plakoto_engine::{DEFAULT_LEVEL, LEVELS};
+use tavli_core::game::{Match, PlayerName, Players, Seed};
+use tavli_core::tavli::{AnyPosition, GameKind, MatchRules};
+use tavli_engine::{DEFAULT_LEVEL, LEVELS};
 
 use crate::records;
 pub use format::{fixed3, signed3};
@@ -28,9 +28,9 @@ use render::Style;
 use session::{End, Session, check_players};
 use text::Lang;
 
-/// Play a game or a match in the terminal, against the computer or another
-/// person: Plakoto, a match of Portes or Fevga (`--game`), or a Tavli match
-/// (`--tavli`: Portes, Plakoto, Fevga and round again, to 5 unless --match).
+/// Play in the terminal, against the computer or another person: a Tavli
+/// match (Portes, Plakoto, Fevga and round again, to 5 points unless
+/// --match), or with `--game` a game or match of one of them.
 ///
 /// Enter a play in notation, points in your own numbering: `24/18 13/7`,
 /// `6/off`, `24/20/14`, `24/18(2)`; or one checker at a time (`24/18`), then
@@ -42,8 +42,8 @@ use text::Lang;
 ///
 /// Every play is saved at once (a record in the JSON format of INTERFACE.md,
 /// "Game record"), so a crash loses nothing; `quit` or Ctrl-C saves and says
-/// how to continue: `plakoto play --resume FILE`. Watch a game with
-/// `plakoto replay FILE`.
+/// how to continue: `tavli play --resume FILE`. Watch a game with
+/// `tavli replay FILE`.
 ///
 /// Input is read line by line, so a game can be scripted through stdin; end
 /// of input saves and stops.
@@ -54,15 +54,16 @@ use text::Lang;
 #[derive(clap::Args)]
 pub struct Args {
     /// Play a match to N points (1, 3, 5, 7 or any); 1 is a single game.
-    /// Default: 5 for a Tavli match (--tavli), else 1.
+    /// Default: 5 for a Tavli match, 1 for one game (--game).
     #[arg(long = "match", short = 'm', value_name = "N",
           value_parser = clap::value_parser!(u32).range(1..))]
     match_to: Option<u32>,
     /// A Tavli match: Portes, Plakoto, Fevga and round again, the winner
-    /// of each game starting the next (docs/TAVLI.md, Part 3).
+    /// of each game starting the next (docs/TAVLI.md, Part 3). The default
+    /// unless --game is given, or --position is another game's position.
     #[arg(long, conflicts_with = "game")]
     tavli: bool,
-    /// The game a match of one game plays: portes, plakoto (the default) or fevga.
+    /// Play one game instead of a Tavli match: portes, plakoto or fevga.
     #[arg(long, value_name = "GAME", value_parser = GameKind::parse)]
     game: Option<GameKind>,
     /// A house rule of docs/TAVLI.md, off unless given (repeat for more):
@@ -94,11 +95,11 @@ pub struct Args {
     /// never shown on the screen; the save file keeps it, since resuming
     /// needs it, so whoever reads that file can work out the dice to come
     /// (the engine never does). For dice no player can know, play online
-    /// (plakoto serve, play --join).
+    /// (tavli serve, play --join).
     #[arg(long)]
     seed: Option<Seed>,
-    /// Save to FILE (default: a new file in plakoto/games/ in your data
-    /// directory, e.g. `~/.local/share/plakoto/games/<date>T<time>.json`).
+    /// Save to FILE (default: a new file in tavli/games/ in your data
+    /// directory, e.g. `~/.local/share/tavli/games/<date>T<time>.json`).
     #[arg(long, value_name = "FILE")]
     save: Option<PathBuf>,
     /// Continue the game or match saved in FILE (saving back to it, unless --save).
@@ -107,13 +108,14 @@ pub struct Args {
     resume: Option<PathBuf>,
     /// Start the first game from this position instead of the opening roll,
     /// its side on roll playing first: `start`, position JSON or a position
-    /// ID (the `id` command in a game shows one).
+    /// ID (the `id` command in a game shows one). Without --tavli or
+    /// --game, a game of the position's own game.
     #[arg(long, value_name = "POSITION")]
     position: Option<String>,
     /// Colour output: auto (only on a terminal, and not when NO_COLOR is set), always, never.
     #[arg(long, value_name = "WHEN", default_value = "auto", value_enum)]
     color: ColorWhen,
-    /// Play a match online, on a `plakoto serve` server: the invitation
+    /// Play a match online, on a `tavli serve` server: the invitation
     /// link (`http://HOST/match/ID#join=CODE`) takes the free seat, kept
     /// on this computer so the same command comes back to it; a match's
     /// address without one watches.
@@ -148,7 +150,7 @@ impl ColorWhen {
 }
 
 /// The engine's levels (and `human`) as clap values, listed from
-/// `plakoto_engine::LEVELS` so new levels appear by themselves.
+/// `tavli_engine::LEVELS` so new levels appear by themselves.
 fn levels(with_human: bool) -> PossibleValuesParser {
     let human = with_human.then(|| PossibleValue::new("human").help("a person at this keyboard"));
     PossibleValuesParser::new(human.into_iter().chain(LEVELS.iter().map(|l| PossibleValue::new(l.name).help(l.about))))
@@ -166,7 +168,7 @@ const OPTIONS: [&str; 6] = [
 
 /// Turns on the house rule `option` (one of [`OPTIONS`], checked by clap).
 fn with_option(rules: &mut MatchRules, option: &str) {
-    use plakoto_core::fevga::{BanTiming, PrimeRule, Release};
+    use tavli_core::fevga::{BanTiming, PrimeRule, Release};
     match option {
         "opening-dice-played" => rules.opening_dice_played = true,
         "replay-drawn-plakoto" => rules.replay_drawn_plakoto = true,
@@ -224,17 +226,27 @@ pub fn run(args: Args) -> Result<()> {
             let seed = args.seed.unwrap_or_else(|| Seed::Secret(rand::random()));
             let [white, black] = player_names(&args);
             let players = Players { white, black };
-            let mut rules =
-                if args.tavli { MatchRules::tavli() } else { MatchRules::only(args.game.unwrap_or_default()) };
+            let bad = |e: &dyn std::fmt::Display| anyhow!("{}", text::bad_position(lang, &e.to_string()));
+            // A Tavli match unless one game is asked for, by --game or by a
+            // starting position of another game than the match's first.
+            let only = match (args.tavli, args.game, &args.position) {
+                (true, _, _) => None,
+                (false, Some(game), _) => Some(game),
+                (false, None, Some(given)) => {
+                    let kind = AnyPosition::parse(given, None).map_err(|e| bad(&e))?.kind();
+                    (kind != MatchRules::tavli().first_game()).then_some(kind)
+                }
+                (false, None, None) => None,
+            };
+            let mut rules = only.map_or_else(MatchRules::tavli, MatchRules::only);
             for option in &args.options {
                 with_option(&mut rules, option);
             }
-            // A Tavli match is to 5 unless told; a match of one game is a single game, as `play` always was.
-            let target = args.match_to.unwrap_or(if args.tavli { rules.games.default_length() } else { 1 });
+            // A Tavli match is to 5 unless told; a match of one game is a single game.
+            let target = args.match_to.unwrap_or(if only.is_none() { rules.games.default_length() } else { 1 });
             let m = match &args.position {
                 // Not `-` for stdin: stdin is where the plays come from.
                 Some(given) => {
-                    let bad = |e: &dyn std::fmt::Display| anyhow!("{}", text::bad_position(lang, &e.to_string()));
                     let pos = AnyPosition::parse(given, Some(rules.first_game())).map_err(|e| bad(&e))?;
                     Match::from_position_with(rules, target, seed, players, pos).map_err(|e| bad(&e))?
                 }

@@ -1,5 +1,5 @@
-//! `plakoto play --join URL`: the terminal as one more client of a match
-//! played online (`plakoto serve`), through the same HTTP API the page
+//! `tavli play --join URL`: the terminal as one more client of a match
+//! played online (`tavli serve`), through the same HTTP API the page
 //! uses. The invitation link takes the free seat, whose secret is kept in
 //! the data directory (`plakoto/seats/`), so the same command comes back
 //! to the seat after a quit or a lost connection; a match address without
@@ -19,10 +19,10 @@ use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result, anyhow, bail};
-use plakoto_core::game::{Contribution, MatchRecord};
-use plakoto_core::tavli::{AnyPlay, AnyPosition, AnyTurn, GameKind};
-use plakoto_core::{Color, Dice, GameResult};
 use serde_json::{Value, json};
+use tavli_core::game::{Contribution, MatchRecord};
+use tavli_core::tavli::{AnyPlay, AnyPosition, AnyTurn, GameKind};
+use tavli_core::{Color, Dice, GameResult};
 
 use super::announce::{self, Voice};
 use super::input::{self, Command};
@@ -70,15 +70,14 @@ impl Address {
 
     /// The file that keeps this browser's (this user's) seat secret.
     fn seat_file(&self) -> Result<PathBuf> {
-        let data =
-            dirs::data_dir().ok_or_else(|| anyhow!("cannot find your data directory (set HOME or XDG_DATA_HOME)"))?;
+        let seats = crate::user_data::path("seats", "seats")?;
         let host: String = self
             .base
             .trim_start_matches("http://")
             .chars()
             .map(|c| if c.is_ascii_alphanumeric() { c } else { '_' })
             .collect();
-        Ok(data.join("plakoto").join("seats").join(format!("{host}-{}.json", self.id)))
+        Ok(seats.join(format!("{host}-{}.json", self.id)))
     }
 }
 

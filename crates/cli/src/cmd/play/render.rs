@@ -9,8 +9,8 @@
 //! Colours are distinct by symbol as well as by colour (White `○`, Black
 //! `●`), so the board reads without ANSI colour and over a pipe.
 
-use plakoto_core::tavli::{AnyPosition, GameKind};
-use plakoto_core::{Color, Dice};
+use tavli_core::tavli::{AnyPosition, GameKind};
+use tavli_core::{Color, Dice};
 
 use super::tavli_text;
 use super::text::{self, Lang};
@@ -348,7 +348,7 @@ fn tray(pos: &AnyPosition, side: Color, style: Style) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use plakoto_core::{Position, pos};
+    use tavli_core::{Position, pos};
 
     fn view<'a>(position: &'a AnyPosition, viewpoint: Color, dice: Option<(Dice, &'a [u8])>) -> BoardView<'a> {
         BoardView {

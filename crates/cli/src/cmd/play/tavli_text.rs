@@ -4,7 +4,7 @@
 //! The Greek names are TAVLI.md's (Πόρτες, Πλακωτό, Φεύγα); the bar is the
 //! "μπάρα".
 
-use plakoto_core::tavli::{GameKind, MatchGames};
+use tavli_core::tavli::{GameKind, MatchGames};
 
 use super::text::{self, Lang, texts};
 

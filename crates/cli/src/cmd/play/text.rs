@@ -15,7 +15,7 @@
 //! Commands are typed as the English words (`hint`, `undo`), which the Greek
 //! texts quote in backticks; [`super::input::parse`] takes Greek aliases too.
 
-use plakoto_core::{Color, PlayError};
+use tavli_core::{Color, PlayError};
 
 /// The language of the messages.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
@@ -111,8 +111,8 @@ texts! {
         "Resign this game? (yes/no) > ",
         "Παραιτείσαι από την παρτίδα; (ναι/όχι) > ";
     online_left(url: &str) =
-        "Left the match; your seat is kept. Come back with: plakoto play --join {url}",
-        "Έφυγες από τον αγώνα· η θέση σου φυλάγεται. Επιστροφή με: plakoto play --join {url}";
+        "Left the match; your seat is kept. Come back with: tavli play --join {url}",
+        "Έφυγες από τον αγώνα· η θέση σου φυλάγεται. Επιστροφή με: tavli play --join {url}";
     online_match_over(side: &str, a: u64, b: u64) =
         "{side} wins the match {a}–{b}.", "Τα {side} κερδίζουν τον αγώνα {a}–{b}.";
     online_you_win_match(a: u64, b: u64) = "You win the match {a}–{b}.", "Κερδίζεις τον αγώνα {a}–{b}.";
@@ -121,8 +121,8 @@ texts! {
         "Χάθηκε η σύνδεση με τον διακομιστή ({why})· νέα προσπάθεια σε {secs} δευτ.…";
     online_reconnected() = "Back in touch with the server.", "Η σύνδεση με τον διακομιστή αποκαταστάθηκε.";
     online_gave_up(url: &str) =
-        "The server has not answered for 10 minutes; your seat is kept. Come back with: plakoto play --join {url}",
-        "Ο διακομιστής δεν απαντά εδώ και 10 λεπτά· η θέση σου φυλάγεται. Επιστροφή με: plakoto play --join {url}";
+        "The server has not answered for 10 minutes; your seat is kept. Come back with: tavli play --join {url}",
+        "Ο διακομιστής δεν απαντά εδώ και 10 λεπτά· η θέση σου φυλάγεται. Επιστροφή με: tavli play --join {url}";
     online_dice_fair(dice: u64, commitment: &str) =
         "The dice check out: all {dice} came from the server's secret (sealed from the start: {commitment}…) and both players' contributions, yours included.",
         "Τα ζάρια ελέγχθηκαν: και τα {dice} βγήκαν από το μυστικό του διακομιστή (σφραγισμένο από την αρχή: {commitment}…) και τις συνεισφορές και των δύο παικτών, και τη δική σου.";
@@ -141,8 +141,8 @@ texts! {
     end_of_input() = "\nEnd of input. ", "\nΤέλος εισόδου. ";
     interrupted() = "\nInterrupted. ", "\nΔιακοπή. ";
     saved_continue(path: &str) =
-        "Saved to {path}. Continue with: plakoto play --resume {path}",
-        "Αποθηκεύτηκε στο {path}. Συνέχεια με: plakoto play --resume {path}";
+        "Saved to {path}. Continue with: tavli play --resume {path}",
+        "Αποθηκεύτηκε στο {path}. Συνέχεια με: tavli play --resume {path}";
     line_not_shown() = "(a line too long to show)", "(γραμμή πολύ μεγάλη για να φανεί)";
     line_too_long(max: usize) =
         "That line is too long (over {max} characters); it was ignored.",
@@ -198,24 +198,24 @@ texts! {
         "The moves {moves} of this turn are not saved; you will play the whole turn again.",
         "Οι κινήσεις {moves} αυτής της ζαριάς δεν αποθηκεύτηκαν· θα παίξεις ξανά όλη τη ζαριά.";
     position_id(id: &str, when: &str, side: &str, dice: &str) =
-        "Position ID {id}{when}: {side} to play {dice}.\n`plakoto hint {id} {dice}` ranks its plays;\n\
-         `plakoto play --position {id}` plays a game from it.",
-        "Κωδικός θέσης {id}{when}: παίζουν τα {side} {dice}.\nΤο `plakoto hint {id} {dice}` κατατάσσει τις \
-         κινήσεις της·\nτο `plakoto play --position {id}` ξεκινά μια παρτίδα από αυτήν.";
+        "Position ID {id}{when}: {side} to play {dice}.\n`tavli hint {id} {dice}` ranks its plays;\n\
+         `tavli play --position {id}` plays a game from it.",
+        "Κωδικός θέσης {id}{when}: παίζουν τα {side} {dice}.\nΤο `tavli hint {id} {dice}` κατατάσσει τις \
+         κινήσεις της·\nτο `tavli play --position {id}` ξεκινά μια παρτίδα από αυτήν.";
     position_id_mid_turn() = " (the position at the start of this turn)", " (η θέση στην αρχή αυτής της ζαριάς)";
     game_head(n: usize) = "Game {n}", "Παρτίδα {n}";
     game_head_match(n: usize, to: u32) = "Game {n} of the match to {to}", "Παρτίδα {n} του αγώνα στους {to}";
     next_game_opening() = "The next game starts with an opening roll.", "Η επόμενη παρτίδα ξεκινά με πρώτη ζαριά.";
     record_saved(path: &str) =
-        "The record is saved in {path}; watch it again with: plakoto replay {path}",
-        "Η καταγραφή αποθηκεύτηκε στο {path}· δες την ξανά με: plakoto replay {path}";
+        "The record is saved in {path}; watch it again with: tavli replay {path}",
+        "Η καταγραφή αποθηκεύτηκε στο {path}· δες την ξανά με: tavli replay {path}";
     record_player(side: &str, name: &str, why: &str) =
         "the record's {side} player `{name}`: {why}", "ο παίκτης των {side} στην καταγραφή, `{name}`: {why}";
     unknown_level(name: &str, levels: &str) =
         "unknown level `{name}`; the levels are: {levels}", "άγνωστο επίπεδο `{name}`· τα επίπεδα είναι: {levels}";
     match_is_over(file: &str, winner: &str, a: u32, b: u32) =
-        "the match in {file} is over ({winner} won {a}-{b}); watch it with `plakoto replay {file}`",
-        "ο αγώνας στο {file} έχει τελειώσει (τα {winner} κέρδισαν {a}-{b})· δες τον με `plakoto replay {file}`";
+        "the match in {file} is over ({winner} won {a}-{b}); watch it with `tavli replay {file}`",
+        "ο αγώνας στο {file} έχει τελειώσει (τα {winner} κέρδισαν {a}-{b})· δες τον με `tavli replay {file}`";
     bad_position(why: &str) = "bad --position: {why}", "λάθος --position: {why}";
 
     // ----- hints and ratings -----
@@ -453,10 +453,10 @@ Commands:
   last         how your last play ranked (also `rate`, `hint last`)
   undo         take back the last single move;  reset: take back all
   board        draw the board again
-  id           the position ID (for `plakoto hint`, `plakoto play --position`)
+  id           the position ID (for `tavli hint`, `tavli play --position`)
   save         save now (every play is saved anyway)
   resign       give up this game
-  quit         save and stop; `plakoto play --resume FILE` continues
+  quit         save and stop; `tavli play --resume FILE` continues
                (single moves of an unfinished turn are not saved)
   help         this text", "\
 Γράψε την κίνησή σου σε συμβολισμό, με τις θέσεις στη δική σου αρίθμηση
@@ -478,12 +478,12 @@ Commands:
   undo, αναίρεση       πάρε πίσω την τελευταία κίνηση πουλιού
   reset, επαναφορά     πάρε πίσω όλες τις κινήσεις της ζαριάς
   board, ταμπλό        δείξε ξανά το ταμπλό
-  id, κωδικός          ο κωδικός θέσης (για `plakoto hint` και
-                       `plakoto play --position`)
+  id, κωδικός          ο κωδικός θέσης (για `tavli hint` και
+                       `tavli play --position`)
   save, αποθήκευση     αποθήκευση τώρα (κάθε κίνηση αποθηκεύεται ούτως ή άλλως)
   resign, παραίτηση    παραίτηση από αυτή την παρτίδα
   quit, έξοδος         αποθήκευση και τέλος· συνεχίζεις με
-                       `plakoto play --resume ΑΡΧΕΙΟ` (οι κινήσεις μιας ζαριάς
+                       `tavli play --resume ΑΡΧΕΙΟ` (οι κινήσεις μιας ζαριάς
                        που δεν ολοκληρώθηκε δεν αποθηκεύονται)
   help, βοήθεια        αυτό το κείμενο";
 }
@@ -599,6 +599,12 @@ fn point_text(p: u8) -> String {
     if p == 0 { "off".into() } else { p.to_string() }
 }
 
+/// A move as written in notation, `from/to`; one from the bar (Portes's
+/// 25) in backticks, as the notation word it is.
+fn move_text(from: u8, to: u8) -> String {
+    if from == 25 { format!("`bar/{}`", point_text(to)) } else { format!("{from}/{}", point_text(to)) }
+}
+
 fn reason_el(e: &PlayError) -> String {
     match e {
         PlayError::Syntax { token, why } => {
@@ -622,34 +628,37 @@ fn reason_el(e: &PlayError) -> String {
         PlayError::CannotPass(d) => {
             format!("με {d} υπάρχει κίνηση· πρέπει να παίξεις (το `?` δείχνει τις κινήσεις)")
         }
+        PlayError::NoChecker(25) => "δεν έχεις πούλι στη μπάρα".into(),
         PlayError::NoChecker(p) => format!("δεν έχεις πούλι στη θέση {p}"),
+        PlayError::TooFewCheckers { point: 25, have } => format!("έχεις μόνο {have} στη μπάρα"),
         PlayError::TooFewCheckers { point, have: 1 } => format!("έχεις μόνο 1 πούλι στη θέση {point}"),
         PlayError::TooFewCheckers { point, have } => format!("έχεις μόνο {have} πούλια στη θέση {point}"),
         PlayError::NoPoint(p) => format!("δεν υπάρχει θέση {p}: οι θέσεις είναι 1 έως 24"),
         PlayError::Pinned(p) => format!("το πούλι σου στη θέση {p} είναι πλακωμένο και δεν κινείται"),
-        PlayError::Backwards { from, to } => format!(
-            "το {from}/{to} πάει προς τα πίσω: τα πούλια πάνε από τις μεγάλες θέσεις στις μικρές",
-            to = point_text(*to)
-        ),
+        PlayError::Backwards { from, to } => {
+            format!("το {} πάει προς τα πίσω: τα πούλια πάνε από τις μεγάλες θέσεις στις μικρές", move_text(*from, *to))
+        }
         PlayError::NoDice { from, to, dist, left } => {
-            let to = point_text(*to);
+            let m = move_text(*from, *to);
             match (*dist, left.as_str()) {
-                (1, "none") => format!("το {from}/{to} είναι 1 βήμα και δεν έμεινε ζάρι"),
-                (_, "none") => format!("το {from}/{to} είναι {dist} βήματα και δεν έμεινε ζάρι"),
-                (1, _) => format!("το {from}/{to} είναι 1 βήμα, που δεν βγαίνει με τα ζάρια που έμειναν ({left})"),
-                _ => format!("το {from}/{to} είναι {dist} βήματα, που δεν βγαίνουν με τα ζάρια που έμειναν ({left})"),
+                (1, "none") => format!("το {m} είναι 1 βήμα και δεν έμεινε ζάρι"),
+                (_, "none") => format!("το {m} είναι {dist} βήματα και δεν έμεινε ζάρι"),
+                (1, _) => format!("το {m} είναι 1 βήμα, που δεν βγαίνει με τα ζάρια που έμειναν ({left})"),
+                _ => format!("το {m} είναι {dist} βήματα, που δεν βγαίνουν με τα ζάρια που έμειναν ({left})"),
             }
         }
-        PlayError::BlockedPoint(p) => {
+        PlayError::Blocked(p) => {
             format!("η θέση {p} είναι κλειστή: ο αντίπαλος έχει εκεί πόρτα (δύο ή περισσότερα πούλια)")
         }
         PlayError::BlockedAnchor(p) => {
             format!("η θέση {p} είναι κλειστή: το πούλι του αντιπάλου εκεί πλακώνει δικό σου")
         }
-        PlayError::PathBlocked { from, to, blocked } => format!(
-            "το {from}/{to} δεν παίζεται: κάθε δρόμος ως εκεί πατά σε κλειστή θέση ({blocked})",
-            to = point_text(*to)
-        ),
+        PlayError::PathBlocked { from, to, blocked } => {
+            format!("το {} δεν παίζεται: κάθε δρόμος ως εκεί πατά σε κλειστή θέση ({blocked})", move_text(*from, *to))
+        }
+        PlayError::NotAllHome(25) => {
+            "δεν μπορείς να μαζέψεις ακόμα: έχεις πούλι στη μπάρα, έξω από το σπίτι σου".to_string()
+        }
         PlayError::NotAllHome(p) => {
             format!("δεν μπορείς να μαζέψεις ακόμα: το πούλι σου στη θέση {p} είναι έξω από το σπίτι σου")
         }
@@ -671,13 +680,37 @@ fn reason_el(e: &PlayError) -> String {
             format!("παίζεται μόνο ένα ζάρι, και τότε πρέπει να είναι το μεγαλύτερο ({d})")
         }
         PlayError::NotLegal(text) => format!("το `{text}` δεν είναι νόμιμη κίνηση"),
+        PlayError::MustEnterFirst { bar: 1, .. } => {
+            "έχεις πούλι στη μπάρα: μπαίνει πρώτα, πριν κινηθεί άλλο πούλι (π.χ. `bar/22`)".into()
+        }
+        PlayError::MustEnterFirst { bar, .. } => {
+            format!("έχεις {bar} πούλια στη μπάρα: μπαίνουν όλα πρώτα, πριν κινηθεί άλλο πούλι (π.χ. `bar/22`)")
+        }
+        PlayError::EntryBlocked(p) => format!("δεν μπαίνεις στη θέση {p}: ο αντίπαλος έχει εκεί πόρτα"),
+        PlayError::HeldByOne(p) => {
+            format!("η θέση {p} είναι κλειστή: την κρατά πούλι του αντιπάλου (στη Φεύγα ένα πούλι κρατά τη θέση)")
+        }
+        PlayError::Runner { from, passing } => format!(
+            "μόνο το πρώτο πούλι που ξεκίνησε κινείται ώσπου να {} τη θέση 12 σου (ή να μαζευτεί πούλι)· το πούλι στη θέση {from} περιμένει",
+            if *passing { "περάσει" } else { "φτάσει" }
+        ),
+        PlayError::QuarterBan { landing } => format!(
+            "δεν επιτρέπεται να κρατάς και τις έξι θέσεις της πρώτης σου περιοχής (19-24){}",
+            if *landing { " σε καμία στάση" } else { " στο τέλος της κίνησης" }
+        ),
+        PlayError::NardePrime { points } => {
+            format!("δεν επιτρέπονται έξι συνεχόμενες θέσεις ({points}) χωρίς αντίπαλο πούλι μπροστά τους")
+        }
+        PlayError::UnblockingDuty { trapped, wall } => format!(
+            "ο αντίπαλος είναι κλεισμένος στη θέση {trapped} σου πίσω από τις θέσεις σου {wall}: η κίνησή σου πρέπει να αδειάσει μία τους"
+        ),
     }
 }
 
 #[cfg(test)]
 pub mod tests {
     use super::*;
-    use plakoto_core::Dice;
+    use tavli_core::Dice;
 
     /// English words that must never appear in a Greek text.
     pub const ENGLISH: &[&str] = &[
@@ -805,7 +838,7 @@ pub mod tests {
             PlayError::NoDice { from: 24, to: 20, dist: 4, left: "none".into() },
             PlayError::NoDice { from: 24, to: 23, dist: 1, left: "6".into() },
             PlayError::NoDice { from: 24, to: 0, dist: 24, left: "6, 4".into() },
-            PlayError::BlockedPoint(18),
+            PlayError::Blocked(18),
             PlayError::BlockedAnchor(18),
             PlayError::PathBlocked { from: 24, to: 14, blocked: "18, 20".into() },
             PlayError::NotAllHome(9),
@@ -845,10 +878,10 @@ pub mod tests {
     #[test]
     fn the_parsers_reasons_are_all_known() {
         // Each reason the notation parser gives has its own Greek, not the fallback.
-        let pos = plakoto_core::Position::start();
+        let pos = tavli_core::Position::start();
         let d = Dice::new(6, 4).unwrap();
         for text in ["24/18(9)", "24", "off/3", "bar/20", "24/x"] {
-            let e = plakoto_core::parse_play(&pos, d, text).unwrap_err();
+            let e = tavli_core::parse_play(&pos, d, text).unwrap_err();
             assert!(matches!(e, PlayError::Syntax { .. }), "{text}: {e}");
             assert!(!reason(Lang::El, &e).contains("δεν είναι κίνηση σε συμβολισμό"), "{text}: {e}");
         }
@@ -868,7 +901,7 @@ pub mod tests {
         );
         assert_eq!(number(Lang::El, "-0.125".into()), "-0,125");
         assert_eq!(level_name(Lang::En, "expert"), "expert");
-        for l in plakoto_engine::LEVELS {
+        for l in tavli_engine::LEVELS {
             assert!(has_greek(&level_name(Lang::El, l.name)), "{}", l.name);
         }
         assert_eq!(level_name(Lang::El, "external:x"), "external:x");
@@ -902,5 +935,36 @@ pub mod tests {
         // `--lang` wins over the environment.
         assert_eq!(Lang::choose(Some(Lang::El)), Lang::El);
         assert_eq!(Lang::choose(Some(Lang::En)), Lang::En);
+    }
+
+    /// Every refusal of a few entries in each game's start and bar
+    /// positions reads in Greek, with no English word.
+    #[test]
+    fn portes_and_fevga_refusals_are_worded_in_greek() {
+        use tavli_core::tavli::{AnyPosition, GameKind};
+        let bar = AnyPosition::parse(
+            r#"{"game":"portes","turn":"white","bar":{"white":2},"board":{"13":5,"8":3,"6":5,"1":-2,"12":-5,"17":-3,"19":-5}}"#,
+            None,
+        )
+        .unwrap();
+        let positions = [AnyPosition::start(GameKind::Portes), bar, AnyPosition::start(GameKind::Fevga)];
+        let entries = ["13/10", "24/30", "8/9", "bar/22", "6/off", "24/18 24/18 24/18", "x", "pass", "7/1", "13/7*"];
+        let mut seen = 0;
+        for pos in positions {
+            for dice in [Dice::new(6, 3).unwrap(), Dice::new(5, 5).unwrap()] {
+                for entry in entries {
+                    if let Err(e) = pos.parse_play(dice, entry) {
+                        let said = reason(Lang::El, &e);
+                        assert!(!said.is_empty());
+                        assert_eq!(english_words(&said), Vec::<String>::new(), "{entry}: {said} ({e})");
+                        assert_eq!(reason(Lang::En, &e), e.to_string());
+                        seen += 1;
+                    }
+                }
+            }
+        }
+        assert!(seen > 20, "{seen}");
+        assert!(reason(Lang::El, &PlayError::MustEnterFirst { from: 13, bar: 2 }).contains("μπάρα"));
+        assert!(reason(Lang::El, &PlayError::Runner { from: 24, passing: false }).contains("πρώτο πούλι"));
     }
 }

@@ -1,4 +1,4 @@
-//! `plakoto review FILE`: a game or match reviewed as GNU Backgammon does
+//! `tavli review FILE`: a game or match reviewed as GNU Backgammon does
 //! it.
 
 use std::path::PathBuf;
@@ -6,13 +6,13 @@ use std::time::Instant;
 
 use anyhow::{Context, Result, anyhow, bail};
 use indicatif::{ProgressBar, ProgressStyle};
-use plakoto_core::Color;
-use plakoto_core::game::{Match, MatchRecord, read_any_move_list};
-use plakoto_core::tavli::{AnyPosition, MatchGames};
-use plakoto_engine::MAX_PLY;
-use plakoto_engine::review::{self, Mark, Review, Reviewer};
-use plakoto_workshop::review as rollout_review;
-use plakoto_workshop::rollout::RolloutConfig;
+use tavli_core::Color;
+use tavli_core::game::{Match, MatchRecord, read_any_move_list};
+use tavli_core::tavli::{AnyPosition, MatchGames};
+use tavli_engine::MAX_PLY;
+use tavli_engine::review::{self, Mark, Review, Reviewer};
+use tavli_workshop::review as rollout_review;
+use tavli_workshop::rollout::RolloutConfig;
 
 use super::play::announce::{self, Voice};
 use super::play::text::{self as pt, Lang, number};
@@ -33,7 +33,7 @@ mod text;
 /// a Tavli match game by game, with each game's figures, each kind's over
 /// the match and the whole match's.
 ///
-/// FILE is a record (the JSON `plakoto play` saves, or the web app's
+/// FILE is a record (the JSON `tavli play` saves, or the web app's
 /// record) or a plain move list of a game played elsewhere:
 ///
 ///   match 3            (optional)

@@ -1,4 +1,4 @@
-//! Every sentence and label `plakoto review` prints, in English and Greek
+//! Every sentence and label `tavli review` prints, in English and Greek
 //! side by side, made as `play`'s are (`play::text`, whose header gives the
 //! Greek terms): one function per text, taking the [`Lang`] first. A play
 //! is a "κίνηση" (feminine: its marks are "αμφίβολη", "κακή"); a roll
@@ -73,21 +73,21 @@ texts! {
     progress_turns() = "turns", "ζαριές";
     progress_rolled_out() = "turns rolled out", "ζαριές σε δοκιμαστικές παρτίδες";
     reviewed(turns: usize, ply: u8, secs: &str) =
-        "plakoto: {turns} turns reviewed at {ply}-ply in {secs} s",
-        "plakoto: {turns} ζαριές αναλύθηκαν σε βάθος {ply} σε {secs} δευτ.";
+        "tavli: {turns} turns reviewed at {ply}-ply in {secs} s",
+        "tavli: {turns} ζαριές αναλύθηκαν σε βάθος {ply} σε {secs} δευτ.";
     rolled_out(n: usize, trials: u64, secs: &str, early: &str) =
-        "plakoto: {n} doubted plays rolled out ({trials} trials each) in {secs} s{early}",
-        "plakoto: {n} αμφίβολες κινήσεις κρίθηκαν με {trials} δοκιμαστικές παρτίδες η καθεμία σε {secs} δευτ.{early}";
+        "tavli: {n} doubted plays rolled out ({trials} trials each) in {secs} s{early}",
+        "tavli: {n} αμφίβολες κινήσεις κρίθηκαν με {trials} δοκιμαστικές παρτίδες η καθεμία σε {secs} δευτ.{early}";
     stopped_early() =
         ", stopped early: the rest as the search judged",
         ", διακόπηκε νωρίς: οι υπόλοιπες όπως τις έκρινε η αναζήτηση";
-    graph_in(path: &str) = "plakoto: the graph is in {path}", "plakoto: το γράφημα είναι στο {path}";
+    graph_in(path: &str) = "tavli: the graph is in {path}", "tavli: το γράφημα είναι στο {path}";
     nothing_to_review(file: &str) =
         "{file}: no turn has been played yet: nothing to review",
         "{file}: δεν έχει παιχτεί ακόμα καμία ζαριά· τίποτα για ανάλυση";
 }
 
-/// gnubg's rating band (`plakoto_engine::review::rating`'s name) in `lang`.
+/// gnubg's rating band (`tavli_engine::review::rating`'s name) in `lang`.
 pub fn rating(lang: Lang, band: &str) -> String {
     let word = match band {
         "Supernatural" => supernatural,
@@ -116,7 +116,7 @@ mod tests {
     #[test]
     fn every_rating_band_has_its_words() {
         for e in [0.001, 0.003, 0.006, 0.01, 0.015, 0.02, 0.03, 0.1] {
-            let band = plakoto_engine::review::rating(e);
+            let band = tavli_engine::review::rating(e);
             assert_eq!(rating(Lang::En, band), band);
             assert_ne!(rating(Lang::El, band), band, "{band}");
         }

@@ -4,7 +4,7 @@
 //! limit is often 1,024 while the hard one is far higher; a process may
 //! raise its own soft limit up to the hard one, and `serve` does.
 
-use plakoto_web::ConnLimits;
+use tavli_web::ConnLimits;
 
 /// Raises the soft open-file limit (RLIMIT_NOFILE) to the hard one; the
 /// limit in force afterwards, or None where it cannot be read.

@@ -1,4 +1,4 @@
-//! `plakoto serve [--addr 127.0.0.1:8080] [--db PATH|postgres://…]`: the web app and the
+//! `tavli serve [--addr 127.0.0.1:8080] [--db PATH|postgres://…]`: the web app and the
 //! JSON API, with every match saved in SQLite or PostgreSQL.
 
 use std::io::Write;
@@ -81,7 +81,7 @@ pub struct Args {
     /// or on 0.0.0.0): SCHEME://HOST or SCHEME://HOST:PORT, repeatable or comma-separated. A live
     /// stream opened by a page whose Origin is neither is refused (403 `bad-origin`).
     #[arg(long, value_name = "URL", value_delimiter = ',')]
-    public_origin: Vec<plakoto_web::SiteOrigin>,
+    public_origin: Vec<tavli_web::SiteOrigin>,
     /// Longest a connection may stay open with no request in flight, in seconds.
     #[arg(long, default_value_t = 30.0, value_name = "SECONDS")]
     idle_timeout: f64,
@@ -98,13 +98,13 @@ pub struct Args {
 
 /// Opens the store at `db`; while PostgreSQL does not answer, tries again
 /// with growing pauses for up to `wait`, telling stderr what it waits for.
-fn open_waiting(db: &str, wait: Duration) -> Result<plakoto_web::Storage> {
+fn open_waiting(db: &str, wait: Duration) -> Result<tavli_web::Storage> {
     let deadline = Instant::now() + wait;
     let mut pause = Duration::from_millis(250);
     loop {
-        match plakoto_web::Storage::open(db) {
+        match tavli_web::Storage::open(db) {
             Ok(store) => return Ok(store),
-            Err(plakoto_web::StoreError::Unavailable { database, why }) => {
+            Err(tavli_web::StoreError::Unavailable { database, why }) => {
                 let left = deadline.saturating_duration_since(Instant::now());
                 if left.is_zero() {
                     return Err(anyhow!(
@@ -114,7 +114,7 @@ fn open_waiting(db: &str, wait: Duration) -> Result<plakoto_web::Storage> {
                 }
                 pause = pause.min(left);
                 eprintln!(
-                    "plakoto: waiting for the database {database} ({why}); trying again in {:.1} s, {:.0} s left",
+                    "tavli: waiting for the database {database} ({why}); trying again in {:.1} s, {:.0} s left",
                     pause.as_secs_f64(),
                     left.as_secs_f64()
                 );
@@ -127,9 +127,7 @@ fn open_waiting(db: &str, wait: Duration) -> Result<plakoto_web::Storage> {
 }
 
 fn default_db() -> Result<PathBuf> {
-    let data =
-        dirs::data_dir().ok_or_else(|| anyhow!("no user data directory is known here; choose one with --db PATH"))?;
-    Ok(data.join("plakoto").join("plakoto.db"))
+    crate::user_data::path("tavli.db", "plakoto.db").map_err(|e| anyhow!("{e}; or choose a database with --db PATH"))
 }
 
 pub fn run(args: Args) -> Result<()> {
@@ -151,11 +149,11 @@ pub fn run(args: Args) -> Result<()> {
     // The bear-off database is loaded (or built) now, before serving, so
     // no request ever waits for it.
     let engine = super::engine_eval();
-    let limits = plakoto_web::Limits {
+    let limits = tavli_web::Limits {
         engine_timeout: Duration::from_secs_f64(args.engine_timeout),
         matches_per_minute: args.matches_per_minute,
         public_origins: args.public_origin.clone(),
-        reviews: plakoto_web::ReviewLimits { workers: args.review_threads as usize, ..Default::default() },
+        reviews: tavli_web::ReviewLimits { workers: args.review_threads as usize, ..Default::default() },
         ..Default::default()
     };
     if !(0.5..=3600.0).contains(&args.idle_timeout) {
@@ -164,11 +162,11 @@ pub fn run(args: Args) -> Result<()> {
     let conns = conn_limits(&args, files::raise_open_files())?;
     // Where the state lives, as said to the operator (a URL without its password).
     let shown = if postgres { redact(&db) } else { db.clone() };
-    plakoto_web::serve_blocking(args.addr, store, engine, limits, conns, |addr| {
+    tavli_web::serve_blocking(args.addr, store, engine, limits, conns, |addr| {
         // The first line of stdout is the address, for scripts and tests.
-        println!("plakoto: serving on http://{addr}/");
+        println!("tavli: serving on http://{addr}/");
         let _ = std::io::stdout().flush();
-        eprintln!("plakoto: matches are saved in {shown}; Ctrl-C stops the server");
+        eprintln!("tavli: matches are saved in {shown}; Ctrl-C stops the server");
     })
     .map_err(|e| anyhow!(e))
 }
@@ -176,9 +174,9 @@ pub fn run(args: Args) -> Result<()> {
 /// The connection limits asked for, fitted into `open_files` (the
 /// process's open-file limit, when known): defaults shrink to fit, chosen
 /// numbers that do not fit are an error.
-fn conn_limits(args: &Args, open_files: Option<u64>) -> Result<plakoto_web::ConnLimits> {
-    let defaults = plakoto_web::ConnLimits::default();
-    let mut conns = plakoto_web::ConnLimits {
+fn conn_limits(args: &Args, open_files: Option<u64>) -> Result<tavli_web::ConnLimits> {
+    let defaults = tavli_web::ConnLimits::default();
+    let mut conns = tavli_web::ConnLimits {
         max_connections: args.max_connections.map_or(defaults.max_connections, |n| n as usize),
         max_per_address: args.max_connections_per_address as usize,
         idle_timeout: Duration::from_secs_f64(args.idle_timeout),
@@ -191,7 +189,7 @@ fn conn_limits(args: &Args, open_files: Option<u64>) -> Result<plakoto_web::Conn
     if let Some(files) = open_files {
         let chosen = args.max_connections.is_some() || args.max_streams.is_some();
         if let Some(note) = files::fit(&mut conns, files, chosen).map_err(|e| anyhow!(e))? {
-            eprintln!("plakoto: {note}");
+            eprintln!("tavli: {note}");
         }
     }
     conns.stream_seat_reserve = args.stream_seat_reserve.map_or(conns.max_streams / 4, |n| n as usize);

@@ -438,8 +438,8 @@ impl Ctx {
 /// calls, so generating allocates nothing once warm.
 ///
 /// ```
-/// use plakoto_core::Dice;
-/// use plakoto_core::fevga::{FevgaRules, MoveGen, Position};
+/// use tavli_core::Dice;
+/// use tavli_core::fevga::{FevgaRules, MoveGen, Position};
 /// let mut movegen = MoveGen::new(FevgaRules::default());
 /// let mut plays = Vec::new();
 /// movegen.plays(&Position::start(), Dice::new(5, 5).unwrap(), &mut plays);
@@ -495,8 +495,8 @@ impl MoveGen {
     /// The number of legal plays (a pass counts as one; 0 if the game is over).
     ///
     /// ```
-    /// use plakoto_core::Dice;
-    /// use plakoto_core::fevga::{MoveGen, Position};
+    /// use tavli_core::Dice;
+    /// use tavli_core::fevga::{MoveGen, Position};
     /// assert_eq!(MoveGen::default().count(&Position::start(), Dice::new(6, 6).unwrap()), 1);
     /// ```
     pub fn count(&mut self, pos: &Position, dice: Dice) -> u32 {
@@ -540,8 +540,8 @@ impl Position {
     /// [`MoveGen::plays`]).
     ///
     /// ```
-    /// use plakoto_core::Dice;
-    /// use plakoto_core::fevga::Position;
+    /// use tavli_core::Dice;
+    /// use tavli_core::fevga::Position;
     /// // TAVLI.md F1: 6-6 plays 24/18 only (18/12 lands on Black's start).
     /// let plays = Position::start().legal_plays(Dice::new(6, 6).unwrap());
     /// assert_eq!(plays.len(), 1);
@@ -554,8 +554,8 @@ impl Position {
     /// The legal plays for `dice` under `rules`.
     ///
     /// ```
-    /// use plakoto_core::{Dice, fevga_pos};
-    /// use plakoto_core::fevga::{FevgaRules, Release};
+    /// use tavli_core::{Dice, fevga_pos};
+    /// use tavli_core::fevga::{FevgaRules, Release};
     /// // TAVLI.md F4: the runner on 14 with 2-1.
     /// let p = fevga_pos!(White; white {24: 14, 14: 1}; black {20: 5, 16: 5, 10: 5});
     /// let d = Dice::new(2, 1).unwrap();

@@ -8,21 +8,19 @@ use std::io::Write;
 use std::path::PathBuf;
 
 use anyhow::{Result, anyhow};
-use plakoto_core::game::{Match, PlayerName, Start};
-use plakoto_core::tavli::{
-    AnyPlay, AnyPlayError, AnyPosition, AnyTurn, GameKind, GamePlay, GamePosition, MatchGames, MatchRules,
-};
-use plakoto_core::{Color, Dice, GameResult, Move, PlayError};
-use plakoto_engine::met::MatchScore;
-use plakoto_engine::{NetGame, NeuralEval, Player, Search, TavliPlayer, levels};
+use tavli_core::game::{Match, PlayerName, Start};
+use tavli_core::tavli::{AnyPlay, AnyPosition, AnyTurn, GameKind, GamePlay, GamePosition, MatchGames, MatchRules};
+use tavli_core::{Color, Dice, GameResult, Move, PlayError};
+use tavli_engine::met::MatchScore;
+use tavli_engine::{NetGame, NeuralEval, Player, Search, TavliPlayer, levels};
 
 use super::advice::{self, HINT_PLY};
 use super::announce::{self, Voice};
 use super::format::{columns, move_text, moves_text};
 use super::input::{self, Command, Line, ReadLine};
 use super::render::{self, BoardView, Marks, Style};
+use super::tavli_text;
 use super::text::{self, Lang};
-use super::{tavli_reason, tavli_text};
 
 /// `?` lists at most this many plays (doublets can have hundreds).
 const LIST_SHOWN: usize = 60;
@@ -38,7 +36,7 @@ pub fn check_players<P: GamePosition>(m: &Match<P>, lang: Lang) -> Result<()> {
                     Lang::En => e.to_string(),
                     Lang::El => {
                         let shown: String = e.0.chars().filter(|c| !c.is_control()).take(40).collect();
-                        let names: Vec<&str> = plakoto_engine::LEVELS.iter().map(|l| l.name).collect();
+                        let names: Vec<&str> = tavli_engine::LEVELS.iter().map(|l| l.name).collect();
                         text::unknown_level(lang, &shown, &names.join(", "))
                     }
                 };
@@ -553,7 +551,7 @@ impl<I: ReadLine, W: Write> Session<I, W> {
                     Ok(Some(play)) => return self.finish(side, play, false),
                     Ok(None) => self.show_turn(&tb)?,
                     Err(e) => {
-                        let why = input::shorten(&tavli_reason::reason(self.lang, &e), 200);
+                        let why = input::shorten(&text::reason(self.lang, &e), 200);
                         self.say(text::not_played(self.lang, &why))?
                     }
                 },
@@ -783,7 +781,7 @@ impl<I: ReadLine, W: Write> Session<I, W> {
 /// Takes an entry: a whole legal play on one line is returned to be played
 /// at once; otherwise its single moves go into the turn being built (and
 /// `None` is returned), or nothing changes and the reason is returned.
-fn enter(pos: &AnyPosition, tb: &mut AnyTurn, text: &str, rules: &MatchRules) -> Result<Option<AnyPlay>, AnyPlayError> {
+fn enter(pos: &AnyPosition, tb: &mut AnyTurn, text: &str, rules: &MatchRules) -> Result<Option<AnyPlay>, PlayError> {
     if tb.moves().is_empty() {
         match pos.parse_play_under(tb.dice(), text, rules) {
             Ok(play) => return Ok(Some(play)),
@@ -797,18 +795,8 @@ fn enter(pos: &AnyPosition, tb: &mut AnyTurn, text: &str, rules: &MatchRules) ->
 
 /// Is a whole play's refusal final, whatever single moves might say (bad
 /// writing, or a roll that must or must not be passed)?
-fn decisive(e: &AnyPlayError) -> bool {
-    use plakoto_core::{fevga, portes};
-    matches!(
-        e,
-        AnyPlayError::Plakoto(PlayError::Syntax { .. } | PlayError::MustPass(_) | PlayError::CannotPass(_))
-            | AnyPlayError::Portes(
-                portes::PlayError::Syntax { .. } | portes::PlayError::MustPass(_) | portes::PlayError::CannotPass(_)
-            )
-            | AnyPlayError::Fevga(
-                fevga::PlayError::Syntax { .. } | fevga::PlayError::MustPass(_) | fevga::PlayError::CannotPass(_)
-            )
-    )
+fn decisive(e: &PlayError) -> bool {
+    matches!(e, PlayError::Syntax { .. } | PlayError::MustPass(_) | PlayError::CannotPass(_))
 }
 
 /// What quitting in the middle of a turn leaves out of the record (it holds

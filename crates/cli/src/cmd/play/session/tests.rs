@@ -5,9 +5,9 @@ use super::*;
 use crate::cmd::play::advice::{HINT_SHOWN, hint_head, hint_table, rating_text, so_far_text};
 use crate::cmd::play::format::percent;
 use crate::cmd::play::input::LineReader;
-use plakoto_core::game::Players;
-use plakoto_core::{Position, Reason};
-use plakoto_engine::analysis;
+use tavli_core::game::Players;
+use tavli_core::{Position, Reason};
+use tavli_engine::analysis;
 
 /// A match of Plakoto as the session holds it: a match of any game.
 fn any(m: Match) -> Match<AnyPosition> {
@@ -91,7 +91,7 @@ fn engines_play_a_whole_game() {
 fn eof_at_the_first_prompt_saves_and_stops() {
     let (end, out, m) = session("", HUMAN, HUMAN);
     assert_eq!(end, End::Eof);
-    assert!(out.contains("plakoto play --resume"), "{out}");
+    assert!(out.contains("tavli play --resume"), "{out}");
     assert!(m.game().dice().is_some());
 }
 
@@ -190,7 +190,7 @@ fn last_rates_the_persons_own_last_play() {
 /// White, on roll, with one checker left on its 1-point: any roll wins
 /// 2 points (Black has borne off nothing).
 fn last_checker() -> Position {
-    plakoto_core::parse_position(r#"{"turn":"white","board":{"1":1,"12":-15},"off":{"white":14,"black":0}}"#).unwrap()
+    tavli_core::parse_position(r#"{"turn":"white","board":{"1":1,"12":-15},"off":{"white":14,"black":0}}"#).unwrap()
 }
 
 #[test]
@@ -241,7 +241,7 @@ fn the_position_id_is_given_on_request() {
     let (_, pos, dice) = first_roll();
     let (_, out, _) = session("id\nquit\n", HUMAN, HUMAN);
     assert!(out.contains(&id_text(Lang::En, &pos.into(), dice, false)), "{out}");
-    assert!(out.contains(&format!("plakoto hint {} {dice}", pos.id())), "{out}");
+    assert!(out.contains(&format!("tavli hint {} {dice}", pos.id())), "{out}");
 }
 
 #[test]
@@ -278,7 +278,7 @@ fn a_greek_session_says_everything_in_greek() {
         "θα αποθηκευτεί μόλις τελειώσεις τη ζαριά",
         "Παραιτείσαι από την παρτίδα και δίνεις 2 πόντους στα Άσπρα; (ναι/όχι) > ",
         "Δεν παραιτήθηκες· συνέχισε το παιχνίδι.",
-        "αυτής της ζαριάς δεν αποθηκεύτηκε· θα παίξεις ξανά όλη τη ζαριά.\nΑποθηκεύτηκε στο ΑΡΧΕΙΟ. Συνέχεια με: plakoto play --resume ΑΡΧΕΙΟ",
+        "αυτής της ζαριάς δεν αποθηκεύτηκε· θα παίξεις ξανά όλη τη ζαριά.\nΑποθηκεύτηκε στο ΑΡΧΕΙΟ. Συνέχεια με: tavli play --resume ΑΡΧΕΙΟ",
     ] {
         assert!(out.contains(expected), "{expected}\n{out}");
     }
@@ -297,7 +297,7 @@ fn a_greek_game_against_the_computer_speaks_to_the_person() {
     assert!(out.contains("Πρώτη ζαριά: φέρνεις "), "{out}");
     assert!(out.contains("Άσπρα (εσύ)"), "{out}");
     assert!(out.contains("Παραιτείσαι: τα Μαύρα (τυχαίο) κερδίζουν 2 πόντους."), "{out}");
-    assert!(out.contains("Η καταγραφή αποθηκεύτηκε στο ΑΡΧΕΙΟ· δες την ξανά με: plakoto replay ΑΡΧΕΙΟ"), "{out}");
+    assert!(out.contains("Η καταγραφή αποθηκεύτηκε στο ΑΡΧΕΙΟ· δες την ξανά με: tavli replay ΑΡΧΕΙΟ"), "{out}");
 }
 
 #[test]
@@ -323,8 +323,8 @@ fn greek_position_ids() {
         id_text(Lang::El, &pos.into(), dice, true),
         format!(
             "Κωδικός θέσης {id} (η θέση στην αρχή αυτής της ζαριάς): παίζουν τα Άσπρα 6-4.\n\
-             Το `plakoto hint {id} 6-4` κατατάσσει τις κινήσεις της·\n\
-             το `plakoto play --position {id}` ξεκινά μια παρτίδα από αυτήν.",
+             Το `tavli hint {id} 6-4` κατατάσσει τις κινήσεις της·\n\
+             το `tavli play --position {id}` ξεκινά μια παρτίδα από αυτήν.",
             id = pos.id()
         )
     );
@@ -358,7 +358,7 @@ fn an_unknown_level_is_refused_in_greek() {
 // ----- Tavli: every game, and the match whose games rotate -----
 
 fn tavli_match(target: u32, seed: u64, players: Players) -> Match<AnyPosition> {
-    Match::with_rules(plakoto_core::tavli::MatchRules::tavli(), target, seed, players).unwrap()
+    Match::with_rules(tavli_core::tavli::MatchRules::tavli(), target, seed, players).unwrap()
 }
 
 /// A Tavli match between two levels is played to its end: Portes, Plakoto
@@ -393,7 +393,7 @@ fn a_tavli_match_plays_its_games_in_turn() {
 fn a_neural_level_plays_every_game_without_a_stand_in() {
     for game in [GameKind::Fevga, GameKind::Portes] {
         let players = Players { white: engine("beginner"), black: HUMAN };
-        let m = Match::with_rules(plakoto_core::tavli::MatchRules::only(game), 1, 4, players).unwrap();
+        let m = Match::with_rules(tavli_core::tavli::MatchRules::only(game), 1, 4, players).unwrap();
         let (_, out, _) = session_any(Lang::En, m, "quit\n");
         assert!(out.contains("=== Game 1: "), "{out}");
         assert!(!out.contains("with its heuristic player"), "{game}: {out}");
@@ -410,7 +410,7 @@ fn a_person_enters_from_the_bar_in_portes() {
         None,
     )
     .unwrap();
-    let rules = plakoto_core::tavli::MatchRules::only(GameKind::Portes);
+    let rules = tavli_core::tavli::MatchRules::only(GameKind::Portes);
     let players = Players { white: HUMAN, black: engine("random") };
     let make = || Match::from_position_with(rules, 1, 8, players.clone(), pos).unwrap();
     let mut replica = make();
@@ -432,7 +432,7 @@ fn a_person_enters_from_the_bar_in_portes() {
 #[test]
 fn fevga_is_drawn_from_the_persons_side_with_the_shared_direction() {
     let players = Players { white: engine("random"), black: HUMAN };
-    let m = Match::with_rules(plakoto_core::tavli::MatchRules::only(GameKind::Fevga), 1, 3, players).unwrap();
+    let m = Match::with_rules(tavli_core::tavli::MatchRules::only(GameKind::Fevga), 1, 3, players).unwrap();
     let (_, out, _) = session_any(Lang::En, m, "quit\n");
     assert!(out.contains("◄──◄──") && out.contains("──►──►"), "{out}");
     assert!(out.contains("arrows: both sides go round the same way; White starts on your 12"), "{out}");
@@ -443,7 +443,7 @@ fn fevga_is_drawn_from_the_persons_side_with_the_shared_direction() {
 /// `hint` ranks the roll's plays with the game's own network, searched as
 /// deep as in Plakoto, and `last` rates the play made by the same search.
 fn advice_in<P: NetGame>(game: GameKind, eval: P::Eval, of: fn(AnyPosition) -> Option<P>) {
-    let m = Match::with_rules(plakoto_core::tavli::MatchRules::only(game), 1, 3, Players::people()).unwrap();
+    let m = Match::with_rules(tavli_core::tavli::MatchRules::only(game), 1, 3, Players::people()).unwrap();
     // The same match beside the session's, to know its dice.
     let mut beside = m.clone();
     let dice = beside.roll().unwrap();
@@ -468,7 +468,7 @@ fn advice_in<P: NetGame>(game: GameKind, eval: P::Eval, of: fn(AnyPosition) -> O
 
 #[test]
 fn hints_and_ratings_in_portes_come_from_its_network() {
-    advice_in::<plakoto_core::portes::Position>(
+    advice_in::<tavli_core::portes::Position>(
         GameKind::Portes,
         crate::cmd::portes_eval(&NeuralEval::shipped(None)),
         |p| match p {
@@ -480,7 +480,7 @@ fn hints_and_ratings_in_portes_come_from_its_network() {
 
 #[test]
 fn hints_and_ratings_in_fevga_come_from_its_network() {
-    advice_in::<plakoto_core::fevga::Position>(
+    advice_in::<tavli_core::fevga::Position>(
         GameKind::Fevga,
         crate::cmd::fevga_eval(&NeuralEval::shipped(None)),
         |p| match p {
@@ -493,14 +493,13 @@ fn hints_and_ratings_in_fevga_come_from_its_network() {
 /// Mid-turn, a Portes hint ranks only what the move made can become.
 #[test]
 fn a_portes_hint_mid_turn_ranks_the_plays_the_moves_made_can_become() {
-    let m =
-        Match::with_rules(plakoto_core::tavli::MatchRules::only(GameKind::Portes), 1, 3, Players::people()).unwrap();
+    let m = Match::with_rules(tavli_core::tavli::MatchRules::only(GameKind::Portes), 1, 3, Players::people()).unwrap();
     let mut beside = m.clone();
     let dice = beside.roll().unwrap();
     let AnyPosition::Portes(pos) = *beside.game().position() else { panic!("a Portes position") };
     let first = pos.legal_plays(dice)[0].moves()[0];
     let (_, out, _) = session_any(Lang::En, m, &format!("{}\nhint\nquit\n", move_text(first)));
-    let mut t = plakoto_core::portes::TurnBuilder::new(&pos, dice);
+    let mut t = tavli_core::portes::TurnBuilder::new(&pos, dice);
     t.play_move(first.from, first.to).unwrap();
     let reachable = t.reachable_plays();
     let search = Search::new(crate::cmd::portes_eval(&NeuralEval::shipped(None)), HINT_PLY);

@@ -21,8 +21,9 @@ use crate::keyset::{KeySet, Ranked};
 
 use crate::color::Color;
 use crate::dice::Dice;
-use crate::play::{Move, Play};
-use crate::position::{HOME, Position, nib, nibble, reverse_mask, reverse_points};
+use crate::plakoto::play::Play;
+use crate::plakoto::position::{HOME, Position, nib, nibble, reverse_mask, reverse_points};
+use crate::play::Move;
 use crate::result::{GameResult, Reason};
 
 /// What stays fixed while the side on roll plays one roll.
@@ -573,7 +574,7 @@ impl Ctx {
 /// so generating allocates nothing once warm.
 ///
 /// ```
-/// use plakoto_core::{Dice, MoveGen, Position};
+/// use tavli_core::{Dice, MoveGen, Position};
 /// let mut movegen = MoveGen::new();
 /// let mut plays = Vec::new();
 /// movegen.plays(&Position::start(), Dice::new(6, 4).unwrap(), &mut plays);
@@ -794,7 +795,7 @@ impl Position {
     /// The legal plays for `dice` (see [`MoveGen::plays`]).
     ///
     /// ```
-    /// use plakoto_core::{Dice, Position};
+    /// use tavli_core::{Dice, Position};
     /// let plays = Position::start().legal_plays(Dice::new(6, 4).unwrap());
     /// // 24/18 24/20, and 24/18/14 (the same position as 24/20/14).
     /// assert_eq!(plays.len(), 2);

@@ -103,7 +103,7 @@ impl Setup {
     /// Checks every rule of a position and builds it.
     ///
     /// ```
-    /// use plakoto_core::{Color, Position, PositionError, Setup};
+    /// use tavli_core::{Color, Position, PositionError, Setup};
     /// let mut s = Setup::empty(Color::White);
     /// s.board[24] = 15; // White's start
     /// s.board[1] = -15; // Black's start
@@ -204,7 +204,7 @@ impl Position {
 /// meant for tests and examples.
 ///
 /// ```
-/// use plakoto_core::{pos, Color};
+/// use tavli_core::{pos, Color};
 /// // White to move; 13 White on its 24-point, one on 18, one on 13 pinning
 /// // a Black checker; Black's 14 others still on its start.
 /// let p = pos!(White; white {24: 13, 18: 1, 13: 1}; black {1: 14}; pinned {13: Black});

@@ -7,7 +7,7 @@
 //! `tests::fast_counts_match_enumeration` checks both against enumeration.
 
 use super::Ctx;
-use crate::position::nibble;
+use crate::plakoto::position::nibble;
 
 /// CHAINS[die][top]: the points top, top − die, … down to 1, as a bit set.
 const CHAINS: [[u32; 25]; 7] = {

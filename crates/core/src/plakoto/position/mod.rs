@@ -66,7 +66,7 @@ pub(crate) const fn reverse_mask(m: u32) -> u32 {
 /// under each point, pins only under opposing checkers.
 ///
 /// ```
-/// use plakoto_core::{Color, Position};
+/// use tavli_core::{Color, Position};
 /// let p = Position::start();
 /// assert_eq!(p.turn(), Color::White);
 /// assert_eq!(p.top(24), Some((Color::White, 15)));
@@ -122,7 +122,7 @@ impl Position {
     /// roll. Its legal plays are the mirrors of this position's.
     ///
     /// ```
-    /// use plakoto_core::{Color, Position, pos};
+    /// use tavli_core::{Color, Position, pos};
     /// let p = pos!(White; white {24: 14, 13: 1}; black {1: 15});
     /// let m = p.mirror();
     /// assert_eq!(m.turn(), Color::Black);
@@ -252,7 +252,7 @@ impl Position {
     /// bear off (pinned checkers included).
     ///
     /// ```
-    /// use plakoto_core::{Color, Position};
+    /// use tavli_core::{Color, Position};
     /// assert_eq!(Position::start().pips(Color::White), 15 * 24);
     /// assert_eq!(Position::start().pips(Color::Black), 15 * 24);
     /// ```
@@ -266,7 +266,7 @@ impl Position {
     /// "Resigning").
     ///
     /// ```
-    /// use plakoto_core::{Color, Position, Reason};
+    /// use tavli_core::{Color, Position, Reason};
     /// let r = Position::start().resignation(Color::White);
     /// assert_eq!((r.winner, r.points, r.reason), (Some(Color::Black), 2, Reason::Resign));
     /// ```
@@ -280,7 +280,7 @@ impl Position {
     /// whose opponent's mother is pinned and whose own start is empty wins 2.
     ///
     /// ```
-    /// use plakoto_core::{Color, GameResult, Position, Reason, pos};
+    /// use tavli_core::{Color, GameResult, Position, Reason, pos};
     /// assert_eq!(Position::start().outcome(), None);
     /// // White pins Black's mother on White's 1-point, with its own start empty.
     /// let p = pos!(Black; white {1: 1, 6: 14}; black {13: 14}; pinned {1: Black});

@@ -9,12 +9,13 @@
 
 use std::fmt;
 
-use crate::board::Board;
 use crate::color::Color;
 use crate::dice::Dice;
-use crate::play::{Move, Play};
-use crate::play_error::{PlayError, to_text};
-use crate::position::Position;
+use crate::plakoto::board::Board;
+use crate::plakoto::play::Play;
+use crate::plakoto::position::Position;
+use crate::play::Move;
+use crate::play_error::{PlayError, point_text as to_text};
 
 /// A checker's path within a play: its points in order, with pin marks.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -50,7 +51,7 @@ impl Play {
     /// The play in notation; `pass` when nothing could be played.
     ///
     /// ```
-    /// use plakoto_core::{Dice, Position};
+    /// use tavli_core::{Dice, Position};
     /// let plays = Position::start().legal_plays(Dice::new(3, 3).unwrap());
     /// let mut texts: Vec<String> = plays.iter().map(|p| p.notation()).collect();
     /// texts.sort();
@@ -67,7 +68,7 @@ impl Play {
     /// a person reads the other side's plays as their board labels them.
     ///
     /// ```
-    /// use plakoto_core::{Color, Dice, Position};
+    /// use tavli_core::{Color, Dice, Position};
     /// let black = Position::start().with_turn(Color::Black);
     /// let play = black.legal_plays(Dice::new(6, 4).unwrap()).into_iter().find(|p| p.to_string() == "24/18 24/20").unwrap();
     /// assert_eq!(play.notation_for(Color::Black), "24/18 24/20");
@@ -227,7 +228,7 @@ impl DiceLeft {
 /// legal play, or the reason it is not one.
 ///
 /// ```
-/// use plakoto_core::{Dice, Position, parse_play};
+/// use tavli_core::{Dice, Position, parse_play};
 /// let p = Position::start();
 /// let d = Dice::new(6, 4).unwrap();
 /// assert_eq!(parse_play(&p, d, "24/14").unwrap().notation(), "24/18/14");
@@ -279,7 +280,7 @@ pub fn parse_play(pos: &Position, dice: Dice, text: &str) -> Result<Play, PlayEr
 /// (the same checks, without writing the moves as text first).
 ///
 /// ```
-/// use plakoto_core::{Dice, Move, PlayError, Position, play_of_moves};
+/// use tavli_core::{Dice, Move, PlayError, Position, play_of_moves};
 /// let (p, d) = (Position::start(), Dice::new(6, 4).unwrap());
 /// let play = play_of_moves(&p, d, &[Move::new(24, 18), Move::new(24, 20)]).unwrap();
 /// assert_eq!(play.notation(), "24/18 24/20");
@@ -401,7 +402,7 @@ fn replay_hops(pos: &Position, dice: Dice, hops: &[(u8, u8)], text: &str) -> Res
                         at = next;
                     }
                     Err(e) => {
-                        if let PlayError::BlockedPoint(p) | PlayError::BlockedAnchor(p) = e {
+                        if let PlayError::Blocked(p) | PlayError::BlockedAnchor(p) = e {
                             blocked.push(p);
                         }
                         first_err.get_or_insert(e);
@@ -435,7 +436,7 @@ fn replay_hops(pos: &Position, dice: Dice, hops: &[(u8, u8)], text: &str) -> Res
                 return Err(PlayError::TooFewCheckers { point: p, have: pos.own_on(p) });
             }
             return Err(match first_err {
-                Some(PlayError::BlockedPoint(_) | PlayError::BlockedAnchor(_)) if multi => {
+                Some(PlayError::Blocked(_) | PlayError::BlockedAnchor(_)) if multi => {
                     blocked.sort_unstable();
                     blocked.dedup();
                     let blocked = blocked.iter().map(u8::to_string).collect::<Vec<_>>().join(", ");

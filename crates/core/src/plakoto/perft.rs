@@ -6,8 +6,8 @@
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use crate::dice::Dice;
-use crate::movegen::{Ctx, MoveGen};
-use crate::position::Position;
+use crate::plakoto::movegen::{Ctx, MoveGen};
+use crate::plakoto::position::Position;
 
 /// How perft reaches the leaves at the last ply.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -16,14 +16,14 @@ pub enum Leaves {
     /// count over the dice orders for doublets (the fast default).
     Counted,
     /// Every leaf play built as a position, as other engines' perft does,
-    /// for comparing speed like for like (`plakoto perft --full`).
+    /// for comparing speed like for like (`tavli perft --full`).
     Built,
 }
 
 /// Perft on one thread.
 ///
 /// ```
-/// use plakoto_core::{Position, perft};
+/// use tavli_core::{Position, perft};
 /// assert_eq!(perft(&Position::start(), 1), 59);
 /// ```
 pub fn perft(pos: &Position, depth: u32) -> u64 {
@@ -33,7 +33,7 @@ pub fn perft(pos: &Position, depth: u32) -> u64 {
 /// Perft on one thread, with the leaves counted or built.
 ///
 /// ```
-/// use plakoto_core::{Leaves, Position, perft_with_leaves};
+/// use tavli_core::{Leaves, Position, perft_with_leaves};
 /// let start = Position::start();
 /// assert_eq!(perft_with_leaves(&start, 2, Leaves::Built), perft_with_leaves(&start, 2, Leaves::Counted));
 /// ```

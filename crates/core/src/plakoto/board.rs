@@ -2,13 +2,13 @@
 //! checking entered moves one at a time and explaining illegal ones. (The
 //! fast generator in `movegen` never uses it.)
 
+use crate::plakoto::position::Position;
 use crate::play_error::PlayError;
-use crate::position::Position;
 
 /// The mover's checkers, point by point (its numbering), with the fixed
 /// rest of the position; each step says why when it is illegal.
 #[derive(Clone)]
-pub(crate) struct Board {
+pub struct Board {
     pub(crate) own: [u8; 25],
     pub(crate) off: u8,
     pub(crate) pos: Position,
@@ -50,7 +50,7 @@ impl Board {
             let to = from - die;
             let n = self.pos.opp_on(to);
             if n >= 2 {
-                return Err(PlayError::BlockedPoint(to));
+                return Err(PlayError::Blocked(to));
             }
             if n == 1 && self.pos.own_pinned_on(to) {
                 return Err(PlayError::BlockedAnchor(to));

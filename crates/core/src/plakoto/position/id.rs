@@ -95,7 +95,7 @@ impl Position {
     /// The position ID (see the module documentation for the encoding).
     ///
     /// ```
-    /// use plakoto_core::Position;
+    /// use tavli_core::Position;
     /// let id = Position::start().id();
     /// assert_eq!(id, "AAAA__7__gAAAA");
     /// assert_eq!(Position::from_id(&id).unwrap(), Position::start());
@@ -122,7 +122,7 @@ impl Position {
     /// Decodes a position ID, naming any fault.
     ///
     /// ```
-    /// use plakoto_core::{Position, PositionIdError};
+    /// use tavli_core::{Position, PositionIdError};
     /// assert_eq!(Position::from_id("AAAA__7__gAAAA").unwrap(), Position::start());
     /// assert_eq!(Position::from_id(""), Err(PositionIdError::Empty));
     /// ```

@@ -106,7 +106,7 @@ impl Position {
     /// Parses the position JSON of INTERFACE.md, naming any fault.
     ///
     /// ```
-    /// use plakoto_core::Position;
+    /// use tavli_core::Position;
     /// let p = Position::from_json(r#"{"turn":"white","board":{"24":15,"1":-15},"pinned":{},"off":{"white":0,"black":0}}"#).unwrap();
     /// assert_eq!(p, Position::start());
     /// let e = Position::from_json(r#"{"turn":"white","board":{"25":15,"1":-15}}"#).unwrap_err();
@@ -207,7 +207,7 @@ impl Position {
     /// The position JSON, compact, points from 24 down to 1 as in INTERFACE.md.
     ///
     /// ```
-    /// use plakoto_core::Position;
+    /// use tavli_core::Position;
     /// assert_eq!(
     ///     Position::start().to_json(),
     ///     r#"{"turn":"white","board":{"24":15,"1":-15},"pinned":{},"off":{"white":0,"black":0}}"#
