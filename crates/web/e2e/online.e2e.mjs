@@ -105,6 +105,7 @@ test('two people play a whole match online in two browsers while a third watches
     assert.equal(await A.isVisible('#color'), true, 'the side to play is chosen');
     assert.match(await A.textContent('#online-about'), /link to send to your friend/);
     await A.selectOption('#color', 'white');
+    await A.selectOption('#match-games', 'plakoto');
     await A.selectOption('#length', '1');
     await A.click('#new-start');
     await A.waitForURL(/\/match\/[A-Za-z0-9_-]+$/);
@@ -349,6 +350,7 @@ test('two people play a whole match online in two browsers while a third watches
     await A.waitForSelector('#new-dialog[open]');
     await A.check('input[name=opponent][value=online]');
     await A.selectOption('#color', 'black');
+    await A.selectOption('#match-games', 'plakoto');
     await A.selectOption('#length', '3');
     await A.click('#new-start');
     await A.waitForFunction((old) => /\/match\/[A-Za-z0-9_-]+$/.test(location.pathname) && !location.pathname.endsWith(old), id);

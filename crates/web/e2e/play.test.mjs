@@ -151,11 +151,15 @@ test('a whole game against the engine in the browser, with a reload midway', { t
     const levels = await (await fetch(`${url}/api/v1/levels`)).json();
     assert.equal(await page.textContent('#level-about'), levels.find((l) => l.name === 'random').about);
     await page.selectOption('#color', 'white');
+    // A Tavli match to 5 unless chosen otherwise.
+    assert.equal(await page.inputValue('#match-games'), 'tavli');
+    assert.equal(await page.inputValue('#length'), '5');
+    await page.selectOption('#match-games', 'plakoto');
     await page.selectOption('#length', '1');
     await page.click('#new-start');
     await page.waitForURL(/\/match\/[A-Za-z0-9_-]+$/);
     const matchUrl = page.url();
-    assert.equal(await page.textContent('#title'), 'Plakoto');
+    assert.equal(await page.textContent('#title'), 'Tavli');
     assert.match(await page.textContent('#opening'), /Opening roll: White \d, Black \d/);
 
     let turns = 0, passes = 0, reloaded = false, moved = false, lossy = null;
@@ -343,6 +347,7 @@ test('a match from a set-up position: its ID, why a click cannot move, and the b
     await page.check('input[name=opponent][value=engine]');
     await page.selectOption('#level', 'random');
     await page.selectOption('#color', 'white');
+    await page.selectOption('#match-games', 'plakoto');
     await page.selectOption('#length', '1');
     await page.fill('#position-input', 'not a position');
     await page.click('#new-start');

@@ -1,4 +1,4 @@
-// Plakoto web app: draws the board in SVG and talks to /api/v1. It knows no
+// The Tavli web app: draws the board in SVG and talks to /api/v1. It knows no
 // rules: legal single moves, plays, results, hints, pip counts and the
 // reasons a move is illegal all come from the server; the page only draws
 // them and sends what the person chose. The page is these ES modules,

@@ -5,7 +5,7 @@
 // Pips are "βήματα" in Greek, so that "πόντοι" only ever means match points.
 const TEXT = {
   en: {
-    title: 'Plakoto', newMatch: 'New match', undo: 'Undo', confirm: 'Confirm', pass: 'Pass',
+    title: 'Tavli', newMatch: 'New match', undo: 'Undo', confirm: 'Confirm', pass: 'Pass',
     hint: 'Hint', resign: 'Resign', log: 'Game log', opponent: 'Opponent', vsEngine: 'The computer',
     vsHuman: 'A friend on this device', level: 'Level', yourColor: 'You play', whiteSide: 'White',
     blackSide: 'Black', randomSide: 'Random', length: 'Match to (points)', resume: 'Resume last match',
@@ -30,7 +30,7 @@ const TEXT = {
       random: 'Random', heuristic: 'Heuristic', beginner: 'Beginner', casual: 'Casual', advanced: 'Advanced',
       expert: 'Expert', master: 'Master',
     },
-    pinnedBy: 'pinned checker', passLog: 'pass', board: 'Plakoto board',
+    pinnedBy: 'pinned checker', passLog: 'pass', board: 'Tavli board',
     depth: '{n}-ply', win: 'win {p}', winDouble: 'double {p}', loseDouble: 'lose double {p}',
     matchChance: 'match {p}', chanceLost: '−{p} of the match',
     rankNthMatch: 'your play was the {nth} best of {of}: {p} less chance to win the match (best {best})',
@@ -70,7 +70,7 @@ const TEXT = {
     fevgaNote: 'Fevga: no hitting, and one checker holds a point. Both sides go round the same way (the dashed arrow): each starts on its ringed point and bears off from its home, the band in its colour. Until your first checker (the runner) reaches your 12-point, only it may move.',
   },
   el: {
-    title: 'Πλακωτό', newMatch: 'Νέος αγώνας', undo: 'Αναίρεση', confirm: 'Επιβεβαίωση', pass: 'Πάσο',
+    title: 'Τάβλι', newMatch: 'Νέος αγώνας', undo: 'Αναίρεση', confirm: 'Επιβεβαίωση', pass: 'Πάσο',
     hint: 'Υπόδειξη', resign: 'Παραίτηση', log: 'Κινήσεις παρτίδας', opponent: 'Αντίπαλος',
     vsEngine: 'Ο υπολογιστής', vsHuman: 'Φίλος στην ίδια συσκευή', level: 'Επίπεδο', yourColor: 'Παίζεις με',
     whiteSide: 'Άσπρα', blackSide: 'Μαύρα', randomSide: 'Τυχαία', length: 'Αγώνας στους (πόντους)',
@@ -106,7 +106,7 @@ const TEXT = {
       expert: 'αναζήτηση σε βάθος 1 πάνω στις 21 ζαριές του αντιπάλου',
       master: 'αναζήτηση σε βάθος 2 με φίλτρα κινήσεων: το δυνατότερο',
     },
-    pinnedBy: 'πλακωμένο πούλι', passLog: 'γκέλα', board: 'Ταμπλό πλακωτού',
+    pinnedBy: 'πλακωμένο πούλι', passLog: 'γκέλα', board: 'Ταμπλό τάβλι',
     depth: 'βάθος {n}', win: 'νίκη {p}', winDouble: 'διπλό {p}', loseDouble: 'χάνεις διπλό {p}',
     matchChance: 'αγώνας {p}', chanceLost: '−{p} του αγώνα',
     rankNthMatch: 'η κίνησή σου ήταν η {nth} καλύτερη από {of}: {p} λιγότερη πιθανότητα να κερδίσεις τον αγώνα (καλύτερη: {best})',
