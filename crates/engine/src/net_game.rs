@@ -54,9 +54,6 @@ pub trait NetGame: GamePosition {
     /// The network `eval` runs (what tells two evaluators apart).
     fn network(eval: &Self::Eval) -> &Arc<Network>;
 
-    /// This game's evaluator among `evals`.
-    fn eval_in(evals: &GameEvals) -> &Self::Eval;
-
     /// The network shipped in the binary for this game, if it has one.
     fn shipped() -> Option<Arc<Network>>;
 
@@ -102,10 +99,6 @@ impl NetGame for Position {
         eval.network()
     }
 
-    fn eval_in(evals: &GameEvals) -> &NeuralEval {
-        &evals.plakoto
-    }
-
     fn shipped() -> Option<Arc<Network>> {
         Some(crate::shipped::shipped_network())
     }
@@ -148,10 +141,6 @@ impl NetGame for portes::Position {
         eval.network()
     }
 
-    fn eval_in(evals: &GameEvals) -> &NetEval<portes::Position> {
-        &evals.portes
-    }
-
     fn shipped() -> Option<Arc<Network>> {
         Some(crate::shipped::shipped_portes_network())
     }
@@ -190,10 +179,6 @@ impl NetGame for fevga::Position {
         eval.network()
     }
 
-    fn eval_in(evals: &GameEvals) -> &NetEval<fevga::Position> {
-        &evals.fevga
-    }
-
     fn shipped() -> Option<Arc<Network>> {
         Some(crate::shipped::shipped_fevga_network())
     }
@@ -204,36 +189,6 @@ impl NetGame for fevga::Position {
 
     fn race(&self, db: &Database) -> Option<Probabilities> {
         db.fevga_race(self)
-    }
-}
-
-/// The evaluator of each game.
-#[derive(Clone)]
-pub struct GameEvals {
-    /// Plakoto's.
-    pub plakoto: NeuralEval,
-    /// Portes's.
-    pub portes: NetEval<portes::Position>,
-    /// Fevga's.
-    pub fevga: NetEval<fevga::Position>,
-}
-
-impl GameEvals {
-    /// `plakoto` for Plakoto (the network a front end was given), and for
-    /// Portes and Fevga their shipped networks with `plakoto`'s bear-off
-    /// database for races: the evaluators the built-in levels play with.
-    pub fn around(plakoto: NeuralEval) -> GameEvals {
-        let bearoff = plakoto.bearoff().cloned();
-        GameEvals {
-            portes: portes::Position::shipped_eval(bearoff.clone()).expect("Portes ships a network"),
-            fevga: fevga::Position::shipped_eval(bearoff).expect("Fevga ships a network"),
-            plakoto,
-        }
-    }
-
-    /// The evaluator of game `P`.
-    pub fn get<P: NetGame>(&self) -> &P::Eval {
-        P::eval_in(self)
     }
 }
 

@@ -1,28 +1,68 @@
 //! A player of a Tavli match: each game played by that game's own player,
 //! chosen by the game of the position it is asked about.
 
-use tavli_core::tavli::{AnyPlay, AnyPosition, MatchGames};
-use tavli_core::{Dice, fevga, portes};
+use tavli_core::Dice;
+use tavli_core::tavli::{AnyPlay, AnyPosition, GameKind, GamePlay, GamePosition, MatchGames};
 
+use crate::game_evals::{GameCode, GameEvals, for_game};
 use crate::levels::Level;
 use crate::net_game::NetGame;
-use crate::{FevgaHeuristic, NeuralEval, Player, PortesHeuristic, RandomPlayer};
+use crate::{NeuralEval, Player, RandomPlayer};
 
-/// Plays any of the three games, each with its own player.
+/// Plays any game, each with its own player.
 pub struct TavliPlayer {
-    portes: Box<dyn Player<portes::Position>>,
-    plakoto: Box<dyn Player>,
-    fevga: Box<dyn Player<fevga::Position>>,
+    /// One player per game, in [`GameKind::ALL`]'s order.
+    players: Vec<(GameKind, Box<dyn Player<AnyPosition>>)>,
+}
+
+/// A player of game `P` asked about positions of any game (always of `P`).
+struct OfGame<P: GamePosition>(Box<dyn Player<P>>);
+
+impl<P: GamePosition> Player<AnyPosition> for OfGame<P> {
+    fn name(&self) -> String {
+        self.0.name()
+    }
+
+    fn choose(&mut self, pos: &AnyPosition, dice: Dice, plays: &[AnyPlay]) -> usize {
+        let own = P::from_any(pos).expect("a game's player is asked about that game's positions");
+        let plays: Vec<P::Play> =
+            plays.iter().map(|p| P::Play::from_any(p).expect("the plays of one position are of its game")).collect();
+        self.0.choose(&own, dice, &plays)
+    }
+
+    fn new_game(&mut self) {
+        self.0.new_game();
+    }
+
+    fn set_match_score(&mut self, length: u32, mine: u32, theirs: u32) {
+        self.0.set_match_score(length, mine, theirs);
+    }
+
+    fn failure(&self) -> Option<String> {
+        self.0.failure()
+    }
+}
+
+/// A player of game `P` as a player of any game's positions.
+pub fn of_game<P: GamePosition>(player: Box<dyn Player<P>>) -> Box<dyn Player<AnyPosition>> {
+    Box::new(OfGame(player))
 }
 
 impl TavliPlayer {
-    /// A player made of one player per game.
-    pub fn new(
-        portes: Box<dyn Player<portes::Position>>,
-        plakoto: Box<dyn Player>,
-        fevga: Box<dyn Player<fevga::Position>>,
-    ) -> TavliPlayer {
-        TavliPlayer { portes, plakoto, fevga }
+    /// A player made of `make`'s player for each game.
+    pub fn each(mut make: impl FnMut(GameKind) -> Box<dyn Player<AnyPosition>>) -> TavliPlayer {
+        TavliPlayer { players: GameKind::ALL.iter().map(|&k| (k, make(k))).collect() }
+    }
+
+    /// This player with `player` playing game `P` instead.
+    pub fn with<P: NetGame>(mut self, player: Box<dyn Player<P>>) -> TavliPlayer {
+        for (k, p) in &mut self.players {
+            if *k == P::KIND {
+                *p = of_game(player);
+                break;
+            }
+        }
+        self
     }
 
     /// The player a built-in level names in every game of a match of
@@ -34,70 +74,68 @@ impl TavliPlayer {
     /// to come), in a match of one game by that game's own table
     /// ([`Level::player_in`]).
     pub fn of_level(level: &Level, eval: &NeuralEval, seed: u64, games: MatchGames) -> TavliPlayer {
-        let bearoff = eval.bearoff().cloned();
-        let portes_eval = portes::Position::shipped_eval(bearoff.clone()).expect("Portes has a network");
-        let fevga_eval = fevga::Position::shipped_eval(bearoff).expect("Fevga has a network");
-        TavliPlayer::new(
-            level.player_in::<portes::Position>(&portes_eval, seed, games),
-            level.player_in::<tavli_core::Position>(eval, seed, games),
-            level.player_in::<fevga::Position>(&fevga_eval, seed, games),
-        )
+        /// The level's player of one game.
+        struct LevelIn<'a>(&'a Level, &'a GameEvals, u64, MatchGames);
+        impl GameCode for LevelIn<'_> {
+            type Out = Box<dyn Player<AnyPosition>>;
+            fn run<P: NetGame>(self) -> Self::Out {
+                of_game(self.0.player_in::<P>(self.1.get::<P>(), self.2, self.3))
+            }
+        }
+        let evals = GameEvals::around(eval.clone());
+        TavliPlayer::each(|k| for_game(k, LevelIn(level, &evals, seed, games)))
     }
 
-    /// `plakoto` for Plakoto, and for Portes and Fevga their heuristics
-    /// standing in (random players when `random`): a Tavli player around a
-    /// Plakoto player that is not a level (a network file, say).
-    pub fn around(plakoto: Box<dyn Player>, random: bool, seed: u64) -> TavliPlayer {
-        let portes: Box<dyn Player<portes::Position>> =
-            if random { Box::new(RandomPlayer::new(seed)) } else { Box::new(PortesHeuristic) };
-        let fevga: Box<dyn Player<fevga::Position>> =
-            if random { Box::new(RandomPlayer::new(seed ^ 0x9e37_79b9)) } else { Box::new(FevgaHeuristic) };
-        TavliPlayer::new(portes, plakoto, fevga)
+    /// `player` for its game `P`, and for the other games their
+    /// heuristics standing in (random players when `random`): a Tavli
+    /// player around a player of one game that is not a level (a network
+    /// file, say).
+    pub fn around<P: NetGame>(player: Box<dyn Player<P>>, random: bool, seed: u64) -> TavliPlayer {
+        /// The stand-in of one game.
+        struct StandIn(bool, u64);
+        impl GameCode for StandIn {
+            type Out = Box<dyn Player<AnyPosition>>;
+            fn run<P: NetGame>(self) -> Self::Out {
+                // Each game's random player its own dice of choices.
+                let seed = self.1 ^ (P::KIND as u64).wrapping_mul(0x9e37_79b9);
+                if self.0 { of_game::<P>(Box::new(RandomPlayer::new(seed))) } else { of_game(P::heuristic()) }
+            }
+        }
+        TavliPlayer::each(|k| for_game(k, StandIn(random, seed))).with(player)
     }
-}
 
-/// The plays of one game inside `plays` (all of that game: they are the
-/// legal plays of one position).
-fn inner<T: Copy>(plays: &[AnyPlay], pick: impl Fn(&AnyPlay) -> Option<T>) -> Vec<T> {
-    plays.iter().map(|p| pick(p).expect("the plays of one position are of its game")).collect()
+    /// The player of `kind`'s games.
+    fn of(&mut self, kind: GameKind) -> &mut Box<dyn Player<AnyPosition>> {
+        let i = self.players.iter().position(|(k, _)| *k == kind).expect("a Tavli player plays every game");
+        &mut self.players[i].1
+    }
 }
 
 impl Player<AnyPosition> for TavliPlayer {
     fn name(&self) -> String {
-        self.plakoto.name()
+        // The name of the player of the game the project began with.
+        let i = self.players.iter().position(|(k, _)| *k == GameKind::default()).unwrap_or(0);
+        self.players[i].1.name()
     }
 
     fn choose(&mut self, pos: &AnyPosition, dice: Dice, plays: &[AnyPlay]) -> usize {
-        match pos {
-            AnyPosition::Portes(p) => {
-                let plays = inner(plays, |a| if let AnyPlay::Portes(x) = a { Some(*x) } else { None });
-                self.portes.choose(p, dice, &plays)
-            }
-            AnyPosition::Plakoto(p) => {
-                let plays = inner(plays, |a| if let AnyPlay::Plakoto(x) = a { Some(*x) } else { None });
-                self.plakoto.choose(p, dice, &plays)
-            }
-            AnyPosition::Fevga(p) => {
-                let plays = inner(plays, |a| if let AnyPlay::Fevga(x) = a { Some(*x) } else { None });
-                self.fevga.choose(p, dice, &plays)
-            }
-        }
+        self.of(pos.kind()).choose(pos, dice, plays)
     }
 
     fn new_game(&mut self) {
-        self.portes.new_game();
-        self.plakoto.new_game();
-        self.fevga.new_game();
+        for (_, p) in &mut self.players {
+            p.new_game();
+        }
     }
 
     fn set_match_score(&mut self, length: u32, mine: u32, theirs: u32) {
-        self.portes.set_match_score(length, mine, theirs);
-        self.plakoto.set_match_score(length, mine, theirs);
-        self.fevga.set_match_score(length, mine, theirs);
+        for (_, p) in &mut self.players {
+            p.set_match_score(length, mine, theirs);
+        }
     }
 
     fn failure(&self) -> Option<String> {
-        self.portes.failure().or_else(|| self.plakoto.failure()).or_else(|| self.fevga.failure())
+        self.players.iter().find_map(|(_, p)| p.failure())
     }
 }
 
@@ -105,7 +143,9 @@ impl Player<AnyPosition> for TavliPlayer {
 mod tests {
     use super::*;
     use crate::{Analyzer, Search, levels};
+    use crate::{FevgaHeuristic, PortesHeuristic};
     use tavli_core::tavli::GameKind;
+    use tavli_core::{fevga, portes};
 
     /// A neural level plays Portes and Fevga with their shipped networks
     /// at the level's depth: its choice is that search's best play.

@@ -10,11 +10,11 @@
 use std::sync::Arc;
 
 use tavli_core::tavli::{AnyPosition, GameKind, GamePosition, MatchGames};
-use tavli_core::{fevga, portes};
 use tavli_engine::bearoff::Database;
 use tavli_engine::network::Network;
 use tavli_engine::{
-    LevelKind, MAX_PLY, NetGame, NeuralEval, Player, RandomPlayer, Search, SearchPlayer, TavliPlayer, levels,
+    GameCode, LevelKind, MAX_PLY, NetGame, NeuralEval, Player, RandomPlayer, Search, SearchPlayer, TavliPlayer,
+    for_game, levels, of_game,
 };
 
 use crate::external::ExternalPlayer;
@@ -202,12 +202,26 @@ pub fn tavli_player(name: &str, eval: &NeuralEval, seed: u64) -> Result<Box<dyn 
     if name.starts_with("rollout:") {
         return Ok(Box::new(TavliPlayer::around(plakoto, false, seed)));
     }
-    let does_not = |game: &str| format!("`{name}` does not play {game}");
-    let portes =
-        net_player_of::<portes::Position>(name, eval.bearoff(), seed).unwrap_or_else(|| Err(does_not("portes")))?;
-    let fevga =
-        net_player_of::<fevga::Position>(name, eval.bearoff(), seed).unwrap_or_else(|| Err(does_not("fevga")))?;
-    Ok(Box::new(TavliPlayer::new(portes, plakoto, fevga)))
+    /// The named player of one game, with that game's own network.
+    struct Named<'a>(&'a str, Option<&'a Arc<Database>>, u64);
+    impl GameCode for Named<'_> {
+        type Out = Result<Box<dyn Player<AnyPosition>>, String>;
+        fn run<P: NetGame>(self) -> Self::Out {
+            let Named(name, bearoff, seed) = self;
+            let player = net_player_of::<P>(name, bearoff, seed)
+                .unwrap_or_else(|| Err(format!("`{name}` does not play {}", P::KIND)))?;
+            Ok(of_game(player))
+        }
+    }
+    // Plakoto's by `player_by_name` (which knows more names), every other
+    // game's by its own network.
+    let mut players = std::collections::HashMap::from([(GameKind::Plakoto, of_game(plakoto))]);
+    for kind in GameKind::ALL {
+        if let std::collections::hash_map::Entry::Vacant(e) = players.entry(kind) {
+            e.insert(for_game(kind, Named(name, eval.bearoff(), seed))?);
+        }
+    }
+    Ok(Box::new(TavliPlayer::each(|k| players.remove(&k).expect("a player for every game"))))
 }
 
 #[cfg(test)]

@@ -8,12 +8,12 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use anyhow::{Result, anyhow, bail};
+use tavli_core::Dice;
 use tavli_core::game::{DiceSource, SeededDice};
 use tavli_core::tavli::{GameKind, GamePlay};
-use tavli_core::{Dice, portes};
 use tavli_engine::network::Network;
 use tavli_engine::search::{SearchConfig, rank};
-use tavli_engine::{Evaluator, LEVELS, LevelKind, NetGame};
+use tavli_engine::{Evaluator, GameCode, LEVELS, LevelKind, NetGame, for_game};
 use tavli_workshop::train::self_play;
 
 /// Measure the engine's speed: evaluations/s, self-play games/s, and the
@@ -68,11 +68,15 @@ pub fn run(a: Args) -> Result<()> {
     if !(0.1..=600.0).contains(&a.seconds) || a.positions == 0 || a.positions > 10_000 {
         bail!("--seconds must be 0.1 to 600 and --positions 1 to 10000");
     }
-    match a.game.unwrap_or_default() {
-        GameKind::Plakoto => run_of::<tavli_core::Position>(&a),
-        GameKind::Portes => run_of::<portes::Position>(&a),
-        GameKind::Fevga => run_of::<tavli_core::fevga::Position>(&a),
+    /// The bench in one game.
+    struct Bench<'a>(&'a Args);
+    impl GameCode for Bench<'_> {
+        type Out = Result<()>;
+        fn run<P: NetGame>(self) -> Result<()> {
+            run_of::<P>(self.0)
+        }
     }
+    for_game(a.game.unwrap_or_default(), Bench(&a))
 }
 
 /// The level that searches `ply` plies at full strength.

@@ -60,24 +60,26 @@ fn default_set(game: GameKind) -> PathBuf {
 }
 
 /// Runs `$body` with `$P` the position type of `$game` and `$eval` its
-/// shipped evaluator (with the bear-off database of `engine_eval`).
+/// shipped evaluator (with the bear-off database of `engine_eval`). A
+/// macro, not `tavli_engine::for_game`: the benchmark's games need more
+/// than `NetGame` (their kinds of decision, their players by name).
 macro_rules! by_game {
     ($game:expr, |$P:ident, $eval:ident| $body:expr) => {{
-        let base = super::engine_eval();
+        let evals = super::game_evals();
         match $game {
             GameKind::Plakoto => {
                 type $P = Position;
-                let $eval = base;
+                let $eval = evals.get::<$P>().clone();
                 $body
             }
             GameKind::Portes => {
                 type $P = portes::Position;
-                let $eval = super::portes_eval(&base);
+                let $eval = evals.get::<$P>().clone();
                 $body
             }
             GameKind::Fevga => {
                 type $P = fevga::Position;
-                let $eval = super::fevga_eval(&base);
+                let $eval = evals.get::<$P>().clone();
                 $body
             }
         }

@@ -10,10 +10,9 @@ use std::time::Instant;
 
 use anyhow::{Result, anyhow, bail};
 use tavli_core::tavli::GameKind;
-use tavli_core::{fevga, portes};
 use tavli_engine::bearoff::Database;
 use tavli_engine::network::Network;
-use tavli_engine::{MAX_PLY, NetGame};
+use tavli_engine::{GameCode, MAX_PLY, NetGame, for_game};
 use tavli_workshop::rollout::Shard;
 use tavli_workshop::supervised::{DataSet, Manifest, Recipe, ShardState};
 
@@ -95,11 +94,17 @@ struct StatusArgs {
 /// Runs `tavli dataset …`.
 pub fn run(a: Args) -> Result<()> {
     match a.command {
-        Sub::Label(l) => match l.game {
-            GameKind::Plakoto => label::<tavli_core::Position>(&l),
-            GameKind::Portes => label::<portes::Position>(&l),
-            GameKind::Fevga => label::<fevga::Position>(&l),
-        },
+        Sub::Label(l) => {
+            /// Labelling in one game.
+            struct Label<'a>(&'a LabelArgs);
+            impl GameCode for Label<'_> {
+                type Out = Result<()>;
+                fn run<P: NetGame>(self) -> Result<()> {
+                    label::<P>(self.0)
+                }
+            }
+            for_game(l.game, Label(&l))
+        }
         Sub::Status(s) => status(&s),
     }
 }

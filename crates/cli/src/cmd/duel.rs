@@ -4,9 +4,9 @@
 
 use anyhow::{Result, anyhow, bail};
 use indicatif::{ProgressBar, ProgressStyle};
+use tavli_core::Position;
 use tavli_core::tavli::{AnyPosition, GameKind, GamePosition, MatchRules};
-use tavli_core::{Position, fevga, portes};
-use tavli_engine::{LEVELS, Player};
+use tavli_engine::{GameCode, LEVELS, NetGame, Player, for_game};
 use tavli_workshop::duel::{PlayerFactory, duel_matches_of, duel_of};
 use tavli_workshop::players::{check_name, game_player, own_player_of, player_by_name, tavli_player};
 
@@ -83,21 +83,20 @@ pub fn run(a: Args) -> Result<()> {
     if a.tavli {
         return tavli_duel(&a);
     }
-    match a.game.unwrap_or_default() {
-        GameKind::Plakoto => {}
-        GameKind::Portes => {
-            // The networks look their races up in the bear-off database.
-            let bearoff = super::engine_eval().bearoff().cloned();
-            return other_game(&a, portes::Position::start(), |name, seed| {
-                own_player_of::<portes::Position>(name, bearoff.as_ref(), seed)
-            });
+    let game = a.game.unwrap_or_default();
+    if game != GameKind::Plakoto {
+        /// A duel of one game other than Plakoto, its players by name.
+        struct Duel<'a>(&'a Args);
+        impl GameCode for Duel<'_> {
+            type Out = Result<()>;
+            fn run<P: NetGame>(self) -> Result<()> {
+                // The networks look their races up in the bear-off database.
+                let bearoff = super::engine_eval().bearoff().cloned();
+                let start = P::start_of(P::KIND).expect("a game's start");
+                other_game(self.0, start, |name, seed| own_player_of::<P>(name, bearoff.as_ref(), seed))
+            }
         }
-        GameKind::Fevga => {
-            let bearoff = super::engine_eval().bearoff().cloned();
-            return other_game(&a, fevga::Position::start(), |name, seed| {
-                own_player_of::<fevga::Position>(name, bearoff.as_ref(), seed)
-            });
-        }
+        return for_game(game, Duel(&a));
     }
     // Fail fast on unknown names.
     for name in [&a.a, &a.b] {

@@ -7,9 +7,8 @@ use anyhow::{Result, anyhow};
 use serde_json::value::RawValue;
 use serde_json::{Value, json};
 use tavli_core::Dice;
-use tavli_core::tavli::{AnyPosition, GamePlay, GamePosition};
-use tavli_core::{fevga, portes};
-use tavli_engine::{DEFAULT_LEVEL, NetGame, Player, levels};
+use tavli_core::tavli::{AnyPosition, GamePlay, GamePosition, MatchGames};
+use tavli_engine::{DEFAULT_LEVEL, Player, TavliPlayer, levels};
 
 /// Speak the engine protocol: read `{"type":"play","position":…,"dice":[6,4]}`
 /// and answer `{"moves":[[24,18],[24,20]]}`; `{"type":"quit"}` exits. A bad
@@ -30,14 +29,9 @@ const MAX_LINE: usize = 64 * 1024;
 
 pub fn run(a: Args) -> Result<()> {
     let level = levels::level(&a.level).map_err(|e| anyhow!("--level: {e}"))?;
-    let eval = super::engine_eval();
-    let portes_eval = portes::Position::shipped_eval(eval.bearoff().cloned()).expect("Portes has a network");
-    let fevga_eval = fevga::Position::shipped_eval(eval.bearoff().cloned()).expect("Fevga has a network");
-    let mut players = Players {
-        plakoto: level.player(&eval, a.seed),
-        portes: level.player_of::<portes::Position>(&portes_eval, a.seed),
-        fevga: level.player_of::<fevga::Position>(&fevga_eval, a.seed),
-    };
+    // The level in every game, each with its own network. Told no score,
+    // it plays for points.
+    let mut players = TavliPlayer::of_level(level, &super::engine_eval(), a.seed, MatchGames::Tavli);
     let stdin = std::io::stdin();
     let mut out = std::io::stdout().lock();
     let mut input = stdin.lock();
@@ -90,15 +84,7 @@ struct Request {
     dice: Option<Value>,
 }
 
-/// The engine's player for each game: the level's, with the game's own
-/// network.
-struct Players {
-    plakoto: Box<dyn Player>,
-    portes: Box<dyn Player<portes::Position>>,
-    fevga: Box<dyn Player<fevga::Position>>,
-}
-
-fn answer_play(req: &Request, players: &mut Players) -> Result<Value, String> {
+fn answer_play(req: &Request, player: &mut TavliPlayer) -> Result<Value, String> {
     // Position JSON of any game (its `game` says which), or (as everywhere
     // a position is asked for) `start` or a position ID.
     let raw = req.position.as_deref().ok_or("missing \"position\"")?;
@@ -121,11 +107,7 @@ fn answer_play(req: &Request, players: &mut Players) -> Result<Value, String> {
         return Err("\"dice\" must be two numbers 1-6, e.g. [6,4]".into());
     }
     let dice = Dice::new(d[0], d[1]).map_err(|e| e.to_string())?;
-    match pos {
-        AnyPosition::Plakoto(p) => choose(players.plakoto.as_mut(), &p, dice),
-        AnyPosition::Portes(p) => choose(players.portes.as_mut(), &p, dice),
-        AnyPosition::Fevga(p) => choose(players.fevga.as_mut(), &p, dice),
-    }
+    choose(player, &pos, dice)
 }
 
 /// The moves `player` makes with `dice` in `pos`.

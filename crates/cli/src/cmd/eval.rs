@@ -2,9 +2,9 @@
 
 use anyhow::Result;
 use serde_json::json;
-use tavli_core::tavli::{AnyPosition, GameKind};
+use tavli_core::tavli::GameKind;
 use tavli_engine::analysis::evaluate;
-use tavli_engine::{MAX_PLY, NetGame, Search};
+use tavli_engine::{ByGame, GameEvals, GameVisitor, MAX_PLY, NetGame, Search};
 
 /// Evaluate a position for the side on roll: win, double-win, lose,
 /// double-loss and draw chances, and the equity in points.
@@ -28,11 +28,20 @@ pub struct Args {
 }
 
 pub fn run(a: Args) -> Result<()> {
-    let eval = super::engine_eval();
-    match super::any_position_arg(&a.position, a.game)? {
-        AnyPosition::Plakoto(pos) => eval_of(&a, pos, eval),
-        AnyPosition::Portes(pos) => eval_of(&a, pos, super::portes_eval(&eval)),
-        AnyPosition::Fevga(pos) => eval_of(&a, pos, super::fevga_eval(&eval)),
+    let evals = super::game_evals();
+    super::any_position_arg(&a.position, a.game)?.by_game(Eval { args: &a, evals: &evals })
+}
+
+/// `eval` in the game of the position it is run on.
+struct Eval<'a> {
+    args: &'a Args,
+    evals: &'a GameEvals,
+}
+
+impl GameVisitor for Eval<'_> {
+    type Out = Result<()>;
+    fn visit<P: NetGame>(self, pos: &P) -> Result<()> {
+        eval_of(self.args, *pos, self.evals.get::<P>().clone())
     }
 }
 

@@ -3,10 +3,10 @@
 use anyhow::Result;
 use serde_json::json;
 use tavli_core::Dice;
-use tavli_core::tavli::{AnyPlay, AnyPosition, GameKind, GamePlay, GamePosition};
+use tavli_core::tavli::{AnyPlay, GameKind, GamePlay, GamePosition};
 use tavli_engine::analysis::{RankedPlay, rank_plays};
 use tavli_engine::met::Away;
-use tavli_engine::{MAX_PLY, NetGame, Search};
+use tavli_engine::{ByGame, GameEvals, GameVisitor, MAX_PLY, NetGame, Search};
 
 use super::moves::any_play_json;
 use super::play::{fixed3, signed3};
@@ -42,11 +42,20 @@ pub struct Args {
 }
 
 pub fn run(a: Args) -> Result<()> {
-    let eval = super::engine_eval();
-    match super::any_position_arg(&a.position, a.game)? {
-        AnyPosition::Plakoto(pos) => hint_of(&a, pos, eval, AnyPlay::Plakoto),
-        AnyPosition::Portes(pos) => hint_of(&a, pos, super::portes_eval(&eval), AnyPlay::Portes),
-        AnyPosition::Fevga(pos) => hint_of(&a, pos, super::fevga_eval(&eval), AnyPlay::Fevga),
+    let evals = super::game_evals();
+    super::any_position_arg(&a.position, a.game)?.by_game(Hint { args: &a, evals: &evals })
+}
+
+/// `hint` in the game of the position it is run on.
+struct Hint<'a> {
+    args: &'a Args,
+    evals: &'a GameEvals,
+}
+
+impl GameVisitor for Hint<'_> {
+    type Out = Result<()>;
+    fn visit<P: NetGame>(self, pos: &P) -> Result<()> {
+        hint_of(self.args, *pos, self.evals.get::<P>().clone(), GamePlay::into_any)
     }
 }
 

@@ -13,7 +13,7 @@ use tavli_core::{Position, fevga, portes};
 use tavli_engine::met::{GameChances, MatchEquityTable};
 use tavli_engine::search::start_chances_of;
 use tavli_engine::tavli_met::TAVLI_CHANCES_COMMAND;
-use tavli_engine::{Level, NetGame, levels};
+use tavli_engine::{GameCode, GameEvals, Level, NetGame, for_game, levels};
 use tavli_workshop::starts::{StarterCounts, measure_level};
 
 /// The match equity table: the chance to win a match needing `a` points
@@ -109,12 +109,15 @@ fn tavli(a: &Args) -> Result<()> {
 
 /// The table of a match of one game.
 fn one_game(a: &Args) -> Result<()> {
-    let eval = super::engine_eval();
-    let chances = match a.game.unwrap_or_default() {
-        GameKind::Plakoto => start_chances_of::<Position>(&eval, 1),
-        GameKind::Portes => start_chances_of::<portes::Position>(&super::portes_eval(&eval), 1),
-        GameKind::Fevga => start_chances_of::<fevga::Position>(&super::fevga_eval(&eval), 1),
-    };
+    /// The starter's chances in a game at 1-ply, from its evaluator.
+    struct StartChances(GameEvals);
+    impl GameCode for StartChances {
+        type Out = GameChances;
+        fn run<P: NetGame>(self) -> GameChances {
+            start_chances_of::<P>(self.0.get::<P>(), 1)
+        }
+    }
+    let chances = for_game(a.game.unwrap_or_default(), StartChances(super::game_evals()));
     let t = MatchEquityTable::one_game(a.length, a.game.unwrap_or_default(), chances);
     if a.json {
         let mut v = json!({"length": a.length, "chances": chances, "table": t.table()});

@@ -83,18 +83,10 @@ pub fn position_arg(text: &str) -> Result<Position> {
     }
 }
 
-/// The evaluator of Portes's levels: the shipped Portes network, with
-/// `eval`'s bear-off database for races.
-pub fn portes_eval(eval: &NeuralEval) -> tavli_engine::NetEval<tavli_core::portes::Position> {
-    use tavli_engine::NetGame;
-    tavli_core::portes::Position::shipped_eval(eval.bearoff().cloned()).expect("Portes has a network")
-}
-
-/// The evaluator of Fevga's levels: the shipped Fevga network, with
-/// `eval`'s bear-off database for races home.
-pub fn fevga_eval(eval: &NeuralEval) -> tavli_engine::NetEval<tavli_core::fevga::Position> {
-    use tavli_engine::NetGame;
-    tavli_core::fevga::Position::shipped_eval(eval.bearoff().cloned()).expect("Fevga has a network")
+/// The evaluator of each game's levels: its shipped network, with the
+/// bear-off database for races (loaded once, as [`engine_eval`] says).
+pub fn game_evals() -> tavli_engine::GameEvals {
+    tavli_engine::GameEvals::around(engine_eval())
 }
 
 /// A position of any game for the commands that take every game: `start`

@@ -4,8 +4,7 @@
 use std::time::Instant;
 
 use anyhow::{Result, bail};
-use tavli_core::tavli::{AnyPosition, GameKind};
-use tavli_core::{fevga, portes};
+use tavli_core::tavli::GameKind;
 
 /// Count the leaves of the game tree to DEPTH (INTERFACE.md "Perft").
 ///
@@ -40,19 +39,8 @@ pub fn run(args: Args) -> Result<()> {
     }
     let threads = args.threads;
     let t = Instant::now();
-    let n = match &pos {
-        AnyPosition::Plakoto(pos) => {
-            let leaves = if args.full { tavli_core::Leaves::Built } else { tavli_core::Leaves::Counted };
-            tavli_core::perft_parallel_with_leaves(pos, args.depth, args.threads, leaves)
-        }
-        AnyPosition::Portes(pos) => {
-            let leaves = if args.full { tavli_core::Leaves::Built } else { tavli_core::Leaves::Counted };
-            portes::perft_parallel_with_leaves(pos, args.depth, args.threads, leaves)
-        }
-        AnyPosition::Fevga(_) if args.full => {
-            bail!("--full is for Plakoto and Portes: Fevga's perft counts the last ply")
-        }
-        AnyPosition::Fevga(pos) => fevga::perft_parallel(pos, args.depth, args.threads, &fevga::FevgaRules::default()),
+    let Some(n) = pos.perft_parallel(args.depth, threads, args.full) else {
+        bail!("--full is for Plakoto and Portes: Fevga's perft counts the last ply")
     };
     let secs = t.elapsed().as_secs_f64();
     println!("{n}");

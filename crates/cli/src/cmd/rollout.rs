@@ -12,7 +12,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 use serde::{Deserialize, Serialize};
 use serde_json::json;
 use tavli_core::tavli::{AnyPlay, AnyPosition, GameKind, GamePlay, GamePosition};
-use tavli_engine::{Analyzer, MAX_PLY, NetGame, Search};
+use tavli_engine::{Analyzer, ByGame, GameEvals, GameVisitor, MAX_PLY, NetGame, Search};
 use tavli_workshop::rollout::{Estimate, Rollout, RolloutConfig, Shard, Tally, exact_after, for_mover};
 
 use super::moves::any_play_json;
@@ -120,11 +120,20 @@ fn estimate_json(e: &Estimate) -> serde_json::Value {
 }
 
 pub fn run(a: Args) -> Result<()> {
-    let eval = super::engine_eval();
-    match super::any_position_arg(&a.position, a.game)? {
-        AnyPosition::Plakoto(pos) => run_of(&a, pos, eval, AnyPlay::Plakoto),
-        AnyPosition::Portes(pos) => run_of(&a, pos, super::portes_eval(&eval), AnyPlay::Portes),
-        AnyPosition::Fevga(pos) => run_of(&a, pos, super::fevga_eval(&eval), AnyPlay::Fevga),
+    let evals = super::game_evals();
+    super::any_position_arg(&a.position, a.game)?.by_game(RollOut { args: &a, evals: &evals })
+}
+
+/// `rollout` in the game of the position it is run on.
+struct RollOut<'a> {
+    args: &'a Args,
+    evals: &'a GameEvals,
+}
+
+impl GameVisitor for RollOut<'_> {
+    type Out = Result<()>;
+    fn visit<P: NetGame>(self, pos: &P) -> Result<()> {
+        run_of(self.args, *pos, self.evals.get::<P>().clone(), GamePlay::into_any)
     }
 }
 

@@ -252,6 +252,19 @@ impl AnyPosition {
         }
     }
 
+    /// The number of leaves `depth` plies down on `threads` threads, every
+    /// leaf built when `built` (Plakoto and Portes; `None` for Fevga, whose
+    /// perft counts the last ply's plays without building them).
+    pub fn perft_parallel(&self, depth: u32, threads: usize, built: bool) -> Option<u64> {
+        let leaves = if built { crate::Leaves::Built } else { crate::Leaves::Counted };
+        match self {
+            AnyPosition::Portes(p) => Some(portes::perft_parallel_with_leaves(p, depth, threads, leaves)),
+            AnyPosition::Plakoto(p) => Some(crate::perft_parallel_with_leaves(p, depth, threads, leaves)),
+            AnyPosition::Fevga(_) if built => None,
+            AnyPosition::Fevga(p) => Some(fevga::perft_parallel(p, depth, threads, &fevga::FevgaRules::default())),
+        }
+    }
+
     /// Reads position JSON of any game: its `game` field says which (absent
     /// means Plakoto, TAVLI.md Part 3b).
     pub fn from_json(text: &str) -> Result<AnyPosition, String> {

@@ -18,10 +18,11 @@ use tavli_core::game::Match;
 use tavli_core::tavli::{GameKind, GamePlay, GamePosition, MatchGames, MatchRules};
 use tavli_core::{Color, Dice, Move, Position, Reason};
 
+use crate::GameEvals;
 use crate::analyzer::{Analyzer, Scored};
 use crate::game_evals::{ByGame, GameVisitor};
 use crate::met::{GameChances, MatchScore};
-use crate::net_game::{GameEvals, NetGame};
+use crate::net_game::NetGame;
 use crate::neural::NeuralEval;
 use crate::probabilities::Probabilities;
 use crate::search::{Objective, Search, SearchConfig};
@@ -778,7 +779,7 @@ mod tests {
         assert_eq!((table.rotation.len(), *playing), (3, GameKind::Portes));
         let before = m.games()[0].positions_before()[3];
         let AnyPosition::Portes(before) = before else { panic!("a Portes position") };
-        let mut search = Search::new(reviewer.evals().portes.clone(), 0);
+        let mut search = Search::new(reviewer.evals().get::<portes::Position>().clone(), 0);
         search.config.objective = objective;
         let ranked = analysis::rank_plays(&search, &before, Dice::new(6, 2).unwrap());
         assert_eq!(ranked[0].play.notation(), blunder.best);
@@ -825,7 +826,7 @@ mod tests {
         let mut m: Match<AnyPosition> = Match::with_rules(rules, 1, 11, Players::default()).unwrap();
         let mut players = [
             TavliPlayer::of_level(level, &eval, 1, rules.games),
-            TavliPlayer::around(Box::new(crate::RandomPlayer::new(2)), true, 3),
+            TavliPlayer::around::<tavli_core::Position>(Box::new(crate::RandomPlayer::new(2)), true, 3),
         ];
         while !m.is_over() {
             m.roll().unwrap();

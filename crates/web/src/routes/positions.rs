@@ -11,9 +11,9 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use serde_json::value::RawValue;
 use tavli_core::tavli::{AnyPosition, AnyTurn, GameKind, GamePlay, MatchGames, MatchRules};
-use tavli_core::{Dice, GameResult, Move, fevga, portes};
+use tavli_core::{Dice, GameResult, Move};
 use tavli_engine::met::MatchScore;
-use tavli_engine::{LevelKind, MAX_PLY, NetGame, NeuralEval, Probabilities, Search, analysis};
+use tavli_engine::{ByGame, GameEvals, GameVisitor, LevelKind, MAX_PLY, NetGame, Probabilities, Search, analysis};
 use utoipa::ToSchema;
 
 use crate::error::{ApiError, ErrorBody, JsonBody};
@@ -128,10 +128,16 @@ pub async fn eval(
 ) -> Result<Json<EvalJson>, ApiError> {
     let pos = wire::any_position(req.position.as_deref(), req.game)?;
     let ply = wire::ply(req.ply, 0)?;
-    let engine = state.service.engine().clone();
-    let e = state
-        .engine(move |_| Ok(by_game!(pos, &engine, |p, eval| analysis::evaluate(&Search::new(eval, ply), &p))))
-        .await?;
+    /// The evaluation in the game of the position it is run on.
+    struct Evaluate(GameEvals, u8);
+    impl GameVisitor for Evaluate {
+        type Out = analysis::Evaluation;
+        fn visit<P: NetGame>(self, pos: &P) -> analysis::Evaluation {
+            analysis::evaluate(&Search::new(self.0.get::<P>().clone(), self.1), pos)
+        }
+    }
+    let evals = state.service.evals().clone();
+    let e = state.engine(move |_| Ok(pos.by_game(Evaluate(evals, ply)))).await?;
     Ok(Json(EvalJson {
         position: pos,
         id: pos.id(),
@@ -333,11 +339,11 @@ pub async fn hint(
         ),
     };
     let games = req.games.unwrap_or_default();
-    let (engine, mid_turn, max) = (state.service.engine().clone(), req.moves.is_some(), req.max.unwrap_or(usize::MAX));
+    let (evals, mid_turn, max) = (state.service.evals().clone(), req.moves.is_some(), req.max.unwrap_or(usize::MAX));
     let ranked = state
         .engine(move |_| {
             let ask = Ask { dice, ply, score, games, reachable: reachable.as_deref(), played: played.as_ref(), max };
-            Ok(by_game!(pos, &engine, |p, eval| ask.rank(&p, eval)))
+            Ok(pos.by_game(AskIn(&ask, &evals)))
         })
         .await?;
     let ranked = ranked.ok_or_else(|| ApiError::internal("a position whose game goes on has no legal play"))?;
@@ -353,34 +359,14 @@ pub async fn hint(
     }))
 }
 
-/// Runs `$body` with `$p` the game's own position inside the
-/// [`AnyPosition`] `$pos` and `$eval` the evaluator of that game's levels
-/// (Plakoto's `$engine`, the others' shipped networks with its bear-off
-/// database), so one generic body serves every game.
-macro_rules! by_game {
-    ($pos:expr, $engine:expr, |$p:ident, $eval:ident| $body:expr) => {
-        match $pos {
-            AnyPosition::Plakoto($p) => {
-                let $eval: NeuralEval = $engine.clone();
-                $body
-            }
-            AnyPosition::Portes($p) => {
-                let $eval = shipped::<portes::Position>($engine);
-                $body
-            }
-            AnyPosition::Fevga($p) => {
-                let $eval = shipped::<fevga::Position>($engine);
-                $body
-            }
-        }
-    };
-}
-use by_game;
+/// A hint's ranking in the game of the position it is run on.
+struct AskIn<'a>(&'a Ask<'a>, &'a GameEvals);
 
-/// The evaluator of game `P`'s levels: its shipped network, with `engine`'s
-/// bear-off database for races.
-fn shipped<P: NetGame>(engine: &NeuralEval) -> P::Eval {
-    P::shipped_eval(engine.bearoff().cloned()).expect("every game ships a network")
+impl GameVisitor for AskIn<'_> {
+    type Out = Option<Ranked>;
+    fn visit<P: NetGame>(self, pos: &P) -> Option<Ranked> {
+        self.0.rank(pos, self.1.get::<P>().clone())
+    }
 }
 
 /// What a hint asks of one game's ranking.

@@ -29,7 +29,7 @@ use tavli_core::game::{Contribution, MatchError, PlayerName, Players, Seed};
 use tavli_core::tavli::{AnyPlay, AnyPosition, AnyTurn, MatchGames, MatchRules};
 use tavli_core::{Color, Move};
 use tavli_engine::met::MatchScore;
-use tavli_engine::{DEFAULT_LEVEL, NeuralEval, Player, TavliPlayer, levels};
+use tavli_engine::{DEFAULT_LEVEL, GameEvals, NeuralEval, Player, TavliPlayer, levels};
 
 use errors::match_error;
 use ids::{new_id, valid_id};
@@ -142,6 +142,8 @@ fn roll_if_needed(m: &mut Match) -> Result<(), ServiceError> {
 pub struct MatchService {
     store: Arc<dyn MatchStore>,
     engine: NeuralEval,
+    /// Each game's evaluator, made once for the server's life.
+    evals: GameEvals,
     live: Mutex<HashMap<String, Slot>>,
     cached: usize,
     hub: Arc<Hub>,
@@ -151,7 +153,8 @@ impl MatchService {
     /// A service over `store`, with `engine` playing the engine's turns,
     /// keeping at most about `cached` idle matches in memory.
     pub fn new(store: Arc<dyn MatchStore>, engine: NeuralEval, cached: usize) -> MatchService {
-        MatchService { store, engine, live: Mutex::new(HashMap::new()), cached, hub: Arc::new(Hub::default()) }
+        let evals = GameEvals::around(engine.clone());
+        MatchService { store, engine, evals, live: Mutex::new(HashMap::new()), cached, hub: Arc::new(Hub::default()) }
     }
 
     /// The live updates of the matches.
@@ -170,9 +173,14 @@ impl MatchService {
         Ok(self.store.ping()?)
     }
 
-    /// The evaluator the engine plays with.
+    /// The evaluator the engine plays Plakoto with.
     pub fn engine(&self) -> &NeuralEval {
         &self.engine
+    }
+
+    /// The evaluator the engine plays each game with.
+    pub fn evals(&self) -> &GameEvals {
+        &self.evals
     }
 
     fn live(&self) -> MutexGuard<'_, HashMap<String, Slot>> {

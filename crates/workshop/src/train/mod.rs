@@ -29,9 +29,8 @@ use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
 
 use tavli_core::tavli::GameKind;
-use tavli_core::{fevga, portes};
 use tavli_engine::network::{Gradient, Network};
-use tavli_engine::{NetGame, Player};
+use tavli_engine::{GameCode, NetGame, Player, for_game};
 
 use crate::benchmark::{Decision, error_rate};
 use crate::duel::duel_of;
@@ -217,11 +216,21 @@ pub fn train(
     on_progress: &mut dyn FnMut(&Progress),
 ) -> Result<Network, TrainError> {
     let game = if resume { read_state(&RunFiles::new(dir))?.config.game } else { cfg.game };
-    match game {
-        GameKind::Plakoto => train_of::<tavli_core::Position>(cfg, dir, resume, stop, on_progress),
-        GameKind::Portes => train_of::<portes::Position>(cfg, dir, resume, stop, on_progress),
-        GameKind::Fevga => train_of::<fevga::Position>(cfg, dir, resume, stop, on_progress),
+    /// Training in one game.
+    struct Train<'a> {
+        cfg: &'a TrainConfig,
+        dir: &'a Path,
+        resume: bool,
+        stop: &'a AtomicBool,
+        on_progress: &'a mut dyn FnMut(&Progress),
     }
+    impl GameCode for Train<'_> {
+        type Out = Result<Network, TrainError>;
+        fn run<P: NetGame>(self) -> Self::Out {
+            train_of::<P>(self.cfg, self.dir, self.resume, self.stop, self.on_progress)
+        }
+    }
+    for_game(game, Train { cfg, dir, resume, stop, on_progress })
 }
 
 fn read_state(files: &RunFiles) -> Result<State, TrainError> {

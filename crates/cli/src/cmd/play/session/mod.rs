@@ -12,7 +12,7 @@ use tavli_core::game::{Match, PlayerName, Start};
 use tavli_core::tavli::{AnyPlay, AnyPosition, AnyTurn, GameKind, GamePlay, GamePosition, MatchGames, MatchRules};
 use tavli_core::{Color, Dice, GameResult, Move, PlayError};
 use tavli_engine::met::MatchScore;
-use tavli_engine::{NetGame, NeuralEval, Player, Search, TavliPlayer, levels};
+use tavli_engine::{ByGame, GameEvals, GameVisitor, NetGame, NeuralEval, Player, Search, TavliPlayer, levels};
 
 use super::advice::{self, HINT_PLY};
 use super::announce::{self, Voice};
@@ -86,6 +86,8 @@ pub struct Session<I, W> {
     m: Match<AnyPosition>,
     /// What the engine levels and hints evaluate with.
     eval: NeuralEval,
+    /// Each game's evaluator for hints and ratings (made once).
+    evals: GameEvals,
     save_path: PathBuf,
     style: Style,
     input: I,
@@ -114,6 +116,7 @@ impl<I: ReadLine, W: Write> Session<I, W> {
     pub fn new(m: Match<AnyPosition>, eval: NeuralEval, save_path: PathBuf, style: Style, input: I, out: W) -> Self {
         Session {
             m,
+            evals: GameEvals::around(eval.clone()),
             eval,
             save_path,
             style,
@@ -561,29 +564,8 @@ impl<I: ReadLine, W: Write> Session<I, W> {
                     // After moves made, only the plays they can still become
                     // (the turn is built from the position: of its game).
                     let after = !made.is_empty();
-                    match pos {
-                        AnyPosition::Plakoto(p) => {
-                            let reachable = match &tb {
-                                AnyTurn::Plakoto(t) if after => Some(t.reachable_plays()),
-                                _ => None,
-                            };
-                            self.hint(&p, dice, &made, reachable.as_deref(), self.eval.clone())?
-                        }
-                        AnyPosition::Portes(p) => {
-                            let reachable = match &tb {
-                                AnyTurn::Portes(t) if after => Some(t.reachable_plays()),
-                                _ => None,
-                            };
-                            self.hint(&p, dice, &made, reachable.as_deref(), crate::cmd::portes_eval(&self.eval))?
-                        }
-                        AnyPosition::Fevga(p) => {
-                            let reachable = match &tb {
-                                AnyTurn::Fevga(t) if after => Some(t.reachable_plays()),
-                                _ => None,
-                            };
-                            self.hint(&p, dice, &made, reachable.as_deref(), crate::cmd::fevga_eval(&self.eval))?
-                        }
-                    }
+                    let reachable = after.then(|| tb.reachable_plays());
+                    pos.by_game(Hint { session: self, dice, made: &made, reachable })?
                 }
                 Command::Last => self.rate_last(side)?,
                 Command::Id => self.say(id_text(self.lang, &pos, dice, !tb.moves().is_empty()))?,
@@ -737,19 +719,9 @@ impl<I: ReadLine, W: Write> Session<I, W> {
         let games = self.m.rules().games;
         let before = game.positions_before()[ti];
         let after = game.positions_before().get(ti + 1).copied().unwrap_or(*game.position());
-        let (notation, eval) = (turn.notation.as_str(), &self.eval);
-        let said = match (before, after) {
-            (AnyPosition::Plakoto(b), AnyPosition::Plakoto(a)) => {
-                rate(lang, eval.clone(), (&b, &a), dice, (score, games), &earlier, notation)
-            }
-            (AnyPosition::Portes(b), AnyPosition::Portes(a)) => {
-                rate(lang, crate::cmd::portes_eval(eval), (&b, &a), dice, (score, games), &earlier, notation)
-            }
-            (AnyPosition::Fevga(b), AnyPosition::Fevga(a)) => {
-                rate(lang, crate::cmd::fevga_eval(eval), (&b, &a), dice, (score, games), &earlier, notation)
-            }
-            _ => text::last_not_legal(lang, &earlier, notation),
-        };
+        let notation = turn.notation.as_str();
+        let said =
+            before.by_game(Rate { lang, evals: &self.evals, after, dice, score, games, earlier: &earlier, notation });
         self.say(said)
     }
 
@@ -839,4 +811,54 @@ fn rate<P: NetGame>(
     }
     let search = Search::in_match_of::<P>(eval, HINT_PLY, score, games);
     advice::rating(lang, &search, before, dice, &play, earlier)
+}
+
+/// A hint in the game of the position it is run on, the turn's moves so
+/// far `made` and, after some, the plays they can still become.
+struct Hint<'a, I, W> {
+    session: &'a mut Session<I, W>,
+    dice: Dice,
+    made: &'a [Move],
+    reachable: Option<Vec<AnyPlay>>,
+}
+
+impl<I: ReadLine, W: Write> GameVisitor for Hint<'_, I, W> {
+    type Out = Result<()>;
+    fn visit<P: NetGame>(self, pos: &P) -> Result<()> {
+        let reachable: Option<Vec<P::Play>> = self
+            .reachable
+            .map(|plays| plays.iter().map(|p| P::Play::from_any(p).expect("a turn's plays are of its game")).collect());
+        let eval = self.session.evals.get::<P>().clone();
+        self.session.hint(pos, self.dice, self.made, reachable.as_deref(), eval)
+    }
+}
+
+/// How good a play was, in the game of the position before it.
+struct Rate<'a> {
+    lang: Lang,
+    evals: &'a GameEvals,
+    after: AnyPosition,
+    dice: Dice,
+    score: MatchScore,
+    games: MatchGames,
+    earlier: &'a str,
+    notation: &'a str,
+}
+
+impl GameVisitor for Rate<'_> {
+    type Out = String;
+    fn visit<P: NetGame>(self, before: &P) -> String {
+        match P::from_any(&self.after) {
+            Some(after) => rate(
+                self.lang,
+                self.evals.get::<P>().clone(),
+                (before, &after),
+                self.dice,
+                (self.score, self.games),
+                self.earlier,
+                self.notation,
+            ),
+            None => text::last_not_legal(self.lang, self.earlier, self.notation),
+        }
+    }
 }

@@ -470,7 +470,7 @@ fn advice_in<P: NetGame>(game: GameKind, eval: P::Eval, of: fn(AnyPosition) -> O
 fn hints_and_ratings_in_portes_come_from_its_network() {
     advice_in::<tavli_core::portes::Position>(
         GameKind::Portes,
-        crate::cmd::portes_eval(&NeuralEval::shipped(None)),
+        tavli_engine::GameEvals::around(NeuralEval::shipped(None)).get::<tavli_core::portes::Position>().clone(),
         |p| match p {
             AnyPosition::Portes(p) => Some(p),
             _ => None,
@@ -482,7 +482,7 @@ fn hints_and_ratings_in_portes_come_from_its_network() {
 fn hints_and_ratings_in_fevga_come_from_its_network() {
     advice_in::<tavli_core::fevga::Position>(
         GameKind::Fevga,
-        crate::cmd::fevga_eval(&NeuralEval::shipped(None)),
+        tavli_engine::GameEvals::around(NeuralEval::shipped(None)).get::<tavli_core::fevga::Position>().clone(),
         |p| match p {
             AnyPosition::Fevga(p) => Some(p),
             _ => None,
@@ -502,7 +502,10 @@ fn a_portes_hint_mid_turn_ranks_the_plays_the_moves_made_can_become() {
     let mut t = tavli_core::portes::TurnBuilder::new(&pos, dice);
     t.play_move(first.from, first.to).unwrap();
     let reachable = t.reachable_plays();
-    let search = Search::new(crate::cmd::portes_eval(&NeuralEval::shipped(None)), HINT_PLY);
+    let search = Search::new(
+        tavli_engine::GameEvals::around(NeuralEval::shipped(None)).get::<tavli_core::portes::Position>().clone(),
+        HINT_PLY,
+    );
     let c = analysis::continuations(&search, &pos, dice, Some(&reachable)).unwrap();
     assert!(c.plays.iter().all(|r| r.play.moves().contains(&first)), "{:?}", c.plays);
     let head = hint_head(Lang::En, dice, &[first], HINT_PLY, &pos.turn().to_string(), None);
