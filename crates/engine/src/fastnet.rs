@@ -39,8 +39,9 @@ pub struct FastNet {
     hidden: usize,
     /// Row-major, `hidden` floats per row: the network's input rows, then
     /// for each point group and count 1..=3 the sum of that group's first
-    /// `count` rows.
-    rows: Vec<f32>,
+    /// `count` rows. Aligned to a cache line, so that the kernel's loads
+    /// never straddle two (an unlucky allocation cost 7% of Portes's speed).
+    rows: AlignedRows,
     /// For each input, the row of its group's one-checker sum when a point
     /// group starts there, else [`NO_GROUP`].
     group_row: Vec<u16>,
@@ -135,6 +136,7 @@ impl FastNet {
                 rows.extend_from_slice(&sum);
             }
         }
+        let rows = AlignedRows::from(rows);
         FastNet {
             #[cfg(target_arch = "x86_64")]
             avx2: hidden.is_multiple_of(CHUNK) && is_x86_feature_detected!("avx2") && is_x86_feature_detected!("fma"),
@@ -197,7 +199,7 @@ impl FastNet {
         let h = self.hidden;
         let mut acc = b1.to_vec();
         for (row, v) in list.entries() {
-            for (a, w) in acc.iter_mut().zip(&self.rows[row * h..(row + 1) * h]) {
+            for (a, w) in acc.iter_mut().zip(&self.rows.floats()[row * h..(row + 1) * h]) {
                 *a += v * w;
             }
         }
@@ -225,7 +227,7 @@ impl FastNet {
             for (row, v) in list.entries() {
                 // One multiply-add per 8 units, the row read straight from
                 // memory: no branch on the scale, no extra registers.
-                let p = part(&self.rows, row * h + c);
+                let p = part(self.rows.floats(), row * h + c);
                 let s = _mm256_set1_ps(v);
                 for (k, a) in acc.iter_mut().enumerate() {
                     *a = _mm256_fmadd_ps(s, unsafe { _mm256_loadu_ps(p.add(8 * k)) }, *a);
@@ -251,6 +253,16 @@ impl FastNet {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn rows_are_kept_whole_and_aligned_to_a_cache_line() {
+        for n in [0, 1, 15, 16, 17, 1000] {
+            let v: Vec<f32> = (0..n).map(|i| i as f32 * 0.5).collect();
+            let rows = AlignedRows::from(v.clone());
+            assert_eq!(rows.floats(), &v[..]);
+            assert_eq!(rows.floats().as_ptr() as usize % 64, 0);
+        }
+    }
     use crate::inputs::{Inputs, encode};
     use tavli_core::game::{DiceSource, SeededDice};
 
@@ -285,5 +297,41 @@ mod tests {
                 pos = *plays[dice.die() as usize % plays.len()].position();
             }
         }
+    }
+}
+
+/// Floats in a buffer aligned to a cache line (64 bytes).
+#[derive(Clone, Debug)]
+struct AlignedRows {
+    blocks: Vec<Line>,
+    len: usize,
+}
+
+/// One cache line of floats.
+#[derive(Clone, Copy, Debug)]
+#[repr(C, align(64))]
+struct Line([f32; 16]);
+
+impl From<Vec<f32>> for AlignedRows {
+    fn from(v: Vec<f32>) -> AlignedRows {
+        let blocks = v
+            .chunks(16)
+            .map(|c| {
+                let mut line = [0.0f32; 16];
+                line[..c.len()].copy_from_slice(c);
+                Line(line)
+            })
+            .collect();
+        AlignedRows { blocks, len: v.len() }
+    }
+}
+
+impl AlignedRows {
+    /// The floats, in order.
+    fn floats(&self) -> &[f32] {
+        // SAFETY: `blocks` is `Line`s of 16 `f32`s each laid out one after
+        // another (`repr(C)`, size 64 = 16 × 4, so no padding between
+        // them), and `len` ≤ 16 × `blocks.len()`.
+        unsafe { std::slice::from_raw_parts(self.blocks.as_ptr().cast::<f32>(), self.len) }
     }
 }
