@@ -14,6 +14,7 @@ use std::collections::HashSet;
 use crate::dice::Dice;
 use crate::play::Move;
 use crate::play_error::PlayError;
+use crate::tavli::GamePlay;
 
 /// Where a checked single step went.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -31,7 +32,7 @@ pub trait TurnBoard: Clone {
     /// The game's position.
     type Position;
     /// The game's play.
-    type Play: Clone;
+    type Play: GamePlay;
     /// The highest point a checker moves from: 24, or 25 (the bar).
     const TOP: u8;
 
@@ -46,10 +47,14 @@ pub trait TurnBoard: Clone {
     fn key(&self) -> u128;
     /// The key of the board a legal play of this turn reaches.
     fn play_key(&self, play: &Self::Play) -> u128;
-    /// Is `play` the pass?
-    fn is_pass(play: &Self::Play) -> bool;
+    /// Is `play` the pass (no single move)?
+    fn is_pass(play: &Self::Play) -> bool {
+        play.moves().is_empty()
+    }
     /// How many single moves `play` makes.
-    fn moves_in(play: &Self::Play) -> usize;
+    fn moves_in(play: &Self::Play) -> usize {
+        play.moves().len()
+    }
     /// The single hops (from, to) an entry names, read by the game's notation.
     fn entry_hops(text: &str, dice: Dice) -> Result<Vec<(u8, u8)>, PlayError>;
     /// The position this board stands for, the mover still on roll;

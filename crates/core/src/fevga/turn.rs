@@ -73,14 +73,6 @@ impl TurnBoard for Board {
         play.key()
     }
 
-    fn is_pass(play: &Play) -> bool {
-        play.is_pass()
-    }
-
-    fn moves_in(play: &Play) -> usize {
-        play.moves().len()
-    }
-
     fn entry_hops(text: &str, dice: Dice) -> Result<Vec<(u8, u8)>, PlayError> {
         super::notation::entry_hops(text, dice)
     }
