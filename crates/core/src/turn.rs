@@ -69,7 +69,8 @@ pub trait TurnBoard: Clone {
 
     /// Why no way of finishing the turn from `board` (reached with the
     /// dice `used`, `left` still to play) is a legal play, where the game's
-    /// rules say more than the dice rule ([`TurnBuilder::dice_rule`]);
+    /// rules say more than the rule on using the dice (all of a doublet,
+    /// both dice, or the larger);
     /// `None` leaves it to the dice rule.
     fn unfinishable(turn: &TurnBuilder<Self>, board: &Self, left: &[u8], used: &[u8]) -> Option<PlayError> {
         let _ = (turn, board, left, used);
