@@ -274,7 +274,7 @@ test('a whole game against the engine in the browser, with a reload midway', { t
         }
         // Switch to Greek once, and play on in Greek.
         await page.click('#lang');
-        assert.equal(await page.textContent('#title'), 'Πλακωτό');
+        assert.equal(await page.textContent('#title'), 'Τάβλι');
         assert.equal(await page.evaluate(() => document.documentElement.lang), 'el');
         assert.match(await page.textContent('#confirm'), /Επιβεβαίωση|Πάσο/);
         assert.equal(await page.textContent('#hint'), 'Υπόδειξη');

@@ -214,14 +214,44 @@ pub fn distill(
     stop: &AtomicBool,
     report: &mut dyn FnMut(&EpochReport),
 ) {
-    let encoded: Vec<(Inputs, [f32; 4], f32)> = data
+    let encoded: Vec<Example> = data
         .iter()
         .map(|d| {
             let mut x = Inputs::with_capacity();
             encode(&d.position, &mut x);
-            (x, to_targets(&d.target), d.target.equity())
+            Example::new(x, &d.target)
         })
         .collect();
+    fit(net, &encoded, cfg, stop, report);
+}
+
+/// A training example: a position's network inputs, the targets of the
+/// network's outputs and the target equity.
+pub struct Example {
+    inputs: Inputs,
+    targets: [f32; 4],
+    equity: f32,
+}
+
+impl Example {
+    /// The example of a position encoded as `inputs` whose chances should be `target`.
+    pub fn new(inputs: Inputs, target: &Probabilities) -> Example {
+        Example { inputs, targets: to_targets(target), equity: target.equity() }
+    }
+}
+
+/// Trains `net` on `examples` of any game (cross-entropy of each output
+/// against its target, Adam, the learning rate decaying linearly), every
+/// `cfg.holdout_every`-th kept aside to measure; reports each epoch, and
+/// `stop` ends after the current one.
+pub fn fit(
+    net: &mut Network,
+    examples: &[Example],
+    cfg: &DistillConfig,
+    stop: &AtomicBool,
+    report: &mut dyn FnMut(&EpochReport),
+) {
+    let encoded = examples;
     let is_holdout = |i: usize| cfg.holdout_every > 0 && i.is_multiple_of(cfg.holdout_every);
     let mut train: Vec<usize> = (0..encoded.len()).filter(|&i| !is_holdout(i)).collect();
     let holdout: Vec<usize> = (0..encoded.len()).filter(|&i| is_holdout(i)).collect();
@@ -235,10 +265,10 @@ pub fn distill(
         let sum: f64 = idx
             .iter()
             .map(|&i| {
-                let (x, _, eq) = &encoded[i];
-                let o = net.forward(x, &mut h);
+                let e = &encoded[i];
+                let o = net.forward(&e.inputs, &mut h);
                 let p = tavli_engine::from_outputs(&o);
-                f64::from((p.equity() - eq).abs())
+                f64::from((p.equity() - e.equity).abs())
             })
             .sum();
         sum / idx.len().max(1) as f64
@@ -249,8 +279,7 @@ pub fn distill(
             grad.clear();
             let scale = 1.0 / batch.len() as f32;
             for &i in batch {
-                let (x, t, _) = &encoded[i];
-                net.backprop(x, t, scale, &mut grad);
+                net.backprop(&encoded[i].inputs, &encoded[i].targets, scale, &mut grad);
             }
             step += 1;
             adam.lr = cfg.lr + (cfg.lr_end - cfg.lr) * (step as f32 / steps_total as f32);

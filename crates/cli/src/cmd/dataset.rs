@@ -1,9 +1,9 @@
 //! `tavli dataset`: supervised training data labelled by rollouts, for
 //! any game. `label` makes or extends a data set folder shard by shard
 //! (resumable, each shard's file written line by line); `status` says what
-//! a folder holds.
+//! a folder holds; `fit` trains a network of the game on them.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
@@ -11,10 +11,11 @@ use std::time::Instant;
 use anyhow::{Result, anyhow, bail};
 use tavli_core::tavli::GameKind;
 use tavli_engine::bearoff::Database;
-use tavli_engine::network::Network;
+use tavli_engine::network::{MAX_HIDDEN, Network};
 use tavli_engine::{GameCode, MAX_PLY, NetGame, for_game};
+use tavli_workshop::distill::{self, DistillConfig};
 use tavli_workshop::rollout::Shard;
-use tavli_workshop::supervised::{DataSet, Manifest, Recipe, ShardState};
+use tavli_workshop::supervised::{DataSet, Manifest, Recipe, ShardState, examples, read_labels};
 
 /// Supervised training data: positions from self-play labelled by rollouts.
 #[derive(clap::Args)]
@@ -32,6 +33,48 @@ enum Sub {
     Label(LabelArgs),
     /// What a data set folder holds: shards done and partial, positions.
     Status(StatusArgs),
+    /// Train a network on data sets (their complete shards): each output
+    /// against the labels' chances (cross-entropy), Adam, the learning rate
+    /// decaying linearly; the mean equity error on held-out positions after
+    /// each epoch. Writes the weights.
+    Fit(FitArgs),
+}
+
+/// Trains a network of the data sets' game on their labels.
+#[derive(clap::Args)]
+struct FitArgs {
+    /// Data set folders (`tavli dataset label --dir`), all of one game.
+    #[arg(required = true)]
+    dirs: Vec<PathBuf>,
+    /// Start from these weights (default: the game's shipped network).
+    #[arg(long)]
+    init: Option<PathBuf>,
+    /// Hidden units: with --init (or the shipped network), that network
+    /// widened to this many (the new units start silent); with --random,
+    /// random weights of this size.
+    #[arg(long)]
+    hidden: Option<usize>,
+    /// Start from random weights (of --hidden units, default 128).
+    #[arg(long, conflicts_with = "init")]
+    random: bool,
+    /// Passes over the data.
+    #[arg(long, default_value_t = 10)]
+    epochs: usize,
+    /// Adam's learning rate at the start.
+    #[arg(long, default_value_t = 0.0005)]
+    lr: f32,
+    /// Adam's learning rate at the end.
+    #[arg(long, default_value_t = 0.00005)]
+    lr_end: f32,
+    /// Samples per gradient step.
+    #[arg(long, default_value_t = 128)]
+    minibatch: usize,
+    /// Seed of the shuffling (and of random first weights).
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// The weights file to write.
+    #[arg(long)]
+    out: PathBuf,
 }
 
 /// Samples positions from self-play games of the network at 0-ply (with
@@ -106,7 +149,119 @@ pub fn run(a: Args) -> Result<()> {
             for_game(l.game, Label(&l))
         }
         Sub::Status(s) => status(&s),
+        Sub::Fit(f) => {
+            let game = data_game(&f.dirs)?;
+            /// Fitting in one game.
+            struct Fit<'a>(&'a FitArgs);
+            impl GameCode for Fit<'_> {
+                type Out = Result<()>;
+                fn run<P: NetGame>(self) -> Result<()> {
+                    fit::<P>(self.0)
+                }
+            }
+            for_game(game, Fit(&f))
+        }
     }
+}
+
+/// The manifest in `dir`.
+fn manifest(dir: &Path) -> Result<Manifest> {
+    let path = dir.join("manifest.json");
+    let text = std::fs::read_to_string(&path).map_err(|e| anyhow!("{}: {e}", path.display()))?;
+    serde_json::from_str(&text).map_err(|e| anyhow!("{}: {e}", path.display()))
+}
+
+/// The game of data sets `dirs`, which must all be of one.
+fn data_game(dirs: &[PathBuf]) -> Result<GameKind> {
+    let mut game = None;
+    for d in dirs {
+        let g = GameKind::parse(&manifest(d)?.game).map_err(|e| anyhow!("{}: {e}", d.display()))?;
+        match game {
+            Some(first) if first != g => bail!("{} holds {g} positions, the first data set {first} ones", d.display()),
+            _ => game = Some(g),
+        }
+    }
+    game.ok_or_else(|| anyhow!("no data set given"))
+}
+
+fn fit<P: NetGame>(a: &FitArgs) -> Result<()> {
+    if a.epochs == 0 || a.epochs > 10_000 {
+        bail!("--epochs must be 1 to 10000");
+    }
+    if a.minibatch == 0 || a.minibatch > 1_000_000 {
+        bail!("--minibatch must be 1 to 1000000");
+    }
+    if let Some(h) = a.hidden
+        && !(1..=MAX_HIDDEN).contains(&h)
+    {
+        bail!("--hidden must be 1 to {MAX_HIDDEN}");
+    }
+    let mut labels = Vec::new();
+    for d in &a.dirs {
+        let set = DataSet::open(d, manifest(d)?).map_err(|e| anyhow!(e))?;
+        for f in set.done_files() {
+            labels.extend(read_labels(&f).map_err(|e| anyhow!(e))?);
+        }
+    }
+    if labels.is_empty() {
+        bail!("the data sets hold no complete shard yet");
+    }
+    let examples = examples::<P>(&labels).map_err(|e| anyhow!(e))?;
+    let mut net = if a.random {
+        Network::random_for(P::KIND, a.hidden.unwrap_or(128), a.seed)
+    } else {
+        let start = match &a.init {
+            Some(p) => {
+                let bytes = std::fs::read(p).map_err(|e| anyhow!("reading {}: {e}", p.display()))?;
+                Network::from_bytes_of(P::KIND, &bytes).map_err(|e| anyhow!("{}: {e}", p.display()))?
+            }
+            None => (*P::shipped().ok_or_else(|| anyhow!("{} ships no network: give --init", P::KIND))?).clone(),
+        };
+        match a.hidden {
+            Some(h) if h < start.hidden() => {
+                bail!("--hidden {h} is fewer than the {} units it starts from", start.hidden())
+            }
+            Some(h) => start.widened(h, a.seed),
+            None => start,
+        }
+    };
+    let cfg = DistillConfig {
+        epochs: a.epochs,
+        lr: a.lr,
+        lr_end: a.lr_end,
+        minibatch: a.minibatch,
+        seed: a.seed,
+        ..DistillConfig::default()
+    };
+    eprintln!(
+        "tavli: fitting {} hidden units on {} {} positions, {} epochs",
+        net.hidden(),
+        examples.len(),
+        P::KIND,
+        a.epochs
+    );
+    let stop = Arc::new(AtomicBool::new(false));
+    {
+        let s = stop.clone();
+        let _ = ctrlc::set_handler(move || s.store(true, Ordering::Relaxed));
+    }
+    let t = Instant::now();
+    distill::fit(&mut net, &examples, &cfg, &stop, &mut |r| {
+        let left = t.elapsed().as_secs_f64() / r.epoch as f64 * (a.epochs - r.epoch) as f64;
+        eprintln!(
+            "epoch {:>3}  equity error: training {:.4}, held out {:.4}  ({}; about {} left)",
+            r.epoch,
+            r.train_error,
+            r.holdout_error,
+            duration(t.elapsed().as_secs_f64()),
+            duration(left)
+        );
+    });
+    let command: Vec<String> = std::env::args().collect();
+    net.about = format!("{}\nfitted: {} on {} positions", net.about.trim(), command.join(" "), examples.len());
+    std::fs::write(&a.out, net.to_bytes()).map_err(|e| anyhow!("writing {}: {e}", a.out.display()))?;
+    eprintln!("tavli: weights written to {}", a.out.display());
+    Ok(())
 }
 
 fn recipe(a: &LabelArgs) -> Result<Recipe> {
@@ -313,9 +468,7 @@ fn duration(secs: f64) -> String {
 }
 
 fn status(a: &StatusArgs) -> Result<()> {
-    let path = a.dir.join("manifest.json");
-    let text = std::fs::read_to_string(&path).map_err(|e| anyhow!("{}: {e}", path.display()))?;
-    let manifest: Manifest = serde_json::from_str(&text).map_err(|e| anyhow!("{}: {e}", path.display()))?;
+    let manifest = manifest(&a.dir)?;
     let set = DataSet::open(&a.dir, manifest.clone()).map_err(|e| anyhow!(e))?;
     let (mut done, mut positions, mut partial) = (0, 0, 0);
     for s in 0..manifest.recipe.shards {

@@ -70,6 +70,35 @@ impl TurnBoard for Board {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::{DiceSource, SeededDice};
+
+    /// Every legal play can be entered one move at a time (hits, entries
+    /// from the bar and bear-offs among them), each move is offered by
+    /// `legal_moves`, and the last one completes exactly that play.
+    #[test]
+    fn every_legal_play_can_be_entered_move_by_move() {
+        let mut dice = SeededDice::new(5);
+        let mut pos = Position::start();
+        let mut checked = 0;
+        for _ in 0..1500 {
+            if pos.outcome().is_some() {
+                pos = Position::start();
+            }
+            let d = dice.roll();
+            let plays = pos.legal_plays(d);
+            for play in plays.iter().filter(|p| !p.is_pass()).take(6) {
+                let mut t = TurnBuilder::new(&pos, d);
+                for m in play.moves() {
+                    assert!(t.legal_moves().contains(m), "{m:?} not offered in {pos:?} {d} for {}", play.notation());
+                    t.play_move(m.from, m.to).unwrap();
+                }
+                assert_eq!(t.complete().map(|p| p.key()), Some(play.key()), "{pos:?} {d} {}", play.notation());
+                checked += 1;
+            }
+            pos = *plays[dice.die() as usize % plays.len()].position();
+        }
+        assert!(checked > 3000, "{checked}");
+    }
 
     /// `why_not_each` gives, point by point, what `why_not_from` gives.
     #[test]

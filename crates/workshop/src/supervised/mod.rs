@@ -25,11 +25,13 @@ use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
 use tavli_core::Dice;
-use tavli_core::tavli::GamePlay;
+use tavli_core::tavli::{AnyPosition, GamePlay};
 use tavli_engine::bearoff::Database;
+use tavli_engine::inputs::Inputs;
 use tavli_engine::search::{SearchConfig, play_value};
 use tavli_engine::{NetGame, Probabilities};
 
+use crate::distill::Example;
 use crate::rollout::{Rollout, RolloutConfig, Shard};
 
 /// How a data set's positions are chosen and labelled.
@@ -133,6 +135,24 @@ pub fn label<P: NetGame>(eval: &P::Eval, recipe: &Recipe, shard: u64, index: u64
     Label { id: pos.id(), target: clamp(e.probabilities), std_error: e.std_error as f32 }
 }
 
+/// The training examples of `labels`, positions of game `P`: each
+/// position's inputs in `P`'s encoding and its label's chances (a line of
+/// another game is an error naming it).
+pub fn examples<P: NetGame>(labels: &[Label]) -> Result<Vec<Example>, String> {
+    labels
+        .iter()
+        .map(|l| {
+            let pos = AnyPosition::parse(&l.id, Some(P::KIND))
+                .ok()
+                .and_then(|a| P::from_any(&a))
+                .ok_or_else(|| format!("`{}` is not a {} position ID", l.id, P::KIND))?;
+            let mut x = Inputs::with_capacity();
+            pos.encode(&mut x);
+            Ok(Example::new(x, &l.target))
+        })
+        .collect()
+}
+
 /// Chances as a network can give them: a variance-reduced estimate may
 /// stray a little outside 0 to 1, and a double win is part of a win.
 fn clamp(p: Probabilities) -> Probabilities {
@@ -186,6 +206,18 @@ mod tests {
         assert!(a.target.win_double <= a.target.win && a.target.lose_double <= a.target.lose);
         assert!((a.target.win + a.target.lose - 1.0).abs() < 0.05, "{a:?}");
         assert_eq!(a.id, pos.id());
+    }
+
+    #[test]
+    fn examples_encode_their_positions_and_refuse_another_game() {
+        let eval = portes::Position::shipped_eval(None).unwrap();
+        let pos = portes::Position::start();
+        let l = label::<portes::Position>(&eval, &recipe(), 0, 0, &pos);
+        let ex = examples::<portes::Position>(std::slice::from_ref(&l)).unwrap();
+        assert_eq!(ex.len(), 1);
+        let plakoto = Label { id: tavli_core::Position::start().id(), ..l };
+        let err = examples::<portes::Position>(&[plakoto]).map(|_| ()).unwrap_err();
+        assert!(err.contains("is not a portes position ID"), "{err}");
     }
 
     #[test]

@@ -1,0 +1,84 @@
+//! `tavli dataset`: a data set made, run again (nothing to redo, the same
+//! files), refused with other settings, and a network fitted on it.
+
+use std::process::{Command, Output};
+
+fn tavli(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_tavli")).args(args).output().expect("run tavli")
+}
+
+fn ok(o: Output) -> String {
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    String::from_utf8_lossy(&o.stdout).into_owned() + &String::from_utf8_lossy(&o.stderr)
+}
+
+#[test]
+fn a_data_set_is_made_resumed_kept_apart_and_fitted() {
+    let dir = tempfile::tempdir().unwrap();
+    let set = dir.path().join("set");
+    let set = set.to_str().unwrap();
+    let label = |seed: &str| {
+        tavli(&[
+            "dataset",
+            "label",
+            "--dir",
+            set,
+            "--game",
+            "portes",
+            "--games",
+            "4",
+            "--shards",
+            "2",
+            "--keep",
+            "0.3",
+            "--trials",
+            "6",
+            "--truncate",
+            "2",
+            "--seed",
+            seed,
+        ])
+    };
+    ok(label("3"));
+    let status = ok(tavli(&["dataset", "status", set]));
+    assert!(status.contains("portes data set") && status.contains("2 of 2 shards done"), "{status}");
+    let files = |d: &str| -> Vec<(String, String)> {
+        let mut v: Vec<_> = std::fs::read_dir(d)
+            .unwrap()
+            .map(|e| {
+                let p = e.unwrap().path();
+                (p.file_name().unwrap().to_string_lossy().into_owned(), std::fs::read_to_string(&p).unwrap())
+            })
+            .collect();
+        v.sort();
+        v
+    };
+    let before = files(set);
+    assert_eq!(before.len(), 3, "the manifest and two shards: {:?}", before.iter().map(|f| &f.0).collect::<Vec<_>>());
+    // Again: nothing to do, nothing changed.
+    let again = ok(label("3"));
+    assert!(again.contains("2 of this worker's 2 shards done") && again.contains("0 to go"), "{again}");
+    assert_eq!(files(set), before);
+    // Other settings in the same folder are refused, and change nothing.
+    let other = label("4");
+    assert_eq!(other.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&other.stderr).contains("other settings"));
+    assert_eq!(files(set), before);
+    // A network fitted on it, read back as a Portes network.
+    let w = dir.path().join("w.bin");
+    let w = w.to_str().unwrap();
+    let fitted = ok(tavli(&["dataset", "fit", set, "--epochs", "2", "--out", w]));
+    assert!(fitted.contains("epoch   2") && fitted.contains("held out"), "{fitted}");
+    let bench =
+        ok(tavli(&["bench", "--game", "portes", "--weights", w, "--seconds", "0.1", "--positions", "2", "--no-2ply"]));
+    assert!(bench.contains("game: portes"), "{bench}");
+    // A Plakoto network cannot start a Portes fit.
+    let plakoto = dir.path().join("p.bin");
+    std::fs::write(
+        &plakoto,
+        std::fs::read(env!("CARGO_MANIFEST_DIR").to_string() + "/../engine/weights/plakoto.bin").unwrap(),
+    )
+    .unwrap();
+    let refused = tavli(&["dataset", "fit", set, "--init", plakoto.to_str().unwrap(), "--out", w]);
+    assert_eq!(refused.status.code(), Some(1));
+}
