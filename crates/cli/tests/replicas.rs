@@ -169,6 +169,12 @@ fn a_watcher_is_told_of_a_play_made_while_its_replica_was_not_listening() {
     // (From the server's own database: one cannot lock oneself out.)
     let (server, name) = db.url.rsplit_once('/').unwrap();
     let mut c = postgres::Client::connect(&format!("{server}/postgres"), postgres::NoTls).unwrap();
+    // Each replica opens its listening connection as it starts: on a
+    // loaded machine the second may come after the watcher's first state.
+    let listening = "SELECT count(*) FROM pg_stat_activity WHERE datname = $1 AND query LIKE 'LISTEN%'";
+    until(Duration::from_secs(10), "both replicas listen", || {
+        c.query_one(listening, &[&name]).unwrap().get::<_, i64>(0) == 2
+    });
     c.batch_execute(&format!("ALTER DATABASE {name} ALLOW_CONNECTIONS false")).unwrap();
     let cut = c
         .query(
@@ -179,7 +185,6 @@ fn a_watcher_is_told_of_a_play_made_while_its_replica_was_not_listening() {
     assert_eq!(cut.len(), 2, "each replica listens on a connection of its own");
     // The play's note goes out once those connections are gone.
     until(Duration::from_secs(10), "the listening connections end", || {
-        let listening = "SELECT count(*) FROM pg_stat_activity WHERE datname = $1 AND query LIKE 'LISTEN%'";
         c.query_one(listening, &[&name]).unwrap().get::<_, i64>(0) == 0
     });
     let (s, after) = next_move(&a.addr, &id, &m).unwrap();
