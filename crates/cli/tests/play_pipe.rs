@@ -337,7 +337,7 @@ fn a_game_starts_from_a_position() {
 /// the second until a roll of Black's where playing for the match (needing
 /// 3 against 1) and playing for points choose differently; the record,
 /// Black to play, and both choices. White has played in the second game.
-fn a_score_that_changes_the_engines_play() -> (Match, tavli_core::Play, tavli_core::Play) {
+fn a_score_that_changes_the_engines_play() -> (Match<tavli_core::Position>, tavli_core::Play, tavli_core::Play) {
     use tavli_core::Color;
     use tavli_engine::met::MatchScore;
     use tavli_engine::{NeuralEval, Search, analysis, levels};

@@ -12,7 +12,7 @@ const SECRET: Seed = Seed::Secret([5; 32]);
 const WHITE: Contribution = Contribution([1; 32]);
 const BLACK: Contribution = Contribution([2; 32]);
 
-fn joined(white: Contribution, black: Contribution) -> Match {
+fn joined(white: Contribution, black: Contribution) -> Match<tavli_core::Position> {
     let mut m = Match::with_contributions(5, SECRET, Players::people()).unwrap();
     m.contribute(Color::White, white).unwrap();
     m.contribute(Color::Black, black).unwrap();
@@ -20,7 +20,7 @@ fn joined(white: Contribution, black: Contribution) -> Match {
 }
 
 /// Plays `turns` turns (the first legal play each time), rolling as needed.
-fn play(m: &mut Match, turns: usize) {
+fn play(m: &mut Match<tavli_core::Position>, turns: usize) {
     for _ in 0..turns {
         if m.is_over() {
             return;
@@ -103,7 +103,7 @@ fn the_record_holds_both_contributions_and_replays_as_version_3() {
     assert_eq!((c.white, c.black), (Some(WHITE), Some(BLACK)));
     let json = serde_json::to_string(&rec).unwrap();
     assert!(json.contains(&format!("\"contributions\":{{\"white\":\"{WHITE}\",\"black\":\"{BLACK}\"}}")), "{json}");
-    let back: MatchRecord = serde_json::from_str(&json).unwrap();
+    let back: MatchRecord<tavli_core::Position> = serde_json::from_str(&json).unwrap();
     assert_eq!(Match::from_record(&back).unwrap().record(), rec);
     // Other records keep version 2, which older readers read.
     assert_eq!(Match::new(3, 7, Players::default()).unwrap().record().version, 2);

@@ -28,7 +28,7 @@ fn action() -> impl Strategy<Value = Action> {
     ]
 }
 
-fn apply(m: &mut Match, a: Action) {
+fn apply(m: &mut Match<tavli_core::Position>, a: Action) {
     if m.is_over() {
         return;
     }
@@ -56,9 +56,9 @@ fn apply(m: &mut Match, a: Action) {
 
 /// Saves `m` as JSON, reads it back, and checks it is the same match with
 /// its dice at the same place.
-fn assert_reloads(m: &Match) -> Result<Match, TestCaseError> {
+fn assert_reloads(m: &Match<tavli_core::Position>) -> Result<Match<tavli_core::Position>, TestCaseError> {
     let json = serde_json::to_string(&m.record()).expect("a record serialises");
-    let rec: MatchRecord = serde_json::from_str(&json).expect("a record deserialises");
+    let rec: MatchRecord<tavli_core::Position> = serde_json::from_str(&json).expect("a record deserialises");
     let back = Match::from_record(&rec).map_err(|e| TestCaseError::fail(format!("{e}\n{json}")))?;
     prop_assert_eq!(back.record(), m.record());
     prop_assert_eq!(back.dice_thrown(), m.dice_thrown(), "the replay threw another number of dice");
@@ -104,7 +104,7 @@ proptest! {
 
 /// A record as this program wrote it before resigned games kept their roll:
 /// the same record with every resigned game's `dice` left out.
-fn as_written_before(rec: &MatchRecord) -> MatchRecord {
+fn as_written_before(rec: &MatchRecord<tavli_core::Position>) -> MatchRecord<tavli_core::Position> {
     let mut old = rec.clone();
     for g in &mut old.games {
         if g.result.is_some_and(|r| r.reason == tavli_core::Reason::Resign) {
@@ -157,7 +157,7 @@ fn a_resigned_game_keeps_its_roll_in_the_record() {
 // commitment, never the seed; once it is over the seed is shown, matches
 // the commitment, and the record replays.
 
-fn played(seed: tavli_core::game::Seed, length: u32, steps: usize) -> Match {
+fn played(seed: tavli_core::game::Seed, length: u32, steps: usize) -> Match<tavli_core::Position> {
     let mut m = Match::new(length, seed, Players::default()).expect("a match");
     let mut rng = ChaCha8Rng::seed_from_u64(1);
     for _ in 0..steps {
@@ -204,7 +204,7 @@ fn a_version_1_record_still_loads() {
     v1["version"] = 1.into();
     v1.as_object_mut().expect("object").remove("seed_sha256");
     assert_eq!(v1["seed"], 77);
-    let rec: MatchRecord = serde_json::from_value(v1).expect("reads");
+    let rec: MatchRecord<tavli_core::Position> = serde_json::from_value(v1).expect("reads");
     assert_eq!(Match::from_record(&rec).expect("replays").game().position(), m.game().position());
 }
 
@@ -266,7 +266,7 @@ fn a_move_list_of_a_match_reads_into_a_replayable_record() {
     // Through JSON too.
     let json = serde_json::to_string(&rec).expect("json");
     assert!(json.contains("\"dice_recorded\":true"), "{json}");
-    let again: MatchRecord = serde_json::from_str(&json).expect("reads");
+    let again: MatchRecord<tavli_core::Position> = serde_json::from_str(&json).expect("reads");
     assert_eq!(Match::from_record(&again).expect("replays").record(), back.record());
 }
 

@@ -318,7 +318,7 @@ fn an_old_record_without_rules_loads_as_before() {
     m.roll().unwrap();
     let text = serde_json::to_string(&m.record()).unwrap();
     assert!(!text.contains("\"rules\""), "{text}");
-    let back: MatchRecord = serde_json::from_str(&text).unwrap();
+    let back: MatchRecord<Position> = serde_json::from_str(&text).unwrap();
     let again = Match::from_record(&back).unwrap();
     assert_eq!(again.rules(), &MatchRules::default());
     assert_eq!(again.record(), m.record());

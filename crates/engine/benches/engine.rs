@@ -9,7 +9,7 @@ use tavli_core::game::{DiceSource, SeededDice};
 use tavli_core::{Dice, Position};
 use tavli_engine::bearoff::Database;
 use tavli_engine::search::{SearchConfig, rank};
-use tavli_engine::{Evaluator, NeuralEval};
+use tavli_engine::{Evaluator, NetGame, NeuralEval};
 
 /// The evaluator the levels use: the shipped network with the bear-off
 /// database (built here, as a front end loads it before evaluating).
@@ -51,7 +51,7 @@ fn bench_eval(c: &mut Criterion) {
     let race = tavli_core::pos!(White; white {1: 3, 2: 3, 3: 2, 5: 4, 6: 3}; black {24: 2, 22: 4, 20: 5, 19: 4});
     let db = Database::build();
     g.throughput(Throughput::Elements(1));
-    g.bench_function("bear-off race lookup", |b| b.iter(|| db.race_position(black_box(&race))));
+    g.bench_function("bear-off race lookup", |b| b.iter(|| black_box(&race).race(&db)));
     g.finish();
 }
 
@@ -79,7 +79,7 @@ fn bench_decisions(c: &mut Criterion) {
 /// the shipped network on the encoded inputs.
 fn bench_portes(c: &mut Criterion) {
     use tavli_core::portes;
-    use tavli_engine::portes_inputs::encode;
+    use tavli_engine::games::portes::inputs::encode;
     use tavli_engine::{NetGame, inputs::Inputs};
     let mut dice = SeededDice::new(77);
     let mut positions = Vec::new();

@@ -7,8 +7,8 @@ use std::time::Instant;
 
 use tavli_core::game::{DiceSource, SeededDice};
 use tavli_core::portes::Position;
+use tavli_engine::games::portes::inputs::encode_version_into;
 use tavli_engine::inputs::Inputs;
-use tavli_engine::portes_inputs::encode_version_into;
 
 fn main() {
     // Positions from random play, as the trainer meets them.

@@ -160,7 +160,7 @@ pub struct Continuations<PL = Play> {
 /// assert!(c.plays.iter().all(|p| p.play.moves().contains(&Move::new(24, 18))));
 /// ```
 pub fn rank_from(
-    analyzer: &dyn Analyzer,
+    analyzer: &dyn Analyzer<Position>,
     pos: &Position,
     dice: Dice,
     made: &[Move],

@@ -4,7 +4,6 @@
 //! levels take an analyzer as an argument, so the same code serves another
 //! network, a deeper search, and later rollouts and play by the match score.
 
-use tavli_core::Position;
 use tavli_core::tavli::GamePosition;
 
 use crate::probabilities::Probabilities;
@@ -34,7 +33,7 @@ impl Scored {
 
 /// Evaluates positions and ranks plays of the game whose positions are `P`
 /// (Plakoto's unless said, so `dyn Analyzer` is a Plakoto analyzer).
-pub trait Analyzer<P: GamePosition = Position>: Send + Sync {
+pub trait Analyzer<P: GamePosition>: Send + Sync {
     /// The depth this analyzer searches to, in plies (0: static evaluation).
     fn ply(&self) -> u8;
 

@@ -3,13 +3,12 @@
 //! ([`NeuralEval`](crate::NeuralEval)). Searches, players and analysis take
 //! an evaluator as an argument instead of reaching for a global one.
 
-use tavli_core::Position;
 use tavli_core::tavli::GamePosition;
 
 use crate::probabilities::Probabilities;
 
 /// Scores positions for the side on roll, statically.
-pub trait Evaluator<P: GamePosition = Position>: Send + Sync {
+pub trait Evaluator<P: GamePosition>: Send + Sync {
     /// The outcome probabilities for the side on roll in `pos`.
     fn probabilities(&self, pos: &P) -> Probabilities;
 

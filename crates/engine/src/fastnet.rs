@@ -16,9 +16,7 @@
 
 use std::sync::Arc;
 
-use tavli_core::Position;
-
-use crate::inputs::{InputSink, NUM_INPUTS, encode_into, point_groups};
+use crate::inputs::InputSink;
 use crate::net_cache::NetCache;
 use crate::network::{Network, OUTPUTS, sigmoid};
 
@@ -94,14 +92,6 @@ impl<const N: usize> InputSink for RowList<'_, N> {
 }
 
 impl FastNet {
-    /// Plakoto's network, prepared for its encoding.
-    pub fn new(net: Arc<Network>) -> FastNet {
-        // A network reaches here only through a Plakoto reader
-        // (`Network::from_bytes`) or constructor.
-        assert_eq!(net.game(), tavli_core::tavli::GameKind::Plakoto, "the Plakoto evaluator is Plakoto's");
-        FastNet::with_groups(net, &point_groups())
-    }
-
     /// `net` prepared for an encoding whose point groups start at the
     /// inputs `groups`.
     pub fn with_groups(net: Arc<Network>, groups: &[usize]) -> FastNet {
@@ -157,12 +147,6 @@ impl FastNet {
     /// ([`Network::encoding_read`]): an encoder may write only its inputs.
     pub fn encoding(&self) -> u32 {
         self.encoding
-    }
-
-    /// The four outputs for the Plakoto position `pos` (side on roll).
-    #[inline]
-    pub fn forward_position(&self, pos: &Position) -> [f32; OUTPUTS] {
-        self.forward_with::<NUM_INPUTS>(|list| encode_into(pos, list))
     }
 
     /// The four outputs for the inputs `encode` writes (an encoding of at
@@ -263,7 +247,10 @@ mod tests {
             assert_eq!(rows.floats().as_ptr() as usize % 64, 0);
         }
     }
-    use crate::inputs::{Inputs, encode};
+    use crate::NetGame;
+    use crate::games::plakoto::inputs::{NUM_INPUTS, encode, encode_into};
+    use crate::inputs::Inputs;
+    use tavli_core::Position;
     use tavli_core::game::{DiceSource, SeededDice};
 
     /// Both kernels compute the same function as encode + forward, for a
@@ -272,8 +259,8 @@ mod tests {
     #[test]
     fn fast_evaluation_matches_encode_and_forward() {
         for (hidden, seed) in [(128, 3), (40, 5)] {
-            let net = Arc::new(Network::random(hidden, seed));
-            let fast = FastNet::new(net.clone());
+            let net = Arc::new(Network::random_for(Position::KIND, hidden, seed));
+            let fast = FastNet::with_groups(net.clone(), &Position::point_groups());
             let mut dice = SeededDice::new(4);
             let mut pos = Position::start();
             let mut x = Inputs::with_capacity();
@@ -288,7 +275,7 @@ mod tests {
                 let b2 = net.layers().3;
                 let portable: [f32; OUTPUTS] =
                     std::array::from_fn(|k| sigmoid(b2[k] + fast.output_sums_portable(&list)[k]));
-                for got in [fast.forward_position(&pos), portable] {
+                for got in [pos.forward(&fast), portable] {
                     for k in 0..OUTPUTS {
                         assert!((slow[k] - got[k]).abs() < 1e-5, "{pos:?}: {slow:?} vs {got:?}");
                     }

@@ -1,48 +1,17 @@
-//! The one place above the core where a game chosen at run time reaches
-//! its code: [`for_game`] runs code written once over [`NetGame`] for a
-//! [`GameKind`], and [`ByGame`] on a position of whichever game it is,
-//! with each game's evaluator from [`GameEvals`](crate::GameEvals). The
-//! engine, the workshop, the server and the command line all go through
-//! here; a new game is one more arm of [`for_game`].
+//! Each game's evaluator, made once: [`GameEvals`] holds one per
+//! [`GameKind`], for code that reaches a game through
+//! [`for_game`](crate::for_game) or [`ByGame`](crate::ByGame).
 
 use std::any::Any;
 use std::sync::Arc;
 
-use tavli_core::tavli::{AnyPosition, GameKind, GamePosition};
-use tavli_core::{Position, fevga, portes};
+use tavli_core::Position;
+use tavli_core::tavli::GameKind;
 
 use crate::NeuralEval;
 use crate::bearoff::Database;
+use crate::games::{GameCode, for_game};
 use crate::net_game::NetGame;
-
-/// Code written once over [`NetGame`], run by [`for_game`] for a game
-/// chosen at run time (a generic closure, which Rust has not).
-pub trait GameCode {
-    /// What it gives.
-    type Out;
-    /// Runs for game `P`.
-    fn run<P: NetGame>(self) -> Self::Out;
-}
-
-/// Runs `code` for the game `kind`: every game with a network is listed
-/// here, and only here.
-pub fn for_game<C: GameCode>(kind: GameKind, code: C) -> C::Out {
-    match kind {
-        GameKind::Portes => code.run::<portes::Position>(),
-        GameKind::Plakoto => code.run::<Position>(),
-        GameKind::Fevga => code.run::<fevga::Position>(),
-    }
-}
-
-/// Code written once over [`NetGame`], run by [`ByGame::by_game`] on a
-/// position of whichever game it holds (a generic closure, which Rust
-/// has not).
-pub trait GameVisitor {
-    /// What it gives.
-    type Out;
-    /// Runs on `pos`, a position of game `P`.
-    fn visit<P: NetGame>(self, pos: &P) -> Self::Out;
-}
 
 /// The evaluator of each game, made once and shared by its clones.
 #[derive(Clone)]
@@ -86,50 +55,13 @@ fn place(kind: GameKind) -> usize {
     GameKind::ALL.iter().position(|&k| k == kind).expect("every game is in GameKind::ALL")
 }
 
-/// Positions of the games with a network: each game's own, and
-/// [`AnyPosition`], which is one of them.
-pub trait ByGame: GamePosition {
-    /// Runs `visitor` on this position as its own game's.
-    fn by_game<V: GameVisitor>(&self, visitor: V) -> V::Out;
-}
-
-impl ByGame for Position {
-    fn by_game<V: GameVisitor>(&self, visitor: V) -> V::Out {
-        visitor.visit(self)
-    }
-}
-
-impl ByGame for portes::Position {
-    fn by_game<V: GameVisitor>(&self, visitor: V) -> V::Out {
-        visitor.visit(self)
-    }
-}
-
-impl ByGame for fevga::Position {
-    fn by_game<V: GameVisitor>(&self, visitor: V) -> V::Out {
-        visitor.visit(self)
-    }
-}
-
-impl ByGame for AnyPosition {
-    fn by_game<V: GameVisitor>(&self, visitor: V) -> V::Out {
-        struct Inside<'a, V>(&'a AnyPosition, V);
-        impl<V: GameVisitor> GameCode for Inside<'_, V> {
-            type Out = V::Out;
-            fn run<P: NetGame>(self) -> V::Out {
-                let pos = P::from_any(self.0).expect("an AnyPosition of a game is that game's position");
-                self.1.visit(&pos)
-            }
-        }
-        for_game(self.kind(), Inside(self, visitor))
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::{ByGame, GameVisitor};
     use crate::{Evaluator, GameEvals, NeuralEval};
-    use tavli_core::tavli::GameKind;
+    use tavli_core::tavli::AnyPosition;
+    use tavli_core::{fevga, portes};
 
     /// Names the game it was run on and evaluates the position with that
     /// game's evaluator.

@@ -8,9 +8,9 @@ use std::fmt;
 use tavli_core::Position;
 use tavli_core::tavli::MatchGames;
 
+use crate::games::plakoto::NeuralEval;
 use crate::met::MatchScore;
 use crate::net_game::NetGame;
-use crate::neural::NeuralEval;
 use crate::player::{Player, RandomPlayer};
 use crate::search::Search;
 use crate::search_player::SearchPlayer;
@@ -48,7 +48,7 @@ impl Level {
     /// play matches by the score (the table of
     /// [`crate::search::table_for`]); `seed` makes the random choices (a
     /// random level, noise) reproducible.
-    pub fn player(&self, eval: &NeuralEval, seed: u64) -> Box<dyn Player> {
+    pub fn player(&self, eval: &NeuralEval, seed: u64) -> Box<dyn Player<Position>> {
         self.player_of::<Position>(eval, seed)
     }
 
@@ -98,7 +98,7 @@ impl Level {
     /// let plays = Position::start().legal_plays(Dice::new(6, 4).unwrap());
     /// assert!(player.choose(&Position::start(), Dice::new(6, 4).unwrap(), &plays) < plays.len());
     /// ```
-    pub fn player_at(&self, eval: &NeuralEval, seed: u64, score: MatchScore) -> Box<dyn Player> {
+    pub fn player_at(&self, eval: &NeuralEval, seed: u64, score: MatchScore) -> Box<dyn Player<Position>> {
         let mut player = self.player(eval, seed);
         player.set_match_score(score.length, score.mine, score.theirs);
         player

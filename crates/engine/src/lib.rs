@@ -1,4 +1,4 @@
-//! The Plakoto engine at run time: what evaluates positions and chooses
+//! The Tavli engine at run time: what evaluates positions and chooses
 //! plays, on top of the rules core. The neural evaluator (the shipped
 //! network, with the exact bear-off database in races), the search over it,
 //! the analysis front ends call (evaluations, ranked plays), and the
@@ -32,10 +32,8 @@ mod analyzer;
 pub mod bearoff;
 mod evaluator;
 pub mod fastnet;
-mod fevga_heuristic;
-pub mod fevga_inputs;
 mod game_evals;
-mod heuristic;
+pub mod games;
 pub mod inputs;
 pub mod levels;
 pub mod met;
@@ -44,9 +42,6 @@ mod net_game;
 pub mod network;
 mod neural;
 mod player;
-mod portes_features;
-mod portes_heuristic;
-pub mod portes_inputs;
 mod probabilities;
 pub mod review;
 pub mod search;
@@ -57,17 +52,18 @@ mod tavli_player;
 
 pub use analyzer::{Analyzer, Scored};
 pub use evaluator::Evaluator;
-pub use fevga_heuristic::{FevgaHeuristic, fevga_heuristic_score};
-pub use game_evals::{ByGame, GameCode, GameEvals, GameVisitor, for_game};
-pub use heuristic::{HeuristicPlayer, heuristic_score};
+pub use game_evals::GameEvals;
+pub use games::fevga::heuristic::{FevgaHeuristic, fevga_heuristic_score};
+pub use games::plakoto::NeuralEval;
+pub use games::plakoto::heuristic::{HeuristicPlayer, heuristic_score};
+pub use games::portes::heuristic::PortesHeuristic;
+pub use games::{ByGame, GameCode, GameVisitor, for_game};
 pub use levels::{DEFAULT_LEVEL, LEVELS, Level, LevelKind};
 pub use net_cache::NetCache;
 pub use net_game::{NetEval, NetGame};
-pub use neural::{NeuralEval, from_outputs, to_targets};
+pub use neural::{from_outputs, to_targets};
 pub use player::{Player, RandomPlayer, argmax_by};
-pub use portes_heuristic::PortesHeuristic;
 pub use probabilities::Probabilities;
 pub use search::{MAX_PLY, Search, SearchConfig};
 pub use search_player::SearchPlayer;
-pub use shipped::{shipped_fevga_network, shipped_network, shipped_portes_network};
 pub use tavli_player::{TavliPlayer, of_game};

@@ -1,24 +1,21 @@
 //! What makes a game playable by a network: how its positions become
 //! inputs, which evaluator runs its network, and the heuristic player its
-//! training is measured against. Plakoto's and Portes's positions implement
-//! [`NetGame`]; training and the greedy player are written once over it.
+//! training is measured against. Each game's position implements
+//! [`NetGame`] in its folder under `games/`; evaluation, search, training
+//! and the players are written once over it.
 
 use std::sync::Arc;
 
-use tavli_core::Position;
 use tavli_core::tavli::{GameKind, GamePosition};
-use tavli_core::{fevga, portes};
 
-use crate::bearoff::Database;
+use crate::bearoff::{Database, HomeBoard};
 use crate::evaluator::Evaluator;
 use crate::fastnet::FastNet;
-use crate::inputs::{self, Inputs};
+use crate::inputs::Inputs;
 use crate::network::{Network, OUTPUTS};
-use crate::neural::{NeuralEval, from_outputs};
+use crate::neural::from_outputs;
 use crate::player::Player;
 use crate::probabilities::Probabilities;
-use crate::{FevgaHeuristic, HeuristicPlayer, PortesHeuristic};
-use crate::{fevga_inputs, portes_inputs};
 
 /// A game whose positions a network evaluates.
 pub trait NetGame: GamePosition {
@@ -66,136 +63,32 @@ pub trait NetGame: GamePosition {
     /// The hand-written player a network of this game is measured against.
     fn heuristic() -> Box<dyn Player<Self>>;
 
-    /// The exact probabilities of a pure bear-off race from `db`; `None`
-    /// when the position is not one (or the game's evaluator looks races up
-    /// itself, as Plakoto's does).
-    fn race(&self, _db: &Database) -> Option<Probabilities> {
+    /// Whether no contact is left (every checker past every opposing one):
+    /// the race that supervised training and benchmarks keep apart.
+    fn is_race(&self) -> bool;
+
+    /// The home boards of the side on roll and of the opponent (each in its
+    /// own numbering) when the position is a pure bear-off race the
+    /// database answers; `None` otherwise (and in games whose bear-off the
+    /// database does not describe).
+    fn home_boards(&self) -> Option<(HomeBoard, HomeBoard)> {
         None
     }
-}
 
-impl NetGame for Position {
-    const KIND: GameKind = GameKind::Plakoto;
-    const DRAWS: bool = true;
-    type Eval = NeuralEval;
-
-    fn encode(&self, out: &mut Inputs) {
-        inputs::encode(self, out);
-    }
-
-    fn point_groups() -> Vec<usize> {
-        inputs::point_groups()
-    }
-
-    fn forward(&self, fast: &FastNet) -> [f32; OUTPUTS] {
-        fast.forward_position(self)
-    }
-
-    fn evaluator(net: Arc<Network>, bearoff: Option<Arc<Database>>) -> NeuralEval {
-        NeuralEval::with_bearoff(net, bearoff)
-    }
-
-    fn network(eval: &NeuralEval) -> &Arc<Network> {
-        eval.network()
-    }
-
-    fn shipped() -> Option<Arc<Network>> {
-        Some(crate::shipped::shipped_network())
-    }
-
-    fn heuristic() -> Box<dyn Player<Position>> {
-        Box::new(HeuristicPlayer)
-    }
-}
-
-impl NetGame for portes::Position {
-    const KIND: GameKind = GameKind::Portes;
-    const DRAWS: bool = false;
-    // Without pins, a Portes roll's plays lie closer together than
-    // Plakoto's: at the full noise `casual` fell below the heuristic.
-    const NOISE_SCALE: f32 = 0.5;
-    type Eval = NetEval<portes::Position>;
-
-    fn encode(&self, out: &mut Inputs) {
-        portes_inputs::encode(self, out);
-    }
-
-    fn point_groups() -> Vec<usize> {
-        let per_side = (1..=25).map(|p| (p - 1) * portes_inputs::PER_POINT);
-        per_side.clone().chain(per_side.map(|i| portes_inputs::SIDE_INPUTS + i)).collect()
-    }
-
-    fn forward(&self, fast: &FastNet) -> [f32; OUTPUTS] {
-        // The shipped network weighs encoding 1's inputs only; encoding 2's
-        // features would double the cost of an evaluation for nothing.
-        fast.forward_with::<{ portes_inputs::NUM_INPUTS }>(|list| {
-            portes_inputs::encode_version_into(self, fast.encoding(), list)
-        })
-    }
-
-    fn evaluator(net: Arc<Network>, bearoff: Option<Arc<Database>>) -> NetEval<portes::Position> {
-        NetEval { bearoff, ..NetEval::new(net) }
-    }
-
-    fn network(eval: &NetEval<portes::Position>) -> &Arc<Network> {
-        eval.network()
-    }
-
-    fn shipped() -> Option<Arc<Network>> {
-        Some(crate::shipped::shipped_portes_network())
-    }
-
+    /// The exact probabilities of a pure bear-off race from `db`; `None`
+    /// when the position is not one ([`NetGame::home_boards`]).
+    #[inline]
     fn race(&self, db: &Database) -> Option<Probabilities> {
-        db.portes_race(self)
-    }
-
-    fn heuristic() -> Box<dyn Player<portes::Position>> {
-        Box::new(PortesHeuristic)
-    }
-}
-
-impl NetGame for fevga::Position {
-    const KIND: GameKind = GameKind::Fevga;
-    const DRAWS: bool = false;
-    type Eval = NetEval<fevga::Position>;
-
-    fn encode(&self, out: &mut Inputs) {
-        fevga_inputs::encode(self, out);
-    }
-
-    fn point_groups() -> Vec<usize> {
-        fevga_inputs::point_groups()
-    }
-
-    fn forward(&self, fast: &FastNet) -> [f32; OUTPUTS] {
-        fast.forward_with::<{ fevga_inputs::NUM_INPUTS }>(|list| fevga_inputs::encode_into(self, list))
-    }
-
-    fn evaluator(net: Arc<Network>, bearoff: Option<Arc<Database>>) -> NetEval<fevga::Position> {
-        NetEval { bearoff, ..NetEval::new(net) }
-    }
-
-    fn network(eval: &NetEval<fevga::Position>) -> &Arc<Network> {
-        eval.network()
-    }
-
-    fn shipped() -> Option<Arc<Network>> {
-        Some(crate::shipped::shipped_fevga_network())
-    }
-
-    fn heuristic() -> Box<dyn Player<fevga::Position>> {
-        Box::new(FevgaHeuristic)
-    }
-
-    fn race(&self, db: &Database) -> Option<Probabilities> {
-        db.fevga_race(self)
+        let (own, opp) = self.home_boards()?;
+        Some(db.race(&own, &opp))
     }
 }
 
 /// A network of game `P` through the fast kernel ([`NetGame::forward`]):
 /// finished games scored exactly, pure bear-off races from
 /// the bear-off database when one is given ([`NetGame::race`]), everything
-/// else by the network. Plakoto's [`NeuralEval`] is the same for Plakoto.
+/// else by the network. Cheap to clone: the kernel and the database are
+/// shared.
 pub struct NetEval<P> {
     fast: Arc<FastNet>,
     bearoff: Option<Arc<Database>>,
@@ -214,6 +107,24 @@ impl<P: NetGame> NetEval<P> {
     pub fn new(net: Arc<Network>) -> NetEval<P> {
         assert_eq!(net.game(), P::KIND, "a {} network evaluates {} positions", net.game(), P::KIND);
         NetEval { fast: FastNet::shared(net, &P::point_groups()), bearoff: None, game: std::marker::PhantomData }
+    }
+
+    /// An evaluator for `net` with pure bear-off races looked up in
+    /// `bearoff` when one is given.
+    pub fn with_bearoff(net: Arc<Network>, bearoff: Option<Arc<Database>>) -> NetEval<P> {
+        NetEval { bearoff, ..NetEval::new(net) }
+    }
+
+    /// The network shipped for game `P`, with `bearoff` for races: the
+    /// evaluator of the built-in levels. Panics for a game that ships no
+    /// network (every game has one).
+    pub fn shipped(bearoff: Option<Arc<Database>>) -> NetEval<P> {
+        NetEval::with_bearoff(P::shipped().expect("the game ships a network"), bearoff)
+    }
+
+    /// Raw network outputs (no game-over or race check).
+    pub fn raw(&self, pos: &P) -> [f32; OUTPUTS] {
+        pos.forward(&self.fast)
     }
 
     /// The bear-off database this evaluator looks races up in, if any.
@@ -246,6 +157,8 @@ impl<P: NetGame> Evaluator<P> for NetEval<P> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::portes::inputs as portes_inputs;
+    use tavli_core::{fevga, portes};
 
     #[test]
     fn a_portes_network_evaluates_portes_positions_without_draws() {
@@ -300,49 +213,18 @@ mod tests {
             );
         }
     }
-
-    /// A Portes network of encoding 1 is evaluated from encoding 1's inputs
     /// alone, and evaluates as it does from all of them.
     #[test]
     fn a_network_of_an_older_encoding_reads_only_its_inputs() {
-        let shipped = crate::shipped::shipped_portes_network();
+        let shipped = portes::Position::shipped().expect("Portes ships a network");
         assert_eq!(shipped.encoding_read(), 1, "the shipped Portes network is of encoding 1");
         fast_matches_slow::<portes::Position>(shipped, 9, 5000);
         let current = Network::random_for(GameKind::Portes, 8, 1);
         assert_eq!(current.encoding_read(), portes_inputs::ENCODING_VERSION);
     }
-
-    #[test]
-    fn fevga_races_home_come_from_the_database() {
-        use tavli_core::fevga_pos;
-        let db = Database::build();
-        // White home on its 1..3, Black home on its own 1..2 (White's 13, 14).
-        let race = fevga_pos!(White; white {1: 5, 2: 5, 3: 5}; black {1: 5, 2: 10});
-        let p = db.fevga_race(&race).expect("both home");
-        assert_eq!(p, db.race(&[5, 5, 5, 0, 0, 0], &[5, 10, 0, 0, 0, 0]));
-        // A race not yet home is left to the network.
-        assert!(db.fevga_race(&fevga_pos!(White; white {12: 5, 3: 10}; black {11: 15})).is_none());
-        assert!(db.fevga_race(&fevga::Position::start()).is_none());
-    }
-
-    #[test]
-    fn portes_races_come_from_the_database_when_given() {
-        use tavli_core::portes_pos;
-        let db = Arc::new(Database::build());
-        let net = Arc::new(Network::random_for(GameKind::Portes, 8, 1));
-        let race = portes_pos!(White; white {1: 2, 2: 3, 6: 4}; black {24: 5, 23: 5, 19: 5});
-        let with = portes::Position::evaluator(net.clone(), Some(db.clone())).probabilities(&race);
-        assert_eq!(Some(with), db.portes_race(&race));
-        assert_ne!(with, portes::Position::evaluator(net, None).probabilities(&race));
-        // Not yet a bear-off: a checker outside its home board, or on the bar.
-        assert!(db.portes_race(&portes_pos!(White; white {1: 2, 7: 1}; black {24: 5})).is_none());
-        assert!(db.portes_race(&portes_pos!(White; white {1: 2}; black {24: 5, 18: 1})).is_none());
-        assert!(db.portes_race(&portes_pos!(White; white {bar: 1, 1: 2}; black {24: 5})).is_none());
-    }
-
     #[test]
     #[should_panic(expected = "a plakoto network evaluates portes positions")]
     fn a_network_of_another_game_is_refused() {
-        let _ = NetEval::<portes::Position>::new(Arc::new(Network::random(8, 1)));
+        let _ = NetEval::<portes::Position>::new(Arc::new(Network::random_for(GameKind::Plakoto, 8, 1)));
     }
 }

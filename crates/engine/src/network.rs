@@ -12,8 +12,8 @@ use thiserror::Error;
 
 use tavli_core::tavli::GameKind;
 
-use crate::inputs::{ENCODING_VERSION, INPUTS_OF_VERSION, Inputs};
-use crate::{fevga_inputs, portes_inputs};
+use crate::games::encodings;
+use crate::inputs::Inputs;
 
 /// Network outputs: P(win), P(win double), P(lose double), P(draw).
 pub const OUTPUTS: usize = 4;
@@ -26,29 +26,9 @@ const MAGIC: &[u8; 8] = b"PLKNET\0\0";
 /// hidden, outputs (u32 little-endian), the weights, the `about` text.
 const FORMAT_VERSION: u32 = 1;
 /// Format 2 holds a network of any game: format 1 with the game's code
-/// ([`game_code`]) after the format. Plakoto's networks are still written
+/// (`games/encodings.rs`) after the format. Plakoto's networks are still written
 /// in format 1, so every file an older build reads stays readable by it.
 const FORMAT_WITH_GAME: u32 = 2;
-
-/// A game's code in a weights file of format 2.
-fn game_code(game: GameKind) -> u32 {
-    match game {
-        GameKind::Plakoto => 0,
-        GameKind::Portes => 1,
-        GameKind::Fevga => 2,
-    }
-}
-
-/// The input encoding this build writes for `game`, and the number of
-/// inputs of each of its versions (index 0 is version 1); `None` for a
-/// game that has no network yet.
-pub fn encodings(game: GameKind) -> Option<(u32, &'static [usize])> {
-    match game {
-        GameKind::Plakoto => Some((ENCODING_VERSION, &INPUTS_OF_VERSION)),
-        GameKind::Portes => Some((portes_inputs::ENCODING_VERSION, &portes_inputs::INPUTS_OF_VERSION)),
-        GameKind::Fevga => Some((fevga_inputs::ENCODING_VERSION, &fevga_inputs::INPUTS_OF_VERSION)),
-    }
-}
 
 /// Why a weights file was not accepted.
 #[derive(Debug, Error)]
@@ -168,15 +148,11 @@ impl Network {
         (&self.w1, &self.b1, &self.w2, &self.b2)
     }
 
-    /// A freshly initialised Plakoto network (He initialisation, seeded).
-    pub fn random(hidden: usize, seed: u64) -> Network {
-        Network::random_for(GameKind::Plakoto, hidden, seed)
-    }
-
     /// A freshly initialised network for `game` (He initialisation,
-    /// seeded). Panics for a game without an encoding ([`encodings`]).
+    /// seeded), for its game's latest encoding.
     pub fn random_for(game: GameKind, hidden: usize, seed: u64) -> Network {
-        let inputs = encodings(game).map(|(_, of)| of[of.len() - 1]).expect("a game with an input encoding");
+        let of = encodings::of(game).inputs_of_version;
+        let inputs = of[of.len() - 1];
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         let s1 = (2.0 / 40.0f32).sqrt(); // ~40 nonzero inputs per position
         let s2 = (1.0 / hidden as f32).sqrt();
@@ -275,7 +251,7 @@ impl Network {
     /// [`Network::from_bytes_of`]), so an evaluator need only compute that
     /// encoding's inputs.
     pub fn encoding_read(&self) -> u32 {
-        let (latest, inputs_of) = encodings(self.game).expect("a network's game has an encoding");
+        let crate::inputs::Encodings { version: latest, inputs_of_version: inputs_of, .. } = encodings::of(self.game);
         let weighed =
             (0..self.inputs).rev().find(|&i| self.input_row(i).iter().any(|&w| w != 0.0)).map_or(0, |i| i + 1);
         inputs_of.iter().position(|&n| weighed <= n).map_or(latest, |v| v as u32 + 1)
@@ -343,9 +319,11 @@ impl Network {
     pub fn to_bytes(&self) -> Vec<u8> {
         let mut b = Vec::with_capacity(32 + 4 * (self.w1.len() + self.w2.len() + self.hidden + OUTPUTS));
         b.extend_from_slice(MAGIC);
-        let (encoding, _) = encodings(self.game).expect("a network's game has an encoding");
+        let facts = encodings::of(self.game);
+        // Code 0 (Plakoto) keeps format 1, which every older build reads.
         let header: &[u32] =
-            if self.game == GameKind::Plakoto { &[FORMAT_VERSION] } else { &[FORMAT_WITH_GAME, game_code(self.game)] };
+            if facts.file_code == 0 { &[FORMAT_VERSION] } else { &[FORMAT_WITH_GAME, facts.file_code] };
+        let encoding = facts.version;
         for &x in header.iter().chain(&[encoding, self.inputs as u32, self.hidden as u32, OUTPUTS as u32]) {
             b.extend_from_slice(&x.to_le_bytes());
         }
@@ -355,12 +333,6 @@ impl Network {
         b.extend_from_slice(&(self.about.len() as u32).to_le_bytes());
         b.extend_from_slice(self.about.as_bytes());
         b
-    }
-
-    /// Reads a Plakoto network written by [`Network::to_bytes`] (see
-    /// [`Network::from_bytes_of`]); another game's is refused.
-    pub fn from_bytes(b: &[u8]) -> Result<Network, WeightsError> {
-        Network::from_bytes_of(GameKind::Plakoto, b)
     }
 
     /// Reads a network of `game` written by [`Network::to_bytes`], checking
@@ -387,27 +359,19 @@ impl Network {
             b.get(i..i + 4).map(|s| u32::from_le_bytes([s[0], s[1], s[2], s[3]])).ok_or(WeightsError::Size)
         };
         let (game, at) = match u(8)? {
-            FORMAT_VERSION => (GameKind::Plakoto, 12),
+            FORMAT_VERSION => (encodings::game_of_code(0).expect("a game has code 0"), 12),
             FORMAT_WITH_GAME => {
                 let code = u(12)?;
-                let game = [GameKind::Plakoto, GameKind::Portes, GameKind::Fevga]
-                    .into_iter()
-                    .find(|&g| game_code(g) == code)
-                    .ok_or_else(|| WeightsError::Game {
-                        found: format!("game code {code}"),
-                        wanted: "this build knows codes 0 to 2".into(),
-                    })?;
+                let game = encodings::game_of_code(code).ok_or_else(|| WeightsError::Game {
+                    found: format!("game code {code}"),
+                    wanted: format!("this build knows codes 0 to {}", GameKind::ALL.len() - 1),
+                })?;
                 (game, 16)
             }
             format => return Err(WeightsError::Format(format)),
         };
         let (encoding, inputs, hidden, outputs) = (u(at)?, u(at + 4)?, u(at + 8)?, u(at + 12)?);
-        let Some((latest, inputs_of)) = encodings(game) else {
-            return Err(WeightsError::Game {
-                found: game.to_string(),
-                wanted: "this build has no network for it".into(),
-            });
-        };
+        let crate::inputs::Encodings { version: latest, inputs_of_version: inputs_of, .. } = encodings::of(game);
         if !(1..=latest).contains(&encoding) {
             return Err(WeightsError::Encoding { game, found: encoding, latest });
         }
@@ -493,21 +457,28 @@ impl Gradient {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::inputs::{NUM_INPUTS, encode};
+    use crate::games::plakoto::inputs::{ENCODING_VERSION, INPUTS_OF_VERSION, NUM_INPUTS, encode};
+    use crate::games::{fevga::inputs as fevga_inputs, portes::inputs as portes_inputs};
     use tavli_core::Position;
 
     #[test]
     fn bytes_round_trip_and_bad_files_are_refused() {
-        let mut n = Network::random(16, 1);
+        let mut n = Network::random_for(GameKind::Plakoto, 16, 1);
         n.about = "test".into();
         let b = n.to_bytes();
-        assert_eq!(Network::from_bytes(&b).unwrap(), n);
-        assert!(matches!(Network::from_bytes(&b[..b.len() - 1]), Err(WeightsError::Size)));
-        assert!(matches!(Network::from_bytes(b"nonsense-nonsense-nonsense-xx"), Err(WeightsError::Magic)));
+        assert_eq!(Network::from_bytes_of(GameKind::Plakoto, &b).unwrap(), n);
+        assert!(matches!(Network::from_bytes_of(GameKind::Plakoto, &b[..b.len() - 1]), Err(WeightsError::Size)));
+        assert!(matches!(
+            Network::from_bytes_of(GameKind::Plakoto, b"nonsense-nonsense-nonsense-xx"),
+            Err(WeightsError::Magic)
+        ));
         let mut wrong = b.clone();
         wrong[12] = 99;
-        assert!(matches!(Network::from_bytes(&wrong), Err(WeightsError::Encoding { found: 99, .. })));
-        let e = Network::from_bytes(&wrong).unwrap_err().to_string();
+        assert!(matches!(
+            Network::from_bytes_of(GameKind::Plakoto, &wrong),
+            Err(WeightsError::Encoding { found: 99, .. })
+        ));
+        let e = Network::from_bytes_of(GameKind::Plakoto, &wrong).unwrap_err().to_string();
         assert!(e.contains(&format!(
             "plakoto input encoding 99; this build reads plakoto encodings 1 to {ENCODING_VERSION}"
         )));
@@ -526,9 +497,9 @@ mod tests {
         assert_eq!(&b[8..16], &[2, 0, 0, 0, 1, 0, 0, 0]);
         assert_eq!(Network::from_bytes_of(GameKind::Portes, &b).unwrap(), p);
         assert_eq!(Network::from_bytes_any(&b).unwrap(), p);
-        let refused = Network::from_bytes(&b).unwrap_err().to_string();
+        let refused = Network::from_bytes_of(GameKind::Plakoto, &b).unwrap_err().to_string();
         assert_eq!(refused, "weights file holds a portes network; a plakoto network is needed");
-        let k = Network::random(8, 1).to_bytes();
+        let k = Network::random_for(GameKind::Plakoto, 8, 1).to_bytes();
         assert_eq!(&k[8..12], &[1, 0, 0, 0]);
         assert!(matches!(Network::from_bytes_of(GameKind::Portes, &k), Err(WeightsError::Game { .. })));
         let mut unknown = b.clone();
@@ -553,13 +524,13 @@ mod tests {
         assert_eq!(Network::from_bytes_of(GameKind::Fevga, &f.to_bytes()).unwrap(), f);
         assert!(matches!(Network::from_bytes_any(&b[..b.len() - 1]), Err(WeightsError::Size)));
         // Members of different games make no ensemble.
-        assert!(Network::ensemble(&[&p, &Network::random(8, 2)]).is_none());
+        assert!(Network::ensemble(&[&p, &Network::random_for(GameKind::Plakoto, 8, 2)]).is_none());
         assert_eq!(Network::ensemble(&[&p, &p]).unwrap().game(), GameKind::Portes);
     }
 
     #[test]
     fn weights_of_the_first_encoding_load_with_zero_rows_for_the_new_inputs() {
-        let mut n = Network::random(16, 3);
+        let mut n = Network::random_for(GameKind::Plakoto, 16, 3);
         let old = INPUTS_OF_VERSION[0];
         n.w1[old * 16..].fill(0.0);
         let new = n.to_bytes();
@@ -570,15 +541,15 @@ mod tests {
         v1[16..20].copy_from_slice(&(old as u32).to_le_bytes());
         v1.extend_from_slice(&new[28..28 + 4 * old * 16]);
         v1.extend_from_slice(&new[28 + 4 * NUM_INPUTS * 16..]);
-        assert_eq!(Network::from_bytes(&v1).unwrap(), n);
+        assert_eq!(Network::from_bytes_of(GameKind::Plakoto, &v1).unwrap(), n);
         let mut wrong = v1.clone();
         wrong[16..20].copy_from_slice(&(NUM_INPUTS as u32).to_le_bytes());
-        assert!(matches!(Network::from_bytes(&wrong), Err(WeightsError::Inputs { .. })));
+        assert!(matches!(Network::from_bytes_of(GameKind::Plakoto, &wrong), Err(WeightsError::Inputs { .. })));
     }
 
     #[test]
     fn a_widened_network_evaluates_as_before_and_its_new_units_can_learn() {
-        let n = Network::random(16, 4);
+        let n = Network::random_for(GameKind::Plakoto, 16, 4);
         let w = n.widened(24, 5);
         assert_eq!(w.hidden(), 24);
         let mut x = Inputs::with_capacity();
@@ -601,7 +572,11 @@ mod tests {
 
     #[test]
     fn an_ensemble_gives_the_sigmoid_of_its_members_mean_logit() {
-        let (a, b, c) = (Network::random(16, 7), Network::random(24, 8), Network::random(16, 9));
+        let (a, b, c) = (
+            Network::random_for(GameKind::Plakoto, 16, 7),
+            Network::random_for(GameKind::Plakoto, 24, 8),
+            Network::random_for(GameKind::Plakoto, 16, 9),
+        );
         let all = Network::ensemble(&[&a, &b, &c]).unwrap();
         assert_eq!(all.hidden(), 56);
         let logit = |p: f32| (p / (1.0 - p)).ln();
@@ -624,12 +599,12 @@ mod tests {
         let (one, two) = (a.forward(&x, &mut Vec::new()), twice.forward(&x, &mut Vec::new()));
         assert!((0..OUTPUTS).all(|k| (one[k] - two[k]).abs() < 1e-6));
         assert!(Network::ensemble(&[]).is_none());
-        assert!(Network::ensemble(&[&Network::random(4090, 1), &a, &b, &c]).is_none());
+        assert!(Network::ensemble(&[&Network::random_for(GameKind::Plakoto, 4090, 1), &a, &b, &c]).is_none());
     }
 
     #[test]
     fn gradient_matches_finite_differences() {
-        let mut n = Network::random(8, 2);
+        let mut n = Network::random_for(GameKind::Plakoto, 8, 2);
         let mut x = Inputs::with_capacity();
         encode(&Position::start(), &mut x);
         let t = [1.0, 0.0, 1.0, 0.0];

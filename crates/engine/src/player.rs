@@ -3,13 +3,13 @@
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use tavli_core::tavli::GamePosition;
-use tavli_core::{Dice, Play, Position};
+use tavli_core::{Dice, Play};
 
 /// Picks one of the legal plays of a roll, in the game whose positions are
 /// `P`: Plakoto's unless said (so `dyn Player` is a Plakoto player), a
 /// single other game's, or [`AnyPosition`](tavli_core::tavli::AnyPosition)
 /// for a player of every game of a Tavli match.
-pub trait Player<P: GamePosition = Position>: Send {
+pub trait Player<P: GamePosition>: Send {
     /// A short name for logs and duel reports (`random`, `heuristic`, `expert`, …).
     fn name(&self) -> String;
 

@@ -14,9 +14,9 @@ use tavli_core::tavli::{GamePlay, GamePosition, MatchGames};
 
 use crate::analyzer::{Analyzer, Scored};
 use crate::evaluator::Evaluator;
+use crate::games::plakoto::NeuralEval;
 use crate::met::{GameChances, MatchEquityTable, MatchScore};
 use crate::net_game::NetGame;
-use crate::neural::NeuralEval;
 use crate::probabilities::Probabilities;
 
 /// The deepest search this engine runs (2-ply): every front end's limit.
@@ -344,12 +344,12 @@ pub fn start_chances_of<P: NetGame>(eval: &P::Eval, ply: u8) -> GameChances {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::heuristic::heuristic_score;
+    use crate::heuristic_score;
     use tavli_core::{Position, pos};
 
     /// A toy evaluator from the heuristic score, to test the search itself.
     struct Toy;
-    impl Evaluator for Toy {
+    impl Evaluator<tavli_core::Position> for Toy {
         fn probabilities(&self, pos: &Position) -> Probabilities {
             let w = 1.0 / (1.0 + (-heuristic_score(pos)).exp());
             Probabilities { win: w, lose: 1.0 - w, ..Default::default() }

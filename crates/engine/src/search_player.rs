@@ -5,8 +5,8 @@
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use rand_distr::{Distribution, Normal};
+use tavli_core::Dice;
 use tavli_core::tavli::{GameKind, GamePosition};
-use tavli_core::{Dice, Position};
 
 use std::sync::Arc;
 
@@ -19,7 +19,7 @@ use crate::search::Objective;
 /// equity added to each play's score (0 for full strength; the easy levels
 /// use noise to play like people learning). Plays the game whose positions
 /// are `P` (Plakoto's unless said).
-pub struct SearchPlayer<P: GamePosition = Position> {
+pub struct SearchPlayer<P: GamePosition> {
     analyzer: Box<dyn Analyzer<P>>,
     noise: f32,
     name: String,

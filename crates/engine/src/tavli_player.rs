@@ -4,7 +4,8 @@
 use tavli_core::Dice;
 use tavli_core::tavli::{AnyPlay, AnyPosition, GameKind, GamePlay, GamePosition, MatchGames};
 
-use crate::game_evals::{GameCode, GameEvals, for_game};
+use crate::game_evals::GameEvals;
+use crate::games::{GameCode, for_game};
 use crate::levels::Level;
 use crate::net_game::NetGame;
 use crate::{NeuralEval, Player, RandomPlayer};

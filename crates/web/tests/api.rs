@@ -689,7 +689,7 @@ async fn a_whole_match_against_the_engine_ends_with_a_winner_and_replays() {
     // The record replays to the same match.
     let (s, rec) = call(&app, "GET", &format!("/api/v1/matches/{mid}/record"), None).await;
     assert_eq!(s, StatusCode::OK);
-    let rec: MatchRecord = serde_json::from_value(rec).unwrap();
+    let rec: MatchRecord<Position> = serde_json::from_value(rec).unwrap();
     let replayed = Match::from_record(&rec).unwrap();
     assert_eq!(replayed.winner().map(|c| c.name()), Some(w));
 }
@@ -805,7 +805,7 @@ async fn the_api_never_shows_a_live_matchs_seed() {
     }
     let parsed: tavli_core::game::Seed = seed.parse().unwrap();
     assert_eq!(parsed.commitment(), commitment);
-    let rec: MatchRecord = serde_json::from_value(rec).unwrap();
+    let rec: MatchRecord<Position> = serde_json::from_value(rec).unwrap();
     assert!(Match::from_record(&rec).unwrap().is_over());
 }
 

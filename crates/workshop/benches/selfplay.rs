@@ -3,11 +3,11 @@
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use std::hint::black_box;
-use tavli_engine::{NeuralEval, shipped_network};
+use tavli_engine::NeuralEval;
 use tavli_workshop::train::self_play;
 
 fn bench_self_play(c: &mut Criterion) {
-    let eval = NeuralEval::new(shipped_network());
+    let eval = NeuralEval::shipped(None);
     let mut g = c.benchmark_group("self-play");
     g.sample_size(10);
     g.throughput(Throughput::Elements(20));

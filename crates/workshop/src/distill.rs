@@ -18,7 +18,8 @@ use rand::seq::SliceRandom;
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use tavli_core::{MoveGen, Position};
-use tavli_engine::inputs::{Inputs, encode};
+use tavli_engine::games::plakoto::inputs::encode;
+use tavli_engine::inputs::Inputs;
 use tavli_engine::network::{Gradient, Network};
 use tavli_engine::search::{SearchConfig, play_value, value};
 use tavli_engine::{NeuralEval, Probabilities, to_targets};
@@ -297,11 +298,10 @@ pub fn fit(
 mod tests {
     use super::*;
     use std::sync::Arc;
-    use tavli_engine::shipped_network;
 
     #[test]
     fn sampling_and_labelling_are_reproducible_and_shards_add_up() {
-        let eval = NeuralEval::new(shipped_network());
+        let eval = NeuralEval::shipped(None);
         let all = sample_positions(&eval, 7, 6, 0.1, Shard::ALL);
         assert!(all.len() > 100, "{} positions", all.len());
         assert_eq!(all, sample_positions(&eval, 7, 6, 0.1, Shard::ALL));
@@ -318,7 +318,7 @@ mod tests {
 
     #[test]
     fn labels_round_trip_through_their_file_and_bad_lines_are_named() {
-        let eval = NeuralEval::new(shipped_network());
+        let eval = NeuralEval::shipped(None);
         let ps = sample_positions(&eval, 3, 1, 0.0, Shard::ALL);
         let data = label(&eval, 0, &ps[..20], 1, &AtomicBool::new(false), &|_| {});
         let dir = tempfile::tempdir().unwrap();
@@ -336,10 +336,10 @@ mod tests {
 
     #[test]
     fn training_on_targets_brings_the_network_closer_to_them() {
-        let eval = NeuralEval::new(shipped_network());
+        let eval = NeuralEval::shipped(None);
         let ps = sample_positions(&eval, 5, 8, 0.1, Shard::ALL);
         let data = label(&eval, 1, &ps, 2, &AtomicBool::new(false), &|_| {});
-        let mut net = Network::random(16, 1);
+        let mut net = Network::random_for(tavli_core::tavli::GameKind::Plakoto, 16, 1);
         let mut errors = Vec::new();
         let cfg = DistillConfig { epochs: 6, lr: 0.003, lr_end: 0.001, holdout_every: 5, ..DistillConfig::default() };
         distill(&mut net, &data, &cfg, &AtomicBool::new(false), &mut |r| errors.push(r.holdout_error));

@@ -14,7 +14,10 @@ use crate::playout::{Ending, play_out};
 
 /// Plays one game of Plakoto from the opening roll; `players[0]` is White.
 /// Stops early (returning the failure) if a player reports one.
-pub fn play_game(players: &mut [&mut dyn Player; 2], dice: &mut dyn DiceSource) -> Result<GameResult, String> {
+pub fn play_game(
+    players: &mut [&mut dyn Player<Position>; 2],
+    dice: &mut dyn DiceSource,
+) -> Result<GameResult, String> {
     play_game_of(Position::start(), players, dice)
 }
 
@@ -106,15 +109,15 @@ impl DuelStats {
 /// Makes a fresh player for a pair of games (the index lets seeded players
 /// differ per pair yet stay reproducible).
 /// `P` is the game's position, Plakoto's unless said.
-pub type PlayerFactory<'a, P = Position> = dyn Fn(u64) -> Box<dyn Player<P>> + Sync + 'a;
+pub type PlayerFactory<'a, P> = dyn Fn(u64) -> Box<dyn Player<P>> + Sync + 'a;
 
 /// Plays `pairs` pairs of games, A against B, on `threads` threads. Pair `i`
 /// uses the dice of `seed` + `i` twice: A White then A Black. `progress` is
 /// called after each pair with the running totals. A player failure (an
 /// external program misbehaving) stops the duel with its message.
 pub fn duel(
-    a: &PlayerFactory,
-    b: &PlayerFactory,
+    a: &PlayerFactory<Position>,
+    b: &PlayerFactory<Position>,
     pairs: u64,
     seed: u64,
     threads: usize,
@@ -197,7 +200,7 @@ mod tests {
 
     #[test]
     fn paired_duel_is_reproducible_and_symmetric() {
-        let r = |i: u64| Box::new(RandomPlayer::new(i)) as Box<dyn Player>;
+        let r = |i: u64| Box::new(RandomPlayer::new(i)) as Box<dyn Player<Position>>;
         let s1 = duel(&r, &r, 20, 5, 2, &|_| {}).unwrap();
         let s2 = duel(&r, &r, 20, 5, 1, &|_| {}).unwrap();
         assert_eq!(s1.games, 40);
@@ -221,8 +224,8 @@ mod tests {
 
     #[test]
     fn heuristic_beats_random() {
-        let h = |_: u64| Box::new(HeuristicPlayer) as Box<dyn Player>;
-        let r = |i: u64| Box::new(RandomPlayer::new(i)) as Box<dyn Player>;
+        let h = |_: u64| Box::new(HeuristicPlayer) as Box<dyn Player<Position>>;
+        let r = |i: u64| Box::new(RandomPlayer::new(i)) as Box<dyn Player<Position>>;
         let s = duel(&h, &r, 100, 1, 2, &|_| {}).unwrap();
         assert!(s.points_per_game() - s.ci95() > 0.3, "{s:?} ppg {} ± {}", s.points_per_game(), s.ci95());
     }
@@ -297,7 +300,7 @@ impl MatchStats {
 /// Plays one Plakoto match to `length` points from a seeded roller;
 /// `players[0]` is White. The players are told the score before every
 /// game. Returns the winner.
-pub fn play_match(players: &mut [&mut dyn Player; 2], length: u32, seed: u64) -> Result<Color, String> {
+pub fn play_match(players: &mut [&mut dyn Player<Position>; 2], length: u32, seed: u64) -> Result<Color, String> {
     play_match_of(MatchRules::default(), players, length, seed)
 }
 
@@ -338,8 +341,8 @@ pub fn play_match_of<P: GamePosition>(
 /// `threads` threads: pair `i` plays the dice of `seed + i` twice, A White
 /// then A Black. `progress` is called after each pair.
 pub fn duel_matches(
-    a: &PlayerFactory,
-    b: &PlayerFactory,
+    a: &PlayerFactory<Position>,
+    b: &PlayerFactory<Position>,
     pairs: u64,
     length: u32,
     seed: u64,

@@ -25,7 +25,11 @@ use crate::rollout_player::RolloutPlayer;
 /// network, with `eval`'s bear-off database), or
 /// `rollout:TRIALS:PLIES:CANDIDATES` (deciding by rollouts with `eval`).
 /// `seed` makes random choices reproducible.
-pub fn player_by_name(name: &str, eval: &NeuralEval, seed: u64) -> Result<Box<dyn Player>, String> {
+pub fn player_by_name(
+    name: &str,
+    eval: &NeuralEval,
+    seed: u64,
+) -> Result<Box<dyn Player<tavli_core::Position>>, String> {
     if let Some(cmd) = name.strip_prefix("external:") {
         if cmd.trim().is_empty() {
             return Err("`external:` needs a command, e.g. `external:tavli engine --level expert`".into());
@@ -137,7 +141,7 @@ fn weights_player(
     eval: &NeuralEval,
     seed: u64,
     games: MatchGames,
-) -> Result<Box<dyn Player>, String> {
+) -> Result<Box<dyn Player<tavli_core::Position>>, String> {
     let (ply, net) = weights_of(GameKind::Plakoto, name, rest)?;
     let eval = NeuralEval::with_bearoff(Arc::new(net), eval.bearoff().cloned());
     let table = tavli_engine::search::table_in::<tavli_core::Position>(&eval, games);

@@ -4,12 +4,12 @@
 
 use tavli_core::game::{DiceSource, MAX_TURNS};
 use tavli_core::tavli::{GamePlay, GamePosition};
-use tavli_core::{Color, GameResult, Position};
+use tavli_core::{Color, GameResult};
 use tavli_engine::Player;
 
 /// How a play-out stopped.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub enum Ending<P = Position> {
+pub enum Ending<P> {
     /// The game ended with this result.
     Over(GameResult),
     /// The ply limit was reached; the game goes on from this position.
@@ -18,7 +18,7 @@ pub enum Ending<P = Position> {
 
 /// A finished play-out: how it stopped and the plays it took.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct PlayOut<P = Position> {
+pub struct PlayOut<P> {
     /// The result, or the position where it stopped.
     pub ending: Ending<P>,
     /// Plays made (passes included).
@@ -86,7 +86,7 @@ mod tests {
     #[test]
     fn plays_out_from_any_position_with_either_side_on_roll() {
         let mid = pos!(Black; white {13: 5, 8: 5, 6: 5}; black {20: 5, 17: 5, 12: 5});
-        for start in [mid, mid.pass_turn(), Position::start()] {
+        for start in [mid, mid.pass_turn(), tavli_core::Position::start()] {
             let (mut a, mut b) = (HeuristicPlayer, RandomPlayer::new(2));
             let out = play_out(&start, [&mut a, &mut b], &mut SeededDice::new(9), None).unwrap();
             assert!(matches!(out.ending, Ending::Over(r) if r.points > 0 || r.winner.is_none()));
@@ -97,7 +97,7 @@ mod tests {
     #[test]
     fn stops_after_the_plies_asked_for() {
         let (mut a, mut b) = (RandomPlayer::new(1), RandomPlayer::new(2));
-        let out = play_out(&Position::start(), [&mut a, &mut b], &mut SeededDice::new(4), Some(7)).unwrap();
+        let out = play_out(&tavli_core::Position::start(), [&mut a, &mut b], &mut SeededDice::new(4), Some(7)).unwrap();
         assert_eq!(out.plies, 7);
         let Ending::Stopped(p) = out.ending else { panic!("{out:?}") };
         assert_eq!(p.turn(), tavli_core::Color::Black, "after an odd number of plays from White's start");

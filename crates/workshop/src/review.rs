@@ -120,7 +120,6 @@ mod tests {
     use super::*;
     use tavli_core::game::read_move_list;
     use tavli_engine::NeuralEval;
-    use tavli_engine::shipped_network;
 
     /// White's first play (24/18/13 with 6-5) loses about 0.16 at 0-ply
     /// (0.21 with older weights); a rollout finds it much closer (the
@@ -129,7 +128,7 @@ mod tests {
 
     #[test]
     fn rollouts_judge_the_plays_the_search_doubted_and_the_figures_follow() {
-        let eval = NeuralEval::new(shipped_network());
+        let eval = NeuralEval::shipped(None);
         let m = Match::for_review(&read_move_list(GAME).unwrap()).unwrap();
         let reviewer = Reviewer::new(eval.clone(), 0);
         let mut r = reviewer.review(&m, &mut |_, _| {});

@@ -215,16 +215,16 @@ fn as_vector(p: &Probabilities) -> [f64; 6] {
 
 /// Rolls out positions of a game with a network (Plakoto's unless said)
 /// with one evaluator and settings.
-pub struct Rollout<P: NetGame = Position> {
+pub struct Rollout<P: NetGame> {
     eval: P::Eval,
     cfg: RolloutConfig,
     search: Search<P::Eval>,
     first: [[Dice; 36]; 2],
 }
 
-impl Rollout {
+impl Rollout<Position> {
     /// A Plakoto rollout of `cfg` with both sides playing by `eval`.
-    pub fn new(eval: NeuralEval, cfg: RolloutConfig) -> Rollout {
+    pub fn new(eval: NeuralEval, cfg: RolloutConfig) -> Rollout<Position> {
         Rollout::of(eval, cfg)
     }
 }
@@ -454,7 +454,7 @@ mod tests {
     #[test]
     fn a_bear_off_race_rolls_out_to_the_databases_chances() {
         let p = race();
-        let exact = db().race_position(&p).expect("a pure race");
+        let exact = p.race(&db()).expect("a pure race");
         for vr in [false, true] {
             let cfg = RolloutConfig { trials: 1296, variance_reduction: vr, seed: 3, ..RolloutConfig::default() };
             let est = run(NeuralEval::shipped(Some(db())), cfg, &p, 2).estimate();

@@ -74,7 +74,7 @@ impl RolloutPlayer {
     }
 }
 
-impl Player for RolloutPlayer {
+impl Player<Position> for RolloutPlayer {
     fn name(&self) -> String {
         self.name.clone()
     }

@@ -167,7 +167,7 @@ mod tests {
         assert_eq!(one, two);
         assert_eq!(one.games, 30);
         assert_eq!(one.draw, 0, "Fevga has no draw");
-        let p = |i: u64| Box::new(RandomPlayer::new(i)) as Box<dyn Player>;
+        let p = |i: u64| Box::new(RandomPlayer::new(i)) as Box<dyn Player<tavli_core::Position>>;
         let c = measure_starts(Position::start(), &p, 30, 7, 2, &|_| {}).unwrap();
         assert_eq!(c.outcomes().iter().map(|o| o.1).sum::<u64>(), 30);
     }

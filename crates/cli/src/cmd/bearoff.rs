@@ -8,6 +8,7 @@ use std::time::Instant;
 use anyhow::{Context, Result, anyhow, bail};
 use clap::Subcommand;
 use tavli_core::{Color, Position};
+use tavli_engine::NetGame;
 use tavli_engine::bearoff::{self, CHECKERS, Dist, HomeBoard, Origin};
 
 /// The exact bear-off database: for each side with every checker in its
@@ -125,7 +126,7 @@ fn show(text: &str) -> Result<()> {
             println!("    {}", distribution(&first));
         }
     }
-    if let Some(p) = db.race_position(&pos) {
+    if let Some(p) = pos.race(&db) {
         println!("both sides bearing off: exact probabilities for {} (on roll)", pos.turn());
         println!("  win    {:6.2}%   of which double {:6.2}%", 100.0 * p.win, 100.0 * p.win_double);
         println!("  lose   {:6.2}%   of which double {:6.2}%", 100.0 * p.lose, 100.0 * p.lose_double);

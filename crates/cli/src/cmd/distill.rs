@@ -257,8 +257,10 @@ fn run_fit(a: FitArgs) -> Result<()> {
             }
             start.widened(h, a.seed)
         }
-        (None, Some(h)) => Network::random(h, a.seed),
-        (None, None) => (*tavli_engine::shipped_network()).clone(),
+        (None, Some(h)) => Network::random_for(tavli_core::tavli::GameKind::Plakoto, h, a.seed),
+        (None, None) => {
+            (*<tavli_core::Position as tavli_engine::NetGame>::shipped().expect("Plakoto ships a network")).clone()
+        }
     };
     let cfg = DistillConfig {
         epochs: a.epochs,

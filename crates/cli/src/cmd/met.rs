@@ -9,7 +9,6 @@ use anyhow::{Result, anyhow};
 use indicatif::{ProgressBar, ProgressStyle};
 use serde_json::json;
 use tavli_core::tavli::GameKind;
-use tavli_core::{Position, fevga, portes};
 use tavli_engine::met::{GameChances, MatchEquityTable};
 use tavli_engine::search::start_chances_of;
 use tavli_engine::tavli_met::TAVLI_CHANCES_COMMAND;
@@ -89,7 +88,7 @@ fn tavli(a: &Args) -> Result<()> {
     }
     println!("A Tavli match: each game's chances for its starter, measured by `{TAVLI_CHANCES_COMMAND}`:");
     for (g, c) in &t.rotation {
-        println!("  {:<8} {}", title(*g), chances_text(c));
+        println!("  {:<8} {}", g.title(), chances_text(c));
     }
     for (g, _) in &t.rotation {
         let when = match *g {
@@ -100,7 +99,7 @@ fn tavli(a: &Args) -> Result<()> {
         println!();
         println!(
             "Chance to win the match needing a (rows) against b (columns), before the opening roll of {}{when}:",
-            title(*g)
+            g.title()
         );
         print_table(&t.table_before(*g));
     }
@@ -127,7 +126,7 @@ fn one_game(a: &Args) -> Result<()> {
         println!("{v}");
         return Ok(());
     }
-    let of = a.game.map(|g| format!(" in {}", title(g))).unwrap_or_default();
+    let of = a.game.map(|g| format!(" in {}", g.title())).unwrap_or_default();
     println!("The starter's chances{of} (1-ply at the start): {}", chances_text(&chances));
     println!("Chance to win the match needing a (rows) against b (columns), before the opening roll:");
     print_table(&t.table());
@@ -162,15 +161,6 @@ fn print_table(rows: &[Vec<f64>]) {
     }
 }
 
-/// `Portes`, `Plakoto`, `Fevga`: a game's name in a sentence.
-fn title(g: GameKind) -> &'static str {
-    match g {
-        GameKind::Portes => "Portes",
-        GameKind::Plakoto => "Plakoto",
-        GameKind::Fevga => "Fevga",
-    }
-}
-
 /// One game's measurement: the counts, and the network's evaluation of
 /// the start at 0 and 1 ply.
 struct Measured {
@@ -188,12 +178,15 @@ fn measure(a: &Args, games: u64) -> Result<()> {
     let threads = a.threads as usize;
     let mut all = Vec::new();
     for game in GameKind::ALL {
-        let m = match game {
-            GameKind::Portes => measure_game::<portes::Position>(level, &bearoff, games, a.seed, threads)?,
-            GameKind::Plakoto => measure_game::<Position>(level, &bearoff, games, a.seed, threads)?,
-            GameKind::Fevga => measure_game::<fevga::Position>(level, &bearoff, games, a.seed, threads)?,
-        };
-        all.push(m);
+        /// One game's measurement, for the game chosen at run time.
+        struct Measure<'a>(&'a Level, &'a Option<std::sync::Arc<tavli_engine::bearoff::Database>>, u64, u64, usize);
+        impl GameCode for Measure<'_> {
+            type Out = Result<Measured>;
+            fn run<P: NetGame>(self) -> Result<Measured> {
+                measure_game::<P>(self.0, self.1, self.2, self.3, self.4)
+            }
+        }
+        all.push(for_game(game, Measure(level, &bearoff, games, a.seed, threads))?);
     }
     if a.json {
         let mut out = serde_json::Map::new();
@@ -234,7 +227,7 @@ fn measure_game<P: NetGame>(
     bar.set_style(
         ProgressStyle::with_template(&format!(
             "{{spinner}} {} [{{elapsed_precise}}] {{wide_bar}} {{pos}}/{{len}} games ({{eta}}) {{msg}}",
-            title(P::KIND)
+            P::KIND.title()
         ))
         .unwrap_or_else(|_| ProgressStyle::default_bar()),
     );
@@ -261,7 +254,7 @@ fn print_measured(m: &Measured, level: &Level, seed: u64) {
     let c = &m.counts;
     println!(
         "{}: {} games of `{}` self-play from the start, the starter rolling both dice (seed {seed}, {:.0} s)",
-        title(m.game),
+        m.game.title(),
         c.games,
         level.name,
         m.seconds

@@ -54,7 +54,7 @@ pub fn engine_eval() -> NeuralEval {
 /// `ensemble`), with an error naming the file.
 pub fn read_network(path: &Path) -> Result<Network> {
     let bytes = std::fs::read(path).with_context(|| format!("reading {}", path.display()))?;
-    Network::from_bytes(&bytes).map_err(|e| anyhow!("{}: {e}", path.display()))
+    Network::from_bytes_of(GameKind::Plakoto, &bytes).map_err(|e| anyhow!("{}: {e}", path.display()))
 }
 
 /// The network of `weights` (default: the shipped one) with the bear-off

@@ -375,7 +375,7 @@ mod tests {
     }
 
     /// A Plakoto record read as every record is read.
-    fn tavli(rec: MatchRecord) -> MatchRecord<AnyPosition> {
+    fn tavli(rec: MatchRecord<tavli_core::Position>) -> MatchRecord<AnyPosition> {
         serde_json::from_value(serde_json::to_value(rec).unwrap()).unwrap()
     }
 

@@ -28,9 +28,9 @@ pub fn spawn(args: &[&str]) -> OsSession {
 }
 
 /// The record saved at `path`, replayed and verified.
-pub fn load(path: &Path) -> Match {
+pub fn load(path: &Path) -> Match<tavli_core::Position> {
     let text = std::fs::read_to_string(path).expect("read the record");
-    let rec: MatchRecord = serde_json::from_str(&text).expect("the record is JSON");
+    let rec: MatchRecord<tavli_core::Position> = serde_json::from_str(&text).expect("the record is JSON");
     Match::from_record(&rec).expect("the record replays")
 }
 
@@ -41,7 +41,7 @@ pub fn load_any(path: &Path) -> Match<AnyPosition> {
     Match::from_record(&rec).expect("the record replays")
 }
 
-pub fn turns(m: &Match) -> usize {
+pub fn turns(m: &Match<tavli_core::Position>) -> usize {
     m.games().iter().map(|g| g.turns().len()).sum()
 }
 

@@ -82,7 +82,7 @@ pub enum MatchError<E = PlayError> {
 /// `P` = [`AnyPosition`](crate::tavli::AnyPosition), a Tavli match or a
 /// match of any one game ([`Match::with_rules`]).
 #[derive(Clone, Debug)]
-pub struct Match<P: GamePosition = Position> {
+pub struct Match<P: GamePosition> {
     target: u32,
     /// The games the match plays and its options.
     rules: MatchRules,
@@ -95,8 +95,8 @@ pub struct Match<P: GamePosition = Position> {
     games: Vec<Game<P>>,
 }
 
-impl Match {
-    /// A new match to `target` points with dice from `seed`; the first game
+impl Match<Position> {
+    /// A new Plakoto match to `target` points with dice from `seed`; the first game
     /// starts with the opening roll.
     ///
     /// ```
@@ -110,7 +110,7 @@ impl Match {
     /// assert_eq!(again.game().position(), m.game().position());
     /// assert!(Match::new(0, 7, Players::default()).is_err());
     /// ```
-    pub fn new(target: u32, seed: impl Into<Seed>, players: Players) -> Result<Match, MatchError> {
+    pub fn new(target: u32, seed: impl Into<Seed>, players: Players) -> Result<Match<Position>, MatchError> {
         Match::with_rules(MatchRules::default(), target, seed, players)
     }
 
@@ -132,7 +132,7 @@ impl Match {
         seed: impl Into<Seed>,
         players: Players,
         position: Position,
-    ) -> Result<Match, MatchError> {
+    ) -> Result<Match<Position>, MatchError> {
         Match::from_position_with(MatchRules::default(), target, seed, players, position)
     }
 
@@ -153,7 +153,7 @@ impl Match {
     /// // The record holds the secret and both contributions, and replays.
     /// assert_eq!(Match::from_record(&m.record()).unwrap().record(), m.record());
     /// ```
-    pub fn with_contributions(target: u32, secret: Seed, players: Players) -> Result<Match, MatchError> {
+    pub fn with_contributions(target: u32, secret: Seed, players: Players) -> Result<Match<Position>, MatchError> {
         Match::with_contributions_under(MatchRules::default(), target, secret, players)
     }
 }
@@ -804,7 +804,7 @@ pub struct Contributions {
 
 /// A game inside a record.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct GameRecord<P: GamePosition = Position> {
+pub struct GameRecord<P: GamePosition> {
     /// Which game it is (version 4); absent: Plakoto.
     #[serde(default, skip_serializing_if = "is_plakoto")]
     pub game: GameKind,
@@ -828,7 +828,7 @@ pub struct GameRecord<P: GamePosition = Position> {
 /// The saved form of a match (INTERFACE.md, "Game record"): of Plakoto
 /// unless said (`P` is the games' position).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct MatchRecord<P: GamePosition = Position> {
+pub struct MatchRecord<P: GamePosition> {
     /// Always [`RECORD_FORMAT`]; a reader refuses anything else.
     pub format: String,
     /// The record format's version; a reader refuses a newer one.
@@ -898,7 +898,7 @@ mod tests {
         assert_eq!(Match::for_review(&m.record()).unwrap().record(), m.record());
     }
 
-    fn play_out(m: &mut Match, pick: usize) {
+    fn play_out(m: &mut Match<Position>, pick: usize) {
         while !m.is_over() {
             m.roll().unwrap();
             let plays = m.game().legal_plays().to_vec();
@@ -933,7 +933,7 @@ mod tests {
         m.roll().unwrap();
         let rec = m.record();
         let json = serde_json::to_string_pretty(&rec).unwrap();
-        let back: MatchRecord = serde_json::from_str(&json).unwrap();
+        let back: MatchRecord<Position> = serde_json::from_str(&json).unwrap();
         let m2 = Match::from_record(&back).unwrap();
         assert_eq!(m2.record(), rec);
         assert_eq!(m2.game().position(), m.game().position());

@@ -36,7 +36,7 @@ pub const MAX_TURNS: usize = 5_000;
 /// unless said.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
-pub enum Start<P = Position> {
+pub enum Start<P> {
     /// Each side rolls one die; ties roll again; the higher starts and then
     /// rolls both dice (the opening dice are not played), or, in a game
     /// played under [`MatchRules::opening_dice_played`], plays the two
@@ -88,8 +88,8 @@ pub enum GameError<E = PlayError> {
     Illegal(#[from] E),
 }
 
-/// One game, from its start position to its result: Plakoto's by default,
-/// any game's with its position type `P` (each game's own, or
+/// One game, from its start position to its result, of the game whose
+/// position type is `P` (each game's own, or
 /// [`AnyPosition`](crate::tavli::AnyPosition) for a game chosen at run time),
 /// played under the default rules or a match's ([`Game::under`]).
 ///
@@ -105,7 +105,7 @@ pub enum GameError<E = PlayError> {
 /// assert_eq!(game.turns().len(), 1);
 /// ```
 #[derive(Clone, Debug)]
-pub struct Game<P: GamePosition = Position> {
+pub struct Game<P: GamePosition> {
     start: Start<P>,
     /// The options the game is played under (its match's).
     rules: MatchRules,
@@ -124,11 +124,11 @@ pub struct Game<P: GamePosition = Position> {
     result: Option<GameResult>,
 }
 
-impl Game {
+impl Game<Position> {
     /// A new game of Plakoto. With `Start::Side` that side is on roll at
     /// once, with `Start::Position` the side on roll in that position; with
     /// `Start::OpeningRoll` call [`Game::opening_roll`] first.
-    pub fn new(start: Start) -> Game {
+    pub fn new(start: Start<Position>) -> Game<Position> {
         Game::of(Position::start(), start)
     }
 }

@@ -58,7 +58,7 @@ pub struct MoveListError {
 /// let e = read_move_list("opening 5-3\n6-4: 24/18\n").unwrap_err();
 /// assert_eq!((e.line, e.game, e.turn), (2, 1, 1));
 /// ```
-pub fn read_move_list(text: &str) -> Result<MatchRecord, MoveListError> {
+pub fn read_move_list(text: &str) -> Result<MatchRecord<crate::Position>, MoveListError> {
     read_move_list_of(text)
 }
 

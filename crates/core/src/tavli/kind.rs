@@ -44,6 +44,24 @@ impl GameKind {
         }
     }
 
+    /// The game's name in an English sentence: `Portes`, `Plakoto`, `Fevga`.
+    pub const fn title(self) -> &'static str {
+        match self {
+            GameKind::Portes => "Portes",
+            GameKind::Plakoto => "Plakoto",
+            GameKind::Fevga => "Fevga",
+        }
+    }
+
+    /// The game's name in Greek: `Πόρτες`, `Πλακωτό`, `Φεύγα`.
+    pub const fn greek_title(self) -> &'static str {
+        match self {
+            GameKind::Portes => "Πόρτες",
+            GameKind::Plakoto => "Πλακωτό",
+            GameKind::Fevga => "Φεύγα",
+        }
+    }
+
     /// The game after this one in a Tavli match (TAVLI.md Part 3, M1).
     pub const fn next(self) -> GameKind {
         match self {
@@ -121,6 +139,8 @@ mod tests {
         for k in GameKind::ALL {
             assert_eq!(GameKind::parse(k.name()), Ok(k));
             assert_eq!(GameKind::parse(&k.name().to_uppercase()), Ok(k));
+            assert_eq!(GameKind::parse(k.title()), Ok(k));
+            assert_eq!(GameKind::parse(k.greek_title()), Ok(k));
             let json = serde_json::to_string(&k).unwrap();
             assert_eq!(serde_json::from_str::<GameKind>(&json).unwrap(), k);
         }

@@ -14,7 +14,7 @@
 //! with the rules core's own move generator (`solve.rs`), stored as 16-bit
 //! fixed point (`table.rs`), and cached in a checked file (`file.rs`,
 //! `cache.rs`), loaded once by a front end ([`load_default`]); `plakoto
-//! bearoff build` makes the file explicitly. [`Database::race_position`]
+//! bearoff build` makes the file explicitly. [`NetGame::race`](crate::NetGame::race)
 //! combines two sides' distributions; the neural evaluator uses it in every
 //! position it applies to when it is given the database.
 
@@ -31,6 +31,6 @@ mod tests;
 pub use cache::{ENV_VAR, FILE_NAME, Origin, default_path, load_default, load_or_build_at, read, write};
 pub use file::{FORMAT_VERSION, FileError};
 pub use index::{CHECKERS, HomeBoard, POSITIONS, checkers, pips, rank, unrank};
-pub use race::{fevga_home_boards, home_boards, portes_home_boards};
+pub use race::facing_home_boards;
 pub use solve::MAX_TURNS;
 pub use table::{Database, Dist, SCALE};

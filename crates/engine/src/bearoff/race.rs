@@ -11,61 +11,21 @@
 //! checker comes off no sooner than its (m + 1)-th (T1_A ≥ m + 1). A race
 //! cannot be drawn.
 
-use tavli_core::{Position, fevga, portes};
-
 use super::index::{CHECKERS, HomeBoard};
 use super::table::{Database, Dist, SCALE};
 use crate::probabilities::Probabilities;
-
-/// The home boards of the side on roll and of the opponent (each in its own
-/// numbering), when every checker of both sides still on the board is in
-/// its home board and nobody is pinned; `None` otherwise.
-///
-/// Such a position is a race ([`is_race`](crate::inputs::is_race)): the
-/// mover is on its points 1..=6 and the opponent on the mover's 19..=24.
-#[inline]
-pub fn home_boards(pos: &Position) -> Option<(HomeBoard, HomeBoard)> {
-    if pos.own_pinned_mask() != 0 || pos.opp_pinned_mask() != 0 {
-        return None;
-    }
-    facing_home_boards(|p| pos.own_on(p), |p| pos.opp_on(p))
-}
 
 /// The two home boards when the mover (`own`, its points 1..=24) has every
 /// checker on its 1..=6 and the opponent (`opp`, on the mover's points)
 /// every checker on the mover's 19..=24: the games whose sides travel
 /// opposite ways round.
 #[inline(always)]
-fn facing_home_boards(own: impl Fn(u8) -> u8, opp: impl Fn(u8) -> u8) -> Option<(HomeBoard, HomeBoard)> {
+pub fn facing_home_boards(own: impl Fn(u8) -> u8, opp: impl Fn(u8) -> u8) -> Option<(HomeBoard, HomeBoard)> {
     // From the far end, where checkers of a game in progress usually are.
     if (7..=24u8).rev().any(|p| own(p) != 0) || (1..=18u8).any(|p| opp(p) != 0) {
         return None;
     }
     Some((std::array::from_fn(|i| own(i as u8 + 1)), std::array::from_fn(|i| opp(24 - i as u8))))
-}
-
-/// [`home_boards`] for a Portes position: both sides' checkers all in
-/// their home boards (none on the bar), so they can never meet again.
-#[inline]
-pub fn portes_home_boards(pos: &portes::Position) -> Option<(HomeBoard, HomeBoard)> {
-    if pos.own_bar() != 0 || pos.opp_bar() != 0 {
-        return None;
-    }
-    facing_home_boards(|p| pos.own_on(p), |p| pos.opp_on(p))
-}
-
-/// [`home_boards`] for a Fevga position: both sides' checkers on the board
-/// all in their home boards (each on its own points 1..=6), where they
-/// can never meet again.
-#[inline]
-pub fn fevga_home_boards(pos: &fevga::Position) -> Option<(HomeBoard, HomeBoard)> {
-    let theirs = pos.pass_turn();
-    if !pos.can_bear_off() || !theirs.can_bear_off() {
-        return None;
-    }
-    let own = std::array::from_fn(|i| pos.own_on(i as u8 + 1));
-    let opp = std::array::from_fn(|i| theirs.own_on(i as u8 + 1));
-    Some((own, opp))
 }
 
 /// Σ_n x(n)·P(Y ≥ n + shift), in units of SCALE².
@@ -80,51 +40,6 @@ fn cross(x: Dist, y: Dist, shift: usize) -> u64 {
 }
 
 impl Database {
-    /// Exact probabilities for the side on roll when both sides are bearing
-    /// off (see [`home_boards`]); `None` in every other position. No
-    /// allocation.
-    ///
-    /// ```
-    /// use tavli_core::pos;
-    /// use tavli_engine::bearoff::Database;
-    /// let db = Database::build();
-    /// // White to roll with one checker on its 1-point: it wins, and Black has
-    /// // borne off nothing, so it wins double.
-    /// let p = db.race_position(&pos!(White; white {1: 1}; black {24: 15})).unwrap();
-    /// assert_eq!((p.win, p.win_double), (1.0, 1.0));
-    /// ```
-    #[inline]
-    pub fn race_position(&self, pos: &Position) -> Option<Probabilities> {
-        let (own, opp) = home_boards(pos)?;
-        Some(self.race(&own, &opp))
-    }
-
-    /// [`Database::race_position`] for Portes: bearing off is Plakoto's, a
-    /// gammon is a double win, and no backgammon is possible once both
-    /// sides are home.
-    ///
-    /// ```
-    /// use tavli_core::portes_pos;
-    /// use tavli_engine::bearoff::Database;
-    /// let db = Database::build();
-    /// let p = db.portes_race(&portes_pos!(White; white {1: 1}; black {24: 15})).unwrap();
-    /// assert_eq!((p.win, p.win_double), (1.0, 1.0));
-    /// assert!(db.portes_race(&tavli_core::portes::Position::start()).is_none());
-    /// ```
-    #[inline]
-    pub fn portes_race(&self, pos: &portes::Position) -> Option<Probabilities> {
-        let (own, opp) = portes_home_boards(pos)?;
-        Some(self.race(&own, &opp))
-    }
-
-    /// [`Database::race_position`] for Fevga: bearing off is Plakoto's, and
-    /// a double win is the loser's having borne off none, as there.
-    #[inline]
-    pub fn fevga_race(&self, pos: &fevga::Position) -> Option<Probabilities> {
-        let (own, opp) = fevga_home_boards(pos)?;
-        Some(self.race(&own, &opp))
-    }
-
     /// The probabilities for side A on roll, A's home board `a` against B's
     /// `b` (each in its own numbering; a side with 15 checkers on the board
     /// has borne off none).

@@ -10,6 +10,7 @@ use tavli_core::{Color, Dice, Position, Setup, pos};
 
 use super::solve::{Exact, Solution, solve};
 use super::*;
+use crate::NetGame;
 
 /// The solution, solved once for all tests.
 fn solution() -> &'static Solution {
@@ -25,7 +26,7 @@ fn db() -> &'static Database {
 
 /// The database's probabilities for a position, as the evaluator looks them up.
 fn race_probabilities(pos: &Position) -> Option<crate::Probabilities> {
-    db().race_position(pos)
+    pos.race(db())
 }
 
 fn exact_all(board: HomeBoard) -> &'static Exact {
@@ -202,11 +203,11 @@ impl Recursion {
         }
         let sol = solution();
         let goal = self.goals[usize::from(!a_on_roll)];
-        let before = checkers(&home_boards(&pos).unwrap().0);
+        let before = checkers(&pos.home_boards().unwrap().0);
         let mut total = 0.0;
         for dice in Dice::ALL {
             let plays = pos.legal_plays(dice);
-            let after = |k: usize| home_boards(&plays[k].position().with_turn(pos.turn())).unwrap().0;
+            let after = |k: usize| plays[k].position().with_turn(pos.turn()).home_boards().unwrap().0;
             let key = |k: usize| {
                 let b = after(k);
                 let j = match goal {

@@ -20,10 +20,10 @@ use tavli_core::{Color, Dice, Move, Position, Reason};
 
 use crate::GameEvals;
 use crate::analyzer::{Analyzer, Scored};
-use crate::game_evals::{ByGame, GameVisitor};
+use crate::games::plakoto::NeuralEval;
+use crate::games::{ByGame, GameVisitor};
 use crate::met::{GameChances, MatchScore};
 use crate::net_game::NetGame;
-use crate::neural::NeuralEval;
 use crate::probabilities::Probabilities;
 use crate::search::{Objective, Search, SearchConfig};
 
@@ -622,7 +622,7 @@ mod tests {
 
     /// A single game from `p` whose first roll is `dice` (the first seed
     /// that gives it).
-    fn with_roll(p: Position, dice: Dice) -> Match {
+    fn with_roll(p: Position, dice: Dice) -> Match<Position> {
         (1u64..)
             .map(|seed| {
                 let mut m = Match::from_position(1, seed, Players::default(), p).unwrap();

@@ -73,7 +73,7 @@ impl Category {
             Category::Opening
         } else if mother {
             Category::Mother
-        } else if tavli_engine::inputs::is_race(pos) {
+        } else if pos.is_race() {
             Category::Race
         } else if pinned && home {
             Category::BearOffWithPins
@@ -128,7 +128,7 @@ impl BenchGame for portes::Position {
             Category::Opening
         } else if self.own_bar() + self.opp_bar() > 0 {
             Category::Bar
-        } else if tavli_engine::portes_inputs::is_race(self) {
+        } else if self.is_race() {
             Category::Race
         } else {
             Category::Middle

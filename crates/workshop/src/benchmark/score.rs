@@ -312,7 +312,7 @@ mod tests {
     fn the_error_rate_is_zero_for_the_best_plays_and_positive_otherwise() {
         let (d, plays) = decision();
         struct Fixed(Position);
-        impl Player for Fixed {
+        impl Player<tavli_core::Position> for Fixed {
             fn name(&self) -> String {
                 "fixed".into()
             }

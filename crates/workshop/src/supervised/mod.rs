@@ -227,7 +227,7 @@ mod tests {
         let r = Recipe { keep: 1.0, games: 4, shards: 1, ..recipe() };
         let with = sample::<portes::Position>(&eval, &r, 0, Some(&db));
         let without = sample::<portes::Position>(&eval, &r, 0, None);
-        assert!(with.iter().all(|p| db.portes_race(p).is_none()));
+        assert!(with.iter().all(|p| p.race(&db).is_none()));
         assert!(without.len() > with.len(), "games end in a bear-off race");
     }
 }

@@ -10,13 +10,9 @@ use super::text::{self, Lang, texts};
 
 /// The name of a game in `lang`.
 pub fn game_name(lang: Lang, kind: GameKind) -> &'static str {
-    match (lang, kind) {
-        (Lang::En, GameKind::Portes) => "Portes",
-        (Lang::En, GameKind::Plakoto) => "Plakoto",
-        (Lang::En, GameKind::Fevga) => "Fevga",
-        (Lang::El, GameKind::Portes) => "Πόρτες",
-        (Lang::El, GameKind::Plakoto) => "Πλακωτό",
-        (Lang::El, GameKind::Fevga) => "Φεύγα",
+    match lang {
+        Lang::En => kind.title(),
+        Lang::El => kind.greek_title(),
     }
 }
 

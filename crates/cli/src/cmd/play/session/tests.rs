@@ -10,7 +10,7 @@ use tavli_core::{Position, Reason};
 use tavli_engine::analysis;
 
 /// A match of Plakoto as the session holds it: a match of any game.
-fn any(m: Match) -> Match<AnyPosition> {
+fn any(m: Match<Position>) -> Match<AnyPosition> {
     let record = serde_json::from_value(serde_json::to_value(m.record()).unwrap()).unwrap();
     Match::from_record(&record).unwrap()
 }
@@ -20,12 +20,12 @@ fn session(input: &str, white: PlayerName, black: PlayerName) -> (End, String, M
     session_of(m, input)
 }
 
-fn session_of(m: Match, input: &str) -> (End, String, Match<AnyPosition>) {
+fn session_of(m: Match<Position>, input: &str) -> (End, String, Match<AnyPosition>) {
     session_in(Lang::En, m, input)
 }
 
 /// A session in `lang`; its output with the save path taken out.
-fn session_in(lang: Lang, m: Match, input: &str) -> (End, String, Match<AnyPosition>) {
+fn session_in(lang: Lang, m: Match<Position>, input: &str) -> (End, String, Match<AnyPosition>) {
     session_any(lang, any(m), input)
 }
 
@@ -64,7 +64,7 @@ fn search() -> Search<NeuralEval> {
 }
 
 /// The first roll of seed 42's match between two people, and its position.
-fn first_roll() -> (Match, Position, Dice) {
+fn first_roll() -> (Match<Position>, Position, Dice) {
     let mut m = Match::new(1, 42, Players::people()).unwrap();
     let dice = m.roll().unwrap();
     let pos = *m.game().position();

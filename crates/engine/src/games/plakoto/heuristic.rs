@@ -105,7 +105,7 @@ impl HeuristicPlayer {
     }
 }
 
-impl Player for HeuristicPlayer {
+impl Player<Position> for HeuristicPlayer {
     fn name(&self) -> String {
         "heuristic".into()
     }

@@ -502,7 +502,7 @@ mod tests {
                 }
                 let (shots, loss, double) = hits(&b);
                 assert_eq!((loss, double), slow_hits(&b), "{side:?}");
-                assert_eq!(shots, u32::from(crate::portes_inputs::shot_rolls_of(&own, &opp)), "{side:?}");
+                assert_eq!(shots, u32::from(crate::games::portes::inputs::shot_rolls_of(&own, &opp)), "{side:?}");
                 assert_eq!(super::shots(&b), shots, "{side:?}");
             }
             let plays = pos.legal_plays(dice.roll());

@@ -39,6 +39,10 @@ pub const NUM_INPUTS: usize = RACE + 2;
 /// The number of inputs of each encoding version (index 0 is version 1).
 pub const INPUTS_OF_VERSION: [usize; ENCODING_VERSION as usize] = [NUM_INPUTS];
 
+/// This encoding's weights-file facts (`games/encodings.rs`).
+pub(crate) const ENCODINGS: crate::inputs::Encodings =
+    crate::inputs::Encodings { file_code: 2, version: ENCODING_VERSION, inputs_of_version: &INPUTS_OF_VERSION };
+
 /// One side's checkers in its own numbering (index 0 borne off), and the
 /// opponent's on the same points.
 struct SideView {

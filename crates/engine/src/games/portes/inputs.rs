@@ -16,7 +16,7 @@
 //!
 //! Encoding 2 appends, for the side on roll and then the opponent,
 //! [`EXTRA_FEATURES`] features of backgammon programs' kind
-//! (`portes_features.rs`): the rearmost checker's escapes and its
+//! (`features.rs`): the rearmost checker's escapes and its
 //! containment, the expected pip loss to a hit and the chance of a double
 //! hit, the chance of dancing from the bar, the pips to break contact, and
 //! mobility.
@@ -26,11 +26,11 @@
 
 use tavli_core::portes::Position;
 
+pub use super::features::EXTRA_FEATURES;
+use super::features::{Board, features, shots};
 #[cfg(test)]
 use crate::inputs::ROLLS;
 use crate::inputs::{InputSink, Inputs};
-pub use crate::portes_features::EXTRA_FEATURES;
-use crate::portes_features::{Board, features, shots};
 
 /// Bump when the layout below changes (by appending inputs only).
 pub const ENCODING_VERSION: u32 = 2;
@@ -54,6 +54,10 @@ pub const NUM_INPUTS: usize = EXTRA + 2 * EXTRA_FEATURES;
 /// The number of inputs of each encoding version (index 0 is version 1):
 /// each version's inputs are the first ones of the next.
 pub const INPUTS_OF_VERSION: [usize; ENCODING_VERSION as usize] = [EXTRA, NUM_INPUTS];
+
+/// This encoding's weights-file facts (`games/encodings.rs`).
+pub(crate) const ENCODINGS: crate::inputs::Encodings =
+    crate::inputs::Encodings { file_code: 1, version: ENCODING_VERSION, inputs_of_version: &INPUTS_OF_VERSION };
 
 /// One side's checkers in its own numbering (index 0 off, 25 the bar), and
 /// the other side's in the same numbering (its bar at 0, its borne-off
@@ -102,7 +106,7 @@ impl SideView {
 /// ```
 /// use tavli_core::portes::Position;
 /// use tavli_core::portes_pos;
-/// use tavli_engine::portes_inputs::is_race;
+/// use tavli_engine::games::portes::inputs::is_race;
 /// assert!(!is_race(&Position::start()));
 /// assert!(is_race(&portes_pos!(White; white {6: 5, 3: 10}; black {24: 7, 20: 8})));
 /// ```

@@ -1,0 +1,23 @@
+//! What a weights file says about its game: the game's code in the file
+//! and the input encodings this build reads. Apart from [`for_game`]
+//! (crate::games::for_game) so that reading a weights file does not
+//! depend on the evaluators built over it.
+
+use tavli_core::tavli::GameKind;
+
+use super::{fevga, plakoto, portes};
+use crate::inputs::Encodings;
+
+/// The weights-file facts of `game`.
+pub(crate) fn of(game: GameKind) -> Encodings {
+    match game {
+        GameKind::Plakoto => plakoto::inputs::ENCODINGS,
+        GameKind::Portes => portes::inputs::ENCODINGS,
+        GameKind::Fevga => fevga::inputs::ENCODINGS,
+    }
+}
+
+/// The game whose weights files carry `code`.
+pub(crate) fn game_of_code(code: u32) -> Option<GameKind> {
+    GameKind::ALL.into_iter().find(|&g| of(g).file_code == code)
+}

@@ -1,0 +1,105 @@
+//! Plakoto's engine code: its network inputs, its hand-written player, and
+//! how a network evaluates its positions.
+
+use std::sync::Arc;
+
+use tavli_core::Position;
+use tavli_core::tavli::GameKind;
+
+use crate::bearoff::{Database, HomeBoard, facing_home_boards};
+use crate::fastnet::FastNet;
+use crate::inputs::Inputs;
+use crate::net_game::{NetEval, NetGame};
+use crate::network::{Network, OUTPUTS};
+use crate::player::Player;
+
+pub mod heuristic;
+pub mod inputs;
+
+/// Plakoto's evaluator: the network through the fast kernel, finished
+/// games scored exactly, pure bear-off races from the database when given.
+///
+/// ```
+/// use tavli_core::Position;
+/// use tavli_engine::{Evaluator, NeuralEval};
+/// let eval = NeuralEval::shipped(None);
+/// let p = eval.probabilities(&Position::start());
+/// assert!((p.win + p.lose + p.draw - 1.0).abs() < 1e-4);
+/// ```
+pub type NeuralEval = NetEval<Position>;
+
+impl NetGame for Position {
+    const KIND: GameKind = GameKind::Plakoto;
+    const DRAWS: bool = true;
+    type Eval = NetEval<Position>;
+
+    fn encode(&self, out: &mut Inputs) {
+        inputs::encode(self, out);
+    }
+
+    fn point_groups() -> Vec<usize> {
+        inputs::point_groups()
+    }
+
+    #[inline]
+    fn forward(&self, fast: &FastNet) -> [f32; OUTPUTS] {
+        fast.forward_with::<{ inputs::NUM_INPUTS }>(|list| inputs::encode_into(self, list))
+    }
+
+    fn evaluator(net: Arc<Network>, bearoff: Option<Arc<Database>>) -> NetEval<Position> {
+        NetEval::with_bearoff(net, bearoff)
+    }
+
+    fn network(eval: &NetEval<Position>) -> &Arc<Network> {
+        eval.network()
+    }
+
+    fn shipped() -> Option<Arc<Network>> {
+        Some(crate::shipped::decoded_once(Self::KIND, include_bytes!("../../../weights/plakoto.bin")))
+    }
+
+    fn heuristic() -> Box<dyn Player<Position>> {
+        Box::new(heuristic::HeuristicPlayer)
+    }
+
+    fn is_race(&self) -> bool {
+        inputs::is_race(self)
+    }
+
+    /// Both sides home and nobody pinned: the sides never meet again.
+    #[inline]
+    fn home_boards(&self) -> Option<(HomeBoard, HomeBoard)> {
+        if self.own_pinned_mask() != 0 || self.opp_pinned_mask() != 0 {
+            return None;
+        }
+        facing_home_boards(|p| self.own_on(p), |p| self.opp_on(p))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Evaluator, NeuralEval};
+
+    #[test]
+    fn shipped_weights_load_and_evaluate_sensibly() {
+        let p = NeuralEval::shipped(None).probabilities(&Position::start());
+        assert!((p.win + p.lose + p.draw - 1.0).abs() < 1e-4);
+        assert!(p.win > 0.3 && p.win < 0.75, "{p:?}");
+        assert!(!Position::shipped().expect("Plakoto ships a network").about.is_empty());
+    }
+
+    #[test]
+    fn races_come_from_the_database_when_given() {
+        let race = tavli_core::pos!(White; white {1: 1}; black {24: 15});
+        let db = Arc::new(Database::build());
+        let with = NeuralEval::shipped(Some(db)).probabilities(&race);
+        assert_eq!((with.win, with.win_double), (1.0, 1.0));
+        // Without it, the network's estimate (not exact).
+        let without = NeuralEval::shipped(None).probabilities(&race);
+        assert_ne!(without, with);
+        // A pinned checker keeps the sides in contact.
+        let pinned = tavli_core::pos!(White; white {1: 1}; black {24: 14, 3: 1}; pinned {3: White});
+        assert!(pinned.home_boards().is_none());
+    }
+}
