@@ -44,6 +44,15 @@ impl GameKind {
         }
     }
 
+    /// The name inside an English sentence: "Portes", "Plakoto", "Fevga".
+    pub(crate) const fn title(self) -> &'static str {
+        match self {
+            GameKind::Portes => "Portes",
+            GameKind::Plakoto => "Plakoto",
+            GameKind::Fevga => "Fevga",
+        }
+    }
+
     /// The game after this one in a Tavli match (TAVLI.md Part 3, M1).
     pub const fn next(self) -> GameKind {
         match self {

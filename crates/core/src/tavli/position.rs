@@ -309,19 +309,10 @@ impl AnyPosition {
         };
         match game {
             Some(g) if g != pos.kind() => {
-                Err(format!("this is a {} position, and {} was asked for", capitalised(pos.kind()), capitalised(g)))
+                Err(format!("this is a {} position, and {} was asked for", pos.kind().title(), g.title()))
             }
             _ => Ok(pos),
         }
-    }
-}
-
-/// "Portes", "Plakoto", "Fevga": the name inside a sentence.
-fn capitalised(kind: GameKind) -> &'static str {
-    match kind {
-        GameKind::Portes => "Portes",
-        GameKind::Plakoto => "Plakoto",
-        GameKind::Fevga => "Fevga",
     }
 }
 
