@@ -171,6 +171,26 @@ pub(crate) fn serialize<P: JsonFormat, S: Serializer>(p: &P, s: S) -> Result<S::
     m.end()
 }
 
+/// Implements `Serialize` and `Deserialize` for a game's position through
+/// its [`JsonFormat`] ([`serialize`], [`deserialize`]); a macro because the
+/// orphan rule allows no blanket impl of serde's traits.
+macro_rules! serde_impls {
+    ($Position:ty) => {
+        impl serde::Serialize for $Position {
+            fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+                $crate::codec::json::serialize(self, s)
+            }
+        }
+
+        impl<'de> serde::Deserialize<'de> for $Position {
+            fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+                $crate::codec::json::deserialize(d)
+            }
+        }
+    };
+}
+pub(crate) use serde_impls;
+
 /// The position JSON text: compact, exactly as serde writes it.
 pub(crate) fn write<P: JsonFormat>(p: &P) -> String {
     // Cannot fail: every key is a string, every value a number or a string.

@@ -11,7 +11,6 @@
 //! `crate::codec::json`'s, shared with the other games.
 
 use serde::ser::SerializeMap;
-use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use serde_json::Value;
 use serde_json::value::RawValue;
 
@@ -110,17 +109,7 @@ impl Position {
     }
 }
 
-impl Serialize for Position {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        json::serialize(self, s)
-    }
-}
-
-impl<'de> Deserialize<'de> for Position {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Position, D::Error> {
-        json::deserialize(d)
-    }
-}
+json::serde_impls!(Position);
 
 #[cfg(test)]
 mod tests {
