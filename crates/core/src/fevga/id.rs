@@ -68,8 +68,9 @@ impl From<IdFault> for PositionIdError {
     }
 }
 
-/// `f.` tells a Fevga ID from a Plakoto one; at most 79 bits (two per
-/// checker, one per point, the turn) make 10 bytes, 14 characters after it.
+/// `f.` tells a Fevga ID from a Plakoto one; at most 79 bits (the turn,
+/// one per point a side, one per checker) make 10 bytes, 14 characters
+/// after it.
 const FORMAT: IdFormat<PositionIdError> =
     IdFormat { prefix: Some((ID_PREFIX, |id| PositionIdError::NotFevga(id.chars().take(20).collect()))), max_len: 16 };
 

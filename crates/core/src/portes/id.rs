@@ -68,8 +68,9 @@ impl From<IdFault> for PositionIdError {
     }
 }
 
-/// `p.` tells a Portes ID from a Plakoto one; at most 81 bits (two per
-/// checker, one per place, the turn) make 11 bytes, 15 characters after it.
+/// `p.` tells a Portes ID from a Plakoto one; at most 81 bits (the turn,
+/// one per place a side, one per checker) make 11 bytes, 15 characters
+/// after it.
 const FORMAT: IdFormat<PositionIdError> = IdFormat { prefix: Some(("p.", |_| PositionIdError::NoPrefix)), max_len: 17 };
 
 impl Position {
