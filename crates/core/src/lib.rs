@@ -15,6 +15,7 @@
 
 #![warn(missing_docs)]
 
+pub mod codec;
 mod color;
 mod dice;
 mod entry;

@@ -12,13 +12,14 @@
 //! bytes. The prefix tells a Fevga ID from a Plakoto one, which never
 //! contains a dot. The start position is `f.AAAA__4AH__AAA`; no ID is longer
 //! than 16 characters.
+//! The framing (turn bit, padding, base64url, prefix) is
+//! `crate::codec::id`'s, shared with the other games; here is Fevga's layout.
 
-use base64::Engine;
-use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use thiserror::Error;
 
 use super::position::Position;
 use super::setup::{PositionError, Setup};
+use crate::codec::id::{IdFault, IdFormat};
 use crate::color::Color;
 
 /// The text every Fevga position ID starts with.
@@ -54,36 +55,24 @@ pub enum PositionIdError {
     Invalid(#[from] PositionError),
 }
 
-struct BitWriter {
-    bytes: Vec<u8>,
-    len: usize,
-}
-
-impl BitWriter {
-    fn push(&mut self, bit: bool) {
-        if self.len.is_multiple_of(8) {
-            self.bytes.push(0);
+impl From<IdFault> for PositionIdError {
+    fn from(fault: IdFault) -> PositionIdError {
+        match fault {
+            IdFault::Empty => PositionIdError::Empty,
+            IdFault::TooLong { chars, .. } => PositionIdError::TooLong(chars),
+            IdFault::Base64(e) => PositionIdError::Base64(e),
+            IdFault::Truncated(what) => PositionIdError::Truncated(what),
+            IdFault::TooManyCheckers(color) => PositionIdError::TooManyCheckers(color),
+            IdFault::TrailingData => PositionIdError::TrailingData,
         }
-        if bit && let Some(last) = self.bytes.last_mut() {
-            *last |= 0x80 >> (self.len % 8);
-        }
-        self.len += 1;
     }
 }
 
-struct BitReader<'a> {
-    bytes: &'a [u8],
-    pos: usize,
-}
-
-impl BitReader<'_> {
-    fn next(&mut self, what: &'static str) -> Result<bool, PositionIdError> {
-        let byte = self.bytes.get(self.pos / 8).ok_or(PositionIdError::Truncated(what))?;
-        let bit = byte & (0x80 >> (self.pos % 8)) != 0;
-        self.pos += 1;
-        Ok(bit)
-    }
-}
+/// `f.` tells a Fevga ID from a Plakoto one; at most 79 bits (the turn,
+/// one per point a side, one per checker) make 10 bytes, 14 characters
+/// after it.
+const FORMAT: IdFormat<PositionIdError> =
+    IdFormat { prefix: Some((ID_PREFIX, |id| PositionIdError::NotFevga(id.chars().take(20).collect()))), max_len: 16 };
 
 impl Position {
     /// The position ID (see the module documentation for the encoding).
@@ -95,17 +84,13 @@ impl Position {
     /// assert_eq!(Position::from_id(&id).unwrap(), Position::start());
     /// ```
     pub fn id(&self) -> String {
-        let mut w = BitWriter { bytes: Vec::with_capacity(10), len: 0 };
-        w.push(self.turn == Color::Black);
-        for color in [Color::White, Color::Black] {
-            for p in 1..=24 {
-                for _ in 0..self.checkers(color, p) {
-                    w.push(true);
+        FORMAT.write(self.turn, |w| {
+            for color in [Color::White, Color::Black] {
+                for p in 1..=24 {
+                    w.unary(self.checkers(color, p));
                 }
-                w.push(false);
             }
-        }
-        format!("{ID_PREFIX}{}", URL_SAFE_NO_PAD.encode(&w.bytes))
+        })
     }
 
     /// Decodes a Fevga position ID, naming any fault; never panics.
@@ -117,41 +102,15 @@ impl Position {
     /// assert!(matches!(Position::from_id("AAAA__7__gAAAA"), Err(PositionIdError::NotFevga(_))));
     /// ```
     pub fn from_id(id: &str) -> Result<Position, PositionIdError> {
-        let id = id.trim();
-        if id.is_empty() {
-            return Err(PositionIdError::Empty);
-        }
-        let Some(body) = id.strip_prefix(ID_PREFIX) else {
-            return Err(PositionIdError::NotFevga(id.chars().take(20).collect()));
-        };
-        if id.len() > 16 {
-            return Err(PositionIdError::TooLong(id.chars().count()));
-        }
-        let bytes = URL_SAFE_NO_PAD.decode(body).map_err(|e| PositionIdError::Base64(e.to_string()))?;
-        let mut r = BitReader { bytes: &bytes, pos: 0 };
-        let turn = if r.next("the side on roll")? { Color::Black } else { Color::White };
+        let (turn, mut r) = FORMAT.read(id)?;
         let mut s = Setup::empty(turn);
         for color in [Color::White, Color::Black] {
-            let mut total = 0u32;
-            for p in 1..=24 {
-                while r.next("the checkers")? {
-                    total += 1;
-                    if total > 15 {
-                        return Err(PositionIdError::TooManyCheckers(color));
-                    }
-                    s.checkers[color.index()][p] += 1;
-                }
+            let counts: [u8; 24] = r.side(color)?;
+            for (p, n) in (1..=24).zip(counts) {
+                s.checkers[color.index()][p] = i64::from(n);
             }
         }
-        // Only zero padding may follow, and only up to the next byte.
-        if bytes.len() != r.pos.div_ceil(8) {
-            return Err(PositionIdError::TrailingData);
-        }
-        while r.pos < bytes.len() * 8 {
-            if r.next("padding")? {
-                return Err(PositionIdError::TrailingData);
-            }
-        }
+        r.finish()?;
         s.fill_off();
         Ok(s.validate()?)
     }
@@ -189,17 +148,13 @@ mod tests {
         assert_eq!(Position::from_id(&format!("{start}AA")), Err(PositionIdError::TooLong(18)));
         assert!(matches!(Position::from_id("F.AAAA"), Err(PositionIdError::NotFevga(_))));
         // All 15 of each side on White's 24: two sides on one point.
-        let mut w = BitWriter { bytes: vec![], len: 0 };
-        w.push(false);
-        for _ in 0..2 {
-            for p in 1..=24 {
-                if p == 24 {
-                    (0..15).for_each(|_| w.push(true));
+        let both = FORMAT.write(Color::White, |w| {
+            for _ in 0..2 {
+                for p in 1..=24 {
+                    w.unary(if p == 24 { 15 } else { 0 });
                 }
-                w.push(false);
             }
-        }
-        let both = format!("f.{}", URL_SAFE_NO_PAD.encode(&w.bytes));
+        });
         assert!(matches!(
             Position::from_id(&both),
             Err(PositionIdError::Invalid(PositionError::BothSidesOnPoint { point: 24, .. }))

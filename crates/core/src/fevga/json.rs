@@ -1,4 +1,4 @@
-//! Fevga's position JSON (TAVLI.md Part 3b), parsed and printed exactly:
+//! Fevga's position JSON (TAVLI.md Part 3b):
 //!
 //! ```json
 //! {"game":"fevga","turn":"white","board":{"24":15,"12":-15},"off":{"white":0,"black":0}}
@@ -6,96 +6,59 @@
 //!
 //! Points are in White's numbering (Black's own point n is White's S(n));
 //! positive counts are White's, negative Black's; there is no `bar` and no
-//! `pinned`. Parsing keeps every entry of every object, duplicates
-//! included, so a point listed twice is reported, not overwritten.
+//! `pinned`. Here is only what is Fevga's own: its `game` and its `Setup`.
+//! Reading and writing are `crate::codec::json`'s, shared with the other
+//! games.
 
-use std::fmt::Write;
-
-use serde::de::{self, MapAccess, Visitor};
-use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use serde_json::Value;
-use serde_json::value::RawValue;
-use thiserror::Error;
 
 use super::position::Position;
 use super::setup::{PositionError, Setup};
+use crate::codec::json::{self, JsonFormat};
 use crate::color::Color;
+use crate::tavli::GameKind;
 
 /// Why a Fevga position JSON was rejected.
-#[derive(Clone, Debug, Error, PartialEq, Eq)]
-pub enum PositionJsonError {
-    /// The text is not JSON at all; holds the parser's message.
-    #[error("position JSON is not valid JSON: {0}")]
-    Syntax(String),
-    /// The JSON is not shaped like a Fevga position (a missing, unknown,
-    /// repeated or mistyped entry, another game); holds what is wrong.
-    #[error("position JSON: {0}")]
-    Shape(String),
-    /// The JSON describes a board that is not a valid position.
-    #[error("position JSON describes an impossible position: {0}")]
-    Invalid(#[from] PositionError),
-}
+pub type PositionJsonError = crate::codec::PositionJsonError<PositionError>;
 
-/// A JSON object's entries in order, duplicates kept, values unparsed.
-struct Entries(Vec<(String, Box<RawValue>)>);
+impl JsonFormat for Position {
+    type Invalid = PositionError;
+    type Setup = Setup;
+    const GAME: GameKind = GameKind::Fevga;
+    const LACKS: &'static [(&'static str, &'static str)] =
+        &[("pinned", "nothing is pinned in Fevga"), ("bar", "nothing is hit in Fevga")];
+    const LOOSE_TURN: bool = true;
+    const OFF_REPEATS: bool = false;
 
-impl<'de> Deserialize<'de> for Entries {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Entries, D::Error> {
-        struct V;
-        impl<'de> Visitor<'de> for V {
-            type Value = Entries;
-            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
-                f.write_str("a JSON object")
-            }
-            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Entries, A::Error> {
-                let mut v = Vec::new();
-                while let Some((k, val)) = map.next_entry::<String, Box<RawValue>>()? {
-                    // A position has at most 24 points: refuse floods early.
-                    if v.len() > 64 {
-                        return Err(de::Error::custom("object has too many entries"));
-                    }
-                    v.push((k, val));
-                }
-                Ok(Entries(v))
-            }
-        }
-        d.deserialize_map(V)
+    fn setup(turn: Color) -> Setup {
+        Setup::empty(turn)
     }
-}
 
-fn shape(msg: impl Into<String>) -> PositionJsonError {
-    PositionJsonError::Shape(msg.into())
-}
-
-/// A key or value, cut short for an error message.
-fn brief(s: &str) -> String {
-    if s.chars().count() > 30 { format!("{}…", s.chars().take(30).collect::<String>()) } else { s.to_string() }
-}
-
-fn scalar(raw: &RawValue) -> Value {
-    serde_json::from_str(raw.get()).unwrap_or(Value::Null)
-}
-
-fn object(field: &str, raw: &RawValue) -> Result<Vec<(String, Box<RawValue>)>, PositionJsonError> {
-    serde_json::from_str::<Entries>(raw.get())
-        .map(|e| e.0)
-        .map_err(|_| shape(format!("`{field}` must be an object, got {}", brief(&scalar(raw).to_string()))))
-}
-
-fn point_key(key: &str) -> Result<u8, PositionJsonError> {
-    let bad = || shape(format!("`board`: `{}` is not a point; points are 1 to 24 (White's numbering)", brief(key)));
-    if key.is_empty() || key.len() > 3 || !key.bytes().all(|b| b.is_ascii_digit()) {
-        return Err(bad());
+    fn put(setup: &mut Setup, point: u8, count: i64) {
+        // Fevga's setup counts each side apart; a 0 puts no checker.
+        let color = if count > 0 { Color::White } else { Color::Black };
+        setup.checkers[color.index()][point as usize] = count.abs();
     }
-    let n: u32 = key.parse().map_err(|_| bad())?;
-    if !(1..=24).contains(&n) {
-        return Err(shape(format!("`board`: point {n} is out of range; points are 1 to 24")));
-    }
-    Ok(n as u8)
-}
 
-fn int_value(field: &str, v: &Value) -> Result<i64, PositionJsonError> {
-    v.as_i64().ok_or_else(|| shape(format!("`{field}` must be an integer, got {}", brief(&v.to_string()))))
+    fn set_off(setup: &mut Setup, off: [i64; 2]) {
+        setup.off = off;
+    }
+
+    fn validate(setup: &Setup) -> Result<Position, PositionError> {
+        setup.validate()
+    }
+
+    fn on_roll(&self) -> Color {
+        self.turn
+    }
+
+    fn point(&self, point: u8) -> Option<(Color, u8)> {
+        self.on(point)
+    }
+
+    fn borne_off(&self, color: Color) -> u8 {
+        self.off(color)
+    }
 }
 
 impl Position {
@@ -111,91 +74,12 @@ impl Position {
     /// assert!(e.unwrap_err().to_string().contains("nothing is pinned"));
     /// ```
     pub fn from_json(text: &str) -> Result<Position, PositionJsonError> {
-        let top: Entries = serde_json::from_str(text).map_err(|e| {
-            if e.is_data() {
-                shape(format!("expected an object with `game`, `turn`, `board` and `off` ({e})"))
-            } else {
-                PositionJsonError::Syntax(e.to_string())
-            }
-        })?;
-        let (mut game, mut turn, mut board, mut off) = (None, None, None, None);
-        for (k, v) in top.0 {
-            let slot = match k.as_str() {
-                "game" => &mut game,
-                "turn" => &mut turn,
-                "board" => &mut board,
-                "off" => &mut off,
-                "pinned" => return Err(shape("Fevga has no `pinned`: nothing is pinned in Fevga")),
-                "bar" => return Err(shape("Fevga has no `bar`: nothing is hit in Fevga")),
-                _ => {
-                    return Err(shape(format!(
-                        "unknown field `{}`; a Fevga position has `game`, `turn`, `board` and `off`",
-                        brief(&k)
-                    )));
-                }
-            };
-            if slot.replace(v).is_some() {
-                return Err(shape(format!("field `{k}` appears twice")));
-            }
-        }
-        match game.map(|g| scalar(&g)) {
-            None => {
-                return Err(shape(
-                    "the position has no `game`, which means Plakoto; a Fevga position says \"game\":\"fevga\"",
-                ));
-            }
-            Some(Value::String(g)) if g == "fevga" => {}
-            Some(Value::String(g)) if g == "plakoto" || g == "portes" => {
-                return Err(shape(format!("this is a {g} position, not a Fevga one")));
-            }
-            Some(g) => {
-                return Err(shape(format!(
-                    "`game` must be \"fevga\", \"plakoto\" or \"portes\", got {}",
-                    brief(&g.to_string())
-                )));
-            }
-        }
-        let turn = turn.ok_or_else(|| shape("missing field `turn`"))?;
-        let turn_value = scalar(&turn);
-        let turn = turn_value.as_str().and_then(Color::parse).ok_or_else(|| {
-            shape(format!("`turn` must be \"white\" or \"black\", got {}", brief(&turn_value.to_string())))
-        })?;
-        let mut s = Setup::empty(turn);
-        let board = board.ok_or_else(|| shape("missing field `board`"))?;
-        let mut seen = [false; 25];
-        for (k, v) in object("board", &board)? {
-            let p = point_key(&k)?;
-            if std::mem::replace(&mut seen[p as usize], true) {
-                return Err(shape(format!(
-                    "`board`: point {p} is listed twice (a point holds one side's checkers, one count)"
-                )));
-            }
-            let n = int_value(&format!("board.{p}"), &scalar(&v))?.clamp(-1000, 1000);
-            let color = if n > 0 { Color::White } else { Color::Black };
-            s.checkers[color.index()][p as usize] = n.abs();
-        }
-        if let Some(off) = off {
-            let mut seen = [false; 2];
-            for (k, v) in object("off", &off)? {
-                let c = match k.as_str() {
-                    "white" => Color::White,
-                    "black" => Color::Black,
-                    _ => {
-                        return Err(shape(format!("`off`: unknown side `{}`; use \"white\" and \"black\"", brief(&k))));
-                    }
-                };
-                if std::mem::replace(&mut seen[c.index()], true) {
-                    return Err(shape(format!("`off`: `{k}` is listed twice")));
-                }
-                s.off[c.index()] = int_value(&format!("off.{k}"), &scalar(&v))?.clamp(-1000, 1000);
-            }
-        }
-        Ok(s.validate()?)
+        json::read(text)
     }
 
     /// Parses an already-decoded JSON value (e.g. inside a larger document).
     pub fn from_json_value(v: &Value) -> Result<Position, PositionJsonError> {
-        Self::from_json(&v.to_string())
+        json::read_value(v)
     }
 
     /// The position JSON, compact, points from 24 down to 1.
@@ -208,66 +92,16 @@ impl Position {
     /// );
     /// ```
     pub fn to_json(&self) -> String {
-        let mut s = String::with_capacity(140);
-        let _ = write!(s, r#"{{"game":"fevga","turn":"{}","board":{{"#, self.turn.name());
-        let mut first = true;
-        for p in (1..=24u8).rev() {
-            if let Some((c, n)) = self.on(p) {
-                let n = if c == Color::White { i32::from(n) } else { -i32::from(n) };
-                let _ = write!(s, r#"{}"{p}":{n}"#, if first { "" } else { "," });
-                first = false;
-            }
-        }
-        let _ = write!(s, r#"}},"off":{{"white":{},"black":{}}}}}"#, self.off(Color::White), self.off(Color::Black));
-        s
+        json::write(self)
     }
 
     /// The position JSON as a `serde_json::Value`.
     pub fn to_json_value(&self) -> Value {
-        serde_json::from_str(&self.to_json()).unwrap_or(Value::Null)
+        json::write_value(self)
     }
 }
 
-impl Serialize for Position {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeMap;
-        struct Points<'a>(&'a Position);
-        impl Serialize for Points<'_> {
-            fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-                let mut m = s.serialize_map(None)?;
-                for p in (1..=24u8).rev() {
-                    if let Some((c, n)) = self.0.on(p) {
-                        let n = if c == Color::White { i32::from(n) } else { -i32::from(n) };
-                        m.serialize_entry(&p.to_string(), &n)?;
-                    }
-                }
-                m.end()
-            }
-        }
-        struct Off<'a>(&'a Position);
-        impl Serialize for Off<'_> {
-            fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-                let mut m = s.serialize_map(Some(2))?;
-                m.serialize_entry("white", &self.0.off(Color::White))?;
-                m.serialize_entry("black", &self.0.off(Color::Black))?;
-                m.end()
-            }
-        }
-        let mut m = s.serialize_map(Some(4))?;
-        m.serialize_entry("game", "fevga")?;
-        m.serialize_entry("turn", self.turn.name())?;
-        m.serialize_entry("board", &Points(self))?;
-        m.serialize_entry("off", &Off(self))?;
-        m.end()
-    }
-}
-
-impl<'de> Deserialize<'de> for Position {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Position, D::Error> {
-        let v = Value::deserialize(d)?;
-        Position::from_json_value(&v).map_err(de::Error::custom)
-    }
-}
+json::serde_impls!(Position);
 
 #[cfg(test)]
 mod tests {
@@ -303,7 +137,7 @@ mod tests {
         let ok = r#""game":"fevga","turn":"white""#;
         assert!(err("{").contains("not valid JSON"));
         assert!(err("[]").contains("expected an object"));
-        assert!(err(r#"{"game":"portes","turn":"white","board":{}}"#).contains("portes position"));
+        assert!(err(r#"{"game":"portes","turn":"white","board":{}}"#).contains("Portes position"));
         assert!(err(r#"{"game":7,"turn":"white","board":{}}"#).contains("`game` must be"));
         assert!(err(r#"{"game":"fevga","board":{}}"#).contains("missing field `turn`"));
         assert!(err(r#"{"game":"fevga","turn":"red","board":{}}"#).contains("\"white\" or \"black\""));

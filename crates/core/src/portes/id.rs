@@ -12,13 +12,15 @@
 //! Borne-off counts are what is missing from 15. The bits are padded with
 //! zeros to whole bytes and written in unpadded base64url after `p.`. The
 //! start is `p.A-cHwAZgA-DnwAA`; no ID is longer than 17 characters.
+//! The framing (turn bit, padding, base64url, prefix) is
+//! `crate::codec::id`'s, shared with the other games; here is Portes's
+//! layout of points and bar.
 
-use base64::Engine;
-use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use thiserror::Error;
 
 use super::position::Position;
 use super::setup::{PositionError, Setup};
+use crate::codec::id::{IdFault, IdFormat};
 use crate::color::Color;
 
 /// Why a Portes position ID (ours or GNU Backgammon's) was rejected.
@@ -53,30 +55,23 @@ pub enum PositionIdError {
     Invalid(#[from] PositionError),
 }
 
-struct BitWriter {
-    bytes: Vec<u8>,
-    len: usize,
-}
-
-impl BitWriter {
-    fn push(&mut self, bit: bool) {
-        if self.len.is_multiple_of(8) {
-            self.bytes.push(0);
+impl From<IdFault> for PositionIdError {
+    fn from(fault: IdFault) -> PositionIdError {
+        match fault {
+            IdFault::Empty => PositionIdError::Empty,
+            IdFault::TooLong { chars, max } => PositionIdError::TooLong(chars, max),
+            IdFault::Base64(e) => PositionIdError::Base64(e),
+            IdFault::Truncated(what) => PositionIdError::Truncated(what),
+            IdFault::TooManyCheckers(color) => PositionIdError::TooManyCheckers(color),
+            IdFault::TrailingData => PositionIdError::TrailingData,
         }
-        if bit {
-            let last = self.bytes.len() - 1;
-            self.bytes[last] |= 0x80 >> (self.len % 8);
-        }
-        self.len += 1;
-    }
-
-    fn unary(&mut self, n: u8) {
-        for _ in 0..n {
-            self.push(true);
-        }
-        self.push(false);
     }
 }
+
+/// `p.` tells a Portes ID from a Plakoto one; at most 81 bits (the turn,
+/// one per place a side, one per checker) make 11 bytes, 15 characters
+/// after it.
+const FORMAT: IdFormat<PositionIdError> = IdFormat { prefix: Some(("p.", |_| PositionIdError::NoPrefix)), max_len: 17 };
 
 impl Position {
     /// The Portes position ID (see the module documentation).
@@ -88,15 +83,14 @@ impl Position {
     /// assert_eq!(Position::from_id(&id), Ok(Position::start()));
     /// ```
     pub fn id(&self) -> String {
-        let mut w = BitWriter { bytes: Vec::with_capacity(11), len: 0 };
-        w.push(self.turn == Color::Black);
-        for color in [Color::White, Color::Black] {
-            for p in 1..=24 {
-                w.unary(self.checkers(color, p));
+        FORMAT.write(self.turn, |w| {
+            for color in [Color::White, Color::Black] {
+                for p in 1..=24 {
+                    w.unary(self.checkers(color, p));
+                }
+                w.unary(self.bar(color));
             }
-            w.unary(self.bar(color));
-        }
-        format!("p.{}", URL_SAFE_NO_PAD.encode(&w.bytes))
+        })
     }
 
     /// Decodes a Portes position ID, naming any fault.
@@ -106,54 +100,19 @@ impl Position {
     /// assert_eq!(Position::from_id("AAAA__7__gAAAA"), Err(PositionIdError::NoPrefix));
     /// ```
     pub fn from_id(id: &str) -> Result<Position, PositionIdError> {
-        let id = id.trim();
-        if id.is_empty() {
-            return Err(PositionIdError::Empty);
-        }
-        if id.len() > 17 {
-            return Err(PositionIdError::TooLong(id.chars().count(), 17));
-        }
-        let body = id.strip_prefix("p.").ok_or(PositionIdError::NoPrefix)?;
-        let bytes = URL_SAFE_NO_PAD.decode(body).map_err(|e| PositionIdError::Base64(e.to_string()))?;
-        let mut pos = 0usize;
-        let mut next = |what: &'static str| -> Result<bool, PositionIdError> {
-            let byte = bytes.get(pos / 8).ok_or(PositionIdError::Truncated(what))?;
-            let bit = byte & (0x80 >> (pos % 8)) != 0;
-            pos += 1;
-            Ok(bit)
-        };
-        let turn = if next("the side on roll")? { Color::Black } else { Color::White };
+        let (turn, mut r) = FORMAT.read(id)?;
+        // Each side: points 1..=24 (White's numbering), then its bar.
+        let sides: [[u8; 25]; 2] = [r.side(Color::White)?, r.side(Color::Black)?];
         let mut s = Setup::empty(turn);
-        for color in [Color::White, Color::Black] {
-            let sign = if color == Color::White { 1 } else { -1 };
-            let mut total = 0u32;
-            for p in 1..=25usize {
-                let mut n = 0i64;
-                while next("the checkers")? {
-                    total += 1;
-                    if total > 15 {
-                        return Err(PositionIdError::TooManyCheckers(color));
-                    }
-                    n += 1;
-                }
-                if p == 25 {
-                    s.bar[color.index()] = n;
-                } else if n > 0 {
-                    if s.board[p] != 0 {
-                        return Err(PositionIdError::SharedPoint(p as u8));
-                    }
-                    s.board[p] = sign * n;
-                }
+        for p in 1..=24 {
+            let (w, b) = (i64::from(sides[0][p - 1]), i64::from(sides[1][p - 1]));
+            if w > 0 && b > 0 {
+                return Err(PositionIdError::SharedPoint(p as u8));
             }
+            s.board[p] = w - b;
         }
-        let used = pos;
-        // Only zero padding may follow, and only up to the next byte.
-        if bytes.len() != used.div_ceil(8) {
-            return Err(PositionIdError::TrailingData);
-        }
-        if !used.is_multiple_of(8) && bytes[bytes.len() - 1] & (0xFF >> (used % 8)) != 0 {
-            return Err(PositionIdError::TrailingData);
-        }
+        s.bar = sides.map(|side| i64::from(side[24]));
+        r.finish()?;
         s.fill_off();
         Ok(s.validate()?)
     }
@@ -175,7 +134,9 @@ mod tests {
     #[test]
     fn rejects_bad_ids_with_reasons() {
         assert_eq!(Position::from_id(""), Err(PositionIdError::Empty));
-        assert_eq!(Position::from_id("AgCA4B8AABAOAf3AIEA"), Err(PositionIdError::TooLong(19, 17)));
+        // The prefix is judged first, as in every game: a long text without it is not a Portes ID.
+        assert_eq!(Position::from_id("AgCA4B8AABAOAf3AIEA"), Err(PositionIdError::NoPrefix));
+        assert_eq!(Position::from_id("p.AgCA4B8AABAOAf3AI"), Err(PositionIdError::TooLong(19, 17)));
         assert_eq!(Position::from_id("AgCA"), Err(PositionIdError::NoPrefix));
         assert!(matches!(Position::from_id("p.AgCA+B8AABAOAf3"), Err(PositionIdError::Base64(_))));
         assert!(matches!(Position::from_id("p.AgCA"), Err(PositionIdError::Truncated(_))));

@@ -13,12 +13,13 @@
 //! Borne-off counts are what is missing from 15. The bits are padded with
 //! zeros to whole bytes and written in unpadded base64url (`A–Z a–z 0–9 - _`).
 //! The start position is `AAAA__7__gAAAA` (14 characters); no ID is longer than 16.
+//! The framing (turn bit, padding, base64url) is `crate::codec::id`'s, shared
+//! with the other games; here is Plakoto's layout of points and pins.
 
-use base64::Engine;
-use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use thiserror::Error;
 
 use super::{Position, PositionError, Setup};
+use crate::codec::id::{IdFault, IdFormat};
 use crate::color::Color;
 
 /// Why a position ID was rejected.
@@ -59,37 +60,23 @@ pub enum PositionIdError {
     Invalid(#[from] PositionError),
 }
 
-struct BitWriter {
-    bytes: Vec<u8>,
-    len: usize,
-}
-
-impl BitWriter {
-    fn push(&mut self, bit: bool) {
-        if self.len.is_multiple_of(8) {
-            self.bytes.push(0);
+impl From<IdFault> for PositionIdError {
+    fn from(fault: IdFault) -> PositionIdError {
+        match fault {
+            IdFault::Empty => PositionIdError::Empty,
+            IdFault::TooLong { chars, .. } => PositionIdError::TooLong(chars),
+            IdFault::Base64(e) => PositionIdError::Base64(e),
+            IdFault::Truncated(what) => PositionIdError::Truncated(what),
+            IdFault::TooManyCheckers(color) => PositionIdError::TooManyCheckers(color),
+            IdFault::TrailingData => PositionIdError::TrailingData,
         }
-        if bit {
-            let last = self.bytes.len() - 1;
-            self.bytes[last] |= 0x80 >> (self.len % 8);
-        }
-        self.len += 1;
     }
 }
 
-struct BitReader<'a> {
-    bytes: &'a [u8],
-    pos: usize,
-}
-
-impl BitReader<'_> {
-    fn next(&mut self, what: &'static str) -> Result<bool, PositionIdError> {
-        let byte = self.bytes.get(self.pos / 8).ok_or(PositionIdError::Truncated(what))?;
-        let bit = byte & (0x80 >> (self.pos % 8)) != 0;
-        self.pos += 1;
-        Ok(bit)
-    }
-}
+/// Plakoto's IDs came first and have no prefix; at most 94 bits (the turn,
+/// one per checker and per point a side, one per pin) make 12 bytes, 16
+/// characters.
+const FORMAT: IdFormat<PositionIdError> = IdFormat { prefix: None, max_len: 16 };
 
 impl Position {
     /// The position ID (see the module documentation for the encoding).
@@ -101,22 +88,18 @@ impl Position {
     /// assert_eq!(Position::from_id(&id).unwrap(), Position::start());
     /// ```
     pub fn id(&self) -> String {
-        let mut w = BitWriter { bytes: Vec::with_capacity(12), len: 0 };
-        w.push(self.turn == Color::Black);
-        for color in [Color::White, Color::Black] {
-            for p in 1..=24 {
-                for _ in 0..self.checkers(color, p) {
-                    w.push(true);
+        FORMAT.write(self.turn, |w| {
+            for color in [Color::White, Color::Black] {
+                for p in 1..=24 {
+                    w.unary(self.checkers(color, p));
                 }
-                w.push(false);
             }
-        }
-        for p in 1..=24 {
-            if self.checkers(Color::White, p) > 0 && self.checkers(Color::Black, p) > 0 {
-                w.push(self.pinned(p) == Some(Color::White));
+            for p in 1..=24 {
+                if self.checkers(Color::White, p) > 0 && self.checkers(Color::Black, p) > 0 {
+                    w.push(self.pinned(p) == Some(Color::White));
+                }
             }
-        }
-        URL_SAFE_NO_PAD.encode(&w.bytes)
+        })
     }
 
     /// Decodes a position ID, naming any fault.
@@ -127,34 +110,13 @@ impl Position {
     /// assert_eq!(Position::from_id(""), Err(PositionIdError::Empty));
     /// ```
     pub fn from_id(id: &str) -> Result<Position, PositionIdError> {
-        let id = id.trim();
-        if id.is_empty() {
-            return Err(PositionIdError::Empty);
-        }
-        if id.len() > 16 {
-            return Err(PositionIdError::TooLong(id.chars().count()));
-        }
-        let bytes = URL_SAFE_NO_PAD.decode(id).map_err(|e| PositionIdError::Base64(e.to_string()))?;
-        let mut r = BitReader { bytes: &bytes, pos: 0 };
-        let turn = if r.next("the side on roll")? { Color::Black } else { Color::White };
-        let mut counts = [[0u8; 25]; 2];
-        for color in [Color::White, Color::Black] {
-            let mut total = 0u32;
-            for p in 1..=24 {
-                while r.next("the checkers")? {
-                    total += 1;
-                    if total > 15 {
-                        return Err(PositionIdError::TooManyCheckers(color));
-                    }
-                    counts[color.index()][p] += 1;
-                }
-            }
-        }
+        let (turn, mut r) = FORMAT.read(id)?;
+        let counts: [[u8; 24]; 2] = [r.side(Color::White)?, r.side(Color::Black)?];
         let mut s = Setup::empty(turn);
         for p in 1..=24 {
-            let (w, b) = (counts[0][p] as i64, counts[1][p] as i64);
+            let (w, b) = (i64::from(counts[0][p - 1]), i64::from(counts[1][p - 1]));
             if w > 0 && b > 0 {
-                let white_under = r.next("the pins")?;
+                let white_under = r.bit("the pins")?;
                 let (under, top) = if white_under { (Color::White, -b) } else { (Color::Black, w) };
                 let under_count = if white_under { w } else { b };
                 if under_count != 1 {
@@ -166,15 +128,7 @@ impl Position {
                 s.board[p] = w - b;
             }
         }
-        // Only zero padding may follow, and only up to the next byte.
-        if bytes.len() != r.pos.div_ceil(8) {
-            return Err(PositionIdError::TrailingData);
-        }
-        while r.pos < bytes.len() * 8 {
-            if r.next("padding")? {
-                return Err(PositionIdError::TrailingData);
-            }
-        }
+        r.finish()?;
         s.fill_off();
         Ok(s.validate()?)
     }
