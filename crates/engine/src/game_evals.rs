@@ -8,6 +8,7 @@ use std::sync::Arc;
 use tavli_core::Position;
 use tavli_core::tavli::GameKind;
 
+use crate::NetEval;
 use crate::NeuralEval;
 use crate::bearoff::Database;
 use crate::games::{GameCode, for_game};
@@ -16,7 +17,7 @@ use crate::net_game::NetGame;
 /// The evaluator of each game, made once and shared by its clones.
 #[derive(Clone)]
 pub struct GameEvals {
-    /// Game `P`'s `P::Eval` at `P::KIND`'s place in [`GameKind::ALL`].
+    /// Game `P`'s `NetEval<P>` at `P::KIND`'s place in [`GameKind::ALL`].
     evals: Vec<Arc<dyn Any + Send + Sync>>,
 }
 
@@ -39,13 +40,13 @@ impl GameEvals {
     }
 
     /// These evaluators with `eval` for game `P`.
-    pub fn with<P: NetGame>(mut self, eval: P::Eval) -> GameEvals {
+    pub fn with<P: NetGame>(mut self, eval: NetEval<P>) -> GameEvals {
         self.evals[place(P::KIND)] = Arc::new(eval);
         self
     }
 
     /// The evaluator of game `P`.
-    pub fn get<P: NetGame>(&self) -> &P::Eval {
+    pub fn get<P: NetGame>(&self) -> &NetEval<P> {
         self.evals[place(P::KIND)].downcast_ref().expect("each game's place holds that game's evaluator")
     }
 }

@@ -8,6 +8,7 @@ use std::fmt;
 use tavli_core::Position;
 use tavli_core::tavli::MatchGames;
 
+use crate::NetEval;
 use crate::games::plakoto::NeuralEval;
 use crate::met::MatchScore;
 use crate::net_game::NetGame;
@@ -56,7 +57,7 @@ impl Level {
     /// player, so a level's name means the same depth in every game (the
     /// heuristic level plays that game's heuristic). It plays matches of
     /// `P` alone by the score; see [`Level::player_in`] for a Tavli match.
-    pub fn player_of<P: NetGame>(&self, eval: &P::Eval, seed: u64) -> Box<dyn Player<P>> {
+    pub fn player_of<P: NetGame>(&self, eval: &NetEval<P>, seed: u64) -> Box<dyn Player<P>> {
         self.player_in::<P>(eval, seed, MatchGames::Only(P::KIND))
     }
 
@@ -64,7 +65,7 @@ impl Level {
     /// the neural levels play by the score with that match's table
     /// ([`crate::search::table_in`]: in a Tavli match the rotation's,
     /// valuing each outcome before the game after `P`).
-    pub fn player_in<P: NetGame>(&self, eval: &P::Eval, seed: u64, games: MatchGames) -> Box<dyn Player<P>> {
+    pub fn player_in<P: NetGame>(&self, eval: &NetEval<P>, seed: u64, games: MatchGames) -> Box<dyn Player<P>> {
         match self.kind {
             LevelKind::Random => Box::new(RandomPlayer::new(seed)),
             LevelKind::Heuristic => P::heuristic(),

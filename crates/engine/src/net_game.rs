@@ -18,7 +18,7 @@ use crate::player::Player;
 use crate::probabilities::Probabilities;
 
 /// A game whose positions a network evaluates.
-pub trait NetGame: GamePosition {
+pub trait NetGame: GamePosition + Sized {
     /// The game.
     const KIND: GameKind;
     /// Whether a game can end drawn (Plakoto's mother rule); otherwise the
@@ -28,9 +28,6 @@ pub trait NetGame: GamePosition {
     /// the plays of a roll lie closer together in some games than in
     /// others, so the same noise would make a weaker player there.
     const NOISE_SCALE: f32 = 1.0;
-    /// The evaluator that runs a network of this game.
-    type Eval: Evaluator<Self> + Clone + Send + Sync + 'static;
-
     /// The network inputs of this position (`out` cleared first).
     fn encode(&self, out: &mut Inputs);
 
@@ -46,17 +43,16 @@ pub trait NetGame: GamePosition {
     /// An evaluator running `net` (a network of [`NetGame::KIND`]), with
     /// the pure bear-off races of the game looked up in `bearoff` when one
     /// is given.
-    fn evaluator(net: Arc<Network>, bearoff: Option<Arc<Database>>) -> Self::Eval;
-
-    /// The network `eval` runs (what tells two evaluators apart).
-    fn network(eval: &Self::Eval) -> &Arc<Network>;
+    fn evaluator(net: Arc<Network>, bearoff: Option<Arc<Database>>) -> NetEval<Self> {
+        NetEval::with_bearoff(net, bearoff)
+    }
 
     /// The network shipped in the binary for this game, if it has one.
     fn shipped() -> Option<Arc<Network>>;
 
     /// The evaluator of the built-in levels: the shipped network, with
     /// `bearoff` for races.
-    fn shipped_eval(bearoff: Option<Arc<Database>>) -> Option<Self::Eval> {
+    fn shipped_eval(bearoff: Option<Arc<Database>>) -> Option<NetEval<Self>> {
         Self::shipped().map(|net| Self::evaluator(net, bearoff))
     }
 

@@ -12,6 +12,7 @@ use rayon::prelude::*;
 use tavli_core::Dice;
 use tavli_core::tavli::{GamePlay, GamePosition, MatchGames};
 
+use crate::NetEval;
 use crate::analyzer::{Analyzer, Scored};
 use crate::evaluator::Evaluator;
 use crate::games::plakoto::NeuralEval;
@@ -104,16 +105,16 @@ impl Search<NeuralEval> {
     /// assert!(ranked[0].match_winning_chance.is_some());
     /// ```
     pub fn at_score(eval: NeuralEval, ply: u8, score: MatchScore) -> Search<NeuralEval> {
-        Search::at_score_of::<tavli_core::Position>(eval, ply, score)
+        Search::at_score_of(eval, ply, score)
     }
 }
 
-impl<E> Search<E> {
+impl<P: NetGame> Search<NetEval<P>> {
     /// [`Search::at_score`] in any game `P` with a network, `eval` being
     /// its evaluator: points in a single game, else the match-winning
     /// chance by the table of a match of `P` alone ([`table_of`]).
-    pub fn at_score_of<P: NetGame<Eval = E>>(eval: E, ply: u8, score: MatchScore) -> Search<E> {
-        Search::in_match_of::<P>(eval, ply, score, MatchGames::Only(P::KIND))
+    pub fn at_score_of(eval: NetEval<P>, ply: u8, score: MatchScore) -> Search<NetEval<P>> {
+        Search::in_match_of(eval, ply, score, MatchGames::Only(P::KIND))
     }
 
     /// The search a front end asks in a game of `P` of a match of `games`
@@ -131,13 +132,13 @@ impl<E> Search<E> {
     /// use tavli_engine::{NetGame, Search, analysis};
     /// let eval = portes::Position::shipped_eval(None).unwrap();
     /// let score = MatchScore { length: 5, mine: 3, theirs: 1 };
-    /// let search = Search::in_match_of::<portes::Position>(eval, 0, score, MatchGames::Tavli);
+    /// let search = Search::in_match_of(eval, 0, score, MatchGames::Tavli);
     /// let Objective::Match { table, playing, .. } = &search.config.objective else { panic!("by the score") };
     /// assert_eq!((table.rotation.len(), *playing), (3, portes::Position::KIND));
     /// let ranked = analysis::rank_plays(&search, &portes::Position::start(), Dice::new(6, 4).unwrap());
     /// assert!(ranked[0].match_winning_chance >= ranked[1].match_winning_chance);
     /// ```
-    pub fn in_match_of<P: NetGame<Eval = E>>(eval: E, ply: u8, score: MatchScore, games: MatchGames) -> Search<E> {
+    pub fn in_match_of(eval: NetEval<P>, ply: u8, score: MatchScore, games: MatchGames) -> Search<NetEval<P>> {
         let objective = Objective::at_score(&table_in::<P>(&eval, games), score, P::KIND);
         let mut search = Search::new(eval, ply);
         search.config.objective = objective;
@@ -315,11 +316,11 @@ pub fn table_for(eval: &NeuralEval) -> std::sync::Arc<MatchEquityTable> {
 /// [`table_for`] in any game with a network: the table of a match of that
 /// game alone, from `eval`'s chances at its start ([`start_chances_of`]
 /// at 1-ply).
-pub fn table_of<P: NetGame>(eval: &P::Eval) -> std::sync::Arc<MatchEquityTable> {
+pub fn table_of<P: NetGame>(eval: &NetEval<P>) -> std::sync::Arc<MatchEquityTable> {
     use std::sync::Arc;
     // A network is of one game, so the network names the table.
     static TABLES: crate::NetCache<Arc<MatchEquityTable>> = crate::NetCache::new(16);
-    TABLES.get_or_make(P::network(eval), || {
+    TABLES.get_or_make(eval.network(), || {
         Arc::new(MatchEquityTable::one_game(25, P::KIND, start_chances_of::<P>(eval, 1)))
     })
 }
@@ -327,7 +328,7 @@ pub fn table_of<P: NetGame>(eval: &P::Eval) -> std::sync::Arc<MatchEquityTable> 
 /// The table a game of `P` is valued by in a match of `games`: the Tavli
 /// table of the measured chances ([`crate::tavli_met::tavli_table`]) in a
 /// Tavli match, else the table of a match of `P` alone ([`table_of`]).
-pub fn table_in<P: NetGame>(eval: &P::Eval, games: MatchGames) -> std::sync::Arc<MatchEquityTable> {
+pub fn table_in<P: NetGame>(eval: &NetEval<P>, games: MatchGames) -> std::sync::Arc<MatchEquityTable> {
     match games {
         MatchGames::Tavli => crate::tavli_met::tavli_table(),
         MatchGames::Only(_) => table_of::<P>(eval),
@@ -336,7 +337,7 @@ pub fn table_in<P: NetGame>(eval: &P::Eval, games: MatchGames) -> std::sync::Arc
 
 /// The starter's chances in a game of `P` by `eval` searched `ply` plies
 /// at the game's start (the side on roll there starts, rolling both dice).
-pub fn start_chances_of<P: NetGame>(eval: &P::Eval, ply: u8) -> GameChances {
+pub fn start_chances_of<P: NetGame>(eval: &NetEval<P>, ply: u8) -> GameChances {
     let start = P::start_of(P::KIND).expect("a game's start position");
     GameChances::from_probabilities(&value(eval, &start, ply, &SearchConfig::default()))
 }

@@ -19,6 +19,7 @@ use tavli_engine::{
 
 use crate::external::ExternalPlayer;
 use crate::rollout_player::RolloutPlayer;
+use tavli_engine::NetEval;
 
 /// Builds a player by name: a built-in level (playing with `eval`),
 /// `external:COMMAND`, `net:PATH` / `net@PLY:PATH` (the weights file's
@@ -96,7 +97,7 @@ pub fn net_player_of<P: NetGame>(
     bearoff: Option<&Arc<Database>>,
     seed: u64,
 ) -> Option<Result<Box<dyn Player<P>>, String>> {
-    let searched = |eval: P::Eval, ply: u8, noise: f32, by_the_score: bool| {
+    let searched = |eval: NetEval<P>, ply: u8, noise: f32, by_the_score: bool| {
         let table = tavli_engine::search::table_of::<P>(&eval);
         let player = SearchPlayer::<P>::new(name, Box::new(Search::new(eval, ply)), noise, seed);
         Box::new(if by_the_score { player.by_the_score(table, P::KIND) } else { player }) as Box<dyn Player<P>>

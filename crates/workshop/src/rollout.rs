@@ -30,6 +30,7 @@ use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
 use tavli_core::tavli::{GamePlay, GamePosition};
 use tavli_core::{Dice, Position};
+use tavli_engine::NetEval;
 use tavli_engine::search::{SearchConfig, play_value};
 use tavli_engine::{Analyzer, Evaluator, NetGame, NeuralEval, Probabilities, Search};
 
@@ -216,9 +217,9 @@ fn as_vector(p: &Probabilities) -> [f64; 6] {
 /// Rolls out positions of a game with a network (Plakoto's unless said)
 /// with one evaluator and settings.
 pub struct Rollout<P: NetGame> {
-    eval: P::Eval,
+    eval: NetEval<P>,
     cfg: RolloutConfig,
-    search: Search<P::Eval>,
+    search: Search<NetEval<P>>,
     first: [[Dice; 36]; 2],
 }
 
@@ -231,7 +232,7 @@ impl Rollout<Position> {
 
 impl<P: NetGame> Rollout<P> {
     /// A rollout of `cfg` in game `P` with both sides playing by `eval`.
-    pub fn of(eval: P::Eval, cfg: RolloutConfig) -> Rollout<P> {
+    pub fn of(eval: NetEval<P>, cfg: RolloutConfig) -> Rollout<P> {
         let search = Search::new(eval.clone(), cfg.ply);
         let first = [roll_order(cfg.seed, 0), roll_order(cfg.seed, 1)];
         Rollout { eval, cfg, search, first }

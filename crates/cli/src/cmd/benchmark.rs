@@ -9,6 +9,7 @@ use anyhow::{Result, anyhow, bail};
 use indicatif::{ProgressBar, ProgressStyle};
 use tavli_core::tavli::GameKind;
 use tavli_core::{Position, fevga, portes};
+use tavli_engine::NetEval;
 use tavli_engine::{LEVELS, MAX_PLY, Player};
 use tavli_workshop::benchmark::{self, BenchGame, Decision};
 use tavli_workshop::players::{game_player, own_player_of, player_by_name};
@@ -304,7 +305,7 @@ pub fn build(a: BuildArgs) -> Result<()> {
 }
 
 /// [`build`] in game `P`, with `eval` its evaluator.
-fn build_of<P: BenchGame>(a: &BuildArgs, out: &Path, eval: P::Eval, shard: Shard) -> Result<()> {
+fn build_of<P: BenchGame>(a: &BuildArgs, out: &Path, eval: NetEval<P>, shard: Shard) -> Result<()> {
     let t = Instant::now();
     let found =
         benchmark::find_decisions::<P>(&eval, MATCHUPS, a.games, a.seed, a.per_kind, shard).map_err(|e| anyhow!(e))?;
@@ -378,30 +379,30 @@ pub fn play(a: PlayArgs) -> Result<()> {
 /// A game's players by name, as `bench-play` takes them.
 trait ByName: BenchGame {
     /// The player `name` of this game, seeded, `eval` the game's evaluator.
-    fn player(name: &str, eval: &Self::Eval, seed: u64) -> Result<Box<dyn Player<Self>>, String>;
+    fn player(name: &str, eval: &NetEval<Self>, seed: u64) -> Result<Box<dyn Player<Self>>, String>;
 }
 
 impl ByName for Position {
-    fn player(name: &str, eval: &Self::Eval, seed: u64) -> Result<Box<dyn Player<Self>>, String> {
+    fn player(name: &str, eval: &NetEval<Self>, seed: u64) -> Result<Box<dyn Player<Self>>, String> {
         player_by_name(name, eval, seed)
     }
 }
 
 impl ByName for portes::Position {
-    fn player(name: &str, eval: &Self::Eval, seed: u64) -> Result<Box<dyn Player<Self>>, String> {
+    fn player(name: &str, eval: &NetEval<Self>, seed: u64) -> Result<Box<dyn Player<Self>>, String> {
         game_player(GameKind::Portes, name, seed, |n| own_player_of::<Self>(n, eval.bearoff(), seed))
     }
 }
 
 impl ByName for fevga::Position {
-    fn player(name: &str, eval: &Self::Eval, seed: u64) -> Result<Box<dyn Player<Self>>, String> {
+    fn player(name: &str, eval: &NetEval<Self>, seed: u64) -> Result<Box<dyn Player<Self>>, String> {
         game_player(GameKind::Fevga, name, seed, |n| own_player_of::<Self>(n, eval.bearoff(), seed))
     }
 }
 
 /// [`play`] on `decisions` (the set at `set`) of game `P`, `eval` the
 /// game's evaluator.
-fn play_of<P: ByName>(a: &PlayArgs, set: &Path, decisions: &[Decision], eval: &P::Eval) -> Result<()> {
+fn play_of<P: ByName>(a: &PlayArgs, set: &Path, decisions: &[Decision], eval: &NetEval<P>) -> Result<()> {
     let player = |name: &str, seed: u64| P::player(name, eval, seed);
     let names: Vec<String> =
         if a.players.is_empty() { LEVELS.iter().map(|l| l.name.to_string()).collect() } else { a.players.clone() };

@@ -3,6 +3,7 @@
 use anyhow::Result;
 use serde_json::json;
 use tavli_core::tavli::GameKind;
+use tavli_engine::NetEval;
 use tavli_engine::analysis::evaluate;
 use tavli_engine::{ByGame, GameEvals, GameVisitor, MAX_PLY, NetGame, Search};
 
@@ -45,9 +46,9 @@ impl GameVisitor for Eval<'_> {
     }
 }
 
-fn eval_of<P: NetGame>(a: &Args, pos: P, eval: P::Eval) -> Result<()> {
+fn eval_of<P: NetGame>(a: &Args, pos: P, eval: NetEval<P>) -> Result<()> {
     let score = a.score.score()?;
-    let search = Search::in_match_of::<P>(eval, a.ply, score, a.score.games(P::KIND));
+    let search = Search::in_match_of(eval, a.ply, score, a.score.games(P::KIND));
     let e = evaluate(&search, &pos);
     let mwc = search.config.objective.match_winning_chance(&e.probabilities).zip(score.away());
     let p = e.probabilities;

@@ -10,6 +10,7 @@ use tavli_engine::{ByGame, GameEvals, GameVisitor, MAX_PLY, NetGame, Search};
 
 use super::moves::any_play_json;
 use super::play::{fixed3, signed3};
+use tavli_engine::NetEval;
 
 /// Plays shown in text when --top is not given.
 const TOP: usize = 10;
@@ -61,13 +62,13 @@ impl GameVisitor for Hint<'_> {
 
 /// `hint` in the game of `pos`; `any` makes its plays plays of any game
 /// (for their JSON).
-fn hint_of<P: NetGame>(a: &Args, pos: P, eval: P::Eval, any: fn(P::Play) -> AnyPlay) -> Result<()> {
+fn hint_of<P: NetGame>(a: &Args, pos: P, eval: NetEval<P>, any: fn(P::Play) -> AnyPlay) -> Result<()> {
     let dice = super::dice_arg(&a.dice)?;
     if let Some(r) = pos.outcome() {
         eprintln!("the game is already over ({r}): no plays");
     }
     let score = a.score.score()?;
-    let search = Search::in_match_of::<P>(eval.clone(), a.ply, score, a.score.games(P::KIND));
+    let search = Search::in_match_of(eval.clone(), a.ply, score, a.score.games(P::KIND));
     let ranked = rank_plays(&search, &pos, dice);
     let away = score.away();
     if a.json {

@@ -16,6 +16,7 @@ use tavli_engine::{Analyzer, ByGame, GameEvals, GameVisitor, MAX_PLY, NetGame, S
 use tavli_workshop::rollout::{Estimate, Rollout, RolloutConfig, Shard, Tally, exact_after, for_mover};
 
 use super::moves::any_play_json;
+use tavli_engine::NetEval;
 
 /// Roll out a position (its equity and chances for the side on roll), or,
 /// with DICE, the plays of that roll, ranked by their rollout equity.
@@ -139,7 +140,7 @@ impl GameVisitor for RollOut<'_> {
 
 /// The rollout of `pos` in its game, with `eval`; `any` makes its plays
 /// plays of any game (for their JSON).
-fn run_of<P: NetGame>(a: &Args, pos: P, eval: P::Eval, any: fn(P::Play) -> AnyPlay) -> Result<()> {
+fn run_of<P: NetGame>(a: &Args, pos: P, eval: NetEval<P>, any: fn(P::Play) -> AnyPlay) -> Result<()> {
     if let Some(r) = pos.outcome() {
         bail!("bad POSITION: the game is already over ({r}); there is nothing to roll out");
     }

@@ -19,6 +19,7 @@ use tavli_core::tavli::{GameKind, GamePlay, GamePosition, MatchGames, MatchRules
 use tavli_core::{Color, Dice, Move, Position, Reason};
 
 use crate::GameEvals;
+use crate::NetEval;
 use crate::analyzer::{Analyzer, Scored};
 use crate::games::plakoto::NeuralEval;
 use crate::games::{ByGame, GameVisitor};
@@ -304,7 +305,7 @@ impl Reviewer {
         &self.evals
     }
 
-    fn search<P: NetGame>(&self, objective: Objective) -> Search<P::Eval> {
+    fn search<P: NetGame>(&self, objective: Objective) -> Search<NetEval<P>> {
         let mut s = Search::new(self.evals.get::<P>().clone(), self.ply);
         s.config.objective = objective;
         s

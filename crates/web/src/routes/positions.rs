@@ -20,6 +20,7 @@ use crate::error::{ApiError, ErrorBody, JsonBody};
 use crate::service::MAX_LENGTH;
 use crate::state::AppState;
 use crate::wire::{self, GameJson, PlayJson, TurnState, turn_state};
+use tavli_engine::NetEval;
 
 #[derive(Deserialize, ToSchema)]
 pub struct MovesRequest {
@@ -393,12 +394,12 @@ impl Ask<'_> {
     /// Ranks the plays of `pos` (game `P`) with `eval` at the depth and
     /// score asked, as the engine levels would play there; `None` when
     /// there is no play.
-    fn rank<P: NetGame>(&self, pos: &P, eval: P::Eval) -> Option<Ranked> {
+    fn rank<P: NetGame>(&self, pos: &P, eval: NetEval<P>) -> Option<Ranked> {
         let own = |plays: &[tavli_core::tavli::AnyPlay]| -> Vec<P::Play> {
             plays.iter().filter_map(P::Play::from_any).collect()
         };
         let reachable = self.reachable.map(own);
-        let search = Search::in_match_of::<P>(eval, self.ply, self.score, self.games);
+        let search = Search::in_match_of(eval, self.ply, self.score, self.games);
         let c = analysis::continuations(&search, pos, self.dice, reachable.as_deref())?;
         let judged = self.played.and_then(P::Play::from_any).and_then(|p| analysis::judge(&search, pos, self.dice, &p));
         Some(Ranked {

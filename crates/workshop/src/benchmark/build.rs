@@ -14,13 +14,14 @@ use super::decision::{
     BenchGame, CANDIDATE_MARGIN, CLOSE, Candidate, Category, Decision, MAX_CANDIDATES, Outside, position_after,
 };
 use crate::rollout::{Rollout, Shard, exact_after, for_mover};
+use tavli_engine::NetEval;
 
 /// The decisions of games between the level pairs `matchups`, played with
 /// seeded dice (`games` games per pair, in `shard`), that are real ones
 /// (see [`CLOSE`]); each with its kind, each once. At most `per_category`
 /// of each kind per pair, spread over the games.
 pub fn find_decisions<P: BenchGame>(
-    eval: &P::Eval,
+    eval: &NetEval<P>,
     matchups: &[(&str, &str)],
     games: u64,
     seed: u64,
@@ -51,7 +52,7 @@ pub fn find_decisions<P: BenchGame>(
 }
 
 /// A real decision: a second play within [`CLOSE`] of the best at 1-ply.
-fn is_real<P: BenchGame>(search: &Search<P::Eval>, plays: &[P::Play]) -> bool {
+fn is_real<P: BenchGame>(search: &Search<NetEval<P>>, plays: &[P::Play]) -> bool {
     if plays.len() < 2 {
         return false;
     }
@@ -64,7 +65,7 @@ fn is_real<P: BenchGame>(search: &Search<P::Eval>, plays: &[P::Play]) -> bool {
 /// error rates by kind into the equity it loses in a game (see
 /// [`ErrorRate::per_game`](super::ErrorRate::per_game)).
 pub fn real_decisions_per_game<P: BenchGame>(
-    eval: &P::Eval,
+    eval: &NetEval<P>,
     level: &str,
     games: u64,
     seed: u64,
@@ -89,7 +90,7 @@ type Visit<'a, P> = dyn FnMut(&P, Dice, &[<P as GamePosition>::Play], &mut ChaCh
 /// number `k`; `visit` sees every position with its roll and plays before
 /// the side on roll chooses, with the game's random source.
 fn walk_games<P: BenchGame>(
-    eval: &P::Eval,
+    eval: &NetEval<P>,
     (a, b): (&str, &str),
     games: u64,
     seed: u64,
@@ -128,7 +129,13 @@ fn walk_games<P: BenchGame>(
 
 /// Rolls out the candidates of one decision with `rollout` (the same dice
 /// for every candidate) and returns the decision, best first.
-pub fn roll_out<P: BenchGame>(eval: &P::Eval, rollout: &Rollout<P>, pos: &P, dice: Dice, threads: usize) -> Decision {
+pub fn roll_out<P: BenchGame>(
+    eval: &NetEval<P>,
+    rollout: &Rollout<P>,
+    pos: &P,
+    dice: Dice,
+    threads: usize,
+) -> Decision {
     let plays = pos.legal_plays(dice);
     let ranked = Analyzer::<P>::rank(&Search::new(eval.clone(), 1), &plays);
     let best = ranked[0].equity();

@@ -11,6 +11,7 @@ use tavli_engine::network::Network;
 use tavli_engine::{NetGame, Probabilities};
 
 use super::{Recipe, label, sample};
+use tavli_engine::NetEval;
 
 /// The version of the folder's layout and line format.
 const FORMAT: u32 = 1;
@@ -178,7 +179,7 @@ impl DataSet {
     /// shard's state at the end.
     pub fn run_shard<P: NetGame>(
         &self,
-        eval: &P::Eval,
+        eval: &NetEval<P>,
         db: Option<&Database>,
         s: u64,
         stop: &AtomicBool,

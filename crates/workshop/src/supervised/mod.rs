@@ -33,6 +33,7 @@ use tavli_engine::{NetGame, Probabilities};
 
 use crate::distill::Example;
 use crate::rollout::{Rollout, RolloutConfig, Shard};
+use tavli_engine::NetEval;
 
 /// How a data set's positions are chosen and labelled.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -63,7 +64,7 @@ pub struct Recipe {
 /// `recipe.epsilon`, a random one; each position met before a roll is
 /// kept with chance `recipe.keep`, except finished games and pure races
 /// the bear-off database `db` answers exactly (nothing to learn there).
-pub fn sample<P: NetGame>(eval: &P::Eval, recipe: &Recipe, shard: u64, db: Option<&Database>) -> Vec<P> {
+pub fn sample<P: NetGame>(eval: &NetEval<P>, recipe: &Recipe, shard: u64, db: Option<&Database>) -> Vec<P> {
     let start = P::start_of(P::KIND).expect("a NetGame's type holds its own game");
     let cfg = SearchConfig::default();
     let mut out = Vec::new();
@@ -96,7 +97,7 @@ pub fn sample<P: NetGame>(eval: &P::Eval, recipe: &Recipe, shard: u64, db: Optio
 }
 
 /// The index of the best play at 0-ply (the first of equals).
-fn best_index<P: NetGame>(eval: &P::Eval, plays: &[P::Play], cfg: &SearchConfig) -> usize {
+fn best_index<P: NetGame>(eval: &NetEval<P>, plays: &[P::Play], cfg: &SearchConfig) -> usize {
     let mut best = (f32::NEG_INFINITY, 0);
     for (i, p) in plays.iter().enumerate() {
         let v = play_value::<P, _>(eval, p, 0, cfg).equity();
@@ -120,7 +121,7 @@ fn rollout_seed(recipe: &Recipe, shard: u64, index: u64) -> u64 {
 
 /// The label of position `index` of shard `shard`: a rollout of `pos` by
 /// `eval` as `recipe` says, on one thread (shards are the parallel unit).
-pub fn label<P: NetGame>(eval: &P::Eval, recipe: &Recipe, shard: u64, index: u64, pos: &P) -> Label {
+pub fn label<P: NetGame>(eval: &NetEval<P>, recipe: &Recipe, shard: u64, index: u64, pos: &P) -> Label {
     let cfg = RolloutConfig {
         trials: recipe.trials,
         ply: recipe.ply,

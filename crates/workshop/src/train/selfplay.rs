@@ -11,6 +11,7 @@ use rand_chacha::ChaCha8Rng;
 use tavli_core::game::{DiceSource, Game, SeededDice, Start};
 use tavli_core::tavli::GamePlay;
 
+use tavli_engine::NetEval;
 use tavli_engine::inputs::Inputs;
 use tavli_engine::network::OUTPUTS;
 use tavli_engine::{Evaluator, NetGame, Probabilities, to_targets};
@@ -33,7 +34,7 @@ pub struct SelfPlayGame {
 
 /// The value of a play's resulting position for the side now on roll there
 /// (exact if the play ended the game, from the mover's side then flipped).
-fn value_after<P: NetGame>(eval: &P::Eval, play: &P::Play) -> Probabilities {
+fn value_after<P: NetGame>(eval: &NetEval<P>, play: &P::Play) -> Probabilities {
     match play.result() {
         // The final position keeps the mover on roll: view it from the opponent.
         Some(_) => Probabilities::exact(&play.position()).map(|p| p.flip()).unwrap_or_default(),
@@ -43,7 +44,7 @@ fn value_after<P: NetGame>(eval: &P::Eval, play: &P::Play) -> Probabilities {
 
 /// Plays one game of `P` from the opening roll with `seed`'s dice and
 /// returns its samples. `epsilon`: chance of a random play (exploration).
-pub fn self_play<P: NetGame>(eval: &P::Eval, seed: u64, lambda: f32, epsilon: f32) -> SelfPlayGame {
+pub fn self_play<P: NetGame>(eval: &NetEval<P>, seed: u64, lambda: f32, epsilon: f32) -> SelfPlayGame {
     let mut dice = SeededDice::new(seed);
     let mut explore_rng = ChaCha8Rng::seed_from_u64(seed ^ 0x005E_ED0F_E4B1_0AE5);
     // The opening roll through the state machine; then positions directly

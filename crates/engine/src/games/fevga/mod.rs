@@ -6,10 +6,10 @@ use std::sync::Arc;
 use tavli_core::fevga::Position;
 use tavli_core::tavli::GameKind;
 
-use crate::bearoff::{Database, HomeBoard};
+use crate::bearoff::HomeBoard;
 use crate::fastnet::FastNet;
 use crate::inputs::Inputs;
-use crate::net_game::{NetEval, NetGame};
+use crate::net_game::NetGame;
 use crate::network::{Network, OUTPUTS};
 use crate::player::Player;
 
@@ -19,7 +19,6 @@ pub mod inputs;
 impl NetGame for Position {
     const KIND: GameKind = GameKind::Fevga;
     const DRAWS: bool = false;
-    type Eval = NetEval<Position>;
 
     fn encode(&self, out: &mut Inputs) {
         inputs::encode(self, out);
@@ -32,14 +31,6 @@ impl NetGame for Position {
     #[inline]
     fn forward(&self, fast: &FastNet) -> [f32; OUTPUTS] {
         fast.forward_with::<{ inputs::NUM_INPUTS }>(|list| inputs::encode_into(self, list))
-    }
-
-    fn evaluator(net: Arc<Network>, bearoff: Option<Arc<Database>>) -> NetEval<Position> {
-        NetEval::with_bearoff(net, bearoff)
-    }
-
-    fn network(eval: &NetEval<Position>) -> &Arc<Network> {
-        eval.network()
     }
 
     fn shipped() -> Option<Arc<Network>> {
@@ -73,6 +64,8 @@ impl NetGame for Position {
 mod tests {
     use super::*;
     use crate::Evaluator;
+    use crate::NetEval;
+    use crate::bearoff::Database;
     use tavli_core::fevga_pos;
 
     #[test]

@@ -6,7 +6,7 @@ use std::sync::Arc;
 use tavli_core::Position;
 use tavli_core::tavli::GameKind;
 
-use crate::bearoff::{Database, HomeBoard, facing_home_boards};
+use crate::bearoff::{HomeBoard, facing_home_boards};
 use crate::fastnet::FastNet;
 use crate::inputs::Inputs;
 use crate::net_game::{NetEval, NetGame};
@@ -31,7 +31,6 @@ pub type NeuralEval = NetEval<Position>;
 impl NetGame for Position {
     const KIND: GameKind = GameKind::Plakoto;
     const DRAWS: bool = true;
-    type Eval = NetEval<Position>;
 
     fn encode(&self, out: &mut Inputs) {
         inputs::encode(self, out);
@@ -44,14 +43,6 @@ impl NetGame for Position {
     #[inline]
     fn forward(&self, fast: &FastNet) -> [f32; OUTPUTS] {
         fast.forward_with::<{ inputs::NUM_INPUTS }>(|list| inputs::encode_into(self, list))
-    }
-
-    fn evaluator(net: Arc<Network>, bearoff: Option<Arc<Database>>) -> NetEval<Position> {
-        NetEval::with_bearoff(net, bearoff)
-    }
-
-    fn network(eval: &NetEval<Position>) -> &Arc<Network> {
-        eval.network()
     }
 
     fn shipped() -> Option<Arc<Network>> {
@@ -79,6 +70,7 @@ impl NetGame for Position {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::bearoff::Database;
     use crate::{Evaluator, NeuralEval};
 
     #[test]

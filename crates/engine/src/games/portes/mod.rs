@@ -7,10 +7,10 @@ use std::sync::Arc;
 use tavli_core::portes::Position;
 use tavli_core::tavli::GameKind;
 
-use crate::bearoff::{Database, HomeBoard, facing_home_boards};
+use crate::bearoff::{HomeBoard, facing_home_boards};
 use crate::fastnet::FastNet;
 use crate::inputs::Inputs;
-use crate::net_game::{NetEval, NetGame};
+use crate::net_game::NetGame;
 use crate::network::{Network, OUTPUTS};
 use crate::player::Player;
 
@@ -24,7 +24,6 @@ impl NetGame for Position {
     // Without pins, a Portes roll's plays lie closer together than
     // Plakoto's: at the full noise `casual` fell below the heuristic.
     const NOISE_SCALE: f32 = 0.5;
-    type Eval = NetEval<Position>;
 
     fn encode(&self, out: &mut Inputs) {
         inputs::encode(self, out);
@@ -40,14 +39,6 @@ impl NetGame for Position {
         // The shipped network weighs encoding 1's inputs only; encoding 2's
         // features would double the cost of an evaluation for nothing.
         fast.forward_with::<{ inputs::NUM_INPUTS }>(|list| inputs::encode_version_into(self, fast.encoding(), list))
-    }
-
-    fn evaluator(net: Arc<Network>, bearoff: Option<Arc<Database>>) -> NetEval<Position> {
-        NetEval::with_bearoff(net, bearoff)
-    }
-
-    fn network(eval: &NetEval<Position>) -> &Arc<Network> {
-        eval.network()
     }
 
     fn shipped() -> Option<Arc<Network>> {
@@ -78,6 +69,8 @@ impl NetGame for Position {
 mod tests {
     use super::*;
     use crate::Evaluator;
+    use crate::NetEval;
+    use crate::bearoff::Database;
     use tavli_core::portes_pos;
 
     #[test]

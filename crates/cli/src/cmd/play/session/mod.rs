@@ -21,6 +21,7 @@ use super::input::{self, Command, Line, ReadLine};
 use super::render::{self, BoardView, Marks, Style};
 use super::tavli_text;
 use super::text::{self, Lang};
+use tavli_engine::NetEval;
 
 /// `?` lists at most this many plays (doublets can have hundreds).
 const LIST_SHOWN: usize = 60;
@@ -685,7 +686,7 @@ impl<I: ReadLine, W: Write> Session<I, W> {
         dice: Dice,
         made: &[Move],
         reachable: Option<&[P::Play]>,
-        eval: P::Eval,
+        eval: NetEval<P>,
     ) -> Result<()> {
         let lang = self.lang;
         let whom = if self.you() == Some(pos.turn()) {
@@ -695,7 +696,7 @@ impl<I: ReadLine, W: Write> Session<I, W> {
         };
         // Ranked as the engine levels would play at this score.
         let score = self.engine_score(pos.turn());
-        let search = Search::in_match_of::<P>(eval, HINT_PLY, score, self.m.rules().games);
+        let search = Search::in_match_of(eval, HINT_PLY, score, self.m.rules().games);
         self.say(advice::hint(lang, &search, pos, dice, made, reachable, &whom, score))
     }
 
@@ -796,7 +797,7 @@ mod tests;
 /// (`notation` as recorded).
 fn rate<P: NetGame>(
     lang: Lang,
-    eval: P::Eval,
+    eval: NetEval<P>,
     (before, after): (&P, &P),
     dice: Dice,
     (score, games): (MatchScore, MatchGames),
@@ -809,7 +810,7 @@ fn rate<P: NetGame>(
     if play.moves().is_empty() {
         return text::last_roll_passed(lang, earlier, &dice.to_string());
     }
-    let search = Search::in_match_of::<P>(eval, HINT_PLY, score, games);
+    let search = Search::in_match_of(eval, HINT_PLY, score, games);
     advice::rating(lang, &search, before, dice, &play, earlier)
 }
 

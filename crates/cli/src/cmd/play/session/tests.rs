@@ -7,6 +7,7 @@ use crate::cmd::play::format::percent;
 use crate::cmd::play::input::LineReader;
 use tavli_core::game::Players;
 use tavli_core::{Position, Reason};
+use tavli_engine::NetEval;
 use tavli_engine::analysis;
 
 /// A match of Plakoto as the session holds it: a match of any game.
@@ -442,7 +443,7 @@ fn fevga_is_drawn_from_the_persons_side_with_the_shared_direction() {
 /// In a match of one game (`game`, position type `P`) between two people:
 /// `hint` ranks the roll's plays with the game's own network, searched as
 /// deep as in Plakoto, and `last` rates the play made by the same search.
-fn advice_in<P: NetGame>(game: GameKind, eval: P::Eval, of: fn(AnyPosition) -> Option<P>) {
+fn advice_in<P: NetGame>(game: GameKind, eval: NetEval<P>, of: fn(AnyPosition) -> Option<P>) {
     let m = Match::with_rules(tavli_core::tavli::MatchRules::only(game), 1, 3, Players::people()).unwrap();
     // The same match beside the session's, to know its dice.
     let mut beside = m.clone();
