@@ -15,13 +15,24 @@ use std::fmt;
 use super::board::Board;
 use super::explain::why_not;
 use super::play::Play;
-use super::position::Position;
+use super::position::{Position, other_numbering};
 use super::rules::FevgaRules;
 use crate::Color;
 use crate::PlayError;
 use crate::dice::Dice;
+use crate::notation::Notation;
 use crate::play::Move;
 use crate::play_error::point_text as to_text;
+
+impl Notation for Board {
+    fn opponent_point(point: u8) -> u8 {
+        other_numbering(point)
+    }
+
+    fn marked(_: &Play, _: usize) -> bool {
+        false
+    }
+}
 
 impl Play {
     /// The play in notation; `pass` when nothing could be played.
@@ -33,7 +44,7 @@ impl Play {
     /// assert!(plays.iter().any(|p| p.notation() == "13/10(2) 24/21(2)" || p.notation() == "24/21(2) 13/10(2)"));
     /// ```
     pub fn notation(&self) -> String {
-        self.notation_in(|p| p)
+        crate::notation::write::<Board>(self, false)
     }
 
     /// [`Play::notation`] in `reader`'s numbering: the opponent reads the
@@ -46,36 +57,7 @@ impl Play {
     /// assert_eq!(play.notation_for(Color::Black), "12/6/2");
     /// ```
     pub fn notation_for(&self, reader: Color) -> String {
-        if reader == self.mover() { self.notation() } else { self.notation_in(super::position::other_numbering) }
-    }
-
-    fn notation_in(&self, shown: fn(u8) -> u8) -> String {
-        if self.is_pass() {
-            return "pass".into();
-        }
-        // Chain each move onto a path ending where it starts, if any.
-        let mut paths: Vec<Vec<u8>> = Vec::new();
-        for m in self.moves() {
-            match paths.iter_mut().rev().find(|p| p.last() == Some(&m.from)) {
-                Some(path) => path.push(m.to),
-                None => paths.push(vec![m.from, m.to]),
-            }
-        }
-        // Highest starting point first; from the same point, the longer move first.
-        paths.sort_by_key(|p| (std::cmp::Reverse(p[0]), p.last().copied().unwrap_or(0), std::cmp::Reverse(p.len())));
-        let text = |p: &[u8]| p.iter().map(|&x| to_text(shown(x))).collect::<Vec<_>>().join("/");
-        let mut out: Vec<String> = Vec::new();
-        let mut i = 0;
-        while i < paths.len() {
-            let mut j = i + 1;
-            while j < paths.len() && paths[j] == paths[i] {
-                j += 1;
-            }
-            let t = text(&paths[i]);
-            out.push(if j - i > 1 { format!("{t}({})", j - i) } else { t });
-            i = j;
-        }
-        out.join(" ")
+        crate::notation::write::<Board>(self, reader != self.mover())
     }
 }
 

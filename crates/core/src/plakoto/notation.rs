@@ -11,39 +11,20 @@ use std::fmt;
 
 use crate::color::Color;
 use crate::dice::Dice;
+use crate::notation::Notation;
 use crate::plakoto::board::Board;
 use crate::plakoto::play::Play;
 use crate::plakoto::position::Position;
 use crate::play::Move;
 use crate::play_error::{PlayError, point_text as to_text};
 
-/// A checker's path within a play: its points in order, with pin marks.
-#[derive(Clone, Debug, PartialEq, Eq)]
-struct Path {
-    points: Vec<(u8, bool)>,
-}
+impl Notation for Board {
+    fn opponent_point(point: u8) -> u8 {
+        25 - point
+    }
 
-impl Path {
-    /// The path as written, in the mover's numbering or (`other`) in its
-    /// opponent's, where the mover's point n is 25 − n.
-    fn text(&self, other: bool) -> String {
-        let mut s = String::new();
-        for (i, &(p, pin)) in self.points.iter().enumerate() {
-            if i > 0 {
-                s.push('/');
-            }
-            if p == 0 && i > 0 {
-                s.push_str("off");
-            } else if other {
-                s.push_str(&(25 - p).to_string());
-            } else {
-                s.push_str(&p.to_string());
-            }
-            if pin {
-                s.push('*');
-            }
-        }
-        s
+    fn marked(play: &Play, i: usize) -> bool {
+        play.pins_on_move(i)
     }
 }
 
@@ -59,7 +40,7 @@ impl Play {
     /// assert!(texts.contains(&"24/21/18/15/12".to_string()));
     /// ```
     pub fn notation(&self) -> String {
-        self.notation_in(false)
+        crate::notation::write::<Board>(self, false)
     }
 
     /// The play in notation as `reader` numbers the points: the mover's own
@@ -75,40 +56,7 @@ impl Play {
     /// assert_eq!(play.notation_for(Color::White), "1/7 1/5");
     /// ```
     pub fn notation_for(&self, reader: Color) -> String {
-        self.notation_in(reader != self.mover)
-    }
-
-    /// [`Play::notation`] in the mover's numbering, or (`other`) in its opponent's.
-    fn notation_in(&self, other: bool) -> String {
-        if self.is_pass() {
-            return "pass".into();
-        }
-        // Chain each move onto a path ending where it starts, if any.
-        let mut paths: Vec<Path> = Vec::new();
-        for (i, m) in self.moves().iter().enumerate() {
-            let pin = self.pins_on_move(i);
-            match paths.iter_mut().rev().find(|p| p.points.last().map(|l| l.0) == Some(m.from) && m.from != 0) {
-                Some(path) => path.points.push((m.to, pin)),
-                None => paths.push(Path { points: vec![(m.from, false), (m.to, pin)] }),
-            }
-        }
-        // Highest starting point first; from the same point, the longer move first.
-        paths.sort_by_key(|p| {
-            let end = p.points.last().map_or(0, |x| x.0);
-            (std::cmp::Reverse(p.points[0].0), end, std::cmp::Reverse(p.points.len()))
-        });
-        let mut out: Vec<String> = Vec::new();
-        let mut i = 0;
-        while i < paths.len() {
-            let mut j = i + 1;
-            while j < paths.len() && paths[j] == paths[i] {
-                j += 1;
-            }
-            let t = paths[i].text(other);
-            out.push(if j - i > 1 { format!("{t}({})", j - i) } else { t });
-            i = j;
-        }
-        out.join(" ")
+        crate::notation::write::<Board>(self, reader != self.mover)
     }
 }
 

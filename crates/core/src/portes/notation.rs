@@ -20,29 +20,17 @@ use super::rules::PortesRules;
 use crate::Color;
 use crate::PlayError;
 use crate::dice::Dice;
+use crate::notation::Notation;
 use crate::play::Move;
 use crate::play_error::point_text;
 
-/// A checker's path within a play: its points in order, with hit marks.
-#[derive(Clone, Debug, PartialEq, Eq)]
-struct Path {
-    points: Vec<(u8, bool)>,
-}
+impl Notation for Board {
+    fn opponent_point(point: u8) -> u8 {
+        25 - point
+    }
 
-impl Path {
-    /// The path written with each point `p` as `shown(p)` (a numbering).
-    fn text(&self, shown: fn(u8) -> u8) -> String {
-        let mut s = String::new();
-        for (i, &(p, hit)) in self.points.iter().enumerate() {
-            if i > 0 {
-                s.push('/');
-            }
-            s.push_str(&point_text(shown(p)));
-            if hit {
-                s.push('*');
-            }
-        }
-        s
+    fn marked(play: &Play, i: usize) -> bool {
+        play.hits_on_move(i)
     }
 }
 
@@ -56,7 +44,7 @@ impl Play {
     /// assert!(plays.iter().any(|p| p.notation() == "24/18(2) 13/7(2)"));
     /// ```
     pub fn notation(&self) -> String {
-        self.notation_in(|p| p)
+        crate::notation::write::<Board>(self, false)
     }
 
     /// [`Play::notation`] in `reader`'s numbering: the opponent reads the
@@ -70,43 +58,7 @@ impl Play {
     /// assert_eq!(play.notation_for(Color::White), "17/20 19/20");
     /// ```
     pub fn notation_for(&self, reader: Color) -> String {
-        if reader == self.mover() {
-            self.notation()
-        } else {
-            self.notation_in(|p| if (1..=24).contains(&p) { 25 - p } else { p })
-        }
-    }
-
-    fn notation_in(&self, shown: fn(u8) -> u8) -> String {
-        if self.is_pass() {
-            return "pass".into();
-        }
-        let mut paths: Vec<Path> = Vec::new();
-        for (i, m) in self.moves().iter().enumerate() {
-            let hit = self.hits_on_move(i);
-            match paths.iter_mut().rev().find(|p| p.points.last().map(|l| l.0) == Some(m.from)) {
-                Some(path) => path.points.push((m.to, hit)),
-                None => paths.push(Path { points: vec![(m.from, false), (m.to, hit)] }),
-            }
-        }
-        // Highest starting point first (the bar is 25); from the same point,
-        // the longer way first.
-        paths.sort_by_key(|p| {
-            let end = p.points.last().map_or(0, |x| x.0);
-            (std::cmp::Reverse(p.points[0].0), end, std::cmp::Reverse(p.points.len()))
-        });
-        let mut out: Vec<String> = Vec::new();
-        let mut i = 0;
-        while i < paths.len() {
-            let mut j = i + 1;
-            while j < paths.len() && paths[j] == paths[i] {
-                j += 1;
-            }
-            let t = paths[i].text(shown);
-            out.push(if j - i > 1 { format!("{t}({})", j - i) } else { t });
-            i = j;
-        }
-        out.join(" ")
+        crate::notation::write::<Board>(self, reader != self.mover())
     }
 }
 
