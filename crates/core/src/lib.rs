@@ -22,6 +22,7 @@ mod entry;
 pub mod fevga;
 pub mod game;
 mod keyset;
+mod notation;
 mod parallel;
 pub mod plakoto;
 mod play;

@@ -1,27 +1,43 @@
-//! Fevga play notation, as Plakoto's (INTERFACE.md) without pins: `24/18`,
-//! `24/19/14`, `24/20(2)`, `6/off`. Points are in the mover's own numbering.
+//! Fevga's play notation, Plakoto's without pins (INTERFACE.md): `24/18`,
+//! `24/19/14`, `24/20(2)`, `6/off`, points in the mover's own numbering.
 //!
-//! Printing joins the moves of one checker into a path and writes repeated
-//! paths once with a count, paths ordered by starting point, highest first.
-//! Parsing accepts those, the long forms (`24/18 24/18`), a hop over
-//! several dice without its intermediate points (`24/13` for 6-5), `0` for
-//! `off` and commas between moves; it refuses `*` and `bar` (nothing is hit
-//! in Fevga), and explains an illegal play by the rule it breaks. It takes
-//! time linear in the text: at most as many hops as the roll has moves are
-//! read, and their orders are few.
+//! Every game writes and reads its plays with the one notation of
+//! `crate::notation`; what is Fevga's is here: neither `*` nor `bar` (nothing
+//! is hit, so both are refused), the opponent reads the mover's point n as
+//! its own S(n) (TAVLI.md Part 3b), and a play that is not legal is
+//! explained by the first of TAVLI.md's whole-play filters it fails, under
+//! [`FevgaRules`].
 
 use std::fmt;
 
 use super::board::Board;
 use super::explain::why_not;
 use super::play::Play;
-use super::position::Position;
+use super::position::{Position, other_numbering};
 use super::rules::FevgaRules;
 use crate::Color;
 use crate::PlayError;
 use crate::dice::Dice;
-use crate::play::Move;
-use crate::play_error::point_text as to_text;
+use crate::notation::{Notation, Star};
+
+impl Notation for Board {
+    const GAME: &'static str = "Fevga";
+    const STAR: Star = Star::None;
+
+    fn opponent_point(point: u8) -> u8 {
+        other_numbering(point)
+    }
+
+    fn marked(_: &Play, _: usize) -> bool {
+        false
+    }
+
+    /// The first of TAVLI.md's whole-play filters the moves fail (the ban,
+    /// the most dice, the larger die, the unblocking duty).
+    fn refusal(&self, dice: Dice, legal: &[Play], used: &[u8], text: &str) -> PlayError {
+        why_not(dice, legal, self, used, text)
+    }
+}
 
 impl Play {
     /// The play in notation; `pass` when nothing could be played.
@@ -33,7 +49,7 @@ impl Play {
     /// assert!(plays.iter().any(|p| p.notation() == "13/10(2) 24/21(2)" || p.notation() == "24/21(2) 13/10(2)"));
     /// ```
     pub fn notation(&self) -> String {
-        self.notation_in(|p| p)
+        crate::notation::write::<Board>(self, false)
     }
 
     /// [`Play::notation`] in `reader`'s numbering: the opponent reads the
@@ -46,36 +62,7 @@ impl Play {
     /// assert_eq!(play.notation_for(Color::Black), "12/6/2");
     /// ```
     pub fn notation_for(&self, reader: Color) -> String {
-        if reader == self.mover() { self.notation() } else { self.notation_in(super::position::other_numbering) }
-    }
-
-    fn notation_in(&self, shown: fn(u8) -> u8) -> String {
-        if self.is_pass() {
-            return "pass".into();
-        }
-        // Chain each move onto a path ending where it starts, if any.
-        let mut paths: Vec<Vec<u8>> = Vec::new();
-        for m in self.moves() {
-            match paths.iter_mut().rev().find(|p| p.last() == Some(&m.from)) {
-                Some(path) => path.push(m.to),
-                None => paths.push(vec![m.from, m.to]),
-            }
-        }
-        // Highest starting point first; from the same point, the longer move first.
-        paths.sort_by_key(|p| (std::cmp::Reverse(p[0]), p.last().copied().unwrap_or(0), std::cmp::Reverse(p.len())));
-        let text = |p: &[u8]| p.iter().map(|&x| to_text(shown(x))).collect::<Vec<_>>().join("/");
-        let mut out: Vec<String> = Vec::new();
-        let mut i = 0;
-        while i < paths.len() {
-            let mut j = i + 1;
-            while j < paths.len() && paths[j] == paths[i] {
-                j += 1;
-            }
-            let t = text(&paths[i]);
-            out.push(if j - i > 1 { format!("{t}({})", j - i) } else { t });
-            i = j;
-        }
-        out.join(" ")
+        crate::notation::write::<Board>(self, reader != self.mover())
     }
 }
 
@@ -88,101 +75,7 @@ impl fmt::Display for Play {
 /// The single hops of an entry made move by move (`24/18 13/11`), in the
 /// mover's numbering, `0` for off; at most as many as `dice` has moves.
 pub(crate) fn entry_hops(text: &str, dice: Dice) -> Result<Vec<(u8, u8)>, PlayError> {
-    let token = |t: &str| parse_token(t).map(|(points, n)| (points.windows(2).map(|w| (w[0], w[1])).collect(), n));
-    crate::entry::hops(text, dice, token, || crate::entry::EntryErrors {
-        too_many: PlayError::TooManyMoves(dice),
-        empty: PlayError::Syntax {
-            token: text.chars().take(40).collect(),
-            why: "a move is written from/to, like 24/18".into(),
-        },
-    })
-}
-
-/// One token's checker path as written: points with `0` for off, and how
-/// many checkers take it.
-fn parse_token(token: &str) -> Result<(Vec<u8>, usize), PlayError> {
-    let syntax = |why: &str| PlayError::Syntax { token: token.chars().take(40).collect(), why: why.into() };
-    let (body, count) = match token.find('(') {
-        Some(i) => {
-            let n = token[i + 1..]
-                .strip_suffix(')')
-                .and_then(|n| n.parse::<usize>().ok())
-                .filter(|n| (1..=4).contains(n))
-                .ok_or_else(|| syntax("a count is written `(2)` to `(4)` at the end"))?;
-            (&token[..i], n)
-        }
-        None => (token, 1),
-    };
-    if body.contains('*') {
-        return Err(syntax("`*` marks a hit, and nothing is hit in Fevga"));
-    }
-    let parts: Vec<&str> = body.split('/').collect();
-    if parts.len() < 2 {
-        return Err(syntax("a move is written from/to, like 24/18"));
-    }
-    // A path over more than four dice cannot be a move; stop reading early.
-    if parts.len() > 5 {
-        return Err(syntax("a path has at most four moves"));
-    }
-    let mut points = Vec::with_capacity(parts.len());
-    for (i, part) in parts.iter().enumerate() {
-        let last = i == parts.len() - 1;
-        let v = match part.to_ascii_lowercase().as_str() {
-            "off" | "o" if last => 0,
-            "off" | "o" => return Err(syntax("`off` can only end a path")),
-            "bar" | "b" => return Err(syntax("there is no bar in Fevga: nothing is ever hit")),
-            _ => match part.parse::<u8>() {
-                Ok(0) if last => 0,
-                Ok(n) if (1..=24).contains(&n) => n,
-                _ => return Err(syntax("points are numbers 1 to 24, or `off`")),
-            },
-        };
-        points.push(v);
-    }
-    Ok((points, count))
-}
-
-/// Dice still to be played, as a multiset of values.
-#[derive(Clone)]
-struct DiceLeft(Vec<u8>);
-
-impl DiceLeft {
-    fn text(&self) -> String {
-        if self.0.is_empty() { "none".into() } else { self.0.iter().map(u8::to_string).collect::<Vec<_>>().join(", ") }
-    }
-
-    /// Ways to take dice (in order) that carry a checker from `from` to `to`
-    /// (0 = off; a die may overshoot when bearing off), fewer dice first.
-    fn ways(&self, from: u8, to: u8) -> Vec<Vec<u8>> {
-        fn rec(left: &[u8], at: u8, to: u8, used: &mut Vec<u8>, out: &mut Vec<Vec<u8>>) {
-            for (i, &d) in left.iter().enumerate() {
-                if left[..i].contains(&d) {
-                    continue;
-                }
-                if (at > d && at - d == to) || (to == 0 && at <= d) {
-                    used.push(d);
-                    out.push(used.clone());
-                    used.pop();
-                } else if at > d && at - d > to {
-                    let mut rest = left.to_vec();
-                    rest.remove(i);
-                    used.push(d);
-                    rec(&rest, at - d, to, used, out);
-                    used.pop();
-                }
-            }
-        }
-        let mut out = Vec::new();
-        rec(&self.0, from, to, &mut Vec::new(), &mut out);
-        out.sort_by_key(Vec::len);
-        out
-    }
-
-    fn take(&mut self, d: u8) {
-        if let Some(i) = self.0.iter().position(|&x| x == d) {
-            self.0.remove(i);
-        }
-    }
+    crate::notation::entry_hops::<Board>(text, dice)
 }
 
 /// Parses `text` as a play of `dice` from `pos` under TAVLI.md's Decisions
@@ -207,189 +100,7 @@ pub fn parse_play_with(pos: &Position, dice: Dice, text: &str, rules: &FevgaRule
     if pos.outcome().is_some() {
         return Err(PlayError::GameOver);
     }
-    let legal = pos.legal_plays_with(dice, rules);
-    let text = text.trim();
-    let allowed = dice.moves_allowed();
-    // Never split more than is needed to refuse: a play has at most four hops.
-    let mut tokens: Vec<&str> = Vec::new();
-    for t in text.split(|c: char| c.is_whitespace() || c == ',').filter(|t| !t.is_empty()) {
-        if tokens.len() == allowed {
-            return Err(PlayError::TooManyMoves(dice));
-        }
-        tokens.push(t);
-    }
-    let is_pass_text = tokens.is_empty() || (tokens.len() == 1 && tokens[0].eq_ignore_ascii_case("pass"));
-    let passing = legal.len() == 1 && legal[0].is_pass();
-    if passing {
-        return if is_pass_text { Ok(legal[0]) } else { Err(PlayError::MustPass(dice)) };
-    }
-    if is_pass_text {
-        return Err(PlayError::CannotPass(dice));
-    }
-    // One checker path per token (repeated for a count), its hops in order.
-    let mut paths: Vec<Vec<(u8, u8)>> = Vec::new();
-    let mut hops = 0;
-    for token in &tokens {
-        let (points, count) = parse_token(token)?;
-        hops += (points.len() - 1) * count;
-        if hops > allowed {
-            return Err(PlayError::TooManyMoves(dice));
-        }
-        for _ in 0..count {
-            paths.push(points.windows(2).map(|w| (w[0], w[1])).collect());
-        }
-    }
-    let given: Vec<(u8, u8)> = paths.iter().flatten().copied().collect();
-    let first = replay_hops(pos, dice, rules, &given, text).and_then(|r| judge(dice, &legal, &r, text));
-    if first.is_ok() {
-        return first;
-    }
-    // Notation groups moves by checker, so the order written is not always
-    // one that can be played (a runner that must release the others first,
-    // a bear-off that needs another checker home): try the other orders
-    // that keep each checker's path in order (at most 24, four hops).
-    let mut found = None;
-    interleavings(&paths, &mut vec![0; paths.len()], &mut Vec::new(), &mut |order| {
-        if found.is_none()
-            && let Ok(r) = replay_hops(pos, dice, rules, order, text)
-            && let Ok(play) = judge(dice, &legal, &r, text)
-        {
-            found = Some(play);
-        }
-    });
-    found.map_or(first, Ok)
-}
-
-/// A checker's hop as written: from, to (0 = off), maybe over several dice.
-type Hop = (u8, u8);
-
-/// Calls `f` with every order of the hops that keeps each path's own order.
-fn interleavings(paths: &[Vec<Hop>], next: &mut Vec<usize>, order: &mut Vec<Hop>, f: &mut dyn FnMut(&[Hop])) {
-    let mut any = false;
-    for i in 0..paths.len() {
-        if i > 0 && paths[i] == paths[i - 1] && next[i] == next[i - 1] {
-            continue; // identical paths at the same stage: the same orders
-        }
-        if next[i] < paths[i].len() {
-            any = true;
-            order.push(paths[i][next[i]]);
-            next[i] += 1;
-            interleavings(paths, next, order, f);
-            next[i] -= 1;
-            order.pop();
-        }
-    }
-    if !any {
-        f(order);
-    }
-}
-
-/// A replayed play: the board reached and the dice used, in order.
-struct Replayed {
-    board: Board,
-    used: Vec<u8>,
-}
-
-/// Plays the hops in the order given, each over the dice that fit; the
-/// board reached, or why a hop cannot be played.
-fn replay_hops(
-    pos: &Position,
-    dice: Dice,
-    rules: &FevgaRules,
-    hops: &[Hop],
-    text: &str,
-) -> Result<Replayed, PlayError> {
-    let mut board = Board::new(pos, rules);
-    let mut left = DiceLeft(if dice.is_doublet() { vec![dice.high(); 4] } else { vec![dice.high(), dice.low()] });
-    let mut used: Vec<u8> = Vec::new();
-    let mut moves: Vec<Move> = Vec::new();
-    for (i, &(from, to)) in hops.iter().enumerate() {
-        let hops_after = hops.len() - i - 1;
-        if to != 0 && to >= from {
-            return Err(PlayError::Backwards { from, to });
-        }
-        let ways = left.ways(from, to);
-        if ways.is_empty() {
-            if left.0.is_empty() {
-                return Err(PlayError::TooManyMoves(dice));
-            }
-            let dist = if to == 0 { from } else { from - to };
-            return Err(PlayError::NoDice { from, to, dist, left: left.text() });
-        }
-        let mut first_err = None;
-        let mut blocked = Vec::new();
-        let mut done = false;
-        for way in &ways {
-            let mut b = board.clone();
-            let mut at = from;
-            let mut ms = Vec::new();
-            let mut ok = true;
-            for &d in way {
-                if b.ended() {
-                    break;
-                }
-                match b.step(at, d) {
-                    Ok(next) => {
-                        ms.push(Move::new(at, next));
-                        at = next;
-                    }
-                    Err(e) => {
-                        if let PlayError::HeldByOne(p) = e {
-                            blocked.push(p);
-                        }
-                        first_err.get_or_insert(e);
-                        ok = false;
-                        break;
-                    }
-                }
-            }
-            if ok && b.ended() && (ms.len() < way.len() || hops_after > 0) {
-                let shown: Vec<String> =
-                    moves.iter().chain(&ms).map(|m| format!("{}/{}", m.from, to_text(m.to))).collect();
-                return Err(PlayError::AfterGameEnd(shown.join(" ")));
-            }
-            if ok {
-                board = b;
-                for &d in way {
-                    left.take(d);
-                    used.push(d);
-                }
-                moves.extend(ms);
-                done = true;
-                break;
-            }
-        }
-        if !done {
-            let multi = ways.iter().all(|w| w.len() > 1);
-            // A point the mover started the turn on, emptied by the moves
-            // before: more checkers were written than stood there.
-            if let Some(PlayError::NoChecker(p)) = first_err
-                && pos.own_on(p) > 0
-            {
-                return Err(PlayError::TooFewCheckers { point: p, have: pos.own_on(p) });
-            }
-            return Err(match first_err {
-                Some(PlayError::HeldByOne(_)) if multi => {
-                    blocked.sort_unstable();
-                    blocked.dedup();
-                    let blocked = blocked.iter().map(u8::to_string).collect::<Vec<_>>().join(", ");
-                    PlayError::PathBlocked { from, to, blocked }
-                }
-                Some(e) => e,
-                None => PlayError::NotLegal(text.into()),
-            });
-        }
-    }
-    Ok(Replayed { board, used })
-}
-
-/// The legal play the replayed moves make, or why they make none.
-fn judge(dice: Dice, legal: &[Play], r: &Replayed, text: &str) -> Result<Play, PlayError> {
-    let key = r.board.key();
-    match legal.iter().find(|p| p.key() == key) {
-        Some(play) => Ok(*play),
-        None => Err(why_not(dice, legal, &r.board, &r.used, text)),
-    }
+    crate::notation::read(&Board::new(pos, rules), dice, &pos.legal_plays_with(dice, rules), text)
 }
 
 #[cfg(test)]
