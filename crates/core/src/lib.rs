@@ -21,6 +21,7 @@ mod entry;
 pub mod fevga;
 pub mod game;
 mod keyset;
+mod movegen_common;
 mod parallel;
 pub mod plakoto;
 mod play;

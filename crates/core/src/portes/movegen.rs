@@ -26,48 +26,11 @@ use super::rules::PortesRules;
 use crate::color::Color;
 use crate::dice::Dice;
 use crate::keyset::{KeySet, Ranked};
+use crate::movegen_common::bits::{each_bit, highest, nibble_sum, occupancy};
 use crate::play::Move;
 
 /// Points 1..=6 (the home board) and bit 0 (off), in a point bit set.
 const HOME_OR_OFF: u32 = 0b111_1111;
-
-const NIB_LOW_BITS: u128 = 0x1111_1111_1111_1111_1111_1111_1111_1111;
-
-/// Compresses flags at bit 0 of each nibble of `x` into a 32-bit mask.
-#[inline(always)]
-fn nibble_flags(x: u128) -> u32 {
-    #[inline(always)]
-    fn half(mut x: u64) -> u32 {
-        x = (x | (x >> 3)) & 0x0303_0303_0303_0303;
-        x = (x | (x >> 6)) & 0x000F_000F_000F_000F;
-        x = (x | (x >> 12)) & 0x0000_00FF_0000_00FF;
-        x = (x | (x >> 24)) & 0xFFFF;
-        x as u32
-    }
-    half(x as u64) | half((x >> 64) as u64) << 16
-}
-
-/// Points (bit p, 1..=25) whose nibble is nonzero, and those with two or more.
-#[inline(always)]
-pub(crate) fn occupancy(x: u128) -> (u32, u32) {
-    let any = (x | x >> 1 | x >> 2 | x >> 3) & NIB_LOW_BITS;
-    let multi = (x >> 1 | x >> 2 | x >> 3) & NIB_LOW_BITS;
-    (nibble_flags(any) & !1, nibble_flags(multi) & !1)
-}
-
-/// Sum of the nibbles of `x`.
-#[inline(always)]
-fn nibble_sum(x: u128) -> u32 {
-    const M: u128 = 0x0F0F_0F0F_0F0F_0F0F_0F0F_0F0F_0F0F_0F0F;
-    let bytes = (x & M) + ((x >> 4) & M);
-    let fold = |h: u64| (h.wrapping_mul(0x0101_0101_0101_0101) >> 56) as u32;
-    fold(bytes as u64) + fold((bytes >> 64) as u64)
-}
-
-#[inline(always)]
-fn highest(mask: u32) -> u32 {
-    31 - mask.leading_zeros()
-}
 
 /// A partial play.
 #[derive(Clone, Copy, Debug)]
@@ -429,16 +392,6 @@ trait Sink: Sized {
     }
 }
 
-/// Calls `f` on each set bit of `m`, highest first.
-#[inline(always)]
-fn each_bit(mut m: u32, mut f: impl FnMut(u32)) {
-    while m != 0 {
-        let b = highest(m);
-        m &= !(1 << b);
-        f(b);
-    }
-}
-
 struct Counter<'a> {
     ranked: Ranked<'a>,
     count: u32,
@@ -758,12 +711,5 @@ mod tests {
             pos = *plays[dice.die() as usize % plays.len()].position();
         }
         assert!(checked > 400_000 && game_ends > 100, "{checked} {game_ends}");
-    }
-
-    #[test]
-    fn occupancy_sees_the_bar() {
-        let x = 3 * nib(24) + nib(1) + 2 * nib(BAR) + 9;
-        assert_eq!(occupancy(x), (1 << 24 | 1 << 1 | 1 << BAR, 1 << 24 | 1 << BAR));
-        assert_eq!(nibble_sum(x), 3 + 1 + 2 + 9);
     }
 }

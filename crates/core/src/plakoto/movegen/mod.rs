@@ -18,6 +18,7 @@ use std::cell::RefCell;
 use std::collections::HashSet;
 
 use crate::keyset::{KeySet, Ranked};
+use crate::movegen_common::bits::{NIB_LOW_BITS, each_bit, highest, nibble_sum, occupancy};
 
 use crate::color::Color;
 use crate::dice::Dice;
@@ -57,41 +58,6 @@ pub(crate) struct Ctx {
     opp_after0: u128,
 }
 
-/// Compresses flags at bit 0 of each nibble of `x` (nibbles 0..=31) into a
-/// 32-bit mask, bit p for nibble p.
-#[inline(always)]
-fn nibble_flags(x: u128) -> u32 {
-    #[inline(always)]
-    fn half(mut x: u64) -> u32 {
-        x = (x | (x >> 3)) & 0x0303_0303_0303_0303;
-        x = (x | (x >> 6)) & 0x000F_000F_000F_000F;
-        x = (x | (x >> 12)) & 0x0000_00FF_0000_00FF;
-        x = (x | (x >> 24)) & 0xFFFF;
-        x as u32
-    }
-    half(x as u64) | half((x >> 64) as u64) << 16
-}
-
-const NIB_LOW_BITS: u128 = 0x1111_1111_1111_1111_1111_1111_1111_1111;
-
-/// Points (bit p) whose nibble is nonzero, and whose nibble is two or more.
-#[inline(always)]
-fn occupancy(x: u128) -> (u32, u32) {
-    let any = (x | x >> 1 | x >> 2 | x >> 3) & NIB_LOW_BITS;
-    let multi = (x >> 1 | x >> 2 | x >> 3) & NIB_LOW_BITS;
-    // Nibble 0 is the borne-off count, not a point.
-    (nibble_flags(any) & !1, nibble_flags(multi) & !1)
-}
-
-/// Sum of the nibbles of `x`.
-#[inline(always)]
-fn nibble_sum(x: u128) -> u32 {
-    const M: u128 = 0x0F0F_0F0F_0F0F_0F0F_0F0F_0F0F_0F0F_0F0F;
-    let bytes = (x & M) + ((x >> 4) & M);
-    let fold = |h: u64| (h.wrapping_mul(0x0101_0101_0101_0101) >> 56) as u32;
-    fold(bytes as u64) + fold((bytes >> 64) as u64)
-}
-
 /// A partial play: the mover's checkers and the moves so far.
 #[derive(Clone, Copy, Debug)]
 struct Seq {
@@ -101,11 +67,6 @@ struct Seq {
     moves: [Move; 4],
     len: u8,
     pins: u8,
-}
-
-#[inline(always)]
-fn highest(mask: u32) -> u32 {
-    31 - mask.leading_zeros()
 }
 
 impl Ctx {
@@ -258,16 +219,6 @@ trait Sink: Sized {
     #[inline(always)]
     fn offer_each(&mut self, rank: u8, ctx: &Ctx, s: &Seq, die: u32, sources: u32) {
         each_bit(sources, |from| self.offer(rank, &ctx.apply::<Self>(s, from, die), None));
-    }
-}
-
-/// Calls `f` on each set bit of `m`, highest first.
-#[inline(always)]
-fn each_bit(mut m: u32, mut f: impl FnMut(u32)) {
-    while m != 0 {
-        let b = highest(m);
-        m &= !(1 << b);
-        f(b);
     }
 }
 
@@ -777,13 +728,6 @@ mod tests {
             }
         }
         assert!(checked > 400_000 && game_ends > 100 && pins > 100_000, "{checked} {game_ends} {pins}");
-    }
-
-    #[test]
-    fn occupancy_masks() {
-        let x = 3 * nib(24) + nib(1) + 15 * nib(13) + 9;
-        assert_eq!(occupancy(x), (1 << 24 | 1 << 1 | 1 << 13, 1 << 24 | 1 << 13));
-        assert_eq!(nibble_sum(x), 3 + 1 + 15 + 9);
     }
 }
 

@@ -17,34 +17,9 @@ pub use setup::{PositionError, Setup};
 use crate::color::Color;
 use crate::result::{GameResult, Reason};
 
-/// Bit mask of points 1..=6, the home board, in a point bit set.
-pub(crate) const HOME: u32 = 0b111_1110;
-
-/// One in the nibble of point `p` (nibble 0 holds the borne-off count).
-#[inline(always)]
-pub(crate) const fn nib(p: u32) -> u128 {
-    1u128 << (4 * p)
-}
-
-/// The count held in nibble `p`.
-#[inline(always)]
-pub(crate) const fn nibble(x: u128, p: u32) -> u8 {
-    ((x >> (4 * p)) & 0xF) as u8
-}
-
-/// All 32 nibbles as bytes, nibble `i` at index `i`.
-#[inline]
-const fn nibbles(x: u128) -> [u8; 32] {
-    let b = x.to_le_bytes();
-    let mut out = [0u8; 32];
-    let mut i = 0;
-    while i < 16 {
-        out[2 * i] = b[i] & 0xF;
-        out[2 * i + 1] = b[i] >> 4;
-        i += 1;
-    }
-    out
-}
+// The packed board's bit tricks, shared by every game's generator.
+use crate::movegen_common::bits::nibbles;
+pub(crate) use crate::movegen_common::bits::{HOME, nib, nibble};
 
 /// Mirrors points p → 25 − p in a nibble-per-point vector, keeping nibble 0.
 #[inline]

@@ -1,0 +1,4 @@
+//! What the three games' move generators share: the bit tricks on the
+//! packed board (`bits`).
+
+pub(crate) mod bits;
