@@ -54,21 +54,19 @@ fn unique_generation_matches_every_order() {
             if plan != Plan::Unique {
                 continue;
             }
-            let mut keys = |plan: Plan, dedupe: bool| {
+            let mut keys = |plan: Plan| {
                 let mut set = KeySet::new();
                 let mut plays = Vec::new();
-                let mut sink =
-                    Collector { ranked: Ranked::new(dedupe, &mut set), ctx: &ctx, base: &pos, out: &mut plays };
-                ctx.generate(d, plan, &c, &mut sink, &mut seen);
+                generate::collect(&Roll { ctx: &ctx, c }, d, plan, &mut set, &mut seen, &mut plays);
                 let mut k: Vec<u128> = plays.iter().map(Play::key).collect();
                 let n = k.len();
                 k.sort_unstable();
                 k.dedup();
                 (k, n)
             };
-            let (unique, n) = keys(Plan::Unique, false);
+            let (unique, n) = keys(Plan::Unique);
             assert_eq!(unique.len(), n, "duplicate plays from the unique generator: {pos:?} {d}");
-            assert_eq!(unique, keys(Plan::EveryOrder, true).0, "{pos:?} {d}");
+            assert_eq!(unique, keys(Plan::EveryOrder).0, "{pos:?} {d}");
             checked += 1;
         }
     }
