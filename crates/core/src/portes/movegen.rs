@@ -428,6 +428,11 @@ impl MoveGen {
     pub(crate) fn count_with(&mut self, ctx: &Ctx, dice: Dice) -> u32 {
         generate::count(ctx, dice, ctx.plan(dice), &mut self.set, &mut self.seen)
     }
+
+    /// The context of `pos` under this generator's rules.
+    pub(crate) fn ctx(&self, pos: &Position) -> Ctx {
+        Ctx::new(pos, self.rules)
+    }
 }
 
 thread_local! {

@@ -344,6 +344,15 @@ impl Collected<Roll<'_>> for Play {
     }
 }
 
+impl Collected<Roll<'_>> for Position {
+    const MOVES: bool = false;
+
+    #[inline]
+    fn from(roll: &Roll<'_>, s: &Seq, result: Option<GameResult>) -> Position {
+        roll.ctx.finish_position(s, result)
+    }
+}
+
 /// A reusable Fevga legal-play generator: keeps its scratch space between
 /// calls, so generating allocates nothing once warm.
 ///
@@ -396,6 +405,18 @@ impl MoveGen {
         generate::collect(&Roll { ctx, c }, dice, plan, &mut self.set, &mut self.seen, out);
         if out.is_empty() {
             out.push(Play::pass(pos));
+        }
+    }
+
+    /// The positions the legal plays of `pos` (a game not over) reach, the
+    /// opponent on roll unless the play ends the game, without building the
+    /// plays: what perft walks. A pass gives the position with the turn
+    /// passed.
+    pub(crate) fn positions_with(&mut self, ctx: &Ctx, pos: &Position, dice: Dice, out: &mut Vec<Position>) {
+        let (plan, c) = ctx.plan(dice);
+        generate::collect(&Roll { ctx, c }, dice, plan, &mut self.set, &mut self.seen, out);
+        if out.is_empty() {
+            out.push(pos.pass_turn());
         }
     }
 

@@ -72,3 +72,24 @@ fn unique_generation_matches_every_order() {
     }
     assert!(checked > 50_000, "{checked}");
 }
+
+/// The positions perft walks are exactly the positions of the plays, and
+/// the counts agree, under every set of options.
+#[test]
+fn positions_and_counts_are_those_of_the_plays() {
+    let (mut plays, mut reached) = (Vec::new(), Vec::new());
+    let mut checked = 0;
+    for (pos, rules) in positions(13, 40) {
+        let mut movegen = MoveGen::new(rules);
+        let ctx = Ctx::new(&pos, &rules);
+        for d in Dice::ALL {
+            movegen.plays_with(&ctx, &pos, d, &mut plays);
+            movegen.positions_with(&ctx, &pos, d, &mut reached);
+            let want: Vec<Position> = plays.iter().map(|p| *p.position()).collect();
+            assert_eq!(reached, want, "{pos:?} {d} {rules:?}");
+            assert_eq!(movegen.count_with(&ctx, d) as usize, want.len(), "{pos:?} {d} {rules:?}");
+            checked += 1;
+        }
+    }
+    assert!(checked > 50_000, "{checked}");
+}
