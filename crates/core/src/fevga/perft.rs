@@ -2,36 +2,10 @@
 //! (`crate::movegen_common::perft`) over Fevga's generator, the last ply
 //! counted.
 
-use super::movegen::{Ctx, MoveGen};
+use super::movegen::MoveGen;
 use super::position::Position;
 use super::rules::FevgaRules;
-use crate::dice::Dice;
-use crate::movegen_common::perft::{self as walk, Leaves, Walk};
-
-impl Walk for MoveGen {
-    type Position = Position;
-    type Ctx = Ctx;
-
-    #[inline]
-    fn over(pos: &Position) -> bool {
-        pos.outcome().is_some()
-    }
-
-    #[inline]
-    fn ctx(&self, pos: &Position) -> Ctx {
-        MoveGen::ctx(self, pos)
-    }
-
-    #[inline]
-    fn count_with(&mut self, ctx: &Ctx, dice: Dice) -> u32 {
-        MoveGen::count_with(self, ctx, dice)
-    }
-
-    #[inline]
-    fn positions_with(&mut self, ctx: &Ctx, pos: &Position, dice: Dice, out: &mut Vec<Position>) {
-        MoveGen::positions_with(self, ctx, pos, dice, out);
-    }
-}
+use crate::movegen_common::perft::{self as walk, Leaves};
 
 /// Perft under TAVLI.md's Decisions, on one thread.
 ///

@@ -9,9 +9,10 @@
 
 use super::bits::nibble;
 
-/// What the counts read of the position at the start of the roll.
+/// The mover's side at the start of the roll, with the points open to it:
+/// what the closed counts and the one-per-position generators read.
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct Board {
+pub(crate) struct StartBoard {
     /// The mover's checkers, a nibble per point.
     pub(crate) own: u128,
     /// Points (bit p) where the mover has checkers, and two or more.
@@ -40,7 +41,7 @@ const CHAINS: [[u32; 25]; 7] = {
     t
 };
 
-impl Board {
+impl StartBoard {
     /// Distinct plays of a non-doublet `hi`-`lo` (hi > lo).
     #[inline]
     pub(crate) fn count_non_double(&self, hi: u32, lo: u32) -> u32 {

@@ -14,6 +14,7 @@
 //! dispatch in the inner loops.
 
 use super::bits::{each_bit, highest};
+use super::count::StartBoard;
 use crate::dice::Dice;
 use crate::keyset::{KeySet, Ranked};
 
@@ -53,11 +54,9 @@ pub(crate) trait Rules: Sized {
 
     /// The empty play.
     fn start(&self) -> Self::Seq;
-    /// The mover's points at the start of the roll, those with two or
-    /// more, and the points it may land on (fixed during the roll).
-    fn occ0(&self) -> u32;
-    fn multi0(&self) -> u32;
-    fn open(&self) -> u32;
+    /// The mover's side at the start of the roll and the points it may
+    /// land on (fixed during the roll).
+    fn start_board(&self) -> StartBoard;
     /// One checker from `from` by `die`, if that single move is legal.
     fn step<S: Sink<Self>>(&self, s: &Self::Seq, from: u32, die: u32) -> Option<Self::Seq>;
     /// One checker from `from` by `die`, the move known to be legal.
@@ -263,12 +262,12 @@ pub(crate) fn non_double_every_order<G: Rules, S: Sink<G>>(g: &G, s0: &G::Seq, h
 /// pair but those where one move starts where the other lands, which are
 /// one checker moving both dice), or one checker moving both dice, by both
 /// routes only when they differ. The same decomposition as
-/// `count::Board::count_non_double`.
+/// `StartBoard::count_non_double`.
 pub(crate) fn non_double_unique<G: Rules, S: Sink<G>>(g: &G, s0: &G::Seq, hi: u32, lo: u32, sink: &mut S) {
-    let (occ, open) = (g.occ0(), g.open());
+    let StartBoard { occ, multi, open, .. } = g.start_board();
     let a = occ & (open << hi);
     let b = occ & (open << lo);
-    let single = occ & !g.multi0();
+    let single = occ & !multi;
     let mut two = false;
     let mut xs = a;
     while xs != 0 {

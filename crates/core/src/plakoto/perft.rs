@@ -6,36 +6,11 @@
 //! over threads is Plakoto's own, deeper than the root's children.
 
 use crate::dice::Dice;
-use crate::movegen_common::perft::{self as walk, Walk};
-use crate::plakoto::movegen::{Ctx, MoveGen};
+use crate::movegen_common::perft as walk;
+use crate::plakoto::movegen::MoveGen;
 use crate::plakoto::position::Position;
 
 pub use crate::movegen_common::perft::Leaves;
-
-impl Walk for MoveGen {
-    type Position = Position;
-    type Ctx = Ctx;
-
-    #[inline]
-    fn over(pos: &Position) -> bool {
-        pos.outcome().is_some()
-    }
-
-    #[inline]
-    fn ctx(&self, pos: &Position) -> Ctx {
-        Ctx::new(pos)
-    }
-
-    #[inline]
-    fn count_with(&mut self, ctx: &Ctx, dice: Dice) -> u32 {
-        MoveGen::count_with(self, ctx, dice)
-    }
-
-    #[inline]
-    fn positions_with(&mut self, ctx: &Ctx, pos: &Position, dice: Dice, out: &mut Vec<Position>) {
-        MoveGen::positions_with(self, ctx, pos, dice, out);
-    }
-}
 
 /// Perft on one thread.
 ///

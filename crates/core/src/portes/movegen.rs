@@ -30,7 +30,9 @@ use crate::color::Color;
 use crate::dice::Dice;
 use crate::keyset::KeySet;
 use crate::movegen_common::bits::{each_bit, highest, nibble_sum, occupancy};
+use crate::movegen_common::count::StartBoard;
 use crate::movegen_common::generate::{self, Collected, Collector, Partial, Plan, Rules, Sink};
+use crate::movegen_common::generator::{self, Generator};
 use crate::play::Move;
 
 /// Points 1..=6 (the home board) and bit 0 (off), in a point bit set.
@@ -221,18 +223,8 @@ impl Rules for Ctx {
     }
 
     #[inline(always)]
-    fn occ0(&self) -> u32 {
-        self.occ0
-    }
-
-    #[inline(always)]
-    fn multi0(&self) -> u32 {
-        self.multi0
-    }
-
-    #[inline(always)]
-    fn open(&self) -> u32 {
-        self.open
+    fn start_board(&self) -> StartBoard {
+        StartBoard { own: self.own0, occ: self.occ0, multi: self.multi0, open: self.open }
     }
 
     #[inline(always)]
@@ -389,49 +381,54 @@ impl MoveGen {
     /// resulting position; a single pass when nothing can be played; nothing
     /// when the game is already over.
     pub fn plays(&mut self, pos: &Position, dice: Dice, out: &mut Vec<Play>) {
-        out.clear();
-        if pos.outcome().is_some() {
-            return;
-        }
-        let ctx = Ctx::new(pos, self.rules);
-        self.plays_with(&ctx, pos, dice, out);
-    }
-
-    pub(crate) fn plays_with(&mut self, ctx: &Ctx, pos: &Position, dice: Dice, out: &mut Vec<Play>) {
-        generate::collect(ctx, dice, ctx.plan(dice), &mut self.set, &mut self.seen, out);
-        if out.is_empty() {
-            out.push(Play::pass(pos));
-        }
-    }
-
-    /// The positions the legal plays of `pos` (a game not over) reach, the
-    /// opponent on roll unless the play ends the game, without building the
-    /// plays: what perft walks. A pass gives the position with the turn
-    /// passed.
-    pub(crate) fn positions_with(&mut self, ctx: &Ctx, pos: &Position, dice: Dice, out: &mut Vec<Position>) {
-        generate::collect(ctx, dice, ctx.plan(dice), &mut self.set, &mut self.seen, out);
-        if out.is_empty() {
-            out.push(pos.pass_turn());
-        }
+        Generator::plays(self, pos, dice, out);
     }
 
     /// The number of legal plays, without building them (a pass counts as
     /// one; 0 when the game is over).
     pub fn count(&mut self, pos: &Position, dice: Dice) -> u32 {
-        if pos.outcome().is_some() {
-            return 0;
-        }
-        let ctx = Ctx::new(pos, self.rules);
-        self.count_with(&ctx, dice)
+        Generator::count(self, pos, dice)
+    }
+}
+
+/// Portes's generator: its context under the generator's rules and its
+/// plan; every play is counted by generating.
+impl Generator for MoveGen {
+    type Position = Position;
+    type Play = Play;
+    type Ctx = Ctx;
+
+    #[inline]
+    fn over(pos: &Position) -> bool {
+        pos.outcome().is_some()
     }
 
-    pub(crate) fn count_with(&mut self, ctx: &Ctx, dice: Dice) -> u32 {
-        generate::count(ctx, dice, ctx.plan(dice), &mut self.set, &mut self.seen)
-    }
-
-    /// The context of `pos` under this generator's rules.
-    pub(crate) fn ctx(&self, pos: &Position) -> Ctx {
+    #[inline]
+    fn ctx(&self, pos: &Position) -> Ctx {
         Ctx::new(pos, self.rules)
+    }
+
+    #[inline]
+    fn collect_plays(&mut self, ctx: &Ctx, dice: Dice, out: &mut Vec<Play>) {
+        generate::collect(ctx, dice, ctx.plan(dice), &mut self.set, &mut self.seen, out);
+    }
+
+    #[inline]
+    fn collect_positions(&mut self, ctx: &Ctx, dice: Dice, out: &mut Vec<Position>) {
+        generate::collect(ctx, dice, ctx.plan(dice), &mut self.set, &mut self.seen, out);
+    }
+
+    fn pass(pos: &Position) -> Play {
+        Play::pass(pos)
+    }
+
+    fn pass_turn(pos: &Position) -> Position {
+        pos.pass_turn()
+    }
+
+    #[inline]
+    fn count_with(&mut self, ctx: &Ctx, dice: Dice) -> u32 {
+        generate::count(ctx, dice, ctx.plan(dice), &mut self.set, &mut self.seen)
     }
 }
 
@@ -468,13 +465,14 @@ impl Position {
     /// ```
     pub fn legal_plays_with(&self, dice: Dice, rules: &PortesRules) -> Vec<Play> {
         let mut out = Vec::new();
-        GEN.with(|g| match g.try_borrow_mut() {
-            Ok(mut g) => {
+        generator::with_cached(
+            &GEN,
+            || MoveGen::with_rules(*rules),
+            |g| {
                 g.rules = *rules;
                 g.plays(self, dice, &mut out);
-            }
-            Err(_) => MoveGen::with_rules(*rules).plays(self, dice, &mut out),
-        });
+            },
+        );
         out
     }
 }

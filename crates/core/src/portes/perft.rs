@@ -1,36 +1,10 @@
 //! Perft for Portes (INTERFACE.md, "Perft"): the walk every game shares
 //! (`crate::movegen_common::perft`) over Portes's generator.
 
-use super::movegen::{Ctx, MoveGen};
+use super::movegen::MoveGen;
 use super::position::Position;
-use crate::dice::Dice;
-use crate::movegen_common::perft::{self as walk, Walk};
+use crate::movegen_common::perft as walk;
 use crate::plakoto::perft::Leaves;
-
-impl Walk for MoveGen {
-    type Position = Position;
-    type Ctx = Ctx;
-
-    #[inline]
-    fn over(pos: &Position) -> bool {
-        pos.outcome().is_some()
-    }
-
-    #[inline]
-    fn ctx(&self, pos: &Position) -> Ctx {
-        MoveGen::ctx(self, pos)
-    }
-
-    #[inline]
-    fn count_with(&mut self, ctx: &Ctx, dice: Dice) -> u32 {
-        MoveGen::count_with(self, ctx, dice)
-    }
-
-    #[inline]
-    fn positions_with(&mut self, ctx: &Ctx, pos: &Position, dice: Dice, out: &mut Vec<Position>) {
-        MoveGen::positions_with(self, ctx, pos, dice, out);
-    }
-}
 
 /// Perft on one thread. The last ply is counted without building the plays.
 ///

@@ -6,23 +6,23 @@
 //! checks them against enumeration.
 
 use super::Ctx;
-use crate::movegen_common::count::Board;
+use crate::movegen_common::count::StartBoard;
 
 impl Ctx {
-    /// The position as the closed counts read it.
+    /// The mover's side at the start of the roll and the points open to it.
     #[inline(always)]
-    fn counts(&self) -> Board {
-        Board { own: self.own0, occ: self.occ0, multi: self.multi0, open: self.open }
+    pub(super) fn start_board(&self) -> StartBoard {
+        StartBoard { own: self.own0, occ: self.occ0, multi: self.multi0, open: self.open }
     }
 
     /// Distinct plays of a non-doublet `hi`-`lo` (hi > lo) in the common case.
     #[inline]
     pub(super) fn fast_count_non_double(&self, hi: u32, lo: u32) -> u32 {
-        self.counts().count_non_double(hi, lo)
+        self.start_board().count_non_double(hi, lo)
     }
 
     /// Distinct plays of the doublet `die` in the common case.
     pub(super) fn fast_count_double(&self, die: u32) -> u32 {
-        self.counts().count_double(die)
+        self.start_board().count_double(die)
     }
 }

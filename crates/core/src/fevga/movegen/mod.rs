@@ -43,7 +43,9 @@ use super::rules::{BanTiming, FevgaRules, PrimeRule};
 use crate::color::Color;
 use crate::dice::Dice;
 use crate::movegen_common::bits::each_bit;
+use crate::movegen_common::count::StartBoard;
 use crate::movegen_common::generate::{self, Collected, Partial, Plan, Rules, Sink};
+use crate::movegen_common::generator::{self, Generator};
 use crate::play::Move;
 use crate::result::{GameResult, Reason};
 
@@ -232,18 +234,8 @@ impl Rules for Roll<'_> {
     }
 
     #[inline(always)]
-    fn occ0(&self) -> u32 {
-        self.ctx.occ0
-    }
-
-    #[inline(always)]
-    fn multi0(&self) -> u32 {
-        self.ctx.multi0
-    }
-
-    #[inline(always)]
-    fn open(&self) -> u32 {
-        self.ctx.open
+    fn start_board(&self) -> StartBoard {
+        self.ctx.start_board()
     }
 
     #[inline(always)]
@@ -392,32 +384,7 @@ impl MoveGen {
     /// resulting position; a single pass when nothing can (or may) be
     /// played; nothing when the game is already over.
     pub fn plays(&mut self, pos: &Position, dice: Dice, out: &mut Vec<Play>) {
-        out.clear();
-        if pos.outcome().is_some() {
-            return;
-        }
-        let ctx = Ctx::new(pos, &self.rules);
-        self.plays_with(&ctx, pos, dice, out);
-    }
-
-    pub(crate) fn plays_with(&mut self, ctx: &Ctx, pos: &Position, dice: Dice, out: &mut Vec<Play>) {
-        let (plan, c) = ctx.plan(dice);
-        generate::collect(&Roll { ctx, c }, dice, plan, &mut self.set, &mut self.seen, out);
-        if out.is_empty() {
-            out.push(Play::pass(pos));
-        }
-    }
-
-    /// The positions the legal plays of `pos` (a game not over) reach, the
-    /// opponent on roll unless the play ends the game, without building the
-    /// plays: what perft walks. A pass gives the position with the turn
-    /// passed.
-    pub(crate) fn positions_with(&mut self, ctx: &Ctx, pos: &Position, dice: Dice, out: &mut Vec<Position>) {
-        let (plan, c) = ctx.plan(dice);
-        generate::collect(&Roll { ctx, c }, dice, plan, &mut self.set, &mut self.seen, out);
-        if out.is_empty() {
-            out.push(pos.pass_turn());
-        }
+        Generator::plays(self, pos, dice, out);
     }
 
     /// The number of legal plays (a pass counts as one; 0 if the game is over).
@@ -428,19 +395,55 @@ impl MoveGen {
     /// assert_eq!(MoveGen::default().count(&Position::start(), Dice::new(6, 6).unwrap()), 1);
     /// ```
     pub fn count(&mut self, pos: &Position, dice: Dice) -> u32 {
-        if pos.outcome().is_some() {
-            return 0;
-        }
-        let ctx = Ctx::new(pos, &self.rules);
-        self.count_with(&ctx, dice)
+        Generator::count(self, pos, dice)
     }
 
-    pub(crate) fn ctx(&self, pos: &Position) -> Ctx {
+    /// Counts by generating.
+    pub(crate) fn count_enumerated(&mut self, ctx: &Ctx, dice: Dice) -> u32 {
+        let (plan, c) = ctx.plan(dice);
+        generate::count(&Roll { ctx, c }, dice, plan, &mut self.set, &mut self.seen)
+    }
+}
+
+/// Fevga's generator: its context under the generator's rules, each roll
+/// with its own checks, and its closed counts where they hold.
+impl Generator for MoveGen {
+    type Position = Position;
+    type Play = Play;
+    type Ctx = Ctx;
+
+    #[inline]
+    fn over(pos: &Position) -> bool {
+        pos.outcome().is_some()
+    }
+
+    #[inline]
+    fn ctx(&self, pos: &Position) -> Ctx {
         Ctx::new(pos, &self.rules)
     }
 
     #[inline]
-    pub(crate) fn count_with(&mut self, ctx: &Ctx, dice: Dice) -> u32 {
+    fn collect_plays(&mut self, ctx: &Ctx, dice: Dice, out: &mut Vec<Play>) {
+        let (plan, c) = ctx.plan(dice);
+        generate::collect(&Roll { ctx, c }, dice, plan, &mut self.set, &mut self.seen, out);
+    }
+
+    #[inline]
+    fn collect_positions(&mut self, ctx: &Ctx, dice: Dice, out: &mut Vec<Position>) {
+        let (plan, c) = ctx.plan(dice);
+        generate::collect(&Roll { ctx, c }, dice, plan, &mut self.set, &mut self.seen, out);
+    }
+
+    fn pass(pos: &Position) -> Play {
+        Play::pass(pos)
+    }
+
+    fn pass_turn(pos: &Position) -> Position {
+        pos.pass_turn()
+    }
+
+    #[inline]
+    fn count_with(&mut self, ctx: &Ctx, dice: Dice) -> u32 {
         let (plan, _) = ctx.plan(dice);
         if plan == Plan::Unique && ctx.wall == 0 {
             let (hi, lo) = (u32::from(dice.high()), u32::from(dice.low()));
@@ -448,12 +451,6 @@ impl MoveGen {
         } else {
             self.count_enumerated(ctx, dice)
         }
-    }
-
-    /// Counts by generating.
-    pub(crate) fn count_enumerated(&mut self, ctx: &Ctx, dice: Dice) -> u32 {
-        let (plan, c) = ctx.plan(dice);
-        generate::count(&Roll { ctx, c }, dice, plan, &mut self.set, &mut self.seen)
     }
 }
 
@@ -491,13 +488,14 @@ impl Position {
     /// ```
     pub fn legal_plays_with(&self, dice: Dice, rules: &FevgaRules) -> Vec<Play> {
         let mut out = Vec::new();
-        GEN.with(|g| match g.try_borrow_mut() {
-            Ok(mut g) => {
+        generator::with_cached(
+            &GEN,
+            || MoveGen::new(*rules),
+            |g| {
                 g.rules = *rules;
                 g.plays(self, dice, &mut out);
-            }
-            Err(_) => MoveGen::new(*rules).plays(self, dice, &mut out),
-        });
+            },
+        );
         out
     }
 }

@@ -5,15 +5,9 @@
 //! `tests::fast_counts_match_enumeration` checks them against enumeration.
 
 use super::Ctx;
-use crate::movegen_common::count::Board;
+use crate::movegen_common::generate::Rules;
 
 impl Ctx {
-    /// The position as the closed counts read it.
-    #[inline(always)]
-    fn counts(&self) -> Board {
-        Board { own: self.own0, occ: self.occ0, multi: self.multi0, open: self.open }
-    }
-
     /// Distinct plays of a non-doublet `hi`-`lo` (hi > lo), or `None` when
     /// bearing off or a game end is possible this roll.
     #[inline]
@@ -21,7 +15,7 @@ impl Ctx {
         if self.bear_off_within(2) || self.may_end_within(&[hi, lo, hi + lo]) {
             return None;
         }
-        Some(self.counts().count_non_double(hi, lo))
+        Some(self.start_board().count_non_double(hi, lo))
     }
 
     /// Distinct plays of the doublet `die`, or `None` when bearing off or a
@@ -30,7 +24,7 @@ impl Ctx {
         if self.bear_off_within(4) || self.may_end_within(&[die, 2 * die, 3 * die, 4 * die]) {
             return None;
         }
-        Some(self.counts().count_double(die))
+        Some(self.start_board().count_double(die))
     }
 
     /// Could the mover bear off within `moves` single moves?

@@ -24,7 +24,9 @@ use crate::keyset::KeySet;
 use crate::color::Color;
 use crate::dice::Dice;
 use crate::movegen_common::bits::{NIB_LOW_BITS, each_bit, highest, nibble_sum, occupancy};
+use crate::movegen_common::count::StartBoard;
 use crate::movegen_common::generate::{self, Collected, Partial, Plan, Rules, Sink};
+use crate::movegen_common::generator::{self, Generator};
 use crate::plakoto::play::Play;
 use crate::plakoto::position::{HOME, Position, nib, nibble, reverse_mask, reverse_points};
 use crate::play::Move;
@@ -199,18 +201,8 @@ impl Rules for Ctx {
     }
 
     #[inline(always)]
-    fn occ0(&self) -> u32 {
-        self.occ0
-    }
-
-    #[inline(always)]
-    fn multi0(&self) -> u32 {
-        self.multi0
-    }
-
-    #[inline(always)]
-    fn open(&self) -> u32 {
-        self.open
+    fn start_board(&self) -> StartBoard {
+        StartBoard { own: self.own0, occ: self.occ0, multi: self.multi0, open: self.open }
     }
 
     #[inline(always)]
@@ -360,54 +352,63 @@ impl MoveGen {
     /// resulting position; a single pass when nothing can be played; nothing
     /// when the game is already over.
     pub fn plays(&mut self, pos: &Position, dice: Dice, out: &mut Vec<Play>) {
-        out.clear();
-        if pos.outcome().is_some() {
-            return;
-        }
-        let ctx = Ctx::new(pos);
-        self.plays_with(&ctx, pos, dice, out);
-    }
-
-    pub(crate) fn plays_with(&mut self, ctx: &Ctx, pos: &Position, dice: Dice, out: &mut Vec<Play>) {
-        generate::collect(ctx, dice, ctx.plan(dice), &mut self.set, &mut self.seen, out);
-        if out.is_empty() {
-            out.push(Play::pass(pos));
-        }
-    }
-
-    /// The positions the legal plays of `pos` (a game not over) reach, the
-    /// opponent on roll unless the play ends the game, without building the
-    /// plays: what perft walks. A pass gives the position with the turn
-    /// passed.
-    pub(crate) fn positions_with(&mut self, ctx: &Ctx, pos: &Position, dice: Dice, out: &mut Vec<Position>) {
-        generate::collect(ctx, dice, ctx.plan(dice), &mut self.set, &mut self.seen, out);
-        if out.is_empty() {
-            out.push(pos.pass_turn());
-        }
+        Generator::plays(self, pos, dice, out);
     }
 
     /// The number of legal plays (a pass counts as one; 0 if the game is over).
     pub fn count(&mut self, pos: &Position, dice: Dice) -> u32 {
-        if pos.outcome().is_some() {
-            return 0;
-        }
-        let ctx = Ctx::new(pos);
-        self.count_with(&ctx, dice)
+        Generator::count(self, pos, dice)
+    }
+
+    /// Counts by generating (no closed form): bear-offs and game ends.
+    pub(crate) fn count_enumerated(&mut self, ctx: &Ctx, dice: Dice) -> u32 {
+        generate::count(ctx, dice, ctx.plan(dice), &mut self.set, &mut self.seen)
+    }
+}
+
+/// Plakoto's generator: its context, its plan, and its closed counts
+/// where they hold.
+impl Generator for MoveGen {
+    type Position = Position;
+    type Play = Play;
+    type Ctx = Ctx;
+
+    #[inline]
+    fn over(pos: &Position) -> bool {
+        pos.outcome().is_some()
     }
 
     #[inline]
-    pub(crate) fn count_with(&mut self, ctx: &Ctx, dice: Dice) -> u32 {
+    fn ctx(&self, pos: &Position) -> Ctx {
+        Ctx::new(pos)
+    }
+
+    #[inline]
+    fn collect_plays(&mut self, ctx: &Ctx, dice: Dice, out: &mut Vec<Play>) {
+        generate::collect(ctx, dice, ctx.plan(dice), &mut self.set, &mut self.seen, out);
+    }
+
+    #[inline]
+    fn collect_positions(&mut self, ctx: &Ctx, dice: Dice, out: &mut Vec<Position>) {
+        generate::collect(ctx, dice, ctx.plan(dice), &mut self.set, &mut self.seen, out);
+    }
+
+    fn pass(pos: &Position) -> Play {
+        Play::pass(pos)
+    }
+
+    fn pass_turn(pos: &Position) -> Position {
+        pos.pass_turn()
+    }
+
+    #[inline]
+    fn count_with(&mut self, ctx: &Ctx, dice: Dice) -> u32 {
         let (hi, lo) = (dice.high() as u32, dice.low() as u32);
         let fast = if hi != lo { ctx.fast_count_non_double(hi, lo) } else { ctx.fast_count_double(hi) };
         match fast {
             Some(n) => n,
             None => self.count_enumerated(ctx, dice),
         }
-    }
-
-    /// Counts by generating (no closed form): bear-offs and game ends.
-    pub(crate) fn count_enumerated(&mut self, ctx: &Ctx, dice: Dice) -> u32 {
-        generate::count(ctx, dice, ctx.plan(dice), &mut self.set, &mut self.seen)
     }
 }
 
@@ -539,10 +540,7 @@ impl Position {
     /// ```
     pub fn legal_plays(&self, dice: Dice) -> Vec<Play> {
         let mut out = Vec::new();
-        GEN.with(|g| match g.try_borrow_mut() {
-            Ok(mut g) => g.plays(self, dice, &mut out),
-            Err(_) => MoveGen::new().plays(self, dice, &mut out),
-        });
+        generator::with_cached(&GEN, MoveGen::new, |g| g.plays(self, dice, &mut out));
         out
     }
 }
