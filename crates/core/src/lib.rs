@@ -33,7 +33,7 @@ pub mod turn;
 
 pub use color::Color;
 pub use dice::{Dice, DiceError};
-pub use play::Move;
+pub use play::{Move, PlayOf};
 pub use play_error::PlayError;
 pub use result::{GameResult, Reason};
 

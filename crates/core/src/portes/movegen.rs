@@ -167,7 +167,7 @@ impl Ctx {
         Play {
             moves: s.move_list(),
             len: s.len(),
-            hits: (s.meta >> 8) as u8,
+            marks: (s.meta >> 8) as u8,
             position: if result.is_some() { after } else { after.pass_turn() },
             result,
             mover: self.turn,

@@ -206,7 +206,14 @@ impl Ctx {
     /// Builds the play for a finished sequence.
     #[inline]
     fn finish(&self, s: &Seq, result: Option<GameResult>) -> Play {
-        Play { moves: s.moves, len: s.len, position: self.finish_position(s, result), result, mover: self.turn }
+        Play {
+            moves: s.moves,
+            len: s.len,
+            marks: 0,
+            position: self.finish_position(s, result),
+            result,
+            mover: self.turn,
+        }
     }
 }
 

@@ -178,7 +178,7 @@ impl Ctx {
         Play {
             moves: s.moves,
             len: s.len,
-            pins: s.pins,
+            marks: s.pins,
             position: self.finish_position(s, result),
             result,
             mover: self.turn,
