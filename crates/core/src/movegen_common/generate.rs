@@ -13,10 +13,11 @@
 //! rules. Everything is generic and inlined per game and sink: no dynamic
 //! dispatch in the inner loops.
 
-use super::bits::{each_bit, highest};
+use super::bits::{each_bit, highest, nib, nibble};
 use super::count::StartBoard;
 use crate::dice::Dice;
 use crate::keyset::{KeySet, Ranked};
+use crate::play::Move;
 
 /// How a roll's plays are generated.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -36,6 +37,67 @@ pub(crate) trait Partial: Copy {
     /// The name of the position reached: with the opponent fixed at the
     /// start of the roll, equal keys are equal positions.
     fn key(&self) -> u128;
+}
+
+/// A partial play where the mover's checkers alone name the position
+/// reached (Plakoto, where the opponent's pins follow from them, and
+/// Fevga, where the opponent never changes): the checkers, the points they
+/// occupy, and the moves so far with the ones that marked (pinned).
+/// Portes, whose hits name the position too, packs its own.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Seq {
+    pub(crate) own: u128,
+    /// Points where the mover has checkers (on top, in Plakoto).
+    pub(crate) occ: u32,
+    pub(crate) moves: [Move; 4],
+    pub(crate) len: u8,
+    /// Bit i: move i marked an opposing checker (a Plakoto pin).
+    pub(crate) marks: u8,
+}
+
+impl Seq {
+    /// The empty play, the mover's checkers `own` on the points `occ`.
+    #[inline]
+    pub(crate) fn start(own: u128, occ: u32) -> Seq {
+        Seq { own, occ, moves: [Move::default(); 4], len: 0, marks: 0 }
+    }
+
+    /// This play then one checker from `from` to `to` (0 is off), the move
+    /// written down (and whether it marked) only when `write`: a sink that
+    /// reads only where the checkers end up skips it.
+    #[inline(always)]
+    pub(crate) fn moved(&self, from: u32, to: u32, write: bool, mark: bool) -> Seq {
+        let mut n = *self;
+        n.own = n.own - nib(from) + nib(to);
+        if nibble(n.own, from) == 0 {
+            n.occ &= !(1 << from);
+        }
+        n.occ |= (1 << to) & !1;
+        if write {
+            n.moves[n.len as usize] = Move { from: from as u8, to: to as u8 };
+            n.marks |= u8::from(mark) << n.len;
+        }
+        n.len += 1;
+        n
+    }
+}
+
+impl Partial for Seq {
+    #[inline(always)]
+    fn occ(&self) -> u32 {
+        self.occ
+    }
+
+    #[inline(always)]
+    fn len(&self) -> u8 {
+        self.len
+    }
+
+    /// The mover's checkers.
+    #[inline(always)]
+    fn key(&self) -> u128 {
+        self.own
+    }
 }
 
 /// A game's rules as the generators need them. `apply` and `step` write the

@@ -35,7 +35,7 @@ use std::cell::RefCell;
 
 use crate::keyset::KeySet;
 
-use super::bits::{HOME, POINTS, QUARTER, highest, nib, nibble, nibble_sum, occupancy};
+use super::bits::{HOME, POINTS, QUARTER, highest, nibble_sum, occupancy};
 use super::play::Play;
 use super::position::Position;
 use super::primes::{narde_block, narde_holes};
@@ -44,9 +44,8 @@ use crate::color::Color;
 use crate::dice::Dice;
 use crate::movegen_common::bits::each_bit;
 use crate::movegen_common::count::StartBoard;
-use crate::movegen_common::generate::{self, Collected, Partial, Plan, Rules, Sink};
+use crate::movegen_common::generate::{self, Collected, Plan, Rules, Seq, Sink};
 use crate::movegen_common::generator::{self, Generator};
-use crate::play::Move;
 use crate::result::{GameResult, Reason};
 
 /// What a roll of 2 or 4 moves must check beyond the single moves.
@@ -96,34 +95,6 @@ pub(crate) struct Ctx {
     turn: Color,
     /// The checks for a non-doublet (index 0) and a doublet (index 1).
     checks: [Checks; 2],
-}
-
-/// A partial play: the mover's checkers and the moves so far.
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct Seq {
-    own: u128,
-    /// Points where the mover has checkers.
-    occ: u32,
-    moves: [Move; 4],
-    len: u8,
-}
-
-impl Partial for Seq {
-    #[inline(always)]
-    fn occ(&self) -> u32 {
-        self.occ
-    }
-
-    #[inline(always)]
-    fn len(&self) -> u8 {
-        self.len
-    }
-
-    /// The mover's checkers: the opponent's never change in Fevga.
-    #[inline(always)]
-    fn key(&self) -> u128 {
-        self.own
-    }
 }
 
 impl Ctx {
@@ -237,7 +208,7 @@ impl Rules for Roll<'_> {
 
     #[inline]
     fn start(&self) -> Seq {
-        Seq { own: self.ctx.own0, occ: self.ctx.occ0, moves: [Move::default(); 4], len: 0 }
+        Seq::start(self.ctx.own0, self.ctx.occ0)
     }
 
     #[inline(always)]
@@ -277,18 +248,7 @@ impl Rules for Roll<'_> {
 
     #[inline(always)]
     fn apply<S: Sink<Self>>(&self, s: &Seq, from: u32, die: u32) -> Seq {
-        let to = from.saturating_sub(die);
-        let mut n = *s;
-        n.own = n.own - nib(from) + nib(to);
-        if nibble(n.own, from) == 0 {
-            n.occ &= !(1 << from);
-        }
-        n.occ |= (1 << to) & !1;
-        if S::MOVES {
-            n.moves[n.len as usize] = Move { from: from as u8, to: to as u8 };
-        }
-        n.len += 1;
-        n
+        s.moved(from, from.saturating_sub(die), S::MOVES, false)
     }
 
     /// Only in the `Unique` plan: the runner released, no bear-off, no

@@ -25,11 +25,10 @@ use crate::color::Color;
 use crate::dice::Dice;
 use crate::movegen_common::bits::{NIB_LOW_BITS, each_bit, highest, nibble_sum, occupancy};
 use crate::movegen_common::count::StartBoard;
-use crate::movegen_common::generate::{self, Collected, Partial, Plan, Rules, Sink};
+use crate::movegen_common::generate::{self, Collected, Plan, Rules, Seq, Sink};
 use crate::movegen_common::generator::{self, Generator};
 use crate::plakoto::play::Play;
 use crate::plakoto::position::{HOME, Position, nib, nibble, reverse_mask, reverse_points};
-use crate::play::Move;
 use crate::result::{GameResult, Reason};
 
 /// What stays fixed while the side on roll plays one roll.
@@ -63,36 +62,6 @@ pub(crate) struct Ctx {
     pinnable_nibs: u128,
     /// The opposing checkers on top with every pinnable point emptied.
     opp_after0: u128,
-}
-
-/// A partial play: the mover's checkers and the moves so far.
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct Seq {
-    own: u128,
-    /// Points where the mover has checkers on top.
-    occ: u32,
-    moves: [Move; 4],
-    len: u8,
-    pins: u8,
-}
-
-impl Partial for Seq {
-    #[inline(always)]
-    fn occ(&self) -> u32 {
-        self.occ
-    }
-
-    #[inline(always)]
-    fn len(&self) -> u8 {
-        self.len
-    }
-
-    /// The mover's checkers: the opponent's side follows from them (a lone
-    /// opposing checker is pinned exactly where the mover stands).
-    #[inline(always)]
-    fn key(&self) -> u128 {
-        self.own
-    }
 }
 
 impl Ctx {
@@ -178,7 +147,7 @@ impl Ctx {
         Play {
             moves: s.moves,
             len: s.len,
-            marks: s.pins,
+            marks: s.marks,
             position: self.finish_position(s, result),
             result,
             mover: self.turn,
@@ -197,7 +166,7 @@ impl Rules for Ctx {
 
     #[inline]
     fn start(&self) -> Seq {
-        Seq { own: self.own0, occ: self.occ0, moves: [Move::default(); 4], len: 0, pins: 0 }
+        Seq::start(self.own0, self.occ0)
     }
 
     #[inline(always)]
@@ -222,19 +191,9 @@ impl Rules for Ctx {
     #[inline(always)]
     fn apply<S: Sink<Self>>(&self, s: &Seq, from: u32, die: u32) -> Seq {
         let to = from.saturating_sub(die);
-        let mut n = *s;
-        n.own = n.own - nib(from) + nib(to);
-        if nibble(n.own, from) == 0 {
-            n.occ &= !(1 << from);
-        }
-        n.occ |= (1 << to) & !1;
-        if S::MOVES {
-            let pin = (self.pinnable & !s.occ) >> to & 1;
-            n.moves[n.len as usize] = Move { from: from as u8, to: to as u8 };
-            n.pins |= (pin as u8) << n.len;
-        }
-        n.len += 1;
-        n
+        // Landing on a lone opposing checker not already under us pins it.
+        let pin = S::MOVES && (self.pinnable & !s.occ) >> to & 1 == 1;
+        s.moved(from, to, S::MOVES, pin)
     }
 
     #[inline(always)]
