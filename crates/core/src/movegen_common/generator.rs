@@ -8,39 +8,39 @@ use std::cell::RefCell;
 use std::thread::LocalKey;
 
 use crate::dice::Dice;
+use crate::play::PlayOf;
+use crate::tavli::GamePosition;
 
 /// A game's generator with its scratch space.
 pub(crate) trait Generator {
-    /// The game's position.
-    type Position: Copy + Send + Sync;
-    /// The game's play.
-    type Play;
+    /// The game's position (its play is `PlayOf<Self::Position>`).
+    type Position: GamePosition;
     /// What stays fixed while one position's rolls are generated.
     type Ctx;
 
-    /// Is the game over in `pos`?
-    fn over(pos: &Self::Position) -> bool;
     /// The fixed part of `pos` (a game not over).
     fn ctx(&self, pos: &Self::Position) -> Self::Ctx;
     /// The legal plays of `dice` into `out`, cleared first; none when
     /// nothing can be played.
-    fn collect_plays(&mut self, ctx: &Self::Ctx, dice: Dice, out: &mut Vec<Self::Play>);
+    fn collect_plays(&mut self, ctx: &Self::Ctx, dice: Dice, out: &mut Vec<PlayOf<Self::Position>>);
     /// The positions those plays reach (the opponent on roll unless the
     /// play ends the game) into `out`, cleared first, without building
     /// the plays.
     fn collect_positions(&mut self, ctx: &Self::Ctx, dice: Dice, out: &mut Vec<Self::Position>);
-    /// The pass from `pos`.
-    fn pass(pos: &Self::Position) -> Self::Play;
-    /// The position a pass from `pos` reaches.
-    fn pass_turn(pos: &Self::Position) -> Self::Position;
     /// The number of legal plays of `dice` (a pass counts as one).
     fn count_with(&mut self, ctx: &Self::Ctx, dice: Dice) -> u32;
+
+    /// Is the game over in `pos`?
+    #[inline]
+    fn over(pos: &Self::Position) -> bool {
+        pos.outcome().is_some()
+    }
 
     /// Fills `out` with the legal plays of `pos` for `dice`: one per
     /// distinct resulting position; a single pass when nothing can be
     /// played; nothing when the game is already over.
     #[inline]
-    fn plays(&mut self, pos: &Self::Position, dice: Dice, out: &mut Vec<Self::Play>) {
+    fn plays(&mut self, pos: &Self::Position, dice: Dice, out: &mut Vec<PlayOf<Self::Position>>) {
         out.clear();
         if Self::over(pos) {
             return;
@@ -51,10 +51,10 @@ pub(crate) trait Generator {
 
     /// [`Generator::plays`] of a game not over, its context made.
     #[inline]
-    fn plays_with(&mut self, ctx: &Self::Ctx, pos: &Self::Position, dice: Dice, out: &mut Vec<Self::Play>) {
+    fn plays_with(&mut self, ctx: &Self::Ctx, pos: &Self::Position, dice: Dice, out: &mut Vec<PlayOf<Self::Position>>) {
         self.collect_plays(ctx, dice, out);
         if out.is_empty() {
-            out.push(Self::pass(pos));
+            out.push(PlayOf::pass(pos));
         }
     }
 
@@ -64,7 +64,7 @@ pub(crate) trait Generator {
     fn positions_with(&mut self, ctx: &Self::Ctx, pos: &Self::Position, dice: Dice, out: &mut Vec<Self::Position>) {
         self.collect_positions(ctx, dice, out);
         if out.is_empty() {
-            out.push(Self::pass_turn(pos));
+            out.push(pos.with_turn(pos.turn().opponent()));
         }
     }
 

@@ -395,13 +395,7 @@ impl MoveGen {
 /// plan; every play is counted by generating.
 impl Generator for MoveGen {
     type Position = Position;
-    type Play = Play;
     type Ctx = Ctx;
-
-    #[inline]
-    fn over(pos: &Position) -> bool {
-        pos.outcome().is_some()
-    }
 
     #[inline]
     fn ctx(&self, pos: &Position) -> Ctx {
@@ -416,14 +410,6 @@ impl Generator for MoveGen {
     #[inline]
     fn collect_positions(&mut self, ctx: &Ctx, dice: Dice, out: &mut Vec<Position>) {
         generate::collect(ctx, dice, ctx.plan(dice), &mut self.set, &mut self.seen, out);
-    }
-
-    fn pass(pos: &Position) -> Play {
-        Play::pass(pos)
-    }
-
-    fn pass_turn(pos: &Position) -> Position {
-        pos.pass_turn()
     }
 
     #[inline]

@@ -376,13 +376,7 @@ impl MoveGen {
 /// with its own checks, and its closed counts where they hold.
 impl Generator for MoveGen {
     type Position = Position;
-    type Play = Play;
     type Ctx = Ctx;
-
-    #[inline]
-    fn over(pos: &Position) -> bool {
-        pos.outcome().is_some()
-    }
 
     #[inline]
     fn ctx(&self, pos: &Position) -> Ctx {
@@ -399,14 +393,6 @@ impl Generator for MoveGen {
     fn collect_positions(&mut self, ctx: &Ctx, dice: Dice, out: &mut Vec<Position>) {
         let (plan, c) = ctx.plan(dice);
         generate::collect(&Roll { ctx, c }, dice, plan, &mut self.set, &mut self.seen, out);
-    }
-
-    fn pass(pos: &Position) -> Play {
-        Play::pass(pos)
-    }
-
-    fn pass_turn(pos: &Position) -> Position {
-        pos.pass_turn()
     }
 
     #[inline]
