@@ -473,6 +473,7 @@ mod tests {
     #[test]
     fn unique_generation_matches_every_order() {
         let mut dice = SeededDice::new(11);
+        let (mut set, mut seen) = (KeySet::new(), KeySet::new());
         let mut checked = 0;
         let mut pos = Position::start();
         for _ in 0..20_000 {
@@ -481,20 +482,8 @@ mod tests {
             }
             let ctx = Ctx::new(&pos, PortesRules::default());
             for d in Dice::ALL.into_iter().filter(|d| !d.is_doublet() && !ctx.every_order(*d)) {
-                let keys = |every: bool| {
-                    let (mut set, mut seen) = (KeySet::new(), KeySet::new());
-                    let mut out: Vec<Play> = Vec::new();
-                    let plan = if every { Plan::EveryOrder } else { Plan::Unique };
-                    generate::collect(&ctx, d, plan, &mut set, &mut seen, &mut out);
-                    let mut k: Vec<Position> = out.iter().map(|p| *p.position()).collect();
-                    let n = k.len();
-                    k.sort_by_key(|p| (p.own, p.opp));
-                    k.dedup();
-                    (k, n)
-                };
-                let (unique, n) = keys(false);
-                assert_eq!(unique.len(), n, "the unique generator repeats a play: {pos:?} {d}");
-                assert_eq!(unique, keys(true).0, "{pos:?} {d}");
+                let reached = |p: &Play| (p.position().own, p.position().opp);
+                generate::assert_unique_is_every_order(&ctx, d, (&mut set, &mut seen), reached, &pos);
                 checked += 1;
             }
             let plays = pos.legal_plays(dice.roll());
