@@ -234,8 +234,7 @@ impl Position {
     /// assert_eq!((r.winner, r.points, r.reason), (Some(Color::Black), 2, Reason::Resign));
     /// ```
     pub fn resignation(&self, resigner: Color) -> GameResult {
-        let points = if self.off(resigner) == 0 { 2 } else { 1 };
-        GameResult::win(resigner.opponent(), points, Reason::Resign)
+        GameResult::resignation(resigner, self.off(resigner))
     }
 }
 

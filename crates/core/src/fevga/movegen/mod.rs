@@ -46,7 +46,7 @@ use crate::movegen_common::bits::each_bit;
 use crate::movegen_common::count::StartBoard;
 use crate::movegen_common::generate::{self, Collected, Plan, Rules, Seq, Sink};
 use crate::movegen_common::generator::{self, Generator};
-use crate::result::{GameResult, Reason};
+use crate::result::{GameResult, Reason, win_points};
 
 /// What a roll of 2 or 4 moves must check beyond the single moves.
 #[derive(Clone, Copy, Debug, Default)]
@@ -261,8 +261,7 @@ impl Rules for Roll<'_> {
     /// The play ends the game when the last checker is borne off.
     #[inline(always)]
     fn terminal(&self, s: &Seq) -> Option<GameResult> {
-        (s.own & 0xF == 15)
-            .then(|| GameResult::win(self.ctx.turn, if self.ctx.opp_off == 0 { 2 } else { 1 }, Reason::BearOff))
+        (s.own & 0xF == 15).then(|| GameResult::win(self.ctx.turn, win_points(self.ctx.opp_off), Reason::BearOff))
     }
 
     #[inline(always)]

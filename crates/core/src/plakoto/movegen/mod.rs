@@ -29,7 +29,7 @@ use crate::movegen_common::generate::{self, Collected, Plan, Rules, Seq, Sink};
 use crate::movegen_common::generator::{self, Generator};
 use crate::plakoto::play::Play;
 use crate::plakoto::position::{HOME, Position, nib, nibble, reverse_mask, reverse_points};
-use crate::result::{GameResult, Reason};
+use crate::result::{GameResult, Reason, win_points};
 
 /// What stays fixed while the side on roll plays one roll.
 #[derive(Clone, Copy, Debug)]
@@ -212,8 +212,7 @@ impl Rules for Ctx {
     #[inline(always)]
     fn terminal(&self, s: &Seq) -> Option<GameResult> {
         if s.own & 0xF == 15 {
-            let points = if self.opp_off == 0 { 2 } else { 1 };
-            return Some(GameResult::win(self.turn, points, Reason::BearOff));
+            return Some(GameResult::win(self.turn, win_points(self.opp_off), Reason::BearOff));
         }
         if self.mother_watch && s.occ & 2 != 0 {
             if self.own_mother_pinned {

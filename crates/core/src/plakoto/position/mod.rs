@@ -15,7 +15,7 @@ pub use json::PositionJsonError;
 pub use setup::{PositionError, Setup};
 
 use crate::color::Color;
-use crate::result::{GameResult, Reason};
+use crate::result::{GameResult, Reason, win_points};
 
 // The packed board's bit tricks, shared by every game's generator.
 use crate::movegen_common::bits::nibbles;
@@ -246,8 +246,7 @@ impl Position {
     /// assert_eq!((r.winner, r.points, r.reason), (Some(Color::Black), 2, Reason::Resign));
     /// ```
     pub fn resignation(&self, resigner: Color) -> GameResult {
-        let points = if self.off(resigner) == 0 { 2 } else { 1 };
-        GameResult::win(resigner.opponent(), points, crate::result::Reason::Resign)
+        GameResult::resignation(resigner, self.off(resigner))
     }
 
     /// Has the game ended in this position, and how? The standing mother
@@ -265,12 +264,11 @@ impl Position {
         let side = |mover: bool| {
             if mover { self.turn } else { self.turn.opponent() }
         };
-        let bear_off_points = |loser_off: u8| if loser_off == 0 { 2 } else { 1 };
         if self.own_off() == 15 {
-            return Some(GameResult::win(side(true), bear_off_points(self.opp_off()), Reason::BearOff));
+            return Some(GameResult::win(side(true), win_points(self.opp_off()), Reason::BearOff));
         }
         if self.opp_off() == 15 {
-            return Some(GameResult::win(side(false), bear_off_points(self.own_off()), Reason::BearOff));
+            return Some(GameResult::win(side(false), win_points(self.own_off()), Reason::BearOff));
         }
         let own_mother_pinned = self.own_pinned_on(24);
         let opp_mother_pinned = self.opp_pinned_on(1);
