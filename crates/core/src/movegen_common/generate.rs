@@ -15,9 +15,11 @@
 
 use super::bits::{each_bit, highest, nib, nibble};
 use super::count::StartBoard;
+use crate::color::Color;
 use crate::dice::Dice;
 use crate::keyset::{KeySet, Ranked};
-use crate::play::Move;
+use crate::play::{Move, PlayOf};
+use crate::result::GameResult;
 
 /// How a roll's plays are generated.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -79,6 +81,13 @@ impl Seq {
         }
         n.len += 1;
         n
+    }
+
+    /// The play this sequence makes, reaching `position` (ending the game
+    /// with `result`), made by `mover`.
+    #[inline]
+    pub(crate) fn play<P>(&self, position: P, result: Option<GameResult>, mover: Color) -> PlayOf<P> {
+        PlayOf { moves: self.moves, len: self.len, marks: self.marks, position, result, mover }
     }
 }
 

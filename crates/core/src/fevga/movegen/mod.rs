@@ -173,19 +173,6 @@ impl Ctx {
         let after = Position { own: s.own, opp: self.opp0, turn: self.turn };
         if result.is_some() { after } else { after.pass_turn() }
     }
-
-    /// Builds the play for a finished sequence.
-    #[inline]
-    fn finish(&self, s: &Seq, result: Option<GameResult>) -> Play {
-        Play {
-            moves: s.moves,
-            len: s.len,
-            marks: 0,
-            position: self.finish_position(s, result),
-            result,
-            mover: self.turn,
-        }
-    }
 }
 
 /// One roll's generation: the position's context and the checks the roll
@@ -298,7 +285,7 @@ impl Collected<Roll<'_>> for Play {
 
     #[inline]
     fn from(roll: &Roll<'_>, s: &Seq, result: Option<GameResult>) -> Play {
-        roll.ctx.finish(s, result)
+        s.play(roll.ctx.finish_position(s, result), result, roll.ctx.turn)
     }
 }
 

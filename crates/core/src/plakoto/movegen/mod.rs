@@ -140,19 +140,6 @@ impl Ctx {
         };
         if result.is_some() { after } else { after.pass_turn() }
     }
-
-    /// Builds the play for a finished sequence.
-    #[inline]
-    fn finish(&self, s: &Seq, result: Option<GameResult>) -> Play {
-        Play {
-            moves: s.moves,
-            len: s.len,
-            marks: s.marks,
-            position: self.finish_position(s, result),
-            result,
-            mover: self.turn,
-        }
-    }
 }
 
 /// Plakoto's hooks: a landing pins a lone opposing checker, bearing off
@@ -231,7 +218,7 @@ impl Collected<Ctx> for Play {
 
     #[inline]
     fn from(ctx: &Ctx, s: &Seq, result: Option<GameResult>) -> Play {
-        ctx.finish(s, result)
+        s.play(ctx.finish_position(s, result), result, ctx.turn)
     }
 }
 
