@@ -429,29 +429,3 @@ pub(crate) fn double_exhaustive<G: Rules, S: Sink<G>>(g: &G, s: &G::Seq, die: u3
         g.offer(sink, s.len(), s, None);
     }
 }
-
-/// Checks that the `Unique` plan gives the plays of `dice` each once and
-/// exactly those of the every-order generators (named by `key`), for a
-/// roll the game sends to `Unique`: each game's test runs it over
-/// positions of random games. `set` and `seen` are scratch space.
-#[cfg(test)]
-pub(crate) fn assert_unique_is_every_order<G: Rules, T: Collected<G>, K: Ord + std::fmt::Debug>(
-    g: &G,
-    dice: Dice,
-    (set, seen): (&mut KeySet, &mut KeySet),
-    key: impl Fn(&T) -> K,
-    what: &dyn std::fmt::Debug,
-) {
-    let mut keys = |plan: Plan| {
-        let mut out: Vec<T> = Vec::new();
-        collect(g, dice, plan, set, seen, &mut out);
-        let mut k: Vec<K> = out.iter().map(&key).collect();
-        let n = k.len();
-        k.sort_unstable();
-        k.dedup();
-        (k, n)
-    };
-    let (unique, n) = keys(Plan::Unique);
-    assert_eq!(unique.len(), n, "the unique generator repeats a play: {what:?} {dice}");
-    assert_eq!(unique, keys(Plan::EveryOrder).0, "{what:?} {dice}");
-}

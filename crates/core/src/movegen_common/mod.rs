@@ -15,3 +15,5 @@ pub(crate) mod count;
 pub(crate) mod generate;
 pub(crate) mod generator;
 pub(crate) mod perft;
+#[cfg(test)]
+pub(crate) mod testing;

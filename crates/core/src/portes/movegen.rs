@@ -466,28 +466,27 @@ impl Position {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::{DiceSource, SeededDice};
+    use crate::movegen_common::testing::{assert_unique_is_every_order, random_positions};
+
+    /// The first 20,000 positions of seeded random games.
+    fn positions(seed: u64) -> impl Iterator<Item = Position> {
+        let legal = |_, pos: &Position, dice| pos.legal_plays(dice);
+        random_positions(Position::start(), seed, 1_000, 1_000, legal).into_iter().map(|(p, _)| p).take(20_000)
+    }
 
     /// The one-per-position generator gives exactly the plays of the
     /// every-order generator with duplicates removed.
     #[test]
     fn unique_generation_matches_every_order() {
-        let mut dice = SeededDice::new(11);
         let (mut set, mut seen) = (KeySet::new(), KeySet::new());
         let mut checked = 0;
-        let mut pos = Position::start();
-        for _ in 0..20_000 {
-            if pos.outcome().is_some() {
-                pos = Position::start();
-            }
+        for pos in positions(11) {
             let ctx = Ctx::new(&pos, PortesRules::default());
             for d in Dice::ALL.into_iter().filter(|d| !d.is_doublet() && !ctx.every_order(*d)) {
                 let reached = |p: &Play| (p.position().own, p.position().opp);
-                generate::assert_unique_is_every_order(&ctx, d, (&mut set, &mut seen), reached, &pos);
+                assert_unique_is_every_order(&ctx, d, (&mut set, &mut seen), reached, &pos);
                 checked += 1;
             }
-            let plays = pos.legal_plays(dice.roll());
-            pos = *plays[dice.die() as usize % plays.len()].position();
         }
         assert!(checked > 100_000, "{checked}");
     }
@@ -498,14 +497,9 @@ mod tests {
     /// off and game-ending plays.
     #[test]
     fn positions_and_counts_are_those_of_the_plays() {
-        let mut dice = SeededDice::new(12);
         let (mut movegen, mut plays, mut positions) = (MoveGen::new(), Vec::new(), Vec::new());
-        let mut pos = Position::start();
         let (mut checked, mut game_ends) = (0, 0);
-        for _ in 0..20_000 {
-            if pos.outcome().is_some() {
-                pos = Position::start();
-            }
+        for pos in self::positions(12) {
             let ctx = Ctx::new(&pos, PortesRules::default());
             for d in Dice::ALL {
                 movegen.plays(&pos, d, &mut plays);
@@ -519,8 +513,6 @@ mod tests {
                 assert_eq!(movegen.count(&pos, d) as usize, want.len(), "{pos:?} {d}");
                 checked += 1;
             }
-            let plays = pos.legal_plays(dice.roll());
-            pos = *plays[dice.die() as usize % plays.len()].position();
         }
         assert!(checked > 400_000 && game_ends > 100, "{checked} {game_ends}");
     }

@@ -2,25 +2,13 @@
 //! of seeded random games under every set of options.
 
 use super::*;
-use crate::game::{DiceSource, SeededDice};
+use crate::movegen_common::testing::{assert_unique_is_every_order, random_positions};
 
 /// Positions of random games (`games` of them), each with its rules.
 fn positions(seed: u64, games: usize) -> Vec<(Position, FevgaRules)> {
-    let mut dice = SeededDice::new(seed);
-    let mut out = Vec::new();
-    for g in 0..games {
-        let rules = FevgaRules::ALL[g % FevgaRules::ALL.len()];
-        let mut pos = Position::start();
-        for _ in 0..400 {
-            if pos.outcome().is_some() {
-                break;
-            }
-            out.push((pos, rules));
-            let plays = pos.legal_plays_with(dice.roll(), &rules);
-            pos = *plays[dice.die() as usize % plays.len()].position();
-        }
-    }
-    out
+    let rules = |g: usize| FevgaRules::ALL[g % FevgaRules::ALL.len()];
+    let legal = |g, pos: &Position, dice| pos.legal_plays_with(dice, &rules(g));
+    random_positions(Position::start(), seed, games, 400, legal).into_iter().map(|(p, g)| (p, rules(g))).collect()
 }
 
 /// The closed-form counts agree with enumeration wherever they apply.
@@ -52,13 +40,7 @@ fn unique_generation_matches_every_order() {
         for d in Dice::ALL {
             let (plan, c) = ctx.plan(d);
             if plan == Plan::Unique {
-                generate::assert_unique_is_every_order(
-                    &Roll { ctx: &ctx, c },
-                    d,
-                    (&mut set, &mut seen),
-                    Play::key,
-                    &pos,
-                );
+                assert_unique_is_every_order(&Roll { ctx: &ctx, c }, d, (&mut set, &mut seen), Play::key, &pos);
                 checked += 1;
             }
         }

@@ -346,32 +346,29 @@ impl Generator for MoveGen {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::{DiceSource, SeededDice};
+    use crate::movegen_common::testing::{assert_unique_is_every_order, random_positions};
+
+    /// Positions of `games` seeded random games.
+    fn positions(seed: u64, games: usize) -> Vec<Position> {
+        let legal = |_, pos: &Position, dice| pos.legal_plays(dice);
+        random_positions(Position::start(), seed, games, 200, legal).into_iter().map(|(p, _)| p).collect()
+    }
 
     /// The closed-form counts agree with enumeration wherever they apply,
     /// over positions from seeded random games.
     #[test]
     fn fast_counts_match_enumeration() {
         let mut movegen = MoveGen::new();
-        let mut dice = SeededDice::new(5);
         let mut checked = 0;
-        for _ in 0..300 {
-            let mut pos = Position::start();
-            for _ in 0..200 {
-                if pos.outcome().is_some() {
-                    break;
+        for pos in positions(5, 300) {
+            let ctx = Ctx::new(&pos);
+            for d in Dice::ALL {
+                let (hi, lo) = (d.high() as u32, d.low() as u32);
+                let fast = if hi != lo { ctx.fast_count_non_double(hi, lo) } else { ctx.fast_count_double(hi) };
+                if let Some(n) = fast {
+                    assert_eq!(n, movegen.count_enumerated(&ctx, d), "{pos:?} {d}");
+                    checked += 1;
                 }
-                let ctx = Ctx::new(&pos);
-                for d in Dice::ALL {
-                    let (hi, lo) = (d.high() as u32, d.low() as u32);
-                    let fast = if hi != lo { ctx.fast_count_non_double(hi, lo) } else { ctx.fast_count_double(hi) };
-                    if let Some(n) = fast {
-                        assert_eq!(n, movegen.count_enumerated(&ctx, d), "{pos:?} {d}");
-                        checked += 1;
-                    }
-                }
-                let plays = pos.legal_plays(dice.roll());
-                pos = *plays[dice.die() as usize % plays.len()].position();
             }
         }
         assert!(checked > 100_000, "{checked}");
@@ -381,24 +378,14 @@ mod tests {
     /// every-order generator with duplicates removed.
     #[test]
     fn unique_generation_matches_every_order() {
-        let mut movegen = MoveGen::new();
-        let mut dice = SeededDice::new(9);
         let (mut set, mut seen) = (KeySet::new(), KeySet::new());
         let mut checked = 0;
-        for _ in 0..200 {
-            let mut pos = Position::start();
-            for _ in 0..200 {
-                if pos.outcome().is_some() {
-                    break;
-                }
-                let ctx = Ctx::new(&pos);
-                for d in Dice::ALL.into_iter().filter(|&d| ctx.plan(d) == Plan::Unique) {
-                    let own_key = |p: &Play| p.position().with_turn(pos.turn()).own_key();
-                    generate::assert_unique_is_every_order(&ctx, d, (&mut set, &mut seen), own_key, &pos);
-                    checked += 1;
-                }
-                let plays = pos.legal_plays(dice.roll());
-                pos = *plays[movegen.count(&pos, Dice::ALL[0]) as usize % plays.len()].position();
+        for pos in positions(9, 200) {
+            let ctx = Ctx::new(&pos);
+            for d in Dice::ALL.into_iter().filter(|&d| ctx.plan(d) == Plan::Unique) {
+                let own_key = |p: &Play| p.position().with_turn(pos.turn()).own_key();
+                assert_unique_is_every_order(&ctx, d, (&mut set, &mut seen), own_key, &pos);
+                checked += 1;
             }
         }
         assert!(checked > 50_000, "{checked}");
@@ -409,31 +396,22 @@ mod tests {
     /// positions of the plays, and the counts agree, over random games.
     #[test]
     fn positions_and_counts_are_those_of_the_plays() {
-        let mut dice = SeededDice::new(13);
         let (mut movegen, mut plays, mut positions) = (MoveGen::new(), Vec::new(), Vec::new());
         let (mut checked, mut game_ends, mut pins) = (0, 0, 0);
-        for _ in 0..300 {
-            let mut pos = Position::start();
-            for _ in 0..200 {
-                if pos.outcome().is_some() {
-                    break;
-                }
-                let ctx = Ctx::new(&pos);
-                for d in Dice::ALL {
-                    movegen.plays(&pos, d, &mut plays);
-                    movegen.positions_with(&ctx, &pos, d, &mut positions);
-                    let mut want: Vec<Position> = plays.iter().map(|p| *p.position()).collect();
-                    game_ends += plays.iter().filter(|p| p.result().is_some()).count();
-                    pins += plays.iter().filter(|p| p.position().own_pinned != 0).count();
-                    let key = |p: &Position| (p.own, p.opp, p.own_pinned, p.opp_pinned, p.turn == Color::White);
-                    want.sort_by_key(key);
-                    positions.sort_by_key(key);
-                    assert_eq!(positions, want, "{pos:?} {d}");
-                    assert_eq!(movegen.count(&pos, d) as usize, want.len(), "{pos:?} {d}");
-                    checked += 1;
-                }
-                let plays = pos.legal_plays(dice.roll());
-                pos = *plays[dice.die() as usize % plays.len()].position();
+        for pos in self::positions(13, 300) {
+            let ctx = Ctx::new(&pos);
+            for d in Dice::ALL {
+                movegen.plays(&pos, d, &mut plays);
+                movegen.positions_with(&ctx, &pos, d, &mut positions);
+                let mut want: Vec<Position> = plays.iter().map(|p| *p.position()).collect();
+                game_ends += plays.iter().filter(|p| p.result().is_some()).count();
+                pins += plays.iter().filter(|p| p.position().own_pinned != 0).count();
+                let key = |p: &Position| (p.own, p.opp, p.own_pinned, p.opp_pinned, p.turn == Color::White);
+                want.sort_by_key(key);
+                positions.sort_by_key(key);
+                assert_eq!(positions, want, "{pos:?} {d}");
+                assert_eq!(movegen.count(&pos, d) as usize, want.len(), "{pos:?} {d}");
+                checked += 1;
             }
         }
         assert!(checked > 400_000 && game_ends > 100 && pins > 100_000, "{checked} {game_ends} {pins}");
