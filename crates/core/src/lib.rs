@@ -22,6 +22,7 @@ mod entry;
 pub mod fevga;
 pub mod game;
 mod keyset;
+mod movegen_common;
 mod notation;
 mod parallel;
 pub mod plakoto;
@@ -34,7 +35,7 @@ pub mod turn;
 
 pub use color::Color;
 pub use dice::{Dice, DiceError};
-pub use play::Move;
+pub use play::{Move, PlayOf};
 pub use play_error::PlayError;
 pub use result::{GameResult, Reason};
 

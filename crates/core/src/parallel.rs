@@ -1,6 +1,6 @@
 //! Sharing independent jobs out over threads and summing their counts:
-//! the root split of Portes's and Fevga's perft. (Plakoto's perft keeps
-//! its own, tuned with its leaf modes.)
+//! every game's parallel perft (Portes's and Fevga's over the root's
+//! children, Plakoto's over a deeper split of its own).
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 

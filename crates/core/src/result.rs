@@ -32,6 +32,15 @@ impl Reason {
     }
 }
 
+/// The points a win scores against a loser who has borne off `loser_off`
+/// checkers: 2 while it has borne off none, else 1. The rule of a bear-off
+/// in Plakoto and Fevga (Portes's options may add a third point) and of a
+/// resignation in every game (RULES.md, TAVLI.md Part 3).
+#[inline]
+pub(crate) const fn win_points(loser_off: u8) -> u8 {
+    if loser_off == 0 { 2 } else { 1 }
+}
+
 /// The end of a game: who won (nobody in a draw), the points, and why.
 /// Serialises as `{"winner": "white", "points": 2, "reason": "mother"}`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -46,6 +55,13 @@ pub struct GameResult {
 }
 
 impl GameResult {
+    /// What resigning gives the opponent of `resigner`, who has borne off
+    /// `resigner_off` checkers: the most the opponent could still win, as
+    /// [`win_points`] counts it.
+    pub(crate) const fn resignation(resigner: Color, resigner_off: u8) -> GameResult {
+        GameResult::win(resigner.opponent(), win_points(resigner_off), Reason::Resign)
+    }
+
     /// A win for `winner` of `points` points, for `reason`.
     ///
     /// ```

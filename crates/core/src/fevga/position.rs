@@ -10,7 +10,7 @@
 use super::bits::{HOME, nib, nibble, nibbles, occupancy, swap_halves};
 use super::rules::Release;
 use crate::color::Color;
-use crate::result::{GameResult, Reason};
+use crate::result::{GameResult, Reason, win_points};
 
 /// A point in the other side's numbering: S(n) = ((n + 11) mod 24) + 1. In
 /// Fevga both sides travel the same way round, so White's n is Black's S(n)
@@ -227,11 +227,10 @@ impl Position {
     /// assert_eq!(p.outcome(), Some(GameResult::win(Color::White, 2, Reason::BearOff)));
     /// ```
     pub fn outcome(&self) -> Option<GameResult> {
-        let points = |loser_off: u8| if loser_off == 0 { 2 } else { 1 };
         if self.own_off() == 15 {
-            Some(GameResult::win(self.turn, points(self.opp_off()), Reason::BearOff))
+            Some(GameResult::win(self.turn, win_points(self.opp_off()), Reason::BearOff))
         } else if self.opp_off() == 15 {
-            Some(GameResult::win(self.turn.opponent(), points(self.own_off()), Reason::BearOff))
+            Some(GameResult::win(self.turn.opponent(), win_points(self.own_off()), Reason::BearOff))
         } else {
             None
         }
@@ -248,8 +247,7 @@ impl Position {
     /// assert_eq!((r.winner, r.points, r.reason), (Some(Color::White), 2, Reason::Resign));
     /// ```
     pub fn resignation(&self, resigner: Color) -> GameResult {
-        let points = if self.off(resigner) == 0 { 2 } else { 1 };
-        GameResult::win(resigner.opponent(), points, Reason::Resign)
+        GameResult::resignation(resigner, self.off(resigner))
     }
 
     /// Is the side on roll released from the runner rule: a checker on one

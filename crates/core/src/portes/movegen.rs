@@ -19,55 +19,24 @@
 //!   are generated as pairs of moves by different checkers (once each) and
 //!   one checker moving both dice, by either route when the routes hit
 //!   differently. Otherwise every order is tried and duplicates removed.
+//!
+//! The generators themselves are those every game shares
+//! (`crate::movegen_common::generate`); this file gives Portes's hooks.
 
 use super::play::Play;
 use super::position::{BAR, Position, flip, nib, nibble};
 use super::rules::PortesRules;
 use crate::color::Color;
 use crate::dice::Dice;
-use crate::keyset::{KeySet, Ranked};
+use crate::keyset::KeySet;
+use crate::movegen_common::bits::{each_bit, highest, nibble_sum, occupancy};
+use crate::movegen_common::count::StartBoard;
+use crate::movegen_common::generate::{self, Collected, Collector, Partial, Plan, Rules, Sink};
+use crate::movegen_common::generator::{self, Generator};
 use crate::play::Move;
 
 /// Points 1..=6 (the home board) and bit 0 (off), in a point bit set.
 const HOME_OR_OFF: u32 = 0b111_1111;
-
-const NIB_LOW_BITS: u128 = 0x1111_1111_1111_1111_1111_1111_1111_1111;
-
-/// Compresses flags at bit 0 of each nibble of `x` into a 32-bit mask.
-#[inline(always)]
-fn nibble_flags(x: u128) -> u32 {
-    #[inline(always)]
-    fn half(mut x: u64) -> u32 {
-        x = (x | (x >> 3)) & 0x0303_0303_0303_0303;
-        x = (x | (x >> 6)) & 0x000F_000F_000F_000F;
-        x = (x | (x >> 12)) & 0x0000_00FF_0000_00FF;
-        x = (x | (x >> 24)) & 0xFFFF;
-        x as u32
-    }
-    half(x as u64) | half((x >> 64) as u64) << 16
-}
-
-/// Points (bit p, 1..=25) whose nibble is nonzero, and those with two or more.
-#[inline(always)]
-pub(crate) fn occupancy(x: u128) -> (u32, u32) {
-    let any = (x | x >> 1 | x >> 2 | x >> 3) & NIB_LOW_BITS;
-    let multi = (x >> 1 | x >> 2 | x >> 3) & NIB_LOW_BITS;
-    (nibble_flags(any) & !1, nibble_flags(multi) & !1)
-}
-
-/// Sum of the nibbles of `x`.
-#[inline(always)]
-fn nibble_sum(x: u128) -> u32 {
-    const M: u128 = 0x0F0F_0F0F_0F0F_0F0F_0F0F_0F0F_0F0F_0F0F;
-    let bytes = (x & M) + ((x >> 4) & M);
-    let fold = |h: u64| (h.wrapping_mul(0x0101_0101_0101_0101) >> 56) as u32;
-    fold(bytes as u64) + fold((bytes >> 64) as u64)
-}
-
-#[inline(always)]
-fn highest(mask: u32) -> u32 {
-    31 - mask.leading_zeros()
-}
 
 /// A partial play.
 #[derive(Clone, Copy, Debug)]
@@ -85,12 +54,6 @@ pub(crate) struct Seq {
 }
 
 impl Seq {
-    /// The number of moves made.
-    #[inline(always)]
-    fn len(&self) -> u8 {
-        self.meta as u8
-    }
-
     /// The moves made, as a play holds them.
     #[inline]
     fn move_list(&self) -> [Move; 4] {
@@ -102,15 +65,29 @@ impl Seq {
         out
     }
 
-    /// The name of the position this partial play reaches.
-    #[inline(always)]
-    fn key(&self) -> u128 {
-        self.own | u128::from(self.hits >> 1) << 104
-    }
-
     #[inline(always)]
     fn all_off(&self) -> bool {
         self.own & 0xF == 15
+    }
+}
+
+impl Partial for Seq {
+    #[inline(always)]
+    fn occ(&self) -> u32 {
+        self.occ
+    }
+
+    /// The number of moves made.
+    #[inline(always)]
+    fn len(&self) -> u8 {
+        self.meta as u8
+    }
+
+    /// The name of the position this partial play reaches: the mover's
+    /// checkers and the points hit.
+    #[inline(always)]
+    fn key(&self) -> u128 {
+        self.own | u128::from(self.hits >> 1) << 104
     }
 }
 
@@ -151,204 +128,21 @@ impl Ctx {
         }
     }
 
-    #[inline]
-    fn start(&self) -> Seq {
-        Seq { own: self.own0, occ: self.occ0, hits: 0, moves: 0, meta: 0 }
-    }
-
-    /// One checker from `from` (25 = the bar) by `die`, if legal; the move
-    /// itself is written down only for a sink that wants the moves.
-    #[inline(always)]
-    fn step<S: Sink>(&self, s: &Seq, from: u32, die: u32) -> Option<Seq> {
-        // While a checker is on the bar, nothing else moves.
-        if from != BAR && s.occ >> BAR & 1 == 1 {
-            return None;
-        }
-        if from > die {
-            if self.open >> (from - die) & 1 == 0 {
-                return None;
-            }
-        } else if s.occ & !HOME_OR_OFF != 0 || (from < die && highest(s.occ) != from) {
-            // Bearing off: all checkers home; a die larger than the point
-            // only from the highest occupied point.
-            return None;
-        }
-        Some(self.apply::<S>(s, from, die))
-    }
-
-    /// The points (bit p) a checker may leave by `die` in `s`: the bit-set
-    /// form of [`Ctx::step`]'s tests, for the doublet generator.
-    #[inline(always)]
-    fn sources(&self, s: &Seq, die: u32) -> u32 {
-        if s.occ >> BAR & 1 == 1 {
-            return (self.open >> (BAR - die) & 1) << BAR;
-        }
-        let mut m = s.occ & (self.open << die);
-        if s.occ & !HOME_OR_OFF == 0 {
-            // Bearing off: from the point of the die, or from the highest
-            // point when it is lower than the die.
-            let top = highest(s.occ);
-            m |= s.occ & (1 << die);
-            if top < die {
-                m |= 1 << top;
-            }
-        }
-        m
-    }
-
-    /// One checker from `from` by `die`, the move known to be legal.
-    #[inline(always)]
-    fn apply<S: Sink>(&self, s: &Seq, from: u32, die: u32) -> Seq {
-        let to = from.saturating_sub(die);
-        let mut n = *s;
-        n.own = n.own - nib(from) + nib(to);
-        if nibble(n.own, from) == 0 {
-            n.occ &= !(1 << from);
-        }
-        n.occ |= (1 << to) & !1;
-        let hit = (self.blots & !s.hits) >> to & 1;
-        n.hits |= hit << to;
-        if S::MOVES {
-            let len = n.meta & 0xFF;
-            n.moves |= u64::from(from | to << 8) << (16 * len);
-            n.meta = (n.meta & !0xFF) + (len + 1) + (hit << (8 + len));
-        } else {
-            n.meta += 1;
-        }
-        n
-    }
-
     /// Can a play need duplicate removal: a non-doublet with a checker on
     /// the bar or a bear-off within reach (both make move order matter)?
+    /// Doublets never do: canonical order is legal order here (a higher
+    /// checker moving first only brings checkers home sooner and empties
+    /// higher points sooner; the bar, point 25, goes first as the rules
+    /// demand), and a game end stops the play in any order.
     #[inline]
     fn every_order(&self, dice: Dice) -> bool {
         !dice.is_doublet() && (self.occ0 >> BAR & 1 == 1 || self.outside <= 1)
     }
 
-    /// Runs the generator for `dice` into `sink`.
-    fn generate<S: Sink>(&self, dice: Dice, sink: &mut S) {
-        let s0 = self.start();
-        let (hi, lo) = (u32::from(dice.high()), u32::from(dice.low()));
-        if hi == lo {
-            self.double(&s0, hi, BAR, sink);
-        } else if self.every_order(dice) {
-            self.non_double_every_order(&s0, hi, lo, sink);
-        } else {
-            self.non_double_unique(&s0, hi, lo, sink);
-        }
-    }
-
-    /// Doublets in canonical order: sources never increase. The last move
-    /// goes to the sink as a batch, one play per source.
-    fn double<S: Sink>(&self, s: &Seq, die: u32, max_from: u32, sink: &mut S) {
-        let sources = self.sources(s, die) & ((2u32 << max_from) - 1);
-        if sources == 0 {
-            if s.len() > 0 {
-                sink.offer(s.len(), s);
-            }
-            return;
-        }
-        if s.len() == 3 {
-            sink.offer_each(4, self, s, die, sources);
-            return;
-        }
-        let mut m = sources;
-        while m != 0 {
-            let from = highest(m);
-            m &= !(1 << from);
-            let n = self.apply::<S>(s, from, die);
-            if n.all_off() {
-                sink.offer(4, &n);
-            } else {
-                self.double(&n, die, from, sink);
-            }
-        }
-    }
-
-    /// Non-doublets, every order of the dice; the sink removes duplicates.
-    /// Ranks: 3 for both dice (or a game-ending move), 2 for the larger
-    /// alone, 1 for the smaller alone.
-    fn non_double_every_order<S: Sink>(&self, s0: &Seq, hi: u32, lo: u32, sink: &mut S) {
-        for (first, second, single_rank) in [(hi, lo, 2), (lo, hi, 1)] {
-            let mut occ = s0.occ;
-            while occ != 0 {
-                let from = highest(occ);
-                occ &= !(1 << from);
-                let Some(s1) = self.step::<S>(s0, from, first) else { continue };
-                if s1.all_off() {
-                    sink.offer(3, &s1);
-                    continue;
-                }
-                let mut any = false;
-                let mut occ2 = s1.occ;
-                while occ2 != 0 {
-                    let from2 = highest(occ2);
-                    occ2 &= !(1 << from2);
-                    if let Some(s2) = self.step::<S>(&s1, from2, second) {
-                        any = true;
-                        sink.offer(3, &s2);
-                    }
-                }
-                if !any {
-                    sink.offer(single_rank, &s1);
-                }
-            }
-        }
-    }
-
-    /// Non-doublets with nothing on the bar and no bear-off within reach:
-    /// each play once, as two checkers moving one die each (every pair but
-    /// those where one move starts where the other lands, which are one
-    /// checker moving both dice), or one checker moving both dice, by both
-    /// routes only when they hit differently.
-    fn non_double_unique<S: Sink>(&self, s0: &Seq, hi: u32, lo: u32, sink: &mut S) {
-        let (occ, open, blots) = (self.occ0, self.open, self.blots);
-        let a = occ & (open << hi);
-        let b = occ & (open << lo);
-        let single = occ & !self.multi0;
-        let mut two = false;
-        let mut xs = a;
-        while xs != 0 {
-            let x = highest(xs);
-            xs &= !(1 << x);
-            let Some(s1) = self.step::<S>(s0, x, hi) else { continue };
-            let mut ys = b & !(1 << (x - hi)) & !(1 << (x + lo));
-            if single >> x & 1 == 1 {
-                ys &= !(1 << x);
-            }
-            // Nothing on the bar and nothing borne off: each y can move.
-            if ys != 0 {
-                two = true;
-                sink.offer_each(3, self, &s1, lo, ys);
-            }
-        }
-        let mut through = occ & (open << (hi + lo)) & ((open << hi) | (open << lo));
-        while through != 0 {
-            let x = highest(through);
-            through &= !(1 << x);
-            let via_hi = open >> (x - hi) & 1 == 1;
-            let via_lo = open >> (x - lo) & 1 == 1;
-            let differ = via_hi && via_lo && ((blots >> (x - hi)) | (blots >> (x - lo))) & 1 == 1;
-            for (first, second, take) in [(hi, lo, via_hi), (lo, hi, via_lo && (differ || !via_hi))] {
-                if take
-                    && let Some(s2) = self.step::<S>(s0, x, first).and_then(|s1| self.step::<S>(&s1, x - first, second))
-                {
-                    two = true;
-                    sink.offer(3, &s2);
-                }
-            }
-        }
-        if !two {
-            let (sources, die, rank) = if a != 0 { (a, hi, 2) } else { (b, lo, 1) };
-            let mut xs = sources;
-            while xs != 0 {
-                let x = highest(xs);
-                xs &= !(1 << x);
-                if let Some(s1) = self.step::<S>(s0, x, die) {
-                    sink.offer(rank, &s1);
-                }
-            }
-        }
+    /// How to generate the plays of `dice`.
+    #[inline]
+    fn plan(&self, dice: Dice) -> Plan {
+        if self.every_order(dice) { Plan::EveryOrder } else { Plan::Unique }
     }
 
     /// The board a finished sequence leaves, the mover still on roll.
@@ -373,7 +167,7 @@ impl Ctx {
         Play {
             moves: s.move_list(),
             len: s.len(),
-            hits: (s.meta >> 8) as u8,
+            marks: (s.meta >> 8) as u8,
             position: if result.is_some() { after } else { after.pass_turn() },
             result,
             mover: self.turn,
@@ -395,7 +189,7 @@ impl Ctx {
     /// The position after `s` and the move bearing off the last checker.
     #[cold]
     fn game_over_after(&self, s: &Seq, from: u32, die: u32) -> Position {
-        self.finish_position(&self.apply::<Collector<Position>>(s, from, die))
+        self.finish_position(&self.apply::<Collector<'_, Ctx, Position>>(s, from, die))
     }
 
     /// The opponent's checkers in its own numbering after the blots on
@@ -414,84 +208,109 @@ impl Ctx {
     }
 }
 
-/// Receives finished sequences ranked by how much of the roll they use.
-trait Sink: Sized {
-    /// Whether the sink reads the moves (and which hit), or only where the
-    /// checkers end up: perft's counts and positions skip writing them.
-    const MOVES: bool;
-    fn offer(&mut self, rank: u8, s: &Seq);
+/// Portes's hooks: the bar (point 25) moves first, a landing hits a blot,
+/// bearing off needs every checker home, and the last checker off ends the
+/// game (its result is worked out when the play is built).
+impl Rules for Ctx {
+    type Seq = Seq;
+    type End = ();
+    const TOP: u32 = BAR;
+    const CANONICAL_ENDS: bool = true;
 
-    /// A play's last move in a batch: `s` then one checker by `die` from
-    /// each point of `sources` (each legal), each a play of `rank`.
-    #[inline(always)]
-    fn offer_each(&mut self, rank: u8, ctx: &Ctx, s: &Seq, die: u32, sources: u32) {
-        each_bit(sources, |from| self.offer(rank, &ctx.apply::<Self>(s, from, die)));
-    }
-}
-
-/// Calls `f` on each set bit of `m`, highest first.
-#[inline(always)]
-fn each_bit(mut m: u32, mut f: impl FnMut(u32)) {
-    while m != 0 {
-        let b = highest(m);
-        m &= !(1 << b);
-        f(b);
-    }
-}
-
-struct Counter<'a> {
-    ranked: Ranked<'a>,
-    count: u32,
-}
-
-impl Sink for Counter<'_> {
-    const MOVES: bool = false;
-    #[inline(always)]
-    fn offer(&mut self, rank: u8, s: &Seq) {
-        if self.ranked.admit(rank, s.key(), || self.count = 0) {
-            self.count += 1;
-        }
-    }
-
-    #[inline(always)]
-    fn offer_each(&mut self, rank: u8, ctx: &Ctx, s: &Seq, die: u32, sources: u32) {
-        if self.ranked.admit_all(rank, || self.count = 0) {
-            self.count += sources.count_ones();
-        } else {
-            each_bit(sources, |from| self.offer(rank, &ctx.apply::<Self>(s, from, die)));
-        }
-    }
-}
-
-/// What a generator collects: whole plays, or only the positions they reach.
-trait Collected: Sized {
-    /// Whether building one reads the moves.
-    const MOVES: bool;
-    fn from(ctx: &Ctx, s: &Seq) -> Self;
-
-    /// Pushes one per point of `sources`: `s` then a checker from there by
-    /// `die` (see [`Sink::offer_each`]).
-    #[inline(always)]
-    fn push_each(ctx: &Ctx, s: &Seq, die: u32, sources: u32, out: &mut Vec<Self>) {
-        each_bit(sources, |from| {
-            let n = ctx.apply::<Collector<Self>>(s, from, die);
-            out.push(Self::from(ctx, &n));
-        });
-    }
-}
-
-impl Collected for Play {
-    const MOVES: bool = true;
     #[inline]
-    fn from(ctx: &Ctx, s: &Seq) -> Play {
+    fn start(&self) -> Seq {
+        Seq { own: self.own0, occ: self.occ0, hits: 0, moves: 0, meta: 0 }
+    }
+
+    #[inline(always)]
+    fn start_board(&self) -> StartBoard {
+        StartBoard { own: self.own0, occ: self.occ0, multi: self.multi0, open: self.open }
+    }
+
+    #[inline(always)]
+    fn step<S: Sink<Self>>(&self, s: &Seq, from: u32, die: u32) -> Option<Seq> {
+        // While a checker is on the bar, nothing else moves.
+        if from != BAR && s.occ >> BAR & 1 == 1 {
+            return None;
+        }
+        if from > die {
+            if self.open >> (from - die) & 1 == 0 {
+                return None;
+            }
+        } else if s.occ & !HOME_OR_OFF != 0 || (from < die && highest(s.occ) != from) {
+            // Bearing off: all checkers home; a die larger than the point
+            // only from the highest occupied point.
+            return None;
+        }
+        Some(self.apply::<S>(s, from, die))
+    }
+
+    #[inline(always)]
+    fn apply<S: Sink<Self>>(&self, s: &Seq, from: u32, die: u32) -> Seq {
+        let to = from.saturating_sub(die);
+        let mut n = *s;
+        n.own = n.own - nib(from) + nib(to);
+        if nibble(n.own, from) == 0 {
+            n.occ &= !(1 << from);
+        }
+        n.occ |= (1 << to) & !1;
+        let hit = (self.blots & !s.hits) >> to & 1;
+        n.hits |= hit << to;
+        if S::MOVES {
+            let len = n.meta & 0xFF;
+            n.moves |= u64::from(from | to << 8) << (16 * len);
+            n.meta = (n.meta & !0xFF) + (len + 1) + (hit << (8 + len));
+        } else {
+            n.meta += 1;
+        }
+        n
+    }
+
+    #[inline(always)]
+    fn sources(&self, s: &Seq, die: u32) -> u32 {
+        if s.occ >> BAR & 1 == 1 {
+            return (self.open >> (BAR - die) & 1) << BAR;
+        }
+        let mut m = s.occ & (self.open << die);
+        if s.occ & !HOME_OR_OFF == 0 {
+            // Bearing off: from the point of the die, or from the highest
+            // point when it is lower than the die.
+            let top = highest(s.occ);
+            m |= s.occ & (1 << die);
+            if top < die {
+                m |= 1 << top;
+            }
+        }
+        m
+    }
+
+    #[inline(always)]
+    fn terminal(&self, s: &Seq) -> Option<()> {
+        s.all_off().then_some(())
+    }
+
+    /// One checker moving both dice hits differently by the two routes
+    /// when either intermediate point holds a blot.
+    #[inline(always)]
+    fn routes_differ(&self, via_hi: u32, via_lo: u32) -> bool {
+        ((self.blots >> via_hi) | (self.blots >> via_lo)) & 1 == 1
+    }
+}
+
+impl Collected<Ctx> for Play {
+    const MOVES: bool = true;
+
+    #[inline]
+    fn from(ctx: &Ctx, s: &Seq, _: Option<()>) -> Play {
         ctx.finish(s)
     }
 }
 
-impl Collected for Position {
+impl Collected<Ctx> for Position {
     const MOVES: bool = false;
+
     #[inline]
-    fn from(ctx: &Ctx, s: &Seq) -> Position {
+    fn from(ctx: &Ctx, s: &Seq, _: Option<()>) -> Position {
         ctx.finish_position(s)
     }
 
@@ -505,46 +324,19 @@ impl Collected for Position {
         let opp = ctx.opp_turned(s.hits);
         let turn = ctx.turn.opponent();
         out.reserve(sources.count_ones() as usize);
-        let mut m = sources;
-        while m != 0 {
-            let from = highest(m);
-            m &= !(1 << from);
+        each_bit(sources, |from| {
             let to = from.saturating_sub(die);
             if to == 0 && s.own & 0xF == 14 {
                 // The last checker off: the game is over, nobody to turn to.
                 out.push(ctx.game_over_after(s, from, die));
-                continue;
+                return;
             }
             let mut own = opp;
             if (ctx.blots & !s.hits) >> to & 1 == 1 {
                 own = own - (own & (0xF << (4 * (25 - to)))) + nib(BAR);
             }
             out.push(Position { own, opp: mover - nib(turned(from)) + nib(turned(to)), turn });
-        }
-    }
-}
-
-struct Collector<'a, T> {
-    ranked: Ranked<'a>,
-    ctx: &'a Ctx,
-    out: &'a mut Vec<T>,
-}
-
-impl<T: Collected> Sink for Collector<'_, T> {
-    const MOVES: bool = T::MOVES;
-    fn offer(&mut self, rank: u8, s: &Seq) {
-        if self.ranked.admit(rank, s.key(), || self.out.clear()) {
-            self.out.push(T::from(self.ctx, s));
-        }
-    }
-
-    #[inline(always)]
-    fn offer_each(&mut self, rank: u8, ctx: &Ctx, s: &Seq, die: u32, sources: u32) {
-        if self.ranked.admit_all(rank, || self.out.clear()) {
-            T::push_each(ctx, s, die, sources, self.out);
-        } else {
-            each_bit(sources, |from| self.offer(rank, &ctx.apply::<Self>(s, from, die)));
-        }
+        });
     }
 }
 
@@ -562,6 +354,9 @@ impl<T: Collected> Sink for Collector<'_, T> {
 /// ```
 pub struct MoveGen {
     set: KeySet,
+    /// The generators' scratch space for every-order doublets, which
+    /// Portes never takes (see `Ctx::every_order`); it stays empty.
+    seen: KeySet,
     rules: PortesRules,
 }
 
@@ -579,61 +374,47 @@ impl MoveGen {
 
     /// A generator whose game-ending plays score under `rules`.
     pub fn with_rules(rules: PortesRules) -> MoveGen {
-        MoveGen { set: KeySet::new(), rules }
+        MoveGen { set: KeySet::new(), seen: KeySet::new(), rules }
     }
 
     /// Fills `out` with the legal plays of `pos` for `dice`: one per distinct
     /// resulting position; a single pass when nothing can be played; nothing
     /// when the game is already over.
     pub fn plays(&mut self, pos: &Position, dice: Dice, out: &mut Vec<Play>) {
-        out.clear();
-        if pos.outcome().is_some() {
-            return;
-        }
-        let ctx = Ctx::new(pos, self.rules);
-        self.plays_with(&ctx, pos, dice, out);
-    }
-
-    pub(crate) fn plays_with(&mut self, ctx: &Ctx, pos: &Position, dice: Dice, out: &mut Vec<Play>) {
-        self.collect(ctx, dice, out);
-        if out.is_empty() {
-            out.push(Play::pass(pos));
-        }
-    }
-
-    /// Every legal play for `dice` as `T` into `out`, cleared first; none
-    /// when nothing can be played.
-    fn collect<T: Collected>(&mut self, ctx: &Ctx, dice: Dice, out: &mut Vec<T>) {
-        out.clear();
-        let mut sink = Collector { ranked: Ranked::new(ctx.every_order(dice), &mut self.set), ctx, out };
-        ctx.generate(dice, &mut sink);
-    }
-
-    /// The positions the legal plays of `pos` (a game not over) reach, the
-    /// opponent on roll unless the play ends the game, without building the
-    /// plays: what perft walks. A pass gives the position with the turn
-    /// passed.
-    pub(crate) fn positions_with(&mut self, ctx: &Ctx, pos: &Position, dice: Dice, out: &mut Vec<Position>) {
-        self.collect(ctx, dice, out);
-        if out.is_empty() {
-            out.push(pos.pass_turn());
-        }
+        Generator::plays(self, pos, dice, out);
     }
 
     /// The number of legal plays, without building them (a pass counts as
     /// one; 0 when the game is over).
     pub fn count(&mut self, pos: &Position, dice: Dice) -> u32 {
-        if pos.outcome().is_some() {
-            return 0;
-        }
-        let ctx = Ctx::new(pos, self.rules);
-        self.count_with(&ctx, dice)
+        Generator::count(self, pos, dice)
+    }
+}
+
+/// Portes's generator: its context under the generator's rules and its
+/// plan; every play is counted by generating.
+impl Generator for MoveGen {
+    type Position = Position;
+    type Ctx = Ctx;
+
+    #[inline]
+    fn ctx(&self, pos: &Position) -> Ctx {
+        Ctx::new(pos, self.rules)
     }
 
-    pub(crate) fn count_with(&mut self, ctx: &Ctx, dice: Dice) -> u32 {
-        let mut sink = Counter { ranked: Ranked::new(ctx.every_order(dice), &mut self.set), count: 0 };
-        ctx.generate(dice, &mut sink);
-        sink.count.max(1)
+    #[inline]
+    fn collect_plays(&mut self, ctx: &Ctx, dice: Dice, out: &mut Vec<Play>) {
+        generate::collect(ctx, dice, ctx.plan(dice), &mut self.set, &mut self.seen, out);
+    }
+
+    #[inline]
+    fn collect_positions(&mut self, ctx: &Ctx, dice: Dice, out: &mut Vec<Position>) {
+        generate::collect(ctx, dice, ctx.plan(dice), &mut self.set, &mut self.seen, out);
+    }
+
+    #[inline]
+    fn count_with(&mut self, ctx: &Ctx, dice: Dice) -> u32 {
+        generate::count(ctx, dice, ctx.plan(dice), &mut self.set, &mut self.seen)
     }
 }
 
@@ -670,13 +451,14 @@ impl Position {
     /// ```
     pub fn legal_plays_with(&self, dice: Dice, rules: &PortesRules) -> Vec<Play> {
         let mut out = Vec::new();
-        GEN.with(|g| match g.try_borrow_mut() {
-            Ok(mut g) => {
+        generator::with_cached(
+            &GEN,
+            || MoveGen::with_rules(*rules),
+            |g| {
                 g.rules = *rules;
                 g.plays(self, dice, &mut out);
-            }
-            Err(_) => MoveGen::with_rules(*rules).plays(self, dice, &mut out),
-        });
+            },
+        );
         out
     }
 }
@@ -684,45 +466,27 @@ impl Position {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::{DiceSource, SeededDice};
+    use crate::movegen_common::testing::{assert_unique_is_every_order, random_positions};
+
+    /// The first 20,000 positions of seeded random games.
+    fn positions(seed: u64) -> impl Iterator<Item = Position> {
+        let legal = |_, pos: &Position, dice| pos.legal_plays(dice);
+        random_positions(Position::start(), seed, 1_000, 1_000, legal).into_iter().map(|(p, _)| p).take(20_000)
+    }
 
     /// The one-per-position generator gives exactly the plays of the
     /// every-order generator with duplicates removed.
     #[test]
     fn unique_generation_matches_every_order() {
-        let mut dice = SeededDice::new(11);
+        let (mut set, mut seen) = (KeySet::new(), KeySet::new());
         let mut checked = 0;
-        let mut pos = Position::start();
-        for _ in 0..20_000 {
-            if pos.outcome().is_some() {
-                pos = Position::start();
-            }
+        for pos in positions(11) {
             let ctx = Ctx::new(&pos, PortesRules::default());
             for d in Dice::ALL.into_iter().filter(|d| !d.is_doublet() && !ctx.every_order(*d)) {
-                let keys = |every: bool| {
-                    let mut set = KeySet::new();
-                    let mut out: Vec<Play> = Vec::new();
-                    let mut sink = Collector { ranked: Ranked::new(every, &mut set), ctx: &ctx, out: &mut out };
-                    let s0 = ctx.start();
-                    let (hi, lo) = (u32::from(d.high()), u32::from(d.low()));
-                    if every {
-                        ctx.non_double_every_order(&s0, hi, lo, &mut sink);
-                    } else {
-                        ctx.non_double_unique(&s0, hi, lo, &mut sink);
-                    }
-                    let mut k: Vec<Position> = out.iter().map(|p| *p.position()).collect();
-                    let n = k.len();
-                    k.sort_by_key(|p| (p.own, p.opp));
-                    k.dedup();
-                    (k, n)
-                };
-                let (unique, n) = keys(false);
-                assert_eq!(unique.len(), n, "the unique generator repeats a play: {pos:?} {d}");
-                assert_eq!(unique, keys(true).0, "{pos:?} {d}");
+                let reached = |p: &Play| (p.position().own, p.position().opp);
+                assert_unique_is_every_order(&ctx, d, (&mut set, &mut seen), reached, &pos);
                 checked += 1;
             }
-            let plays = pos.legal_plays(dice.roll());
-            pos = *plays[dice.die() as usize % plays.len()].position();
         }
         assert!(checked > 100_000, "{checked}");
     }
@@ -733,14 +497,9 @@ mod tests {
     /// off and game-ending plays.
     #[test]
     fn positions_and_counts_are_those_of_the_plays() {
-        let mut dice = SeededDice::new(12);
         let (mut movegen, mut plays, mut positions) = (MoveGen::new(), Vec::new(), Vec::new());
-        let mut pos = Position::start();
         let (mut checked, mut game_ends) = (0, 0);
-        for _ in 0..20_000 {
-            if pos.outcome().is_some() {
-                pos = Position::start();
-            }
+        for pos in self::positions(12) {
             let ctx = Ctx::new(&pos, PortesRules::default());
             for d in Dice::ALL {
                 movegen.plays(&pos, d, &mut plays);
@@ -754,16 +513,7 @@ mod tests {
                 assert_eq!(movegen.count(&pos, d) as usize, want.len(), "{pos:?} {d}");
                 checked += 1;
             }
-            let plays = pos.legal_plays(dice.roll());
-            pos = *plays[dice.die() as usize % plays.len()].position();
         }
         assert!(checked > 400_000 && game_ends > 100, "{checked} {game_ends}");
-    }
-
-    #[test]
-    fn occupancy_sees_the_bar() {
-        let x = 3 * nib(24) + nib(1) + 2 * nib(BAR) + 9;
-        assert_eq!(occupancy(x), (1 << 24 | 1 << 1 | 1 << BAR, 1 << 24 | 1 << BAR));
-        assert_eq!(nibble_sum(x), 3 + 1 + 2 + 9);
     }
 }

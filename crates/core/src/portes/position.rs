@@ -9,17 +9,9 @@ use crate::result::{GameResult, Reason};
 /// n enters on point 25 − n, as if the bar were one more point).
 pub(crate) const BAR: u32 = 25;
 
-/// One in the nibble of point `p` (nibble 0 is the borne-off count, 25 the bar).
-#[inline(always)]
-pub(crate) const fn nib(p: u32) -> u128 {
-    1u128 << (4 * p)
-}
-
-/// The count held in nibble `p`.
-#[inline(always)]
-pub(crate) const fn nibble(x: u128, p: u32) -> u8 {
-    ((x >> (4 * p)) & 0xF) as u8
-}
+// The packed board's bit tricks, shared by every game's generator (nibble
+// 0 is the borne-off count, 25 the bar).
+pub(crate) use crate::movegen_common::bits::{nib, nibble};
 
 /// Nibbles 1..=24, the points.
 const POINTS: u128 = ((1u128 << 100) - 1) & !0xF;
@@ -242,8 +234,7 @@ impl Position {
     /// assert_eq!((r.winner, r.points, r.reason), (Some(Color::Black), 2, Reason::Resign));
     /// ```
     pub fn resignation(&self, resigner: Color) -> GameResult {
-        let points = if self.off(resigner) == 0 { 2 } else { 1 };
-        GameResult::win(resigner.opponent(), points, Reason::Resign)
+        GameResult::resignation(resigner, self.off(resigner))
     }
 }
 

@@ -25,12 +25,6 @@ impl PortesRules {
     /// `loser_off` checkers and has (`loser_back`) a checker on the bar or
     /// in the winner's home board.
     pub(crate) fn points(&self, loser_off: u8, loser_back: bool) -> u8 {
-        if loser_off > 0 {
-            1
-        } else if self.backgammons_count_3 && loser_back {
-            3
-        } else {
-            2
-        }
+        if loser_off == 0 && self.backgammons_count_3 && loser_back { 3 } else { crate::result::win_points(loser_off) }
     }
 }

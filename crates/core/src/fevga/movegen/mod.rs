@@ -24,26 +24,33 @@
 //! construction, and counted for perft without generating. The rest (the
 //! runner phase, bearing off, a quarter that could fill) takes every
 //! order of the dice with duplicates removed.
+//!
+//! The generators themselves are those every game shares
+//! (`crate::movegen_common::generate`); this file gives Fevga's hooks, and
+//! judges the whole-play rules where a candidate is offered.
 
 mod count;
 
 use std::cell::RefCell;
 
-use crate::keyset::{KeySet, Ranked};
+use crate::keyset::KeySet;
 
-use super::bits::{HOME, POINTS, QUARTER, highest, nib, nibble, nibble_sum, occupancy};
+use super::bits::{HOME, POINTS, QUARTER, highest, nibble_sum, occupancy};
 use super::play::Play;
 use super::position::Position;
 use super::primes::{narde_block, narde_holes};
 use super::rules::{BanTiming, FevgaRules, PrimeRule};
 use crate::color::Color;
 use crate::dice::Dice;
-use crate::play::Move;
-use crate::result::{GameResult, Reason};
+use crate::movegen_common::bits::each_bit;
+use crate::movegen_common::count::StartBoard;
+use crate::movegen_common::generate::{self, Collected, Plan, Rules, Seq, Sink};
+use crate::movegen_common::generator::{self, Generator};
+use crate::result::{GameResult, Reason, win_points};
 
 /// What a roll of 2 or 4 moves must check beyond the single moves.
 #[derive(Clone, Copy, Debug, Default)]
-struct Checks {
+pub(crate) struct Checks {
     /// The ban, judged at the end, can fail.
     ban_end: bool,
     /// The narde rule, judged at the end, can fail.
@@ -69,6 +76,8 @@ pub(crate) struct Ctx {
     open: u32,
     /// The mover's checkers at the start of the roll.
     own0: u128,
+    /// The opponent's checkers (they never move during the turn).
+    opp0: u128,
     /// Points where the mover has checkers, and two or more.
     occ0: u32,
     multi0: u32,
@@ -86,24 +95,6 @@ pub(crate) struct Ctx {
     turn: Color,
     /// The checks for a non-doublet (index 0) and a doublet (index 1).
     checks: [Checks; 2],
-}
-
-/// A partial play: the mover's checkers and the moves so far.
-#[derive(Clone, Copy, Debug)]
-struct Seq {
-    own: u128,
-    /// Points where the mover has checkers.
-    occ: u32,
-    moves: [Move; 4],
-    len: u8,
-}
-
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-enum Plan {
-    /// Each position once by construction, only full plays offered.
-    Unique,
-    /// Every order of the dice, duplicates removed by the sink.
-    EveryOrder,
 }
 
 impl Ctx {
@@ -142,6 +133,7 @@ impl Ctx {
         Ctx {
             open: POINTS & !opp_occ,
             own0: pos.own,
+            opp0: pos.opp,
             occ0,
             multi0,
             outside: nibble_sum(pos.own >> (4 * 7)),
@@ -155,19 +147,15 @@ impl Ctx {
         }
     }
 
-    #[inline]
-    fn start(&self) -> Seq {
-        Seq { own: self.own0, occ: self.occ0, moves: [Move::default(); 4], len: 0 }
-    }
-
     /// Could the mover bear off within `moves` single moves?
     #[inline]
     fn bear_off_within(&self, moves: u32) -> bool {
         self.outside < moves
     }
 
-    /// How to generate `dice`'s plays, with which checks, and whether the
-    /// sink must remove duplicates.
+    /// How to generate `dice`'s plays, with which checks: each position
+    /// once by construction only with the runner released, no bear-off
+    /// within the roll and no check that could fail.
     #[inline]
     fn plan(&self, dice: Dice) -> (Plan, Checks) {
         let c = self.checks[usize::from(dice.is_doublet())];
@@ -177,260 +165,136 @@ impl Ctx {
         (if unique { Plan::Unique } else { Plan::EveryOrder }, c)
     }
 
-    /// One checker from `from` by `die`, if that single move is legal now.
+    /// The position a finished sequence reaches (the opponent is untouched:
+    /// nothing is hit or pinned in Fevga), the opponent on roll unless the
+    /// game is over.
+    #[inline]
+    fn finish_position(&self, s: &Seq, result: Option<GameResult>) -> Position {
+        let after = Position { own: s.own, opp: self.opp0, turn: self.turn };
+        if result.is_some() { after } else { after.pass_turn() }
+    }
+}
+
+/// One roll's generation: the position's context and the checks the roll
+/// needs (they differ between doublets and the rest).
+#[derive(Clone, Copy)]
+pub(crate) struct Roll<'a> {
+    ctx: &'a Ctx,
+    c: Checks,
+}
+
+/// Fevga's hooks: a point is open when no opposing checker is on it, the
+/// runner rule before every single move, the ban and the narde rule at a
+/// landing or on the whole play, and the unblocking duty as a score.
+impl Rules for Roll<'_> {
+    type Seq = Seq;
+    type End = GameResult;
+    const TOP: u32 = 24;
+    // The `Unique` plan is taken only with no bear-off within the roll.
+    const CANONICAL_ENDS: bool = false;
+
+    #[inline]
+    fn start(&self) -> Seq {
+        Seq::start(self.ctx.own0, self.ctx.occ0)
+    }
+
     #[inline(always)]
-    fn step(&self, c: &Checks, s: &Seq, from: u32, die: u32) -> Option<Seq> {
+    fn start_board(&self) -> StartBoard {
+        self.ctx.start_board()
+    }
+
+    #[inline(always)]
+    fn step<S: Sink<Self>>(&self, s: &Seq, from: u32, die: u32) -> Option<Seq> {
+        let (ctx, c) = (self.ctx, &self.c);
         // The runner rule, checked before every single move.
-        if !self.released0 && s.own & 0xF == 0 && s.occ & self.release_mask == 0 {
+        if !ctx.released0 && s.own & 0xF == 0 && s.occ & ctx.release_mask == 0 {
             let away = s.occ & !(1 << 24);
             let allowed = if away != 0 { away } else { 1 << 24 };
             if allowed >> from & 1 == 0 {
                 return None;
             }
         }
-        let to = if from > die {
-            let to = from - die;
-            if self.open >> to & 1 == 0 {
+        if from > die {
+            if ctx.open >> (from - die) & 1 == 0 {
                 return None;
             }
-            to
-        } else {
+        } else if s.occ & !HOME != 0 || (from < die && highest(s.occ) != from) {
             // Bearing off: every checker home; a die larger than the point
             // only from the highest occupied point.
-            if s.occ & !HOME != 0 || (from < die && highest(s.occ) != from) {
-                return None;
-            }
-            0
-        };
-        let mut n = *s;
-        n.own = n.own - nib(from) + nib(to);
-        if nibble(n.own, from) == 0 {
-            n.occ &= !(1 << from);
+            return None;
         }
-        n.occ |= (1 << to) & !1;
+        let n = self.apply::<S>(s, from, die);
         if c.ban_landing && n.occ & QUARTER == QUARTER {
             return None;
         }
-        if c.narde_landing && narde_block(n.occ, self.narde_region) != 0 {
+        if c.narde_landing && narde_block(n.occ, ctx.narde_region) != 0 {
             return None;
         }
-        n.moves[n.len as usize] = Move { from: from as u8, to: to as u8 };
-        n.len += 1;
         Some(n)
     }
 
-    /// Does the play end the game (the last checker borne off)?
     #[inline(always)]
-    fn terminal(&self, s: &Seq) -> Option<GameResult> {
-        (s.own & 0xF == 15).then(|| GameResult::win(self.turn, if self.opp_off == 0 { 2 } else { 1 }, Reason::BearOff))
+    fn apply<S: Sink<Self>>(&self, s: &Seq, from: u32, die: u32) -> Seq {
+        s.moved(from, from.saturating_sub(die), S::MOVES, false)
     }
 
-    /// Scores a candidate and hands it to the sink, unless it fails a
-    /// whole-play check.
+    /// Only in the `Unique` plan: the runner released, no bear-off, no
+    /// check at a landing, so a checker may leave wherever it lands open.
     #[inline(always)]
-    fn offer<S: Sink>(&self, c: &Checks, sink: &mut S, rank: u8, s: &Seq, result: Option<GameResult>) {
+    fn sources(&self, s: &Seq, die: u32) -> u32 {
+        s.occ & (self.ctx.open << die)
+    }
+
+    /// The play ends the game when the last checker is borne off.
+    #[inline(always)]
+    fn terminal(&self, s: &Seq) -> Option<GameResult> {
+        (s.own & 0xF == 15).then(|| GameResult::win(self.ctx.turn, win_points(self.ctx.opp_off), Reason::BearOff))
+    }
+
+    #[inline(always)]
+    fn prefixes(&self) -> bool {
+        self.c.prefixes()
+    }
+
+    /// Scores a candidate, the dice it uses times two plus one when it
+    /// meets the unblocking duty (or there is no trap), so that the best
+    /// score applies the filters in TAVLI.md's order; a candidate failing a
+    /// whole-play check is dropped.
+    #[inline(always)]
+    fn offer<S: Sink<Self>>(&self, sink: &mut S, rank: u8, s: &Seq, result: Option<GameResult>) {
+        let (ctx, c) = (self.ctx, &self.c);
         if c.ban_end && s.occ & QUARTER == QUARTER {
             return;
         }
-        if c.narde_end && narde_block(s.occ, self.narde_region) != 0 {
+        if c.narde_end && narde_block(s.occ, ctx.narde_region) != 0 {
             return;
         }
-        let duty = self.wall == 0 || s.occ & self.wall != self.wall;
+        let duty = ctx.wall == 0 || s.occ & ctx.wall != ctx.wall;
         sink.offer(rank << 1 | u8::from(duty), s, result);
     }
-}
 
-/// Receives scored candidates and keeps those of the best score.
-trait Sink {
-    fn offer(&mut self, score: u8, s: &Seq, result: Option<GameResult>);
-}
-
-struct Counter<'a> {
-    ranked: Ranked<'a>,
-    count: u32,
-}
-
-impl Sink for Counter<'_> {
+    /// Each play of the batch scored on its own: the duty may differ.
     #[inline(always)]
-    fn offer(&mut self, score: u8, s: &Seq, _: Option<GameResult>) {
-        if self.ranked.admit(score, s.own, || self.count = 0) {
-            self.count += 1;
-        }
+    fn offer_each<S: Sink<Self>>(&self, sink: &mut S, rank: u8, s: &Seq, die: u32, sources: u32) {
+        each_bit(sources, |from| self.offer(sink, rank, &self.apply::<S>(s, from, die), None));
     }
 }
 
-struct Collector<'a> {
-    ranked: Ranked<'a>,
-    ctx: &'a Ctx,
-    base: &'a Position,
-    out: &'a mut Vec<Play>,
-}
+impl Collected<Roll<'_>> for Play {
+    const MOVES: bool = true;
 
-impl Sink for Collector<'_> {
-    fn offer(&mut self, score: u8, s: &Seq, result: Option<GameResult>) {
-        if self.ranked.admit(score, s.own, || self.out.clear()) {
-            self.out.push(self.ctx.finish(self.base, s, result));
-        }
-    }
-}
-
-impl Ctx {
-    /// Non-doublets, every order: the larger die first, then the smaller.
-    fn non_double<S: Sink>(&self, c: &Checks, s0: &Seq, hi: u32, lo: u32, sink: &mut S) {
-        let prefixes = c.prefixes();
-        if prefixes {
-            self.offer(c, sink, 0, s0, None);
-        }
-        for (first, second, single_rank) in [(hi, lo, 2), (lo, hi, 1)] {
-            let mut occ = s0.occ;
-            while occ != 0 {
-                let from = highest(occ);
-                occ &= !(1 << from);
-                let Some(s1) = self.step(c, s0, from, first) else { continue };
-                if let Some(r) = self.terminal(&s1) {
-                    self.offer(c, sink, 3, &s1, Some(r));
-                    continue;
-                }
-                let mut any = false;
-                let mut occ2 = s1.occ;
-                while occ2 != 0 {
-                    let from2 = highest(occ2);
-                    occ2 &= !(1 << from2);
-                    if let Some(s2) = self.step(c, &s1, from2, second) {
-                        any = true;
-                        self.offer(c, sink, 3, &s2, self.terminal(&s2));
-                    }
-                }
-                if !any || prefixes {
-                    self.offer(c, sink, single_rank, &s1, None);
-                }
-            }
-        }
-    }
-
-    /// Non-doublets in the common case: each distinct play once, as two
-    /// checkers moving one die each (every pair but those where one move
-    /// starts where the other lands) or one checker moving both dice. The
-    /// same decomposition as `fast_count_non_double`.
-    fn non_double_unique<S: Sink>(&self, c: &Checks, s0: &Seq, hi: u32, lo: u32, sink: &mut S) {
-        let occ = self.occ0;
-        let a = occ & (self.open << hi);
-        let b = occ & (self.open << lo);
-        let single = occ & !self.multi0;
-        let mut two = false;
-        let mut xs = a;
-        while xs != 0 {
-            let x = highest(xs);
-            xs &= !(1 << x);
-            let Some(s1) = self.step(c, s0, x, hi) else { continue };
-            let mut ys = b & !(1 << (x - hi)) & !(1 << (x + lo));
-            if single >> x & 1 == 1 {
-                ys &= !(1 << x);
-            }
-            while ys != 0 {
-                let y = highest(ys);
-                ys &= !(1 << y);
-                if let Some(s2) = self.step(c, &s1, y, lo) {
-                    two = true;
-                    self.offer(c, sink, 3, &s2, None);
-                }
-            }
-        }
-        let mut through = occ & (self.open << (hi + lo)) & ((self.open << hi) | (self.open << lo));
-        while through != 0 {
-            let x = highest(through);
-            through &= !(1 << x);
-            let (first, second) = if self.open >> (x - hi) & 1 == 1 { (hi, lo) } else { (lo, hi) };
-            if let Some(s2) = self.step(c, s0, x, first).and_then(|s1| self.step(c, &s1, x - first, second)) {
-                two = true;
-                self.offer(c, sink, 3, &s2, None);
-            }
-        }
-        if !two {
-            let (sources, die, rank) = if a != 0 { (a, hi, 2) } else { (b, lo, 1) };
-            let mut xs = sources;
-            while xs != 0 {
-                let x = highest(xs);
-                xs &= !(1 << x);
-                if let Some(s1) = self.step(c, s0, x, die) {
-                    self.offer(c, sink, rank, &s1, None);
-                }
-            }
-        }
-    }
-
-    /// Doublets in the common case: sources never increase, which reaches
-    /// every multiset of moves once.
-    fn double_canonical<S: Sink>(&self, c: &Checks, s: &Seq, die: u32, max_from: u32, sink: &mut S) {
-        let mut occ = s.occ & ((2u32 << max_from) - 1);
-        let mut any = false;
-        while occ != 0 {
-            let from = highest(occ);
-            occ &= !(1 << from);
-            if let Some(n) = self.step(c, s, from, die) {
-                any = true;
-                if n.len == 4 {
-                    self.offer(c, sink, 4, &n, None);
-                } else {
-                    self.double_canonical(c, &n, die, from, sink);
-                }
-            }
-        }
-        if !any && s.len > 0 {
-            self.offer(c, sink, s.len, s, None);
-        }
-    }
-
-    /// Doublets, every order, each partial position expanded once (`seen`
-    /// holds the partial positions with the number of moves made).
-    fn double_exhaustive<S: Sink>(&self, c: &Checks, s: &Seq, die: u32, sink: &mut S, seen: &mut KeySet) {
-        let mut any = false;
-        let mut occ = s.occ;
-        while occ != 0 {
-            let from = highest(occ);
-            occ &= !(1 << from);
-            let Some(n) = self.step(c, s, from, die) else { continue };
-            any = true;
-            if let Some(r) = self.terminal(&n) {
-                self.offer(c, sink, 4, &n, Some(r));
-            } else if n.len == 4 {
-                self.offer(c, sink, 4, &n, None);
-            } else if seen.insert(n.own | u128::from(n.len) << 124) {
-                self.double_exhaustive(c, &n, die, sink, seen);
-            }
-        }
-        if (!any && s.len > 0) || c.prefixes() {
-            self.offer(c, sink, s.len, s, None);
-        }
-    }
-
-    /// Runs the generator `plan` chose for `dice`.
-    fn generate<S: Sink>(&self, dice: Dice, plan: Plan, c: &Checks, sink: &mut S, seen: &mut KeySet) {
-        let s0 = self.start();
-        let (hi, lo) = (u32::from(dice.high()), u32::from(dice.low()));
-        match (hi == lo, plan) {
-            (false, Plan::Unique) => self.non_double_unique(c, &s0, hi, lo, sink),
-            (false, Plan::EveryOrder) => self.non_double(c, &s0, hi, lo, sink),
-            (true, Plan::Unique) => self.double_canonical(c, &s0, hi, 24, sink),
-            (true, Plan::EveryOrder) => {
-                seen.clear();
-                self.double_exhaustive(c, &s0, hi, sink, seen);
-            }
-        }
-    }
-
-    /// Builds the play for a finished sequence (the opponent is untouched:
-    /// nothing is hit or pinned in Fevga).
     #[inline]
-    fn finish(&self, base: &Position, s: &Seq, result: Option<GameResult>) -> Play {
-        let after = Position { own: s.own, opp: base.opp, turn: base.turn };
-        Play {
-            moves: s.moves,
-            len: s.len,
-            position: if result.is_some() { after } else { after.pass_turn() },
-            result,
-            mover: base.turn,
-        }
+    fn from(roll: &Roll<'_>, s: &Seq, result: Option<GameResult>) -> Play {
+        s.play(roll.ctx.finish_position(s, result), result, roll.ctx.turn)
+    }
+}
+
+impl Collected<Roll<'_>> for Position {
+    const MOVES: bool = false;
+
+    #[inline]
+    fn from(roll: &Roll<'_>, s: &Seq, result: Option<GameResult>) -> Position {
+        roll.ctx.finish_position(s, result)
     }
 }
 
@@ -473,23 +337,7 @@ impl MoveGen {
     /// resulting position; a single pass when nothing can (or may) be
     /// played; nothing when the game is already over.
     pub fn plays(&mut self, pos: &Position, dice: Dice, out: &mut Vec<Play>) {
-        out.clear();
-        if pos.outcome().is_some() {
-            return;
-        }
-        let ctx = Ctx::new(pos, &self.rules);
-        self.plays_with(&ctx, pos, dice, out);
-    }
-
-    pub(crate) fn plays_with(&mut self, ctx: &Ctx, pos: &Position, dice: Dice, out: &mut Vec<Play>) {
-        out.clear();
-        let (plan, c) = ctx.plan(dice);
-        let ranked = Ranked::new(plan == Plan::EveryOrder, &mut self.set);
-        let mut sink = Collector { ranked, ctx, base: pos, out };
-        ctx.generate(dice, plan, &c, &mut sink, &mut self.seen);
-        if out.is_empty() {
-            out.push(Play::pass(pos));
-        }
+        Generator::plays(self, pos, dice, out);
     }
 
     /// The number of legal plays (a pass counts as one; 0 if the game is over).
@@ -500,19 +348,41 @@ impl MoveGen {
     /// assert_eq!(MoveGen::default().count(&Position::start(), Dice::new(6, 6).unwrap()), 1);
     /// ```
     pub fn count(&mut self, pos: &Position, dice: Dice) -> u32 {
-        if pos.outcome().is_some() {
-            return 0;
-        }
-        let ctx = Ctx::new(pos, &self.rules);
-        self.count_with(&ctx, dice)
+        Generator::count(self, pos, dice)
     }
 
-    pub(crate) fn ctx(&self, pos: &Position) -> Ctx {
+    /// Counts by generating.
+    pub(crate) fn count_enumerated(&mut self, ctx: &Ctx, dice: Dice) -> u32 {
+        let (plan, c) = ctx.plan(dice);
+        generate::count(&Roll { ctx, c }, dice, plan, &mut self.set, &mut self.seen)
+    }
+}
+
+/// Fevga's generator: its context under the generator's rules, each roll
+/// with its own checks, and its closed counts where they hold.
+impl Generator for MoveGen {
+    type Position = Position;
+    type Ctx = Ctx;
+
+    #[inline]
+    fn ctx(&self, pos: &Position) -> Ctx {
         Ctx::new(pos, &self.rules)
     }
 
     #[inline]
-    pub(crate) fn count_with(&mut self, ctx: &Ctx, dice: Dice) -> u32 {
+    fn collect_plays(&mut self, ctx: &Ctx, dice: Dice, out: &mut Vec<Play>) {
+        let (plan, c) = ctx.plan(dice);
+        generate::collect(&Roll { ctx, c }, dice, plan, &mut self.set, &mut self.seen, out);
+    }
+
+    #[inline]
+    fn collect_positions(&mut self, ctx: &Ctx, dice: Dice, out: &mut Vec<Position>) {
+        let (plan, c) = ctx.plan(dice);
+        generate::collect(&Roll { ctx, c }, dice, plan, &mut self.set, &mut self.seen, out);
+    }
+
+    #[inline]
+    fn count_with(&mut self, ctx: &Ctx, dice: Dice) -> u32 {
         let (plan, _) = ctx.plan(dice);
         if plan == Plan::Unique && ctx.wall == 0 {
             let (hi, lo) = (u32::from(dice.high()), u32::from(dice.low()));
@@ -520,14 +390,6 @@ impl MoveGen {
         } else {
             self.count_enumerated(ctx, dice)
         }
-    }
-
-    /// Counts by generating.
-    pub(crate) fn count_enumerated(&mut self, ctx: &Ctx, dice: Dice) -> u32 {
-        let (plan, c) = ctx.plan(dice);
-        let mut sink = Counter { ranked: Ranked::new(plan == Plan::EveryOrder, &mut self.set), count: 0 };
-        ctx.generate(dice, plan, &c, &mut sink, &mut self.seen);
-        sink.count.max(1)
     }
 }
 
@@ -565,13 +427,14 @@ impl Position {
     /// ```
     pub fn legal_plays_with(&self, dice: Dice, rules: &FevgaRules) -> Vec<Play> {
         let mut out = Vec::new();
-        GEN.with(|g| match g.try_borrow_mut() {
-            Ok(mut g) => {
+        generator::with_cached(
+            &GEN,
+            || MoveGen::new(*rules),
+            |g| {
                 g.rules = *rules;
                 g.plays(self, dice, &mut out);
-            }
-            Err(_) => MoveGen::new(*rules).plays(self, dice, &mut out),
-        });
+            },
+        );
         out
     }
 }

@@ -2,25 +2,13 @@
 //! of seeded random games under every set of options.
 
 use super::*;
-use crate::game::{DiceSource, SeededDice};
+use crate::movegen_common::testing::{assert_unique_is_every_order, random_positions};
 
 /// Positions of random games (`games` of them), each with its rules.
 fn positions(seed: u64, games: usize) -> Vec<(Position, FevgaRules)> {
-    let mut dice = SeededDice::new(seed);
-    let mut out = Vec::new();
-    for g in 0..games {
-        let rules = FevgaRules::ALL[g % FevgaRules::ALL.len()];
-        let mut pos = Position::start();
-        for _ in 0..400 {
-            if pos.outcome().is_some() {
-                break;
-            }
-            out.push((pos, rules));
-            let plays = pos.legal_plays_with(dice.roll(), &rules);
-            pos = *plays[dice.die() as usize % plays.len()].position();
-        }
-    }
-    out
+    let rules = |g: usize| FevgaRules::ALL[g % FevgaRules::ALL.len()];
+    let legal = |g, pos: &Position, dice| pos.legal_plays_with(dice, &rules(g));
+    random_positions(Position::start(), seed, games, 400, legal).into_iter().map(|(p, g)| (p, rules(g))).collect()
 }
 
 /// The closed-form counts agree with enumeration wherever they apply.
@@ -45,30 +33,36 @@ fn fast_counts_match_enumeration() {
 /// every-order generator with duplicates removed.
 #[test]
 fn unique_generation_matches_every_order() {
-    let mut seen = KeySet::new();
+    let (mut set, mut seen) = (KeySet::new(), KeySet::new());
     let mut checked = 0;
     for (pos, rules) in positions(9, 80) {
         let ctx = Ctx::new(&pos, &rules);
         for d in Dice::ALL {
             let (plan, c) = ctx.plan(d);
-            if plan != Plan::Unique {
-                continue;
+            if plan == Plan::Unique {
+                assert_unique_is_every_order(&Roll { ctx: &ctx, c }, d, (&mut set, &mut seen), Play::key, &pos);
+                checked += 1;
             }
-            let mut keys = |plan: Plan, dedupe: bool| {
-                let mut set = KeySet::new();
-                let mut plays = Vec::new();
-                let mut sink =
-                    Collector { ranked: Ranked::new(dedupe, &mut set), ctx: &ctx, base: &pos, out: &mut plays };
-                ctx.generate(d, plan, &c, &mut sink, &mut seen);
-                let mut k: Vec<u128> = plays.iter().map(Play::key).collect();
-                let n = k.len();
-                k.sort_unstable();
-                k.dedup();
-                (k, n)
-            };
-            let (unique, n) = keys(Plan::Unique, false);
-            assert_eq!(unique.len(), n, "duplicate plays from the unique generator: {pos:?} {d}");
-            assert_eq!(unique, keys(Plan::EveryOrder, true).0, "{pos:?} {d}");
+        }
+    }
+    assert!(checked > 50_000, "{checked}");
+}
+
+/// The positions perft walks are exactly the positions of the plays, and
+/// the counts agree, under every set of options.
+#[test]
+fn positions_and_counts_are_those_of_the_plays() {
+    let (mut plays, mut reached) = (Vec::new(), Vec::new());
+    let mut checked = 0;
+    for (pos, rules) in positions(13, 40) {
+        let mut movegen = MoveGen::new(rules);
+        let ctx = Ctx::new(&pos, &rules);
+        for d in Dice::ALL {
+            movegen.plays_with(&ctx, &pos, d, &mut plays);
+            movegen.positions_with(&ctx, &pos, d, &mut reached);
+            let want: Vec<Position> = plays.iter().map(|p| *p.position()).collect();
+            assert_eq!(reached, want, "{pos:?} {d} {rules:?}");
+            assert_eq!(movegen.count_with(&ctx, d) as usize, want.len(), "{pos:?} {d} {rules:?}");
             checked += 1;
         }
     }

@@ -11,20 +11,25 @@
 //! and so needs no duplicate check, except when the game could end during
 //! the roll: a game-ending move stops the play, which makes move order
 //! matter, so those rolls take the exhaustive path.
+//!
+//! The generators themselves are those every game shares
+//! (`crate::movegen_common::generate`); this file gives Plakoto's hooks.
 
 mod count;
 
 use std::cell::RefCell;
-use std::collections::HashSet;
 
-use crate::keyset::{KeySet, Ranked};
+use crate::keyset::KeySet;
 
 use crate::color::Color;
 use crate::dice::Dice;
+use crate::movegen_common::bits::{NIB_LOW_BITS, each_bit, highest, nibble_sum, occupancy};
+use crate::movegen_common::count::StartBoard;
+use crate::movegen_common::generate::{self, Collected, Plan, Rules, Seq, Sink};
+use crate::movegen_common::generator::{self, Generator};
 use crate::plakoto::play::Play;
 use crate::plakoto::position::{HOME, Position, nib, nibble, reverse_mask, reverse_points};
-use crate::play::Move;
-use crate::result::{GameResult, Reason};
+use crate::result::{GameResult, Reason, win_points};
 
 /// What stays fixed while the side on roll plays one roll.
 #[derive(Clone, Copy, Debug)]
@@ -42,6 +47,8 @@ pub(crate) struct Ctx {
     own_mother_pinned: bool,
     opp_off: u8,
     turn: Color,
+    /// The mover's pinned checkers (they stay so during the roll).
+    own_pinned0: u32,
     /// The mover's checkers at the start of the roll.
     own0: u128,
     /// Points where the mover has checkers on top, and two or more.
@@ -55,57 +62,6 @@ pub(crate) struct Ctx {
     pinnable_nibs: u128,
     /// The opposing checkers on top with every pinnable point emptied.
     opp_after0: u128,
-}
-
-/// Compresses flags at bit 0 of each nibble of `x` (nibbles 0..=31) into a
-/// 32-bit mask, bit p for nibble p.
-#[inline(always)]
-fn nibble_flags(x: u128) -> u32 {
-    #[inline(always)]
-    fn half(mut x: u64) -> u32 {
-        x = (x | (x >> 3)) & 0x0303_0303_0303_0303;
-        x = (x | (x >> 6)) & 0x000F_000F_000F_000F;
-        x = (x | (x >> 12)) & 0x0000_00FF_0000_00FF;
-        x = (x | (x >> 24)) & 0xFFFF;
-        x as u32
-    }
-    half(x as u64) | half((x >> 64) as u64) << 16
-}
-
-const NIB_LOW_BITS: u128 = 0x1111_1111_1111_1111_1111_1111_1111_1111;
-
-/// Points (bit p) whose nibble is nonzero, and whose nibble is two or more.
-#[inline(always)]
-fn occupancy(x: u128) -> (u32, u32) {
-    let any = (x | x >> 1 | x >> 2 | x >> 3) & NIB_LOW_BITS;
-    let multi = (x >> 1 | x >> 2 | x >> 3) & NIB_LOW_BITS;
-    // Nibble 0 is the borne-off count, not a point.
-    (nibble_flags(any) & !1, nibble_flags(multi) & !1)
-}
-
-/// Sum of the nibbles of `x`.
-#[inline(always)]
-fn nibble_sum(x: u128) -> u32 {
-    const M: u128 = 0x0F0F_0F0F_0F0F_0F0F_0F0F_0F0F_0F0F_0F0F;
-    let bytes = (x & M) + ((x >> 4) & M);
-    let fold = |h: u64| (h.wrapping_mul(0x0101_0101_0101_0101) >> 56) as u32;
-    fold(bytes as u64) + fold((bytes >> 64) as u64)
-}
-
-/// A partial play: the mover's checkers and the moves so far.
-#[derive(Clone, Copy, Debug)]
-struct Seq {
-    own: u128,
-    /// Points where the mover has checkers on top.
-    occ: u32,
-    moves: [Move; 4],
-    len: u8,
-    pins: u8,
-}
-
-#[inline(always)]
-fn highest(mask: u32) -> u32 {
-    31 - mask.leading_zeros()
 }
 
 impl Ctx {
@@ -126,6 +82,7 @@ impl Ctx {
         Ctx {
             pinnable_nibs,
             opp_after0: pos.opp & !(pinnable_nibs * 0xF),
+            own_pinned0: pos.own_pinned,
             own0: pos.own,
             occ0,
             multi0,
@@ -141,390 +98,18 @@ impl Ctx {
         }
     }
 
-    #[inline]
-    fn start(&self) -> Seq {
-        Seq { own: self.own0, occ: self.occ0, moves: [Move::default(); 4], len: 0, pins: 0 }
-    }
-
-    /// One checker from `from` by `die`, if legal; the move itself is
-    /// written down only for a sink that reads the moves.
-    #[inline(always)]
-    fn step<S: Sink>(&self, s: &Seq, from: u32, die: u32) -> Option<Seq> {
-        if from > die {
-            if self.open >> (from - die) & 1 == 0 {
-                return None;
-            }
-        } else if !self.no_own_pins || s.occ & !HOME != 0 || (from < die && highest(s.occ) != from) {
-            // Bearing off: every checker home and none pinned; a die larger
-            // than the point only from the highest occupied point.
-            return None;
-        }
-        Some(self.apply::<S>(s, from, die))
-    }
-
-    /// The points (bit p) a checker may leave by `die` in `s`: the bit-set
-    /// form of [`Ctx::step`]'s tests, for the canonical doublet generator.
-    #[inline(always)]
-    fn sources(&self, s: &Seq, die: u32) -> u32 {
-        let mut m = s.occ & (self.open << die);
-        if self.no_own_pins && s.occ & !HOME == 0 {
-            let top = highest(s.occ | 1);
-            m |= s.occ & (1 << die);
-            if top < die && top > 0 {
-                m |= 1 << top;
-            }
-        }
-        m
-    }
-
-    /// One checker from `from` by `die`, the move known to be legal.
-    #[inline(always)]
-    fn apply<S: Sink>(&self, s: &Seq, from: u32, die: u32) -> Seq {
-        let to = from.saturating_sub(die);
-        let mut n = *s;
-        n.own = n.own - nib(from) + nib(to);
-        if nibble(n.own, from) == 0 {
-            n.occ &= !(1 << from);
-        }
-        n.occ |= (1 << to) & !1;
-        if S::MOVES {
-            let pin = (self.pinnable & !s.occ) >> to & 1;
-            n.moves[n.len as usize] = Move { from: from as u8, to: to as u8 };
-            n.pins |= (pin as u8) << n.len;
-        }
-        n.len += 1;
-        n
-    }
-
-    /// Does the game end with this partial play (checked after every move)?
-    #[inline(always)]
-    fn terminal(&self, s: &Seq) -> Option<GameResult> {
-        if s.own & 0xF == 15 {
-            let points = if self.opp_off == 0 { 2 } else { 1 };
-            return Some(GameResult::win(self.turn, points, Reason::BearOff));
-        }
-        if self.mother_watch && s.occ & 2 != 0 {
-            if self.own_mother_pinned {
-                return Some(GameResult::draw());
-            }
-            if s.occ >> 24 & 1 == 0 {
-                return Some(GameResult::win(self.turn, 2, Reason::Mother));
-            }
-        }
-        None
-    }
-
-    /// How to generate the plays of `dice`, and whether that way can
-    /// produce the same position twice (the sink must then dedupe).
-    fn plan(&self, dice: Dice) -> (Plan, bool) {
+    /// How to generate the plays of `dice`: each position once by
+    /// construction unless the game could end during the roll (a
+    /// game-ending move stops the play, which makes move order matter) or,
+    /// for a non-doublet, a bear-off is within reach.
+    fn plan(&self, dice: Dice) -> Plan {
         let (hi, lo) = (dice.high() as u32, dice.low() as u32);
-        if hi != lo {
-            if self.bear_off_within(2) || self.may_end_within(&[hi, lo, hi + lo]) {
-                (Plan::EveryOrder, true)
-            } else {
-                (Plan::Unique, false)
-            }
-        } else if self.may_end_within(&[hi, 2 * hi, 3 * hi, 4 * hi]) || (self.no_own_pins && self.on_board <= 4) {
-            (Plan::EveryOrder, true)
+        let every_order = if hi != lo {
+            self.bear_off_within(2) || self.may_end_within(&[hi, lo, hi + lo])
         } else {
-            (Plan::Unique, false)
-        }
-    }
-}
-
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Plan {
-    /// Each position once by construction (no game end possible; for
-    /// non-doublets also no bear-off).
-    Unique,
-    /// Every order of the dice, duplicates removed by the sink.
-    EveryOrder,
-}
-
-/// Receives finished sequences ranked by how much of the roll they use.
-trait Sink: Sized {
-    /// Whether the sink reads the moves (and which pinned), or only where
-    /// the checkers end up: perft's counts and positions skip writing them.
-    const MOVES: bool;
-
-    /// Rank: dice used for doublets (4 for a game-ending play); for other
-    /// rolls 3 for both dice or game-ending, 2 for the larger die alone, 1
-    /// for the smaller alone.
-    fn offer(&mut self, rank: u8, s: &Seq, result: Option<GameResult>);
-
-    /// A play's last move in a batch, where no move can end the game: `s`
-    /// then one checker by `die` from each point of `sources` (each legal),
-    /// each a play of `rank`.
-    #[inline(always)]
-    fn offer_each(&mut self, rank: u8, ctx: &Ctx, s: &Seq, die: u32, sources: u32) {
-        each_bit(sources, |from| self.offer(rank, &ctx.apply::<Self>(s, from, die), None));
-    }
-}
-
-/// Calls `f` on each set bit of `m`, highest first.
-#[inline(always)]
-fn each_bit(mut m: u32, mut f: impl FnMut(u32)) {
-    while m != 0 {
-        let b = highest(m);
-        m &= !(1 << b);
-        f(b);
-    }
-}
-
-struct Counter<'a> {
-    ranked: Ranked<'a>,
-    count: u32,
-}
-
-impl Sink for Counter<'_> {
-    const MOVES: bool = false;
-
-    #[inline(always)]
-    fn offer(&mut self, rank: u8, s: &Seq, _: Option<GameResult>) {
-        if self.ranked.admit(rank, s.own, || self.count = 0) {
-            self.count += 1;
-        }
-    }
-
-    #[inline(always)]
-    fn offer_each(&mut self, rank: u8, ctx: &Ctx, s: &Seq, die: u32, sources: u32) {
-        if self.ranked.admit_all(rank, || self.count = 0) {
-            self.count += sources.count_ones();
-        } else {
-            each_bit(sources, |from| self.offer(rank, &ctx.apply::<Self>(s, from, die), None));
-        }
-    }
-}
-
-/// What a generator collects: whole plays, or only the positions they reach.
-trait Collected: Sized {
-    /// Whether building one reads the moves.
-    const MOVES: bool;
-    fn from(ctx: &Ctx, base: &Position, s: &Seq, result: Option<GameResult>) -> Self;
-
-    /// Pushes one per point of `sources`: `s` then a checker from there by
-    /// `die`, no move ending the game (see [`Sink::offer_each`]).
-    #[inline(always)]
-    fn push_each(ctx: &Ctx, base: &Position, s: &Seq, die: u32, sources: u32, out: &mut Vec<Self>) {
-        each_bit(sources, |from| out.push(Self::from(ctx, base, &ctx.apply::<Collector<Self>>(s, from, die), None)));
-    }
-}
-
-impl Collected for Play {
-    const MOVES: bool = true;
-
-    #[inline]
-    fn from(ctx: &Ctx, base: &Position, s: &Seq, result: Option<GameResult>) -> Play {
-        ctx.finish(base, s, result)
-    }
-}
-
-impl Collected for Position {
-    const MOVES: bool = false;
-
-    #[inline]
-    fn from(ctx: &Ctx, base: &Position, s: &Seq, result: Option<GameResult>) -> Position {
-        ctx.finish_position(base, s, result)
-    }
-
-    /// Each leaf built from its parent's sides turned round once: the last
-    /// move, and the pin it makes or releases, made in the next position's
-    /// numbering.
-    #[inline(always)]
-    fn push_each(ctx: &Ctx, base: &Position, s: &Seq, die: u32, sources: u32, out: &mut Vec<Position>) {
-        // In the opponent's numbering point p is 25 − p; off stays 0.
-        let turned = |p: u32| if p == 0 { 0 } else { 25 - p };
-        let mover = reverse_points(s.own);
-        let opp = ctx.opp_turned(s.own);
-        let (opp_pinned, turn) = (reverse_mask(base.own_pinned), base.turn.opponent());
-        out.reserve(sources.count_ones() as usize);
-        let mut m = sources;
-        while m != 0 {
-            let from = highest(m);
-            m &= !(1 << from);
-            let to = from.saturating_sub(die);
-            let left = nibble(s.own, from) == 1;
-            let occ = (s.occ & !(u32::from(left) << from)) | ((1 << to) & !1);
-            let mut own = opp;
-            // A lone opposing checker newly covered is pinned (off the top);
-            // one we no longer cover is on top again.
-            if (ctx.pinnable & !s.occ) >> to & 1 == 1 && to > 0 {
-                own -= nib(turned(to));
-            }
-            if left && ctx.pinnable >> from & 1 == 1 {
-                own += nib(turned(from));
-            }
-            out.push(Position {
-                own,
-                opp: mover - nib(turned(from)) + nib(turned(to)),
-                own_pinned: reverse_mask(ctx.pinnable & occ),
-                opp_pinned,
-                turn,
-            });
-        }
-    }
-}
-
-struct Collector<'a, T> {
-    ranked: Ranked<'a>,
-    ctx: &'a Ctx,
-    base: &'a Position,
-    out: &'a mut Vec<T>,
-}
-
-impl<T: Collected> Sink for Collector<'_, T> {
-    const MOVES: bool = T::MOVES;
-
-    fn offer(&mut self, rank: u8, s: &Seq, result: Option<GameResult>) {
-        if self.ranked.admit(rank, s.own, || self.out.clear()) {
-            self.out.push(T::from(self.ctx, self.base, s, result));
-        }
-    }
-
-    #[inline(always)]
-    fn offer_each(&mut self, rank: u8, ctx: &Ctx, s: &Seq, die: u32, sources: u32) {
-        if self.ranked.admit_all(rank, || self.out.clear()) {
-            T::push_each(ctx, self.base, s, die, sources, self.out);
-        } else {
-            each_bit(sources, |from| self.offer(rank, &ctx.apply::<Self>(s, from, die), None));
-        }
-    }
-}
-
-impl Ctx {
-    fn non_double<S: Sink>(&self, s0: &Seq, hi: u32, lo: u32, sink: &mut S) {
-        for (first, second, single_rank) in [(hi, lo, 2), (lo, hi, 1)] {
-            let mut occ = s0.occ;
-            while occ != 0 {
-                let from = highest(occ);
-                occ &= !(1 << from);
-                let Some(s1) = self.step::<S>(s0, from, first) else {
-                    continue;
-                };
-                if let Some(r) = self.terminal(&s1) {
-                    sink.offer(3, &s1, Some(r));
-                    continue;
-                }
-                let mut any = false;
-                let mut occ2 = s1.occ;
-                while occ2 != 0 {
-                    let from2 = highest(occ2);
-                    occ2 &= !(1 << from2);
-                    if let Some(s2) = self.step::<S>(&s1, from2, second) {
-                        any = true;
-                        sink.offer(3, &s2, self.terminal(&s2));
-                    }
-                }
-                if !any {
-                    sink.offer(single_rank, &s1, None);
-                }
-            }
-        }
-    }
-
-    /// Non-doublets when nobody can bear off and the game cannot end: each
-    /// distinct play once, as two checkers moving one die each (all pairs
-    /// but those where one move starts where the other lands) or one checker
-    /// moving both dice. The same decomposition as `fast_count_non_double`.
-    fn non_double_unique<S: Sink>(&self, s0: &Seq, hi: u32, lo: u32, sink: &mut S) {
-        let occ = self.occ0;
-        let a = occ & (self.open << hi);
-        let b = occ & (self.open << lo);
-        let single = occ & !self.multi0;
-        let mut two = false;
-        let mut xs = a;
-        while xs != 0 {
-            let x = highest(xs);
-            xs &= !(1 << x);
-            let Some(s1) = self.step::<S>(s0, x, hi) else { continue };
-            let mut ys = b & !(1 << (x - hi)) & !(1 << (x + lo));
-            if single >> x & 1 == 1 {
-                ys &= !(1 << x);
-            }
-            // No bear-off and no game end in this plan: each y can move.
-            if ys != 0 {
-                two = true;
-                sink.offer_each(3, self, &s1, lo, ys);
-            }
-        }
-        let mut through = occ & (self.open << (hi + lo)) & ((self.open << hi) | (self.open << lo));
-        while through != 0 {
-            let x = highest(through);
-            through &= !(1 << x);
-            let (first, second) = if self.open >> (x - hi) & 1 == 1 { (hi, lo) } else { (lo, hi) };
-            if let Some(s2) = self.step::<S>(s0, x, first).and_then(|s1| self.step::<S>(&s1, x - first, second)) {
-                two = true;
-                sink.offer(3, &s2, None);
-            }
-        }
-        if !two {
-            let (sources, die, rank) = if a != 0 { (a, hi, 2) } else { (b, lo, 1) };
-            let mut xs = sources;
-            while xs != 0 {
-                let x = highest(xs);
-                xs &= !(1 << x);
-                if let Some(s1) = self.step::<S>(s0, x, die) {
-                    sink.offer(rank, &s1, None);
-                }
-            }
-        }
-    }
-
-    /// Doublets when no move can end the game: sources never increase. The
-    /// last move goes to the sink as a batch, one play per source.
-    fn double_canonical<S: Sink>(&self, s: &Seq, die: u32, max_from: u32, sink: &mut S) {
-        let sources = self.sources(s, die) & ((2u32 << max_from) - 1);
-        if sources == 0 {
-            if s.len > 0 {
-                sink.offer(s.len, s, None);
-            }
-            return;
-        }
-        if s.len == 3 {
-            sink.offer_each(4, self, s, die, sources);
-            return;
-        }
-        each_bit(sources, |from| self.double_canonical(&self.apply::<S>(s, from, die), die, from, sink));
-    }
-
-    /// Doublets when a move may end the game: every order, each partial
-    /// position expanded once.
-    fn double_exhaustive<S: Sink>(&self, s: &Seq, die: u32, sink: &mut S, seen: &mut HashSet<(u128, u8)>) {
-        let mut occ = s.occ;
-        let mut any = false;
-        while occ != 0 {
-            let from = highest(occ);
-            occ &= !(1 << from);
-            let Some(n) = self.step::<S>(s, from, die) else {
-                continue;
-            };
-            any = true;
-            if let Some(r) = self.terminal(&n) {
-                sink.offer(4, &n, Some(r));
-            } else if n.len == 4 {
-                sink.offer(4, &n, None);
-            } else if seen.insert((n.own, n.len)) {
-                self.double_exhaustive(&n, die, sink, seen);
-            }
-        }
-        if !any && s.len > 0 {
-            sink.offer(s.len, s, None);
-        }
-    }
-
-    /// Runs the generator `plan` chose for `dice`.
-    fn generate<S: Sink>(&self, dice: Dice, plan: Plan, sink: &mut S, seen: &mut HashSet<(u128, u8)>) {
-        let s0 = self.start();
-        let (hi, lo) = (dice.high() as u32, dice.low() as u32);
-        match (hi == lo, plan) {
-            (false, Plan::Unique) => self.non_double_unique(&s0, hi, lo, sink),
-            (false, Plan::EveryOrder) => self.non_double(&s0, hi, lo, sink),
-            (true, Plan::Unique) => self.double_canonical(&s0, hi, 24, sink),
-            (true, Plan::EveryOrder) => {
-                seen.clear();
-                self.double_exhaustive(&s0, hi, sink, seen);
-            }
-        }
+            self.may_end_within(&[hi, 2 * hi, 3 * hi, 4 * hi]) || (self.no_own_pins && self.on_board <= 4)
+        };
+        if every_order { Plan::EveryOrder } else { Plan::Unique }
     }
 
     /// The opposing checkers on top once the mover's checkers are `own`:
@@ -545,28 +130,138 @@ impl Ctx {
     /// The position a finished sequence reaches: the opponent on roll
     /// unless the game is over.
     #[inline]
-    fn finish_position(&self, base: &Position, s: &Seq, result: Option<GameResult>) -> Position {
+    fn finish_position(&self, s: &Seq, result: Option<GameResult>) -> Position {
         let after = Position {
             own: s.own,
             opp: self.opp_after(s.own),
-            own_pinned: base.own_pinned,
+            own_pinned: self.own_pinned0,
             opp_pinned: self.pinnable & s.occ,
-            turn: base.turn,
+            turn: self.turn,
         };
         if result.is_some() { after } else { after.pass_turn() }
     }
+}
 
-    /// Builds the play for a finished sequence.
+/// Plakoto's hooks: a landing pins a lone opposing checker, bearing off
+/// needs no checker of ours pinned, and the mother rule can end the game.
+impl Rules for Ctx {
+    type Seq = Seq;
+    type End = GameResult;
+    const TOP: u32 = 24;
+    // The plan takes every order whenever a move could end the game.
+    const CANONICAL_ENDS: bool = false;
+
     #[inline]
-    fn finish(&self, base: &Position, s: &Seq, result: Option<GameResult>) -> Play {
-        Play {
-            moves: s.moves,
-            len: s.len,
-            pins: s.pins,
-            position: self.finish_position(base, s, result),
-            result,
-            mover: base.turn,
+    fn start(&self) -> Seq {
+        Seq::start(self.own0, self.occ0)
+    }
+
+    #[inline(always)]
+    fn start_board(&self) -> StartBoard {
+        StartBoard { own: self.own0, occ: self.occ0, multi: self.multi0, open: self.open }
+    }
+
+    #[inline(always)]
+    fn step<S: Sink<Self>>(&self, s: &Seq, from: u32, die: u32) -> Option<Seq> {
+        if from > die {
+            if self.open >> (from - die) & 1 == 0 {
+                return None;
+            }
+        } else if !self.no_own_pins || s.occ & !HOME != 0 || (from < die && highest(s.occ) != from) {
+            // Bearing off: every checker home and none pinned; a die larger
+            // than the point only from the highest occupied point.
+            return None;
         }
+        Some(self.apply::<S>(s, from, die))
+    }
+
+    #[inline(always)]
+    fn apply<S: Sink<Self>>(&self, s: &Seq, from: u32, die: u32) -> Seq {
+        let to = from.saturating_sub(die);
+        // Landing on a lone opposing checker not already under us pins it.
+        let pin = S::MOVES && (self.pinnable & !s.occ) >> to & 1 == 1;
+        s.moved(from, to, S::MOVES, pin)
+    }
+
+    #[inline(always)]
+    fn sources(&self, s: &Seq, die: u32) -> u32 {
+        let mut m = s.occ & (self.open << die);
+        if self.no_own_pins && s.occ & !HOME == 0 {
+            let top = highest(s.occ | 1);
+            m |= s.occ & (1 << die);
+            if top < die && top > 0 {
+                m |= 1 << top;
+            }
+        }
+        m
+    }
+
+    #[inline(always)]
+    fn terminal(&self, s: &Seq) -> Option<GameResult> {
+        if s.own & 0xF == 15 {
+            return Some(GameResult::win(self.turn, win_points(self.opp_off), Reason::BearOff));
+        }
+        if self.mother_watch && s.occ & 2 != 0 {
+            if self.own_mother_pinned {
+                return Some(GameResult::draw());
+            }
+            if s.occ >> 24 & 1 == 0 {
+                return Some(GameResult::win(self.turn, 2, Reason::Mother));
+            }
+        }
+        None
+    }
+}
+
+impl Collected<Ctx> for Play {
+    const MOVES: bool = true;
+
+    #[inline]
+    fn from(ctx: &Ctx, s: &Seq, result: Option<GameResult>) -> Play {
+        s.play(ctx.finish_position(s, result), result, ctx.turn)
+    }
+}
+
+impl Collected<Ctx> for Position {
+    const MOVES: bool = false;
+
+    #[inline]
+    fn from(ctx: &Ctx, s: &Seq, result: Option<GameResult>) -> Position {
+        ctx.finish_position(s, result)
+    }
+
+    /// Each leaf built from its parent's sides turned round once: the last
+    /// move, and the pin it makes or releases, made in the next position's
+    /// numbering.
+    #[inline(always)]
+    fn push_each(ctx: &Ctx, s: &Seq, die: u32, sources: u32, out: &mut Vec<Position>) {
+        // In the opponent's numbering point p is 25 − p; off stays 0.
+        let turned = |p: u32| if p == 0 { 0 } else { 25 - p };
+        let mover = reverse_points(s.own);
+        let opp = ctx.opp_turned(s.own);
+        let (opp_pinned, turn) = (reverse_mask(ctx.own_pinned0), ctx.turn.opponent());
+        out.reserve(sources.count_ones() as usize);
+        each_bit(sources, |from| {
+            let to = from.saturating_sub(die);
+            let left = nibble(s.own, from) == 1;
+            let occ = (s.occ & !(u32::from(left) << from)) | ((1 << to) & !1);
+            let mut own = opp;
+            // A lone opposing checker newly covered is pinned (off the top);
+            // one we no longer cover is on top again.
+            if (ctx.pinnable & !s.occ) >> to & 1 == 1 && to > 0 {
+                own -= nib(turned(to));
+            }
+            if left && ctx.pinnable >> from & 1 == 1 {
+                own += nib(turned(from));
+            }
+            out.push(Position {
+                own,
+                opp: mover - nib(turned(from)) + nib(turned(to)),
+                own_pinned: reverse_mask(ctx.pinnable & occ),
+                opp_pinned,
+                turn,
+            });
+        });
     }
 }
 
@@ -583,7 +278,7 @@ impl Ctx {
 /// ```
 pub struct MoveGen {
     set: KeySet,
-    seen: HashSet<(u128, u8)>,
+    seen: KeySet,
 }
 
 impl Default for MoveGen {
@@ -595,59 +290,50 @@ impl Default for MoveGen {
 impl MoveGen {
     /// A generator with empty scratch space.
     pub fn new() -> MoveGen {
-        MoveGen { set: KeySet::new(), seen: HashSet::new() }
+        MoveGen { set: KeySet::new(), seen: KeySet::new() }
     }
 
     /// Fills `out` with the legal plays of `pos` for `dice`: one per distinct
     /// resulting position; a single pass when nothing can be played; nothing
     /// when the game is already over.
     pub fn plays(&mut self, pos: &Position, dice: Dice, out: &mut Vec<Play>) {
-        out.clear();
-        if pos.outcome().is_some() {
-            return;
-        }
-        let ctx = Ctx::new(pos);
-        self.plays_with(&ctx, pos, dice, out);
-    }
-
-    pub(crate) fn plays_with(&mut self, ctx: &Ctx, pos: &Position, dice: Dice, out: &mut Vec<Play>) {
-        self.collect(ctx, pos, dice, out);
-        if out.is_empty() {
-            out.push(Play::pass(pos));
-        }
-    }
-
-    /// The positions the legal plays of `pos` (a game not over) reach, the
-    /// opponent on roll unless the play ends the game, without building the
-    /// plays: what perft walks. A pass gives the position with the turn
-    /// passed.
-    pub(crate) fn positions_with(&mut self, ctx: &Ctx, pos: &Position, dice: Dice, out: &mut Vec<Position>) {
-        self.collect(ctx, pos, dice, out);
-        if out.is_empty() {
-            out.push(pos.pass_turn());
-        }
-    }
-
-    /// Every legal play for `dice` as `T` into `out`, cleared first; none
-    /// when nothing can be played.
-    fn collect<T: Collected>(&mut self, ctx: &Ctx, pos: &Position, dice: Dice, out: &mut Vec<T>) {
-        out.clear();
-        let (plan, dedupe) = ctx.plan(dice);
-        let mut sink = Collector { ranked: Ranked::new(dedupe, &mut self.set), ctx, base: pos, out };
-        ctx.generate(dice, plan, &mut sink, &mut self.seen);
+        Generator::plays(self, pos, dice, out);
     }
 
     /// The number of legal plays (a pass counts as one; 0 if the game is over).
     pub fn count(&mut self, pos: &Position, dice: Dice) -> u32 {
-        if pos.outcome().is_some() {
-            return 0;
-        }
-        let ctx = Ctx::new(pos);
-        self.count_with(&ctx, dice)
+        Generator::count(self, pos, dice)
+    }
+
+    /// Counts by generating (no closed form): bear-offs and game ends.
+    pub(crate) fn count_enumerated(&mut self, ctx: &Ctx, dice: Dice) -> u32 {
+        generate::count(ctx, dice, ctx.plan(dice), &mut self.set, &mut self.seen)
+    }
+}
+
+/// Plakoto's generator: its context, its plan, and its closed counts
+/// where they hold.
+impl Generator for MoveGen {
+    type Position = Position;
+    type Ctx = Ctx;
+
+    #[inline]
+    fn ctx(&self, pos: &Position) -> Ctx {
+        Ctx::new(pos)
     }
 
     #[inline]
-    pub(crate) fn count_with(&mut self, ctx: &Ctx, dice: Dice) -> u32 {
+    fn collect_plays(&mut self, ctx: &Ctx, dice: Dice, out: &mut Vec<Play>) {
+        generate::collect(ctx, dice, ctx.plan(dice), &mut self.set, &mut self.seen, out);
+    }
+
+    #[inline]
+    fn collect_positions(&mut self, ctx: &Ctx, dice: Dice, out: &mut Vec<Position>) {
+        generate::collect(ctx, dice, ctx.plan(dice), &mut self.set, &mut self.seen, out);
+    }
+
+    #[inline]
+    fn count_with(&mut self, ctx: &Ctx, dice: Dice) -> u32 {
         let (hi, lo) = (dice.high() as u32, dice.low() as u32);
         let fast = if hi != lo { ctx.fast_count_non_double(hi, lo) } else { ctx.fast_count_double(hi) };
         match fast {
@@ -655,45 +341,34 @@ impl MoveGen {
             None => self.count_enumerated(ctx, dice),
         }
     }
-
-    /// Counts by generating (no closed form): bear-offs and game ends.
-    pub(crate) fn count_enumerated(&mut self, ctx: &Ctx, dice: Dice) -> u32 {
-        let (plan, dedupe) = ctx.plan(dice);
-        let mut sink = Counter { ranked: Ranked::new(dedupe, &mut self.set), count: 0 };
-        ctx.generate(dice, plan, &mut sink, &mut self.seen);
-        sink.count.max(1)
-    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::{DiceSource, SeededDice};
+    use crate::movegen_common::testing::{assert_unique_is_every_order, random_positions};
+
+    /// Positions of `games` seeded random games.
+    fn positions(seed: u64, games: usize) -> Vec<Position> {
+        let legal = |_, pos: &Position, dice| pos.legal_plays(dice);
+        random_positions(Position::start(), seed, games, 200, legal).into_iter().map(|(p, _)| p).collect()
+    }
 
     /// The closed-form counts agree with enumeration wherever they apply,
     /// over positions from seeded random games.
     #[test]
     fn fast_counts_match_enumeration() {
         let mut movegen = MoveGen::new();
-        let mut dice = SeededDice::new(5);
         let mut checked = 0;
-        for _ in 0..300 {
-            let mut pos = Position::start();
-            for _ in 0..200 {
-                if pos.outcome().is_some() {
-                    break;
+        for pos in positions(5, 300) {
+            let ctx = Ctx::new(&pos);
+            for d in Dice::ALL {
+                let (hi, lo) = (d.high() as u32, d.low() as u32);
+                let fast = if hi != lo { ctx.fast_count_non_double(hi, lo) } else { ctx.fast_count_double(hi) };
+                if let Some(n) = fast {
+                    assert_eq!(n, movegen.count_enumerated(&ctx, d), "{pos:?} {d}");
+                    checked += 1;
                 }
-                let ctx = Ctx::new(&pos);
-                for d in Dice::ALL {
-                    let (hi, lo) = (d.high() as u32, d.low() as u32);
-                    let fast = if hi != lo { ctx.fast_count_non_double(hi, lo) } else { ctx.fast_count_double(hi) };
-                    if let Some(n) = fast {
-                        assert_eq!(n, movegen.count_enumerated(&ctx, d), "{pos:?} {d}");
-                        checked += 1;
-                    }
-                }
-                let plays = pos.legal_plays(dice.roll());
-                pos = *plays[dice.die() as usize % plays.len()].position();
             }
         }
         assert!(checked > 100_000, "{checked}");
@@ -703,42 +378,14 @@ mod tests {
     /// every-order generator with duplicates removed.
     #[test]
     fn unique_generation_matches_every_order() {
-        let mut movegen = MoveGen::new();
-        let mut dice = SeededDice::new(9);
-        let mut seen = HashSet::new();
+        let (mut set, mut seen) = (KeySet::new(), KeySet::new());
         let mut checked = 0;
-        for _ in 0..200 {
-            let mut pos = Position::start();
-            for _ in 0..200 {
-                if pos.outcome().is_some() {
-                    break;
-                }
-                let ctx = Ctx::new(&pos);
-                for d in Dice::ALL {
-                    let (plan, _) = ctx.plan(d);
-                    if plan != Plan::Unique {
-                        continue;
-                    }
-                    let mut keys = |plan: Plan, dedupe: bool| {
-                        let mut set = KeySet::new();
-                        let mut plays: Vec<Play> = Vec::new();
-                        let mut sink =
-                            Collector { ranked: Ranked::new(dedupe, &mut set), ctx: &ctx, base: &pos, out: &mut plays };
-                        ctx.generate(d, plan, &mut sink, &mut seen);
-                        let mut k: Vec<u128> =
-                            plays.iter().map(|p| p.position().with_turn(pos.turn()).own_key()).collect();
-                        let n = k.len();
-                        k.sort_unstable();
-                        k.dedup();
-                        (k, n)
-                    };
-                    let (unique, n) = keys(Plan::Unique, false);
-                    assert_eq!(unique.len(), n, "duplicate plays from the unique generator: {pos:?} {d}");
-                    assert_eq!(unique, keys(Plan::EveryOrder, true).0, "{pos:?} {d}");
-                    checked += 1;
-                }
-                let plays = pos.legal_plays(dice.roll());
-                pos = *plays[movegen.count(&pos, Dice::ALL[0]) as usize % plays.len()].position();
+        for pos in positions(9, 200) {
+            let ctx = Ctx::new(&pos);
+            for d in Dice::ALL.into_iter().filter(|&d| ctx.plan(d) == Plan::Unique) {
+                let own_key = |p: &Play| p.position().with_turn(pos.turn()).own_key();
+                assert_unique_is_every_order(&ctx, d, (&mut set, &mut seen), own_key, &pos);
+                checked += 1;
             }
         }
         assert!(checked > 50_000, "{checked}");
@@ -749,41 +396,25 @@ mod tests {
     /// positions of the plays, and the counts agree, over random games.
     #[test]
     fn positions_and_counts_are_those_of_the_plays() {
-        let mut dice = SeededDice::new(13);
         let (mut movegen, mut plays, mut positions) = (MoveGen::new(), Vec::new(), Vec::new());
         let (mut checked, mut game_ends, mut pins) = (0, 0, 0);
-        for _ in 0..300 {
-            let mut pos = Position::start();
-            for _ in 0..200 {
-                if pos.outcome().is_some() {
-                    break;
-                }
-                let ctx = Ctx::new(&pos);
-                for d in Dice::ALL {
-                    movegen.plays(&pos, d, &mut plays);
-                    movegen.positions_with(&ctx, &pos, d, &mut positions);
-                    let mut want: Vec<Position> = plays.iter().map(|p| *p.position()).collect();
-                    game_ends += plays.iter().filter(|p| p.result().is_some()).count();
-                    pins += plays.iter().filter(|p| p.position().own_pinned != 0).count();
-                    let key = |p: &Position| (p.own, p.opp, p.own_pinned, p.opp_pinned, p.turn == Color::White);
-                    want.sort_by_key(key);
-                    positions.sort_by_key(key);
-                    assert_eq!(positions, want, "{pos:?} {d}");
-                    assert_eq!(movegen.count(&pos, d) as usize, want.len(), "{pos:?} {d}");
-                    checked += 1;
-                }
-                let plays = pos.legal_plays(dice.roll());
-                pos = *plays[dice.die() as usize % plays.len()].position();
+        for pos in self::positions(13, 300) {
+            let ctx = Ctx::new(&pos);
+            for d in Dice::ALL {
+                movegen.plays(&pos, d, &mut plays);
+                movegen.positions_with(&ctx, &pos, d, &mut positions);
+                let mut want: Vec<Position> = plays.iter().map(|p| *p.position()).collect();
+                game_ends += plays.iter().filter(|p| p.result().is_some()).count();
+                pins += plays.iter().filter(|p| p.position().own_pinned != 0).count();
+                let key = |p: &Position| (p.own, p.opp, p.own_pinned, p.opp_pinned, p.turn == Color::White);
+                want.sort_by_key(key);
+                positions.sort_by_key(key);
+                assert_eq!(positions, want, "{pos:?} {d}");
+                assert_eq!(movegen.count(&pos, d) as usize, want.len(), "{pos:?} {d}");
+                checked += 1;
             }
         }
         assert!(checked > 400_000 && game_ends > 100 && pins > 100_000, "{checked} {game_ends} {pins}");
-    }
-
-    #[test]
-    fn occupancy_masks() {
-        let x = 3 * nib(24) + nib(1) + 15 * nib(13) + 9;
-        assert_eq!(occupancy(x), (1 << 24 | 1 << 1 | 1 << 13, 1 << 24 | 1 << 13));
-        assert_eq!(nibble_sum(x), 3 + 1 + 15 + 9);
     }
 }
 
@@ -803,10 +434,7 @@ impl Position {
     /// ```
     pub fn legal_plays(&self, dice: Dice) -> Vec<Play> {
         let mut out = Vec::new();
-        GEN.with(|g| match g.try_borrow_mut() {
-            Ok(mut g) => g.plays(self, dice, &mut out),
-            Err(_) => MoveGen::new().plays(self, dice, &mut out),
-        });
+        generator::with_cached(&GEN, MoveGen::new, |g| g.plays(self, dice, &mut out));
         out
     }
 }

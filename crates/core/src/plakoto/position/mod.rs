@@ -15,36 +15,11 @@ pub use json::PositionJsonError;
 pub use setup::{PositionError, Setup};
 
 use crate::color::Color;
-use crate::result::{GameResult, Reason};
+use crate::result::{GameResult, Reason, win_points};
 
-/// Bit mask of points 1..=6, the home board, in a point bit set.
-pub(crate) const HOME: u32 = 0b111_1110;
-
-/// One in the nibble of point `p` (nibble 0 holds the borne-off count).
-#[inline(always)]
-pub(crate) const fn nib(p: u32) -> u128 {
-    1u128 << (4 * p)
-}
-
-/// The count held in nibble `p`.
-#[inline(always)]
-pub(crate) const fn nibble(x: u128, p: u32) -> u8 {
-    ((x >> (4 * p)) & 0xF) as u8
-}
-
-/// All 32 nibbles as bytes, nibble `i` at index `i`.
-#[inline]
-const fn nibbles(x: u128) -> [u8; 32] {
-    let b = x.to_le_bytes();
-    let mut out = [0u8; 32];
-    let mut i = 0;
-    while i < 16 {
-        out[2 * i] = b[i] & 0xF;
-        out[2 * i + 1] = b[i] >> 4;
-        i += 1;
-    }
-    out
-}
+// The packed board's bit tricks, shared by every game's generator.
+use crate::movegen_common::bits::nibbles;
+pub(crate) use crate::movegen_common::bits::{HOME, nib, nibble};
 
 /// Mirrors points p → 25 − p in a nibble-per-point vector, keeping nibble 0.
 #[inline]
@@ -271,8 +246,7 @@ impl Position {
     /// assert_eq!((r.winner, r.points, r.reason), (Some(Color::Black), 2, Reason::Resign));
     /// ```
     pub fn resignation(&self, resigner: Color) -> GameResult {
-        let points = if self.off(resigner) == 0 { 2 } else { 1 };
-        GameResult::win(resigner.opponent(), points, crate::result::Reason::Resign)
+        GameResult::resignation(resigner, self.off(resigner))
     }
 
     /// Has the game ended in this position, and how? The standing mother
@@ -290,12 +264,11 @@ impl Position {
         let side = |mover: bool| {
             if mover { self.turn } else { self.turn.opponent() }
         };
-        let bear_off_points = |loser_off: u8| if loser_off == 0 { 2 } else { 1 };
         if self.own_off() == 15 {
-            return Some(GameResult::win(side(true), bear_off_points(self.opp_off()), Reason::BearOff));
+            return Some(GameResult::win(side(true), win_points(self.opp_off()), Reason::BearOff));
         }
         if self.opp_off() == 15 {
-            return Some(GameResult::win(side(false), bear_off_points(self.own_off()), Reason::BearOff));
+            return Some(GameResult::win(side(false), win_points(self.own_off()), Reason::BearOff));
         }
         let own_mother_pinned = self.own_pinned_on(24);
         let opp_mother_pinned = self.opp_pinned_on(1);
