@@ -30,6 +30,7 @@
 pub mod analysis;
 mod analyzer;
 pub mod bearoff;
+mod category;
 mod evaluator;
 pub mod fastnet;
 mod game_evals;
@@ -51,6 +52,7 @@ pub mod tavli_met;
 mod tavli_player;
 
 pub use analyzer::{Analyzer, Scored};
+pub use category::Category;
 pub use evaluator::Evaluator;
 pub use game_evals::GameEvals;
 pub use games::fevga::heuristic::{FevgaHeuristic, fevga_heuristic_score};

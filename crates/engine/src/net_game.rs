@@ -6,9 +6,10 @@
 
 use std::sync::Arc;
 
-use tavli_core::tavli::{GameKind, GamePosition};
+use tavli_core::tavli::{AnyPosition, GameKind, GamePosition};
 
 use crate::bearoff::{Database, HomeBoard};
+use crate::category::Category;
 use crate::evaluator::Evaluator;
 use crate::fastnet::FastNet;
 use crate::inputs::Inputs;
@@ -18,7 +19,7 @@ use crate::player::Player;
 use crate::probabilities::Probabilities;
 
 /// A game whose positions a network evaluates.
-pub trait NetGame: GamePosition + Sized {
+pub trait NetGame: GamePosition + Into<AnyPosition> + std::hash::Hash + Sized {
     /// The game.
     const KIND: GameKind;
     /// Whether a game can end drawn (Plakoto's mother rule); otherwise the
@@ -58,6 +59,13 @@ pub trait NetGame: GamePosition + Sized {
 
     /// The hand-written player a network of this game is measured against.
     fn heuristic() -> Box<dyn Player<Self>>;
+
+    /// The kinds of decision of this game, in the order reports list them.
+    const CATEGORIES: &'static [Category];
+
+    /// The kind of decision in this position (the benchmark's and the
+    /// network gap's reports by kind).
+    fn category(&self) -> Category;
 
     /// Whether no contact is left (every checker past every opposing one):
     /// the race that supervised training and benchmarks keep apart.

@@ -6,8 +6,8 @@
 //! is where new inputs or training data should aim.
 
 use serde::Serialize;
-use tavli_engine::NeuralEval;
 use tavli_engine::search::{SearchConfig, value};
+use tavli_engine::{NetGame, NeuralEval};
 
 use crate::benchmark::Category;
 use crate::distill::Labelled;
@@ -79,7 +79,7 @@ pub fn gap(eval: &NeuralEval, data: &[Labelled]) -> GapReport {
     for d in data {
         let g = f64::from(d.target.equity()) - f64::from(value(eval, &d.position, 0, &cfg).equity());
         all.add(g);
-        let kind = Category::of(&d.position);
+        let kind = d.position.category();
         kinds[Category::ALL.iter().position(|&k| k == kind).expect("every kind is listed")].add(g);
         let pinned = d.position.own_pinned_mask().count_ones() + d.position.opp_pinned_mask().count_ones();
         pins[pinned.min(3) as usize].add(g);
@@ -139,7 +139,7 @@ mod tests {
         let r = gap(&eval, &data);
         let expected = f64::from(1.0 - before);
         assert!((r.all.mean * data.len() as f64 - expected).abs() < 1e-4, "{:?}", r.all);
-        let kind = Category::of(&data[i].position).name();
+        let kind = data[i].position.category().name();
         let row = r.by_kind.iter().find(|k| k.group == kind).unwrap();
         assert!((row.share - 1.0).abs() < 1e-6, "{row:?}");
         assert!(r.by_kind.iter().filter(|k| k.group != row.group).all(|k| k.share < 1e-6));

@@ -9,28 +9,28 @@
 
 use std::sync::Arc;
 
-use tavli_core::tavli::{AnyPosition, GameKind, GamePosition, MatchGames};
-use tavli_engine::bearoff::Database;
+use tavli_core::Position;
+use tavli_core::tavli::{AnyPosition, GameKind, MatchGames};
+use tavli_engine::levels::UnknownLevel;
 use tavli_engine::network::Network;
 use tavli_engine::{
-    GameCode, LevelKind, MAX_PLY, NetGame, NeuralEval, Player, RandomPlayer, Search, SearchPlayer, TavliPlayer,
+    GameCode, GameEvals, LevelKind, MAX_PLY, NetEval, NetGame, NeuralEval, Player, Search, SearchPlayer, TavliPlayer,
     for_game, levels, of_game,
 };
 
 use crate::external::ExternalPlayer;
 use crate::rollout_player::RolloutPlayer;
-use tavli_engine::NetEval;
 
-/// Builds a player by name: a built-in level (playing with `eval`),
-/// `external:COMMAND`, `net:PATH` / `net@PLY:PATH` (the weights file's
-/// network, with `eval`'s bear-off database), or
+/// A player of game `P` by name, `eval` the game's evaluator (a front
+/// end's network, with its bear-off database): a built-in level (playing
+/// with `eval`, matches by the score), `money:LEVEL` (the level playing for
+/// points whatever the score), `external:COMMAND`, `net:PATH` /
+/// `net@PLY:PATH` (the weights file's network of `P`, with `eval`'s
+/// bear-off database, playing by the score), or
 /// `rollout:TRIALS:PLIES:CANDIDATES` (deciding by rollouts with `eval`).
-/// `seed` makes random choices reproducible.
-pub fn player_by_name(
-    name: &str,
-    eval: &NeuralEval,
-    seed: u64,
-) -> Result<Box<dyn Player<tavli_core::Position>>, String> {
+/// The same names for every game. `seed` makes random choices
+/// reproducible.
+pub fn player_of<P: NetGame>(name: &str, eval: &NetEval<P>, seed: u64) -> Result<Box<dyn Player<P>>, String> {
     if let Some(cmd) = name.strip_prefix("external:") {
         if cmd.trim().is_empty() {
             return Err("`external:` needs a command, e.g. `external:tavli engine --level expert`".into());
@@ -41,19 +41,34 @@ pub fn player_by_name(
         return Ok(Box::new(RolloutPlayer::from_name(name, spec, eval)?));
     }
     if let Some(rest) = name.strip_prefix("net") {
-        return weights_player(name, rest, eval, seed, MatchGames::default());
+        return weights_player(name, rest, eval, seed, MatchGames::Only(P::KIND));
     }
+    let unknown = |e: UnknownLevel| {
+        format!(
+            "`{name}` does not play {}: {e}; besides the levels: money:LEVEL, net:PATH, net@PLY:PATH, \
+             rollout:TRIALS:PLIES:CANDIDATES and external:COMMAND",
+            P::KIND
+        )
+    };
     if let Some(level) = name.strip_prefix("money:") {
         // The level's search, playing for points whatever the match score.
-        let l = levels::level(level).map_err(|e| e.to_string())?;
+        let l = levels::level(level).map_err(unknown)?;
         return Ok(match l.kind {
-            tavli_engine::LevelKind::Neural { ply, noise } => {
-                Box::new(SearchPlayer::new(name, Box::new(Search::new(eval.clone(), ply)), noise, seed))
-            }
-            _ => l.player(eval, seed),
+            LevelKind::Neural { ply, noise } => Box::new(SearchPlayer::new(
+                name,
+                Box::new(Search::new(eval.clone(), ply)),
+                noise * P::NOISE_SCALE,
+                seed,
+            )),
+            _ => l.player_of::<P>(eval, seed),
         });
     }
-    Ok(levels::level(name).map_err(|e| e.to_string())?.player(eval, seed))
+    Ok(levels::level(name).map_err(unknown)?.player_of::<P>(eval, seed))
+}
+
+/// [`player_of`] for Plakoto.
+pub fn player_by_name(name: &str, eval: &NeuralEval, seed: u64) -> Result<Box<dyn Player<Position>>, String> {
+    player_of::<Position>(name, eval, seed)
 }
 
 /// Checks that `name` would build, without starting or reading anything
@@ -85,98 +100,20 @@ fn weights_of(game: GameKind, name: &str, rest: &str) -> Result<(u8, Network), S
     Ok((ply, net))
 }
 
-/// A player by name of a game with a network other than Plakoto (for
-/// `duel --game`): a built-in level (the game's shipped network, the same
-/// depth as the level's in Plakoto, playing matches by the score),
-/// `money:LEVEL` (the level playing for points whatever the score), or
-/// `net:PATH` / `net@PLY:PATH` (a weights file of the game); every network
-/// looks pure bear-off races up in `bearoff` when given. `None` for a name
-/// that is none of these.
-pub fn net_player_of<P: NetGame>(
-    name: &str,
-    bearoff: Option<&Arc<Database>>,
-    seed: u64,
-) -> Option<Result<Box<dyn Player<P>>, String>> {
-    let searched = |eval: NetEval<P>, ply: u8, noise: f32, by_the_score: bool| {
-        let table = tavli_engine::search::table_of::<P>(&eval);
-        let player = SearchPlayer::<P>::new(name, Box::new(Search::new(eval, ply)), noise, seed);
-        Box::new(if by_the_score { player.by_the_score(table, P::KIND) } else { player }) as Box<dyn Player<P>>
-    };
-    if let Some(rest) = name.strip_prefix("net") {
-        return Some(
-            weights_of(P::KIND, name, rest)
-                .map(|(ply, net)| searched(P::evaluator(Arc::new(net), bearoff.cloned()), ply, 0.0, true)),
-        );
-    }
-    let (money, level) = match name.strip_prefix("money:") {
-        Some(l) => (true, levels::level(l)),
-        None => (false, levels::level(name)),
-    };
-    let level = level.ok()?;
-    let shipped = P::shipped_eval(bearoff.cloned())?;
-    Some(Ok(match level.kind {
-        LevelKind::Neural { ply, noise } if money => searched(shipped, ply, noise * P::NOISE_SCALE, false),
-        _ => level.player_of::<P>(&shipped, seed),
-    }))
-}
-
-/// A player of game `P` (one with a network) by its own name: its
-/// heuristic, or a network of [`net_player_of`]; `None` for a name that is
-/// neither (see [`game_player`] for the names every game takes).
-pub fn own_player_of<P: NetGame>(
-    name: &str,
-    bearoff: Option<&Arc<Database>>,
-    seed: u64,
-) -> Option<Result<Box<dyn Player<P>>, String>> {
-    match name {
-        "heuristic" => Some(Ok(P::heuristic())),
-        _ => net_player_of::<P>(name, bearoff, seed),
-    }
-}
-
-/// A Plakoto weights file's player, playing its games of a match of
+/// A weights file's player of game `P` (`rest` is what follows `net`),
+/// with `eval`'s bear-off database, playing its games of a match of
 /// `games` by that match's table (in a Tavli match the rotation's).
-fn weights_player(
+fn weights_player<P: NetGame>(
     name: &str,
     rest: &str,
-    eval: &NeuralEval,
+    eval: &NetEval<P>,
     seed: u64,
     games: MatchGames,
-) -> Result<Box<dyn Player<tavli_core::Position>>, String> {
-    let (ply, net) = weights_of(GameKind::Plakoto, name, rest)?;
-    let eval = NeuralEval::with_bearoff(Arc::new(net), eval.bearoff().cloned());
-    let table = tavli_engine::search::table_in::<tavli_core::Position>(&eval, games);
-    Ok(Box::new(
-        SearchPlayer::new(name, Box::new(Search::new(eval, ply)), 0.0, seed).by_the_score(table, GameKind::Plakoto),
-    ))
-}
-
-/// A player of a game other than Plakoto by name, for `duel --game`:
-/// `random`, `external:COMMAND`, and what `own` builds of the game's own
-/// players (its heuristic, its networks of [`net_player_of`]: in Fevga
-/// weights files only until it has a shipped network).
-pub fn game_player<P: GamePosition>(
-    game: GameKind,
-    name: &str,
-    seed: u64,
-    own: impl FnOnce(&str) -> Option<Result<Box<dyn Player<P>>, String>>,
 ) -> Result<Box<dyn Player<P>>, String> {
-    if let Some(cmd) = name.strip_prefix("external:") {
-        if cmd.trim().is_empty() {
-            return Err("`external:` needs a command, e.g. `external:tavli engine --level heuristic`".into());
-        }
-        return Ok(Box::new(ExternalPlayer::new(cmd)));
-    }
-    if name == "random" {
-        return Ok(Box::new(RandomPlayer::new(seed)));
-    }
-    own(name).unwrap_or_else(|| {
-        let nets = match game {
-            GameKind::Portes => ", the levels, money:LEVEL, net:PATH, net@PLY:PATH",
-            _ => ", net:PATH, net@PLY:PATH",
-        };
-        Err(format!("`{name}` does not play {game}: {game}'s players are random, heuristic{nets} and external:COMMAND"))
-    })
+    let (ply, net) = weights_of(P::KIND, name, rest)?;
+    let eval = P::evaluator(Arc::new(net), eval.bearoff().cloned());
+    let table = tavli_engine::search::table_in::<P>(&eval, games);
+    Ok(Box::new(SearchPlayer::new(name, Box::new(Search::new(eval, ply)), 0.0, seed).by_the_score(table, P::KIND)))
 }
 
 /// A player of a Tavli match by name, for `duel --tavli`: `external:COMMAND`
@@ -198,33 +135,46 @@ pub fn tavli_player(name: &str, eval: &NeuralEval, seed: u64) -> Result<Box<dyn 
     if let Ok(level) = levels::level(name) {
         return Ok(Box::new(TavliPlayer::of_level(level, eval, seed, MatchGames::Tavli)));
     }
+    let evals = GameEvals::around(eval.clone());
     if let Some(rest) = name.strip_prefix("net") {
-        // Its Plakoto games by the Tavli table; the other games by their heuristics.
-        let plakoto = weights_player(name, rest, eval, seed, MatchGames::Tavli)?;
-        return Ok(Box::new(TavliPlayer::around(plakoto, false, seed)));
+        // A weights file is one game's: that game's games by the Tavli
+        // table, the other games by their heuristics.
+        struct Weights<'a>(&'a str, &'a str, &'a GameEvals, u64);
+        impl GameCode for Weights<'_> {
+            type Out = Result<TavliPlayer, String>;
+            fn run<P: NetGame>(self) -> Self::Out {
+                let Weights(name, rest, evals, seed) = self;
+                let player = weights_player::<P>(name, rest, evals.get::<P>(), seed, MatchGames::Tavli)?;
+                Ok(TavliPlayer::around(player, false, seed))
+            }
+        }
+        let mut first_error = None;
+        for kind in GameKind::ALL {
+            match for_game(kind, Weights(name, rest, &evals, seed)) {
+                Ok(player) => return Ok(Box::new(player)),
+                Err(e) => first_error = first_error.or(Some(e)),
+            }
+        }
+        return Err(first_error.unwrap_or_default());
     }
-    let plakoto = player_by_name(name, eval, seed)?;
     if name.starts_with("rollout:") {
+        // Rollouts decide Plakoto's games, as the research player always
+        // has; the other games by their heuristics.
+        let plakoto = player_by_name(name, eval, seed)?;
         return Ok(Box::new(TavliPlayer::around(plakoto, false, seed)));
     }
     /// The named player of one game, with that game's own network.
-    struct Named<'a>(&'a str, Option<&'a Arc<Database>>, u64);
+    struct Named<'a>(&'a str, &'a GameEvals, u64);
     impl GameCode for Named<'_> {
         type Out = Result<Box<dyn Player<AnyPosition>>, String>;
         fn run<P: NetGame>(self) -> Self::Out {
-            let Named(name, bearoff, seed) = self;
-            let player = net_player_of::<P>(name, bearoff, seed)
-                .unwrap_or_else(|| Err(format!("`{name}` does not play {}", P::KIND)))?;
-            Ok(of_game(player))
+            let Named(name, evals, seed) = self;
+            Ok(of_game(player_of::<P>(name, evals.get::<P>(), seed)?))
         }
     }
-    // Plakoto's by `player_by_name` (which knows more names), every other
-    // game's by its own network.
-    let mut players = std::collections::HashMap::from([(GameKind::Plakoto, of_game(plakoto))]);
+    let mut players = std::collections::HashMap::new();
     for kind in GameKind::ALL {
-        if let std::collections::hash_map::Entry::Vacant(e) = players.entry(kind) {
-            e.insert(for_game(kind, Named(name, eval.bearoff(), seed))?);
-        }
+        players.insert(kind, for_game(kind, Named(name, &evals, seed))?);
     }
     Ok(Box::new(TavliPlayer::each(|k| players.remove(&k).expect("a player for every game"))))
 }
@@ -244,6 +194,13 @@ mod tests {
         assert!(player_by_name("external:", &eval, 1).is_err());
         assert!(player_by_name("net@5:x", &eval, 1).err().unwrap().contains("PLY 0 to 2"));
         assert!(player_by_name("net:/no/such/file", &eval, 1).err().unwrap().contains("/no/such/file"));
+        // The same names in every game, and the same refusal.
+        let fevga = NetEval::<tavli_core::fevga::Position>::shipped(None);
+        for name in ["random", "heuristic", "advanced", "money:casual"] {
+            assert!(player_of(name, &fevga, 1).is_ok(), "{name}");
+        }
+        let e = player_of("grandmaster", &fevga, 1).err().unwrap();
+        assert!(e.contains("`grandmaster` does not play fevga") && e.contains("master"), "{e}");
     }
 
     /// The noisy levels keep their order in Portes: its plays lie closer
@@ -253,8 +210,10 @@ mod tests {
     #[test]
     fn in_portes_casual_beats_the_heuristic_which_beats_beginner() {
         use tavli_core::portes;
+        let eval = NetEval::<portes::Position>::shipped(None);
         let by_name = |name: &'static str| {
-            move |i: u64| own_player_of::<portes::Position>(name, None, i).expect("a Portes player").unwrap()
+            let eval = eval.clone();
+            move |i: u64| player_of::<portes::Position>(name, &eval, i).expect("a Portes player")
         };
         for (a, b) in [("casual", "heuristic"), ("heuristic", "beginner")] {
             let s =

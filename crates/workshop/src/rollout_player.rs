@@ -12,8 +12,9 @@
 
 use std::sync::atomic::AtomicBool;
 
-use tavli_core::{Dice, Play, Position};
-use tavli_engine::{Analyzer, NeuralEval, Player, Search};
+use tavli_core::Dice;
+use tavli_core::tavli::GamePlay;
+use tavli_engine::{Analyzer, NetEval, NetGame, Player, Search};
 
 use crate::rollout::{Rollout, RolloutConfig, exact_after, for_mover};
 
@@ -25,9 +26,9 @@ const MARGIN: f32 = 0.12;
 const BOUNDS: [(u64, u64); 3] = [(1, 100_000), (1, 500), (2, 16)];
 
 /// Decides by truncated rollouts of the best candidates.
-pub struct RolloutPlayer {
+pub struct RolloutPlayer<P: NetGame> {
     name: String,
-    eval: NeuralEval,
+    eval: NetEval<P>,
     /// Trials per candidate.
     trials: u64,
     /// Plies before the evaluator scores a trial.
@@ -38,11 +39,11 @@ pub struct RolloutPlayer {
     decisions: u64,
 }
 
-impl RolloutPlayer {
+impl<P: NetGame> RolloutPlayer<P> {
     /// Builds the player a name after `rollout:` describes
     /// (`TRIALS:PLIES:CANDIDATES`), or says what is wrong with it.
-    pub fn from_name(name: &str, spec: &str, eval: &NeuralEval) -> Result<RolloutPlayer, String> {
-        let [trials, plies, candidates] = Self::parse(name, spec)?;
+    pub fn from_name(name: &str, spec: &str, eval: &NetEval<P>) -> Result<RolloutPlayer<P>, String> {
+        let [trials, plies, candidates] = RolloutPlayer::<tavli_core::Position>::parse(name, spec)?;
         Ok(RolloutPlayer {
             name: name.into(),
             eval: eval.clone(),
@@ -52,7 +53,11 @@ impl RolloutPlayer {
             decisions: 0,
         })
     }
+}
 
+/// The bounds of a rollout player's name are the same in every game; they
+/// are checked here, with Plakoto's type standing for all.
+impl RolloutPlayer<tavli_core::Position> {
     /// The trials, plies and candidates `spec` (`TRIALS:PLIES:CANDIDATES`,
     /// from the name `name`) asks for, or what is wrong with it.
     pub fn parse(name: &str, spec: &str) -> Result<[u64; 3], String> {
@@ -74,12 +79,12 @@ impl RolloutPlayer {
     }
 }
 
-impl Player<Position> for RolloutPlayer {
+impl<P: NetGame> Player<P> for RolloutPlayer<P> {
     fn name(&self) -> String {
         self.name.clone()
     }
 
-    fn choose(&mut self, _pos: &Position, _dice: Dice, plays: &[Play]) -> usize {
+    fn choose(&mut self, _pos: &P, _dice: Dice, plays: &[P::Play]) -> usize {
         if plays.len() == 1 {
             return 0;
         }
@@ -94,8 +99,8 @@ impl Player<Position> for RolloutPlayer {
         // Plays that end the game need no rollout.
         let exact: Vec<Option<f64>> =
             candidates.iter().map(|&i| exact_after(&plays[i]).map(|p| f64::from(p.equity()))).collect();
-        let starts: Vec<Position> =
-            candidates.iter().zip(&exact).filter(|(_, e)| e.is_none()).map(|(&i, _)| *plays[i].position()).collect();
+        let starts: Vec<P> =
+            candidates.iter().zip(&exact).filter(|(_, e)| e.is_none()).map(|(&i, _)| plays[i].position()).collect();
         let cfg = RolloutConfig {
             trials: self.trials,
             truncate: Some(self.plies),
@@ -103,7 +108,7 @@ impl Player<Position> for RolloutPlayer {
             ..RolloutConfig::default()
         };
         // One thread: a duel's games are the parallel unit.
-        let tallies = Rollout::new(self.eval.clone(), cfg).run(&starts, 1, &AtomicBool::new(false), &|_| {});
+        let tallies = Rollout::of(self.eval.clone(), cfg).run(&starts, 1, &AtomicBool::new(false), &|_| {});
         let mut rolled = tallies.iter().map(|t| for_mover(t).estimate().equity);
         let values: Vec<f64> = exact.iter().map(|e| e.unwrap_or_else(|| rolled.next().unwrap_or(f64::MIN))).collect();
         let k = (0..candidates.len()).max_by(|&a, &b| values[a].total_cmp(&values[b]).then(b.cmp(&a))).unwrap_or(0);
@@ -114,7 +119,8 @@ impl Player<Position> for RolloutPlayer {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use tavli_core::pos;
+    use tavli_core::{Position, pos};
+    use tavli_engine::NeuralEval;
 
     #[test]
     fn names_are_checked() {

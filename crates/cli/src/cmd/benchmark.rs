@@ -8,11 +8,9 @@ use std::time::Instant;
 use anyhow::{Result, anyhow, bail};
 use indicatif::{ProgressBar, ProgressStyle};
 use tavli_core::tavli::GameKind;
-use tavli_core::{Position, fevga, portes};
-use tavli_engine::NetEval;
-use tavli_engine::{LEVELS, MAX_PLY, Player};
-use tavli_workshop::benchmark::{self, BenchGame, Decision};
-use tavli_workshop::players::{game_player, own_player_of, player_by_name};
+use tavli_engine::{GameCode, LEVELS, MAX_PLY, NetEval, NetGame, for_game};
+use tavli_workshop::benchmark::{self, Decision};
+use tavli_workshop::players::player_of;
 use tavli_workshop::rollout::{Rollout, RolloutConfig, Shard};
 
 /// The benchmark of best play.
@@ -58,33 +56,6 @@ fn default_set(game: GameKind) -> PathBuf {
         GameKind::Portes => "benchmark/portes/decisions.jsonl",
         GameKind::Fevga => "benchmark/fevga/decisions.jsonl",
     })
-}
-
-/// Runs `$body` with `$P` the position type of `$game` and `$eval` its
-/// shipped evaluator (with the bear-off database of `engine_eval`). A
-/// macro, not `tavli_engine::for_game`: the benchmark's games need more
-/// than `NetGame` (their kinds of decision, their players by name).
-macro_rules! by_game {
-    ($game:expr, |$P:ident, $eval:ident| $body:expr) => {{
-        let evals = super::game_evals();
-        match $game {
-            GameKind::Plakoto => {
-                type $P = Position;
-                let $eval = evals.get::<$P>().clone();
-                $body
-            }
-            GameKind::Portes => {
-                type $P = portes::Position;
-                let $eval = evals.get::<$P>().clone();
-                $body
-            }
-            GameKind::Fevga => {
-                type $P = fevga::Position;
-                let $eval = evals.get::<$P>().clone();
-                $body
-            }
-        }
-    }};
 }
 
 /// The game of a set's decisions, every one's (a set mixing games is
@@ -219,12 +190,19 @@ fn reroll(a: RerollArgs) -> Result<()> {
     }
     let game = set_game(&a.set, &set)?;
     let cfg = RolloutConfig { trials: a.trials, ply: a.ply, seed: a.seed, ..RolloutConfig::default() };
-    by_game!(game, |P, eval| {
-        let rollout = Rollout::<P>::of(eval, cfg.clone());
-        roll_out_set(&set, &a.out, &cfg, Instant::now(), |d| {
-            benchmark::reroll::<P>(&rollout, d, a.threads).map_err(|e| anyhow!("{}: {e}", a.set.display()))
-        })
-    })
+    /// The set rolled out again in its game.
+    struct Reroll<'a>(&'a RerollArgs, &'a [Decision], RolloutConfig);
+    impl GameCode for Reroll<'_> {
+        type Out = Result<()>;
+        fn run<P: NetGame>(self) -> Result<()> {
+            let Reroll(a, set, cfg) = self;
+            let rollout = Rollout::<P>::of(super::game_evals().get::<P>().clone(), cfg.clone());
+            roll_out_set(set, &a.out, &cfg, Instant::now(), |d| {
+                benchmark::reroll::<P>(&rollout, d, a.threads).map_err(|e| anyhow!("{}: {e}", a.set.display()))
+            })
+        }
+    }
+    for_game(game, Reroll(&a, &set, cfg))
 }
 
 /// Rolls out each of `items` with `roll` into the set at `out` with a
@@ -301,11 +279,19 @@ pub fn build(a: BuildArgs) -> Result<()> {
     }
     let game = a.game.unwrap_or_default();
     let out = a.out.clone().unwrap_or_else(|| default_set(game));
-    by_game!(game, |P, eval| build_of::<P>(&a, &out, eval, shard))
+    /// The set built in its game.
+    struct Build<'a>(&'a BuildArgs, &'a Path, Shard);
+    impl GameCode for Build<'_> {
+        type Out = Result<()>;
+        fn run<P: NetGame>(self) -> Result<()> {
+            build_of::<P>(self.0, self.1, super::game_evals().get::<P>().clone(), self.2)
+        }
+    }
+    for_game(game, Build(&a, &out, shard))
 }
 
 /// [`build`] in game `P`, with `eval` its evaluator.
-fn build_of<P: BenchGame>(a: &BuildArgs, out: &Path, eval: NetEval<P>, shard: Shard) -> Result<()> {
+fn build_of<P: NetGame>(a: &BuildArgs, out: &Path, eval: NetEval<P>, shard: Shard) -> Result<()> {
     let t = Instant::now();
     let found =
         benchmark::find_decisions::<P>(&eval, MATCHUPS, a.games, a.seed, a.per_kind, shard).map_err(|e| anyhow!(e))?;
@@ -373,37 +359,21 @@ pub fn play(a: PlayArgs) -> Result<()> {
     if let Some(g) = a.game.filter(|&g| g != game) {
         bail!("--game {g}: {} holds {game} decisions", set.display());
     }
-    by_game!(game, |P, eval| play_of::<P>(&a, &set, &decisions, &eval))
-}
-
-/// A game's players by name, as `bench-play` takes them.
-trait ByName: BenchGame {
-    /// The player `name` of this game, seeded, `eval` the game's evaluator.
-    fn player(name: &str, eval: &NetEval<Self>, seed: u64) -> Result<Box<dyn Player<Self>>, String>;
-}
-
-impl ByName for Position {
-    fn player(name: &str, eval: &NetEval<Self>, seed: u64) -> Result<Box<dyn Player<Self>>, String> {
-        player_by_name(name, eval, seed)
+    /// The players scored on the set in its game.
+    struct Play<'a>(&'a PlayArgs, &'a Path, &'a [Decision]);
+    impl GameCode for Play<'_> {
+        type Out = Result<()>;
+        fn run<P: NetGame>(self) -> Result<()> {
+            play_of::<P>(self.0, self.1, self.2, super::game_evals().get::<P>())
+        }
     }
-}
-
-impl ByName for portes::Position {
-    fn player(name: &str, eval: &NetEval<Self>, seed: u64) -> Result<Box<dyn Player<Self>>, String> {
-        game_player(GameKind::Portes, name, seed, |n| own_player_of::<Self>(n, eval.bearoff(), seed))
-    }
-}
-
-impl ByName for fevga::Position {
-    fn player(name: &str, eval: &NetEval<Self>, seed: u64) -> Result<Box<dyn Player<Self>>, String> {
-        game_player(GameKind::Fevga, name, seed, |n| own_player_of::<Self>(n, eval.bearoff(), seed))
-    }
+    for_game(game, Play(&a, &set, &decisions))
 }
 
 /// [`play`] on `decisions` (the set at `set`) of game `P`, `eval` the
 /// game's evaluator.
-fn play_of<P: ByName>(a: &PlayArgs, set: &Path, decisions: &[Decision], eval: &NetEval<P>) -> Result<()> {
-    let player = |name: &str, seed: u64| P::player(name, eval, seed);
+fn play_of<P: NetGame>(a: &PlayArgs, set: &Path, decisions: &[Decision], eval: &NetEval<P>) -> Result<()> {
+    let player = |name: &str, seed: u64| player_of::<P>(name, eval, seed);
     let names: Vec<String> =
         if a.players.is_empty() { LEVELS.iter().map(|l| l.name.to_string()).collect() } else { a.players.clone() };
     // Everything that can be refused is checked before the players are

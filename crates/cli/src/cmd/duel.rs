@@ -4,11 +4,10 @@
 
 use anyhow::{Result, anyhow, bail};
 use indicatif::{ProgressBar, ProgressStyle};
-use tavli_core::Position;
 use tavli_core::tavli::{AnyPosition, GameKind, GamePosition, MatchRules};
-use tavli_engine::{GameCode, LEVELS, NetGame, Player, for_game};
+use tavli_engine::{GameCode, LEVELS, NetGame, for_game};
 use tavli_workshop::duel::{PlayerFactory, duel_matches_of, duel_of};
-use tavli_workshop::players::{check_name, game_player, own_player_of, player_by_name, tavli_player};
+use tavli_workshop::players::{check_name, player_of, tavli_player};
 
 /// Pit two players against each other. A player is a built-in one (see
 /// below) or `external:COMMAND`, a program speaking the engine protocol.
@@ -83,70 +82,39 @@ pub fn run(a: Args) -> Result<()> {
     if a.tavli {
         return tavli_duel(&a);
     }
-    let game = a.game.unwrap_or_default();
-    if game != GameKind::Plakoto {
-        /// A duel of one game other than Plakoto, its players by name.
-        struct Duel<'a>(&'a Args);
-        impl GameCode for Duel<'_> {
-            type Out = Result<()>;
-            fn run<P: NetGame>(self) -> Result<()> {
-                // The networks look their races up in the bear-off database.
-                let bearoff = super::engine_eval().bearoff().cloned();
-                let start = P::start_of(P::KIND).expect("a game's start");
-                other_game(self.0, start, |name, seed| own_player_of::<P>(name, bearoff.as_ref(), seed))
-            }
+    /// A duel of one game, its players by name ([`player_of`]).
+    struct Duel<'a>(&'a Args);
+    impl GameCode for Duel<'_> {
+        type Out = Result<()>;
+        fn run<P: NetGame>(self) -> Result<()> {
+            one_game::<P>(self.0)
         }
-        return for_game(game, Duel(&a));
     }
+    for_game(a.game.unwrap_or_default(), Duel(&a))
+}
+
+/// A duel of games, or matches, of `P` alone.
+fn one_game<P: NetGame>(a: &Args) -> Result<()> {
     // Fail fast on unknown names.
     for name in [&a.a, &a.b] {
         check_name(name).map_err(|e| anyhow!(e))?;
     }
-    let eval = super::engine_eval();
+    // The game's evaluator: its network (Plakoto's given by --weights), with
+    // the bear-off database for races.
+    let eval = super::game_evals().get::<P>().clone();
     // Weights files are read, and external programs named, before the duel.
     for name in [&a.a, &a.b] {
-        player_by_name(name, &eval, 0).map_err(|e| anyhow!(e))?;
+        player_of::<P>(name, &eval, 0).map_err(|e| anyhow!(e))?;
     }
-    let pairs = a.games.div_ceil(2);
-    let bar = ProgressBar::new(2 * pairs);
-    bar.set_style(
-        ProgressStyle::with_template("{spinner} [{elapsed_precise}] {wide_bar} {pos}/{len} games ({eta}) {msg}")
-            .unwrap_or_else(|_| ProgressStyle::default_bar()),
-    );
-    let seed = a.seed;
     // Checked above: the names build (a weights file read once more per pair).
     let make = |name: &str, seed: u64| {
-        player_by_name(name, &eval, seed).unwrap_or_else(|e| panic!("`{name}` built before the duel: {e}"))
-    };
-    let fa = |i: u64| make(&a.a, seed.wrapping_mul(31).wrapping_add(i));
-    let fb = |i: u64| make(&a.b, seed.wrapping_mul(37).wrapping_add(i));
-    if let Some(length) = a.match_to {
-        return matches_duel(&a, MatchRules::default(), length, &fa, &fb);
-    }
-    games_duel(&a, Position::start(), &fa, &fb)
-}
-
-/// A duel of single games of Portes or Fevga: the players named are built
-/// by `own` (the game's own players by name and seed: its heuristic, its
-/// networks; `None` for a name it does not know) or as [`game_player`] says.
-fn other_game<P: GamePosition>(
-    a: &Args,
-    initial: P,
-    own: impl Fn(&str, u64) -> Option<Result<Box<dyn Player<P>>, String>> + Sync,
-) -> Result<()> {
-    let game = initial.kind();
-    for name in [&a.a, &a.b] {
-        game_player(game, name, 0, |n| own(n, 0)).map_err(|e| anyhow!(e))?;
-    }
-    let make = |name: &str, seed: u64| {
-        game_player(game, name, seed, |n| own(n, seed))
-            .unwrap_or_else(|e| panic!("`{name}` built before the duel: {e}"))
+        player_of::<P>(name, &eval, seed).unwrap_or_else(|e| panic!("`{name}` built before the duel: {e}"))
     };
     let fa = |i: u64| make(&a.a, a.seed.wrapping_mul(31).wrapping_add(i));
     let fb = |i: u64| make(&a.b, a.seed.wrapping_mul(37).wrapping_add(i));
     match a.match_to {
-        Some(length) => matches_duel(a, MatchRules::only(game), length, &fa, &fb),
-        None => games_duel(a, initial, &fa, &fb),
+        Some(length) => matches_duel(a, MatchRules::only(P::KIND), length, &fa, &fb),
+        None => games_duel(a, P::start_of(P::KIND).expect("a game's start"), &fa, &fb),
     }
 }
 
@@ -195,7 +163,8 @@ fn matches_duel<P: GamePosition>(
             "wins": stats.wins, "win_rate": rate, "ci95": ci, "seed": a.seed, "games": games});
         println!("{v}");
     } else {
-        let of = if rules == MatchRules::default() { String::new() } else { format!(" ({})", games.name()) };
+        let of =
+            if rules == MatchRules::only(GameKind::Plakoto) { String::new() } else { format!(" ({})", games.name()) };
         println!("A = {}   B = {}   matches to {length}{of}   seed {}", a.a, a.b, a.seed);
         println!(
             "matches {}   A wins {} ({:.2}% ± {:.2}, 95%: {:.2}% to {:.2}%)",

@@ -71,7 +71,7 @@ pub fn real_decisions_per_game<P: BenchGame>(
     seed: u64,
 ) -> Result<Vec<(Category, f64)>, String> {
     let search = Search::new(eval.clone(), 1);
-    let mut count: std::collections::BTreeMap<Category, u64> = P::KINDS.iter().map(|&c| (c, 0)).collect();
+    let mut count: std::collections::BTreeMap<Category, u64> = P::CATEGORIES.iter().map(|&c| (c, 0)).collect();
     walk_games::<P>(eval, (level, level), games, seed, 0, Shard::ALL, &mut |pos, _, plays, _| {
         if is_real::<P>(&search, plays) {
             *count.entry(pos.category()).or_default() += 1;
@@ -302,7 +302,7 @@ mod tests {
     use crate::benchmark::decision::sample_decision as decision;
     use crate::rollout::RolloutConfig;
     use tavli_core::Position;
-    use tavli_engine::NeuralEval;
+    use tavli_engine::{NetGame, NeuralEval};
 
     #[test]
     fn merging_weighs_each_rollout_by_its_trials() {
@@ -391,7 +391,7 @@ mod tests {
         assert!(found.len() > 10, "{}", found.len());
         let distinct: std::collections::HashSet<_> = found.iter().map(|(p, d, _)| (*p, *d)).collect();
         assert_eq!(distinct.len(), found.len());
-        assert!(found.iter().all(|(p, _, c)| Category::of(p) == *c));
+        assert!(found.iter().all(|(p, _, c)| p.category() == *c));
     }
 
     /// Game `P`'s decisions are found in its own games, rolled out by its
@@ -401,7 +401,7 @@ mod tests {
         let eval = P::shipped_eval(None).expect("a shipped network");
         let found = find_decisions::<P>(&eval, &[("beginner", "advanced")], 6, 7, 2, Shard::ALL).unwrap();
         assert!(found.len() >= 2, "{}", found.len());
-        assert!(found.iter().all(|(p, _, c)| p.category() == *c && P::KINDS.contains(c)));
+        assert!(found.iter().all(|(p, _, c)| p.category() == *c && P::CATEGORIES.contains(c)));
         let quick = |seed| {
             Rollout::<P>::of(
                 eval.clone(),

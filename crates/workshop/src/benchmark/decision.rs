@@ -6,8 +6,8 @@ use std::io::{BufRead, BufWriter, Write};
 use std::path::Path;
 
 use serde::{Deserialize, Serialize};
+use tavli_core::Dice;
 use tavli_core::tavli::{AnyPosition, AnyTurn, GameKind, GamePlay};
-use tavli_core::{Dice, Position, fevga, portes};
 use tavli_engine::NetGame;
 
 /// A decision is kept when a second play is within this much equity of the
@@ -18,144 +18,19 @@ pub const CANDIDATE_MARGIN: f32 = 0.25;
 /// … at most this many.
 pub const MAX_CANDIDATES: usize = 5;
 
-/// What kind of decision a position holds, for reporting error rates by kind.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Category {
-    /// The first plays of a game (both sides still mostly on their starts).
-    Opening,
-    /// A mother in danger: alone on its start, or pinned.
-    Mother,
-    /// Checkers pinned, or blots in pinning range, with contact.
-    PinFight,
-    /// No contact left: a race, bearing off included.
-    Race,
-    /// Bearing off while a pin is still on the board.
-    BearOffWithPins,
-    /// Any other contact position.
-    Middle,
-    /// Portes: a checker on the bar, to enter or to keep out.
-    Bar,
-}
+pub use tavli_engine::Category;
 
-impl Category {
-    /// Plakoto's kinds, in the order reports list them.
-    pub const ALL: [Category; 6] = [
-        Category::Opening,
-        Category::Mother,
-        Category::PinFight,
-        Category::Race,
-        Category::BearOffWithPins,
-        Category::Middle,
-    ];
-
-    /// The kind's name, as in the benchmark file (`pin-fight`).
-    pub fn name(self) -> &'static str {
-        match self {
-            Category::Opening => "opening",
-            Category::Mother => "mother",
-            Category::PinFight => "pin-fight",
-            Category::Race => "race",
-            Category::BearOffWithPins => "bear-off-with-pins",
-            Category::Middle => "middle",
-            Category::Bar => "bar",
-        }
-    }
-
-    /// The kind of decision in `pos`.
-    pub fn of(pos: &Position) -> Category {
-        let pinned = pos.own_pinned_mask() != 0 || pos.opp_pinned_mask() != 0;
-        let own_start = pos.own_on(24) + u8::from(pos.own_pinned_on(24));
-        let opp_start = pos.opp_on(1) + u8::from(pos.opp_pinned_on(1));
-        let mother = own_start == 1 || opp_start == 1 || pos.own_pinned_on(24) || pos.opp_pinned_on(1);
-        let home = (7..=24).all(|p| pos.own_on(p) == 0 && !pos.own_pinned_on(p));
-        if own_start + opp_start >= 24 {
-            Category::Opening
-        } else if mother {
-            Category::Mother
-        } else if pos.is_race() {
-            Category::Race
-        } else if pinned && home {
-            Category::BearOffWithPins
-        } else if pinned {
-            Category::PinFight
-        } else {
-            Category::Middle
-        }
-    }
-}
-
-/// A game whose positions the benchmark takes: one with a network (to
-/// find decisions and roll them out) whose positions are read from their
-/// IDs and sorted into kinds.
-pub trait BenchGame: NetGame + Into<AnyPosition> + std::hash::Hash {
-    /// The kinds of decision of this game, in the order reports list them.
-    const KINDS: &'static [Category];
-
+/// The games whose decisions the benchmark takes: every game with a
+/// network, its positions read from their IDs.
+pub trait BenchGame: NetGame {
     /// The position of `id` (as `GamePosition::id` writes it).
-    fn from_id(id: &str) -> Result<Self, String>;
-
-    /// The kind of decision in this position.
-    fn category(&self) -> Category;
-}
-
-impl BenchGame for Position {
-    const KINDS: &'static [Category] = &Category::ALL;
-
-    fn from_id(id: &str) -> Result<Position, String> {
-        Position::from_id(id).map_err(|e| e.to_string())
-    }
-
-    fn category(&self) -> Category {
-        Category::of(self)
+    fn from_id(id: &str) -> Result<Self, String> {
+        let any = AnyPosition::parse(id, Some(Self::KIND))?;
+        Self::from_any(&any).ok_or_else(|| format!("`{id}` is not a {} position", Self::KIND))
     }
 }
 
-impl BenchGame for portes::Position {
-    const KINDS: &'static [Category] = &[Category::Opening, Category::Bar, Category::Race, Category::Middle];
-
-    fn from_id(id: &str) -> Result<portes::Position, String> {
-        portes::Position::from_id(id).map_err(|e| e.to_string())
-    }
-
-    /// The opening while neither side has moved more than 16 pips (two
-    /// rolls' worth, about); then a checker on the bar; then a race.
-    fn category(&self) -> Category {
-        let own: u32 = (1..=25).map(|p| p * u32::from(self.own_on(p as u8))).sum();
-        let opp: u32 =
-            (1..=24).map(|p| (25 - p) * u32::from(self.opp_on(p as u8))).sum::<u32>() + 25 * u32::from(self.opp_bar());
-        if own >= 151 && opp >= 151 && self.own_off() + self.opp_off() == 0 {
-            Category::Opening
-        } else if self.own_bar() + self.opp_bar() > 0 {
-            Category::Bar
-        } else if self.is_race() {
-            Category::Race
-        } else {
-            Category::Middle
-        }
-    }
-}
-
-impl BenchGame for fevga::Position {
-    const KINDS: &'static [Category] = &[Category::Opening, Category::Race, Category::Middle];
-
-    fn from_id(id: &str) -> Result<fevga::Position, String> {
-        fevga::Position::from_id(id).map_err(|e| e.to_string())
-    }
-
-    /// The opening while both sides keep 12 or more checkers on their
-    /// starting points (the runner phase and just after); then a race.
-    fn category(&self) -> Category {
-        // The opponent starts on the mover's 12.
-        if self.own_on(24) >= 12 && self.opp_on(12) >= 12 {
-            Category::Opening
-        } else if self.is_race() {
-            Category::Race
-        } else {
-            Category::Middle
-        }
-    }
-}
+impl<P: NetGame> BenchGame for P {}
 
 /// A rolled-out play of a decision.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -233,11 +108,7 @@ impl Decision {
 
     /// The position, of whichever game the decision is.
     fn any_position(&self) -> Result<AnyPosition, String> {
-        match self.game {
-            GameKind::Plakoto => self.position::<Position>().map(Into::into),
-            GameKind::Portes => self.position::<portes::Position>().map(Into::into),
-            GameKind::Fevga => self.position::<fevga::Position>().map(Into::into),
-        }
+        AnyPosition::parse(&self.id, Some(self.game)).map_err(|e| format!("decision {}: {e}", self.id))
     }
 }
 
@@ -327,7 +198,7 @@ pub fn read(path: &Path) -> Result<Vec<Decision>, String> {
 /// (`plays[1]` best at 0.10, `plays[0]` at 0.04), for the tests.
 #[cfg(test)]
 pub(crate) fn sample_decision() -> (Decision, Vec<tavli_core::Play>) {
-    let pos = Position::start();
+    let pos = tavli_core::Position::start();
     let dice = Dice::new(6, 4).expect("dice");
     let plays = pos.legal_plays(dice);
     let c = |p: &tavli_core::Play, e: f64| Candidate {
@@ -352,7 +223,7 @@ pub(crate) fn sample_decision() -> (Decision, Vec<tavli_core::Play>) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use tavli_core::pos;
+    use tavli_core::{Position, fevga, portes, pos};
 
     #[test]
     fn kind_names_are_those_of_the_file() {
@@ -363,15 +234,15 @@ mod tests {
 
     #[test]
     fn kinds_of_decisions() {
-        assert_eq!(Category::of(&Position::start()), Category::Opening);
+        assert_eq!(Position::start().category(), Category::Opening);
         let race = pos!(White; white {6: 5, 5: 5}; black {20: 5, 19: 5});
-        assert_eq!(Category::of(&race), Category::Race);
+        assert_eq!(race.category(), Category::Race);
         let mother = pos!(White; white {24: 1, 13: 9, 6: 5}; black {1: 1, 12: 14});
-        assert_eq!(Category::of(&mother), Category::Mother);
+        assert_eq!(mother.category(), Category::Mother);
         let pins = pos!(White; white {13: 6, 10: 1, 8: 5, 6: 3}; black {20: 7, 17: 7}; pinned {10: Black});
-        assert_eq!(Category::of(&pins), Category::PinFight);
+        assert_eq!(pins.category(), Category::PinFight);
         let bear = pos!(White; white {6: 4, 5: 4, 3: 2}; black {20: 7, 17: 7, 4: 1}; pinned {4: White});
-        assert_eq!(Category::of(&bear), Category::BearOffWithPins);
+        assert_eq!(bear.category(), Category::BearOffWithPins);
     }
 
     #[test]
@@ -387,7 +258,7 @@ mod tests {
         let middle = portes_pos!(White; white {13: 5, 8: 3, 6: 5, 4: 2}; black {1: 2, 12: 5, 17: 3, 19: 5});
         assert_eq!(kind(middle), Category::Middle);
         for p in [portes::Position::start(), bar, middle] {
-            assert!(<portes::Position as BenchGame>::KINDS.contains(&kind(p)));
+            assert!(<portes::Position as NetGame>::CATEGORIES.contains(&kind(p)));
         }
         let kind = |p: fevga::Position| p.category();
         assert_eq!(kind(fevga::Position::start()), Category::Opening);

@@ -7,6 +7,7 @@ use tavli_core::fevga::Position;
 use tavli_core::tavli::GameKind;
 
 use crate::bearoff::HomeBoard;
+use crate::category::Category;
 use crate::fastnet::FastNet;
 use crate::inputs::Inputs;
 use crate::net_game::NetGame;
@@ -39,6 +40,21 @@ impl NetGame for Position {
 
     fn heuristic() -> Box<dyn Player<Position>> {
         Box::new(heuristic::FevgaHeuristic)
+    }
+
+    const CATEGORIES: &'static [Category] = &[Category::Opening, Category::Race, Category::Middle];
+
+    /// The opening while both sides keep 12 or more checkers on their
+    /// starting points (the runner phase and just after); then a race.
+    fn category(&self) -> Category {
+        // The opponent starts on the mover's 12.
+        if self.own_on(24) >= 12 && self.opp_on(12) >= 12 {
+            Category::Opening
+        } else if self.is_race() {
+            Category::Race
+        } else {
+            Category::Middle
+        }
     }
 
     fn is_race(&self) -> bool {

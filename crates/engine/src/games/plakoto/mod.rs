@@ -7,6 +7,7 @@ use tavli_core::Position;
 use tavli_core::tavli::GameKind;
 
 use crate::bearoff::{HomeBoard, facing_home_boards};
+use crate::category::Category;
 use crate::fastnet::FastNet;
 use crate::inputs::Inputs;
 use crate::net_game::{NetEval, NetGame};
@@ -51,6 +52,32 @@ impl NetGame for Position {
 
     fn heuristic() -> Box<dyn Player<Position>> {
         Box::new(heuristic::HeuristicPlayer)
+    }
+
+    const CATEGORIES: &'static [Category] = &Category::ALL;
+
+    /// The opening (both sides still mostly on their starts), a mother in
+    /// danger, a race, bearing off with pins, a pin fight, else the middle.
+    fn category(&self) -> Category {
+        let pos = self;
+        let pinned = pos.own_pinned_mask() != 0 || pos.opp_pinned_mask() != 0;
+        let own_start = pos.own_on(24) + u8::from(pos.own_pinned_on(24));
+        let opp_start = pos.opp_on(1) + u8::from(pos.opp_pinned_on(1));
+        let mother = own_start == 1 || opp_start == 1 || pos.own_pinned_on(24) || pos.opp_pinned_on(1);
+        let home = (7..=24).all(|p| pos.own_on(p) == 0 && !pos.own_pinned_on(p));
+        if own_start + opp_start >= 24 {
+            Category::Opening
+        } else if mother {
+            Category::Mother
+        } else if pos.is_race() {
+            Category::Race
+        } else if pinned && home {
+            Category::BearOffWithPins
+        } else if pinned {
+            Category::PinFight
+        } else {
+            Category::Middle
+        }
     }
 
     fn is_race(&self) -> bool {

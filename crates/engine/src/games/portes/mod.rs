@@ -8,6 +8,7 @@ use tavli_core::portes::Position;
 use tavli_core::tavli::GameKind;
 
 use crate::bearoff::{HomeBoard, facing_home_boards};
+use crate::category::Category;
 use crate::fastnet::FastNet;
 use crate::inputs::Inputs;
 use crate::net_game::NetGame;
@@ -47,6 +48,25 @@ impl NetGame for Position {
 
     fn heuristic() -> Box<dyn Player<Position>> {
         Box::new(heuristic::PortesHeuristic)
+    }
+
+    const CATEGORIES: &'static [Category] = &[Category::Opening, Category::Bar, Category::Race, Category::Middle];
+
+    /// The opening while neither side has moved more than 16 pips (two
+    /// rolls' worth, about); then a checker on the bar; then a race.
+    fn category(&self) -> Category {
+        let own: u32 = (1..=25).map(|p| p * u32::from(self.own_on(p as u8))).sum();
+        let opp: u32 =
+            (1..=24).map(|p| (25 - p) * u32::from(self.opp_on(p as u8))).sum::<u32>() + 25 * u32::from(self.opp_bar());
+        if own >= 151 && opp >= 151 && self.own_off() + self.opp_off() == 0 {
+            Category::Opening
+        } else if self.own_bar() + self.opp_bar() > 0 {
+            Category::Bar
+        } else if self.is_race() {
+            Category::Race
+        } else {
+            Category::Middle
+        }
     }
 
     fn is_race(&self) -> bool {
