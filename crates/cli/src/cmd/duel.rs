@@ -95,10 +95,6 @@ pub fn run(a: Args) -> Result<()> {
 
 /// A duel of games, or matches, of `P` alone.
 fn one_game<P: NetGame>(a: &Args) -> Result<()> {
-    // Fail fast on unknown names.
-    for name in [&a.a, &a.b] {
-        check_name(name).map_err(|e| anyhow!(e))?;
-    }
     // The game's evaluator: its network (Plakoto's given by --weights), with
     // the bear-off database for races.
     let eval = super::game_evals().get::<P>().clone();

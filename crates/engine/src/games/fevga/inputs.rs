@@ -146,11 +146,7 @@ mod tests {
     fn dense(pos: &Position) -> Vec<f32> {
         let mut x = Inputs::with_capacity();
         encode(pos, &mut x);
-        let mut v = vec![0.0; NUM_INPUTS];
-        for &(i, value) in &x.items {
-            v[i as usize] = value;
-        }
-        v
+        x.dense(NUM_INPUTS)
     }
 
     /// Over random games: every input is in [0, 1] but the (n−3)/4 counts
