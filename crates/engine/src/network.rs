@@ -170,7 +170,7 @@ impl Network {
     }
 
     /// This network with `hidden` units (at least its own): the new units
-    /// get random first-layer weights (seeded, as in [`Network::random`])
+    /// get random first-layer weights (seeded, as in [`Network::random_for`])
     /// and zero output weights, so the wider network evaluates exactly as
     /// this one until training gives them a part.
     pub fn widened(&self, hidden: usize, seed: u64) -> Network {

@@ -121,10 +121,10 @@ fn weights_player<P: NetGame>(
 /// plays each game as that level of the game (the game's shipped network),
 /// by the score with the Tavli table ([`TavliPlayer::of_level`]);
 /// `money:LEVEL` the same level playing every game for points whatever
-/// the score ([`net_player_of`]); a Plakoto weights file plays its Plakoto
-/// games by the Tavli table, and a rollout player its Plakoto games (by
-/// the table of Plakoto alone), with the heuristics standing in for
-/// Portes and Fevga.
+/// the score ([`player_of`]); a weights file plays its own game's games by
+/// the Tavli table, and a rollout player its Plakoto games (by the table
+/// of Plakoto alone), with the heuristics standing in for the other
+/// games.
 pub fn tavli_player(name: &str, eval: &NeuralEval, seed: u64) -> Result<Box<dyn Player<AnyPosition>>, String> {
     if let Some(cmd) = name.strip_prefix("external:") {
         if cmd.trim().is_empty() {
