@@ -59,6 +59,19 @@ fn a_data_set_is_made_resumed_kept_apart_and_fitted() {
     let again = ok(label("3"));
     assert!(again.contains("2 of this worker's 2 shards done") && again.contains("0 to go"), "{again}");
     assert_eq!(files(set), before);
+    // A shard a stopped run left part-written is finished from where it
+    // stopped, to the same file, and only what was missing counts as
+    // labelled by this run.
+    let shard = format!("{set}/shard-0001.txt");
+    let whole = std::fs::read_to_string(&shard).unwrap();
+    let lines: Vec<&str> = whole.lines().collect();
+    assert!(lines.len() > 2, "{whole}");
+    std::fs::remove_file(&shard).unwrap();
+    std::fs::write(format!("{set}/shard-0001.part"), lines[..2].join("\n") + "\n").unwrap();
+    let resumed = ok(label("3"));
+    assert_eq!(files(set), before);
+    let labelled = format!("{} positions labelled in", lines.len() - 2);
+    assert!(resumed.contains(&labelled), "{labelled}: {resumed}");
     // Other settings in the same folder are refused, and change nothing.
     let other = label("4");
     assert_eq!(other.status.code(), Some(1));

@@ -346,13 +346,18 @@ fn label<P: NetGame>(a: &LabelArgs) -> Result<()> {
                     if stop.load(Ordering::Relaxed) {
                         break;
                     }
-                    let mut last = 0;
+                    // The first report is what a stopped run left written
+                    // (resumed, not labelled now); the others count up.
+                    let (mut kept, mut last) = (None, 0);
                     let r = set.run_shard::<P>(&eval, Some(&db), s, &stop, &mut |done, total| {
-                        progress.labelled(done.saturating_sub(last), total);
+                        match kept {
+                            None => kept = Some(done),
+                            Some(_) => progress.labelled(done.saturating_sub(last), total),
+                        }
                         last = done;
                     });
                     match r {
-                        Ok(ShardState::Done(n)) => progress.shard_done(s, n),
+                        Ok(ShardState::Done(n)) => progress.shard_done(s, n, kept.unwrap_or(0)),
                         Ok(ShardState::Partial(_)) => break,
                         Err(e) => {
                             *result.lock().unwrap_or_else(|e| e.into_inner()) = Err(anyhow!(e));
@@ -380,8 +385,12 @@ struct ProgressState {
     shards_left: usize,
     shards_done: usize,
     positions_total: usize,
+    /// Positions labelled by this run (not those a stopped run left).
     labelled_now: usize,
+    /// The positions of the shards this run finished (their sizes).
     done_positions: usize,
+    /// Of `labelled_now`, those in the shards this run finished.
+    done_labelled_now: usize,
     done_shards_now: usize,
     last_print: Instant,
 }
@@ -397,6 +406,7 @@ impl Progress {
                 positions_total,
                 labelled_now: 0,
                 done_positions: 0,
+                done_labelled_now: 0,
                 done_shards_now: 0,
                 last_print: now,
             }),
@@ -412,8 +422,11 @@ impl Progress {
         }
     }
 
-    fn shard_done(&self, shard: u64, n: usize) {
+    /// Shard `shard` finished with `n` positions, `kept` of them written by
+    /// a stopped run before this one.
+    fn shard_done(&self, shard: u64, n: usize, kept: usize) {
         let mut s = self.state.lock().unwrap_or_else(|e| e.into_inner());
+        s.done_labelled_now += n.saturating_sub(kept);
         s.shards_left -= 1;
         s.shards_done += 1;
         s.done_shards_now += 1;
@@ -429,7 +442,9 @@ impl Progress {
         // Positions per shard as seen in this run's finished shards.
         let per_shard = if s.done_shards_now > 0 { s.done_positions as f64 / s.done_shards_now as f64 } else { 0.0 };
         let left = if rate > 0.0 && per_shard > 0.0 {
-            let remaining = (s.shards_left as f64 * per_shard - (s.labelled_now - s.done_positions) as f64).max(0.0);
+            // What this run labelled in shards not finished yet is done.
+            let begun = s.labelled_now.saturating_sub(s.done_labelled_now);
+            let remaining = (s.shards_left as f64 * per_shard - begun as f64).max(0.0);
             format!("about {} left", duration(remaining / rate))
         } else {
             "time left not known yet".to_string()
