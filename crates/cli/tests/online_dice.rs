@@ -96,12 +96,16 @@ fn the_creator_of_an_online_match_can_neither_choose_nor_know_its_dice() {
     // Someone else's share is not in it.
     let (ok, said) = verify(&[file.to_str().unwrap(), "--mine", &"3".repeat(64)]);
     assert!(!ok && said.contains("is not in this record"), "{said}");
-    // A record whose share was changed afterwards does not check out.
+    // A record whose share was changed afterwards does not check out: the
+    // first die that differs is named, in the opening roll-off or, when the
+    // roll-off happens to come out the same (about one record in 36), in a
+    // later turn.
     let mut forged = record.clone();
     forged["contributions"]["black"] = json!("4".repeat(64));
     std::fs::write(&file, forged.to_string()).unwrap();
     let (ok, said) = verify(&[file.to_str().unwrap()]);
-    assert!(!ok && said.contains("do not check out") && said.contains("is not what seed"), "{said}");
+    let named = said.contains("is not what seed") || said.contains("are not what the seed gives");
+    assert!(!ok && said.contains("do not check out") && named, "{said}");
     // Nor one whose seed does not match the commitment.
     let mut forged = record;
     forged["seed"] = json!("5".repeat(64));

@@ -155,3 +155,28 @@ fn contributions_read_as_64_hex_digits_only() {
     }
     assert!(serde_json::from_str::<Contribution>("\"xyz\"").unwrap_err().to_string().contains("64 hex digits"));
 }
+
+/// Whatever the server's secret, a match played a few turns and resigned
+/// replays from its record (the server draws a new secret for every match).
+#[test]
+fn every_secret_replays_after_a_resignation() {
+    for i in 0..2000u32 {
+        let mut bytes = [0u8; 32];
+        bytes[..4].copy_from_slice(&i.to_le_bytes());
+        let secret = Seed::Secret(bytes);
+        let mut m = Match::with_contributions(1, secret, Players::people()).unwrap();
+        m.contribute(Color::White, WHITE).unwrap();
+        m.contribute(Color::Black, BLACK).unwrap();
+        m.roll().unwrap();
+        for _ in 0..6 {
+            let p = m.game().legal_plays()[0];
+            m.play(&p).unwrap();
+            m.roll().unwrap();
+        }
+        m.resign(Color::White).unwrap();
+        let rec = m.record();
+        if let Err(e) = Match::from_record(&rec) {
+            panic!("secret {i}: {e}\n{}", serde_json::to_string(&rec).unwrap());
+        }
+    }
+}
