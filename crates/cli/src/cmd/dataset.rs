@@ -104,7 +104,8 @@ struct LabelArgs {
     /// Chance of a random play at each turn of the sampling games.
     #[arg(long, default_value_t = 0.1)]
     epsilon: f64,
-    /// Rollout trials per position.
+    /// Rollout trials per position (0: label each position with the value of
+    /// a --ply search instead, no rollout).
     #[arg(long, default_value_t = 36)]
     trials: u64,
     /// Plies per trial before the network scores it (0: to the game's end).
@@ -277,8 +278,11 @@ fn recipe(a: &LabelArgs) -> Result<Recipe> {
     if !(0.0..=1.0).contains(&a.epsilon) {
         bail!("--epsilon must be from 0 to 1");
     }
-    if a.trials == 0 || a.trials > 1_000_000 {
-        bail!("--trials must be 1 to 1000000");
+    if a.trials > 1_000_000 {
+        bail!("--trials must be 0 (a search's value) to 1000000");
+    }
+    if a.trials == 0 && a.ply == 0 {
+        bail!("--trials 0 labels with a search: give it --ply 1 or more (at 0 the network would label itself)");
     }
     if a.ply > MAX_PLY {
         bail!("--ply must be 0 to {MAX_PLY}");
@@ -293,7 +297,8 @@ fn recipe(a: &LabelArgs) -> Result<Recipe> {
         keep: a.keep,
         epsilon: a.epsilon,
         trials: a.trials,
-        truncate: (a.truncate > 0).then_some(a.truncate),
+        // A search's value has no trials to cut short.
+        truncate: (a.truncate > 0 && a.trials > 0).then_some(a.truncate),
         ply: a.ply,
     })
 }

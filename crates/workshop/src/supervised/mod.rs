@@ -28,7 +28,7 @@ use tavli_core::Dice;
 use tavli_core::tavli::{AnyPosition, GamePlay};
 use tavli_engine::bearoff::Database;
 use tavli_engine::inputs::Inputs;
-use tavli_engine::search::{SearchConfig, play_value};
+use tavli_engine::search::{SearchConfig, play_value, value};
 use tavli_engine::{NetGame, Probabilities};
 
 use crate::distill::Example;
@@ -50,12 +50,15 @@ pub struct Recipe {
     /// The chance of a random play at each turn of the sampling games, so
     /// that positions off the network's own path are seen too.
     pub epsilon: f64,
-    /// Rollout trials per position.
+    /// Rollout trials per position; 0 labels each position with the value
+    /// of a `ply`-deep search instead (far cheaper, and as deep as the
+    /// levels that search).
     pub trials: u64,
     /// Plies each trial is played before the network scores it (`None`:
     /// to the end of the game).
     pub truncate: Option<usize>,
-    /// The search depth of both sides in the rollout.
+    /// The search depth of both sides in the rollout (with `trials` 0,
+    /// the depth of the search that labels).
     pub ply: u8,
 }
 
@@ -120,8 +123,13 @@ fn rollout_seed(recipe: &Recipe, shard: u64, index: u64) -> u64 {
 }
 
 /// The label of position `index` of shard `shard`: a rollout of `pos` by
-/// `eval` as `recipe` says, on one thread (shards are the parallel unit).
+/// `eval` as `recipe` says (or, with no trials, its search value), on one
+/// thread (shards are the parallel unit).
 pub fn label<P: NetGame>(eval: &NetEval<P>, recipe: &Recipe, shard: u64, index: u64, pos: &P) -> Label {
+    if recipe.trials == 0 {
+        let p = value::<P, _>(eval, pos, recipe.ply, &SearchConfig::default());
+        return Label { id: pos.id(), target: clamp(p), std_error: 0.0 };
+    }
     let cfg = RolloutConfig {
         trials: recipe.trials,
         ply: recipe.ply,
@@ -207,6 +215,19 @@ mod tests {
         assert!(a.target.win_double <= a.target.win && a.target.lose_double <= a.target.lose);
         assert!((a.target.win + a.target.lose - 1.0).abs() < 0.05, "{a:?}");
         assert_eq!(a.id, pos.id());
+    }
+
+    #[test]
+    fn with_no_trials_a_label_is_the_search_value() {
+        let eval = portes::Position::shipped_eval(None).unwrap();
+        let r = Recipe { trials: 0, ply: 1, ..recipe() };
+        let pos = sample::<portes::Position>(&eval, &r, 0, None)[0];
+        let a = label::<portes::Position>(&eval, &r, 0, 0, &pos);
+        let searched = value::<portes::Position, _>(&eval, &pos, 1, &SearchConfig::default());
+        assert_eq!(a.target, clamp(searched));
+        assert_eq!(a, label::<portes::Position>(&eval, &r, 5, 9, &pos), "no dice: the place does not matter");
+        assert_eq!(a.std_error, 0.0);
+        assert_ne!(a.target, eval.probabilities(&pos), "one ply deeper than the network alone");
     }
 
     #[test]
