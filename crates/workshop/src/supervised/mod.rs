@@ -26,6 +26,7 @@ use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
 use tavli_core::Dice;
 use tavli_core::tavli::{AnyPosition, GamePlay};
+use tavli_engine::Category;
 use tavli_engine::bearoff::Database;
 use tavli_engine::inputs::Inputs;
 use tavli_engine::search::{SearchConfig, play_value, value};
@@ -162,6 +163,105 @@ pub fn examples<P: NetGame>(labels: &[Label]) -> Result<Vec<Example>, String> {
         .collect()
 }
 
+/// How far an evaluation's equities lie from a set of labels'.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct ErrorTally {
+    /// Positions counted.
+    pub positions: usize,
+    /// Sum of the absolute equity errors.
+    pub abs_sum: f64,
+    /// Sum of the squared equity errors.
+    pub sq_sum: f64,
+    /// Sum of the labels' own standard errors (their noise).
+    pub label_se_sum: f64,
+}
+
+impl ErrorTally {
+    fn add(&mut self, error: f64, label_se: f64) {
+        self.positions += 1;
+        self.abs_sum += error.abs();
+        self.sq_sum += error * error;
+        self.label_se_sum += label_se;
+    }
+
+    fn merge(&mut self, o: &ErrorTally) {
+        self.positions += o.positions;
+        self.abs_sum += o.abs_sum;
+        self.sq_sum += o.sq_sum;
+        self.label_se_sum += o.label_se_sum;
+    }
+
+    /// The mean absolute equity error.
+    pub fn mean_abs(&self) -> f64 {
+        self.abs_sum / self.positions.max(1) as f64
+    }
+
+    /// The root mean squared equity error.
+    pub fn rms(&self) -> f64 {
+        (self.sq_sum / self.positions.max(1) as f64).sqrt()
+    }
+
+    /// The labels' mean standard error: below it, an evaluation's error
+    /// is the labels' noise as much as its own.
+    pub fn mean_label_se(&self) -> f64 {
+        self.label_se_sum / self.positions.max(1) as f64
+    }
+}
+
+/// The equity error of `eval` searched `ply` deep against `labels`
+/// (positions of game `P`), over all and by kind of position, in the order
+/// of `P::CATEGORIES`, on `threads` threads.
+pub fn check<P: NetGame>(
+    eval: &NetEval<P>,
+    labels: &[Label],
+    ply: u8,
+    threads: usize,
+) -> Result<(ErrorTally, Vec<(Category, ErrorTally)>), String> {
+    let positions: Vec<P> = labels
+        .iter()
+        .map(|l| {
+            AnyPosition::parse(&l.id, Some(P::KIND))
+                .ok()
+                .and_then(|a| P::from_any(&a))
+                .ok_or_else(|| format!("`{}` is not a {} position ID", l.id, P::KIND))
+        })
+        .collect::<Result<_, _>>()?;
+    let cfg = SearchConfig::default();
+    let chunk = labels.len().div_ceil(threads.max(1)).max(1);
+    let parts: Vec<Vec<(Category, ErrorTally)>> = std::thread::scope(|scope| {
+        let handles: Vec<_> = positions
+            .chunks(chunk)
+            .zip(labels.chunks(chunk))
+            .map(|(ps, ls)| {
+                let cfg = &cfg;
+                scope.spawn(move || {
+                    let mut by: Vec<(Category, ErrorTally)> =
+                        P::CATEGORIES.iter().map(|&c| (c, ErrorTally::default())).collect();
+                    for (pos, l) in ps.iter().zip(ls) {
+                        let got = value::<P, _>(eval, pos, ply, cfg).equity();
+                        let error = f64::from(got - l.target.equity());
+                        let c = pos.category();
+                        if let Some(slot) = by.iter_mut().find(|(k, _)| *k == c) {
+                            slot.1.add(error, f64::from(l.std_error));
+                        }
+                    }
+                    by
+                })
+            })
+            .collect();
+        handles.into_iter().map(|h| h.join().expect("a check thread panicked")).collect()
+    });
+    let mut by: Vec<(Category, ErrorTally)> = P::CATEGORIES.iter().map(|&c| (c, ErrorTally::default())).collect();
+    let mut all = ErrorTally::default();
+    for part in &parts {
+        for ((_, total), (_, t)) in by.iter_mut().zip(part) {
+            total.merge(t);
+            all.merge(t);
+        }
+    }
+    Ok((all, by))
+}
+
 /// Chances as a network can give them: a variance-reduced estimate may
 /// stray a little outside 0 to 1, and a double win is part of a win.
 fn clamp(p: Probabilities) -> Probabilities {
@@ -228,6 +328,23 @@ mod tests {
         assert_eq!(a, label::<portes::Position>(&eval, &r, 5, 9, &pos), "no dice: the place does not matter");
         assert_eq!(a.std_error, 0.0);
         assert_ne!(a.target, eval.probabilities(&pos), "one ply deeper than the network alone");
+    }
+
+    #[test]
+    fn a_check_counts_every_label_once_and_finds_no_error_against_itself() {
+        let eval = portes::Position::shipped_eval(None).unwrap();
+        let r = Recipe { trials: 0, ply: 1, games: 2, shards: 1, ..recipe() };
+        let labels: Vec<Label> = sample::<portes::Position>(&eval, &r, 0, None)
+            .iter()
+            .enumerate()
+            .map(|(i, p)| label::<portes::Position>(&eval, &r, 0, i as u64, p))
+            .collect();
+        let (all, by) = check::<portes::Position>(&eval, &labels, 1, 3).unwrap();
+        assert_eq!(all.positions, labels.len());
+        assert_eq!(by.iter().map(|(_, t)| t.positions).sum::<usize>(), labels.len());
+        assert!(all.mean_abs() < 1e-6, "the search that labelled agrees with itself: {all:?}");
+        let (at0, _) = check::<portes::Position>(&eval, &labels, 0, 1).unwrap();
+        assert!(at0.mean_abs() > 0.001 && at0.rms() >= at0.mean_abs(), "{at0:?}");
     }
 
     #[test]
