@@ -16,7 +16,7 @@ use tavli_engine::{GameCode, MAX_PLY, NetGame, for_game};
 use tavli_workshop::distill::{self, DistillConfig};
 use tavli_workshop::rollout::Shard;
 use tavli_workshop::supervised::{
-    DataSet, ErrorTally, Label, Manifest, Recipe, ShardState, check as check_labels, examples, read_labels,
+    DataSet, ErrorTally, Label, Manifest, Recipe, ShardState, check as check_labels, examples, examples_of, read_labels,
 };
 
 /// Supervised training data: positions from self-play labelled by rollouts.
@@ -55,6 +55,9 @@ struct CheckArgs {
     /// The network (default: the game's shipped one).
     #[arg(long)]
     weights: Option<PathBuf>,
+    /// A network of its own for races, beside --weights.
+    #[arg(long)]
+    race: Option<PathBuf>,
     /// The search depth of the evaluation measured (0: the network alone).
     #[arg(long, default_value_t = 0)]
     ply: u8,
@@ -95,9 +98,24 @@ struct FitArgs {
     /// Seed of the shuffling (and of random first weights).
     #[arg(long, default_value_t = 1)]
     seed: u64,
+    /// Which positions to fit: all, or only races or only contact
+    /// positions (for a network of their own).
+    #[arg(long, value_enum, default_value_t = Positions::All)]
+    positions: Positions,
     /// The weights file to write.
     #[arg(long)]
     out: PathBuf,
+}
+
+/// The positions a fit takes.
+#[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+enum Positions {
+    /// Every labelled position.
+    All,
+    /// Races only (`NetGame::is_race`).
+    Race,
+    /// Positions with contact only.
+    Contact,
 }
 
 /// Samples positions from self-play games of the network at 0-ply (with
@@ -235,7 +253,10 @@ fn check<P: NetGame>(a: &CheckArgs) -> Result<()> {
     }
     let labels = all_labels(&a.dirs)?;
     let db = super::engine_eval().bearoff().cloned().unwrap_or_else(|| Arc::new(Database::build()));
-    let eval = P::evaluator(network_of::<P>(a.weights.as_deref())?, Some(db));
+    let mut eval = P::evaluator(network_of::<P>(a.weights.as_deref())?, Some(db));
+    if let Some(race) = &a.race {
+        eval = eval.with_race(network_of::<P>(Some(race))?);
+    }
     let t = Instant::now();
     let (all, by) = check_labels::<P>(&eval, &labels, a.ply, a.threads).map_err(|e| anyhow!(e))?;
     println!(
@@ -294,7 +315,15 @@ fn fit<P: NetGame>(a: &FitArgs) -> Result<()> {
         bail!("--hidden must be 1 to {MAX_HIDDEN}");
     }
     let labels = all_labels(&a.dirs)?;
-    let examples = examples::<P>(&labels).map_err(|e| anyhow!(e))?;
+    let examples = match a.positions {
+        Positions::All => examples::<P>(&labels),
+        Positions::Race => examples_of::<P>(&labels, P::is_race),
+        Positions::Contact => examples_of::<P>(&labels, |p| !p.is_race()),
+    }
+    .map_err(|e| anyhow!(e))?;
+    if examples.is_empty() {
+        bail!("no labelled position is of the kind --positions asks for");
+    }
     let mut net = if a.random {
         Network::random_for(P::KIND, a.hidden.unwrap_or(128), a.seed)
     } else {

@@ -149,18 +149,30 @@ pub fn label<P: NetGame>(eval: &NetEval<P>, recipe: &Recipe, shard: u64, index: 
 /// position's inputs in `P`'s encoding and its label's chances (a line of
 /// another game is an error naming it).
 pub fn examples<P: NetGame>(labels: &[Label]) -> Result<Vec<Example>, String> {
-    labels
-        .iter()
-        .map(|l| {
-            let pos = AnyPosition::parse(&l.id, Some(P::KIND))
-                .ok()
-                .and_then(|a| P::from_any(&a))
-                .ok_or_else(|| format!("`{}` is not a {} position ID", l.id, P::KIND))?;
+    examples_of::<P>(labels, |_| true)
+}
+
+/// [`examples`] of the positions `keep` accepts only (a race network's
+/// races, say).
+pub fn examples_of<P: NetGame>(labels: &[Label], keep: impl Fn(&P) -> bool) -> Result<Vec<Example>, String> {
+    let mut out = Vec::with_capacity(labels.len());
+    for l in labels {
+        let pos = position_of::<P>(l)?;
+        if keep(&pos) {
             let mut x = Inputs::with_capacity();
             pos.encode(&mut x);
-            Ok(Example::new(x, &l.target))
-        })
-        .collect()
+            out.push(Example::new(x, &l.target));
+        }
+    }
+    Ok(out)
+}
+
+/// The position of label `l`, of game `P`.
+fn position_of<P: NetGame>(l: &Label) -> Result<P, String> {
+    AnyPosition::parse(&l.id, Some(P::KIND))
+        .ok()
+        .and_then(|a| P::from_any(&a))
+        .ok_or_else(|| format!("`{}` is not a {} position ID", l.id, P::KIND))
 }
 
 /// How far an evaluation's equities lie from a set of labels'.
@@ -217,15 +229,7 @@ pub fn check<P: NetGame>(
     ply: u8,
     threads: usize,
 ) -> Result<(ErrorTally, Vec<(Category, ErrorTally)>), String> {
-    let positions: Vec<P> = labels
-        .iter()
-        .map(|l| {
-            AnyPosition::parse(&l.id, Some(P::KIND))
-                .ok()
-                .and_then(|a| P::from_any(&a))
-                .ok_or_else(|| format!("`{}` is not a {} position ID", l.id, P::KIND))
-        })
-        .collect::<Result<_, _>>()?;
+    let positions: Vec<P> = labels.iter().map(position_of::<P>).collect::<Result<_, _>>()?;
     let cfg = SearchConfig::default();
     let chunk = labels.len().div_ceil(threads.max(1)).max(1);
     let parts: Vec<Vec<(Category, ErrorTally)>> = std::thread::scope(|scope| {
@@ -357,6 +361,20 @@ mod tests {
         let plakoto = Label { id: tavli_core::Position::start().id(), ..l };
         let err = examples::<portes::Position>(&[plakoto]).map(|_| ()).unwrap_err();
         assert!(err.contains("is not a portes position ID"), "{err}");
+    }
+
+    #[test]
+    fn examples_of_keep_only_the_positions_asked_for() {
+        let eval = portes::Position::shipped_eval(None).unwrap();
+        let race = tavli_core::portes_pos!(White; white {12: 5, 3: 10}; black {24: 7, 13: 8});
+        let labels: Vec<Label> = [portes::Position::start(), race]
+            .iter()
+            .enumerate()
+            .map(|(i, p)| label::<portes::Position>(&eval, &Recipe { trials: 0, ply: 1, ..recipe() }, 0, i as u64, p))
+            .collect();
+        assert_eq!(examples_of::<portes::Position>(&labels, |p| p.is_race()).unwrap().len(), 1);
+        assert_eq!(examples_of::<portes::Position>(&labels, |p| !p.is_race()).unwrap().len(), 1);
+        assert_eq!(examples::<portes::Position>(&labels).unwrap().len(), 2);
     }
 
     #[test]
