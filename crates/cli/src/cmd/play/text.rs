@@ -207,8 +207,10 @@ texts! {
     game_head_match(n: usize, to: u32) = "Game {n} of the match to {to}", "Παρτίδα {n} του αγώνα στους {to}";
     next_game_opening() = "The next game starts with an opening roll.", "Η επόμενη παρτίδα ξεκινά με πρώτη ζαριά.";
     record_saved(path: &str) =
-        "The record is saved in {path}; watch it again with: tavli replay {path}",
-        "Η καταγραφή αποθηκεύτηκε στο {path}· δες την ξανά με: tavli replay {path}";
+        "The record is saved in {path}; watch it again with `tavli replay {path}`, or have the engine go \
+         through your plays with `tavli review {path}`.",
+        "Η καταγραφή αποθηκεύτηκε στο {path}· δες την ξανά με `tavli replay {path}` ή βάλε τη μηχανή να \
+         κρίνει τις κινήσεις σου με `tavli review {path}`.";
     record_player(side: &str, name: &str, why: &str) =
         "the record's {side} player `{name}`: {why}", "ο παίκτης των {side} στην καταγραφή, `{name}`: {why}";
     unknown_level(name: &str, levels: &str) =

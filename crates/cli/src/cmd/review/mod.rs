@@ -174,7 +174,8 @@ fn report(r: &Review, all: bool, lang: Lang) -> String {
     let named = r.games_played != MatchGames::default();
     let game_name = |g| super::play::tavli_text::game_name(lang, g);
     for g in &r.games {
-        let result = g.result.map(|x| format!(": {}", announce::result(x, &voice))).unwrap_or_default();
+        // A dash, not a colon: the heading and the result have their own.
+        let result = g.result.map(|x| format!(" — {}", announce::result(x, &voice))).unwrap_or_default();
         let head = if named {
             text::game_named(lang, g.number, game_name(g.game), g.score[0], g.score[1])
         } else {

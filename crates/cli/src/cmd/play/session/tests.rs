@@ -298,7 +298,8 @@ fn a_greek_game_against_the_computer_speaks_to_the_person() {
     assert!(out.contains("Πρώτη ζαριά: φέρνεις "), "{out}");
     assert!(out.contains("Άσπρα (εσύ)"), "{out}");
     assert!(out.contains("Παραιτείσαι: τα Μαύρα (τυχαίο) κερδίζουν 2 πόντους."), "{out}");
-    assert!(out.contains("Η καταγραφή αποθηκεύτηκε στο ΑΡΧΕΙΟ· δες την ξανά με: tavli replay ΑΡΧΕΙΟ"), "{out}");
+    assert!(out.contains("Η καταγραφή αποθηκεύτηκε στο ΑΡΧΕΙΟ· δες την ξανά με `tavli replay ΑΡΧΕΙΟ`"), "{out}");
+    assert!(out.contains("`tavli review ΑΡΧΕΙΟ`"), "the review is offered too: {out}");
 }
 
 #[test]
