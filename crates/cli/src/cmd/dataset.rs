@@ -374,11 +374,26 @@ fn fit<P: NetGame>(a: &FitArgs) -> Result<()> {
             duration(left)
         );
     });
-    let command: Vec<String> = std::env::args().collect();
-    net.about = format!("{}\nfitted: {} on {} positions", net.about.trim(), command.join(" "), examples.len());
+    net.about = format!("{}\nfitted: {} on {} positions", net.about.trim(), fit_command(), examples.len());
     std::fs::write(&a.out, net.to_bytes()).map_err(|e| anyhow!("writing {}: {e}", a.out.display()))?;
     eprintln!("tavli: weights written to {}", a.out.display());
     Ok(())
+}
+
+/// The fit's command as the weights file records it: without the program's
+/// path and the output file, so that the same fit writes the same bytes
+/// wherever it is run and whatever the file is called.
+fn fit_command() -> String {
+    let mut words = vec!["tavli".to_string()];
+    let mut args = std::env::args().skip(1);
+    while let Some(a) = args.next() {
+        if a == "--out" {
+            args.next();
+        } else if !a.starts_with("--out=") {
+            words.push(a);
+        }
+    }
+    words.join(" ")
 }
 
 fn recipe(a: &LabelArgs) -> Result<Recipe> {
