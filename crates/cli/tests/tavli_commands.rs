@@ -260,3 +260,46 @@ fn fevga_perft_shares_its_root_out_over_threads() {
     assert_eq!(String::from_utf8(two.stdout).unwrap(), one);
     assert!(String::from_utf8(two.stderr).unwrap().contains("(2 threads)"));
 }
+
+/// `verify` checks everything a record claims, not its dice alone: a
+/// changed winner and score, or a turn's notation changed, is refused
+/// naming the claim, where it said "the dice check out" before.
+#[test]
+fn verify_refuses_a_record_whose_winner_score_or_notation_was_changed() {
+    let dir = tempfile::tempdir().unwrap();
+    let done = dir.path().join("done.json");
+    let done_s = done.to_str().unwrap();
+    let args = ["play", "--match", "3", "--white", "heuristic", "--black", "random", "--seed", "5", "--save", done_s];
+    let out = play_with_input(&args, "");
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(ok(&["verify", done_s]).contains("the dice check out"));
+    let rec = read_record(&done);
+    let forged = dir.path().join("forged.json");
+    let forged_s = forged.to_str().unwrap();
+    let write = |v: &Value| std::fs::write(&forged, serde_json::to_string_pretty(v).unwrap()).unwrap();
+
+    let mut v = rec.clone();
+    let winner = rec["winner"].as_str().unwrap().to_string();
+    let other = if winner == "white" { "black" } else { "white" };
+    v["winner"] = other.into();
+    v["score"] = serde_json::json!({"white": rec["score"]["black"], "black": rec["score"]["white"]});
+    write(&v);
+    let e = refused(&["verify", forged_s]);
+    assert!(e.contains("score is") && !e.contains("the dice check out") && !e.contains("dice do not"), "{e}");
+    let e = refused(&["replay", forged_s]);
+    assert!(e.contains("score is"), "{e}");
+
+    let mut v = rec.clone();
+    v["winner"] = other.into();
+    write(&v);
+    let e = refused(&["verify", forged_s]);
+    assert!(e.contains(&format!("winner is {other}, but its games make the winner {winner}")), "{e}");
+
+    let mut v = rec.clone();
+    let turn = &mut v["games"][0]["turns"][0];
+    let was = turn["notation"].as_str().unwrap().to_string();
+    turn["notation"] = (if was == "24/21 24/22" { "24/18 24/20" } else { "24/21 24/22" }).into();
+    write(&v);
+    let e = refused(&["verify", forged_s]);
+    assert!(e.contains("record game 1: turn 1: its notation") && e.contains(&was), "{e}");
+}

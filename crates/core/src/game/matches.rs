@@ -17,8 +17,9 @@ use crate::dice::Dice;
 use crate::plakoto::position::Position;
 use crate::play::Move;
 use crate::play_error::PlayError;
+use crate::quote::excerpt;
 use crate::result::GameResult;
-use crate::tavli::{GameKind, GamePosition, MatchRules, Starter};
+use crate::tavli::{GameKind, GamePlay, GamePosition, MatchRules, Starter};
 
 /// What is wrong with a match request or record. `E` is the games' play
 /// error: Plakoto's unless said.
@@ -69,6 +70,10 @@ pub enum MatchError<E = PlayError> {
         /// What is wrong with it.
         why: String,
     },
+    /// The record claims a score or a winner (held: which, and what its
+    /// games give instead) that its games do not give.
+    #[error("the record's {0}")]
+    Claim(String),
     /// The match's rules ask for a game (held) this match's positions
     /// cannot hold (a Tavli match needs `Match<AnyPosition>`).
     #[error("this match cannot play {0}: its positions are another game's")]
@@ -549,6 +554,7 @@ impl<P: GamePosition> Match<P> {
         let mut written = rec.clone();
         written.dice_recorded = true;
         written.seed_sha256 = None;
+        written.contributions = None;
         Self::from_record(&written)
     }
 
@@ -562,6 +568,14 @@ impl<P: GamePosition> Match<P> {
             return Err(MatchError::Version(rec.version));
         }
         if rec.dice_recorded {
+            if rec.seed.is_some() || rec.seed_sha256.is_some() || rec.contributions.is_some() {
+                return Err(MatchError::Corrupt {
+                    game: 1,
+                    why: "the record says its dice were written down (`dice_recorded`), yet it gives a seed, a \
+                          commitment or contributions to draw them from: it can be only one"
+                        .into(),
+                });
+            }
             return Self::replay(rec, Seed::Number(0), true);
         }
         let seed = rec.seed.ok_or(MatchError::SeedHidden)?;
@@ -663,7 +677,16 @@ impl<P: GamePosition> Match<P> {
                 }
                 let moves: Vec<Move> = t.moves.iter().map(|&[f, to]| Move::new(f, to)).collect();
                 let game = m.current()?;
-                game.play_moves(&moves).map_err(|e| bad(format!("turn {} ({}): {e}", ti + 1, t.notation)))?;
+                let play =
+                    game.play_moves(&moves).map_err(|e| bad(format!("turn {} ({}): {e}", ti + 1, excerpt(&t.notation))))?;
+                let made = play.notation();
+                if !same_paths(&t.notation, &made) {
+                    return Err(bad(format!(
+                        "turn {}: its notation `{}` is not the play its moves make ({made})",
+                        ti + 1,
+                        excerpt(&t.notation)
+                    )));
+                }
                 m.after_play();
             }
             if let Some(d) = g.dice {
@@ -671,6 +694,11 @@ impl<P: GamePosition> Match<P> {
                 if [rolled.high(), rolled.low()] != sorted(d) {
                     return Err(bad(format!("pending dice {d:?} are not what the seed gives ({rolled})")));
                 }
+            }
+            if g.result.is_none()
+                && let Some(r) = m.games.get(gi).and_then(Game::<P>::result)
+            {
+                return Err(bad(format!("recorded result null (the game goes on), but the plays end it: {r}")));
             }
             if let Some(r) = g.result {
                 if r.reason == crate::result::Reason::Resign {
@@ -694,7 +722,29 @@ impl<P: GamePosition> Match<P> {
                 why: format!("the record holds {} games but the results imply {}", rec.games.len(), m.games.len()),
             });
         }
+        m.check_claims(rec)?;
         Ok(m)
+    }
+
+    /// Checks what `rec` claims of the whole match, its score and its
+    /// winner, against this match, replayed from it.
+    fn check_claims(&self, rec: &MatchRecord<P>) -> Result<(), MatchError<P::Error>> {
+        let (white, black) = (self.score[0], self.score[1]);
+        if rec.score != (Score { white, black }) {
+            return Err(MatchError::Claim(format!(
+                "score is white {}, black {}, but its games give white {white}, black {black}",
+                rec.score.white, rec.score.black
+            )));
+        }
+        if rec.winner != self.winner() {
+            let side = |c: Option<Color>| c.map_or("nobody yet", Color::name);
+            return Err(MatchError::Claim(format!(
+                "winner is {}, but its games make the winner {}",
+                side(rec.winner),
+                side(self.winner())
+            )));
+        }
+        Ok(())
     }
 
     /// How many single dice the match's roller has thrown so far (opening
@@ -702,6 +752,24 @@ impl<P: GamePosition> Match<P> {
     pub fn dice_thrown(&self) -> u64 {
         self.dice.dice_thrown()
     }
+}
+
+/// Does the notation `written` in a record name the play whose notation
+/// is `made`? The same paths, each written as [`Play::notation`]
+/// writes it (`24/18(2)`, `13/7*`), in any order: the order of a play's
+/// paths has changed between releases (it is now always one that can be
+/// entered move by move), and either names the play. Long forms, hops
+/// without their points and the like, which the reader of typed plays
+/// takes, are not what a record holds.
+///
+/// [`Play::notation`]: crate::Play::notation
+fn same_paths(written: &str, made: &str) -> bool {
+    fn paths(t: &str) -> Vec<&str> {
+        let mut v: Vec<&str> = t.split(' ').collect();
+        v.sort_unstable();
+        v
+    }
+    paths(written) == paths(made)
 }
 
 fn sorted([a, b]: [u8; 2]) -> [u8; 2] {
