@@ -303,3 +303,22 @@ fn verify_refuses_a_record_whose_winner_score_or_notation_was_changed() {
     let e = refused(&["verify", forged_s]);
     assert!(e.contains("record game 1: turn 1: its notation") && e.contains(&was), "{e}");
 }
+
+/// A record of a game played elsewhere has its dice written down and no
+/// seed: `replay` says so rather than "seed hidden", and a fault in its
+/// dice is told as one of the written dice.
+#[test]
+fn a_record_with_written_dice_is_told_as_one_without_a_seed() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("cafe.json");
+    let rec = tavli_core::game::read_move_list("opening 5-3\n6-4: 24/18 24/20\n5-2: 24/19/17\n").unwrap();
+    let mut v = serde_json::to_value(&rec).unwrap();
+    std::fs::write(&file, v.to_string()).unwrap();
+    let shown = ok(&["replay", file.to_str().unwrap(), "--all", "--color", "never"]);
+    let head = shown.lines().next().unwrap();
+    assert!(!head.contains("seed") && head.contains("dice written down"), "{head}");
+    v["games"][0]["turns"][1]["dice"] = serde_json::json!([9, 2]);
+    std::fs::write(&file, v.to_string()).unwrap();
+    let e = refused(&["replay", file.to_str().unwrap(), "--all"]);
+    assert!(e.contains("[9, 2] are not a roll") && !e.contains("seed"), "{e}");
+}

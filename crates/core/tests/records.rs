@@ -433,3 +433,50 @@ fn a_game_the_plays_ended_cannot_be_recorded_as_going_on() {
     let e = refusal(&forged);
     assert!(e.contains("record game 1") && e.contains("result"), "{e}");
 }
+
+/// A record of a game played elsewhere (`dice_recorded`) has no seed: a
+/// fault in its dice is worded for what it is, never as "not what the
+/// seed gives". Dice outside 1 to 6 are refused wherever they are written.
+#[test]
+fn faults_in_written_down_dice_speak_of_the_dice_not_of_a_seed() {
+    use tavli_core::game::read_move_list;
+    let rec = read_move_list("match 3\nopening 5-3\n6-4: 24/18 24/20\n5-2: 24/19/17\n3-1: 18/15 20/19\n").unwrap();
+    assert!(Match::from_record(&rec).is_ok());
+    let check = |rec: &MatchRecord<tavli_core::Position>, wants: &[&str]| {
+        let e = refusal(rec);
+        assert!(!e.contains("seed"), "{e}");
+        for w in wants {
+            assert!(e.contains(w), "{w:?} not in: {e}");
+        }
+    };
+    // A turn's dice that are no roll.
+    let mut bad = rec.clone();
+    bad.games[0].turns[1].dice = [9, 9];
+    check(&bad, &["record game 1", "turn 2", "[9, 9]", "1 to 6"]);
+    // A roll-off die that is no die; a roll-off left at a tie.
+    let mut bad = rec.clone();
+    bad.games[0].opening = vec![[9, 1]];
+    check(&bad, &["record game 1", "opening", "1 to 6"]);
+    let mut bad = rec.clone();
+    bad.games[0].opening = vec![[3, 3]];
+    check(&bad, &["record game 1", "opening", "tie"]);
+    let mut bad = rec.clone();
+    bad.games[0].opening = vec![[5, 3], [2, 2]];
+    check(&bad, &["record game 1", "opening"]);
+    // Pending dice that are no roll.
+    let mut bad = rec.clone();
+    bad.games[0].dice = Some([7, 2]);
+    check(&bad, &["record game 1", "[7, 2]", "1 to 6"]);
+    // A first turn that plays the opening dice, written with other dice.
+    let mut played = rec.clone();
+    played.rules.opening_dice_played = true;
+    played.version = tavli_core::game::RECORD_VERSION;
+    played.games[0].turns.clear();
+    played.games[0].turns.push(tavli_core::game::Turn {
+        side: Color::White,
+        dice: [6, 4],
+        moves: vec![[24, 18], [24, 20]],
+        notation: "24/18 24/20".into(),
+    });
+    check(&played, &["record game 1", "turn 1", "opening", "5-3"]);
+}

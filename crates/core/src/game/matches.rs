@@ -620,6 +620,7 @@ impl<P: GamePosition> Match<P> {
             }
         }
         if recorded {
+            check_written_dice(rec)?;
             let mut left = std::collections::VecDeque::new();
             for (gi, g) in rec.games.iter().enumerate() {
                 left.extend(g.opening.iter().flatten());
@@ -656,16 +657,28 @@ impl<P: GamePosition> Match<P> {
                 g.start == Start::OpeningRoll && g.opening.is_empty() && g.turns.is_empty() && g.dice.is_none();
             let opening = if untouched { Vec::new() } else { m.opening_roll()? };
             if opening != g.opening {
-                return Err(bad(format!("opening roll {:?} is not what seed {seed} gives ({opening:?})", g.opening)));
+                return Err(bad(if recorded {
+                    format!("opening roll {:?} is not what the dice written in the record give ({opening:?})", g.opening)
+                } else {
+                    format!("opening roll {:?} is not what seed {seed} gives ({opening:?})", g.opening)
+                }));
             }
             for (ti, t) in g.turns.iter().enumerate() {
+                let opening_dice = m.game().pending_opening_dice();
                 let d = m.roll().map_err(|e| bad(format!("turn {}: {e}", ti + 1)))?;
                 if [d.high(), d.low()] != sorted(t.dice) {
-                    return Err(bad(format!(
-                        "turn {}: recorded dice {:?} are not what the seed gives ({d})",
-                        ti + 1,
-                        t.dice
-                    )));
+                    let n = ti + 1;
+                    return Err(bad(match opening_dice {
+                        Some(d) => format!(
+                            "turn {n}: recorded dice {:?} are not the opening dice ({d}), which the starter plays as \
+                             its first roll (`opening-dice-played`)",
+                            t.dice
+                        ),
+                        None if recorded => {
+                            format!("turn {n}: recorded dice {:?} are not the next dice written in the record ({d})", t.dice)
+                        }
+                        None => format!("turn {n}: recorded dice {:?} are not what the seed gives ({d})", t.dice),
+                    }));
                 }
                 if t.side != m.game().position().turn() {
                     return Err(bad(format!(
@@ -692,7 +705,11 @@ impl<P: GamePosition> Match<P> {
             if let Some(d) = g.dice {
                 let rolled = m.roll().map_err(|e| bad(format!("pending roll: {e}")))?;
                 if [rolled.high(), rolled.low()] != sorted(d) {
-                    return Err(bad(format!("pending dice {d:?} are not what the seed gives ({rolled})")));
+                    return Err(bad(if recorded {
+                        format!("pending dice {d:?} are not the next dice written in the record ({rolled})")
+                    } else {
+                        format!("pending dice {d:?} are not what the seed gives ({rolled})")
+                    }));
                 }
             }
             if g.result.is_none()
@@ -752,6 +769,52 @@ impl<P: GamePosition> Match<P> {
     pub fn dice_thrown(&self) -> u64 {
         self.dice.dice_thrown()
     }
+}
+
+/// Checks the dice a record of a game played elsewhere writes down
+/// (`dice_recorded`), which no seed can be asked about: every die 1 to 6,
+/// each opening's roll-offs ties until the last, which decides, and an
+/// opening only in a game started by one.
+fn check_written_dice<P: GamePosition, E>(rec: &MatchRecord<P>) -> Result<(), MatchError<E>> {
+    let die = |d: &[u8; 2]| d.iter().all(|x| (1..=6).contains(x));
+    for (gi, g) in rec.games.iter().enumerate() {
+        let bad = |why: String| MatchError::Corrupt { game: gi + 1, why };
+        if let Some(pair) = g.opening.iter().find(|p| !die(p)) {
+            return Err(bad(format!("opening roll-off {pair:?} is not two dice: a die is 1 to 6")));
+        }
+        if let Some((last, ties)) = g.opening.split_last() {
+            if g.start != Start::OpeningRoll {
+                return Err(bad(format!(
+                    "has opening roll-offs {:?}, but it is started by {}, not by an opening roll",
+                    g.opening,
+                    if matches!(g.start, Start::Position(_)) { "its position" } else { "the last game's winner" }
+                )));
+            }
+            if let Some(t) = ties.iter().find(|[w, b]| w != b) {
+                return Err(bad(format!(
+                    "opening roll-offs {:?}: the roll-off {t:?} decided who starts, so no roll-off comes after it",
+                    g.opening
+                )));
+            }
+            if last[0] == last[1] {
+                return Err(bad(format!(
+                    "opening roll-offs {:?} end in a tie ({last:?}): the roll-off goes on until the dice differ",
+                    g.opening
+                )));
+            }
+        } else if g.start == Start::OpeningRoll && (!g.turns.is_empty() || g.dice.is_some()) {
+            return Err(bad("has turns but no opening roll-off, which decides who starts it".into()));
+        }
+        for (ti, t) in g.turns.iter().enumerate() {
+            if !die(&t.dice) {
+                return Err(bad(format!("turn {}: recorded dice {:?} are not a roll: a die is 1 to 6", ti + 1, t.dice)));
+            }
+        }
+        if let Some(d) = g.dice.filter(|d| !die(d)) {
+            return Err(bad(format!("pending dice {d:?} are not a roll: a die is 1 to 6")));
+        }
+    }
+    Ok(())
 }
 
 /// Does the notation `written` in a record name the play whose notation

@@ -395,6 +395,8 @@ texts! {
         "seed hidden until the match ends (SHA-256 {start}…)",
         "ο σπόρος μένει κρυφός ως το τέλος του αγώνα (SHA-256 {start}…)";
     seed_hidden() = "seed hidden until the match ends", "ο σπόρος μένει κρυφός ως το τέλος του αγώνα";
+    dice_written_down() =
+        "dice written down (a game played elsewhere)", "ζάρια καταγραμμένα (παρτίδα που παίχτηκε αλλού)";
     position_id_line(id: &str) = "Position ID {id}", "Κωδικός θέσης {id}";
     replay_starts_from(id: &str, name: &str) =
         "The game starts from position {id}; {name} to play.", "Η παρτίδα ξεκινά από τη θέση {id}· παίζουν τα {name}.";
