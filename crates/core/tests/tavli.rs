@@ -52,10 +52,59 @@ fn json_game_field_chooses_the_game_and_absent_means_plakoto() {
     for (text, needle) in [
         (r#"{"game":"moultezim","turn":"white","board":{}}"#, "unknown game `moultezim`"),
         (r#"{"game":7,"turn":"white","board":{}}"#, "`game` must be a string"),
-        (r#"{"game":"Portes","turn":"white","board":{}}"#, "unknown game `Portes`"),
     ] {
         let e = AnyPosition::parse(text, None).unwrap_err();
         assert!(e.contains(needle), "{text}: {e}");
+    }
+}
+
+/// A game's name is read one way wherever it is written (position JSON's
+/// `game`, a request's `game`, a record's, `--game`, a move list's `games`,
+/// a new match's `games`): `GameKind::parse`, in any letter case.
+#[test]
+fn game_names_are_read_one_way_everywhere_in_any_case() {
+    use tavli_core::tavli::MatchGames;
+    let portes = AnyPosition::start(GameKind::Portes);
+    for name in ["Portes", "PORTES", "portes", "Πόρτες"] {
+        let json = portes.to_json().replace("\"portes\"", &format!("\"{name}\""));
+        assert_eq!(AnyPosition::parse(&json, None), Ok(portes), "{json}");
+        assert_eq!(AnyPosition::parse(&json, Some(GameKind::Portes)), Ok(portes), "{json}");
+        assert_eq!(portes::Position::from_json(&json).map(AnyPosition::from), Ok(portes), "{json}");
+        assert_eq!(serde_json::from_str::<GameKind>(&format!("\"{name}\"")).ok(), Some(GameKind::Portes), "{name}");
+        assert_eq!(GameKind::parse(name), Ok(GameKind::Portes));
+        assert_eq!(MatchGames::parse(name), Ok(MatchGames::Only(GameKind::Portes)));
+        let games: MatchGames = serde_json::from_str(&format!("\"{name}\"")).unwrap();
+        assert_eq!(games, MatchGames::Only(GameKind::Portes));
+    }
+    let plakoto = r#"{"game":"Plakoto","turn":"white","board":{"24":15,"1":-15}}"#;
+    assert_eq!(tavli_core::Position::from_json(plakoto), Ok(tavli_core::Position::start()));
+    assert_eq!(serde_json::from_str::<MatchGames>("\"Tavli\"").unwrap(), MatchGames::Tavli);
+    // An unknown name is refused the same way everywhere, naming the three.
+    let e = AnyPosition::parse(r#"{"game":"Chess","turn":"white","board":{}}"#, None).unwrap_err();
+    assert!(e.contains("unknown game `Chess`") && e.contains("portes, plakoto and fevga"), "{e}");
+    let e = serde_json::from_str::<GameKind>("\"Chess\"").unwrap_err().to_string();
+    assert!(e.contains("unknown game `Chess`") && e.contains("portes, plakoto and fevga"), "{e}");
+}
+
+/// A position's `game` given twice or as null is refused for that, not
+/// read as a Plakoto position without `game`.
+#[test]
+fn a_game_given_twice_or_as_null_is_refused_for_that() {
+    let board = r#""turn":"white","board":{"24":2,"13":5,"8":3,"6":5,"1":-2,"12":-5,"17":-3,"19":-5}"#;
+    for (json, says) in [
+        (format!(r#"{{"game":"portes","game":"portes",{board}}}"#), "`game` is given twice"),
+        (format!(r#"{{"game":"portes",{board},"game":"fevga"}}"#), "`game` is given twice"),
+        (format!(r#"{{"game":null,{board}}}"#), "`game` must be a game name, not null"),
+    ] {
+        for game in [None, Some(GameKind::Portes), Some(GameKind::Plakoto)] {
+            let e = AnyPosition::parse(&json, game).unwrap_err();
+            assert!(e.contains(says) && !e.contains("Plakoto"), "{json} ({game:?}): {e}");
+        }
+        // Each game's own reader says the same.
+        let e = portes::Position::from_json(&json).unwrap_err().to_string();
+        assert!(e.contains(says), "{json}: {e}");
+        let e = tavli_core::Position::from_json(&json).unwrap_err().to_string();
+        assert!(e.contains(says), "{json}: {e}");
     }
 }
 

@@ -296,3 +296,28 @@ async fn openapi_describes_the_game_field() {
     }
     assert_eq!(schemas["GameJson"]["enum"], json!(["portes", "plakoto", "fevga"]), "{}", schemas["GameJson"]);
 }
+
+/// Game names are read one way everywhere: a request's `game` and a
+/// position's own `game` take "Portes" as match creation, `--game` and
+/// move lists do; a `game` given twice or null is refused for that.
+#[tokio::test]
+async fn game_names_are_read_in_any_case_and_a_doubled_or_null_game_is_named() {
+    let app = app();
+    for uri in ["/api/v1/moves", "/api/v1/turn", "/api/v1/eval", "/api/v1/hint"] {
+        let (s, v) = post(&app, uri, json!({"position": "start", "dice": "3-1", "game": "Portes", "ply": 0})).await;
+        assert_eq!(s, StatusCode::OK, "{uri}: {v}");
+        let mut position = fevga_runner();
+        position["game"] = "Fevga".into();
+        let (s, v) = post(&app, uri, json!({"position": position, "dice": "3-1", "ply": 0})).await;
+        assert_eq!(s, StatusCode::OK, "{uri}: {v}");
+        let (s, v) = post(&app, uri, json!({"position": "start", "dice": "3-1", "game": "chess", "ply": 0})).await;
+        assert_eq!(s, StatusCode::UNPROCESSABLE_ENTITY, "{uri}: {v}");
+        assert!(v["error"]["message"].as_str().unwrap().contains("portes, plakoto and fevga"), "{uri}: {v}");
+    }
+    let twice = r#"{"game":"portes","game":"portes","turn":"white","board":{"24":2,"13":5,"8":3,"6":5,"1":-2,"12":-5,"17":-3,"19":-5}}"#;
+    let got = post(&app, "/api/v1/moves", json!({"position": twice, "dice": "3-1"})).await;
+    assert_error(&got, StatusCode::UNPROCESSABLE_ENTITY, "bad-position", &["`game` is given twice"]);
+    let with_null = json!({"game": null, "turn": "white", "board": {"24": 15, "12": -15}});
+    let got = post(&app, "/api/v1/moves", json!({"position": with_null, "dice": "3-1"})).await;
+    assert_error(&got, StatusCode::UNPROCESSABLE_ENTITY, "bad-position", &["`game` must be a game name, not null"]);
+}
