@@ -322,3 +322,30 @@ fn a_record_with_written_dice_is_told_as_one_without_a_seed() {
     let e = refused(&["replay", file.to_str().unwrap(), "--all"]);
     assert!(e.contains("[9, 2] are not a roll") && !e.contains("seed"), "{e}");
 }
+
+/// An error about a long argument or line quotes a bounded excerpt of it
+/// (its first characters, an ellipsis and its length), never the whole.
+#[test]
+fn errors_quote_a_bounded_excerpt_of_a_long_argument_or_line() {
+    let long = "24/18 ".repeat(10_000);
+    let dir = tempfile::tempdir().unwrap();
+    let list = dir.path().join("list.txt");
+    std::fs::write(&list, format!("opening 5-3\n6-4: {long}\n")).unwrap();
+    let record = dir.path().join("record.json");
+    std::fs::write(&record, serde_json::json!({"format": "plakoto-match", "version": 2, "winner": long}).to_string())
+        .unwrap();
+    for args in [
+        vec!["moves", "start", &long],
+        vec!["moves", &long, "6-4"],
+        vec!["moves", "start", "6-4", "--game", &long],
+        vec!["hint", "start", "6-4", "--game", &long],
+        vec!["review", list.to_str().unwrap()],
+        vec!["review", record.to_str().unwrap()],
+        vec!["replay", record.to_str().unwrap()],
+    ] {
+        let e = refused(&args);
+        assert!(e.len() < 600, "{}: {} bytes: {}", args[0], e.len(), &e[..600]);
+    }
+    let e = refused(&["review", list.to_str().unwrap()]);
+    assert!(e.contains("line 2") && e.contains("… (59,999 characters)"), "{e}");
+}

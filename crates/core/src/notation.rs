@@ -23,6 +23,7 @@ use std::fmt::Write as _;
 use crate::dice::Dice;
 use crate::play::Move;
 use crate::play_error::{PlayError, point_text};
+use crate::quote::excerpt_of;
 use crate::tavli::GamePlay;
 use crate::turn::TurnBoard;
 
@@ -176,7 +177,7 @@ fn written_as<B: Notation>() -> &'static str {
 
 /// One token: its checker's hops and how many checkers take them (`(2)`).
 fn parse_token<B: Notation>(token: &str) -> Result<(Vec<Hop>, usize), PlayError> {
-    let syntax = |why: &str| PlayError::Syntax { token: token.chars().take(40).collect(), why: why.into() };
+    let syntax = |why: &str| PlayError::Syntax { token: excerpt_of(token, 40), why: why.into() };
     let (body, count) = match token.find('(') {
         Some(i) => {
             let n = token[i + 1..]
@@ -251,7 +252,7 @@ pub(crate) fn entry_hops<B: Notation>(text: &str, dice: Dice) -> Result<Vec<(u8,
     let token = |t: &str| parse_token::<B>(t).map(|(path, n)| (path.iter().map(|h| (h.from, h.to)).collect(), n));
     crate::entry::hops(text, dice, token, || crate::entry::EntryErrors {
         too_many: PlayError::TooManyMoves(dice),
-        empty: PlayError::Syntax { token: text.chars().take(40).collect(), why: written_as::<B>().into() },
+        empty: PlayError::Syntax { token: excerpt_of(text, 40), why: written_as::<B>().into() },
     })
 }
 
@@ -484,7 +485,7 @@ impl<'a, B: Notation> Search<'a, B> {
         if let Some((i, _)) = self.best {
             return Ok(self.legal[i].clone());
         }
-        let quoted: String = text.trim().chars().take(60).collect();
+        let quoted = crate::quote::excerpt(text.trim());
         // Some order could be played: why it is no legal play. Else why
         // the order written cannot be played.
         match &self.first {

@@ -30,6 +30,52 @@ pub fn excerpt_of(text: &str, max: usize) -> String {
     }
 }
 
+/// `message` with every text quoted in it (between double quotes or
+/// backticks) longer than [`EXCERPT_CHARS`] cut to its [`excerpt`]: for
+/// messages made by others that quote what they were given whole (a JSON
+/// reader's `invalid type: string "…"` or ``unknown variant `…` ``).
+/// Backslash escapes inside double quotes are kept whole.
+///
+/// ```
+/// use tavli_core::quote::shorten_quoted;
+/// let long = "24/18 ".repeat(10_000);
+/// let said = format!("invalid type: string \"{long}\", expected a sequence at line 1 column 60016");
+/// let short = shorten_quoted(&said);
+/// assert!(short.len() < 160 && short.ends_with("\", expected a sequence at line 1 column 60016"), "{short}");
+/// let said = format!("unknown variant `{long}`, expected `white` or `black`");
+/// assert!(shorten_quoted(&said).ends_with("characters)`, expected `white` or `black`"));
+/// assert_eq!(shorten_quoted("unknown field `x`, expected \"a\""), "unknown field `x`, expected \"a\"");
+/// ```
+pub fn shorten_quoted(message: &str) -> String {
+    let mut out = String::with_capacity(message.len().min(1024));
+    let mut rest = message;
+    while let Some(open) = rest.find(['"', '`']) {
+        let quote = if rest[open..].starts_with('"') { '"' } else { '`' };
+        out.push_str(&rest[..=open]);
+        let inner = &rest[open + 1..];
+        // The closing quote: the first not escaped by a backslash.
+        let mut escaped = false;
+        let close = inner.char_indices().find(|&(_, c)| {
+            let end = c == quote && !escaped;
+            escaped = quote == '"' && c == '\\' && !escaped;
+            end
+        });
+        match close {
+            Some((i, _)) => {
+                out.push_str(&excerpt(&inner[..i]));
+                out.push(quote);
+                rest = &inner[i + 1..];
+            }
+            None => {
+                out.push_str(&excerpt(inner));
+                return out;
+            }
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
 /// `n` with commas between its thousands: 61,440.
 fn thousands(n: usize) -> String {
     let digits = n.to_string();

@@ -480,3 +480,29 @@ fn faults_in_written_down_dice_speak_of_the_dice_not_of_a_seed() {
     });
     check(&played, &["record game 1", "turn 1", "opening", "5-3"]);
 }
+
+/// An error about a line of a move list quotes a bounded excerpt of it
+/// (its first characters, an ellipsis and its length), however long the
+/// line: a 60 KB line gives an error of a line, not of 60 KB.
+#[test]
+fn a_move_list_error_quotes_a_bounded_excerpt_of_a_long_line() {
+    use tavli_core::game::{read_any_move_list, read_move_list};
+    let long = "24/18 ".repeat(10_000);
+    let garbage = "x".repeat(60_000);
+    for text in [
+        format!("opening 5-3\n6-4: {long}\n"),
+        format!("opening 5-3\n6-4 {long}\n"),
+        format!("opening 5-3\n{garbage}: 24/18 24/20\n"),
+        format!("opening 5-3\n6-4: 24/18 {garbage}\n"),
+        format!("opening {long}\n"),
+        format!("match {long}\n"),
+        format!("{long} starts\n"),
+        format!("opening 5-3\n{long} resigns\n"),
+        format!("games {long}\n"),
+    ] {
+        let e = read_move_list(&text).unwrap_err().to_string();
+        assert!(e.len() < 400 && e.contains("characters)"), "{} bytes: {}", e.len(), &e[..e.len().min(400)]);
+        let e = read_any_move_list(&text).unwrap_err().to_string();
+        assert!(e.len() < 400, "{} bytes", e.len());
+    }
+}

@@ -254,3 +254,32 @@ fn the_game_state_machine_plays_portes_to_the_end() {
     assert!(matches!(e, GameError::Illegal(tavli_core::PlayError::NotLegal(_))), "{e:?}");
     assert!(e.to_string().contains(&other.notation()), "{e}");
 }
+
+/// Errors about a typed position, dice or play quote a bounded excerpt of
+/// the text (its first characters, an ellipsis and its length).
+#[test]
+fn errors_quote_a_bounded_excerpt_of_a_long_text() {
+    let long = "24/18 ".repeat(10_000);
+    let bounded = |e: String| {
+        assert!(e.len() < 400, "{} bytes: {}", e.len(), &e[..e.len().min(400)]);
+        e
+    };
+    for kind in GameKind::ALL {
+        let start = AnyPosition::start(kind);
+        let e = start.parse_play(dice(6, 4), &long).unwrap_err().to_string();
+        assert!(e.len() < 400, "{kind}: {} bytes", e.len());
+        let e =
+            bounded(start.parse_play(dice(6, 4), &format!("24/18 {}", "9".repeat(60_000))).unwrap_err().to_string());
+        assert!(e.contains("… (60,000 characters)"), "{e}");
+        bounded(AnyPosition::parse(&long, Some(kind)).unwrap_err());
+    }
+    bounded(AnyPosition::parse(&"A".repeat(60_000), None).unwrap_err());
+    bounded(AnyPosition::parse(&format!("p.{}", "A".repeat(60_000)), None).unwrap_err());
+    bounded(AnyPosition::parse(&format!("f.{}", "A".repeat(60_000)), None).unwrap_err());
+    let key = "k".repeat(60_000);
+    bounded(AnyPosition::parse(&format!(r#"{{"turn":"white","{key}":1}}"#), None).unwrap_err());
+    bounded(AnyPosition::parse(&format!(r#"{{"turn":"{key}","board":{{}}}}"#), None).unwrap_err());
+    bounded(AnyPosition::parse(&format!(r#"{{"game":"{key}","turn":"white","board":{{}}}}"#), None).unwrap_err());
+    bounded(long.parse::<Dice>().unwrap_err().to_string());
+    bounded(GameKind::parse(&long).unwrap_err().to_string());
+}

@@ -159,7 +159,9 @@ pub fn parse_json<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError> {
     let bytes = if bytes.iter().all(u8::is_ascii_whitespace) { b"{}".as_slice() } else { bytes };
     serde_json::from_slice(bytes).map_err(|e| {
         if e.is_data() {
-            ApiError::invalid("bad-request", format!("the request body has the wrong shape: {e}"))
+            // The reader quotes a string of the wrong type whole: bound it.
+            let said = tavli_core::quote::shorten_quoted(&e.to_string());
+            ApiError::invalid("bad-request", format!("the request body has the wrong shape: {said}"))
         } else {
             ApiError::new(StatusCode::BAD_REQUEST, "bad-json", format!("the request body is not valid JSON: {e}"))
         }

@@ -321,3 +321,28 @@ async fn game_names_are_read_in_any_case_and_a_doubled_or_null_game_is_named() {
     let got = post(&app, "/api/v1/moves", json!({"position": with_null, "dice": "3-1"})).await;
     assert_error(&got, StatusCode::UNPROCESSABLE_ENTITY, "bad-position", &["`game` must be a game name, not null"]);
 }
+
+/// An error about a long text in a request (a move list's line, a
+/// position, dice, a value of the wrong type) quotes a bounded excerpt of
+/// it, not the whole of it.
+#[tokio::test]
+async fn errors_quote_a_bounded_excerpt_of_a_long_text() {
+    let app = app();
+    let long = "24/18 ".repeat(10_000);
+    let bounded = |(s, v): (StatusCode, Value)| {
+        assert!(s.is_client_error(), "{s}: {v}");
+        let msg = v["error"]["message"].as_str().unwrap().to_string();
+        assert!(msg.len() < 400, "{} bytes: {}", msg.len(), &msg[..400]);
+        msg
+    };
+    bounded(post(&app, "/api/v1/moves", json!({"position": "start", "dice": long})).await);
+    bounded(post(&app, "/api/v1/moves", json!({"position": long, "dice": "6-4"})).await);
+    bounded(post(&app, "/api/v1/moves", json!({"position": "start", "dice": "6-4", "game": long})).await);
+    bounded(post(&app, "/api/v1/turn", json!({"position": "start", "dice": "6-4", "moves": long})).await);
+    bounded(post(&app, "/api/v1/hint", json!({"position": "start", "dice": "6-4", "games": long})).await);
+    let msg = bounded(post(&app, "/api/v1/reviews", json!({"text": format!("opening 5-3\n6-4: {long}\n")})).await);
+    assert!(msg.contains("line 2") && msg.contains("characters)"), "{msg}");
+    bounded(post(&app, "/api/v1/review", json!({"text": format!("opening 5-3\n{long}\n")})).await);
+    bounded(post(&app, "/api/v1/matches", json!({"games": long})).await);
+    bounded(post(&app, "/api/v1/matches", json!({"opponent": long})).await);
+}

@@ -290,9 +290,7 @@ fn check_game<P: JsonFormat>(entries: &[(String, Box<RawValue>)]) -> Result<(), 
     };
     match named {
         Ok(k) if k == P::GAME => Ok(()),
-        Ok(k) => {
-            Err(shape(format!("`game` is \"{}\": this is a {} position, not a {title} one", k.name(), k.title())))
-        }
+        Ok(k) => Err(shape(format!("`game` is \"{}\": this is a {} position, not a {title} one", k.name(), k.title()))),
         Err(raw) => {
             let expected = if names_game(P::GAME) { format!("\"{name}\"") } else { format!("\"{name}\" or left out") };
             Err(shape(format!("`game` must be {expected} for a {title} position, got {}", brief(raw.get()))))
@@ -355,7 +353,7 @@ fn shape<E>(msg: impl Into<String>) -> PositionJsonError<E> {
 
 /// A key or a value's text as written, cut short for an error message.
 fn brief(s: &str) -> String {
-    if s.chars().count() > 30 { format!("{}…", s.chars().take(30).collect::<String>()) } else { s.to_string() }
+    crate::quote::excerpt_of(s, 30)
 }
 
 /// A value parsed; it was valid JSON when its object was read.

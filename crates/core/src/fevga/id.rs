@@ -72,8 +72,10 @@ impl From<IdFault> for PositionIdError {
 /// `f.` tells a Fevga ID from a Plakoto one; at most 79 bits (the turn,
 /// one per point a side, one per checker) make 10 bytes, 14 characters
 /// after it.
-const FORMAT: IdFormat<PositionIdError> =
-    IdFormat { prefix: Some((ID_PREFIX, |id| PositionIdError::NotFevga(id.chars().take(20).collect()))), max_len: 16 };
+const FORMAT: IdFormat<PositionIdError> = IdFormat {
+    prefix: Some((ID_PREFIX, |id| PositionIdError::NotFevga(crate::quote::excerpt_of(id, 20)))),
+    max_len: 16,
+};
 
 impl Position {
     /// The position ID (see the module documentation for the encoding).

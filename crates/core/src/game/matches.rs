@@ -17,7 +17,7 @@ use crate::dice::Dice;
 use crate::plakoto::position::Position;
 use crate::play::Move;
 use crate::play_error::PlayError;
-use crate::quote::excerpt;
+use crate::quote::{excerpt, excerpt_of};
 use crate::result::GameResult;
 use crate::tavli::{GameKind, GamePlay, GamePosition, MatchRules, Starter};
 
@@ -562,7 +562,7 @@ impl<P: GamePosition> Match<P> {
     /// rolls must be those the seed gives and the plays must be legal.
     pub fn from_record(rec: &MatchRecord<P>) -> Result<Match<P>, MatchError<P::Error>> {
         if rec.format != RECORD_FORMAT {
-            return Err(MatchError::Format(rec.format.chars().take(40).collect()));
+            return Err(MatchError::Format(excerpt_of(&rec.format, 40)));
         }
         if rec.version > RECORD_VERSION {
             return Err(MatchError::Version(rec.version));
@@ -658,7 +658,10 @@ impl<P: GamePosition> Match<P> {
             let opening = if untouched { Vec::new() } else { m.opening_roll()? };
             if opening != g.opening {
                 return Err(bad(if recorded {
-                    format!("opening roll {:?} is not what the dice written in the record give ({opening:?})", g.opening)
+                    format!(
+                        "opening roll {:?} is not what the dice written in the record give ({opening:?})",
+                        g.opening
+                    )
                 } else {
                     format!("opening roll {:?} is not what seed {seed} gives ({opening:?})", g.opening)
                 }));
@@ -675,7 +678,10 @@ impl<P: GamePosition> Match<P> {
                             t.dice
                         ),
                         None if recorded => {
-                            format!("turn {n}: recorded dice {:?} are not the next dice written in the record ({d})", t.dice)
+                            format!(
+                                "turn {n}: recorded dice {:?} are not the next dice written in the record ({d})",
+                                t.dice
+                            )
                         }
                         None => format!("turn {n}: recorded dice {:?} are not what the seed gives ({d})", t.dice),
                     }));
@@ -690,8 +696,9 @@ impl<P: GamePosition> Match<P> {
                 }
                 let moves: Vec<Move> = t.moves.iter().map(|&[f, to]| Move::new(f, to)).collect();
                 let game = m.current()?;
-                let play =
-                    game.play_moves(&moves).map_err(|e| bad(format!("turn {} ({}): {e}", ti + 1, excerpt(&t.notation))))?;
+                let play = game
+                    .play_moves(&moves)
+                    .map_err(|e| bad(format!("turn {} ({}): {e}", ti + 1, excerpt(&t.notation))))?;
                 let made = play.notation();
                 if !same_paths(&t.notation, &made) {
                     return Err(bad(format!(
@@ -807,7 +814,11 @@ fn check_written_dice<P: GamePosition, E>(rec: &MatchRecord<P>) -> Result<(), Ma
         }
         for (ti, t) in g.turns.iter().enumerate() {
             if !die(&t.dice) {
-                return Err(bad(format!("turn {}: recorded dice {:?} are not a roll: a die is 1 to 6", ti + 1, t.dice)));
+                return Err(bad(format!(
+                    "turn {}: recorded dice {:?} are not a roll: a die is 1 to 6",
+                    ti + 1,
+                    t.dice
+                )));
             }
         }
         if let Some(d) = g.dice.filter(|d| !die(d)) {

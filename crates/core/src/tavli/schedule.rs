@@ -41,10 +41,7 @@ impl MatchGames {
             return Ok(MatchGames::Tavli);
         }
         GameKind::parse(text).map(MatchGames::Only).map_err(|_| {
-            format!(
-                "unknown match `{}`: use tavli, portes, plakoto or fevga",
-                text.chars().take(30).collect::<String>()
-            )
+            format!("unknown match `{}`: use tavli, portes, plakoto or fevga", crate::quote::excerpt_of(text, 30))
         })
     }
 

@@ -126,8 +126,10 @@ async fn saved(state: &AppState, id: String) -> Result<Match, ApiError> {
 /// The match of any game a request's record or move list holds.
 fn sent(record: Option<serde_json::Value>, text: Option<String>) -> Result<Match, ApiError> {
     let record: MatchRecord<AnyPosition> = match (record, text) {
-        (Some(r), None) => serde_json::from_value(r)
-            .map_err(|e| ApiError::invalid("bad-record", format!("this is not a match record: {e}")))?,
+        (Some(r), None) => serde_json::from_value(r).map_err(|e| {
+            let said = tavli_core::quote::shorten_quoted(&e.to_string());
+            ApiError::invalid("bad-record", format!("this is not a match record: {said}"))
+        })?,
         (None, Some(text)) => read_any_move_list(&text).map_err(|e| ApiError::invalid("bad-record", e.to_string()))?,
         _ => {
             return Err(ApiError::invalid(
