@@ -51,9 +51,9 @@ pub struct ErrorDetail {
     /// `too-many-streams`, `too-many-connections`, `busy`, `timeout`,
     /// `cancelled`, `database-unavailable` (503: the database does not
     /// answer; the message names it), `internal`, `no-engine-help` (403:
-    /// the engine's advice is off in a match between two people online),
-    /// `unsupported-game` (422: an endpoint that serves Plakoto only so
-    /// far was given another game's position; the message names the game).
+    /// the engine's advice is off in a match between two people online).
+    /// (`unsupported-game` is no longer sent: every endpoint serves every
+    /// game.)
     pub code: String,
     /// What went wrong, in English.
     pub message: String,
