@@ -44,7 +44,8 @@ pub struct ErrorBody {
 pub struct ErrorDetail {
     /// Stable code: `bad-json`, `bad-request`, `bad-position`, `bad-dice`,
     /// `bad-ply`, `bad-record`, `illegal-play`, `illegal-move`, `not-found`,
-    /// `not-your-turn`, `not-your-seat`, `seat-taken`, `stale`, `match-over`,
+    /// `not-your-turn`, `not-your-seat`, `seat-taken`, `bad-invite` (403: a
+    /// code that is not the match's invitation), `stale`, `match-over`,
     /// `body-too-large`, `uri-too-long`, `headers-too-large`,
     /// `method-not-allowed`, `bad-origin`, `too-many-matches`, `too-long`,
     /// `too-many-reviews`, `too-many-moves`, `too-many-watchers`,

@@ -177,3 +177,28 @@ async fn a_live_stream_from_another_sites_page_is_refused() {
     let res = app.clone().oneshot(open("evil.example", "https://plakoto.example")).await.unwrap();
     assert_eq!(res.status(), StatusCode::OK);
 }
+
+/// A wrong invitation while the other seat is free is refused as a wrong
+/// invitation (403 `bad-invite`), not as "both seats are taken"; the seat
+/// stays free for the right one, and once it is taken any invitation is
+/// told so (409 `seat-taken`).
+#[tokio::test]
+async fn a_wrong_invitation_is_refused_as_wrong_and_leaves_the_seat_free() {
+    let app = app();
+    let body = json!({"opponent": "online", "human_color": "white"});
+    let (_, created) = call(&app, "POST", "/api/v1/matches", None, Some(body)).await;
+    let uri = format!("/api/v1/matches/{}/join", created["id"].as_str().unwrap());
+    let invite = created["invite"].as_str().unwrap().to_string();
+    for wrong in ["0".repeat(64), "not-a-code".into(), String::new()] {
+        let (s, e) = call(&app, "POST", &uri, None, Some(json!({"invite": wrong}))).await;
+        assert_eq!((s, e["error"]["code"].as_str()), (StatusCode::FORBIDDEN, Some("bad-invite")), "{e}");
+        let msg = e["error"]["message"].as_str().unwrap();
+        assert!(msg.contains("invitation") && !msg.contains("both seats are taken"), "{msg}");
+    }
+    let (s, joined) = call(&app, "POST", &uri, None, Some(json!({"invite": invite}))).await;
+    assert_eq!(s, StatusCode::OK, "{joined}");
+    for code in [invite, "0".repeat(64)] {
+        let (s, e) = call(&app, "POST", &uri, None, Some(json!({"invite": code}))).await;
+        assert_eq!((s, e["error"]["code"].as_str()), (StatusCode::CONFLICT, Some("seat-taken")), "{e}");
+    }
+}
