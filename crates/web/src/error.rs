@@ -135,6 +135,16 @@ impl From<crate::service::ServiceError> for ApiError {
     }
 }
 
+/// 403 `no-engine-help`: the engine's help is off for a match between two
+/// people online while it is played, by every route that would give it.
+pub fn no_engine_help() -> ApiError {
+    ApiError::new(
+        StatusCode::FORBIDDEN,
+        "no-engine-help",
+        "the engine's hints, judgements and reviews are off in a match between two people online until it is over",
+    )
+}
+
 /// A JSON request body. Unlike axum's `Json` it needs no content type and
 /// reports every fault (too large, not JSON, wrong shape) as an [`ApiError`].
 pub struct JsonBody<T>(pub T);

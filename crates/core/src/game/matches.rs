@@ -48,6 +48,15 @@ pub enum MatchError<E = PlayError> {
     /// two people: [`Match::with_contributions`]), so nothing can be rolled yet.
     #[error("the dice wait for both players' contributions: nothing can be rolled before both have taken their seats")]
     AwaitingContributions,
+    /// The record is the public record of a match between two people
+    /// online that is still being played (its seed hidden, the players'
+    /// contributions in it): no engine looks at it before the match is
+    /// over ([`Match::for_review`]).
+    #[error(
+        "this is the record of a match between two people online that is still being played: the engine gives no \
+         review of it (nor any help) until the match is over"
+    )]
+    LiveBetweenPeople,
     /// The record's dice were written down (a game played elsewhere): there
     /// is no seed to check them against.
     #[error("this record's dice were written down (a game played elsewhere): there is no seed to check them against")]
@@ -546,10 +555,16 @@ impl<P: GamePosition> Match<P> {
     /// Rebuilds a match to look back on (a review): like
     /// [`Match::from_record`], but the public record of a match still being
     /// played, its seed left out, is replayed from the dice written in it,
-    /// as far as they go.
+    /// as far as they go. Not the public record of a match between two
+    /// people online still being played (it carries their contributions):
+    /// the engine's help is off there until the match is over
+    /// ([`MatchError::LiveBetweenPeople`]).
     pub fn for_review(rec: &MatchRecord<P>) -> Result<Match<P>, MatchError<P::Error>> {
         if rec.seed.is_some() || rec.dice_recorded {
             return Self::from_record(rec);
+        }
+        if rec.contributions.is_some() {
+            return Err(MatchError::LiveBetweenPeople);
         }
         let mut written = rec.clone();
         written.dice_recorded = true;
