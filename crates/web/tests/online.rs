@@ -239,11 +239,25 @@ async fn no_engine_help_by_any_path_while_a_match_between_people_is_live() {
     refused(call(&app, "POST", "/api/v1/hint", None, Some(ask)).await, "hint");
 
     // Over: the review is given, of the saved match and of its record.
-    let (s, over) = call(&app, "POST", &format!("{uri}/resign"), Some(&white), Some(json!({"version": state["version"], "side": "white"}))).await;
+    let (s, over) = call(
+        &app,
+        "POST",
+        &format!("{uri}/resign"),
+        Some(&white),
+        Some(json!({"version": state["version"], "side": "white"})),
+    )
+    .await;
     assert_eq!(s, StatusCode::OK, "{over}");
     let mut over = over;
     while over["over"] != true {
-        let (s, v) = call(&app, "POST", &format!("{uri}/resign"), Some(&white), Some(json!({"version": over["version"], "side": "white"}))).await;
+        let (s, v) = call(
+            &app,
+            "POST",
+            &format!("{uri}/resign"),
+            Some(&white),
+            Some(json!({"version": over["version"], "side": "white"})),
+        )
+        .await;
         assert_eq!(s, StatusCode::OK, "{v}");
         over = v;
     }

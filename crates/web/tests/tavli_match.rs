@@ -246,7 +246,8 @@ async fn reviews_take_a_match_of_every_game_as_interface_md_says() {
         let mut state = m;
         for _ in 0..4 {
             let (s, v) = if state["to_act"]["who"] == "engine" {
-                call(&app, "POST", &format!("{uri}/engine-move"), None, Some(json!({"version": state["version"]}))).await
+                call(&app, "POST", &format!("{uri}/engine-move"), None, Some(json!({"version": state["version"]})))
+                    .await
             } else {
                 let body = json!({"moves": state["game"]["plays"][0]["moves"], "version": state["version"]});
                 call(&app, "POST", &format!("{uri}/play"), None, Some(body)).await
