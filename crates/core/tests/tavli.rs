@@ -283,3 +283,94 @@ fn errors_quote_a_bounded_excerpt_of_a_long_text() {
     bounded(long.parse::<Dice>().unwrap_err().to_string());
     bounded(GameKind::parse(&long).unwrap_err().to_string());
 }
+
+/// A play's notation split into the single moves a person enters one at a
+/// time, in the order written: each path hop by hop, a path written with a
+/// count as often as it says, `bar` 25, `off` 0, marks dropped.
+fn hops_as_written(notation: &str) -> Vec<(u8, u8)> {
+    let point = |p: &str| match p.trim_end_matches('*') {
+        "bar" => 25,
+        "off" => 0,
+        n => n.parse().unwrap_or_else(|_| panic!("`{n}` in `{notation}`")),
+    };
+    let mut hops = Vec::new();
+    for token in notation.split(' ').filter(|t| *t != "pass") {
+        let (path, times) = match token.split_once('(') {
+            Some((path, n)) => (path, n.trim_end_matches(')').parse().unwrap()),
+            None => (token, 1),
+        };
+        let points: Vec<u8> = path.split('/').map(point).collect();
+        for _ in 0..times {
+            hops.extend(points.windows(2).map(|w| (w[0], w[1])));
+        }
+    }
+    hops
+}
+
+/// Every legal play of `pos` with `dice`, entered move by move in the order
+/// its notation writes them, is accepted at every step and makes that play.
+fn each_play_enters_as_written(pos: &AnyPosition, dice: Dice) -> Result<(), TestCaseError> {
+    for play in pos.legal_plays(dice) {
+        let notation = play.notation();
+        let mut turn = tavli_core::tavli::AnyTurn::new(pos, dice);
+        for (from, to) in hops_as_written(&notation) {
+            if let Err(e) = turn.play_move(from, to) {
+                return Err(TestCaseError::fail(format!(
+                    "{} {dice}: `{notation}` refused at {from}/{to}: {e}",
+                    pos.to_json()
+                )));
+            }
+        }
+        let made = turn.complete().map(|p| p.position());
+        prop_assert_eq!(made, Some(play.position()), "{} {}: `{}`", pos.to_json(), dice, notation);
+    }
+    Ok(())
+}
+
+/// Positions a random game of `kind` goes through, from its start.
+fn random_game(kind: GameKind, seed: u64, plies: usize) -> Vec<AnyPosition> {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut pos = AnyPosition::start(kind);
+    let mut seen = vec![pos];
+    for _ in 0..plies {
+        let dice = dice(rng.random_range(1..=6), rng.random_range(1..=6));
+        let plays = pos.legal_plays(dice);
+        let play = &plays[rng.random_range(0..plays.len())];
+        if play.result().is_some() {
+            break;
+        }
+        pos = play.position();
+        seen.push(pos);
+    }
+    seen
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+
+    /// Every play is written in an order that can be played move by move,
+    /// in every game: entered through the turn builder one single move at
+    /// a time, as the notation writes them, each is accepted and the turn
+    /// makes the play (Fevga's runner rule, bearing off, a move that ends
+    /// the game).
+    #[test]
+    fn every_plays_notation_can_be_entered_move_by_move(seed in any::<u64>(), kind in 0usize..3) {
+        let kind = GameKind::ALL[kind];
+        for pos in random_game(kind, seed, 400) {
+            for (a, b) in [(6, 5), (6, 6), (4, 1), (3, 3), (2, 1), (5, 5), (1, 1), (6, 2)] {
+                each_play_enters_as_written(&pos, dice(a, b))?;
+            }
+        }
+    }
+}
+
+/// The report's case: a Fevga runner not yet released, the other checkers
+/// waiting on the 24: the runner's move is written first.
+#[test]
+fn a_fevga_runner_is_written_before_the_checkers_it_releases() {
+    let pos = AnyPosition::from_json(r#"{"game":"fevga","turn":"white","board":{"24":14,"17":1,"12":-15}}"#).unwrap();
+    let d = dice(6, 4);
+    each_play_enters_as_written(&pos, d).unwrap();
+    let notations: Vec<String> = pos.legal_plays(d).iter().map(|p| p.notation()).collect();
+    assert!(notations.contains(&"17/11 24/20".to_string()), "{notations:?}");
+}

@@ -32,6 +32,16 @@ impl Notation for Board {
         false
     }
 
+    /// Every move's place may matter: the runner moves alone until it is
+    /// released, and the options judge some rules at every landing.
+    fn order_matters(_: &Play, _: usize) -> bool {
+        true
+    }
+
+    fn turn_before(play: &Play, dice: Dice) -> Option<crate::turn::TurnBuilder<Board>> {
+        play.before().map(|pos| super::TurnBuilder::new(&pos, dice))
+    }
+
     /// The first of TAVLI.md's whole-play filters the moves fail (the ban,
     /// the most dice, the larger die, the unblocking duty).
     fn refusal(&self, dice: Dice, legal: &[Play], used: &[u8], text: &str) -> PlayError {
@@ -40,6 +50,22 @@ impl Notation for Board {
 }
 
 impl Play {
+    /// The position the play was made from: the one it reaches with its
+    /// moves undone (nothing is hit in Fevga), the mover on roll.
+    pub(crate) fn before(&self) -> Option<Position> {
+        let (mover, side) = (self.mover, self.mover.index());
+        let mut s = self.position.to_setup();
+        for m in self.moves().iter().rev() {
+            match m.to {
+                0 => s.off[side] -= 1,
+                to => s.checkers[side][usize::from(super::white_point(mover, to))] -= 1,
+            }
+            s.checkers[side][usize::from(super::white_point(mover, m.from))] += 1;
+        }
+        s.turn = mover;
+        s.validate().ok()
+    }
+
     /// The play in notation; `pass` when nothing could be played.
     ///
     /// ```
