@@ -32,10 +32,15 @@ impl Notation for Board {
         false
     }
 
-    /// Every move's place may matter: the runner moves alone until it is
-    /// released, and the options judge some rules at every landing.
-    fn order_matters(_: &Play, _: usize) -> bool {
-        true
+    /// Besides bearing off and the move that ends the game, every move's
+    /// place matters while the runner is not released at the play's start
+    /// (it moves alone until it is). (The written order is judged under
+    /// TAVLI.md's Decisions, which judge the ban and the duty on the whole
+    /// play.)
+    fn order_matters(play: &Play, i: usize) -> bool {
+        let moves = play.moves();
+        let m = moves[i];
+        m.to == 0 || (play.result().is_some() && i + 1 == moves.len()) || !play.released_at_start()
     }
 
     fn turn_before(play: &Play, dice: Dice) -> Option<crate::turn::TurnBuilder<Board>> {
@@ -50,6 +55,22 @@ impl Notation for Board {
 }
 
 impl Play {
+    /// Was the mover released from the runner rule (TAVLI.md's Decision: a
+    /// checker on its 12-point or nearer home, or one borne off) before the
+    /// play? Worked out from the position the play reaches, its moves undone.
+    fn released_at_start(&self) -> bool {
+        let (mover, moves) = (self.mover, self.moves());
+        let off = moves.iter().filter(|m| m.to == 0).count();
+        if usize::from(self.position.off(mover)) > off {
+            return true;
+        }
+        (1..=FevgaRules::default().release.highest_point()).any(|p| {
+            let into = moves.iter().filter(|m| m.to == p).count();
+            let out = moves.iter().filter(|m| m.from == p).count();
+            usize::from(self.position.checkers_own(mover, p)) + out > into
+        })
+    }
+
     /// The position the play was made from: the one it reaches with its
     /// moves undone (nothing is hit in Fevga), the mover on roll.
     pub(crate) fn before(&self) -> Option<Position> {
