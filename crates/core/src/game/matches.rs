@@ -847,18 +847,55 @@ fn check_written_dice<P: GamePosition, E>(rec: &MatchRecord<P>) -> Result<(), Ma
 /// is `made`? The same paths, each written as [`Play::notation`]
 /// writes it (`24/18(2)`, `13/7*`), in any order: the order of a play's
 /// paths has changed between releases (it is now always one that can be
-/// entered move by move), and either names the play. Long forms, hops
-/// without their points and the like, which the reader of typed plays
+/// entered move by move), and either names the play. Earlier releases
+/// also wrote every play as one path per checker (`bar/24/23(2)` where
+/// `bar/24(2) 24/23(2)` is written now, since the second checker enters
+/// before the first moves on): those paths are accepted too. Long forms,
+/// hops without their points and the like, which the reader of typed plays
 /// takes, are not what a record holds.
 ///
 /// [`Play::notation`]: crate::Play::notation
 fn same_paths(written: &str, made: &str) -> bool {
-    fn paths(t: &str) -> Vec<&str> {
-        let mut v: Vec<&str> = t.split(' ').collect();
+    fn paths(t: &str) -> Vec<String> {
+        let mut v: Vec<String> = t.split(' ').map(str::to_string).collect();
         v.sort_unstable();
         v
     }
-    paths(written) == paths(made)
+    let written = paths(written);
+    written == paths(made) || written == paths(&one_path_per_checker(made))
+}
+
+/// `notation` written as earlier releases wrote every play: its single
+/// moves, in the order written, joined into one path per checker (a move
+/// goes onto the last path ending where it starts), equal paths once with
+/// a count.
+fn one_path_per_checker(notation: &str) -> String {
+    let bare = |p: &str| p.trim_end_matches('*').to_string();
+    let mut paths: Vec<Vec<String>> = Vec::new();
+    for token in notation.split(' ') {
+        let (path, times) = match token.split_once('(') {
+            Some((path, n)) => (path, n.trim_end_matches(')').parse::<usize>().unwrap_or(1)),
+            None => (token, 1),
+        };
+        let points: Vec<&str> = path.split('/').collect();
+        for _ in 0..times {
+            for hop in points.windows(2) {
+                match paths.iter_mut().rev().find(|p| p.last().is_some_and(|last| bare(last) == bare(hop[0]))) {
+                    Some(p) => p.push(hop[1].to_string()),
+                    None => paths.push(vec![bare(hop[0]), hop[1].to_string()]),
+                }
+            }
+        }
+    }
+    let mut tokens: Vec<(String, usize)> = Vec::new();
+    for path in paths.iter().map(|p| p.join("/")) {
+        match tokens.iter_mut().find(|(t, _)| *t == path) {
+            Some((_, n)) => *n += 1,
+            None => tokens.push((path, 1)),
+        }
+    }
+    let shown: Vec<String> = tokens.into_iter().map(|(t, n)| if n > 1 { format!("{t}({n})") } else { t }).collect();
+    shown.join(" ")
 }
 
 fn sorted([a, b]: [u8; 2]) -> [u8; 2] {
@@ -1036,6 +1073,33 @@ fn is_plakoto(k: &GameKind) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A record's notation names its play with the paths in any order, or
+    /// as earlier releases wrote it (one path per checker), and nothing
+    /// looser: a long form or another play is refused.
+    #[test]
+    fn a_notation_is_the_same_paths_in_any_order_or_as_earlier_releases_wrote_it() {
+        for (written, made) in [
+            ("24/18 24/20", "24/18 24/20"),
+            ("24/20 17/11", "17/11 24/20"),
+            ("bar/24/23(2)", "bar/24(2) 24/23(2)"),
+            ("bar/24*/23 bar/24/23", "bar/24* bar/24 24/23(2)"),
+            ("9/3/off 9/3 5/off", "9/3(2) 5/off 3/off"),
+            ("13/7*/1 24/18", "24/18 13/7*/1"),
+        ] {
+            assert!(same_paths(written, made), "{written} for {made}");
+        }
+        for (written, made) in [
+            ("24/18 18/14", "24/18/14"),
+            ("24/18 24/18", "24/18(2)"),
+            ("24/14", "24/18/14"),
+            ("24/18/14", "24/20/14"),
+            ("13/7 24/18", "13/7* 24/18"),
+            ("", "24/18/14"),
+        ] {
+            assert!(!same_paths(written, made), "{written} for {made}");
+        }
+    }
 
     #[test]
     fn a_live_match_s_public_record_is_reviewed_from_its_written_dice() {
