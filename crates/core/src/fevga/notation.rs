@@ -32,6 +32,21 @@ impl Notation for Board {
         false
     }
 
+    /// Besides bearing off and the move that ends the game, every move's
+    /// place matters while the runner is not released at the play's start
+    /// (it moves alone until it is). (The written order is judged under
+    /// TAVLI.md's Decisions, which judge the ban and the duty on the whole
+    /// play.)
+    fn order_matters(play: &Play, i: usize) -> bool {
+        let moves = play.moves();
+        let m = moves[i];
+        m.to == 0 || (play.result().is_some() && i + 1 == moves.len()) || !play.released_at_start()
+    }
+
+    fn turn_before(play: &Play, dice: Dice) -> Option<crate::turn::TurnBuilder<Board>> {
+        play.before().map(|pos| super::TurnBuilder::new(&pos, dice))
+    }
+
     /// The first of TAVLI.md's whole-play filters the moves fail (the ban,
     /// the most dice, the larger die, the unblocking duty).
     fn refusal(&self, dice: Dice, legal: &[Play], used: &[u8], text: &str) -> PlayError {
@@ -40,6 +55,38 @@ impl Notation for Board {
 }
 
 impl Play {
+    /// Was the mover released from the runner rule (TAVLI.md's Decision: a
+    /// checker on its 12-point or nearer home, or one borne off) before the
+    /// play? Worked out from the position the play reaches, its moves undone.
+    fn released_at_start(&self) -> bool {
+        let (mover, moves) = (self.mover, self.moves());
+        let off = moves.iter().filter(|m| m.to == 0).count();
+        if usize::from(self.position.off(mover)) > off {
+            return true;
+        }
+        (1..=FevgaRules::default().release.highest_point()).any(|p| {
+            let into = moves.iter().filter(|m| m.to == p).count();
+            let out = moves.iter().filter(|m| m.from == p).count();
+            usize::from(self.position.checkers_own(mover, p)) + out > into
+        })
+    }
+
+    /// The position the play was made from: the one it reaches with its
+    /// moves undone (nothing is hit in Fevga), the mover on roll.
+    pub(crate) fn before(&self) -> Option<Position> {
+        let (mover, side) = (self.mover, self.mover.index());
+        let mut s = self.position.to_setup();
+        for m in self.moves().iter().rev() {
+            match m.to {
+                0 => s.off[side] -= 1,
+                to => s.checkers[side][usize::from(super::white_point(mover, to))] -= 1,
+            }
+            s.checkers[side][usize::from(super::white_point(mover, m.from))] += 1;
+        }
+        s.turn = mover;
+        s.validate().ok()
+    }
+
     /// The play in notation; `pass` when nothing could be played.
     ///
     /// ```

@@ -72,14 +72,18 @@ impl GameKind {
     }
 
     /// Reads a game's name: the English name in any case, or the Greek one
-    /// with or without its accent (`πόρτες`, `πλακωτό`, `φεύγα`).
+    /// with or without its accent (`πόρτες`, `πλακωτό`, `φεύγα`). The one
+    /// reading of a game's name: `--game`, a request's or a record's
+    /// `game` (JSON reads [`GameKind`] through it), position JSON's
+    /// `game`, a move list's `games` and a new match's `games` all take
+    /// the names it takes. (Names are always written as [`GameKind::name`].)
     pub fn parse(text: &str) -> Result<GameKind, UnknownGame> {
         let t = text.trim().to_lowercase();
         match t.as_str() {
             "portes" | "πόρτες" | "πορτες" => Ok(GameKind::Portes),
             "plakoto" | "πλακωτό" | "πλακωτο" => Ok(GameKind::Plakoto),
             "fevga" | "φεύγα" | "φευγα" => Ok(GameKind::Fevga),
-            _ => Err(UnknownGame(text.chars().take(30).collect())),
+            _ => Err(UnknownGame(crate::quote::excerpt_of(text, 30))),
         }
     }
 }
@@ -105,12 +109,10 @@ impl serde::Serialize for GameKind {
 
 impl<'de> serde::Deserialize<'de> for GameKind {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<GameKind, D::Error> {
+        // One rule for a game's name wherever it is read: a request's
+        // `game`, a record's, position JSON's, `--game`, a move list's.
         let s = String::deserialize(d)?;
-        // Only the wire names: Greek names are for people, not formats.
-        GameKind::ALL
-            .into_iter()
-            .find(|k| k.name() == s)
-            .ok_or_else(|| serde::de::Error::custom(UnknownGame(s.chars().take(30).collect())))
+        GameKind::parse(&s).map_err(serde::de::Error::custom)
     }
 }
 
@@ -147,6 +149,7 @@ mod tests {
         assert_eq!(GameKind::parse("Πλακωτό"), Ok(GameKind::Plakoto));
         assert_eq!(GameKind::parse("φευγα"), Ok(GameKind::Fevga));
         assert!(GameKind::parse("moultezim").unwrap_err().to_string().contains("portes, plakoto and fevga"));
-        assert!(serde_json::from_str::<GameKind>("\"Portes\"").is_err());
+        // JSON reads a name as `parse` does: one rule everywhere.
+        assert_eq!(serde_json::from_str::<GameKind>("\"Portes\"").unwrap(), GameKind::Portes);
     }
 }

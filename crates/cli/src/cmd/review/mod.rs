@@ -79,14 +79,15 @@ pub struct Args {
 
 /// The match a FILE holds, of any game: a record's JSON, or a move list.
 pub fn load(file: &str) -> Result<Match<AnyPosition>> {
+    use tavli_core::quote::shorten_quoted;
     let text = if file == "-" {
         std::io::read_to_string(std::io::stdin().lock()).context("reading stdin")?
     } else {
         std::fs::read_to_string(file).with_context(|| format!("cannot read {file}"))?
     };
     if text.trim_start().starts_with('{') {
-        let rec: MatchRecord<AnyPosition> =
-            serde_json::from_str(&text).map_err(|e| anyhow!("{file} is not a match record: {e}"))?;
+        let rec: MatchRecord<AnyPosition> = serde_json::from_str(&text)
+            .map_err(|e| anyhow!("{file} is not a match record: {}", shorten_quoted(&e.to_string())))?;
         return Match::for_review(&rec).map_err(|e| anyhow!("{file}: {e}"));
     }
     let rec = read_any_move_list(&text).map_err(|e| anyhow!("{file}: {e}"))?;
