@@ -119,12 +119,6 @@ impl fmt::Display for Play {
     }
 }
 
-/// The single hops of an entry made move by move (`24/18 13/11`), in the
-/// mover's numbering, `0` for off; at most as many as `dice` has moves.
-pub(crate) fn entry_hops(text: &str, dice: Dice) -> Result<Vec<(u8, u8)>, PlayError> {
-    crate::notation::entry_hops::<Board>(text, dice)
-}
-
 /// Parses `text` as a play of `dice` from `pos` under TAVLI.md's Decisions
 /// and returns the matching legal play, or the reason it is not one.
 ///

@@ -107,15 +107,6 @@ impl fmt::Display for Play {
     }
 }
 
-/// The single-checker hops an entry in notation names, in the order
-/// written, each path's hops in turn and a count repeating its path
-/// (`24/20/14 13/7(2)` is 24/20, 20/14, 13/7, 13/7), `0` for off; at most
-/// as many as `dice` has moves (every hop uses a die). The notation's
-/// rules (points 1 to 24, counts 2 to 4, `off` last) are the parser's.
-pub(crate) fn entry_hops(text: &str, dice: Dice) -> Result<Vec<(u8, u8)>, PlayError> {
-    crate::notation::entry_hops::<Board>(text, dice)
-}
-
 /// Parses `text` as a play of `dice` from `pos` and returns the matching
 /// legal play, or the reason it is not one.
 ///

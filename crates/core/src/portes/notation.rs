@@ -98,13 +98,6 @@ impl fmt::Display for Play {
     }
 }
 
-/// The single hops of an entry made move by move (`24/18 13/11*`, `bar/22`),
-/// in the mover's numbering, `25` for the bar and `0` for off; at most as
-/// many as `dice` has moves. Hit marks are not needed to play them.
-pub(crate) fn entry_hops(text: &str, dice: Dice) -> Result<Vec<(u8, u8)>, PlayError> {
-    crate::notation::entry_hops::<Board>(text, dice)
-}
-
 /// Parses `text` as a play of `dice` from `pos` and returns the matching
 /// legal play, or the reason it is not one. Linear in the text: it is cut
 /// into tokens once, and at most four hops are ever tried.
