@@ -59,6 +59,14 @@ pub trait GamePosition: Copy + Eq + Debug + Send + Sync + 'static {
     }
     /// The game's position ID.
     fn id(&self) -> String;
+    /// The dice the side on roll plays now without throwing (a game
+    /// whose turn goes on in parts without a throw); `None`, the default,
+    /// when it throws. A loop that rolls asks this first, and plays these dice
+    /// instead of throwing; [`GamePosition::legal_plays`] plays them
+    /// whatever dice it is given.
+    fn pending_dice(&self) -> Option<Dice> {
+        None
+    }
     /// The position JSON (INTERFACE.md; the engine protocol's `position`).
     fn to_json_value(&self) -> serde_json::Value;
     /// The error for a play, written `notation`, that is not among this
@@ -73,9 +81,19 @@ pub trait GamePosition: Copy + Eq + Debug + Send + Sync + 'static {
 /// A play of some game, as the game state machine records it.
 pub trait GamePlay: Clone + Eq + Debug + Send + Sync + 'static {
     /// The game's position.
-    type Position;
-    /// The position reached, the opponent on roll.
+    type Position: GamePosition;
+    /// The position reached: the opponent on roll, or the final position,
+    /// or (see [`GamePlay::keeps_turn`]) the mover again.
     fn position(&self) -> Self::Position;
+    /// The side that made the play.
+    fn mover(&self) -> Color;
+    /// Is the mover on roll again after this play, the game going on? In
+    /// Plakoto, Portes and Fevga never.
+    /// Whoever values a play from the next position's side must not turn
+    /// the value round then.
+    fn keeps_turn(&self) -> bool {
+        self.result().is_none() && self.position().turn() == self.mover()
+    }
     /// How the game ended with this play, if it did.
     fn result(&self) -> Option<GameResult>;
     /// The single moves, in the mover's numbering.
@@ -150,6 +168,9 @@ macro_rules! own_game {
             }
             fn moves(&self) -> &[Move] {
                 <$Play>::moves(self)
+            }
+            fn mover(&self) -> Color {
+                <$Play>::mover(self)
             }
             fn notation(&self) -> String {
                 <$Play>::notation(self)
@@ -277,6 +298,9 @@ impl GamePlay for AnyPlay {
     }
     fn moves(&self) -> &[Move] {
         AnyPlay::moves(self)
+    }
+    fn mover(&self) -> Color {
+        AnyPlay::mover(self)
     }
     fn notation(&self) -> String {
         AnyPlay::notation(self)
