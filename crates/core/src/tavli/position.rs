@@ -7,7 +7,7 @@ use std::fmt;
 use serde_json::Value;
 
 use super::{GameKind, GamePosition, MatchRules, UnknownGame};
-use crate::{Color, Dice, GameResult, Move, PlayError, fevga, portes};
+use crate::{Color, Dice, GameResult, Move, PlayError, fevga, gulbara, portes};
 
 /// Calls the same method on whichever game's value is inside.
 macro_rules! each {
@@ -16,6 +16,7 @@ macro_rules! each {
             $Enum::Portes($inner) => $body,
             $Enum::Plakoto($inner) => $body,
             $Enum::Fevga($inner) => $body,
+            $Enum::GulBara($inner) => $body,
         }
     };
 }
@@ -40,6 +41,8 @@ pub enum AnyPosition {
     Plakoto(crate::Position),
     /// A Fevga position.
     Fevga(fevga::Position),
+    /// A Gul bara position.
+    GulBara(gulbara::Position),
 }
 
 /// A legal play of one of Tavli's games: its moves and the position reached.
@@ -51,6 +54,8 @@ pub enum AnyPlay {
     Plakoto(crate::Play),
     /// A Fevga play (nothing is hit or pinned).
     Fevga(fevga::Play),
+    /// A Gul bara play: one decision (a roll, or one stage of a ladder).
+    GulBara(gulbara::Play),
 }
 
 impl From<crate::Position> for AnyPosition {
@@ -71,6 +76,12 @@ impl From<fevga::Position> for AnyPosition {
     }
 }
 
+impl From<gulbara::Position> for AnyPosition {
+    fn from(p: gulbara::Position) -> AnyPosition {
+        AnyPosition::GulBara(p)
+    }
+}
+
 impl AnyPosition {
     /// The start of a game of `kind`, White on roll.
     pub const fn start(kind: GameKind) -> AnyPosition {
@@ -78,6 +89,7 @@ impl AnyPosition {
             GameKind::Portes => AnyPosition::Portes(portes::Position::start()),
             GameKind::Plakoto => AnyPosition::Plakoto(crate::Position::start()),
             GameKind::Fevga => AnyPosition::Fevga(fevga::Position::start()),
+            GameKind::GulBara => AnyPosition::GulBara(gulbara::Position::start()),
         }
     }
 
@@ -87,6 +99,7 @@ impl AnyPosition {
             AnyPosition::Portes(_) => GameKind::Portes,
             AnyPosition::Plakoto(_) => GameKind::Plakoto,
             AnyPosition::Fevga(_) => GameKind::Fevga,
+            AnyPosition::GulBara(_) => GameKind::GulBara,
         }
     }
 
@@ -107,6 +120,16 @@ impl AnyPosition {
             AnyPosition::Portes(p) => p.legal_plays(dice).into_iter().map(AnyPlay::Portes).collect(),
             AnyPosition::Plakoto(p) => p.legal_plays(dice).into_iter().map(AnyPlay::Plakoto).collect(),
             AnyPosition::Fevga(p) => p.legal_plays(dice).into_iter().map(AnyPlay::Fevga).collect(),
+            AnyPosition::GulBara(p) => p.legal_plays(dice).into_iter().map(AnyPlay::GulBara).collect(),
+        }
+    }
+
+    /// The dice the side on roll plays now without throwing (Gul bara's
+    /// pending stage); `None` when it throws.
+    pub fn pending_dice(&self) -> Option<Dice> {
+        match self {
+            AnyPosition::GulBara(p) => p.pending_dice(),
+            _ => None,
         }
     }
 
@@ -117,6 +140,7 @@ impl AnyPosition {
             AnyPosition::Portes(p) => portes::parse_play(p, dice, text).map(AnyPlay::Portes),
             AnyPosition::Plakoto(p) => crate::parse_play(p, dice, text).map(AnyPlay::Plakoto),
             AnyPosition::Fevga(p) => fevga::parse_play(p, dice, text).map(AnyPlay::Fevga),
+            AnyPosition::GulBara(p) => gulbara::parse_play(p, dice, text).map(AnyPlay::GulBara),
         }
     }
 
@@ -180,7 +204,7 @@ impl AnyPosition {
 
     /// `side`'s own point `point` in White's numbering (the numbering of
     /// position JSON and of the accessors below): `25 − n` for Black in
-    /// Portes and Plakoto, Fevga's rotated S(n) (TAVLI.md Part 3b).
+    /// Portes and Plakoto, Fevga's (and Gul bara's) rotated S(n) (TAVLI.md Part 3b).
     ///
     /// ```
     /// use tavli_core::Color;
@@ -190,7 +214,7 @@ impl AnyPosition {
     /// ```
     pub fn white_point(&self, side: Color, point: u8) -> u8 {
         match self {
-            AnyPosition::Fevga(_) => fevga::white_point(side, point),
+            AnyPosition::Fevga(_) | AnyPosition::GulBara(_) => fevga::white_point(side, point),
             _ => side.to_white_numbering(point),
         }
     }
@@ -207,6 +231,7 @@ impl AnyPosition {
             AnyPosition::Portes(p) => p.top(point),
             AnyPosition::Plakoto(p) => p.top(point),
             AnyPosition::Fevga(p) => p.on(point),
+            AnyPosition::GulBara(p) => p.on(point),
         }
     }
 
@@ -249,12 +274,14 @@ impl AnyPosition {
             AnyPosition::Portes(p) => portes::perft(p, depth),
             AnyPosition::Plakoto(p) => crate::plakoto::perft(p, depth),
             AnyPosition::Fevga(p) => fevga::perft(p, depth),
+            AnyPosition::GulBara(p) => gulbara::perft(p, depth),
         }
     }
 
     /// The number of leaves `depth` plies down on `threads` threads, every
-    /// leaf built when `built` (Plakoto and Portes; `None` for Fevga, whose
-    /// perft counts the last ply's plays without building them).
+    /// leaf built when `built` (Plakoto and Portes; `None` for Fevga and
+    /// Gul bara, whose perft counts the last ply's plays without building
+    /// them).
     pub fn perft_parallel(&self, depth: u32, threads: usize, built: bool) -> Option<u64> {
         let leaves = if built { crate::Leaves::Built } else { crate::Leaves::Counted };
         match self {
@@ -262,6 +289,8 @@ impl AnyPosition {
             AnyPosition::Plakoto(p) => Some(crate::perft_parallel_with_leaves(p, depth, threads, leaves)),
             AnyPosition::Fevga(_) if built => None,
             AnyPosition::Fevga(p) => Some(fevga::perft_parallel(p, depth, threads, &fevga::FevgaRules::default())),
+            AnyPosition::GulBara(_) if built => None,
+            AnyPosition::GulBara(p) => Some(gulbara::perft_parallel(p, depth, threads)),
         }
     }
 
@@ -273,13 +302,15 @@ impl AnyPosition {
             GameKind::Portes => portes::Position::from_json(text).map(Into::into).map_err(|e| e.to_string()),
             GameKind::Plakoto => crate::Position::from_json(text).map(Into::into).map_err(|e| e.to_string()),
             GameKind::Fevga => fevga::Position::from_json(text).map(Into::into).map_err(|e| e.to_string()),
+            GameKind::GulBara => gulbara::Position::from_json(text).map(Into::into).map_err(|e| e.to_string()),
         }
     }
 
     /// Reads a position as the command line and the APIs take it: `start`
     /// (of `game`, Plakoto's without it), position JSON (its `game` field
     /// decides, and must agree with `game` when both are given), or a
-    /// position ID: `p.…` Portes, `f.…` Fevga (or TAVLI.md's diagram), Plakoto's otherwise, and with `game`
+    /// position ID: `p.…` Portes, `f.…` Fevga (or TAVLI.md's diagram), `g.…`
+    /// Gul bara (or REGIONAL.md's diagram), Plakoto's otherwise, and with `game`
     /// Portes also GNU Backgammon's position ID (White on roll).
     ///
     /// ```
@@ -302,6 +333,8 @@ impl AnyPosition {
             fevga::Position::from_id(t).map_err(|e| e.to_string())?.into()
         } else if t.starts_with("fevga ") {
             fevga::parse_position(t)?.into()
+        } else if t.starts_with(gulbara::ID_PREFIX) || t.starts_with("gulbara ") {
+            gulbara::parse_position(t)?.into()
         } else if game == Some(GameKind::Portes) {
             portes::parse_position(t)?.into()
         } else {
@@ -334,7 +367,9 @@ fn json_game(text: &str) -> Result<Option<GameKind>, String> {
         Some(Value::String(s)) => serde_json::from_value(Value::String(s.clone()))
             .map(Some)
             .map_err(|_| UnknownGame(s.chars().take(30).collect()).to_string()),
-        Some(other) => Err(format!("`game` must be a string (\"portes\", \"plakoto\" or \"fevga\"), got {other}")),
+        Some(other) => {
+            Err(format!("`game` must be a string (\"portes\", \"plakoto\", \"fevga\" or \"gulbara\"), got {other}"))
+        }
     }
 }
 
@@ -364,6 +399,7 @@ impl AnyPlay {
             AnyPlay::Portes(_) => GameKind::Portes,
             AnyPlay::Plakoto(_) => GameKind::Plakoto,
             AnyPlay::Fevga(_) => GameKind::Fevga,
+            AnyPlay::GulBara(_) => GameKind::GulBara,
         }
     }
 

@@ -27,7 +27,7 @@ impl Default for MatchGames {
 }
 
 impl MatchGames {
-    /// `tavli`, `portes`, `plakoto` or `fevga`.
+    /// `tavli`, `portes`, `plakoto`, `fevga` or `gulbara`.
     pub fn name(self) -> &'static str {
         match self {
             MatchGames::Tavli => "tavli",
@@ -42,7 +42,7 @@ impl MatchGames {
         }
         GameKind::parse(text).map(MatchGames::Only).map_err(|_| {
             format!(
-                "unknown match `{}`: use tavli, portes, plakoto or fevga",
+                "unknown match `{}`: use tavli, portes, plakoto, fevga or gulbara",
                 text.chars().take(30).collect::<String>()
             )
         })
@@ -285,6 +285,6 @@ mod tests {
         assert!(e.contains("runner") && e.contains("release"), "{e}");
         assert_eq!(MatchGames::parse("Tavli"), Ok(MatchGames::Tavli));
         assert_eq!(MatchGames::parse("portes"), Ok(MatchGames::Only(Portes)));
-        assert!(MatchGames::parse("x").unwrap_err().contains("tavli, portes, plakoto or fevga"));
+        assert!(MatchGames::parse("x").unwrap_err().contains("tavli, portes, plakoto, fevga or gulbara"));
     }
 }

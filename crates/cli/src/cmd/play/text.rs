@@ -704,6 +704,27 @@ fn reason_el(e: &PlayError) -> String {
         PlayError::UnblockingDuty { trapped, wall } => format!(
             "ο αντίπαλος είναι κλεισμένος στη θέση {trapped} σου πίσω από τις θέσεις σου {wall}: η κίνησή σου πρέπει να αδειάσει μία τους"
         ),
+        // Gul bara's ladder (σκάλα): stages (σκαλιά) of four moves of one number.
+        PlayError::StageMoves { die, left: 1 } => {
+            format!("αυτό το σκαλί έχει 1 κίνηση του {die}· η υπόλοιπη σκάλα έρχεται μετά")
+        }
+        PlayError::StageMoves { die, left } => {
+            format!("αυτό το σκαλί έχει {left} κινήσεις του {die}· η υπόλοιπη σκάλα έρχεται μετά")
+        }
+        PlayError::OneStage { die } => {
+            format!("η σκάλα παίζεται ένα σκαλί τη φορά: γράψε μόνο τις κινήσεις αυτού του σκαλιού (τα {die})")
+        }
+        PlayError::NotALadder { dice, roll } => format!(
+            "το {dice} στη ζαριά {roll} της παρτίδας παίζεται μονομιάς, όχι σε σκαλιά: οι διπλές γίνονται σκάλα από την 4η ζαριά"
+        ),
+        PlayError::AfterStall { die, played } => format!(
+            "το σκαλί των {die} σταμάτησε μετά από {played} {}: η σειρά τελειώνει εκεί (ό,τι μένει περνά στον αντίπαλο, ή χάνεται αν σου το έδωσε εκείνος)",
+            if *played == 1 { "κίνηση" } else { "κινήσεις" }
+        ),
+        PlayError::Remainder { actual, written } => format!(
+            "η κίνηση δίνει στον αντίπαλο {}, όχι {written}",
+            if actual == "nothing" { "τίποτα" } else { actual.as_str() }
+        ),
     }
 }
 
