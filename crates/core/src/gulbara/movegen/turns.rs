@@ -9,7 +9,7 @@
 use std::fmt;
 use std::ops::ControlFlow;
 
-use super::keys::{KeySet64, side_key};
+use super::keys::{KeySet64, SIDE_KEY_BITS, side_key};
 use super::stage::{StageEnd, StageGen};
 use super::{Ctx, Play};
 use crate::color::Color;
@@ -95,27 +95,31 @@ impl TurnGen {
         self.stage.generate_from(ctx.open, own, stage.die(), stage.left(), &mut buf);
         let mut flow = ControlFlow::Continue(());
         for e in &buf {
+            let side = side_key(e.own);
+            let goes_on = !e.ended && e.len == stage.left() && stage.die() < 6;
+            // What the opponent is handed, if anything: with the checkers it
+            // names the end (the rest follows from them).
+            let handed = !e.ended && e.len < stage.left() && !stage.is_handed();
+            let fresh = if goes_on {
+                self.expanded[depth + 1].insert(side)
+            } else {
+                let code = if handed { Pending::code(Some(stage.stalled(e.len))) } else { 0 };
+                self.ends.insert(side | u64::from(code) << SIDE_KEY_BITS)
+            };
+            if !fresh {
+                continue;
+            }
             let before = self.path_len;
             let len = usize::from(e.len);
             self.path[before..before + len].copy_from_slice(&e.moves[..len]);
             self.path_len += len;
-            let goes_on = !e.ended && e.len == stage.left() && stage.die() < 6;
             flow = if goes_on {
                 let next = Pending::stage(stage.die() + 1, 4, stage.is_handed());
-                if self.expanded[depth + 1].insert(side_key(e.own)) {
-                    self.walk(ctx, depth + 1, next, rolled, e.own, f)
-                } else {
-                    ControlFlow::Continue(())
-                }
+                self.walk(ctx, depth + 1, next, rolled, e.own, f)
             } else {
                 let position = ctx.pos.after_stage(stage, rolled, e.own, e.len, e.ended);
-                let key = side_key(e.own) | u64::from(Pending::code(position.pending)) << 40;
-                if self.ends.insert(key) {
-                    let result = e.ended.then(|| ctx.win());
-                    f(&TurnEnd { position, moves: &self.path[..self.path_len], result })
-                } else {
-                    ControlFlow::Continue(())
-                }
+                let result = e.ended.then(|| ctx.win());
+                f(&TurnEnd { position, moves: &self.path[..self.path_len], result })
             };
             self.path_len = before;
             if flow.is_break() {
