@@ -155,7 +155,7 @@ async fn a_game_field_that_disagrees_with_the_position_is_a_422_naming_both() {
         let got = post(&app, uri, json!({"position": id, "dice": "6-3", "game": "plakoto"})).await;
         assert_error(&got, StatusCode::UNPROCESSABLE_ENTITY, "bad-position", &["Fevga", "Plakoto"]);
         let got = post(&app, uri, json!({"position": "start", "dice": "6-3", "game": "chess"})).await;
-        assert_error(&got, StatusCode::UNPROCESSABLE_ENTITY, "bad-request", &["portes, plakoto and fevga"]);
+        assert_error(&got, StatusCode::UNPROCESSABLE_ENTITY, "bad-request", &["portes, plakoto, fevga and gulbara"]);
     }
 }
 
@@ -209,7 +209,7 @@ async fn eval_and_hint_use_each_games_own_network() {
     use tavli_core::portes;
     use tavli_engine::{NetGame, Search, analysis};
     let app = app();
-    for kind in [GameKind::Portes, GameKind::Plakoto, GameKind::Fevga] {
+    for kind in GameKind::ALL {
         let (s, v) = post(&app, "/api/v1/eval", json!({"position": "start", "game": kind.name()})).await;
         assert_eq!(s, StatusCode::OK, "{kind}: {v}");
         assert_eq!(v["position"], serde_json::to_value(AnyPosition::start(kind)).unwrap(), "{kind}");
@@ -220,6 +220,9 @@ async fn eval_and_hint_use_each_games_own_network() {
             AnyPosition::Plakoto(p) => analysis::evaluate(&Search::new(NeuralEval::shipped(None), 0), &p).equity,
             AnyPosition::Fevga(p) => {
                 analysis::evaluate(&Search::new(tavli_core::fevga::Position::shipped_eval(None).unwrap(), 0), &p).equity
+            }
+            AnyPosition::GulBara(p) => {
+                analysis::evaluate(&Search::new(tavli_core::gulbara::Position::playing_eval(None), 0), &p).equity
             }
         };
         assert!((v["equity"].as_f64().unwrap() - f64::from(want)).abs() < 1e-5, "{kind}: {v} against {want}");
@@ -283,6 +286,9 @@ async fn a_match_from_a_position_of_another_game_is_refused_naming_both() {
     let (s, v) = post(&app, "/api/v1/matches", body).await;
     assert_eq!(s, StatusCode::CREATED, "{v}");
     assert_eq!(v["game"]["game"], "fevga", "{v}");
+    // A game out of Tavli is not played on the page yet.
+    let got = post(&app, "/api/v1/matches", json!({"opponent": "human", "games": "gulbara"})).await;
+    assert_error(&got, StatusCode::UNPROCESSABLE_ENTITY, "bad-request", &["Gul bara is not played on the web page"]);
 }
 
 #[tokio::test]
@@ -294,5 +300,10 @@ async fn openapi_describes_the_game_field() {
     for request in ["MovesRequest", "TurnRequest", "EvalRequest", "HintRequest"] {
         assert!(schemas[request]["properties"]["game"].is_object(), "{request}: {}", schemas[request]);
     }
-    assert_eq!(schemas["GameJson"]["enum"], json!(["portes", "plakoto", "fevga"]), "{}", schemas["GameJson"]);
+    assert_eq!(
+        schemas["GameJson"]["enum"],
+        json!(["portes", "plakoto", "fevga", "gulbara"]),
+        "{}",
+        schemas["GameJson"]
+    );
 }

@@ -75,6 +75,18 @@ impl GameKind {
         }
     }
 
+    /// Do both sides travel the same way round (Fevga, Gul bara), rather
+    /// than towards each other? Their boards are drawn with arrows, and
+    /// Black's point n is White's ((n + 11) mod 24) + 1.
+    pub const fn parallel(self) -> bool {
+        matches!(self, GameKind::Fevga | GameKind::GulBara)
+    }
+
+    /// Does a hit checker go to the bar (Portes)?
+    pub const fn has_bar(self) -> bool {
+        matches!(self, GameKind::Portes)
+    }
+
     /// Is this game one of Tavli's three (in the rotation)?
     pub const fn in_tavli(self) -> bool {
         !matches!(self, GameKind::GulBara)

@@ -124,6 +124,63 @@ impl AnyPosition {
         }
     }
 
+    /// The game's roll counter, where it has one (Gul bara: the number of
+    /// the game's next roll, which says whether doublets ladder).
+    pub fn roll_counter(&self) -> Option<u16> {
+        match self {
+            AnyPosition::GulBara(p) => Some(p.roll()),
+            _ => None,
+        }
+    }
+
+    /// What the side on roll plays before it rolls (Gul bara's ladder's
+    /// next stages, or a remainder handed to it).
+    pub fn pending(&self) -> Option<gulbara::Pending> {
+        match self {
+            AnyPosition::GulBara(p) => p.pending(),
+            _ => None,
+        }
+    }
+
+    /// Every distinct whole play of the turn with `dice`, if there are at
+    /// most `limit`, else how many there are: in Gul bara a ladder's whole
+    /// plays, all its stages (see [`gulbara::Position::turn_plays`]); in
+    /// the other games, where a turn is one decision, its legal plays.
+    ///
+    /// ```
+    /// use tavli_core::Dice;
+    /// use tavli_core::tavli::{AnyPosition, GameKind};
+    /// let fourth = AnyPosition::parse(r#"{"game":"gulbara","turn":"white","board":{"24":15,"12":-15},"roll":4}"#, None).unwrap();
+    /// let whole = fourth.whole_plays(Dice::new(5, 5).unwrap(), 100).unwrap();
+    /// assert_eq!(whole.len(), 44);
+    /// assert!(whole.iter().any(|w| w.notation == "24/19/14/9/4 | 24/18(4)"));
+    /// assert_eq!(fourth.whole_plays(Dice::new(1, 1).unwrap(), 100).unwrap_err().plays, 3_227_824);
+    /// ```
+    pub fn whole_plays(&self, dice: Dice, limit: usize) -> Result<Vec<WholePlay>, gulbara::TooManyPlays> {
+        match self {
+            AnyPosition::GulBara(p) => Ok(p
+                .turn_plays(dice, limit)?
+                .iter()
+                .map(|t| WholePlay {
+                    moves: t.moves().to_vec(),
+                    notation: t.notation(),
+                    position: (*t.position()).into(),
+                    result: t.result(),
+                })
+                .collect()),
+            _ => Ok(self
+                .legal_plays(dice)
+                .iter()
+                .map(|p| WholePlay {
+                    moves: p.moves().to_vec(),
+                    notation: p.notation(),
+                    position: p.position(),
+                    result: p.result(),
+                })
+                .collect()),
+        }
+    }
+
     /// The dice the side on roll plays now without throwing (Gul bara's
     /// pending stage); `None` when it throws.
     pub fn pending_dice(&self) -> Option<Dice> {
@@ -390,6 +447,19 @@ impl<'de> serde::Deserialize<'de> for AnyPosition {
         let v = Value::deserialize(d)?;
         AnyPosition::from_json(&v.to_string()).map_err(serde::de::Error::custom)
     }
+}
+
+/// A whole turn's play of any game, as it is listed ([`AnyPosition::whole_plays`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct WholePlay {
+    /// Every single move, in the mover's numbering.
+    pub moves: Vec<Move>,
+    /// The play in its game's notation (Gul bara's stages separated by `|`).
+    pub notation: String,
+    /// The position reached (in Gul bara with any remainder handed over).
+    pub position: AnyPosition,
+    /// The result, when the play ends the game.
+    pub result: Option<GameResult>,
 }
 
 impl AnyPlay {
