@@ -476,7 +476,7 @@ impl Position {
                 if out.len() == limit {
                     return ControlFlow::Break(());
                 }
-                out.push(p.clone());
+                out.push(*p);
                 ControlFlow::Continue(())
             });
             match full {

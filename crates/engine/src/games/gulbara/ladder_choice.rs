@@ -26,10 +26,13 @@ use super::stand_in;
 use crate::Evaluator;
 use crate::net_game::NetGame;
 
+/// A value for the side on roll of a position.
+type Score<'a> = &'a dyn Fn(&Position) -> f32;
+
 /// The mover's value of the position a whole play or a stage reaches, by
 /// `score` (a value for the side on roll): exact points when the game is
 /// over, the mover being `mover`.
-fn value_for(mover: tavli_core::Color, after: &Position, score: &dyn Fn(&Position) -> f32) -> f32 {
+fn value_for(mover: tavli_core::Color, after: &Position, score: Score) -> f32 {
     if let Some(r) = after.outcome() {
         return r.points_for(mover) as f32;
     }
@@ -37,7 +40,7 @@ fn value_for(mover: tavli_core::Color, after: &Position, score: &dyn Fn(&Positio
 }
 
 /// The stage play valued best, stage after stage, to the turn's end.
-fn stage_by_stage(pos: &Position, dice: Dice, score: &dyn Fn(&Position) -> f32) -> Position {
+fn stage_by_stage(pos: &Position, dice: Dice, score: Score) -> Position {
     let mover = pos.turn();
     let mut at = *pos;
     loop {
@@ -57,7 +60,7 @@ fn stage_by_stage(pos: &Position, dice: Dice, score: &dyn Fn(&Position) -> f32) 
 /// ([`stage_by_stage`] from it) ends best, among the `best` plays by the
 /// position each leaves, and on from there: a look through the rest of
 /// the ladder, still stage by stage.
-fn stage_by_stage_completed(pos: &Position, dice: Dice, score: &dyn Fn(&Position) -> f32, best: usize) -> Position {
+fn stage_by_stage_completed(pos: &Position, dice: Dice, score: Score, best: usize) -> Position {
     let mover = pos.turn();
     let end_of = |p: &Play| {
         let at = *p.position();
@@ -92,7 +95,7 @@ enum Way {
 }
 
 /// (ladders weighed, of which chosen differently, mean cost, largest cost).
-fn measure(score: &dyn Fn(&Position) -> f32, games: u64, limit: usize, way: Way) -> (usize, usize, f64, f32) {
+fn measure(score: Score, games: u64, limit: usize, way: Way) -> (usize, usize, f64, f32) {
     let mut movegen = MoveGen::new();
     let (mut ladders, mut differ, mut total, mut worst) = (0, 0, 0.0f64, 0.0f32);
     for seed in 0..games {
@@ -145,8 +148,7 @@ fn the_stage_by_stage_choice_is_a_whole_play_and_never_beats_the_full_choice() {
 fn what_choosing_a_ladder_stage_by_stage_costs() {
     let eval = Position::evaluator(stand_in::network(), None);
     let net = |p: &Position| eval.equity(p);
-    let scores: [(&str, &dyn Fn(&Position) -> f32); 2] =
-        [("heuristic", &gulbara_heuristic_score), ("stand-in net", &net)];
+    let scores: [(&str, Score); 2] = [("heuristic", &gulbara_heuristic_score), ("stand-in net", &net)];
     let ways = [
         (Way::Greedy, "by the position each stage leaves"),
         (Way::Completed(usize::MAX), "by each stage's greedy completion"),
