@@ -94,8 +94,25 @@ fn parse() -> Cli {
              later release.",
         );
     }
-    let matches = command.get_matches();
-    Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.exit())
+    let matches = command.try_get_matches().unwrap_or_else(|e| exit_quoting_briefly(e));
+    Cli::from_arg_matches(&matches).unwrap_or_else(|e| exit_quoting_briefly(e))
+}
+
+/// Ends the process with the argument parser's error (or its help), where
+/// any long argument the error repeats is quoted as a bounded excerpt
+/// (`tavli_core::quote::excerpt`): the parser quotes a bad value whole.
+fn exit_quoting_briefly(e: clap::Error) -> ! {
+    use tavli_core::quote::{EXCERPT_CHARS, excerpt};
+    let long: Vec<String> = std::env::args().filter(|a| a.chars().count() > EXCERPT_CHARS).collect();
+    if long.is_empty() || !e.use_stderr() {
+        e.exit()
+    }
+    let mut said = e.render().to_string();
+    for arg in &long {
+        said = said.replace(arg.as_str(), &excerpt(arg));
+    }
+    eprint!("{said}");
+    std::process::exit(e.exit_code())
 }
 
 fn main() -> ExitCode {

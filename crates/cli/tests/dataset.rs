@@ -95,3 +95,27 @@ fn a_data_set_is_made_resumed_kept_apart_and_fitted() {
     let refused = tavli(&["dataset", "fit", set, "--init", plakoto.to_str().unwrap(), "--out", w]);
     assert_eq!(refused.status.code(), Some(1));
 }
+
+#[test]
+fn with_no_trials_a_data_set_is_labelled_by_a_search_and_a_0_ply_search_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let set = dir.path().join("set");
+    let set = set.to_str().unwrap();
+    let args = |ply: &str| {
+        [
+            "dataset", "label", "--dir", set, "--game", "portes", "--games", "2", "--shards", "1", "--keep", "0.3",
+            "--trials", "0", "--ply", ply,
+        ]
+        .map(str::to_string)
+    };
+    let refused = Command::new(env!("CARGO_BIN_EXE_tavli")).args(args("0")).output().unwrap();
+    assert_eq!(refused.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&refused.stderr).contains("--ply 1 or more"));
+    assert!(!std::path::Path::new(set).join("manifest.json").exists(), "nothing made");
+    let made = Command::new(env!("CARGO_BIN_EXE_tavli")).args(args("1")).output().unwrap();
+    ok(made);
+    let manifest = std::fs::read_to_string(format!("{set}/manifest.json")).unwrap();
+    assert!(manifest.contains("\"trials\": 0") && manifest.contains("\"truncate\": null"), "{manifest}");
+    let shard = std::fs::read_to_string(format!("{set}/shard-0000.txt")).unwrap();
+    assert!(shard.lines().count() > 2, "{shard}");
+}

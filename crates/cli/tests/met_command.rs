@@ -52,10 +52,28 @@ fn met_tavli_json_holds_a_table_for_each_game_that_may_come_next() {
         }
         assert_eq!(v["chances"].as_object().unwrap().len(), 3);
         assert_eq!(v["tables"].as_object().unwrap().len(), 3);
+        // Mid-match the last game's winner starts: a table for each game
+        // started by the side needing a, and starting is worth something.
+        assert_eq!(v["started_by_a"].as_object().unwrap().len(), 3);
+        for game in ["portes", "plakoto", "fevga"] {
+            let (started, rolled) = (&v["started_by_a"][game], &v["tables"][game]);
+            assert_eq!(started.as_array().unwrap().len(), n as usize);
+            assert!(started[2][2].as_f64().unwrap() > rolled[2][2].as_f64().unwrap(), "{game}: {v}");
+        }
         // Needing 2 against 1, a side needs a double win or two wins: better
         // before Plakoto, rich in double wins, than before Fevga.
         let two_one = |g: &str| v["tables"][g][1][0].as_f64().unwrap();
         assert!(two_one("plakoto") > two_one("fevga"), "{v}");
+    }
+}
+
+#[test]
+fn met_tavli_prints_mid_match_tables_started_by_the_last_game_s_winner() {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_tavli")).args(["met", "--tavli"]).output().unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    for game in ["Portes", "Plakoto", "Fevga"] {
+        let head = format!("before a game of {game} started by a, who won the last game");
+        assert!(text.contains(&head), "{head}: {text}");
     }
 }
 

@@ -105,7 +105,7 @@ fn the_creator_of_an_online_match_can_neither_choose_nor_know_its_dice() {
     std::fs::write(&file, forged.to_string()).unwrap();
     let (ok, said) = verify(&[file.to_str().unwrap()]);
     let named = said.contains("is not what seed") || said.contains("are not what the seed gives");
-    assert!(!ok && said.contains("do not check out") && named, "{said}");
+    assert!(!ok && said.contains("does not check out") && named, "{said}");
     // Nor one whose seed does not match the commitment.
     let mut forged = record;
     forged["seed"] = json!("5".repeat(64));

@@ -108,7 +108,8 @@ fn a_scripted_greek_game_through_a_pipe() {
         "Πρώτη ζαριά: τα Άσπρα φέρνουν ".to_string(),
         format!("Τα {} παίζουν ", colour(m.games()[0].turns()[0].side)),
         format!("Τα {} παραιτούνται: τα {} κερδίζουν 2 πόντους.", colour(resigner), colour(resigner.opponent())),
-        format!("Η καταγραφή αποθηκεύτηκε στο {path}· δες την ξανά με: tavli replay {path}"),
+        format!("Η καταγραφή αποθηκεύτηκε στο {path}· δες την ξανά με `tavli replay {path}` ή βάλε"),
+        format!("τις κινήσεις σου με `tavli review {path}`."),
         // The board's labels.
         " Παρτίδα 1 · μονή παρτίδα · Α Άσπρα 0, Μ Μαύρα 0".to_string(),
         "       βήματα 360, μαζεμένα 0".to_string(),

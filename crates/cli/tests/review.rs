@@ -105,7 +105,7 @@ fn the_review_in_greek() {
         assert!(out.status.success(), "{stderr}");
         for expected in [
             "Ανάλυση σε βάθος 0· απώλειες και τύχη σε πόντους.",
-            "Παρτίδα 1 (σκορ 0-0): Τα Άσπρα παραιτούνται: τα Μαύρα κερδίζουν 2 πόντους.",
+            "Παρτίδα 1 (σκορ 0-0) — Τα Άσπρα παραιτούνται: τα Μαύρα κερδίζουν 2 πόντους.",
             "    1. Άσπρα 6-5: 24/18/13",
             "καλύτερη ",
             "Τα Άσπρα παραιτούνται και δίνουν 2 πόντους: χάνουν ",
@@ -146,7 +146,7 @@ fn a_tavli_match_is_reviewed_game_by_game_in_text_json_and_a_graph_and_its_doubt
     let svg = dir.path().join("tavli.svg");
     let (ok, out, err) = review(&["--ply", "0", "--all", "--svg", svg.to_str().unwrap()], TAVLI);
     assert!(ok, "{err}");
-    assert!(out.contains("Game 1: Portes (score 0-0): Black resigns"), "{out}");
+    assert!(out.contains("Game 1: Portes (score 0-0) — Black resigns"), "{out}");
     assert!(out.contains("Game 2: Plakoto (score 2-0)"), "{out}");
     assert!(out.contains("4-3: bar/21 13/10"), "{out}");
     // Each game's figures under it.

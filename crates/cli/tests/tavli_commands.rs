@@ -297,3 +297,92 @@ fn fevga_perft_shares_its_root_out_over_threads() {
     assert_eq!(String::from_utf8(two.stdout).unwrap(), one);
     assert!(String::from_utf8(two.stderr).unwrap().contains("(2 threads)"));
 }
+
+/// `verify` checks everything a record claims, not its dice alone: a
+/// changed winner and score, or a turn's notation changed, is refused
+/// naming the claim, where it said "the dice check out" before.
+#[test]
+fn verify_refuses_a_record_whose_winner_score_or_notation_was_changed() {
+    let dir = tempfile::tempdir().unwrap();
+    let done = dir.path().join("done.json");
+    let done_s = done.to_str().unwrap();
+    let args = ["play", "--match", "3", "--white", "heuristic", "--black", "random", "--seed", "5", "--save", done_s];
+    let out = play_with_input(&args, "");
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(ok(&["verify", done_s]).contains("the dice check out"));
+    let rec = read_record(&done);
+    let forged = dir.path().join("forged.json");
+    let forged_s = forged.to_str().unwrap();
+    let write = |v: &Value| std::fs::write(&forged, serde_json::to_string_pretty(v).unwrap()).unwrap();
+
+    let mut v = rec.clone();
+    let winner = rec["winner"].as_str().unwrap().to_string();
+    let other = if winner == "white" { "black" } else { "white" };
+    v["winner"] = other.into();
+    v["score"] = serde_json::json!({"white": rec["score"]["black"], "black": rec["score"]["white"]});
+    write(&v);
+    let e = refused(&["verify", forged_s]);
+    assert!(e.contains("score is") && !e.contains("the dice check out") && !e.contains("dice do not"), "{e}");
+    let e = refused(&["replay", forged_s]);
+    assert!(e.contains("score is"), "{e}");
+
+    let mut v = rec.clone();
+    v["winner"] = other.into();
+    write(&v);
+    let e = refused(&["verify", forged_s]);
+    assert!(e.contains(&format!("winner is {other}, but its games make the winner {winner}")), "{e}");
+
+    let mut v = rec.clone();
+    let turn = &mut v["games"][0]["turns"][0];
+    let was = turn["notation"].as_str().unwrap().to_string();
+    turn["notation"] = (if was == "24/21 24/22" { "24/18 24/20" } else { "24/21 24/22" }).into();
+    write(&v);
+    let e = refused(&["verify", forged_s]);
+    assert!(e.contains("record game 1: turn 1: its notation") && e.contains(&was), "{e}");
+}
+
+/// A record of a game played elsewhere has its dice written down and no
+/// seed: `replay` says so rather than "seed hidden", and a fault in its
+/// dice is told as one of the written dice.
+#[test]
+fn a_record_with_written_dice_is_told_as_one_without_a_seed() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("cafe.json");
+    let rec = tavli_core::game::read_move_list("opening 5-3\n6-4: 24/18 24/20\n5-2: 24/19/17\n").unwrap();
+    let mut v = serde_json::to_value(&rec).unwrap();
+    std::fs::write(&file, v.to_string()).unwrap();
+    let shown = ok(&["replay", file.to_str().unwrap(), "--all", "--color", "never"]);
+    let head = shown.lines().next().unwrap();
+    assert!(!head.contains("seed") && head.contains("dice written down"), "{head}");
+    v["games"][0]["turns"][1]["dice"] = serde_json::json!([9, 2]);
+    std::fs::write(&file, v.to_string()).unwrap();
+    let e = refused(&["replay", file.to_str().unwrap(), "--all"]);
+    assert!(e.contains("[9, 2] are not a roll") && !e.contains("seed"), "{e}");
+}
+
+/// An error about a long argument or line quotes a bounded excerpt of it
+/// (its first characters, an ellipsis and its length), never the whole.
+#[test]
+fn errors_quote_a_bounded_excerpt_of_a_long_argument_or_line() {
+    let long = "24/18 ".repeat(10_000);
+    let dir = tempfile::tempdir().unwrap();
+    let list = dir.path().join("list.txt");
+    std::fs::write(&list, format!("opening 5-3\n6-4: {long}\n")).unwrap();
+    let record = dir.path().join("record.json");
+    std::fs::write(&record, serde_json::json!({"format": "plakoto-match", "version": 2, "winner": long}).to_string())
+        .unwrap();
+    for args in [
+        vec!["moves", "start", &long],
+        vec!["moves", &long, "6-4"],
+        vec!["moves", "start", "6-4", "--game", &long],
+        vec!["hint", "start", "6-4", "--game", &long],
+        vec!["review", list.to_str().unwrap()],
+        vec!["review", record.to_str().unwrap()],
+        vec!["replay", record.to_str().unwrap()],
+    ] {
+        let e = refused(&args);
+        assert!(e.len() < 600, "{}: {} bytes: {}", args[0], e.len(), &e[..600]);
+    }
+    let e = refused(&["review", list.to_str().unwrap()]);
+    assert!(e.contains("line 2") && e.contains("… (59,999 characters)"), "{e}");
+}

@@ -114,7 +114,7 @@ impl FromStr for Dice {
             .filter(|c| !matches!(c, '-' | ' ' | ',' | '\t'))
             .collect();
         if digits.len() != 2 || !digits.iter().all(|c| c.is_ascii_digit()) {
-            return Err(DiceError::Format(s.chars().take(40).collect()));
+            return Err(DiceError::Format(crate::quote::excerpt_of(s, 40)));
         }
         let v = |c: char| c.to_digit(10).unwrap_or(0);
         let (a, b) = (v(digits[0]), v(digits[1]));

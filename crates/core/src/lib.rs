@@ -30,6 +30,7 @@ pub mod plakoto;
 mod play;
 mod play_error;
 pub mod portes;
+pub mod quote;
 mod result;
 pub mod tavli;
 pub mod turn;

@@ -5,7 +5,12 @@
 //! Writing joins one checker's moves into a path, puts a `*` after a point
 //! where the game marks what happened there (a pin in Plakoto, a hit in
 //! Portes), writes identical paths once with a count, and orders the paths
-//! by starting point, highest (the bar) first. Reading accepts that, the
+//! by starting point, highest (the bar) first, unless that order cannot be
+//! played move by move (a Fevga runner that must go first, a checker that
+//! must come home before another bears off, a second checker to enter
+//! before the first moves on): then the first order of the paths that can
+//! be is written, or, if none can, the moves in the order they were
+//! played, joined where one checker moves on. Reading accepts that, the
 //! long forms (`24/18 24/18`), a hop over several dice without its
 //! intermediate points (`24/14` for 6-4), `0` for `off` (and `25` for the
 //! bar where there is one) and commas, and gives the legal play the text
@@ -23,8 +28,9 @@ use std::fmt::Write as _;
 use crate::dice::Dice;
 use crate::play::Move;
 use crate::play_error::{PlayError, point_text};
+use crate::quote::excerpt_of;
 use crate::tavli::GamePlay;
-use crate::turn::TurnBoard;
+use crate::turn::{TurnBoard, TurnBuilder};
 
 /// What a `*` after a point means in a game's notation.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -55,6 +61,26 @@ pub(crate) trait Notation: TurnBoard {
 
     /// Is the `i`th move of `play` written with a `*`?
     fn marked(play: &Self::Play, i: usize) -> bool;
+
+    /// May writing the `i`th move of `play` before or after the play's
+    /// other moves than where it was played make the written order one
+    /// that cannot be played move by move? Bearing off (which needs every
+    /// checker home, and a larger die only from the highest point),
+    /// entering from the bar (before any other move) and the move that
+    /// ends the game (after every other) may; the other moves of Plakoto
+    /// and Portes may not: the opponent's checkers, which alone block
+    /// them, stay where they are during a play.
+    fn order_matters(play: &Self::Play, i: usize) -> bool {
+        let moves = play.moves();
+        let m = moves[i];
+        m.to == 0 || m.from == 25 || (play.result().is_some() && i + 1 == moves.len())
+    }
+
+    /// The turn `play` was made in, with `dice`, under the default rules:
+    /// rebuilt from the play (the position before it is the one it reaches
+    /// with its moves undone), to try orders of its moves on. `None` if the
+    /// moves cannot be undone into a position.
+    fn turn_before(play: &Self::Play, dice: Dice) -> Option<TurnBuilder<Self>>;
 
     /// Why the moves that reached this board, with the dice `used` in
     /// order, are none of the `legal` plays (`text` as entered). By
@@ -87,6 +113,42 @@ pub(crate) fn write<B: Notation>(play: &B::Play, other: bool) -> String {
     if moves.is_empty() {
         return "pass".into();
     }
+    let tokens = written_order::<B>(play);
+    let shown = |p: u8| if other && (1..=24).contains(&p) { B::opponent_point(p) } else { p };
+    let mut out = String::with_capacity(8 * tokens.len());
+    for (i, &(path, same)) in tokens.iter().enumerate() {
+        if i > 0 {
+            out.push(' ');
+        }
+        for (j, &(p, mark)) in path.points[..path.len].iter().enumerate() {
+            if j > 0 {
+                out.push('/');
+            }
+            match shown(p) {
+                0 => out.push_str("off"),
+                25 => out.push_str("bar"),
+                n => {
+                    let _ = write!(out, "{n}");
+                }
+            }
+            if mark {
+                out.push('*');
+            }
+        }
+        if same > 1 {
+            let _ = write!(out, "({same})");
+        }
+    }
+    out
+}
+
+/// A written token: a path and how many checkers take it.
+type Token = (Path, usize);
+
+/// The paths of `play` as they are written, each with its count, in an
+/// order that can be played move by move (see the module's text).
+fn written_order<B: Notation>(play: &B::Play) -> Vec<Token> {
+    let moves = play.moves();
     // One path per checker: each move goes onto the path ending where it
     // starts, if any.
     let mut paths: Vec<Path> = Vec::with_capacity(moves.len());
@@ -105,35 +167,120 @@ pub(crate) fn write<B: Notation>(play: &B::Play, other: bool) -> String {
     // Highest starting point first (the bar is 25); from the same point,
     // the longer way first.
     paths.sort_by_key(|p| (std::cmp::Reverse(p.points[0].0), p.last(), std::cmp::Reverse(p.len)));
-    let shown = |p: u8| if other && (1..=24).contains(&p) { B::opponent_point(p) } else { p };
-    let mut out = String::with_capacity(8 * paths.len());
-    let mut i = 0;
-    while i < paths.len() {
-        let same = paths[i..].iter().take_while(|p| **p == paths[i]).count();
-        if i > 0 {
-            out.push(' ');
+    let mut tokens: Vec<Token> = Vec::with_capacity(paths.len());
+    for path in paths {
+        match tokens.last_mut() {
+            Some((last, n)) if *last == path => *n += 1,
+            _ => tokens.push((path, 1)),
         }
-        for (j, &(p, mark)) in paths[i].points[..paths[i].len].iter().enumerate() {
-            if j > 0 {
-                out.push('/');
-            }
-            match shown(p) {
-                0 => out.push_str("off"),
-                25 => out.push_str("bar"),
-                n => {
-                    let _ = write!(out, "{n}");
-                }
-            }
-            if mark {
-                out.push('*');
-            }
+    }
+    if keeps_order::<B>(play, &tokens) {
+        return tokens;
+    }
+    playable_order::<B>(play, tokens)
+}
+
+/// The single moves `tokens` name, in the order written (a counted path
+/// repeated whole, as a person enters it).
+fn expand(tokens: &[Token]) -> Vec<Move> {
+    let mut out = Vec::with_capacity(4);
+    for (path, n) in tokens {
+        for _ in 0..*n {
+            out.extend(path.points[..path.len].windows(2).map(|w| Move::new(w[0].0, w[1].0)));
         }
-        if same > 1 {
-            let _ = write!(out, "({same})");
-        }
-        i += same;
     }
     out
+}
+
+/// Does writing `tokens` keep in place every move of `play` whose place
+/// matters ([`Notation::order_matters`])? Then the written order can be
+/// played move by move as the play was (the others commute).
+fn keeps_order<B: Notation>(play: &B::Play, tokens: &[Token]) -> bool {
+    let moves = play.moves();
+    // Where each written move was played: the k-th written copy of a move
+    // is its k-th copy played.
+    let mut taken = [false; 4];
+    let mut places = [0usize; 4];
+    for (w, m) in expand(tokens).iter().enumerate() {
+        let Some(i) = (0..moves.len()).find(|&i| !taken[i] && moves[i] == *m) else { return false };
+        taken[i] = true;
+        places[w] = i;
+    }
+    let n = moves.len();
+    (0..n).all(|a| {
+        (a + 1..n)
+            .all(|b| places[a] < places[b] || !(B::order_matters(play, places[a]) || B::order_matters(play, places[b])))
+    })
+}
+
+/// The first order of `tokens` (as given, then their other orders) that
+/// the turn of `play` takes move by move with every roll the play can be
+/// of; else the moves as played, joined where one checker moves on, which
+/// it always takes. `tokens` as given when the turn cannot be rebuilt.
+fn playable_order<B: Notation>(play: &B::Play, tokens: Vec<Token>) -> Vec<Token> {
+    let moves = play.moves();
+    // The rolls the play can be of: the moves as played are taken in that
+    // turn, and make the play.
+    let turns: Vec<TurnBuilder<B>> = Dice::ALL
+        .iter()
+        .filter(|d| {
+            let dice = [d.high(), d.low()];
+            moves.len() <= d.moves_allowed()
+                && moves.iter().all(|m| if m.to == 0 { m.from <= d.high() } else { dice.contains(&(m.from - m.to)) })
+        })
+        .filter_map(|&d| B::turn_before(play, d))
+        .filter(|t| takes(t, moves, play))
+        .collect();
+    if turns.is_empty() {
+        return tokens;
+    }
+    let all_take = |tokens: &[Token]| {
+        let written = expand(tokens);
+        turns.iter().all(|t| takes(t, &written, play))
+    };
+    let mut order: Vec<usize> = (0..tokens.len()).collect();
+    loop {
+        let tried: Vec<Token> = order.iter().map(|&i| tokens[i]).collect();
+        if all_take(&tried) {
+            return tried;
+        }
+        if !next_permutation(&mut order) {
+            break;
+        }
+    }
+    // The moves as played: a move joins the path before it when its
+    // checker moves on, and equal moves in a row are written once with a
+    // count.
+    let mut played: Vec<Token> = Vec::with_capacity(moves.len());
+    for (i, m) in moves.iter().enumerate() {
+        let mark = B::marked(play, i);
+        match played.last_mut() {
+            Some((path, 1)) if path.last() == m.from => path.push(m.to, mark),
+            Some((path, n)) if path.len == 2 && path.points[0].0 == m.from && path.points[1] == (m.to, mark) => *n += 1,
+            _ => {
+                let mut path = Path::default();
+                path.push(m.from, false);
+                path.push(m.to, mark);
+                played.push((path, 1));
+            }
+        }
+    }
+    played
+}
+
+/// Does `turn` take `moves` one at a time, and do they make `play`?
+fn takes<B: Notation>(turn: &TurnBuilder<B>, moves: &[Move], play: &B::Play) -> bool {
+    let mut t = turn.clone();
+    moves.iter().all(|m| t.play_move(m.from, m.to).is_ok()) && t.reaches(play)
+}
+
+/// The next order of `v` in lexicographic order; `false` after the last.
+fn next_permutation(v: &mut [usize]) -> bool {
+    let Some(i) = (1..v.len()).rev().find(|&i| v[i - 1] < v[i]) else { return false };
+    let j = (i..v.len()).rev().find(|&j| v[j] > v[i - 1]).unwrap_or(i);
+    v.swap(i - 1, j);
+    v[i..].reverse();
+    true
 }
 
 /// One checker's path within a play: its points in order, each with its
@@ -176,7 +323,7 @@ fn written_as<B: Notation>() -> &'static str {
 
 /// One token: its checker's hops and how many checkers take them (`(2)`).
 fn parse_token<B: Notation>(token: &str) -> Result<(Vec<Hop>, usize), PlayError> {
-    let syntax = |why: &str| PlayError::Syntax { token: token.chars().take(40).collect(), why: why.into() };
+    let syntax = |why: &str| PlayError::Syntax { token: excerpt_of(token, 40), why: why.into() };
     let (body, count) = match token.find('(') {
         Some(i) => {
             let n = token[i + 1..]
@@ -251,7 +398,7 @@ pub(crate) fn entry_hops<B: Notation>(text: &str, dice: Dice) -> Result<Vec<(u8,
     let token = |t: &str| parse_token::<B>(t).map(|(path, n)| (path.iter().map(|h| (h.from, h.to)).collect(), n));
     crate::entry::hops(text, dice, token, || crate::entry::EntryErrors {
         too_many: PlayError::TooManyMoves(dice),
-        empty: PlayError::Syntax { token: text.chars().take(40).collect(), why: written_as::<B>().into() },
+        empty: PlayError::Syntax { token: excerpt_of(text, 40), why: written_as::<B>().into() },
     })
 }
 
@@ -484,7 +631,7 @@ impl<'a, B: Notation> Search<'a, B> {
         if let Some((i, _)) = self.best {
             return Ok(self.legal[i].clone());
         }
-        let quoted: String = text.trim().chars().take(60).collect();
+        let quoted = crate::quote::excerpt(text.trim());
         // Some order could be played: why it is no legal play. Else why
         // the order written cannot be played.
         match &self.first {

@@ -168,6 +168,11 @@ impl<B: TurnBoard> TurnBuilder<B> {
         self.legal.len() == 1 && B::is_pass(&self.legal[0])
     }
 
+    /// Do the moves so far make `play`, one of this turn's legal plays?
+    pub(crate) fn reaches(&self, play: &B::Play) -> bool {
+        self.boards[0].play_key(play) == self.board().key()
+    }
+
     /// The board as the moves so far left it.
     pub(crate) fn board(&self) -> &B {
         // `boards` starts with one board and `undo` never pops the first.

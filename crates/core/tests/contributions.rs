@@ -143,8 +143,13 @@ fn the_public_record_hides_the_secret_but_shows_the_contributions() {
     assert_eq!(public.seed_sha256, Some(SECRET.commitment()));
     assert_eq!(public.contributions, m.contributions());
     assert_eq!(Match::from_record(&public).unwrap_err(), MatchError::SeedHidden);
-    // A review replays it from its written dice.
-    assert_eq!(Match::for_review(&public).unwrap().game().turns(), m.game().turns());
+    // No review of a match between two people while it is played (the
+    // engine's help is off there); the record without the contributions,
+    // a match against the engine's, is reviewed from its written dice.
+    assert_eq!(Match::for_review(&public).unwrap_err(), MatchError::LiveBetweenPeople);
+    let mut engines = public.clone();
+    engines.contributions = None;
+    assert_eq!(Match::for_review(&engines).unwrap().game().turns(), m.game().turns());
 }
 
 #[test]

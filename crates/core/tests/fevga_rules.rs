@@ -193,8 +193,11 @@ fn f3_released_mid_play() {
     let e = parses(&p, "6-3", "24/18 24/21", &DEFAULT).unwrap_err();
     assert!(matches!(e, PlayError::Runner { from: 24, passing: false }), "{e}");
     assert!(e.to_string().contains("only your runner may move until it reaches your 12-point"), "{e}");
-    // Written in either order, the runner's move first is the one that works.
-    assert_eq!(parses(&p, "6-3", "24/18 13/10", &DEFAULT), Ok("24/18 13/10".into()));
+    // Read in either order (the runner's move first is the one that
+    // works), and written with the runner's move first, the order in
+    // which it can be entered move by move.
+    assert_eq!(parses(&p, "6-3", "24/18 13/10", &DEFAULT), Ok("13/10 24/18".into()));
+    assert_eq!(parses(&p, "6-3", "13/10 24/18", &DEFAULT), Ok("13/10 24/18".into()));
 }
 
 #[test]

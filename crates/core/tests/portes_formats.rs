@@ -89,7 +89,8 @@ fn a_megabyte_of_notation_is_refused_with_a_reason() {
     for text in [mb("24/"), format!("24/{}", mb("1")), format!("24/18({})", mb("2")), format!("bar/{}", mb("*"))] {
         match parse_play(&s, d, &text) {
             Err(PlayError::Syntax { token, why }) => {
-                assert!(token.chars().count() <= 40, "the error quotes at most 40 characters");
+                // At most 40 characters of it, then its length.
+                assert!(token.chars().count() <= 70, "the error quotes a bounded excerpt: {token}");
                 assert!(!why.is_empty());
             }
             other => panic!("{} bytes starting {:?}: {other:?}", text.len(), &text[..12]),

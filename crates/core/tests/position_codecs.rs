@@ -296,3 +296,29 @@ fn each_games_own_leniencies_are_kept() {
         assert_eq!(read(&text).is_ok(), game == GameKind::Plakoto, "{game}: {text}");
     }
 }
+
+/// A position ID that is not base64url is refused in this project's terms
+/// (what is wrong with the ID, where), never with the decoding library's
+/// text ("Invalid symbol 33, offset 0").
+#[test]
+fn an_id_that_is_not_base64url_is_refused_in_words_of_the_id() {
+    for (id, says) in [
+        ("!AAAAA", "`!` at character 1 is not one of its letters"),
+        ("AAA!", "`!` at character 4 is not one of its letters"),
+        ("p.!A-cHwAZgA-DnwA", "`!` at character 3 is not one of its letters"),
+        ("f.AAAA+", "`+` at character 7 is not one of its letters"),
+        ("p.A-cHwAZgA=", "`=` at character 12 is not one of its letters"),
+        ("AAπA", "`π` at character 3 is not one of its letters"),
+        ("AAAAA", "5 letters"),
+        ("p.AB", "last letter `B` (character 4)"),
+    ] {
+        let e = AnyPosition::parse(id, None).unwrap_err();
+        assert!(e.contains("base64url") && e.contains(says), "{id}: {e}");
+        for library in ["Invalid symbol", "offset", "Invalid input length", "Invalid last symbol"] {
+            assert!(!e.contains(library), "{id}: {e}");
+        }
+    }
+    // GNU Backgammon's IDs are standard base64, worded the same way.
+    let e = portes::Position::from_gnubg_id("4HPwATDgc!ABMA", Color::White).unwrap_err().to_string();
+    assert!(e.contains("base64") && e.contains("`!` at character 10 is not one of its letters"), "{e}");
+}

@@ -345,3 +345,164 @@ fn a_games_line_is_read_before_the_first_game_only_and_plakotos_reader_refuses_o
     // `games plakoto` is Plakoto's reader's too.
     assert!(read_move_list("match 3\ngames plakoto\nwhite starts\n6-4: 24/18 24/20\n").is_ok());
 }
+
+// A record claims more than its dice and moves: the score, the winner,
+// each turn's notation and each game's result. Each claim is checked
+// against the games replayed, and a wrong one is named.
+
+/// Why `rec` is refused (it must be).
+fn refusal(rec: &MatchRecord<tavli_core::Position>) -> String {
+    Match::from_record(rec).err().map(|e| e.to_string()).expect("the record is refused")
+}
+
+/// A finished match of Plakoto to 3 whose record has a turn with two paths.
+fn finished_with_two_paths() -> (MatchRecord<tavli_core::Position>, usize, usize) {
+    for seed in 0..50u64 {
+        let m = played(tavli_core::game::Seed::Number(seed), 3, 5000);
+        assert!(m.is_over());
+        let rec = m.record();
+        for (g, game) in rec.games.iter().enumerate() {
+            if let Some(t) = game.turns.iter().position(|t| t.notation.split(' ').count() == 2) {
+                return (rec, g, t);
+            }
+        }
+    }
+    panic!("no match with a two-path turn");
+}
+
+#[test]
+fn a_records_winner_and_score_must_be_what_its_games_give() {
+    let (rec, _, _) = finished_with_two_paths();
+    let winner = rec.winner.expect("a finished match has a winner");
+    // The winner and the score both changed, as the report has it.
+    let mut forged = rec.clone();
+    forged.winner = Some(winner.opponent());
+    forged.score = tavli_core::game::Score { white: rec.score.black, black: rec.score.white };
+    let e = refusal(&forged);
+    assert!(e.contains("score"), "{e}");
+    // Each alone.
+    let mut forged = rec.clone();
+    forged.winner = Some(winner.opponent());
+    let e = refusal(&forged);
+    assert!(e.contains("winner") && e.contains(winner.opponent().name()) && e.contains(winner.name()), "{e}");
+    let mut forged = rec.clone();
+    forged.winner = None;
+    let e = refusal(&forged);
+    assert!(e.contains("winner"), "{e}");
+    let mut forged = rec.clone();
+    forged.score.white += 1;
+    let e = refusal(&forged);
+    assert!(e.contains("score") && e.contains(&format!("white {}", rec.score.white + 1)), "{e}");
+    assert!(Match::from_record(&rec).is_ok());
+}
+
+#[test]
+fn a_turns_notation_must_be_what_its_moves_give_in_any_order_of_its_paths() {
+    let (rec, g, t) = finished_with_two_paths();
+    let written = rec.games[g].turns[t].notation.clone();
+    // Another play's notation: refused, naming the game, the turn and both.
+    let mut forged = rec.clone();
+    forged.games[g].turns[t].notation = "24/18 24/20".into();
+    if written == "24/18 24/20" {
+        forged.games[g].turns[t].notation = "24/21 24/22".into();
+    }
+    let e = refusal(&forged);
+    assert!(e.contains(&format!("record game {}", g + 1)) && e.contains(&format!("turn {}", t + 1)), "{e}");
+    assert!(e.contains("notation") && e.contains(&written), "{e}");
+    // The same paths in another order name the same play: accepted.
+    let mut turned = rec.clone();
+    let paths: Vec<&str> = written.split(' ').rev().collect();
+    turned.games[g].turns[t].notation = paths.join(" ");
+    assert!(Match::from_record(&turned).is_ok(), "{}", paths.join(" "));
+    // Empty, or a long form of the same play, is not what this program writes.
+    for text in ["", "  "] {
+        let mut forged = rec.clone();
+        forged.games[g].turns[t].notation = text.into();
+        assert!(refusal(&forged).contains("notation"), "{text:?}");
+    }
+}
+
+#[test]
+fn a_game_the_plays_ended_cannot_be_recorded_as_going_on() {
+    // A single game: its result left out of the record, and the score too.
+    let m = played(tavli_core::game::Seed::Number(3), 1, 5000);
+    let mut forged = m.record();
+    forged.games[0].result = None;
+    forged.score = tavli_core::game::Score { white: 0, black: 0 };
+    forged.winner = None;
+    let e = refusal(&forged);
+    assert!(e.contains("record game 1") && e.contains("result"), "{e}");
+}
+
+/// A record of a game played elsewhere (`dice_recorded`) has no seed: a
+/// fault in its dice is worded for what it is, never as "not what the
+/// seed gives". Dice outside 1 to 6 are refused wherever they are written.
+#[test]
+fn faults_in_written_down_dice_speak_of_the_dice_not_of_a_seed() {
+    use tavli_core::game::read_move_list;
+    let rec = read_move_list("match 3\nopening 5-3\n6-4: 24/18 24/20\n5-2: 24/19/17\n3-1: 18/15 20/19\n").unwrap();
+    assert!(Match::from_record(&rec).is_ok());
+    let check = |rec: &MatchRecord<tavli_core::Position>, wants: &[&str]| {
+        let e = refusal(rec);
+        assert!(!e.contains("seed"), "{e}");
+        for w in wants {
+            assert!(e.contains(w), "{w:?} not in: {e}");
+        }
+    };
+    // A turn's dice that are no roll.
+    let mut bad = rec.clone();
+    bad.games[0].turns[1].dice = [9, 9];
+    check(&bad, &["record game 1", "turn 2", "[9, 9]", "1 to 6"]);
+    // A roll-off die that is no die; a roll-off left at a tie.
+    let mut bad = rec.clone();
+    bad.games[0].opening = vec![[9, 1]];
+    check(&bad, &["record game 1", "opening", "1 to 6"]);
+    let mut bad = rec.clone();
+    bad.games[0].opening = vec![[3, 3]];
+    check(&bad, &["record game 1", "opening", "tie"]);
+    let mut bad = rec.clone();
+    bad.games[0].opening = vec![[5, 3], [2, 2]];
+    check(&bad, &["record game 1", "opening"]);
+    // Pending dice that are no roll.
+    let mut bad = rec.clone();
+    bad.games[0].dice = Some([7, 2]);
+    check(&bad, &["record game 1", "[7, 2]", "1 to 6"]);
+    // A first turn that plays the opening dice, written with other dice.
+    let mut played = rec.clone();
+    played.rules.opening_dice_played = true;
+    played.version = tavli_core::game::RECORD_VERSION;
+    played.games[0].turns.clear();
+    played.games[0].turns.push(tavli_core::game::Turn {
+        side: Color::White,
+        dice: [6, 4],
+        moves: vec![[24, 18], [24, 20]],
+        notation: "24/18 24/20".into(),
+    });
+    check(&played, &["record game 1", "turn 1", "opening", "5-3"]);
+}
+
+/// An error about a line of a move list quotes a bounded excerpt of it
+/// (its first characters, an ellipsis and its length), however long the
+/// line: a 60 KB line gives an error of a line, not of 60 KB.
+#[test]
+fn a_move_list_error_quotes_a_bounded_excerpt_of_a_long_line() {
+    use tavli_core::game::{read_any_move_list, read_move_list};
+    let long = "24/18 ".repeat(10_000);
+    let garbage = "x".repeat(60_000);
+    for text in [
+        format!("opening 5-3\n6-4: {long}\n"),
+        format!("opening 5-3\n6-4 {long}\n"),
+        format!("opening 5-3\n{garbage}: 24/18 24/20\n"),
+        format!("opening 5-3\n6-4: 24/18 {garbage}\n"),
+        format!("opening {long}\n"),
+        format!("match {long}\n"),
+        format!("{long} starts\n"),
+        format!("opening 5-3\n{long} resigns\n"),
+        format!("games {long}\n"),
+    ] {
+        let e = read_move_list(&text).unwrap_err().to_string();
+        assert!(e.len() < 400 && e.contains("characters)"), "{} bytes: {}", e.len(), &e[..e.len().min(400)]);
+        let e = read_any_move_list(&text).unwrap_err().to_string();
+        assert!(e.len() < 400, "{} bytes", e.len());
+    }
+}

@@ -52,10 +52,60 @@ fn json_game_field_chooses_the_game_and_absent_means_plakoto() {
     for (text, needle) in [
         (r#"{"game":"moultezim","turn":"white","board":{}}"#, "unknown game `moultezim`"),
         (r#"{"game":7,"turn":"white","board":{}}"#, "`game` must be a string"),
-        (r#"{"game":"Portes","turn":"white","board":{}}"#, "unknown game `Portes`"),
     ] {
         let e = AnyPosition::parse(text, None).unwrap_err();
         assert!(e.contains(needle), "{text}: {e}");
+    }
+}
+
+/// A game's name is read one way wherever it is written (position JSON's
+/// `game`, a request's `game`, a record's, `--game`, a move list's `games`,
+/// a new match's `games`): `GameKind::parse`, in any letter case.
+#[test]
+fn game_names_are_read_one_way_everywhere_in_any_case() {
+    use tavli_core::tavli::MatchGames;
+    let portes = AnyPosition::start(GameKind::Portes);
+    for name in ["Portes", "PORTES", "portes", "Πόρτες"] {
+        let json = portes.to_json().replace("\"portes\"", &format!("\"{name}\""));
+        assert_eq!(AnyPosition::parse(&json, None), Ok(portes), "{json}");
+        assert_eq!(AnyPosition::parse(&json, Some(GameKind::Portes)), Ok(portes), "{json}");
+        assert_eq!(portes::Position::from_json(&json).map(AnyPosition::from), Ok(portes), "{json}");
+        assert_eq!(serde_json::from_str::<GameKind>(&format!("\"{name}\"")).ok(), Some(GameKind::Portes), "{name}");
+        assert_eq!(GameKind::parse(name), Ok(GameKind::Portes));
+        assert_eq!(MatchGames::parse(name), Ok(MatchGames::Only(GameKind::Portes)));
+        let games: MatchGames = serde_json::from_str(&format!("\"{name}\"")).unwrap();
+        assert_eq!(games, MatchGames::Only(GameKind::Portes));
+    }
+    let plakoto = r#"{"game":"Plakoto","turn":"white","board":{"24":15,"1":-15}}"#;
+    assert_eq!(tavli_core::Position::from_json(plakoto), Ok(tavli_core::Position::start()));
+    assert_eq!(serde_json::from_str::<MatchGames>("\"Tavli\"").unwrap(), MatchGames::Tavli);
+    // An unknown name is refused the same way everywhere, naming every game.
+    let names_all = |e: &str| GameKind::ALL.iter().all(|k| e.contains(k.name()));
+    let e = AnyPosition::parse(r#"{"game":"Chess","turn":"white","board":{}}"#, None).unwrap_err();
+    assert!(e.contains("unknown game `Chess`") && names_all(&e), "{e}");
+    let e = serde_json::from_str::<GameKind>("\"Chess\"").unwrap_err().to_string();
+    assert!(e.contains("unknown game `Chess`") && names_all(&e), "{e}");
+}
+
+/// A position's `game` given twice or as null is refused for that, not
+/// read as a Plakoto position without `game`.
+#[test]
+fn a_game_given_twice_or_as_null_is_refused_for_that() {
+    let board = r#""turn":"white","board":{"24":2,"13":5,"8":3,"6":5,"1":-2,"12":-5,"17":-3,"19":-5}"#;
+    for (json, says) in [
+        (format!(r#"{{"game":"portes","game":"portes",{board}}}"#), "`game` is given twice"),
+        (format!(r#"{{"game":"portes",{board},"game":"fevga"}}"#), "`game` is given twice"),
+        (format!(r#"{{"game":null,{board}}}"#), "`game` must be a game name, not null"),
+    ] {
+        for game in [None, Some(GameKind::Portes), Some(GameKind::Plakoto)] {
+            let e = AnyPosition::parse(&json, game).unwrap_err();
+            assert!(e.contains(says) && !e.contains("Plakoto"), "{json} ({game:?}): {e}");
+        }
+        // Each game's own reader says the same.
+        let e = portes::Position::from_json(&json).unwrap_err().to_string();
+        assert!(e.contains(says), "{json}: {e}");
+        let e = tavli_core::Position::from_json(&json).unwrap_err().to_string();
+        assert!(e.contains(says), "{json}: {e}");
     }
 }
 
@@ -223,4 +273,124 @@ fn the_game_state_machine_plays_portes_to_the_end() {
     let e = g.play(&other).unwrap_err();
     assert!(matches!(e, GameError::Illegal(tavli_core::PlayError::NotLegal(_))), "{e:?}");
     assert!(e.to_string().contains(&other.notation()), "{e}");
+}
+
+/// Errors about a typed position, dice or play quote a bounded excerpt of
+/// the text (its first characters, an ellipsis and its length).
+#[test]
+fn errors_quote_a_bounded_excerpt_of_a_long_text() {
+    let long = "24/18 ".repeat(10_000);
+    let bounded = |e: String| {
+        assert!(e.len() < 400, "{} bytes: {}", e.len(), &e[..e.len().min(400)]);
+        e
+    };
+    for kind in GameKind::ALL {
+        let start = AnyPosition::start(kind);
+        let e = start.parse_play(dice(6, 4), &long).unwrap_err().to_string();
+        assert!(e.len() < 400, "{kind}: {} bytes", e.len());
+        let e =
+            bounded(start.parse_play(dice(6, 4), &format!("24/18 {}", "9".repeat(60_000))).unwrap_err().to_string());
+        assert!(e.contains("… (60,000 characters)"), "{e}");
+        bounded(AnyPosition::parse(&long, Some(kind)).unwrap_err());
+    }
+    bounded(AnyPosition::parse(&"A".repeat(60_000), None).unwrap_err());
+    bounded(AnyPosition::parse(&format!("p.{}", "A".repeat(60_000)), None).unwrap_err());
+    bounded(AnyPosition::parse(&format!("f.{}", "A".repeat(60_000)), None).unwrap_err());
+    let key = "k".repeat(60_000);
+    bounded(AnyPosition::parse(&format!(r#"{{"turn":"white","{key}":1}}"#), None).unwrap_err());
+    bounded(AnyPosition::parse(&format!(r#"{{"turn":"{key}","board":{{}}}}"#), None).unwrap_err());
+    bounded(AnyPosition::parse(&format!(r#"{{"game":"{key}","turn":"white","board":{{}}}}"#), None).unwrap_err());
+    bounded(long.parse::<Dice>().unwrap_err().to_string());
+    bounded(GameKind::parse(&long).unwrap_err().to_string());
+}
+
+/// A play's notation split into the single moves a person enters one at a
+/// time, in the order written: each path hop by hop, a path written with a
+/// count as often as it says, `bar` 25, `off` 0, marks dropped.
+fn hops_as_written(notation: &str) -> Vec<(u8, u8)> {
+    let point = |p: &str| match p.trim_end_matches('*') {
+        "bar" => 25,
+        "off" => 0,
+        n => n.parse().unwrap_or_else(|_| panic!("`{n}` in `{notation}`")),
+    };
+    let mut hops = Vec::new();
+    for token in notation.split(' ').filter(|t| *t != "pass") {
+        let (path, times) = match token.split_once('(') {
+            Some((path, n)) => (path, n.trim_end_matches(')').parse().unwrap()),
+            None => (token, 1),
+        };
+        let points: Vec<u8> = path.split('/').map(point).collect();
+        for _ in 0..times {
+            hops.extend(points.windows(2).map(|w| (w[0], w[1])));
+        }
+    }
+    hops
+}
+
+/// Every legal play of `pos` with `dice`, entered move by move in the order
+/// its notation writes them, is accepted at every step and makes that play.
+fn each_play_enters_as_written(pos: &AnyPosition, dice: Dice) -> Result<(), TestCaseError> {
+    for play in pos.legal_plays(dice) {
+        let notation = play.notation();
+        let mut turn = tavli_core::tavli::AnyTurn::new(pos, dice);
+        for (from, to) in hops_as_written(&notation) {
+            if let Err(e) = turn.play_move(from, to) {
+                return Err(TestCaseError::fail(format!(
+                    "{} {dice}: `{notation}` refused at {from}/{to}: {e}",
+                    pos.to_json()
+                )));
+            }
+        }
+        let made = turn.complete().map(|p| p.position());
+        prop_assert_eq!(made, Some(play.position()), "{} {}: `{}`", pos.to_json(), dice, notation);
+    }
+    Ok(())
+}
+
+/// Positions a random game of `kind` goes through, from its start.
+fn random_game(kind: GameKind, seed: u64, plies: usize) -> Vec<AnyPosition> {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut pos = AnyPosition::start(kind);
+    let mut seen = vec![pos];
+    for _ in 0..plies {
+        let dice = dice(rng.random_range(1..=6), rng.random_range(1..=6));
+        let plays = pos.legal_plays(dice);
+        let play = &plays[rng.random_range(0..plays.len())];
+        if play.result().is_some() {
+            break;
+        }
+        pos = play.position();
+        seen.push(pos);
+    }
+    seen
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+
+    /// Every play is written in an order that can be played move by move,
+    /// in every game: entered through the turn builder one single move at
+    /// a time, as the notation writes them, each is accepted and the turn
+    /// makes the play (Fevga's runner rule, bearing off, a move that ends
+    /// the game).
+    #[test]
+    fn every_plays_notation_can_be_entered_move_by_move(seed in any::<u64>(), kind in 0usize..3) {
+        let kind = GameKind::ALL[kind];
+        for pos in random_game(kind, seed, 400) {
+            for (a, b) in [(6, 5), (6, 6), (4, 1), (3, 3), (2, 1), (5, 5), (1, 1), (6, 2)] {
+                each_play_enters_as_written(&pos, dice(a, b))?;
+            }
+        }
+    }
+}
+
+/// The report's case: a Fevga runner not yet released, the other checkers
+/// waiting on the 24: the runner's move is written first.
+#[test]
+fn a_fevga_runner_is_written_before_the_checkers_it_releases() {
+    let pos = AnyPosition::from_json(r#"{"game":"fevga","turn":"white","board":{"24":14,"17":1,"12":-15}}"#).unwrap();
+    let d = dice(6, 4);
+    each_play_enters_as_written(&pos, d).unwrap();
+    let notations: Vec<String> = pos.legal_plays(d).iter().map(|p| p.notation()).collect();
+    assert!(notations.contains(&"17/11 24/20".to_string()), "{notations:?}");
 }

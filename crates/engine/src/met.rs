@@ -310,7 +310,14 @@ impl MatchEquityTable {
     /// The table before the opening roll of a game of `next`, `[a−1][b−1]`
     /// for needs 1 to the length.
     pub fn table_before(&self, next: GameKind) -> Vec<Vec<f64>> {
-        let at = |a: u32, b: u32| self.get_before(i64::from(a), i64::from(b), Starter::OpeningRoll, next);
+        self.table_started_by(next, Starter::OpeningRoll)
+    }
+
+    /// The table before a game of `next` started by `starter` (mid-match,
+    /// the last game's winner starts), `[a−1][b−1]` for needs 1 to the
+    /// length, from the side needing `a`'s view.
+    pub fn table_started_by(&self, next: GameKind, starter: Starter) -> Vec<Vec<f64>> {
+        let at = |a: u32, b: u32| self.get_before(i64::from(a), i64::from(b), starter, next);
         (1..=self.length).map(|a| (1..=self.length).map(|b| at(a, b)).collect()).collect()
     }
 }

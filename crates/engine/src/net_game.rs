@@ -107,13 +107,22 @@ pub trait NetGame: GamePosition + Into<AnyPosition> + std::hash::Hash + Sized {
 /// shared.
 pub struct NetEval<P> {
     fast: Arc<FastNet>,
+    /// A network of its own for races (`NetGame::is_race`), if any: a race
+    /// is a different game from a contact position, and one network for
+    /// both fits neither as well.
+    race: Option<Arc<FastNet>>,
     bearoff: Option<Arc<Database>>,
     game: std::marker::PhantomData<fn(&P)>,
 }
 
 impl<P> Clone for NetEval<P> {
     fn clone(&self) -> Self {
-        NetEval { fast: self.fast.clone(), bearoff: self.bearoff.clone(), game: std::marker::PhantomData }
+        NetEval {
+            fast: self.fast.clone(),
+            race: self.race.clone(),
+            bearoff: self.bearoff.clone(),
+            game: std::marker::PhantomData,
+        }
     }
 }
 
@@ -122,7 +131,24 @@ impl<P: NetGame> NetEval<P> {
     /// programming error: files are read by `Network::from_bytes_of`).
     pub fn new(net: Arc<Network>) -> NetEval<P> {
         assert_eq!(net.game(), P::KIND, "a {} network evaluates {} positions", net.game(), P::KIND);
-        NetEval { fast: FastNet::shared(net, &P::point_groups()), bearoff: None, game: std::marker::PhantomData }
+        NetEval {
+            fast: FastNet::shared(net, &P::point_groups()),
+            race: None,
+            bearoff: None,
+            game: std::marker::PhantomData,
+        }
+    }
+
+    /// This evaluator with `race` evaluating the races the bear-off
+    /// database does not answer. Panics if `race` plays another game.
+    pub fn with_race(self, race: Arc<Network>) -> NetEval<P> {
+        assert_eq!(race.game(), P::KIND, "a {} network evaluates {} positions", race.game(), P::KIND);
+        NetEval { race: Some(FastNet::shared(race, &P::point_groups())), ..self }
+    }
+
+    /// The race network, if the evaluator has one.
+    pub fn race_network(&self) -> Option<&Arc<Network>> {
+        self.race.as_ref().map(|f| f.network())
     }
 
     /// An evaluator for `net` with pure bear-off races looked up in
@@ -138,9 +164,13 @@ impl<P: NetGame> NetEval<P> {
         NetEval::with_bearoff(P::shipped().expect("the game ships a network"), bearoff)
     }
 
-    /// Raw network outputs (no game-over or race check).
+    /// Raw network outputs (no game-over or bear-off check; a race by the
+    /// race network when there is one).
     pub fn raw(&self, pos: &P) -> [f32; OUTPUTS] {
-        pos.forward(&self.fast)
+        match &self.race {
+            Some(race) if pos.is_race() => pos.forward(race),
+            _ => pos.forward(&self.fast),
+        }
     }
 
     /// The bear-off database this evaluator looks races up in, if any.
@@ -162,7 +192,7 @@ impl<P: NetGame> Evaluator<P> for NetEval<P> {
         if let Some(p) = self.bearoff.as_ref().and_then(|db| pos.race(db)) {
             return p;
         }
-        let mut out = pos.forward(&self.fast);
+        let mut out = self.raw(pos);
         if !P::DRAWS {
             out[3] = 0.0;
         }
@@ -186,6 +216,25 @@ mod tests {
         // A finished game is scored exactly, not by the network.
         let over = tavli_core::portes_pos!(Black; white {}; black {19: 15});
         assert_eq!(eval.probabilities(&over).lose_double, 1.0);
+    }
+
+    #[test]
+    fn a_race_network_evaluates_the_races_and_nothing_else() {
+        let main = Arc::new(Network::random_for(GameKind::Portes, 8, 1));
+        let race = Arc::new(Network::random_for(GameKind::Portes, 8, 2));
+        let alone = portes::Position::evaluator(main.clone(), None);
+        let both = alone.clone().with_race(race.clone());
+        let only_race = portes::Position::evaluator(race.clone(), None);
+        assert!(alone.race_network().is_none());
+        assert!(Arc::ptr_eq(both.race_network().unwrap(), &race));
+        // A race not yet home (the database would not answer it anyway).
+        let running = tavli_core::portes_pos!(White; white {12: 5, 3: 10}; black {24: 7, 13: 8});
+        assert!(running.is_race());
+        assert_eq!(both.probabilities(&running), only_race.probabilities(&running));
+        assert_ne!(both.probabilities(&running), alone.probabilities(&running));
+        // Contact: the main network.
+        let start = portes::Position::start();
+        assert_eq!(both.probabilities(&start), alone.probabilities(&start));
     }
 
     /// Game `P`'s fast path for `net` against its encoding and the plain

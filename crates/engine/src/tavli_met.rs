@@ -129,6 +129,26 @@ mod tests {
     /// double win is better off before Plakoto (many double wins) than
     /// before Fevga (few).
     #[test]
+    fn mid_match_the_starter_s_table_mirrors_the_other_s_and_the_start_is_worth_something() {
+        let t = MatchEquityTable::tavli(7);
+        for (g, _) in &TAVLI_CHANCES {
+            let me = t.table_started_by(*g, Starter::Me);
+            let them = t.table_started_by(*g, Starter::Opponent);
+            let roll = t.table_before(*g);
+            for a in 0..7 {
+                for b in 0..7 {
+                    // My chance when the opponent starts is one less its
+                    // chance, with the needs swapped, when it starts.
+                    assert!((them[a][b] - (1.0 - me[b][a])).abs() < 1e-12, "{g} {a} {b}");
+                    // Each starter wins its game more often than not.
+                    assert!(me[a][b] > roll[a][b] && roll[a][b] > them[a][b], "{g} {a} {b}");
+                    assert!((roll[a][b] - (me[a][b] + them[a][b]) / 2.0).abs() < 1e-12, "{g} {a} {b}");
+                }
+            }
+        }
+    }
+
+    #[test]
     fn needing_a_double_win_is_worth_more_before_plakoto_than_before_fevga() {
         let t = MatchEquityTable::tavli(5);
         let before = |g| t.get_before(2, 1, Starter::OpeningRoll, g);

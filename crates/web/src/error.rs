@@ -44,16 +44,17 @@ pub struct ErrorBody {
 pub struct ErrorDetail {
     /// Stable code: `bad-json`, `bad-request`, `bad-position`, `bad-dice`,
     /// `bad-ply`, `bad-record`, `illegal-play`, `illegal-move`, `not-found`,
-    /// `not-your-turn`, `not-your-seat`, `seat-taken`, `stale`, `match-over`,
+    /// `not-your-turn`, `not-your-seat`, `seat-taken`, `bad-invite` (403: a
+    /// code that is not the match's invitation), `stale`, `match-over`,
     /// `body-too-large`, `uri-too-long`, `headers-too-large`,
     /// `method-not-allowed`, `bad-origin`, `too-many-matches`, `too-long`,
     /// `too-many-reviews`, `too-many-moves`, `too-many-watchers`,
     /// `too-many-streams`, `too-many-connections`, `busy`, `timeout`,
     /// `cancelled`, `database-unavailable` (503: the database does not
     /// answer; the message names it), `internal`, `no-engine-help` (403:
-    /// the engine's advice is off in a match between two people online),
-    /// `unsupported-game` (422: an endpoint that serves Plakoto only so
-    /// far was given another game's position; the message names the game).
+    /// the engine's advice is off in a match between two people online).
+    /// (`unsupported-game` is no longer sent: every endpoint serves every
+    /// game.)
     pub code: String,
     /// What went wrong, in English.
     pub message: String,
@@ -134,6 +135,16 @@ impl From<crate::service::ServiceError> for ApiError {
     }
 }
 
+/// 403 `no-engine-help`: the engine's help is off for a match between two
+/// people online while it is played, by every route that would give it.
+pub fn no_engine_help() -> ApiError {
+    ApiError::new(
+        StatusCode::FORBIDDEN,
+        "no-engine-help",
+        "the engine's hints, judgements and reviews are off in a match between two people online until it is over",
+    )
+}
+
 /// A JSON request body. Unlike axum's `Json` it needs no content type and
 /// reports every fault (too large, not JSON, wrong shape) as an [`ApiError`].
 pub struct JsonBody<T>(pub T);
@@ -159,7 +170,9 @@ pub fn parse_json<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError> {
     let bytes = if bytes.iter().all(u8::is_ascii_whitespace) { b"{}".as_slice() } else { bytes };
     serde_json::from_slice(bytes).map_err(|e| {
         if e.is_data() {
-            ApiError::invalid("bad-request", format!("the request body has the wrong shape: {e}"))
+            // The reader quotes a string of the wrong type whole: bound it.
+            let said = tavli_core::quote::shorten_quoted(&e.to_string());
+            ApiError::invalid("bad-request", format!("the request body has the wrong shape: {said}"))
         } else {
             ApiError::new(StatusCode::BAD_REQUEST, "bad-json", format!("the request body is not valid JSON: {e}"))
         }

@@ -177,3 +177,93 @@ async fn a_live_stream_from_another_sites_page_is_refused() {
     let res = app.clone().oneshot(open("evil.example", "https://plakoto.example")).await.unwrap();
     assert_eq!(res.status(), StatusCode::OK);
 }
+
+/// A wrong invitation while the other seat is free is refused as a wrong
+/// invitation (403 `bad-invite`), not as "both seats are taken"; the seat
+/// stays free for the right one, and once it is taken any invitation is
+/// told so (409 `seat-taken`).
+#[tokio::test]
+async fn a_wrong_invitation_is_refused_as_wrong_and_leaves_the_seat_free() {
+    let app = app();
+    let body = json!({"opponent": "online", "human_color": "white"});
+    let (_, created) = call(&app, "POST", "/api/v1/matches", None, Some(body)).await;
+    let uri = format!("/api/v1/matches/{}/join", created["id"].as_str().unwrap());
+    let invite = created["invite"].as_str().unwrap().to_string();
+    for wrong in ["0".repeat(64), "not-a-code".into(), String::new()] {
+        let (s, e) = call(&app, "POST", &uri, None, Some(json!({"invite": wrong}))).await;
+        assert_eq!((s, e["error"]["code"].as_str()), (StatusCode::FORBIDDEN, Some("bad-invite")), "{e}");
+        let msg = e["error"]["message"].as_str().unwrap();
+        assert!(msg.contains("invitation") && !msg.contains("both seats are taken"), "{msg}");
+    }
+    let (s, joined) = call(&app, "POST", &uri, None, Some(json!({"invite": invite}))).await;
+    assert_eq!(s, StatusCode::OK, "{joined}");
+    for code in [invite, "0".repeat(64)] {
+        let (s, e) = call(&app, "POST", &uri, None, Some(json!({"invite": code}))).await;
+        assert_eq!((s, e["error"]["code"].as_str()), (StatusCode::CONFLICT, Some("seat-taken")), "{e}");
+    }
+}
+
+/// No engine help while a match between two people online is live, by
+/// any path: its review (started or waited for), a review of its public
+/// record or of that record sent back, an evaluation or a hint naming the
+/// match. Once the match is over, its review is given.
+#[tokio::test]
+async fn no_engine_help_by_any_path_while_a_match_between_people_is_live() {
+    let app = app();
+    let (id, white, _black, state) = online_match(&app).await;
+    let uri = format!("/api/v1/matches/{id}");
+    // A turn played, so there is something to review.
+    let side = state["to_act"]["side"].as_str().unwrap().to_string();
+    let (s, state) = if side == "white" {
+        let play = json!({"moves": state["game"]["plays"][0]["moves"], "version": state["version"]});
+        call(&app, "POST", &format!("{uri}/play"), Some(&white), Some(play)).await
+    } else {
+        (StatusCode::OK, state)
+    };
+    assert_eq!(s, StatusCode::OK, "{state}");
+    let (_, record) = call(&app, "GET", &format!("{uri}/record"), None, None).await;
+    assert_eq!(record["seed"], Value::Null, "the match is live");
+    let position = state["game"]["position"].clone();
+    let refused = |(s, v): (StatusCode, Value), what: &str| {
+        assert_eq!((s, v["error"]["code"].as_str()), (StatusCode::FORBIDDEN, Some("no-engine-help")), "{what}: {v}");
+    };
+    for token in [None, Some(white.as_str())] {
+        refused(call(&app, "GET", &format!("{uri}/review?ply=0"), token, None).await, "GET review");
+        refused(call(&app, "POST", &format!("{uri}/review?ply=0"), token, None).await, "POST review");
+    }
+    let sent = json!({"record": record, "ply": 0});
+    refused(call(&app, "POST", "/api/v1/reviews", None, Some(sent.clone())).await, "POST reviews");
+    refused(call(&app, "POST", "/api/v1/review", None, Some(sent)).await, "POST review with the record");
+    let ask = json!({"position": position, "dice": "6-4", "match": id, "ply": 0});
+    refused(call(&app, "POST", "/api/v1/eval", None, Some(ask.clone())).await, "eval");
+    refused(call(&app, "POST", "/api/v1/hint", None, Some(ask)).await, "hint");
+
+    // Over: the review is given, of the saved match and of its record.
+    let (s, over) = call(
+        &app,
+        "POST",
+        &format!("{uri}/resign"),
+        Some(&white),
+        Some(json!({"version": state["version"], "side": "white"})),
+    )
+    .await;
+    assert_eq!(s, StatusCode::OK, "{over}");
+    let mut over = over;
+    while over["over"] != true {
+        let (s, v) = call(
+            &app,
+            "POST",
+            &format!("{uri}/resign"),
+            Some(&white),
+            Some(json!({"version": over["version"], "side": "white"})),
+        )
+        .await;
+        assert_eq!(s, StatusCode::OK, "{v}");
+        over = v;
+    }
+    let (s, r) = call(&app, "GET", &format!("{uri}/review?ply=0"), None, None).await;
+    assert_eq!(s, StatusCode::OK, "{r}");
+    let (_, record) = call(&app, "GET", &format!("{uri}/record"), None, None).await;
+    let (s, r) = call(&app, "POST", "/api/v1/review", None, Some(json!({"record": record, "ply": 0}))).await;
+    assert_eq!(s, StatusCode::OK, "{r}");
+}

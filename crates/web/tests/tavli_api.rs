@@ -134,7 +134,8 @@ async fn a_fevga_refusal_comes_with_its_code() {
     // Released on 10, the start may move: 13/10 24/18.
     let (s, v) = post(&app, "/api/v1/turn", body(json!([[13, 10], [24, 18]]))).await;
     assert_eq!(s, StatusCode::OK, "{v}");
-    assert_eq!(v["complete"]["notation"], "24/18 13/10", "{v}");
+    // Written as it can be entered: the runner first.
+    assert_eq!(v["complete"]["notation"], "13/10 24/18", "{v}");
     // One opposing checker holds a Fevga point: the code of a blocked point
     // (TAVLI.md F1: 6-6 plays 24/18 only, Black's start is on 12).
     let (s, v) =
@@ -306,4 +307,54 @@ async fn openapi_describes_the_game_field() {
         "{}",
         schemas["GameJson"]
     );
+}
+
+/// Game names are read one way everywhere: a request's `game` and a
+/// position's own `game` take "Portes" as match creation, `--game` and
+/// move lists do; a `game` given twice or null is refused for that.
+#[tokio::test]
+async fn game_names_are_read_in_any_case_and_a_doubled_or_null_game_is_named() {
+    let app = app();
+    for uri in ["/api/v1/moves", "/api/v1/turn", "/api/v1/eval", "/api/v1/hint"] {
+        let (s, v) = post(&app, uri, json!({"position": "start", "dice": "3-1", "game": "Portes", "ply": 0})).await;
+        assert_eq!(s, StatusCode::OK, "{uri}: {v}");
+        let mut position = fevga_runner();
+        position["game"] = "Fevga".into();
+        let (s, v) = post(&app, uri, json!({"position": position, "dice": "3-1", "ply": 0})).await;
+        assert_eq!(s, StatusCode::OK, "{uri}: {v}");
+        let (s, v) = post(&app, uri, json!({"position": "start", "dice": "3-1", "game": "chess", "ply": 0})).await;
+        assert_eq!(s, StatusCode::UNPROCESSABLE_ENTITY, "{uri}: {v}");
+        assert!(v["error"]["message"].as_str().unwrap().contains("portes, plakoto, fevga and gulbara"), "{uri}: {v}");
+    }
+    let twice = r#"{"game":"portes","game":"portes","turn":"white","board":{"24":2,"13":5,"8":3,"6":5,"1":-2,"12":-5,"17":-3,"19":-5}}"#;
+    let got = post(&app, "/api/v1/moves", json!({"position": twice, "dice": "3-1"})).await;
+    assert_error(&got, StatusCode::UNPROCESSABLE_ENTITY, "bad-position", &["`game` is given twice"]);
+    let with_null = json!({"game": null, "turn": "white", "board": {"24": 15, "12": -15}});
+    let got = post(&app, "/api/v1/moves", json!({"position": with_null, "dice": "3-1"})).await;
+    assert_error(&got, StatusCode::UNPROCESSABLE_ENTITY, "bad-position", &["`game` must be a game name, not null"]);
+}
+
+/// An error about a long text in a request (a move list's line, a
+/// position, dice, a value of the wrong type) quotes a bounded excerpt of
+/// it, not the whole of it.
+#[tokio::test]
+async fn errors_quote_a_bounded_excerpt_of_a_long_text() {
+    let app = app();
+    let long = "24/18 ".repeat(10_000);
+    let bounded = |(s, v): (StatusCode, Value)| {
+        assert!(s.is_client_error(), "{s}: {v}");
+        let msg = v["error"]["message"].as_str().unwrap().to_string();
+        assert!(msg.len() < 400, "{} bytes: {}", msg.len(), &msg[..400]);
+        msg
+    };
+    bounded(post(&app, "/api/v1/moves", json!({"position": "start", "dice": long})).await);
+    bounded(post(&app, "/api/v1/moves", json!({"position": long, "dice": "6-4"})).await);
+    bounded(post(&app, "/api/v1/moves", json!({"position": "start", "dice": "6-4", "game": long})).await);
+    bounded(post(&app, "/api/v1/turn", json!({"position": "start", "dice": "6-4", "moves": long})).await);
+    bounded(post(&app, "/api/v1/hint", json!({"position": "start", "dice": "6-4", "games": long})).await);
+    let msg = bounded(post(&app, "/api/v1/reviews", json!({"text": format!("opening 5-3\n6-4: {long}\n")})).await);
+    assert!(msg.contains("line 2") && msg.contains("characters)"), "{msg}");
+    bounded(post(&app, "/api/v1/review", json!({"text": format!("opening 5-3\n{long}\n")})).await);
+    bounded(post(&app, "/api/v1/matches", json!({"games": long})).await);
+    bounded(post(&app, "/api/v1/matches", json!({"opponent": long})).await);
 }

@@ -234,3 +234,38 @@ async fn an_online_tavli_match_is_played_by_its_seats_and_watched() {
     assert_eq!((s, e["error"]["code"].as_str()), (StatusCode::FORBIDDEN, Some("no-engine-help")), "{e}");
     assert_eq!(AnyPosition::from_json(&state["game"]["position"].to_string()).unwrap().kind(), GameKind::Portes);
 }
+
+/// Reviews over HTTP take a match of any game (a saved match of Portes or
+/// Fevga, a record of one sent in the body), and INTERFACE.md says so.
+#[tokio::test]
+async fn reviews_take_a_match_of_every_game_as_interface_md_says() {
+    let app = app();
+    for game in ["portes", "fevga", "plakoto"] {
+        let m = create(&app, json!({"opponent": "engine", "games": game, "seed": 3, "human_color": "black"})).await;
+        let uri = format!("/api/v1/matches/{}", m["id"].as_str().unwrap());
+        let mut state = m;
+        for _ in 0..4 {
+            let (s, v) = if state["to_act"]["who"] == "engine" {
+                call(&app, "POST", &format!("{uri}/engine-move"), None, Some(json!({"version": state["version"]})))
+                    .await
+            } else {
+                let body = json!({"moves": state["game"]["plays"][0]["moves"], "version": state["version"]});
+                call(&app, "POST", &format!("{uri}/play"), None, Some(body)).await
+            };
+            assert_eq!(s, StatusCode::OK, "{game}: {v}");
+            state = v;
+        }
+        let (s, r) = call(&app, "GET", &format!("{uri}/review?ply=0"), None, None).await;
+        assert_eq!(s, StatusCode::OK, "{game}: {r}");
+        assert_eq!(r["games"][0]["game"], game, "{r}");
+        let (_, rec) = call(&app, "GET", &format!("{uri}/record"), None, None).await;
+        let (s, r) = call(&app, "POST", "/api/v1/review", None, Some(json!({"record": rec, "ply": 0}))).await;
+        assert_eq!(s, StatusCode::OK, "{game}: {r}");
+        assert_eq!(r["games"][0]["game"], game, "{r}");
+    }
+    let doc = include_str!("../../../docs/INTERFACE.md").split_whitespace().collect::<Vec<_>>().join(" ");
+    for claim in ["read matches of Plakoto only", "`review` and `bearoff` take Plakoto only"] {
+        assert!(!doc.contains(claim), "INTERFACE.md still says `{claim}`");
+    }
+    assert!(doc.contains("Reviews (`/review`, `/reviews`) read matches of every game"), "INTERFACE.md");
+}

@@ -115,7 +115,7 @@ impl ExternalPlayer {
 }
 
 fn brief(s: &str) -> String {
-    if s.chars().count() > 80 { format!("{}…", s.chars().take(80).collect::<String>()) } else { s.to_string() }
+    tavli_core::quote::excerpt_of(s, 80)
 }
 
 /// An external program plays any game: it is sent the game's position

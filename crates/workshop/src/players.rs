@@ -83,11 +83,17 @@ pub fn check_name(name: &str) -> Result<(), String> {
     levels::level(name.strip_prefix("money:").unwrap_or(name)).map(|_| ()).map_err(|e| e.to_string())
 }
 
-/// `net:PATH` (0-ply) or `net@N:PATH` (N-ply).
-/// Reads `net:PATH` / `net@PLY:PATH` (`rest` is what follows `net`): the
-/// ply and the network of `game` in the file.
-fn weights_of(game: GameKind, name: &str, rest: &str) -> Result<(u8, Network), String> {
-    let usage = || format!("`{name}`: write `net:PATH` or `net@PLY:PATH` (PLY 0 to {MAX_PLY})");
+/// A weights file's network of `game`.
+fn read_network(game: GameKind, path: &str) -> Result<Network, String> {
+    let bytes = std::fs::read(path).map_err(|e| format!("{path}: {e}"))?;
+    Network::from_bytes_of(game, &bytes).map_err(|e| format!("{path}: {e}"))
+}
+
+/// Reads `net:PATH` / `net@PLY:PATH` (`rest` is what follows `net`), PATH
+/// optionally `MAIN+RACE` (a network of its own for races): the ply, the
+/// network of `game` in the file and the race network if one is given.
+fn weights_of(game: GameKind, name: &str, rest: &str) -> Result<(u8, Network, Option<Network>), String> {
+    let usage = || format!("`{name}`: write `net:PATH`, `net@PLY:PATH` (PLY 0 to {MAX_PLY}) or PATH as MAIN+RACE");
     let (ply, path) = match rest.strip_prefix('@') {
         Some(r) => {
             let (p, path) = r.split_once(':').ok_or_else(usage)?;
@@ -95,9 +101,11 @@ fn weights_of(game: GameKind, name: &str, rest: &str) -> Result<(u8, Network), S
         }
         None => (0, rest.strip_prefix(':').ok_or_else(usage)?),
     };
-    let bytes = std::fs::read(path).map_err(|e| format!("{path}: {e}"))?;
-    let net = Network::from_bytes_of(game, &bytes).map_err(|e| format!("{path}: {e}"))?;
-    Ok((ply, net))
+    let (main, race) = match path.split_once('+') {
+        Some((main, race)) if !std::path::Path::new(path).exists() => (main, Some(race)),
+        _ => (path, None),
+    };
+    Ok((ply, read_network(game, main)?, race.map(|r| read_network(game, r)).transpose()?))
 }
 
 /// A weights file's player of game `P` (`rest` is what follows `net`),
@@ -110,8 +118,11 @@ fn weights_player<P: NetGame>(
     seed: u64,
     games: MatchGames,
 ) -> Result<Box<dyn Player<P>>, String> {
-    let (ply, net) = weights_of(P::KIND, name, rest)?;
-    let eval = P::evaluator(Arc::new(net), eval.bearoff().cloned());
+    let (ply, net, race) = weights_of(P::KIND, name, rest)?;
+    let mut eval = P::evaluator(Arc::new(net), eval.bearoff().cloned());
+    if let Some(race) = race {
+        eval = eval.with_race(Arc::new(race));
+    }
     let table = tavli_engine::search::table_in::<P>(&eval, games);
     Ok(Box::new(SearchPlayer::new(name, Box::new(Search::new(eval, ply)), 0.0, seed).by_the_score(table, P::KIND)))
 }
@@ -194,6 +205,11 @@ mod tests {
         assert!(player_by_name("external:", &eval, 1).is_err());
         assert!(player_by_name("net@5:x", &eval, 1).err().unwrap().contains("PLY 0 to 2"));
         assert!(player_by_name("net:/no/such/file", &eval, 1).err().unwrap().contains("/no/such/file"));
+        // MAIN+RACE: both files are read, and a missing race file is named.
+        let shipped = concat!(env!("CARGO_MANIFEST_DIR"), "/../engine/weights/plakoto.bin");
+        assert!(player_by_name(&format!("net:{shipped}+{shipped}"), &eval, 1).is_ok());
+        let missing = player_by_name(&format!("net@1:{shipped}+/no/race.bin"), &eval, 1).err().unwrap();
+        assert!(missing.contains("/no/race.bin"), "{missing}");
         // The same names in every game, and the same refusal.
         let fevga = NetEval::<tavli_core::fevga::Position>::shipped(None);
         for name in ["random", "heuristic", "advanced", "money:casual"] {

@@ -15,7 +15,9 @@ use tavli_engine::network::{MAX_HIDDEN, Network};
 use tavli_engine::{GameCode, MAX_PLY, NetGame, for_game};
 use tavli_workshop::distill::{self, DistillConfig};
 use tavli_workshop::rollout::Shard;
-use tavli_workshop::supervised::{DataSet, Manifest, Recipe, ShardState, examples, read_labels};
+use tavli_workshop::supervised::{
+    DataSet, ErrorTally, Label, Manifest, Recipe, ShardState, check as check_labels, examples, examples_of, read_labels,
+};
 
 /// Supervised training data: positions from self-play labelled by rollouts.
 #[derive(clap::Args)]
@@ -38,6 +40,30 @@ enum Sub {
     /// decaying linearly; the mean equity error on held-out positions after
     /// each epoch. Writes the weights.
     Fit(FitArgs),
+    /// How far a network (or a search on it) is from the labels of data
+    /// sets: the mean and root-mean-square equity error, over all and by
+    /// kind of position, beside the labels' own noise.
+    Check(CheckArgs),
+}
+
+/// Measures a network against data sets' labels.
+#[derive(clap::Args)]
+struct CheckArgs {
+    /// Data set folders, all of one game (their complete shards).
+    #[arg(required = true)]
+    dirs: Vec<PathBuf>,
+    /// The network (default: the game's shipped one).
+    #[arg(long)]
+    weights: Option<PathBuf>,
+    /// A network of its own for races, beside --weights.
+    #[arg(long)]
+    race: Option<PathBuf>,
+    /// The search depth of the evaluation measured (0: the network alone).
+    #[arg(long, default_value_t = 0)]
+    ply: u8,
+    /// Parallel threads.
+    #[arg(long, default_value_t = 1)]
+    threads: usize,
 }
 
 /// Trains a network of the data sets' game on their labels.
@@ -72,9 +98,24 @@ struct FitArgs {
     /// Seed of the shuffling (and of random first weights).
     #[arg(long, default_value_t = 1)]
     seed: u64,
+    /// Which positions to fit: all, or only races or only contact
+    /// positions (for a network of their own).
+    #[arg(long, value_enum, default_value_t = Positions::All)]
+    positions: Positions,
     /// The weights file to write.
     #[arg(long)]
     out: PathBuf,
+}
+
+/// The positions a fit takes.
+#[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+enum Positions {
+    /// Every labelled position.
+    All,
+    /// Races only (`NetGame::is_race`).
+    Race,
+    /// Positions with contact only.
+    Contact,
 }
 
 /// Samples positions from self-play games of the network at 0-ply (with
@@ -104,7 +145,8 @@ struct LabelArgs {
     /// Chance of a random play at each turn of the sampling games.
     #[arg(long, default_value_t = 0.1)]
     epsilon: f64,
-    /// Rollout trials per position.
+    /// Rollout trials per position (0: label each position with the value of
+    /// a --ply search instead, no rollout).
     #[arg(long, default_value_t = 36)]
     trials: u64,
     /// Plies per trial before the network scores it (0: to the game's end).
@@ -161,7 +203,83 @@ pub fn run(a: Args) -> Result<()> {
             }
             for_game(game, Fit(&f))
         }
+        Sub::Check(c) => {
+            let game = data_game(&c.dirs)?;
+            /// Checking in one game.
+            struct Check<'a>(&'a CheckArgs);
+            impl GameCode for Check<'_> {
+                type Out = Result<()>;
+                fn run<P: NetGame>(self) -> Result<()> {
+                    check::<P>(self.0)
+                }
+            }
+            for_game(game, Check(&c))
+        }
     }
+}
+
+/// The labels of the complete shards of data sets `dirs`.
+fn all_labels(dirs: &[PathBuf]) -> Result<Vec<Label>> {
+    let mut labels = Vec::new();
+    for d in dirs {
+        let set = DataSet::open(d, manifest(d)?).map_err(|e| anyhow!(e))?;
+        for f in set.done_files() {
+            labels.extend(read_labels(&f).map_err(|e| anyhow!(e))?);
+        }
+    }
+    if labels.is_empty() {
+        bail!("the data sets hold no complete shard yet");
+    }
+    Ok(labels)
+}
+
+/// The network of game `P` in `path`, or the game's shipped one.
+fn network_of<P: NetGame>(path: Option<&Path>) -> Result<Arc<Network>> {
+    match path {
+        Some(p) => {
+            let bytes = std::fs::read(p).map_err(|e| anyhow!("reading {}: {e}", p.display()))?;
+            Ok(Arc::new(Network::from_bytes_of(P::KIND, &bytes).map_err(|e| anyhow!("{}: {e}", p.display()))?))
+        }
+        None => P::shipped().ok_or_else(|| anyhow!("{} ships no network: give its weights", P::KIND)),
+    }
+}
+
+fn check<P: NetGame>(a: &CheckArgs) -> Result<()> {
+    if a.ply > MAX_PLY {
+        bail!("--ply must be 0 to {MAX_PLY}");
+    }
+    if a.threads == 0 || a.threads > 256 {
+        bail!("--threads must be 1 to 256");
+    }
+    let labels = all_labels(&a.dirs)?;
+    let db = super::engine_eval().bearoff().cloned().unwrap_or_else(|| Arc::new(Database::build()));
+    let mut eval = P::evaluator(network_of::<P>(a.weights.as_deref())?, Some(db));
+    if let Some(race) = &a.race {
+        eval = eval.with_race(network_of::<P>(Some(race))?);
+    }
+    let t = Instant::now();
+    let (all, by) = check_labels::<P>(&eval, &labels, a.ply, a.threads).map_err(|e| anyhow!(e))?;
+    println!(
+        "{} positions, {}-ply ({}): equity error in thousandths",
+        all.positions,
+        a.ply,
+        duration(t.elapsed().as_secs_f64())
+    );
+    println!("{:<14} {:>9} {:>8} {:>8} {:>10}", "kind", "positions", "mean", "rms", "label se");
+    let row = |name: &str, e: &ErrorTally| {
+        println!(
+            "{name:<14} {:>9} {:>8.1} {:>8.1} {:>10.1}",
+            e.positions,
+            1000.0 * e.mean_abs(),
+            1000.0 * e.rms(),
+            1000.0 * e.mean_label_se()
+        );
+    };
+    for (c, e) in by.iter().filter(|(_, e)| e.positions > 0) {
+        row(c.name(), e);
+    }
+    row("all", &all);
+    Ok(())
 }
 
 /// The manifest in `dir`.
@@ -196,17 +314,16 @@ fn fit<P: NetGame>(a: &FitArgs) -> Result<()> {
     {
         bail!("--hidden must be 1 to {MAX_HIDDEN}");
     }
-    let mut labels = Vec::new();
-    for d in &a.dirs {
-        let set = DataSet::open(d, manifest(d)?).map_err(|e| anyhow!(e))?;
-        for f in set.done_files() {
-            labels.extend(read_labels(&f).map_err(|e| anyhow!(e))?);
-        }
+    let labels = all_labels(&a.dirs)?;
+    let examples = match a.positions {
+        Positions::All => examples::<P>(&labels),
+        Positions::Race => examples_of::<P>(&labels, P::is_race),
+        Positions::Contact => examples_of::<P>(&labels, |p| !p.is_race()),
     }
-    if labels.is_empty() {
-        bail!("the data sets hold no complete shard yet");
+    .map_err(|e| anyhow!(e))?;
+    if examples.is_empty() {
+        bail!("no labelled position is of the kind --positions asks for");
     }
-    let examples = examples::<P>(&labels).map_err(|e| anyhow!(e))?;
     let mut net = if a.random {
         Network::random_for(P::KIND, a.hidden.unwrap_or(128), a.seed)
     } else {
@@ -257,11 +374,26 @@ fn fit<P: NetGame>(a: &FitArgs) -> Result<()> {
             duration(left)
         );
     });
-    let command: Vec<String> = std::env::args().collect();
-    net.about = format!("{}\nfitted: {} on {} positions", net.about.trim(), command.join(" "), examples.len());
+    net.about = format!("{}\nfitted: {} on {} positions", net.about.trim(), fit_command(), examples.len());
     std::fs::write(&a.out, net.to_bytes()).map_err(|e| anyhow!("writing {}: {e}", a.out.display()))?;
     eprintln!("tavli: weights written to {}", a.out.display());
     Ok(())
+}
+
+/// The fit's command as the weights file records it: without the program's
+/// path and the output file, so that the same fit writes the same bytes
+/// wherever it is run and whatever the file is called.
+fn fit_command() -> String {
+    let mut words = vec!["tavli".to_string()];
+    let mut args = std::env::args().skip(1);
+    while let Some(a) = args.next() {
+        if a == "--out" {
+            args.next();
+        } else if !a.starts_with("--out=") {
+            words.push(a);
+        }
+    }
+    words.join(" ")
 }
 
 fn recipe(a: &LabelArgs) -> Result<Recipe> {
@@ -277,8 +409,11 @@ fn recipe(a: &LabelArgs) -> Result<Recipe> {
     if !(0.0..=1.0).contains(&a.epsilon) {
         bail!("--epsilon must be from 0 to 1");
     }
-    if a.trials == 0 || a.trials > 1_000_000 {
-        bail!("--trials must be 1 to 1000000");
+    if a.trials > 1_000_000 {
+        bail!("--trials must be 0 (a search's value) to 1000000");
+    }
+    if a.trials == 0 && a.ply == 0 {
+        bail!("--trials 0 labels with a search: give it --ply 1 or more (at 0 the network would label itself)");
     }
     if a.ply > MAX_PLY {
         bail!("--ply must be 0 to {MAX_PLY}");
@@ -293,7 +428,8 @@ fn recipe(a: &LabelArgs) -> Result<Recipe> {
         keep: a.keep,
         epsilon: a.epsilon,
         trials: a.trials,
-        truncate: (a.truncate > 0).then_some(a.truncate),
+        // A search's value has no trials to cut short.
+        truncate: (a.truncate > 0 && a.trials > 0).then_some(a.truncate),
         ply: a.ply,
     })
 }
@@ -302,13 +438,7 @@ fn label<P: NetGame>(a: &LabelArgs) -> Result<()> {
     let recipe = recipe(a)?;
     let worker = a.worker.as_deref().map(Shard::parse).transpose().map_err(|e| anyhow!("--worker {e}"))?;
     let worker = worker.unwrap_or(Shard::ALL);
-    let net = match &a.weights {
-        Some(p) => {
-            let bytes = std::fs::read(p).map_err(|e| anyhow!("reading {}: {e}", p.display()))?;
-            Arc::new(Network::from_bytes_of(P::KIND, &bytes).map_err(|e| anyhow!("{}: {e}", p.display()))?)
-        }
-        None => P::shipped().ok_or_else(|| anyhow!("{} ships no network: give --weights", P::KIND))?,
-    };
+    let net = network_of::<P>(a.weights.as_deref())?;
     let db = super::engine_eval().bearoff().cloned().unwrap_or_else(|| Arc::new(Database::build()));
     let eval = P::evaluator(net.clone(), Some(db.clone()));
     let set = DataSet::open(&a.dir, Manifest::new::<P>(&net, recipe.clone())).map_err(|e| anyhow!(e))?;

@@ -57,13 +57,15 @@ pub fn run(a: Args) -> Result<()> {
             continue;
         }
         let reply = match serde_json::from_str::<Request>(line) {
-            Err(e) if e.is_data() => json!({"error": format!("bad request: {e}")}),
+            Err(e) if e.is_data() => {
+                json!({"error": format!("bad request: {}", tavli_core::quote::shorten_quoted(&e.to_string()))})
+            }
             Err(e) => json!({"error": format!("not JSON: {e}")}),
             Ok(req) => match req.kind.as_deref() {
                 Some("quit") => return Ok(()),
                 Some("play") => answer_play(&req, &mut players).unwrap_or_else(|e| json!({"error": e})),
                 Some(t) => {
-                    json!({"error": format!("unknown request type `{}` (known: play, quit)", t.chars().take(30).collect::<String>())})
+                    json!({"error": format!("unknown request type `{}` (known: play, quit)", tavli_core::quote::excerpt_of(t, 30))})
                 }
                 None => json!({"error": "request without a \"type\""}),
             },
@@ -135,6 +137,5 @@ fn json_type(v: &Value) -> &'static str {
 
 /// A value in a message, cut short.
 fn brief(v: &Value) -> String {
-    let s = v.to_string();
-    if s.chars().count() > 30 { format!("{}…", s.chars().take(30).collect::<String>()) } else { s }
+    tavli_core::quote::excerpt_of(&v.to_string(), 30)
 }

@@ -9,7 +9,7 @@ use anyhow::{Result, anyhow};
 use indicatif::{ProgressBar, ProgressStyle};
 use serde_json::json;
 use tavli_core::tavli::GameKind;
-use tavli_engine::met::{GameChances, MatchEquityTable};
+use tavli_engine::met::{GameChances, MatchEquityTable, Starter};
 use tavli_engine::search::start_chances_of;
 use tavli_engine::tavli_met::TAVLI_CHANCES_COMMAND;
 use tavli_engine::{GameCode, GameEvals, Level, NetGame, for_game, levels};
@@ -81,8 +81,13 @@ fn tavli(a: &Args) -> Result<()> {
             t.rotation.iter().map(|(g, c)| (g.name().to_string(), json!(c))).collect();
         let tables: serde_json::Map<String, serde_json::Value> =
             t.rotation.iter().map(|(g, _)| (g.name().to_string(), json!(t.table_before(*g)))).collect();
+        let started: serde_json::Map<String, serde_json::Value> = t
+            .rotation
+            .iter()
+            .map(|(g, _)| (g.name().to_string(), json!(t.table_started_by(*g, Starter::Me))))
+            .collect();
         let v = json!({"games": "tavli", "length": a.length, "chances": chances, "tables": tables,
-                       "measured_by": TAVLI_CHANCES_COMMAND});
+                       "started_by_a": started, "measured_by": TAVLI_CHANCES_COMMAND});
         println!("{v}");
         return Ok(());
     }
@@ -102,6 +107,16 @@ fn tavli(a: &Args) -> Result<()> {
             g.title()
         );
         print_table(&t.table_before(*g));
+    }
+    // Mid-match no one rolls to start: the last game's winner does.
+    for (g, _) in &t.rotation {
+        println!();
+        println!(
+            "Mid-match: chance to win the match needing a (rows) against b (columns), before a game of {} \
+             started by a, who won the last game (when b started it: 100% less the table at b, a):",
+            g.title()
+        );
+        print_table(&t.table_started_by(*g, Starter::Me));
     }
     Ok(())
 }

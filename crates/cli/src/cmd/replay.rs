@@ -20,8 +20,10 @@ use crate::records;
 
 /// Step through a saved game or match (a record written by `tavli play`).
 ///
-/// The record is checked first: every roll must be what its seed gives and
-/// every play legal. On a terminal, Enter shows the next turn, `b` the one
+/// The record is checked first: every roll must be what its seed gives (or,
+/// for a game played elsewhere, the dice written in it are dice), every
+/// play legal, and its notation, results, score and winner what the plays
+/// give. On a terminal, Enter shows the next turn, `b` the one
 /// before, `t N` turn N of the game, `g N` game N, `help` the commands and
 /// `q` stops; with --all, or when stdin is not a terminal, every turn is
 /// printed at once. Each board is followed by its position ID. `--lang el`
@@ -61,6 +63,8 @@ pub fn run(args: Args) -> Result<()> {
     // A record's seed is shown once its match is over (while it is played,
     // the dice to come must stay unknown: only the commitment).
     let seed = match (&rec.seed, rec.winner) {
+        // A game played elsewhere has no seed, only the dice written in it.
+        _ if rec.dice_recorded => text::dice_written_down(lang),
         (Some(s), Some(_)) => text::seed_shown(lang, &s.to_string()),
         _ => match &rec.seed_sha256 {
             Some(c) => text::seed_hidden_sha(lang, &c[..c.len().min(16)]),

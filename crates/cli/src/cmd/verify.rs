@@ -25,6 +25,9 @@ use crate::records;
 /// came) could have known or chosen them alone. This command checks the
 /// seed against the commitment and every roll of the record against the
 /// dice they give, and with --mine that your client's share is in it.
+/// Everything else the record says is checked too: every play is legal,
+/// and each turn's notation, each game's result, the score and the winner
+/// are what the plays give; the first claim that is not is named.
 #[derive(clap::Args)]
 pub struct Args {
     /// The match record (JSON).
@@ -46,7 +49,9 @@ pub fn run(args: Args) -> Result<()> {
             "{name}: the seed is not revealed yet (the match is still being played): verify the record once the \
              match is over"
         ),
-        e => anyhow!("{name}: the dice do not check out: {e}"),
+        // Not only the dice: the plays, each turn's notation, the results,
+        // the score and the winner are claims of the record too.
+        e => anyhow!("{name}: the record does not check out: {e}"),
     })?;
     let mine = match args.mine {
         Some(c) => Some(side_of(&check, &c).ok_or_else(|| {
@@ -112,7 +117,8 @@ fn report(name: &str, check: &DiceCheck, mine: Option<Color>) -> Result<String> 
         }
     }
     out += &format!(
-        "  every one of the {} dice thrown ({} turns, {} game{}) is what they give, and every play is legal.\n",
+        "  every one of the {} dice thrown ({} turns, {} game{}) is what they give; every play is legal, and \
+         the notation, results, score and winner are what the plays give.\n",
         check.dice,
         check.turns,
         check.games,

@@ -108,7 +108,14 @@ pub fn read<P: GamePosition + DeserializeOwned>(path: &Path) -> Result<MatchReco
     if text.len() as u64 > MAX_RECORD_BYTES {
         bail!("{} is too large to be a game record", path.display());
     }
-    serde_json::from_str(&text).map_err(|e| anyhow!("{} is not a readable game record: {e}", path.display()))
+    // The reader may quote a string of the wrong type whole: bound it.
+    serde_json::from_str(&text).map_err(|e| {
+        anyhow!(
+            "{} is not a readable game record: {}",
+            path.display(),
+            tavli_core::quote::shorten_quoted(&e.to_string())
+        )
+    })
 }
 
 #[cfg(test)]

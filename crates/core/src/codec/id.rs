@@ -28,7 +28,8 @@ pub(crate) enum IdFault {
         /// The longest an ID of the game can be.
         max: usize,
     },
-    /// The text after the prefix is not unpadded base64url; the decoder's message.
+    /// The text after the prefix is not unpadded base64url: what is wrong
+    /// and where, in words of the ID ([`base64_words`]).
     Base64(String),
     /// The bits ran out while reading this part.
     Truncated(&'static str),
@@ -78,10 +79,62 @@ impl<E: From<IdFault>> IdFormat<E> {
         if chars > self.max_len {
             return Err(IdFault::TooLong { chars, max: self.max_len }.into());
         }
-        let bytes = URL_SAFE_NO_PAD.decode(body).map_err(|e| IdFault::Base64(e.to_string()))?;
+        let skip = id.len() - body.len();
+        let bytes = URL_SAFE_NO_PAD.decode(body).map_err(|e| IdFault::Base64(base64_words(id, skip, &e, URL)))?;
         let mut r = BitReader { bytes, pos: 0 };
         let turn = if r.bit("the side on roll")? { Color::Black } else { Color::White };
         Ok((turn, r))
+    }
+}
+
+/// The kind of base64 an ID is written in, for saying why a text is not.
+pub(crate) struct Base64Kind {
+    /// Its name: `base64url`, `base64`.
+    pub(crate) name: &'static str,
+    /// Its letters, as a message lists them.
+    pub(crate) letters: &'static str,
+}
+
+/// This project's IDs: unpadded base64url.
+pub(crate) const URL: Base64Kind = Base64Kind { name: "base64url", letters: "A–Z, a–z, 0–9, - and _" };
+
+/// GNU Backgammon's IDs: standard base64.
+pub(crate) const STANDARD: Base64Kind = Base64Kind { name: "base64", letters: "A–Z, a–z, 0–9, + and /" };
+
+/// Why the ID `id`, whose base64 text starts after its first `skip` bytes
+/// (its prefix), failed to decode (`e`), in words of the ID: the letter at
+/// fault and where it stands, counted in characters of the ID from 1
+/// (`a position ID is base64url: `!` at character 3 is not one of its
+/// letters (A–Z, a–z, 0–9, - and _)`), never the decoder's own text.
+pub(crate) fn base64_words(id: &str, skip: usize, e: &base64::DecodeError, kind: Base64Kind) -> String {
+    let body = &id[skip..];
+    let at = |offset: usize| {
+        let offset = offset.min(body.len());
+        // The decoder counts bytes; a person counts characters.
+        let start = (0..=offset).rev().find(|&i| body.is_char_boundary(i)).unwrap_or(0);
+        let c = body[start..].chars().next().unwrap_or('?');
+        (c, id[..skip + start].chars().count() + 1)
+    };
+    let lead = format!("a position ID is {}", kind.name);
+    match e {
+        base64::DecodeError::InvalidByte(offset, _) => {
+            let (c, n) = at(*offset);
+            format!("{lead}: `{c}` at character {n} is not one of its letters ({})", kind.letters)
+        }
+        base64::DecodeError::InvalidLastSymbol { offset, .. } => {
+            let (c, n) = at(*offset);
+            format!(
+                "{lead}: its last letter `{c}` (character {n}) sets bits past its last whole byte, which must be 0 \
+                 (a letter changed, or letters missing)"
+            )
+        }
+        base64::DecodeError::InvalidLength(_) | base64::DecodeError::InvalidPadding => {
+            let n = body.chars().count();
+            format!(
+                "{lead}: {n} letters{} write no whole number of bytes (a letter is missing or one too many)",
+                if skip > 0 { " after its prefix" } else { "" }
+            )
+        }
     }
 }
 

@@ -120,7 +120,7 @@ pub(crate) fn read<P: JsonFormat>(text: &str) -> Result<P, PositionJsonError<P::
     })?;
     // Before the other fields: another game's position is named as such,
     // not refused for a field of its own (a Portes `bar`) called unknown.
-    check_game::<P>(top.0.iter().find(|(k, _)| k == "game").map(|(_, v)| &**v))?;
+    check_game::<P>(&top.0)?;
     let (mut game, mut turn, mut board, mut off) = (None, None, None, None);
     let mut own: Vec<Option<Box<RawValue>>> = vec![None; P::OWN_FIELDS.len()];
     for (k, v) in top.0 {
@@ -256,25 +256,58 @@ impl Serialize for Sides {
     }
 }
 
+/// The `game` a position JSON object's `entries` name: `None` when left
+/// out. Given twice or null, it is refused for that (not read as a
+/// position without `game`, which would be Plakoto's); a string is read as
+/// every game's name is ([`GameKind::parse`]); a value that names no game
+/// is handed back for the caller to word.
+pub(crate) fn named_game(entries: &[(String, Box<RawValue>)]) -> Result<Option<GameKind>, GameFault<'_>> {
+    let mut given = entries.iter().filter(|(k, _)| k == "game").map(|(_, v)| &**v);
+    let Some(raw) = given.next() else { return Ok(None) };
+    if given.next().is_some() {
+        return Err(GameFault::Said("`game` is given twice: a position is of one game".into()));
+    }
+    match scalar(raw) {
+        Value::Null => Err(GameFault::Said(
+            "`game` must be a game name, not null (\"portes\", \"plakoto\" or \"fevga\"; left out: plakoto)".into(),
+        )),
+        Value::String(name) => GameKind::parse(&name).map(Some).map_err(|_| GameFault::Unknown(raw)),
+        _ => Err(GameFault::Unknown(raw)),
+    }
+}
+
+/// Why a position's `game` names no game.
+pub(crate) enum GameFault<'a> {
+    /// Worded already (given twice, null).
+    Said(String),
+    /// Not a game's name: the value as written.
+    Unknown(&'a RawValue),
+}
+
+/// The top-level entries of a JSON object, duplicates kept; `None` when
+/// the text is not an object.
+pub(crate) fn entries(text: &str) -> Option<Vec<(String, Box<RawValue>)>> {
+    serde_json::from_str::<Entries>(text).ok().map(|e| e.0)
+}
+
 /// Refuses a `game` that is not `P`'s, naming the game it is.
-fn check_game<P: JsonFormat>(game: Option<&RawValue>) -> Result<(), PositionJsonError<P::Invalid>> {
+fn check_game<P: JsonFormat>(entries: &[(String, Box<RawValue>)]) -> Result<(), PositionJsonError<P::Invalid>> {
     let (name, title) = (P::GAME.name(), P::GAME.title());
-    let raw = match game {
-        Some(raw) => raw,
-        None if names_game(P::GAME) => {
+    let named = match named_game(entries) {
+        Ok(Some(k)) => Ok(k),
+        Ok(None) if names_game(P::GAME) => {
             return Err(shape(format!(
                 "missing field `game`: a position with no `game` is Plakoto's; a {title} position says \"game\":\"{name}\""
             )));
         }
-        None => return Ok(()),
+        Ok(None) => return Ok(()),
+        Err(GameFault::Said(why)) => return Err(shape(why)),
+        Err(GameFault::Unknown(raw)) => Err(raw),
     };
-    let value = scalar(raw);
-    match GameKind::ALL.into_iter().find(|k| value.as_str() == Some(k.name())) {
-        Some(k) if k == P::GAME => Ok(()),
-        Some(k) => {
-            Err(shape(format!("`game` is \"{}\": this is a {} position, not a {title} one", k.name(), k.title())))
-        }
-        None => {
+    match named {
+        Ok(k) if k == P::GAME => Ok(()),
+        Ok(k) => Err(shape(format!("`game` is \"{}\": this is a {} position, not a {title} one", k.name(), k.title()))),
+        Err(raw) => {
             let expected = if names_game(P::GAME) { format!("\"{name}\"") } else { format!("\"{name}\" or left out") };
             Err(shape(format!("`game` must be {expected} for a {title} position, got {}", brief(raw.get()))))
         }
@@ -336,7 +369,7 @@ fn shape<E>(msg: impl Into<String>) -> PositionJsonError<E> {
 
 /// A key or a value's text as written, cut short for an error message.
 fn brief(s: &str) -> String {
-    if s.chars().count() > 30 { format!("{}…", s.chars().take(30).collect::<String>()) } else { s.to_string() }
+    crate::quote::excerpt_of(s, 30)
 }
 
 /// A value parsed; it was valid JSON when its object was read.

@@ -31,7 +31,7 @@ fn syntax(msg: impl Into<String>) -> DiagramError {
 
 /// A piece of the text, cut short for an error message.
 fn brief(s: &str) -> String {
-    s.chars().take(30).collect()
+    crate::quote::excerpt_of(s, 30)
 }
 
 /// Reads a diagram: the position and the dice, if given.

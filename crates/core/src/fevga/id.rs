@@ -37,8 +37,9 @@ pub enum PositionIdError {
     /// The ID is longer (in characters, held) than any ID can be.
     #[error("position ID is {0} characters long; Fevga IDs are at most 16")]
     TooLong(usize),
-    /// The text after `f.` is not unpadded base64url; holds the decoder's message.
-    #[error("position ID is not base64url text after `f.` (A-Z, a-z, 0-9, '-', '_'): {0}")]
+    /// The text after `f.` is not unpadded base64url; holds what is wrong
+    /// and where.
+    #[error("{0}")]
     Base64(String),
     /// The ID gives this side more than 15 checkers.
     #[error("position ID gives {0} more than 15 checkers")]
@@ -71,8 +72,10 @@ impl From<IdFault> for PositionIdError {
 /// `f.` tells a Fevga ID from a Plakoto one; at most 79 bits (the turn,
 /// one per point a side, one per checker) make 10 bytes, 14 characters
 /// after it.
-const FORMAT: IdFormat<PositionIdError> =
-    IdFormat { prefix: Some((ID_PREFIX, |id| PositionIdError::NotFevga(id.chars().take(20).collect()))), max_len: 16 };
+const FORMAT: IdFormat<PositionIdError> = IdFormat {
+    prefix: Some((ID_PREFIX, |id| PositionIdError::NotFevga(crate::quote::excerpt_of(id, 20)))),
+    max_len: 16,
+};
 
 impl Position {
     /// The position ID (see the module documentation for the encoding).

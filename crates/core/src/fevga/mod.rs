@@ -140,7 +140,7 @@ pub fn parse_position(text: &str) -> Result<Position, String> {
         Position::from_id(t).map_err(|e| {
             format!(
                 "`{}` is neither `start`, Fevga position JSON, a diagram nor a Fevga position ID: {e}",
-                t.chars().take(40).collect::<String>()
+                crate::quote::excerpt_of(t, 40)
             )
         })
     }

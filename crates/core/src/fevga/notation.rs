@@ -32,6 +32,21 @@ impl Notation for Board {
         false
     }
 
+    /// Besides bearing off and the move that ends the game, every move's
+    /// place matters while the runner is not released at the play's start
+    /// (it moves alone until it is). (The written order is judged under
+    /// TAVLI.md's Decisions, which judge the ban and the duty on the whole
+    /// play.)
+    fn order_matters(play: &Play, i: usize) -> bool {
+        let moves = play.moves();
+        let m = moves[i];
+        m.to == 0 || (play.result().is_some() && i + 1 == moves.len()) || !play.released_at_start()
+    }
+
+    fn turn_before(play: &Play, dice: Dice) -> Option<crate::turn::TurnBuilder<Board>> {
+        play.before().map(|pos| super::TurnBuilder::new(&pos, dice))
+    }
+
     /// The first of TAVLI.md's whole-play filters the moves fail (the ban,
     /// the most dice, the larger die, the unblocking duty).
     fn refusal(&self, dice: Dice, legal: &[Play], used: &[u8], text: &str) -> PlayError {
@@ -39,7 +54,49 @@ impl Notation for Board {
     }
 }
 
+impl Position {
+    /// The board before `mover` played `moves` (in its numbering) to reach
+    /// this one, `mover` on roll; `None` if they cannot be undone here
+    /// (the setup's check refuses a point left below zero).
+    /// Gul bara, on Fevga's board, rebuilds its turns with it too.
+    pub(crate) fn undone(&self, mover: crate::Color, moves: &[crate::Move]) -> Option<Position> {
+        let side = mover.index();
+        let mut s = self.to_setup();
+        for m in moves.iter().rev() {
+            match m.to {
+                0 => s.off[side] -= 1,
+                to => s.checkers[side][usize::from(super::white_point(mover, to))] -= 1,
+            }
+            s.checkers[side][usize::from(super::white_point(mover, m.from))] += 1;
+        }
+        s.turn = mover;
+        s.validate().ok()
+    }
+}
+
 impl Play {
+    /// Was the mover released from the runner rule (TAVLI.md's Decision: a
+    /// checker on its 12-point or nearer home, or one borne off) before the
+    /// play? Worked out from the position the play reaches, its moves undone.
+    fn released_at_start(&self) -> bool {
+        let (mover, moves) = (self.mover, self.moves());
+        let off = moves.iter().filter(|m| m.to == 0).count();
+        if usize::from(self.position.off(mover)) > off {
+            return true;
+        }
+        (1..=FevgaRules::default().release.highest_point()).any(|p| {
+            let into = moves.iter().filter(|m| m.to == p).count();
+            let out = moves.iter().filter(|m| m.from == p).count();
+            usize::from(self.position.checkers_own(mover, p)) + out > into
+        })
+    }
+
+    /// The position the play was made from: the one it reaches with its
+    /// moves undone (nothing is hit in Fevga), the mover on roll.
+    pub(crate) fn before(&self) -> Option<Position> {
+        self.position.undone(self.mover, self.moves())
+    }
+
     /// The play in notation; `pass` when nothing could be played.
     ///
     /// ```
@@ -70,12 +127,6 @@ impl fmt::Display for Play {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.notation())
     }
-}
-
-/// The single hops of an entry made move by move (`24/18 13/11`), in the
-/// mover's numbering, `0` for off; at most as many as `dice` has moves.
-pub(crate) fn entry_hops(text: &str, dice: Dice) -> Result<Vec<(u8, u8)>, PlayError> {
-    crate::notation::entry_hops::<Board>(text, dice)
 }
 
 /// Parses `text` as a play of `dice` from `pos` under TAVLI.md's Decisions

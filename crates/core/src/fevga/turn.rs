@@ -29,7 +29,8 @@ use crate::turn::{Step, TurnBoard};
 /// t.play_move(13, 7).unwrap(); // the runner reaches 7: the rest are free
 /// assert_eq!(t.destinations(24), vec![21]);
 /// t.play_move(24, 21).unwrap();
-/// assert_eq!(t.complete().unwrap().notation(), "24/21 13/7");
+/// // Written as it can be entered: the runner first.
+/// assert_eq!(t.complete().unwrap().notation(), "13/7 24/21");
 /// t.undo();
 /// assert_eq!(t.moves(), vec![Move::new(13, 7)]);
 /// ```
@@ -74,7 +75,7 @@ impl TurnBoard for Board {
     }
 
     fn entry_hops(text: &str, dice: Dice) -> Result<Vec<(u8, u8)>, PlayError> {
-        super::notation::entry_hops(text, dice)
+        crate::notation::entry_hops::<Board>(text, dice)
     }
 
     fn position(&self, _complete: Option<&Play>) -> Position {

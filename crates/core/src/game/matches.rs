@@ -17,8 +17,9 @@ use crate::dice::Dice;
 use crate::plakoto::position::Position;
 use crate::play::Move;
 use crate::play_error::PlayError;
+use crate::quote::{excerpt, excerpt_of};
 use crate::result::GameResult;
-use crate::tavli::{GameKind, GamePosition, MatchRules, Starter};
+use crate::tavli::{GameKind, GamePlay, GamePosition, MatchRules, Starter};
 
 /// What is wrong with a match request or record. `E` is the games' play
 /// error: Plakoto's unless said.
@@ -47,6 +48,15 @@ pub enum MatchError<E = PlayError> {
     /// two people: [`Match::with_contributions`]), so nothing can be rolled yet.
     #[error("the dice wait for both players' contributions: nothing can be rolled before both have taken their seats")]
     AwaitingContributions,
+    /// The record is the public record of a match between two people
+    /// online that is still being played (its seed hidden, the players'
+    /// contributions in it): no engine looks at it before the match is
+    /// over ([`Match::for_review`]).
+    #[error(
+        "this is the record of a match between two people online that is still being played: the engine gives no \
+         review of it (nor any help) until the match is over"
+    )]
+    LiveBetweenPeople,
     /// The record's dice were written down (a game played elsewhere): there
     /// is no seed to check them against.
     #[error("this record's dice were written down (a game played elsewhere): there is no seed to check them against")]
@@ -69,6 +79,10 @@ pub enum MatchError<E = PlayError> {
         /// What is wrong with it.
         why: String,
     },
+    /// The record claims a score or a winner (held: which, and what its
+    /// games give instead) that its games do not give.
+    #[error("the record's {0}")]
+    Claim(String),
     /// The match's rules ask for a game (held) this match's positions
     /// cannot hold (a Tavli match needs `Match<AnyPosition>`).
     #[error("this match cannot play {0}: its positions are another game's")]
@@ -547,14 +561,21 @@ impl<P: GamePosition> Match<P> {
     /// Rebuilds a match to look back on (a review): like
     /// [`Match::from_record`], but the public record of a match still being
     /// played, its seed left out, is replayed from the dice written in it,
-    /// as far as they go.
+    /// as far as they go. Not the public record of a match between two
+    /// people online still being played (it carries their contributions):
+    /// the engine's help is off there until the match is over
+    /// ([`MatchError::LiveBetweenPeople`]).
     pub fn for_review(rec: &MatchRecord<P>) -> Result<Match<P>, MatchError<P::Error>> {
         if rec.seed.is_some() || rec.dice_recorded {
             return Self::from_record(rec);
         }
+        if rec.contributions.is_some() {
+            return Err(MatchError::LiveBetweenPeople);
+        }
         let mut written = rec.clone();
         written.dice_recorded = true;
         written.seed_sha256 = None;
+        written.contributions = None;
         Self::from_record(&written)
     }
 
@@ -562,12 +583,20 @@ impl<P: GamePosition> Match<P> {
     /// rolls must be those the seed gives and the plays must be legal.
     pub fn from_record(rec: &MatchRecord<P>) -> Result<Match<P>, MatchError<P::Error>> {
         if rec.format != RECORD_FORMAT {
-            return Err(MatchError::Format(rec.format.chars().take(40).collect()));
+            return Err(MatchError::Format(excerpt_of(&rec.format, 40)));
         }
         if rec.version > RECORD_VERSION {
             return Err(MatchError::Version(rec.version));
         }
         if rec.dice_recorded {
+            if rec.seed.is_some() || rec.seed_sha256.is_some() || rec.contributions.is_some() {
+                return Err(MatchError::Corrupt {
+                    game: 1,
+                    why: "the record says its dice were written down (`dice_recorded`), yet it gives a seed, a \
+                          commitment or contributions to draw them from: it can be only one"
+                        .into(),
+                });
+            }
             return Self::replay(rec, Seed::Number(0), true);
         }
         let seed = rec.seed.ok_or(MatchError::SeedHidden)?;
@@ -612,6 +641,7 @@ impl<P: GamePosition> Match<P> {
             }
         }
         if recorded {
+            check_written_dice(rec)?;
             let mut left = std::collections::VecDeque::new();
             for (gi, g) in rec.games.iter().enumerate() {
                 left.extend(g.opening.iter().flatten());
@@ -648,7 +678,14 @@ impl<P: GamePosition> Match<P> {
                 g.start == Start::OpeningRoll && g.opening.is_empty() && g.turns.is_empty() && g.dice.is_none();
             let opening = if untouched { Vec::new() } else { m.opening_roll()? };
             if opening != g.opening {
-                return Err(bad(format!("opening roll {:?} is not what seed {seed} gives ({opening:?})", g.opening)));
+                return Err(bad(if recorded {
+                    format!(
+                        "opening roll {:?} is not what the dice written in the record give ({opening:?})",
+                        g.opening
+                    )
+                } else {
+                    format!("opening roll {:?} is not what seed {seed} gives ({opening:?})", g.opening)
+                }));
             }
             for (ti, t) in g.turns.iter().enumerate() {
                 // A turn of dice played without a throw took none from the
@@ -656,13 +693,24 @@ impl<P: GamePosition> Match<P> {
                 if recorded && m.game().position().pending_dice().is_some() {
                     m.dice.skip_recorded(2);
                 }
+                let opening_dice = m.game().pending_opening_dice();
                 let d = m.roll().map_err(|e| bad(format!("turn {}: {e}", ti + 1)))?;
                 if [d.high(), d.low()] != sorted(t.dice) {
-                    return Err(bad(format!(
-                        "turn {}: recorded dice {:?} are not what the seed gives ({d})",
-                        ti + 1,
-                        t.dice
-                    )));
+                    let n = ti + 1;
+                    return Err(bad(match opening_dice {
+                        Some(d) => format!(
+                            "turn {n}: recorded dice {:?} are not the opening dice ({d}), which the starter plays as \
+                             its first roll (`opening-dice-played`)",
+                            t.dice
+                        ),
+                        None if recorded => {
+                            format!(
+                                "turn {n}: recorded dice {:?} are not the next dice written in the record ({d})",
+                                t.dice
+                            )
+                        }
+                        None => format!("turn {n}: recorded dice {:?} are not what the seed gives ({d})", t.dice),
+                    }));
                 }
                 if t.side != m.game().position().turn() {
                     return Err(bad(format!(
@@ -674,7 +722,17 @@ impl<P: GamePosition> Match<P> {
                 }
                 let moves: Vec<Move> = t.moves.iter().map(|&[f, to]| Move::new(f, to)).collect();
                 let game = m.current()?;
-                game.play_moves(&moves).map_err(|e| bad(format!("turn {} ({}): {e}", ti + 1, t.notation)))?;
+                let play = game
+                    .play_moves(&moves)
+                    .map_err(|e| bad(format!("turn {} ({}): {e}", ti + 1, excerpt(&t.notation))))?;
+                let made = play.notation();
+                if !same_paths(&t.notation, &made) {
+                    return Err(bad(format!(
+                        "turn {}: its notation `{}` is not the play its moves make ({made})",
+                        ti + 1,
+                        excerpt(&t.notation)
+                    )));
+                }
                 m.after_play();
             }
             if let Some(d) = g.dice {
@@ -683,8 +741,17 @@ impl<P: GamePosition> Match<P> {
                 }
                 let rolled = m.roll().map_err(|e| bad(format!("pending roll: {e}")))?;
                 if [rolled.high(), rolled.low()] != sorted(d) {
-                    return Err(bad(format!("pending dice {d:?} are not what the seed gives ({rolled})")));
+                    return Err(bad(if recorded {
+                        format!("pending dice {d:?} are not the next dice written in the record ({rolled})")
+                    } else {
+                        format!("pending dice {d:?} are not what the seed gives ({rolled})")
+                    }));
                 }
+            }
+            if g.result.is_none()
+                && let Some(r) = m.games.get(gi).and_then(Game::<P>::result)
+            {
+                return Err(bad(format!("recorded result null (the game goes on), but the plays end it: {r}")));
             }
             if let Some(r) = g.result {
                 if r.reason == crate::result::Reason::Resign {
@@ -708,7 +775,29 @@ impl<P: GamePosition> Match<P> {
                 why: format!("the record holds {} games but the results imply {}", rec.games.len(), m.games.len()),
             });
         }
+        m.check_claims(rec)?;
         Ok(m)
+    }
+
+    /// Checks what `rec` claims of the whole match, its score and its
+    /// winner, against this match, replayed from it.
+    fn check_claims(&self, rec: &MatchRecord<P>) -> Result<(), MatchError<P::Error>> {
+        let (white, black) = (self.score[0], self.score[1]);
+        if rec.score != (Score { white, black }) {
+            return Err(MatchError::Claim(format!(
+                "score is white {}, black {}, but its games give white {white}, black {black}",
+                rec.score.white, rec.score.black
+            )));
+        }
+        if rec.winner != self.winner() {
+            let side = |c: Option<Color>| c.map_or("nobody yet", Color::name);
+            return Err(MatchError::Claim(format!(
+                "winner is {}, but its games make the winner {}",
+                side(rec.winner),
+                side(self.winner())
+            )));
+        }
+        Ok(())
     }
 
     /// How many single dice the match's roller has thrown so far (opening
@@ -716,6 +805,111 @@ impl<P: GamePosition> Match<P> {
     pub fn dice_thrown(&self) -> u64 {
         self.dice.dice_thrown()
     }
+}
+
+/// Checks the dice a record of a game played elsewhere writes down
+/// (`dice_recorded`), which no seed can be asked about: every die 1 to 6,
+/// each opening's roll-offs ties until the last, which decides, and an
+/// opening only in a game started by one.
+fn check_written_dice<P: GamePosition, E>(rec: &MatchRecord<P>) -> Result<(), MatchError<E>> {
+    let die = |d: &[u8; 2]| d.iter().all(|x| (1..=6).contains(x));
+    for (gi, g) in rec.games.iter().enumerate() {
+        let bad = |why: String| MatchError::Corrupt { game: gi + 1, why };
+        if let Some(pair) = g.opening.iter().find(|p| !die(p)) {
+            return Err(bad(format!("opening roll-off {pair:?} is not two dice: a die is 1 to 6")));
+        }
+        if let Some((last, ties)) = g.opening.split_last() {
+            if g.start != Start::OpeningRoll {
+                return Err(bad(format!(
+                    "has opening roll-offs {:?}, but it is started by {}, not by an opening roll",
+                    g.opening,
+                    if matches!(g.start, Start::Position(_)) { "its position" } else { "the last game's winner" }
+                )));
+            }
+            if let Some(t) = ties.iter().find(|[w, b]| w != b) {
+                return Err(bad(format!(
+                    "opening roll-offs {:?}: the roll-off {t:?} decided who starts, so no roll-off comes after it",
+                    g.opening
+                )));
+            }
+            if last[0] == last[1] {
+                return Err(bad(format!(
+                    "opening roll-offs {:?} end in a tie ({last:?}): the roll-off goes on until the dice differ",
+                    g.opening
+                )));
+            }
+        } else if g.start == Start::OpeningRoll && (!g.turns.is_empty() || g.dice.is_some()) {
+            return Err(bad("has turns but no opening roll-off, which decides who starts it".into()));
+        }
+        for (ti, t) in g.turns.iter().enumerate() {
+            if !die(&t.dice) {
+                return Err(bad(format!(
+                    "turn {}: recorded dice {:?} are not a roll: a die is 1 to 6",
+                    ti + 1,
+                    t.dice
+                )));
+            }
+        }
+        if let Some(d) = g.dice.filter(|d| !die(d)) {
+            return Err(bad(format!("pending dice {d:?} are not a roll: a die is 1 to 6")));
+        }
+    }
+    Ok(())
+}
+
+/// Does the notation `written` in a record name the play whose notation
+/// is `made`? The same paths, each written as [`Play::notation`]
+/// writes it (`24/18(2)`, `13/7*`), in any order: the order of a play's
+/// paths has changed between releases (it is now always one that can be
+/// entered move by move), and either names the play. Earlier releases
+/// also wrote every play as one path per checker (`bar/24/23(2)` where
+/// `bar/24(2) 24/23(2)` is written now, since the second checker enters
+/// before the first moves on): those paths are accepted too. Long forms,
+/// hops without their points and the like, which the reader of typed plays
+/// takes, are not what a record holds.
+///
+/// [`Play::notation`]: crate::Play::notation
+fn same_paths(written: &str, made: &str) -> bool {
+    fn paths(t: &str) -> Vec<String> {
+        let mut v: Vec<String> = t.split(' ').map(str::to_string).collect();
+        v.sort_unstable();
+        v
+    }
+    let written = paths(written);
+    written == paths(made) || written == paths(&one_path_per_checker(made))
+}
+
+/// `notation` written as earlier releases wrote every play: its single
+/// moves, in the order written, joined into one path per checker (a move
+/// goes onto the last path ending where it starts), equal paths once with
+/// a count.
+fn one_path_per_checker(notation: &str) -> String {
+    let bare = |p: &str| p.trim_end_matches('*').to_string();
+    let mut paths: Vec<Vec<String>> = Vec::new();
+    for token in notation.split(' ') {
+        let (path, times) = match token.split_once('(') {
+            Some((path, n)) => (path, n.trim_end_matches(')').parse::<usize>().unwrap_or(1)),
+            None => (token, 1),
+        };
+        let points: Vec<&str> = path.split('/').collect();
+        for _ in 0..times {
+            for hop in points.windows(2) {
+                match paths.iter_mut().rev().find(|p| p.last().is_some_and(|last| bare(last) == bare(hop[0]))) {
+                    Some(p) => p.push(hop[1].to_string()),
+                    None => paths.push(vec![bare(hop[0]), hop[1].to_string()]),
+                }
+            }
+        }
+    }
+    let mut tokens: Vec<(String, usize)> = Vec::new();
+    for path in paths.iter().map(|p| p.join("/")) {
+        match tokens.iter_mut().find(|(t, _)| *t == path) {
+            Some((_, n)) => *n += 1,
+            None => tokens.push((path, 1)),
+        }
+    }
+    let shown: Vec<String> = tokens.into_iter().map(|(t, n)| if n > 1 { format!("{t}({n})") } else { t }).collect();
+    shown.join(" ")
 }
 
 fn sorted([a, b]: [u8; 2]) -> [u8; 2] {
@@ -893,6 +1087,33 @@ fn is_plakoto(k: &GameKind) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A record's notation names its play with the paths in any order, or
+    /// as earlier releases wrote it (one path per checker), and nothing
+    /// looser: a long form or another play is refused.
+    #[test]
+    fn a_notation_is_the_same_paths_in_any_order_or_as_earlier_releases_wrote_it() {
+        for (written, made) in [
+            ("24/18 24/20", "24/18 24/20"),
+            ("24/20 17/11", "17/11 24/20"),
+            ("bar/24/23(2)", "bar/24(2) 24/23(2)"),
+            ("bar/24*/23 bar/24/23", "bar/24* bar/24 24/23(2)"),
+            ("9/3/off 9/3 5/off", "9/3(2) 5/off 3/off"),
+            ("13/7*/1 24/18", "24/18 13/7*/1"),
+        ] {
+            assert!(same_paths(written, made), "{written} for {made}");
+        }
+        for (written, made) in [
+            ("24/18 18/14", "24/18/14"),
+            ("24/18 24/18", "24/18(2)"),
+            ("24/14", "24/18/14"),
+            ("24/18/14", "24/20/14"),
+            ("13/7 24/18", "13/7* 24/18"),
+            ("", "24/18/14"),
+        ] {
+            assert!(!same_paths(written, made), "{written} for {made}");
+        }
+    }
 
     #[test]
     fn a_live_match_s_public_record_is_reviewed_from_its_written_dice() {

@@ -25,12 +25,14 @@
 //!   play in notation, points in the mover's numbering (`pass` for none).
 //! - `white resigns` / `black resigns`: a resignation (the rules' points).
 //!
-//! A fault is reported with its line, game and turn.
+//! A fault is reported with its line, game and turn; the line is quoted
+//! as a bounded excerpt ([`crate::quote::excerpt`]), however long it is.
 
 use super::matches::{GameRecord, MatchRecord, PLAIN_RECORD_VERSION, RECORD_FORMAT, Score};
 use super::{FixedDice, Game, Match, MatchError, Players, Start};
 use crate::color::Color;
 use crate::dice::Dice;
+use crate::quote::excerpt;
 use crate::tavli::{AnyPosition, GamePosition, MatchGames, MatchRules};
 
 /// Why a move list could not be read: its line, and the game and turn.
@@ -114,12 +116,9 @@ fn read_move_list_of<P: GamePosition>(text: &str) -> Result<MatchRecord<P>, Move
             if !first_line {
                 return Err(err(&game, &games, "`match N` must be the first line".into()));
             }
-            target = rest
-                .trim()
-                .parse()
-                .ok()
-                .filter(|&t| t > 0)
-                .ok_or_else(|| err(&game, &games, format!("`{line}`: write the match length as `match 3`")))?;
+            target = rest.trim().parse().ok().filter(|&t| t > 0).ok_or_else(|| {
+                err(&game, &games, format!("`{}`: write the match length as `match 3`", excerpt(line)))
+            })?;
             first_line = false;
             continue;
         }
@@ -151,7 +150,10 @@ fn read_move_list_of<P: GamePosition>(text: &str) -> Result<MatchRecord<P>, Move
                 return Err(err(
                     &game,
                     &games,
-                    format!("`{line}`: write the roll-off as `opening 5-3` (White's die, then Black's, not equal)"),
+                    format!(
+                        "`{}`: write the roll-off as `opening 5-3` (White's die, then Black's, not equal)",
+                        excerpt(line)
+                    ),
                 ));
             }
             if !game.needs_opening_roll() {
@@ -165,8 +167,8 @@ fn read_move_list_of<P: GamePosition>(text: &str) -> Result<MatchRecord<P>, Move
             continue;
         }
         if let Some(side) = lower.strip_suffix(" starts") {
-            let c =
-                Color::parse(side.trim()).ok_or_else(|| err(&game, &games, format!("`{line}`: white or black?")))?;
+            let c = Color::parse(side.trim())
+                .ok_or_else(|| err(&game, &games, format!("`{}`: white or black?", excerpt(line))))?;
             if !game.needs_opening_roll() {
                 return Err(err(
                     &game,
@@ -187,17 +189,18 @@ fn read_move_list_of<P: GamePosition>(text: &str) -> Result<MatchRecord<P>, Move
             ));
         }
         if let Some(side) = lower.strip_suffix(" resigns") {
-            let c =
-                Color::parse(side.trim()).ok_or_else(|| err(&game, &games, format!("`{line}`: white or black?")))?;
+            let c = Color::parse(side.trim())
+                .ok_or_else(|| err(&game, &games, format!("`{}`: white or black?", excerpt(line))))?;
             let r = game.resignation(c);
             game.end_by_resignation(r);
         } else {
-            let (dice_text, play) = line
-                .split_once(':')
-                .ok_or_else(|| err(&game, &games, format!("`{line}`: a turn is written `6-4: 24/18 24/20`")))?;
+            let (dice_text, play) = line.split_once(':').ok_or_else(|| {
+                err(&game, &games, format!("`{}`: a turn is written `6-4: 24/18 24/20`", excerpt(line)))
+            })?;
             let dice: Dice = dice_text.trim().parse().map_err(|e| err(&game, &games, format!("{e}")))?;
             game.set_dice(dice).map_err(|e| err(&game, &games, e.to_string()))?;
-            game.play_text(play.trim()).map_err(|e| err(&game, &games, format!("{} with {dice}: {e}", play.trim())))?;
+            game.play_text(play.trim())
+                .map_err(|e| err(&game, &games, format!("{} with {dice}: {e}", excerpt(play.trim()))))?;
         }
         if let Some(r) = game.result() {
             if let Some(w) = r.winner {

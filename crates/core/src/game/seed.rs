@@ -133,7 +133,7 @@ impl std::str::FromStr for Contribution {
         let t = s.trim();
         match hex32(t) {
             Some(bytes) => Ok(Contribution(bytes)),
-            None => Err(ContributionError(t.chars().take(80).collect())),
+            None => Err(ContributionError(crate::quote::excerpt_of(t, 80))),
         }
     }
 }
@@ -206,7 +206,7 @@ impl std::str::FromStr for Seed {
 
     fn from_str(s: &str) -> Result<Seed, SeedError> {
         let t = s.trim();
-        let bad = || SeedError(t.chars().take(80).collect());
+        let bad = || SeedError(crate::quote::excerpt_of(t, 80));
         if let Some(bytes) = hex32(t) {
             return Ok(Seed::Secret(bytes));
         }

@@ -34,6 +34,14 @@ impl Notation for Board {
     fn marked(_: &Play, _: usize) -> bool {
         false
     }
+
+    /// The decision rebuilt on the board before the play as a plain roll
+    /// (no ladder): a stage's moves are all of its one die, which a doublet
+    /// of that die moves the same way, and only the board orders moves.
+    fn turn_before(play: &Play, dice: Dice) -> Option<crate::turn::TurnBuilder<Board>> {
+        let board = play.position().board.undone(play.mover(), play.moves())?;
+        Some(super::TurnBuilder::new(&Position::of_board(board, 1), dice))
+    }
 }
 
 /// ` > 5,5,5,6,6,6,6` for dice handed over, else nothing.

@@ -43,10 +43,7 @@ pub fn parse_position(text: &str) -> Result<Position, String> {
         Position::from_json(t).map_err(|e| e.to_string())
     } else {
         Position::from_id(t).map_err(|e| {
-            format!(
-                "`{}` is neither `start`, position JSON nor a position ID: {e}",
-                t.chars().take(40).collect::<String>()
-            )
+            format!("`{}` is neither `start`, position JSON nor a position ID: {e}", crate::quote::excerpt_of(t, 40))
         })
     }
 }

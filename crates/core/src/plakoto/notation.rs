@@ -29,9 +29,47 @@ impl Notation for Board {
     fn marked(play: &Play, i: usize) -> bool {
         play.pins_on_move(i)
     }
+
+    fn turn_before(play: &Play, dice: Dice) -> Option<crate::turn::TurnBuilder<Board>> {
+        play.before().map(|pos| crate::plakoto::TurnBuilder::new(&pos, dice))
+    }
 }
 
 impl Play {
+    /// The position the play was made from: the one it reaches with its
+    /// moves undone, last first. A move that pinned leaves the opponent's
+    /// checker free on its point again; a move from a point where the
+    /// opponent's checker now stands alone came off it, pinning it.
+    pub(crate) fn before(&self) -> Option<Position> {
+        let mover = self.mover;
+        let own = mover.index();
+        let sign = if mover == Color::White { 1 } else { -1 };
+        let at = |p: u8| usize::from(mover.to_white_numbering(p));
+        let mut s = self.position.to_setup();
+        for (i, m) in self.moves().iter().enumerate().rev() {
+            if m.to == 0 {
+                s.off[own] -= 1;
+            } else {
+                let to = at(m.to);
+                s.board[to] -= sign;
+                if self.pins_on_move(i) && s.board[to] == 0 {
+                    s.pinned[to] = None;
+                    s.board[to] = -sign;
+                }
+            }
+            let from = at(m.from);
+            if s.board[from] == -sign && s.pinned[from].is_none() {
+                // The opponent's single checker: it was pinned under this one.
+                s.pinned[from] = Some(mover.opponent());
+                s.board[from] = sign;
+            } else {
+                s.board[from] += sign;
+            }
+        }
+        s.turn = mover;
+        s.validate().ok()
+    }
+
     /// The play in notation; `pass` when nothing could be played.
     ///
     /// ```
@@ -67,15 +105,6 @@ impl fmt::Display for Play {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.notation())
     }
-}
-
-/// The single-checker hops an entry in notation names, in the order
-/// written, each path's hops in turn and a count repeating its path
-/// (`24/20/14 13/7(2)` is 24/20, 20/14, 13/7, 13/7), `0` for off; at most
-/// as many as `dice` has moves (every hop uses a die). The notation's
-/// rules (points 1 to 24, counts 2 to 4, `off` last) are the parser's.
-pub(crate) fn entry_hops(text: &str, dice: Dice) -> Result<Vec<(u8, u8)>, PlayError> {
-    crate::notation::entry_hops::<Board>(text, dice)
 }
 
 /// Parses `text` as a play of `dice` from `pos` and returns the matching

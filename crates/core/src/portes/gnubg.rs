@@ -71,7 +71,10 @@ impl Position {
         if length < 14 {
             return Err(PositionIdError::Truncated("the 14 characters of a GNU Backgammon ID"));
         }
-        let bytes = STANDARD_NO_PAD.decode(id).map_err(|e| PositionIdError::Base64(e.to_string()))?;
+        let bytes = STANDARD_NO_PAD.decode(id).map_err(|e| {
+            let words = crate::codec::id::base64_words(id, 0, &e, crate::codec::id::STANDARD);
+            PositionIdError::Base64(words.replacen("a position ID", "a GNU Backgammon position ID", 1))
+        })?;
         let bit_at = |i: usize| bytes.get(i / 8).is_some_and(|b| b >> (i % 8) & 1 == 1);
         let mut bit = 0usize;
         let mut sides = [0u128; 2];

@@ -35,8 +35,8 @@ pub enum PositionIdError {
     /// The ID is longer (in characters, held) than any ID of its kind.
     #[error("position ID is {0} characters long; it can be at most {1}")]
     TooLong(usize, usize),
-    /// The ID is not base64 text of its kind; holds the decoder's message.
-    #[error("position ID is not base64 text: {0}")]
+    /// The ID is not base64 text of its kind; holds what is wrong and where.
+    #[error("{0}")]
     Base64(String),
     /// The ID gives this side more than 15 checkers.
     #[error("position ID gives {0} more than 15 checkers")]

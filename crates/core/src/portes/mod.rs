@@ -97,7 +97,7 @@ pub fn parse_position(text: &str) -> Result<Position, String> {
         Position::from_gnubg_id(t, crate::Color::White).map_err(|e| {
             format!(
                 "`{}` is neither `start`, Portes position JSON, a Portes ID (`p.…`) nor a GNU Backgammon ID: {e}",
-                t.chars().take(40).collect::<String>()
+                crate::quote::excerpt_of(t, 40)
             )
         })
     }

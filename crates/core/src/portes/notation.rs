@@ -31,9 +31,40 @@ impl Notation for Board {
     fn marked(play: &Play, i: usize) -> bool {
         play.hits_on_move(i)
     }
+
+    fn turn_before(play: &Play, dice: Dice) -> Option<crate::turn::TurnBuilder<Board>> {
+        play.before().map(|pos| super::TurnBuilder::new(&pos, dice))
+    }
 }
 
 impl Play {
+    /// The position the play was made from: the one it reaches with its
+    /// moves undone, last first (a checker hit goes back from the bar to
+    /// the point it was hit on), the mover on roll.
+    pub(crate) fn before(&self) -> Option<Position> {
+        let mover = self.mover;
+        let (own, opp) = (mover.index(), mover.opponent().index());
+        let (sign, opp_sign) = if mover == Color::White { (1, -1) } else { (-1, 1) };
+        let at = |p: u8| usize::from(mover.to_white_numbering(p));
+        let mut s = self.position.to_setup();
+        for (i, m) in self.moves().iter().enumerate().rev() {
+            match m.to {
+                0 => s.off[own] -= 1,
+                to => s.board[at(to)] -= sign,
+            }
+            if self.hits_on_move(i) {
+                s.bar[opp] -= 1;
+                s.board[at(m.to)] += opp_sign;
+            }
+            match m.from {
+                25 => s.bar[own] += 1,
+                from => s.board[at(from)] += sign,
+            }
+        }
+        s.turn = mover;
+        s.validate().ok()
+    }
+
     /// The play in notation; `pass` when nothing could be played.
     ///
     /// ```
@@ -65,13 +96,6 @@ impl fmt::Display for Play {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.notation())
     }
-}
-
-/// The single hops of an entry made move by move (`24/18 13/11*`, `bar/22`),
-/// in the mover's numbering, `25` for the bar and `0` for off; at most as
-/// many as `dice` has moves. Hit marks are not needed to play them.
-pub(crate) fn entry_hops(text: &str, dice: Dice) -> Result<Vec<(u8, u8)>, PlayError> {
-    crate::notation::entry_hops::<Board>(text, dice)
 }
 
 /// Parses `text` as a play of `dice` from `pos` and returns the matching

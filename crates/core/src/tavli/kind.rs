@@ -105,7 +105,11 @@ impl GameKind {
 
     /// Reads a game's name: the English name in any case, or the Greek one
     /// with or without its accent (`πόρτες`, `πλακωτό`, `φεύγα`); Gul bara
-    /// also as `gul-bara`, `gul bara` and in Bulgarian, `гюлбара`.
+    /// also as `gul-bara`, `gul bara` and in Bulgarian, `гюлбара`. The one
+    /// reading of a game's name: `--game`, a request's or a record's
+    /// `game` (JSON reads [`GameKind`] through it), position JSON's
+    /// `game`, a move list's `games` and a new match's `games` all take
+    /// the names it takes. (Names are always written as [`GameKind::name`].)
     pub fn parse(text: &str) -> Result<GameKind, UnknownGame> {
         let t = text.trim().to_lowercase();
         match t.as_str() {
@@ -115,7 +119,7 @@ impl GameKind {
             "gulbara" | "gul-bara" | "gul bara" | "гюлбара" | "γκιουλ μπαρά" | "γκιουλ μπαρα" => {
                 Ok(GameKind::GulBara)
             }
-            _ => Err(UnknownGame(text.chars().take(30).collect())),
+            _ => Err(UnknownGame(crate::quote::excerpt_of(text, 30))),
         }
     }
 }
@@ -141,12 +145,10 @@ impl serde::Serialize for GameKind {
 
 impl<'de> serde::Deserialize<'de> for GameKind {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<GameKind, D::Error> {
+        // One rule for a game's name wherever it is read: a request's
+        // `game`, a record's, position JSON's, `--game`, a move list's.
         let s = String::deserialize(d)?;
-        // Only the wire names: Greek names are for people, not formats.
-        GameKind::ALL
-            .into_iter()
-            .find(|k| k.name() == s)
-            .ok_or_else(|| serde::de::Error::custom(UnknownGame(s.chars().take(30).collect())))
+        GameKind::parse(&s).map_err(serde::de::Error::custom)
     }
 }
 
@@ -188,8 +190,9 @@ mod tests {
         for name in ["gulbara", "Gul-Bara", "gul bara", "Гюлбара"] {
             assert_eq!(GameKind::parse(name), Ok(GameKind::GulBara), "{name}");
         }
-        assert!(serde_json::from_str::<GameKind>("\"gul bara\"").is_err(), "formats take the wire name only");
         assert!(GameKind::parse("moultezim").unwrap_err().to_string().contains("fevga and gulbara"));
-        assert!(serde_json::from_str::<GameKind>("\"Portes\"").is_err());
+        // JSON reads a name as `parse` does: one rule everywhere.
+        assert_eq!(serde_json::from_str::<GameKind>("\"Portes\"").unwrap(), GameKind::Portes);
+        assert_eq!(serde_json::from_str::<GameKind>("\"gul bara\"").unwrap(), GameKind::GulBara);
     }
 }

@@ -407,27 +407,24 @@ impl AnyPosition {
 }
 
 /// The `game` field of position JSON, if it has one. Only the top level is
-/// looked at, and the full parse of the chosen game names any other fault.
+/// looked at, and the full parse of the chosen game names any other fault;
+/// a `game` given twice or null is refused for that, and a name is read as
+/// every game's name is ([`GameKind::parse`]).
 fn json_game(text: &str) -> Result<Option<GameKind>, String> {
-    #[derive(serde::Deserialize)]
-    struct Top {
-        game: Option<Value>,
-    }
-    let top: Top = match serde_json::from_str(text) {
-        Ok(t) => t,
-        // Not an object, or broken JSON: Plakoto's parser words the fault,
-        // as it did before Tavli.
-        Err(_) => return Ok(None),
-    };
-    match top.game {
-        None => Ok(None),
-        Some(Value::String(s)) => serde_json::from_value(Value::String(s.clone()))
-            .map(Some)
-            .map_err(|_| UnknownGame(s.chars().take(30).collect()).to_string()),
-        Some(other) => {
-            Err(format!("`game` must be a string (\"portes\", \"plakoto\", \"fevga\" or \"gulbara\"), got {other}"))
-        }
-    }
+    use crate::codec::json::{GameFault, entries, named_game};
+    // Not an object, or broken JSON: Plakoto's parser words the fault, as
+    // it did before Tavli.
+    let Some(top) = entries(text) else { return Ok(None) };
+    named_game(&top).map_err(|fault| match fault {
+        GameFault::Said(why) => why,
+        GameFault::Unknown(raw) => match serde_json::from_str::<Value>(raw.get()) {
+            Ok(Value::String(s)) => UnknownGame(crate::quote::excerpt_of(&s, 30)).to_string(),
+            _ => format!(
+                "`game` must be a string (\"portes\", \"plakoto\", \"fevga\" or \"gulbara\"), got {}",
+                crate::quote::excerpt_of(raw.get(), 30)
+            ),
+        },
+    })
 }
 
 impl fmt::Display for AnyPosition {

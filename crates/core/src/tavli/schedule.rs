@@ -43,7 +43,7 @@ impl MatchGames {
         GameKind::parse(text).map(MatchGames::Only).map_err(|_| {
             format!(
                 "unknown match `{}`: use tavli, portes, plakoto, fevga or gulbara",
-                text.chars().take(30).collect::<String>()
+                crate::quote::excerpt_of(text, 30)
             )
         })
     }
@@ -67,13 +67,9 @@ impl Serialize for MatchGames {
 
 impl<'de> Deserialize<'de> for MatchGames {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<MatchGames, D::Error> {
+        // Read as every game's name is read ([`GameKind::parse`]).
         let s = String::deserialize(d)?;
-        match s.as_str() {
-            "tavli" => Ok(MatchGames::Tavli),
-            _ => GameKind::ALL.into_iter().find(|k| k.name() == s).map(MatchGames::Only).ok_or_else(|| {
-                serde::de::Error::custom(format!("unknown match games `{}`", s.chars().take(30).collect::<String>()))
-            }),
-        }
+        MatchGames::parse(&s).map_err(serde::de::Error::custom)
     }
 }
 

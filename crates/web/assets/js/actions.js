@@ -275,7 +275,8 @@ export async function openMatch(id) {
   });
 }
 
-// its secret. An invitation used already opens the match to watch.
+// its secret. An invitation used already, or a wrong one, opens the match
+// to watch.
 export async function joinMatch(id, code) {
   await run(async () => {
     try {
@@ -286,8 +287,9 @@ export async function joinMatch(id, code) {
       setMatch(r);
     } catch (e) {
       if (e.status === 404) { noMatch(); openNewDialog(); throw new Error(t('notFound')); }
-      if (e.status !== 409) throw e;
-      S.watchReason = 'inviteUsed';
+      // Used already (409), or not this match's invitation (403): watch.
+      if (e.status !== 409 && e.status !== 403) throw e;
+      S.watchReason = e.status === 403 ? 'inviteWrong' : 'inviteUsed';
       setMatch(await api('GET', `/api/v1/matches/${encodeURIComponent(id)}`));
     }
   });

@@ -10,7 +10,7 @@
 // to draw while a review is open.
 
 import { api } from './api.js';
-import { $, S, afterRender, render, showReviewedBoard, sleep } from './state.js';
+import { $, S, afterRender, isOnline, render, showReviewedBoard, sleep } from './state.js';
 import { drawPaths, el, playPaths } from './svg.js';
 import { drawReviewGraph, graphSide } from './review-graph.js';
 import { diceText, gameName, gameTitle, lang, num, percent, sideName, signed, t } from './text.js';
@@ -390,7 +390,9 @@ function renderReviewList(list) {
 export function renderReview() {
   document.body.dataset.reviewing = R.open ? '1' : '0';
   $('review').textContent = rt('review');
-  $('review').disabled = !S.match || S.busy;
+  // Between two people online the engine reviews the match only once it
+  // is over (the server refuses it before, 403 no-engine-help).
+  $('review').disabled = !S.match || S.busy || (isOnline() && !S.match.over);
   $('review-record').textContent = rt('reviewRecord');
   $('review-dialog-title').textContent = rt('reviewRecord');
   $('review-help').textContent = rt('reviewPaste');

@@ -589,9 +589,13 @@ pub struct JoinedJson {
 }
 
 /// Takes the free seat of a match played online with its invitation (once).
+/// A code that is not the match's invitation is a 403 `bad-invite` while
+/// the seat is free; once both seats are taken, any code is a 409
+/// `seat-taken`.
 #[utoipa::path(post, path = "/api/v1/matches/{id}/join", tag = "matches", request_body = JoinRequest,
     params(("id" = String, Path, description = "match id")),
-    responses((status = 200, body = JoinedJson), (status = 404, body = ErrorBody), (status = 409, body = ErrorBody)))]
+    responses((status = 200, body = JoinedJson), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody),
+        (status = 409, body = ErrorBody)))]
 pub async fn join(
     State(state): State<Arc<AppState>>,
     Path(id): Path<String>,

@@ -6,7 +6,6 @@ use std::sync::Arc;
 
 use axum::Json;
 use axum::extract::State;
-use axum::http::StatusCode;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use serde_json::value::RawValue;
@@ -16,7 +15,7 @@ use tavli_engine::met::MatchScore;
 use tavli_engine::{ByGame, GameEvals, GameVisitor, LevelKind, MAX_PLY, NetGame, Probabilities, Search, analysis};
 use utoipa::ToSchema;
 
-use crate::error::{ApiError, ErrorBody, JsonBody};
+use crate::error::{ApiError, ErrorBody, JsonBody, no_engine_help};
 use crate::service::MAX_LENGTH;
 use crate::state::AppState;
 use crate::wire::{self, GameJson, PlayJson, TurnState, turn_state};
@@ -90,6 +89,22 @@ pub struct EvalRequest {
     /// The game, as `/api/v1/moves` takes it (absent: Plakoto's `start`).
     #[schema(value_type = Option<GameJson>)]
     pub game: Option<GameKind>,
+    /// The match the position is from, as `/api/v1/hint` takes it: a match
+    /// between two people online being played refuses the engine's
+    /// evaluation (403 `no-engine-help`).
+    #[serde(rename = "match")]
+    pub match_id: Option<String>,
+}
+
+/// Refuses the engine's help (403 `no-engine-help`) when the position is
+/// from match `id` and that is a match between two people online being
+/// played.
+async fn engine_help_for(state: &AppState, id: Option<String>) -> Result<(), ApiError> {
+    let Some(id) = id else { return Ok(()) };
+    if state.call(move |s| Ok(s.get(&id)?.engine_help_off())).await? {
+        return Err(no_engine_help());
+    }
+    Ok(())
 }
 
 /// An evaluation, as `tavli eval --json` prints it.
@@ -129,6 +144,7 @@ pub async fn eval(
 ) -> Result<Json<EvalJson>, ApiError> {
     let pos = wire::any_position(req.position.as_deref(), req.game)?;
     let ply = wire::ply(req.ply, 0)?;
+    engine_help_for(&state, req.match_id.clone()).await?;
     /// The evaluation in the game of the position it is run on.
     struct Evaluate(GameEvals, u8);
     impl GameVisitor for Evaluate {
@@ -306,16 +322,7 @@ pub async fn hint(
     let dice = wire::dice(req.dice.as_ref())?;
     let ply = wire::ply(req.ply, MAX_PLY)?;
     let score = req.score.map(ScoreJson::score).transpose()?.unwrap_or(MatchScore::SINGLE_GAME);
-    if let Some(id) = req.match_id.clone() {
-        let between_people = state.call(move |s| Ok(s.get(&id)?.seats.online())).await?;
-        if between_people {
-            return Err(ApiError::new(
-                StatusCode::FORBIDDEN,
-                "no-engine-help",
-                "the engine's hints and judgements are off in a match between two people online",
-            ));
-        }
-    }
+    engine_help_for(&state, req.match_id.clone()).await?;
     if pos.outcome().is_some() {
         return Err(ApiError::invalid("illegal-move", "the game is over in this position; there is nothing to play"));
     }

@@ -21,11 +21,11 @@ use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use serde::{Deserialize, Serialize, Serializer};
 use serde_json::value::RawValue;
-use tavli_core::game::{MatchRecord, read_any_move_list};
+use tavli_core::game::{MatchError, MatchRecord, read_any_move_list};
 use tavli_core::tavli::AnyPosition;
 use utoipa::{IntoParams, ToSchema};
 
-use crate::error::{ApiError, ErrorBody, ErrorDetail, JsonBody};
+use crate::error::{ApiError, ErrorBody, ErrorDetail, JsonBody, no_engine_help};
 use crate::reviews::{ReviewJson, Snapshot, Status, valid_job_id};
 use crate::service::Match;
 use crate::state::AppState;
@@ -117,17 +117,28 @@ fn client(c: Option<Extension<ConnectInfo<SocketAddr>>>) -> IpAddr {
     c.map_or(IpAddr::V4(Ipv4Addr::UNSPECIFIED), |Extension(ConnectInfo(a))| a.ip())
 }
 
-/// Saved match `id`, as it is now.
+/// Saved match `id`, as it is now; refused (403 `no-engine-help`) while
+/// it is a match between two people online being played.
 async fn saved(state: &AppState, id: String) -> Result<Match, ApiError> {
-    let record = state.call(move |s| Ok(s.get(&id)?.m.record())).await?;
+    let (record, off) = state
+        .call(move |s| {
+            let held = s.get(&id)?;
+            Ok((held.m.record(), held.engine_help_off()))
+        })
+        .await?;
+    if off {
+        return Err(no_engine_help());
+    }
     Match::from_record(&record).map_err(|e| ApiError::internal(e.to_string()))
 }
 
 /// The match of any game a request's record or move list holds.
 fn sent(record: Option<serde_json::Value>, text: Option<String>) -> Result<Match, ApiError> {
     let record: MatchRecord<AnyPosition> = match (record, text) {
-        (Some(r), None) => serde_json::from_value(r)
-            .map_err(|e| ApiError::invalid("bad-record", format!("this is not a match record: {e}")))?,
+        (Some(r), None) => serde_json::from_value(r).map_err(|e| {
+            let said = tavli_core::quote::shorten_quoted(&e.to_string());
+            ApiError::invalid("bad-record", format!("this is not a match record: {said}"))
+        })?,
         (None, Some(text)) => read_any_move_list(&text).map_err(|e| ApiError::invalid("bad-record", e.to_string()))?,
         _ => {
             return Err(ApiError::invalid(
@@ -136,7 +147,11 @@ fn sent(record: Option<serde_json::Value>, text: Option<String>) -> Result<Match
             ));
         }
     };
-    Match::for_review(&record).map_err(|e| ApiError::invalid("bad-record", e.to_string()))
+    Match::for_review(&record).map_err(|e| match e {
+        // The public record of a live match between two people.
+        MatchError::LiveBetweenPeople => no_engine_help(),
+        e => ApiError::invalid("bad-record", e.to_string()),
+    })
 }
 
 /// A job's answer when it was started: 200 with the review when it is

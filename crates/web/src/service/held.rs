@@ -50,6 +50,14 @@ impl Held {
         }
     }
 
+    /// Is the engine's help (hints, judgements, evaluations, reviews) off
+    /// for this match? While a match between two people online is played:
+    /// neither seat, nor anyone watching, may ask the engine about it.
+    /// Once it is over, its review is given.
+    pub fn engine_help_off(&self) -> bool {
+        self.seats.online() && !self.m.is_over()
+    }
+
     /// The engine level, in a match against the engine.
     pub fn level(&self) -> Option<&str> {
         let p = self.m.players();

@@ -357,8 +357,8 @@ impl MatchService {
     }
 
     /// Takes the free seat of an online match with its invitation: the
-    /// seat's secret, once (an invitation used already, or a wrong one,
-    /// is refused). The joiner's `contribution` to the dice (`None`: the
+    /// seat's secret, once (an invitation used already is refused as the
+    /// seat taken, a wrong one as a wrong invitation). The joiner's `contribution` to the dice (`None`: the
     /// server draws it) completes them, and the opening roll is made, in
     /// the same change as the seat is taken.
     pub fn join(
@@ -386,6 +386,17 @@ impl MatchService {
             (_, None) => Color::Black,
             _ => return Err(used()),
         };
+        // A seat is free: a code that is not its invitation is a wrong
+        // one, not a seat taken (the invitation is set when the match is
+        // made and only ever cleared, so the copy here is not stale).
+        if live.seats.invite.as_deref() != Some(digest(invite).as_str()) {
+            return Err(ServiceError::new(
+                ErrorKind::Forbidden,
+                "bad-invite",
+                "this is not this match's invitation (a wrong or mistyped code): the free seat is kept for the \
+                 friend who has the link",
+            ));
+        }
         let mut next = live.m.clone();
         // (Matches created before the contributions took none.)
         if next.contributions().is_some() {

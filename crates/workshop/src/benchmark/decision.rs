@@ -185,7 +185,9 @@ pub fn read(path: &Path) -> Result<Vec<Decision>, String> {
         if line.trim().is_empty() {
             continue;
         }
-        let d: Decision = serde_json::from_str(&line).map_err(|e| format!("{} line {}: {e}", path.display(), n + 1))?;
+        let d: Decision = serde_json::from_str(&line).map_err(|e| {
+            format!("{} line {}: {}", path.display(), n + 1, tavli_core::quote::shorten_quoted(&e.to_string()))
+        })?;
         if d.candidates.is_empty() {
             return Err(format!("{} line {}: a decision without candidates", path.display(), n + 1));
         }

@@ -71,7 +71,12 @@ impl Label {
         let mut parts = line.split_whitespace();
         let id = parts.next().ok_or("an empty line")?.to_string();
         let v: Vec<f32> = parts
-            .map(|x| x.parse::<f32>().ok().filter(|v| v.is_finite()).ok_or_else(|| format!("`{x}` is not a number")))
+            .map(|x| {
+                x.parse::<f32>()
+                    .ok()
+                    .filter(|v| v.is_finite())
+                    .ok_or_else(|| format!("`{}` is not a number", tavli_core::quote::excerpt(x)))
+            })
             .collect::<Result<_, _>>()?;
         let [win, win_double, lose, lose_double, draw, std_error] = v[..] else {
             return Err(format!("expected an ID and six numbers, found {} numbers", v.len()));

@@ -26,9 +26,10 @@ use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
 use tavli_core::Dice;
 use tavli_core::tavli::{AnyPosition, GamePlay};
+use tavli_engine::Category;
 use tavli_engine::bearoff::Database;
 use tavli_engine::inputs::Inputs;
-use tavli_engine::search::{SearchConfig, play_value};
+use tavli_engine::search::{SearchConfig, play_value, value};
 use tavli_engine::{NetGame, Probabilities};
 
 use crate::distill::Example;
@@ -50,12 +51,15 @@ pub struct Recipe {
     /// The chance of a random play at each turn of the sampling games, so
     /// that positions off the network's own path are seen too.
     pub epsilon: f64,
-    /// Rollout trials per position.
+    /// Rollout trials per position; 0 labels each position with the value
+    /// of a `ply`-deep search instead (far cheaper, and as deep as the
+    /// levels that search).
     pub trials: u64,
     /// Plies each trial is played before the network scores it (`None`:
     /// to the end of the game).
     pub truncate: Option<usize>,
-    /// The search depth of both sides in the rollout.
+    /// The search depth of both sides in the rollout (with `trials` 0,
+    /// the depth of the search that labels).
     pub ply: u8,
 }
 
@@ -120,8 +124,13 @@ fn rollout_seed(recipe: &Recipe, shard: u64, index: u64) -> u64 {
 }
 
 /// The label of position `index` of shard `shard`: a rollout of `pos` by
-/// `eval` as `recipe` says, on one thread (shards are the parallel unit).
+/// `eval` as `recipe` says (or, with no trials, its search value), on one
+/// thread (shards are the parallel unit).
 pub fn label<P: NetGame>(eval: &NetEval<P>, recipe: &Recipe, shard: u64, index: u64, pos: &P) -> Label {
+    if recipe.trials == 0 {
+        let p = value::<P, _>(eval, pos, recipe.ply, &SearchConfig::default());
+        return Label { id: pos.id(), target: clamp(p), std_error: 0.0 };
+    }
     let cfg = RolloutConfig {
         trials: recipe.trials,
         ply: recipe.ply,
@@ -140,18 +149,121 @@ pub fn label<P: NetGame>(eval: &NetEval<P>, recipe: &Recipe, shard: u64, index: 
 /// position's inputs in `P`'s encoding and its label's chances (a line of
 /// another game is an error naming it).
 pub fn examples<P: NetGame>(labels: &[Label]) -> Result<Vec<Example>, String> {
-    labels
-        .iter()
-        .map(|l| {
-            let pos = AnyPosition::parse(&l.id, Some(P::KIND))
-                .ok()
-                .and_then(|a| P::from_any(&a))
-                .ok_or_else(|| format!("`{}` is not a {} position ID", l.id, P::KIND))?;
+    examples_of::<P>(labels, |_| true)
+}
+
+/// [`examples`] of the positions `keep` accepts only (a race network's
+/// races, say).
+pub fn examples_of<P: NetGame>(labels: &[Label], keep: impl Fn(&P) -> bool) -> Result<Vec<Example>, String> {
+    let mut out = Vec::with_capacity(labels.len());
+    for l in labels {
+        let pos = position_of::<P>(l)?;
+        if keep(&pos) {
             let mut x = Inputs::with_capacity();
             pos.encode(&mut x);
-            Ok(Example::new(x, &l.target))
-        })
-        .collect()
+            out.push(Example::new(x, &l.target));
+        }
+    }
+    Ok(out)
+}
+
+/// The position of label `l`, of game `P`.
+fn position_of<P: NetGame>(l: &Label) -> Result<P, String> {
+    AnyPosition::parse(&l.id, Some(P::KIND))
+        .ok()
+        .and_then(|a| P::from_any(&a))
+        .ok_or_else(|| format!("`{}` is not a {} position ID", l.id, P::KIND))
+}
+
+/// How far an evaluation's equities lie from a set of labels'.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct ErrorTally {
+    /// Positions counted.
+    pub positions: usize,
+    /// Sum of the absolute equity errors.
+    pub abs_sum: f64,
+    /// Sum of the squared equity errors.
+    pub sq_sum: f64,
+    /// Sum of the labels' own standard errors (their noise).
+    pub label_se_sum: f64,
+}
+
+impl ErrorTally {
+    fn add(&mut self, error: f64, label_se: f64) {
+        self.positions += 1;
+        self.abs_sum += error.abs();
+        self.sq_sum += error * error;
+        self.label_se_sum += label_se;
+    }
+
+    fn merge(&mut self, o: &ErrorTally) {
+        self.positions += o.positions;
+        self.abs_sum += o.abs_sum;
+        self.sq_sum += o.sq_sum;
+        self.label_se_sum += o.label_se_sum;
+    }
+
+    /// The mean absolute equity error.
+    pub fn mean_abs(&self) -> f64 {
+        self.abs_sum / self.positions.max(1) as f64
+    }
+
+    /// The root mean squared equity error.
+    pub fn rms(&self) -> f64 {
+        (self.sq_sum / self.positions.max(1) as f64).sqrt()
+    }
+
+    /// The labels' mean standard error: below it, an evaluation's error
+    /// is the labels' noise as much as its own.
+    pub fn mean_label_se(&self) -> f64 {
+        self.label_se_sum / self.positions.max(1) as f64
+    }
+}
+
+/// The equity error of `eval` searched `ply` deep against `labels`
+/// (positions of game `P`), over all and by kind of position, in the order
+/// of `P::CATEGORIES`, on `threads` threads.
+pub fn check<P: NetGame>(
+    eval: &NetEval<P>,
+    labels: &[Label],
+    ply: u8,
+    threads: usize,
+) -> Result<(ErrorTally, Vec<(Category, ErrorTally)>), String> {
+    let positions: Vec<P> = labels.iter().map(position_of::<P>).collect::<Result<_, _>>()?;
+    let cfg = SearchConfig::default();
+    let chunk = labels.len().div_ceil(threads.max(1)).max(1);
+    let parts: Vec<Vec<(Category, ErrorTally)>> = std::thread::scope(|scope| {
+        let handles: Vec<_> = positions
+            .chunks(chunk)
+            .zip(labels.chunks(chunk))
+            .map(|(ps, ls)| {
+                let cfg = &cfg;
+                scope.spawn(move || {
+                    let mut by: Vec<(Category, ErrorTally)> =
+                        P::CATEGORIES.iter().map(|&c| (c, ErrorTally::default())).collect();
+                    for (pos, l) in ps.iter().zip(ls) {
+                        let got = value::<P, _>(eval, pos, ply, cfg).equity();
+                        let error = f64::from(got - l.target.equity());
+                        let c = pos.category();
+                        if let Some(slot) = by.iter_mut().find(|(k, _)| *k == c) {
+                            slot.1.add(error, f64::from(l.std_error));
+                        }
+                    }
+                    by
+                })
+            })
+            .collect();
+        handles.into_iter().map(|h| h.join().expect("a check thread panicked")).collect()
+    });
+    let mut by: Vec<(Category, ErrorTally)> = P::CATEGORIES.iter().map(|&c| (c, ErrorTally::default())).collect();
+    let mut all = ErrorTally::default();
+    for part in &parts {
+        for ((_, total), (_, t)) in by.iter_mut().zip(part) {
+            total.merge(t);
+            all.merge(t);
+        }
+    }
+    Ok((all, by))
 }
 
 /// Chances as a network can give them: a variance-reduced estimate may
@@ -210,6 +322,36 @@ mod tests {
     }
 
     #[test]
+    fn with_no_trials_a_label_is_the_search_value() {
+        let eval = portes::Position::shipped_eval(None).unwrap();
+        let r = Recipe { trials: 0, ply: 1, ..recipe() };
+        let pos = sample::<portes::Position>(&eval, &r, 0, None)[0];
+        let a = label::<portes::Position>(&eval, &r, 0, 0, &pos);
+        let searched = value::<portes::Position, _>(&eval, &pos, 1, &SearchConfig::default());
+        assert_eq!(a.target, clamp(searched));
+        assert_eq!(a, label::<portes::Position>(&eval, &r, 5, 9, &pos), "no dice: the place does not matter");
+        assert_eq!(a.std_error, 0.0);
+        assert_ne!(a.target, eval.probabilities(&pos), "one ply deeper than the network alone");
+    }
+
+    #[test]
+    fn a_check_counts_every_label_once_and_finds_no_error_against_itself() {
+        let eval = portes::Position::shipped_eval(None).unwrap();
+        let r = Recipe { trials: 0, ply: 1, games: 2, shards: 1, ..recipe() };
+        let labels: Vec<Label> = sample::<portes::Position>(&eval, &r, 0, None)
+            .iter()
+            .enumerate()
+            .map(|(i, p)| label::<portes::Position>(&eval, &r, 0, i as u64, p))
+            .collect();
+        let (all, by) = check::<portes::Position>(&eval, &labels, 1, 3).unwrap();
+        assert_eq!(all.positions, labels.len());
+        assert_eq!(by.iter().map(|(_, t)| t.positions).sum::<usize>(), labels.len());
+        assert!(all.mean_abs() < 1e-6, "the search that labelled agrees with itself: {all:?}");
+        let (at0, _) = check::<portes::Position>(&eval, &labels, 0, 1).unwrap();
+        assert!(at0.mean_abs() > 0.001 && at0.rms() >= at0.mean_abs(), "{at0:?}");
+    }
+
+    #[test]
     fn examples_encode_their_positions_and_refuse_another_game() {
         let eval = portes::Position::shipped_eval(None).unwrap();
         let pos = portes::Position::start();
@@ -219,6 +361,20 @@ mod tests {
         let plakoto = Label { id: tavli_core::Position::start().id(), ..l };
         let err = examples::<portes::Position>(&[plakoto]).map(|_| ()).unwrap_err();
         assert!(err.contains("is not a portes position ID"), "{err}");
+    }
+
+    #[test]
+    fn examples_of_keep_only_the_positions_asked_for() {
+        let eval = portes::Position::shipped_eval(None).unwrap();
+        let race = tavli_core::portes_pos!(White; white {12: 5, 3: 10}; black {24: 7, 13: 8});
+        let labels: Vec<Label> = [portes::Position::start(), race]
+            .iter()
+            .enumerate()
+            .map(|(i, p)| label::<portes::Position>(&eval, &Recipe { trials: 0, ply: 1, ..recipe() }, 0, i as u64, p))
+            .collect();
+        assert_eq!(examples_of::<portes::Position>(&labels, |p| p.is_race()).unwrap().len(), 1);
+        assert_eq!(examples_of::<portes::Position>(&labels, |p| !p.is_race()).unwrap().len(), 1);
+        assert_eq!(examples::<portes::Position>(&labels).unwrap().len(), 2);
     }
 
     #[test]

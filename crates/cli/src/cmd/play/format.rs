@@ -23,9 +23,11 @@ pub fn percent(lang: Lang, x: f32) -> String {
     text::number(lang, format!("{:.1}%", 100.0 * x))
 }
 
-/// A single move in notation: `24/18`, `6/off`.
+/// A single move in notation, as players type it: `24/18`, `6/off`,
+/// `bar/22` (Portes's bar is point 25; no other game has a point 25).
 pub fn move_text(m: Move) -> String {
-    if m.to == 0 { format!("{}/off", m.from) } else { format!("{}/{}", m.from, m.to) }
+    let from = if m.from == 25 { "bar".to_string() } else { m.from.to_string() };
+    if m.to == 0 { format!("{from}/off") } else { format!("{from}/{}", m.to) }
 }
 
 /// Single moves in notation, one after the other: `24/18 18/14`.
@@ -62,6 +64,7 @@ mod tests {
     #[test]
     fn moves_and_columns() {
         assert_eq!(moves_text(&[Move::new(24, 18), Move::new(6, 0)]), "24/18 6/off");
+        assert_eq!(moves_text(&[Move::new(25, 23), Move::new(23, 20)]), "bar/23 23/20");
         let items: Vec<String> = (1..=30).map(|i| format!("{i}/off")).collect();
         let laid = columns(&items);
         assert!(laid.lines().all(|l| l.chars().count() <= 80), "{laid}");

@@ -27,6 +27,29 @@ pub fn game_head(lang: Lang, n: usize, kind: GameKind, games: MatchGames, target
     kind_game_head(lang, n, game_name(lang, kind), &length)
 }
 
+/// The terminal's help in a game of `kind`: how its plays are written (its
+/// start, Portes's `bar/` and `*`, Plakoto's `*`, Gul bara's ladder; Fevga
+/// has none of them), then
+/// the commands.
+pub fn help(lang: Lang, kind: GameKind) -> String {
+    let (intro, own) = match kind {
+        GameKind::Portes => (text::help_intro_portes(lang), Some(text::help_bar_hit(lang))),
+        GameKind::Plakoto => (text::help_intro(lang), Some(text::help_pin(lang))),
+        GameKind::Fevga => (text::help_intro(lang), None),
+        GameKind::GulBara => (text::help_intro(lang), Some(text::help_ladder(lang))),
+    };
+    let rest = text::help(lang);
+    // The game's own lines go after the examples every game shares (the
+    // first two lines of the rest).
+    let mut lines: Vec<&str> = rest.lines().collect();
+    let own = own.unwrap_or_default();
+    if !own.is_empty() {
+        let at = lines.len().min(2);
+        lines.splice(at..at, own.lines());
+    }
+    format!("{intro}\n{}", lines.join("\n"))
+}
+
 texts! {
     /// The game being played and the one to come, in the board's title.
     game_and_next(game: &str, next: &str) = "{game}, then {next}", "{game}, μετά {next}";

@@ -207,8 +207,10 @@ texts! {
     game_head_match(n: usize, to: u32) = "Game {n} of the match to {to}", "Παρτίδα {n} του αγώνα στους {to}";
     next_game_opening() = "The next game starts with an opening roll.", "Η επόμενη παρτίδα ξεκινά με πρώτη ζαριά.";
     record_saved(path: &str) =
-        "The record is saved in {path}; watch it again with: tavli replay {path}",
-        "Η καταγραφή αποθηκεύτηκε στο {path}· δες την ξανά με: tavli replay {path}";
+        "The record is saved in {path}; watch it again with `tavli replay {path}`, or have the engine go \
+         through your plays with `tavli review {path}`.",
+        "Η καταγραφή αποθηκεύτηκε στο {path}· δες την ξανά με `tavli replay {path}` ή βάλε τη μηχανή να \
+         κρίνει τις κινήσεις σου με `tavli review {path}`.";
     record_player(side: &str, name: &str, why: &str) =
         "the record's {side} player `{name}`: {why}", "ο παίκτης των {side} στην καταγραφή, `{name}`: {why}";
     unknown_level(name: &str, levels: &str) =
@@ -395,6 +397,8 @@ texts! {
         "seed hidden until the match ends (SHA-256 {start}…)",
         "ο σπόρος μένει κρυφός ως το τέλος του αγώνα (SHA-256 {start}…)";
     seed_hidden() = "seed hidden until the match ends", "ο σπόρος μένει κρυφός ως το τέλος του αγώνα";
+    dice_written_down() =
+        "dice written down (a game played elsewhere)", "ζάρια καταγραμμένα (παρτίδα που παίχτηκε αλλού)";
     position_id_line(id: &str) = "Position ID {id}", "Κωδικός θέσης {id}";
     replay_starts_from(id: &str, name: &str) =
         "The game starts from position {id}; {name} to play.", "Η παρτίδα ξεκινά από τη θέση {id}· παίζουν τα {name}.";
@@ -436,10 +440,37 @@ Replay commands:
 
     // ----- help -----
 
-    help() = "\
+    /// The help's opening for a game whose checkers all start on the 24
+    /// (Plakoto, Fevga); Portes's is [`help_intro_portes`].
+    help_intro() = "\
 Enter a play in notation, points in your own numbering (24 is your start,
-you bear off past 1):
-  24/18 13/7      two checkers         24/20/14   one checker, both dice
+you bear off past 1):", "\
+Γράψε την κίνησή σου σε συμβολισμό, με τις θέσεις στη δική σου αρίθμηση
+(το 24 είναι η αφετηρία σου, μαζεύεις πέρα από το 1):";
+    help_intro_portes() = "\
+Enter a play in notation, points in your own numbering (your checkers go
+from 24 down to 1, and you bear off past 1):", "\
+Γράψε την κίνησή σου σε συμβολισμό, με τις θέσεις στη δική σου αρίθμηση
+(τα πούλια σου πάνε από το 24 προς το 1, μαζεύεις πέρα από το 1):";
+    /// The help's lines on Plakoto's `*`.
+    help_pin() = "  13/7*           a pin, marked `*` (optional)", "  13/7*         πλάκωμα, με `*` (προαιρετικό)";
+    /// The help's lines on Gul bara's doubles ladder.
+    help_ladder() =
+        "  a doublet from the game's 4th roll climbs: four of it, then four of each
+  higher number to 6, one stage at a time; a stage that cannot be played
+  hands the rest of the ladder to your opponent",
+        "  διπλή από την 4η ζαριά ανεβαίνει σκάλα: τέσσερα από αυτή, μετά τέσσερα
+  από κάθε μεγαλύτερο ως το 6, ένα σκαλί τη φορά· ό,τι δεν παίζεται
+  περνά στον αντίπαλο";
+    /// The help's lines on Portes's bar and `*`.
+    help_bar_hit() =
+        "  bar/22          enter from the bar (before any other move)
+  13/7*           a hit, marked `*` (a hop hits on its way only with it)",
+        "  `bar/22`      μπάσιμο από την μπάρα (πριν από κάθε άλλη κίνηση)
+  13/7*         χτύπημα, με `*` (ένα πέρασμα χτυπά στον δρόμο μόνο με αυτό)";
+
+    /// The help after its opening and the game's own lines.
+    help() = "  24/18 13/7      two checkers         24/20/14   one checker, both dice
   24/18(2)        the same move twice  6/off      bear off
   24/18           one checker at a time: each move is shown on the board;
                   press Enter (or `ok`) to confirm once the turn is complete
@@ -458,10 +489,7 @@ Commands:
   resign       give up this game
   quit         save and stop; `tavli play --resume FILE` continues
                (single moves of an unfinished turn are not saved)
-  help         this text", "\
-Γράψε την κίνησή σου σε συμβολισμό, με τις θέσεις στη δική σου αρίθμηση
-(το 24 είναι η αφετηρία σου, μαζεύεις πέρα από το 1):
-  24/18 13/7    δύο πούλια                24/20/14   ένα πούλι, και τα δύο ζάρια
+  help         this text", "  24/18 13/7    δύο πούλια                24/20/14   ένα πούλι, και τα δύο ζάρια
   24/18(2)      η ίδια κίνηση δύο φορές   6/off      μάζεμα
   24/18         ένα πούλι τη φορά: κάθε κίνηση φαίνεται στο ταμπλό· πάτα
                 Enter (ή `ok`, `ναι`) για επιβεβαίωση όταν ολοκληρωθεί η ζαριά
@@ -814,7 +842,15 @@ pub mod tests {
     #[test]
     fn the_help_fits_in_80_columns() {
         for lang in [Lang::En, Lang::El] {
-            for text in [help(lang), replay_help(lang)] {
+            let help = [
+                help_intro(lang),
+                help_intro_portes(lang),
+                help_pin(lang),
+                help_bar_hit(lang),
+                help_ladder(lang),
+                help(lang),
+            ];
+            for text in help.into_iter().chain([replay_help(lang)]) {
                 for line in text.lines() {
                     assert!(line.chars().count() <= 80, "{line}");
                 }

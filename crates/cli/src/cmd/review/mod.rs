@@ -79,14 +79,15 @@ pub struct Args {
 
 /// The match a FILE holds, of any game: a record's JSON, or a move list.
 pub fn load(file: &str) -> Result<Match<AnyPosition>> {
+    use tavli_core::quote::shorten_quoted;
     let text = if file == "-" {
         std::io::read_to_string(std::io::stdin().lock()).context("reading stdin")?
     } else {
         std::fs::read_to_string(file).with_context(|| format!("cannot read {file}"))?
     };
     if text.trim_start().starts_with('{') {
-        let rec: MatchRecord<AnyPosition> =
-            serde_json::from_str(&text).map_err(|e| anyhow!("{file} is not a match record: {e}"))?;
+        let rec: MatchRecord<AnyPosition> = serde_json::from_str(&text)
+            .map_err(|e| anyhow!("{file} is not a match record: {}", shorten_quoted(&e.to_string())))?;
         return Match::for_review(&rec).map_err(|e| anyhow!("{file}: {e}"));
     }
     let rec = read_any_move_list(&text).map_err(|e| anyhow!("{file}: {e}"))?;
@@ -174,7 +175,8 @@ fn report(r: &Review, all: bool, lang: Lang) -> String {
     let named = r.games_played != MatchGames::default();
     let game_name = |g| super::play::tavli_text::game_name(lang, g);
     for g in &r.games {
-        let result = g.result.map(|x| format!(": {}", announce::result(x, &voice))).unwrap_or_default();
+        // A dash, not a colon: the heading and the result have their own.
+        let result = g.result.map(|x| format!(" — {}", announce::result(x, &voice))).unwrap_or_default();
         let head = if named {
             text::game_named(lang, g.number, game_name(g.game), g.score[0], g.score[1])
         } else {

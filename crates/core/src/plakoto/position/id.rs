@@ -31,8 +31,8 @@ pub enum PositionIdError {
     /// The ID is longer (in characters, held) than any ID can be.
     #[error("position ID is {0} characters long; IDs are at most 16")]
     TooLong(usize),
-    /// The ID is not unpadded base64url; holds the decoder's message.
-    #[error("position ID is not base64url text (A-Z, a-z, 0-9, '-', '_'): {0}")]
+    /// The ID is not unpadded base64url; holds what is wrong and where.
+    #[error("{0}")]
     Base64(String),
     /// The ID gives this side more than 15 checkers.
     #[error("position ID gives {0} more than 15 checkers")]

@@ -587,7 +587,10 @@ impl<I: ReadLine, W: Write> Session<I, W> {
                     tb.reset();
                     self.show_turn(&tb)?;
                 }
-                Command::Help => self.say(text::help(self.lang))?,
+                Command::Help => {
+                    let kind = self.m.game().position().kind();
+                    self.say(tavli_text::help(self.lang, kind))?
+                }
                 Command::Board => self.show_turn(&tb)?,
                 Command::Save => {
                     self.save()?;

@@ -298,7 +298,8 @@ fn a_greek_game_against_the_computer_speaks_to_the_person() {
     assert!(out.contains("Πρώτη ζαριά: φέρνεις "), "{out}");
     assert!(out.contains("Άσπρα (εσύ)"), "{out}");
     assert!(out.contains("Παραιτείσαι: τα Μαύρα (τυχαίο) κερδίζουν 2 πόντους."), "{out}");
-    assert!(out.contains("Η καταγραφή αποθηκεύτηκε στο ΑΡΧΕΙΟ· δες την ξανά με: tavli replay ΑΡΧΕΙΟ"), "{out}");
+    assert!(out.contains("Η καταγραφή αποθηκεύτηκε στο ΑΡΧΕΙΟ· δες την ξανά με `tavli replay ΑΡΧΕΙΟ`"), "{out}");
+    assert!(out.contains("`tavli review ΑΡΧΕΙΟ`"), "the review is offered too: {out}");
 }
 
 #[test]
@@ -426,6 +427,60 @@ fn a_person_enters_from_the_bar_in_portes() {
     assert!(out.contains("Not played:") && out.contains("bar"), "{out}");
     assert!(out.contains(&format!("You play {}.", play.notation())), "{out}");
     assert_eq!(m.games()[0].turns()[0].notation, play.notation());
+}
+
+/// The terminal writes the bar as `bar`, as players type it, wherever it
+/// shows single moves (the prompt mid-turn, what the moves so far cost,
+/// the legal moves that can follow), and its help is the game's own:
+/// Portes's mentions `bar/` and `*` and no single start point.
+#[test]
+fn the_bar_is_written_bar_mid_turn_and_the_help_is_the_games_own() {
+    let pos = AnyPosition::parse(
+        r#"{"game":"portes","turn":"white","bar":{"white":1},"board":{"24":1,"13":5,"8":3,"6":5,"1":-2,"12":-5,"17":-3,"19":-5}}"#,
+        None,
+    )
+    .unwrap();
+    let rules = tavli_core::tavli::MatchRules::only(GameKind::Portes);
+    let players = Players { white: HUMAN, black: engine("random") };
+    let make = || Match::from_position_with(rules, 1, 8, players.clone(), pos).unwrap();
+    let mut replica = make();
+    replica.roll().unwrap();
+    let play = replica.game().legal_plays().iter().find(|p| p.moves().len() > 1).unwrap().clone();
+    let entered = play.moves()[0];
+    assert_eq!(entered.from, 25, "{play}");
+    let bar = format!("bar/{}", entered.to);
+    let (_, out, _) = session_any(
+        Lang::En,
+        make(),
+        &format!(
+            "{bar}
+?
+hint
+help
+quit
+"
+        ),
+    );
+    assert!(!out.contains("25/"), "{out}");
+    assert!(out.contains(&format!("[{bar}] >")), "{out}");
+    assert!(out.contains(&format!("Your move so far, {bar}, ")), "{out}");
+    assert!(out.contains("bar/22") && out.contains("13/7*"), "{out}");
+    assert!(!out.contains("24 is your start"), "{out}");
+    // Plakoto's help has the pin's `*` and no bar; Fevga's neither.
+    for (game, star, start) in [(GameKind::Plakoto, true, true), (GameKind::Fevga, false, true)] {
+        let m = Match::with_rules(tavli_core::tavli::MatchRules::only(game), 1, 3, Players::people()).unwrap();
+        let (_, out, _) = session_any(
+            Lang::En,
+            m,
+            "help
+quit
+",
+        );
+        let help = &out[out.find("Enter a play").expect("the help")..];
+        assert!(!help.contains("bar"), "{game}: {help}");
+        assert_eq!(help.contains('*'), star, "{game}: {help}");
+        assert_eq!(help.contains("24 is your start"), start, "{game}: {help}");
+    }
 }
 
 /// Fevga from Black's side: the labels are Black's numbering, White's
