@@ -362,11 +362,7 @@ fn a_tavli_match_to_5_is_typed_to_its_end() {
     assert_eq!(&kinds[..2], &[GameKind::Portes, GameKind::Plakoto], "{kinds:?}");
     let out = &d.transcript;
     for (i, kind) in kinds.iter().enumerate() {
-        let name = match kind {
-            GameKind::Portes => "Portes",
-            GameKind::Plakoto => "Plakoto",
-            GameKind::Fevga => "Fevga",
-        };
+        let name = kind.title();
         assert!(out.contains(&format!("=== Game {}: {name} · Tavli match to 5 ===", i + 1)), "{}", common::tail(out));
     }
     assert!(out.contains("the middle column is the bar"), "the Portes board");

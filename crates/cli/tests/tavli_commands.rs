@@ -91,6 +91,43 @@ fn fevga_moves_and_perft_through_the_binary() {
     assert_eq!(ok(&["perft", "start", "3", "--game", "fevga"]).trim(), n);
 }
 
+/// Gul bara through the binary: `moves` lists the decision at hand (a
+/// ladder's first stage) or, with `--whole`, every whole play, refusing
+/// past `--limit` with their number; `perft` counts as the library does;
+/// `eval`, `hint` and `duel` play it, the levels with the stand-in network
+/// (said on stderr).
+#[test]
+fn gul_bara_through_the_binary() {
+    use tavli_core::gulbara;
+    let gb6 = r#"{"game":"gulbara","turn":"white","board":{"22":1,"21":14,"17":-3,"16":-2,"15":-1},"off":{"white":0,"black":9},"roll":4}"#;
+    assert_eq!(ok(&["moves", gb6, "4-4"]).trim(), "22/18/14/10/6");
+    assert_eq!(ok(&["moves", gb6, "4-4", "--whole"]).trim(), "22/18/14/10/6 | 6/1 > 5,5,5,6,6,6,6");
+    let out = ok(&["moves", gb6, "4-4", "--json"]);
+    let plays: Vec<Value> = serde_json::from_str(&out).unwrap();
+    assert_eq!(plays[0]["position"]["ladder"], serde_json::json!([5, 5, 5, 5, 6, 6, 6, 6]));
+    let fourth = r#"{"game":"gulbara","turn":"white","board":{"24":15,"12":-15},"roll":4}"#;
+    assert_eq!(ok(&["moves", fourth, "3-3", "--whole", "--limit", "50000"]).lines().count(), 42_675);
+    let e = refused(&["moves", fourth, "2-2", "--whole", "--limit", "1000"]);
+    assert!(e.contains("469490 whole plays"), "{e}");
+    let n = gulbara::perft(&gulbara::Position::start(), 3).to_string();
+    assert_eq!(ok(&["perft", "start", "3", "--game", "gulbara"]).trim(), n);
+    assert_eq!(ok(&["perft", "start", "3", "--game", "gulbara", "--threads", "2"]).trim(), n);
+    let e = refused(&["perft", "start", "2", "--game", "gulbara", "--full"]);
+    assert!(e.contains("--full is for Plakoto and Portes"), "{e}");
+    let eval = run(&["eval", "start", "--game", "gulbara", "--ply", "0", "--json"]);
+    assert!(eval.status.success());
+    assert!(String::from_utf8_lossy(&eval.stderr).contains("no trained network yet"));
+    let v: Value = serde_json::from_slice(&eval.stdout).unwrap();
+    assert!(v["equity"].as_f64().unwrap() > 0.0, "on roll at the start: {v}");
+    let hint = ok(&["hint", gb6, "4-4", "--ply", "1", "--json"]);
+    let v: Value = serde_json::from_str(&hint).unwrap();
+    assert_eq!(v["plays"][0]["notation"], "22/18/14/10/6");
+    let out = ok(&["duel", "heuristic", "random", "--game", "gulbara", "--games", "40", "--seed", "9", "--json"]);
+    let v: Value = serde_json::from_str(out.trim()).unwrap();
+    assert_eq!((v["game"].as_str(), v["games"].as_u64()), (Some("gulbara"), Some(40)));
+    assert!(v["ppg"].as_f64().unwrap() - v["ci95"].as_f64().unwrap() > 0.5, "{v}");
+}
+
 #[test]
 fn wrong_or_unknown_games_are_named() {
     let json = portes::Position::start().to_json();

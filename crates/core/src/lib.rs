@@ -21,6 +21,7 @@ mod dice;
 mod entry;
 pub mod fevga;
 pub mod game;
+pub mod gulbara;
 mod keyset;
 mod movegen_common;
 mod notation;

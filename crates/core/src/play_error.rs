@@ -184,6 +184,56 @@ pub enum PlayError {
         /// The six points in front of it, as text.
         wall: String,
     },
+
+    /// Gul bara: more moves were entered than the stage being played has
+    /// (a remainder's first stage may hold fewer than four).
+    #[error(
+        "this stage has {left} move{} of {die} to play; the rest of the ladder comes after it",
+        if *left == 1 { "" } else { "s" }
+    )]
+    StageMoves {
+        /// The stage's number.
+        die: u8,
+        /// Its moves.
+        left: u8,
+    },
+    /// Gul bara: a decision's play written with the `|` of a whole turn's
+    /// stages; a ladder is played a stage at a time.
+    #[error("a ladder is played a stage at a time: enter the moves of this stage (the {die}s) only")]
+    OneStage {
+        /// The stage's number.
+        die: u8,
+    },
+    /// Gul bara: stages written for a roll that does not ladder.
+    #[error(
+        "{dice} on the game's roll {roll} is played at once, not in stages: doublets ladder from the game's 4th roll"
+    )]
+    NotALadder {
+        /// The roll.
+        dice: Dice,
+        /// The number of the game's roll it is.
+        roll: u16,
+    },
+    /// Gul bara: moves written after a stage that stopped short, which
+    /// ends the turn.
+    #[error(
+        "the stage of {die}s stopped after {played} move{}: the turn ends there (what is left passes to the opponent, or is lost when it was handed over)",
+        if *played == 1 { "" } else { "s" }
+    )]
+    AfterStall {
+        /// The number of the stage that stopped.
+        die: u8,
+        /// The moves it made.
+        played: u8,
+    },
+    /// Gul bara: the hand-off written after `>` is not what the play hands over.
+    #[error("this play hands over {actual}, not {written}")]
+    Remainder {
+        /// The dice the play hands over (`nothing` when none), in playing order.
+        actual: String,
+        /// The dice written.
+        written: String,
+    },
 }
 
 /// A point as written in notation: `bar` for 25, `off` for 0.

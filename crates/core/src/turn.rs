@@ -119,8 +119,15 @@ type Stage<B> = (Move, B, Vec<u8>, u8);
 impl<B: TurnBoard> TurnBuilder<B> {
     /// The turn on `board` with `dice`, whose legal plays are `legal`.
     pub(crate) fn on(board: B, dice: Dice, legal: Vec<B::Play>) -> TurnBuilder<B> {
-        let legal_keys = legal.iter().filter(|p| !B::is_pass(p)).map(|p| board.play_key(p)).collect();
         let dice_list = if dice.is_doublet() { vec![dice.high(); 4] } else { vec![dice.high(), dice.low()] };
+        TurnBuilder::on_dice(board, dice, dice_list, legal)
+    }
+
+    /// The turn on `board` with `dice` whose single moves are those of
+    /// `dice_list` (a Gul bara stage handed over may hold fewer than a
+    /// doublet's four), its legal plays being `legal`.
+    pub(crate) fn on_dice(board: B, dice: Dice, dice_list: Vec<u8>, legal: Vec<B::Play>) -> TurnBuilder<B> {
+        let legal_keys = legal.iter().filter(|p| !B::is_pass(p)).map(|p| board.play_key(p)).collect();
         TurnBuilder {
             dice,
             legal,

@@ -5,10 +5,10 @@
 use proptest::prelude::*;
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use tavli_core::tavli::{AnyPlay, AnyPosition, GameKind};
-use tavli_core::{Color, Dice, fevga, portes};
+use tavli_core::tavli::{AnyPlay, AnyPosition, GameKind, GamePlay};
+use tavli_core::{Color, Dice, fevga, gulbara, portes};
 
-const GAMES: [GameKind; 3] = GameKind::ALL;
+const GAMES: [GameKind; 4] = GameKind::ALL;
 
 fn dice(a: u8, b: u8) -> Dice {
     Dice::new(a, b).expect("dice 1-6")
@@ -79,11 +79,12 @@ fn game_names_are_read_one_way_everywhere_in_any_case() {
     let plakoto = r#"{"game":"Plakoto","turn":"white","board":{"24":15,"1":-15}}"#;
     assert_eq!(tavli_core::Position::from_json(plakoto), Ok(tavli_core::Position::start()));
     assert_eq!(serde_json::from_str::<MatchGames>("\"Tavli\"").unwrap(), MatchGames::Tavli);
-    // An unknown name is refused the same way everywhere, naming the three.
+    // An unknown name is refused the same way everywhere, naming every game.
+    let names_all = |e: &str| GameKind::ALL.iter().all(|k| e.contains(k.name()));
     let e = AnyPosition::parse(r#"{"game":"Chess","turn":"white","board":{}}"#, None).unwrap_err();
-    assert!(e.contains("unknown game `Chess`") && e.contains("portes, plakoto and fevga"), "{e}");
+    assert!(e.contains("unknown game `Chess`") && names_all(&e), "{e}");
     let e = serde_json::from_str::<GameKind>("\"Chess\"").unwrap_err().to_string();
-    assert!(e.contains("unknown game `Chess`") && e.contains("portes, plakoto and fevga"), "{e}");
+    assert!(e.contains("unknown game `Chess`") && names_all(&e), "{e}");
 }
 
 /// A position's `game` given twice or as null is refused for that, not
@@ -172,6 +173,23 @@ fn fevga_reads_from_json_id_and_diagram() {
 }
 
 #[test]
+fn gul_bara_reads_from_json_id_and_diagram() {
+    let start = AnyPosition::start(GameKind::GulBara);
+    let json = r#"{"game":"gulbara","turn":"white","board":{"24":15,"12":-15}}"#;
+    assert_eq!(AnyPosition::parse(json, None).unwrap(), start);
+    assert_eq!(AnyPosition::parse(&start.id(), None).unwrap(), start);
+    assert_eq!(AnyPosition::parse("gulbara W 6-6 | W: 24:15 | B: 24:15", None).unwrap(), start);
+    assert!(AnyPosition::parse("start", Some(GameKind::GulBara)).unwrap() == start);
+    let e = start.parse_play(dice(6, 5), "24/18*").unwrap_err();
+    assert!(matches!(&e, tavli_core::PlayError::Syntax { why, .. } if why.contains("Gul bara")), "{e:?}");
+    assert_eq!(start.perft(2), gulbara::perft(&gulbara::Position::start(), 2));
+    // Pending dice are played without a throw, and say so.
+    let handed = r#"{"game":"gulbara","turn":"black","board":{"24":15,"12":-15},"roll":9,"remainder":[6,6]}"#;
+    assert_eq!(AnyPosition::parse(handed, None).unwrap().pending_dice(), Some(dice(6, 6)));
+    assert_eq!(start.pending_dice(), None);
+}
+
+#[test]
 fn perft_dispatches_to_each_games_counter() {
     let p = AnyPosition::start(GameKind::Portes);
     assert_eq!(p.perft(1), portes::perft(&portes::Position::start(), 1));
@@ -207,7 +225,9 @@ proptest! {
             if play.result().is_some() {
                 pos = AnyPosition::start(kind);
             } else {
-                prop_assert_eq!(play.position().turn(), pos.turn().opponent());
+                // Gul bara's ladder stages, and dice handed over, keep the mover on roll.
+                let next = if play.keeps_turn() { pos.turn() } else { pos.turn().opponent() };
+                prop_assert_eq!(play.position().turn(), next);
                 pos = play.position();
             }
         }

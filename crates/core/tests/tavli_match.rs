@@ -161,3 +161,48 @@ fn plakoto_matches_and_records_are_as_before() {
     let e = Match::<Position>::with_rules(MatchRules::tavli(), 5, 1, Players::default()).unwrap_err();
     assert_eq!(e, MatchError::WrongGame(GameKind::Portes));
 }
+
+/// A match of Gul bara alone: its ladder stages and handed-over dice are
+/// turns played without a throw (the match's dice stream skips them, and a
+/// replay from the seed or from the written dice skips them too), the
+/// same side may play twice running, and the records replay.
+#[test]
+fn gul_bara_matches_play_pending_dice_without_a_throw_and_replay() {
+    use tavli_core::game::Seed;
+    let rules = MatchRules::only(GameKind::GulBara);
+    let (mut pending_turns, mut twice) = (0, 0);
+    for seed in 0..6u64 {
+        let mut m: Tavli = Match::with_rules(rules, 3, Seed::Secret([seed as u8 + 1; 32]), Players::default()).unwrap();
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let mut halfway = None;
+        while !m.is_over() {
+            let before = m.dice_thrown();
+            let pending = m.game().position().pending_dice();
+            let dice = m.roll().unwrap();
+            if let Some(p) = pending {
+                assert_eq!(dice, p);
+                assert_eq!(m.dice_thrown(), before, "pending dice are not thrown");
+                pending_turns += 1;
+            }
+            let side = m.game().position().turn();
+            let plays = m.game().legal_plays();
+            let play = plays[rng.random_range(0..plays.len())].clone();
+            m.play(&play).unwrap();
+            if m.games().last().is_some_and(|g| g.result().is_none() && g.position().turn() == side) {
+                twice += 1;
+            }
+            if halfway.is_none() && pending_turns > 3 {
+                halfway = Some(m.public_record());
+            }
+        }
+        let rec = m.record();
+        assert_eq!(Tavli::from_record(&rec).unwrap().record(), rec);
+        assert!(rec.check_dice().is_ok());
+        // The public record of a match being played replays from its written dice.
+        if let Some(public) = halfway {
+            let seen = Tavli::for_review(&public).unwrap();
+            assert_eq!(seen.games().len(), public.games.len());
+        }
+    }
+    assert!(pending_turns > 20 && twice > 20, "{pending_turns} {twice}");
+}

@@ -23,15 +23,16 @@ pub struct GameEvals {
 
 impl GameEvals {
     /// `plakoto` for Plakoto (the network a front end was given), and for
-    /// every other game its shipped network with `plakoto`'s bear-off
+    /// every other game its shipped network (or, while it ships none, its
+    /// stand-in: [`NetGame::playing_network`]) with `plakoto`'s bear-off
     /// database for races: the evaluators the built-in levels play with.
     pub fn around(plakoto: NeuralEval) -> GameEvals {
-        /// A game's shipped evaluator.
+        /// A game's evaluator of the levels.
         struct Shipped(Option<Arc<Database>>);
         impl GameCode for Shipped {
             type Out = Arc<dyn Any + Send + Sync>;
             fn run<P: NetGame>(self) -> Self::Out {
-                Arc::new(P::shipped_eval(self.0).expect("every game ships a network"))
+                Arc::new(P::playing_eval(self.0))
             }
         }
         let bearoff = plakoto.bearoff().cloned();
@@ -62,7 +63,7 @@ mod tests {
     use crate::games::{ByGame, GameVisitor};
     use crate::{Evaluator, GameEvals, NeuralEval};
     use tavli_core::tavli::AnyPosition;
-    use tavli_core::{fevga, portes};
+    use tavli_core::{fevga, gulbara, portes};
 
     /// Names the game it was run on and evaluates the position with that
     /// game's evaluator.
@@ -85,6 +86,7 @@ mod tests {
                 AnyPosition::Portes(p) => evals.get::<portes::Position>().probabilities(&p).equity(),
                 AnyPosition::Plakoto(p) => evals.get::<Position>().probabilities(&p).equity(),
                 AnyPosition::Fevga(p) => evals.get::<fevga::Position>().probabilities(&p).equity(),
+                AnyPosition::GulBara(p) => evals.get::<gulbara::Position>().probabilities(&p).equity(),
             };
             assert_eq!(equity, own, "{kind}");
         }

@@ -56,6 +56,7 @@ pub use category::Category;
 pub use evaluator::Evaluator;
 pub use game_evals::GameEvals;
 pub use games::fevga::heuristic::{FevgaHeuristic, fevga_heuristic_score};
+pub use games::gulbara::heuristic::{GulBaraHeuristic, gulbara_heuristic_score};
 pub use games::plakoto::NeuralEval;
 pub use games::plakoto::heuristic::{HeuristicPlayer, heuristic_score};
 pub use games::portes::heuristic::PortesHeuristic;

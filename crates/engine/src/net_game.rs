@@ -51,10 +51,22 @@ pub trait NetGame: GamePosition + Into<AnyPosition> + std::hash::Hash + Sized {
     /// The network shipped in the binary for this game, if it has one.
     fn shipped() -> Option<Arc<Network>>;
 
-    /// The evaluator of the built-in levels: the shipped network, with
-    /// `bearoff` for races.
+    /// The shipped network as an evaluator, with `bearoff` for races.
     fn shipped_eval(bearoff: Option<Arc<Database>>) -> Option<NetEval<Self>> {
         Self::shipped().map(|net| Self::evaluator(net, bearoff))
+    }
+
+    /// The network the built-in levels, hints and evaluations play with:
+    /// the shipped one, or, in a game that ships none yet, a stand-in of
+    /// its own (which says so in its `about`). A game with neither must
+    /// give one: the levels need a network.
+    fn playing_network() -> Arc<Network> {
+        Self::shipped().expect("a game that ships no network gives a stand-in")
+    }
+
+    /// [`NetGame::playing_network`] as an evaluator, with `bearoff` for races.
+    fn playing_eval(bearoff: Option<Arc<Database>>) -> NetEval<Self> {
+        Self::evaluator(Self::playing_network(), bearoff)
     }
 
     /// The hand-written player a network of this game is measured against.

@@ -506,7 +506,7 @@ mod tests {
         unknown[12] = 7;
         assert_eq!(
             Network::from_bytes_any(&unknown).unwrap_err().to_string(),
-            "weights file holds a game code 7 network; this build knows codes 0 to 2"
+            "weights file holds a game code 7 network; this build knows codes 0 to 3"
         );
         // A Portes network relabelled as Fevga's does not fit Fevga's encodings.
         let mut fevga = b.clone();

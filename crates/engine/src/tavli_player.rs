@@ -170,13 +170,14 @@ mod tests {
     }
 
     /// Each game's plays go to that game's player: the heuristic level's
-    /// choice in Portes is the Portes heuristic's, in Plakoto Plakoto's.
+    /// choice in Portes is the Portes heuristic's, in Plakoto Plakoto's
+    /// (and a player of every game plays Gul bara too, out of Tavli).
     #[test]
     fn each_game_is_played_by_its_own_player() {
         let eval = NeuralEval::shipped(None);
         let mut t = TavliPlayer::of_level(levels::level("heuristic").unwrap(), &eval, 1, MatchGames::Tavli);
         let dice = Dice::new(6, 5).unwrap();
-        for kind in [GameKind::Portes, GameKind::Plakoto, GameKind::Fevga] {
+        for kind in GameKind::ALL {
             let pos = AnyPosition::start(kind);
             let plays = pos.legal_plays(dice);
             let i = t.choose(&pos, dice, &plays);
@@ -184,6 +185,7 @@ mod tests {
                 AnyPosition::Portes(p) => PortesHeuristic.choose(p, dice, &p.legal_plays(dice)),
                 AnyPosition::Plakoto(p) => crate::HeuristicPlayer.choose(p, dice, &p.legal_plays(dice)),
                 AnyPosition::Fevga(p) => FevgaHeuristic.choose(p, dice, &p.legal_plays(dice)),
+                AnyPosition::GulBara(p) => crate::GulBaraHeuristic.choose(p, dice, &p.legal_plays(dice)),
             };
             assert_eq!(i, expected, "{kind}");
         }

@@ -80,6 +80,20 @@ pub enum ReasonCode {
     /// Fevga's unblocking duty: every opposing checker is `trapped` behind
     /// the mover's six points `wall`, and a legal play opens one of them.
     UnblockingDuty,
+    /// Gul bara: the stage being played has `left` moves of `die`, fewer
+    /// than entered.
+    StageMoves,
+    /// Gul bara: a ladder is played a stage at a time; this one is of `die`.
+    OneStage,
+    /// Gul bara: `dice` on the game's roll `roll` is played at once, not
+    /// in stages (doublets ladder from the 4th roll).
+    NotALadder,
+    /// Gul bara: the stage of `die` stopped after `played` moves, which
+    /// ends the turn.
+    AfterStall,
+    /// Gul bara: the play hands over the dice `actual` (none: nothing),
+    /// not `written`.
+    Remainder,
 }
 
 /// A refusal's reason: its code and parameters (points in the mover's
@@ -145,6 +159,13 @@ impl From<&PlayError> for Reason {
             PlayError::NardePrime { points } => (C::Prime, json!({"points": numbers(points)})),
             PlayError::UnblockingDuty { trapped, wall } => {
                 (C::UnblockingDuty, json!({"trapped": trapped, "wall": numbers(wall)}))
+            }
+            PlayError::StageMoves { die, left } => (C::StageMoves, json!({"die": die, "left": left})),
+            PlayError::OneStage { die } => (C::OneStage, json!({"die": die})),
+            PlayError::NotALadder { dice: d, roll } => (C::NotALadder, json!({"dice": dice(d), "roll": roll})),
+            PlayError::AfterStall { die, played } => (C::AfterStall, json!({"die": die, "played": played})),
+            PlayError::Remainder { actual, written } => {
+                (C::Remainder, json!({"actual": numbers(actual), "written": written}))
             }
         };
         Reason::new(code, params)
@@ -212,6 +233,11 @@ mod tests {
             C::QuarterBan,
             C::Prime,
             C::UnblockingDuty,
+            C::StageMoves,
+            C::OneStage,
+            C::NotALadder,
+            C::AfterStall,
+            C::Remainder,
         ];
         // No wildcard: a new code does not compile until it is listed here,
         // and then `all` must have it.
@@ -244,6 +270,11 @@ mod tests {
             C::QuarterBan => 25,
             C::Prime => 26,
             C::UnblockingDuty => 27,
+            C::StageMoves => 28,
+            C::OneStage => 29,
+            C::NotALadder => 30,
+            C::AfterStall => 31,
+            C::Remainder => 32,
         };
         let page = include_str!("../assets/js/reasons.js");
         let (en, el) = page.split_once("  el: {").expect("the Greek table");

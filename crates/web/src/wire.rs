@@ -28,6 +28,9 @@ pub enum GameJson {
     Plakoto,
     /// Φεύγα.
     Fevga,
+    /// Гюлбара (Gul bara): Fevga's race with the doubles ladder; its
+    /// positions are served, its matches not played here yet.
+    Gulbara,
 }
 
 /// A position of any game in a request: position JSON (an object, its own

@@ -156,7 +156,7 @@ async fn a_game_field_that_disagrees_with_the_position_is_a_422_naming_both() {
         let got = post(&app, uri, json!({"position": id, "dice": "6-3", "game": "plakoto"})).await;
         assert_error(&got, StatusCode::UNPROCESSABLE_ENTITY, "bad-position", &["Fevga", "Plakoto"]);
         let got = post(&app, uri, json!({"position": "start", "dice": "6-3", "game": "chess"})).await;
-        assert_error(&got, StatusCode::UNPROCESSABLE_ENTITY, "bad-request", &["portes, plakoto and fevga"]);
+        assert_error(&got, StatusCode::UNPROCESSABLE_ENTITY, "bad-request", &["portes, plakoto, fevga and gulbara"]);
     }
 }
 
@@ -210,7 +210,7 @@ async fn eval_and_hint_use_each_games_own_network() {
     use tavli_core::portes;
     use tavli_engine::{NetGame, Search, analysis};
     let app = app();
-    for kind in [GameKind::Portes, GameKind::Plakoto, GameKind::Fevga] {
+    for kind in GameKind::ALL {
         let (s, v) = post(&app, "/api/v1/eval", json!({"position": "start", "game": kind.name()})).await;
         assert_eq!(s, StatusCode::OK, "{kind}: {v}");
         assert_eq!(v["position"], serde_json::to_value(AnyPosition::start(kind)).unwrap(), "{kind}");
@@ -221,6 +221,9 @@ async fn eval_and_hint_use_each_games_own_network() {
             AnyPosition::Plakoto(p) => analysis::evaluate(&Search::new(NeuralEval::shipped(None), 0), &p).equity,
             AnyPosition::Fevga(p) => {
                 analysis::evaluate(&Search::new(tavli_core::fevga::Position::shipped_eval(None).unwrap(), 0), &p).equity
+            }
+            AnyPosition::GulBara(p) => {
+                analysis::evaluate(&Search::new(tavli_core::gulbara::Position::playing_eval(None), 0), &p).equity
             }
         };
         assert!((v["equity"].as_f64().unwrap() - f64::from(want)).abs() < 1e-5, "{kind}: {v} against {want}");
@@ -284,6 +287,9 @@ async fn a_match_from_a_position_of_another_game_is_refused_naming_both() {
     let (s, v) = post(&app, "/api/v1/matches", body).await;
     assert_eq!(s, StatusCode::CREATED, "{v}");
     assert_eq!(v["game"]["game"], "fevga", "{v}");
+    // A game out of Tavli is not played on the page yet.
+    let got = post(&app, "/api/v1/matches", json!({"opponent": "human", "games": "gulbara"})).await;
+    assert_error(&got, StatusCode::UNPROCESSABLE_ENTITY, "bad-request", &["Gul bara is not played on the web page"]);
 }
 
 #[tokio::test]
@@ -295,7 +301,12 @@ async fn openapi_describes_the_game_field() {
     for request in ["MovesRequest", "TurnRequest", "EvalRequest", "HintRequest"] {
         assert!(schemas[request]["properties"]["game"].is_object(), "{request}: {}", schemas[request]);
     }
-    assert_eq!(schemas["GameJson"]["enum"], json!(["portes", "plakoto", "fevga"]), "{}", schemas["GameJson"]);
+    assert_eq!(
+        schemas["GameJson"]["enum"],
+        json!(["portes", "plakoto", "fevga", "gulbara"]),
+        "{}",
+        schemas["GameJson"]
+    );
 }
 
 /// Game names are read one way everywhere: a request's `game` and a
@@ -313,7 +324,7 @@ async fn game_names_are_read_in_any_case_and_a_doubled_or_null_game_is_named() {
         assert_eq!(s, StatusCode::OK, "{uri}: {v}");
         let (s, v) = post(&app, uri, json!({"position": "start", "dice": "3-1", "game": "chess", "ply": 0})).await;
         assert_eq!(s, StatusCode::UNPROCESSABLE_ENTITY, "{uri}: {v}");
-        assert!(v["error"]["message"].as_str().unwrap().contains("portes, plakoto and fevga"), "{uri}: {v}");
+        assert!(v["error"]["message"].as_str().unwrap().contains("portes, plakoto, fevga and gulbara"), "{uri}: {v}");
     }
     let twice = r#"{"game":"portes","game":"portes","turn":"white","board":{"24":2,"13":5,"8":3,"6":5,"1":-2,"12":-5,"17":-3,"19":-5}}"#;
     let got = post(&app, "/api/v1/moves", json!({"position": twice, "dice": "3-1"})).await;

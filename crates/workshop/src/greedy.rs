@@ -9,12 +9,14 @@ use tavli_core::tavli::{GamePlay, GamePosition};
 use tavli_engine::{Evaluator, Player, Probabilities};
 
 /// The mover's equity after `play` by static evaluation (exact when the
-/// play ends the game: the final position keeps the mover on roll).
+/// play ends the game: the final position keeps the mover on roll; and
+/// the position's own when the mover plays on, as after a Gul bara stage).
 #[inline]
 pub fn play_equity<P: GamePosition, E: Evaluator<P> + ?Sized>(eval: &E, play: &P::Play) -> f32 {
     let after = play.position();
     match play.result() {
         Some(_) => Probabilities::exact(&after).map_or(0.0, |p| p.equity()),
+        None if play.keeps_turn() => eval.equity(&after),
         None => -eval.equity(&after),
     }
 }

@@ -59,7 +59,8 @@ pub fn play_out<P: GamePosition>(
         if plies >= MAX_TURNS {
             return Err(format!("the game from {} went {plies} plays without ending: a rules bug", start.id()));
         }
-        let d = dice.roll();
+        // Dice played without a throw (Gul bara's ladder stages) take none from `dice`.
+        let d = pos.pending_dice().unwrap_or_else(|| dice.roll());
         let plays = pos.legal_plays(d);
         let side: Color = pos.turn();
         let player = &mut players[side.index()];

@@ -15,7 +15,7 @@ use tavli_core::{Dice, Move};
 use tavli_engine::review::{Mark, MatchAt, Review, Reviewer, TurnReview};
 use tavli_engine::{ByGame, GameVisitor, NetGame, Probabilities};
 
-use crate::rollout::{Rollout, RolloutConfig, exact_after, for_mover};
+use crate::rollout::{Rollout, RolloutConfig, exact_after, for_mover_of};
 
 /// How many turns [`review_by_rollout`] rolls out: the unforced ones whose
 /// play made was not the search's best.
@@ -90,7 +90,7 @@ impl GameVisitor for RollOut<'_> {
             .iter()
             .map(|p| {
                 exact_after(p).unwrap_or_else(|| {
-                    for_mover(rolled.next().expect("a tally per open play")).estimate().probabilities
+                    for_mover_of(p, rolled.next().expect("a tally per open play")).estimate().probabilities
                 })
             })
             .collect();

@@ -294,12 +294,15 @@ impl<P: NetGame> Rollout<P> {
                 let p = self.eval.probabilities(&pos);
                 break if pos.turn() == root { p } else { p.flip() };
             }
-            let d = dice.next();
+            // Dice played without a throw (Gul bara's ladder stages) take
+            // none from the trial's dice, and bring no luck.
+            let pending = pos.pending_dice();
+            let d = pending.unwrap_or_else(|| dice.next());
             let mover = pos.turn();
             let plays = pos.legal_plays(d);
             // At 0-ply the luck's evaluation of the roll thrown is also the choice.
             let mut chosen = None;
-            if self.cfg.variance_reduction {
+            if self.cfg.variance_reduction && pending.is_none() {
                 let mut mean = Probabilities::default();
                 let mut actual = Probabilities::default();
                 for r in Dice::ALL {
@@ -401,6 +404,13 @@ where
 pub fn for_mover(t: &Tally) -> Tally {
     let s = &t.sums;
     Tally { trials: t.trials, sums: [s[2], s[3], s[0], s[1], s[4], -s[5]], squares: t.squares }
+}
+
+/// The tally, for the mover of `play`, of the rollout from the position
+/// after it: [`for_mover`], or the tally itself when the mover is on roll
+/// there again (a Gul bara ladder's next stage).
+pub fn for_mover_of<PL: GamePlay>(play: &PL, t: &Tally) -> Tally {
+    if play.keeps_turn() { t.clone() } else { for_mover(t) }
 }
 
 mod i128_strings {

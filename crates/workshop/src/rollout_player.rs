@@ -16,7 +16,7 @@ use tavli_core::Dice;
 use tavli_core::tavli::GamePlay;
 use tavli_engine::{Analyzer, NetEval, NetGame, Player, Search};
 
-use crate::rollout::{Rollout, RolloutConfig, exact_after, for_mover};
+use crate::rollout::{Rollout, RolloutConfig, exact_after, for_mover_of};
 
 /// Only plays within this equity of the 1-ply best are rolled out.
 const MARGIN: f32 = 0.12;
@@ -109,7 +109,8 @@ impl<P: NetGame> Player<P> for RolloutPlayer<P> {
         };
         // One thread: a duel's games are the parallel unit.
         let tallies = Rollout::of(self.eval.clone(), cfg).run(&starts, 1, &AtomicBool::new(false), &|_| {});
-        let mut rolled = tallies.iter().map(|t| for_mover(t).estimate().equity);
+        let open = candidates.iter().zip(&exact).filter(|(_, e)| e.is_none()).map(|(&i, _)| &plays[i]);
+        let mut rolled = tallies.iter().zip(open).map(|(t, play)| for_mover_of(play, t).estimate().equity);
         let values: Vec<f64> = exact.iter().map(|e| e.unwrap_or_else(|| rolled.next().unwrap_or(f64::MIN))).collect();
         let k = (0..candidates.len()).max_by(|&a, &b| values[a].total_cmp(&values[b]).then(b.cmp(&a))).unwrap_or(0);
         candidates[k]

@@ -32,7 +32,7 @@ pub struct Args {
     /// Measure this weights file's network instead of the shipped one.
     #[arg(long)]
     weights: Option<std::path::PathBuf>,
-    /// The game: plakoto (the default), portes or fevga.
+    /// The game: plakoto (the default), portes, fevga or gulbara.
     #[arg(long, value_name = "G")]
     game: Option<GameKind>,
 }
@@ -92,7 +92,8 @@ fn run_of<P: NetGame>(a: &Args) -> Result<()> {
             let bytes = std::fs::read(path).map_err(|e| anyhow!("reading {}: {e}", path.display()))?;
             Arc::new(Network::from_bytes_of(P::KIND, &bytes).map_err(|e| anyhow!("{}: {e}", path.display()))?)
         }
-        None => P::shipped().ok_or_else(|| anyhow!("{} has no shipped network", P::KIND))?,
+        // The levels' network: the shipped one, or a game's stand-in.
+        None => P::playing_network(),
     };
     println!("game: {}; network: {} hidden units", P::KIND, net.hidden());
     println!("threads available: {}", std::thread::available_parallelism().map_or(1, |n| n.get()));

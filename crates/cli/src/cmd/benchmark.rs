@@ -49,13 +49,10 @@ pub fn run(a: Args) -> Result<()> {
 /// The committed benchmark set of Plakoto.
 pub const DEFAULT_SET: &str = "benchmark/decisions.jsonl";
 
-/// The committed benchmark set of `game`.
+/// The committed benchmark set of `game`: Plakoto's first, the others'
+/// in a folder named after the game (`benchmark/portes/decisions.jsonl`).
 fn default_set(game: GameKind) -> PathBuf {
-    PathBuf::from(match game {
-        GameKind::Plakoto => DEFAULT_SET,
-        GameKind::Portes => "benchmark/portes/decisions.jsonl",
-        GameKind::Fevga => "benchmark/fevga/decisions.jsonl",
-    })
+    if game == GameKind::default() { DEFAULT_SET.into() } else { format!("benchmark/{game}/decisions.jsonl").into() }
 }
 
 /// The game of a set's decisions, every one's (a set mixing games is
@@ -84,7 +81,7 @@ fn set_game(path: &Path, set: &[Decision]) -> Result<GameKind> {
 /// join`) are the set.
 #[derive(clap::Args)]
 pub struct BuildArgs {
-    /// The game: plakoto (the default), portes or fevga.
+    /// The game: plakoto (the default), portes, fevga or gulbara.
     #[arg(long, value_name = "G")]
     game: Option<GameKind>,
     /// Where to write the decisions (JSON lines); default: the game's
@@ -320,7 +317,7 @@ pub struct PlayArgs {
     #[arg(long)]
     set: Option<PathBuf>,
     /// The game whose committed set is the default --set: plakoto (the
-    /// default), portes or fevga.
+    /// default), portes, fevga or gulbara.
     #[arg(long, value_name = "G")]
     game: Option<GameKind>,
     /// Also score the best plays of OTHER, an independent rollout of the

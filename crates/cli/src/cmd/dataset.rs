@@ -130,7 +130,7 @@ struct LabelArgs {
     /// settings, and a run with other settings is refused).
     #[arg(long)]
     dir: PathBuf,
-    /// The game: plakoto, portes or fevga.
+    /// The game: plakoto, portes, fevga or gulbara.
     #[arg(long)]
     game: GameKind,
     /// Self-play games over all shards.

@@ -39,11 +39,10 @@ pub struct Args {
     /// playing for points whatever the score.
     #[arg(long = "match", value_name = "N", value_parser = clap::value_parser!(u32).range(1..=25))]
     match_to: Option<u32>,
-    /// The game: plakoto (the default), portes or fevga. Portes is played
-    /// by the levels, `money:LEVEL`, `net:PATH` and `net@PLY:PATH` (a
-    /// Portes weights file) and `external:COMMAND`; Fevga by `random`,
-    /// `heuristic`, `net:PATH`, `net@PLY:PATH` and `external:COMMAND` (its
-    /// levels once it has a shipped network).
+    /// The game: plakoto (the default), portes, fevga or gulbara. Every
+    /// player plays every game: the levels with the game's shipped network
+    /// (Gul bara's, until one is trained, a stand-in set by hand),
+    /// `net:PATH` and `net@PLY:PATH` with a weights file of the game.
     #[arg(long, value_name = "G", conflicts_with = "tavli")]
     game: Option<GameKind>,
     /// Tavli matches (Portes, Plakoto, Fevga and round again), to 5 unless
@@ -95,6 +94,12 @@ pub fn run(a: Args) -> Result<()> {
 
 /// A duel of games, or matches, of `P` alone.
 fn one_game<P: NetGame>(a: &Args) -> Result<()> {
+    if [&a.a, &a.b].iter().any(|n| {
+        tavli_engine::levels::level(n.strip_prefix("money:").unwrap_or(n))
+            .is_ok_and(|l| matches!(l.kind, tavli_engine::LevelKind::Neural { .. }))
+    }) {
+        super::note_stand_in::<P>();
+    }
     // The game's evaluator: its network (Plakoto's given by --weights), with
     // the bear-off database for races.
     let eval = super::game_evals().get::<P>().clone();

@@ -22,7 +22,7 @@ pub struct Args {
     json: bool,
     #[command(flatten)]
     score: super::ScoreArgs,
-    /// The game of `start`: plakoto (the default), portes or fevga; JSON
+    /// The game of `start`: plakoto (the default), portes, fevga or gulbara; JSON
     /// and IDs say their own game.
     #[arg(long, value_name = "G")]
     game: Option<GameKind>,
@@ -47,6 +47,7 @@ impl GameVisitor for Eval<'_> {
 }
 
 fn eval_of<P: NetGame>(a: &Args, pos: P, eval: NetEval<P>) -> Result<()> {
+    super::note_stand_in::<P>();
     let score = a.score.score()?;
     let search = Search::in_match_of(eval, a.ply, score, a.score.games(P::KIND));
     let e = evaluate(&search, &pos);

@@ -36,7 +36,7 @@ pub struct Args {
     json: bool,
     #[command(flatten)]
     score: super::ScoreArgs,
-    /// The game of `start`: plakoto (the default), portes or fevga; JSON
+    /// The game of `start`: plakoto (the default), portes, fevga or gulbara; JSON
     /// and IDs say their own game.
     #[arg(long, value_name = "G")]
     game: Option<GameKind>,
@@ -63,6 +63,7 @@ impl GameVisitor for Hint<'_> {
 /// `hint` in the game of `pos`; `any` makes its plays plays of any game
 /// (for their JSON).
 fn hint_of<P: NetGame>(a: &Args, pos: P, eval: NetEval<P>, any: fn(P::Play) -> AnyPlay) -> Result<()> {
+    super::note_stand_in::<P>();
     let dice = super::dice_arg(&a.dice)?;
     if let Some(r) = pos.outcome() {
         eprintln!("the game is already over ({r}): no plays");

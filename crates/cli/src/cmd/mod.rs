@@ -89,6 +89,19 @@ pub fn game_evals() -> tavli_engine::GameEvals {
     tavli_engine::GameEvals::around(engine_eval())
 }
 
+/// Says on stderr when game `P` has no trained network yet, so that the
+/// evaluation its levels, `eval` and `hint` give is its stand-in's.
+pub fn note_stand_in<P: tavli_engine::NetGame>() {
+    if P::shipped().is_none() {
+        eprintln!(
+            "tavli: {} has no trained network yet: these figures are a stand-in's, set by hand \
+             (`tavli train --game {}` makes a network; `net:PATH` plays one)",
+            P::KIND.title(),
+            P::KIND
+        );
+    }
+}
+
 /// A position of any game for the commands that take every game: `start`
 /// means the start of `game` (Plakoto's without it), JSON says its own game.
 pub fn any_position_arg(text: &str, game: Option<GameKind>) -> Result<AnyPosition> {

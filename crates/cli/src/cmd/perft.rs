@@ -23,7 +23,7 @@ pub struct Args {
     /// plays (the same count, slower): the speed other engines' perft reports.
     #[arg(long)]
     full: bool,
-    /// The game: portes, plakoto (the default) or fevga; position JSON
+    /// The game: portes, plakoto (the default), fevga or gulbara; position JSON
     /// names its own.
     #[arg(long, value_name = "G")]
     game: Option<GameKind>,
@@ -40,7 +40,7 @@ pub fn run(args: Args) -> Result<()> {
     let threads = args.threads;
     let t = Instant::now();
     let Some(n) = pos.perft_parallel(args.depth, threads, args.full) else {
-        bail!("--full is for Plakoto and Portes: Fevga's perft counts the last ply")
+        bail!("--full is for Plakoto and Portes: this game's perft counts the last ply without building it")
     };
     let secs = t.elapsed().as_secs_f64();
     println!("{n}");

@@ -180,7 +180,12 @@ fn steps(rec: &MatchRecord<AnyPosition>, viewpoint: Color, style: Style, lang: L
             let moves: Vec<Move> = t.moves.iter().map(|&[f, to]| Move::new(f, to)).collect();
             let play = game.play_moves(&moves)?;
             let (who, rolled) = (v.name(t.side), dice.to_string());
-            let mut said = if play.is_pass() {
+            // Dice played without a throw (a Gul bara ladder's next stage,
+            // a remainder handed over) are no roll.
+            let mut said = if let Some(p) = before.pending() {
+                let play = if play.is_pass() { "pass".to_string() } else { style.bold(&play.notation()) };
+                format!("{}{play}\n", super::play::tavli_text::engine_plays_pending(lang, who, &p.to_string()))
+            } else if play.is_pass() {
                 format!("{}\n", text::replay_pass(lang, i + 1, who, &rolled))
             } else {
                 format!("{}\n", text::replay_play(lang, i + 1, who, &rolled, &style.bold(&play.notation())))

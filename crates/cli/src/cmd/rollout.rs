@@ -67,7 +67,7 @@ pub struct Args {
     /// Print JSON (with the shard's exact tallies, for rollout-merge).
     #[arg(long)]
     json: bool,
-    /// The game of `start`: plakoto (the default), portes or fevga; JSON
+    /// The game of `start`: plakoto (the default), portes, fevga or gulbara; JSON
     /// and IDs say their own game.
     #[arg(long, value_name = "G")]
     game: Option<GameKind>,

@@ -17,7 +17,7 @@ use tavli_workshop::train::{TrainConfig, train};
 /// checkpoint; --resume continues.
 #[derive(clap::Args)]
 pub struct Args {
-    /// The game the network learns: plakoto, portes or fevga (a resumed run keeps
+    /// The game the network learns: plakoto, portes, fevga or gulbara (a resumed run keeps
     /// the game it began with).
     #[arg(long, default_value = "plakoto")]
     game: GameKind,

@@ -1,6 +1,7 @@
 //! Position JSON (INTERFACE.md; TAVLI.md Part 3b for `game`), read and
 //! written once for every game. A game implements [`JsonFormat`]: its
-//! `game`, its own field (Plakoto's `pinned`, Portes's `bar`) and how an
+//! `game`, its own fields (Plakoto's `pinned`, Portes's `bar`, Gul bara's
+//! `roll` and pending dice) and how an
 //! entry goes into its `Setup`. The rest is here:
 //!
 //! ```json
@@ -52,8 +53,9 @@ pub(crate) trait JsonFormat: Sized {
     type Setup;
     /// The game: the `game` it reads and writes and the name its messages use.
     const GAME: GameKind;
-    /// The game's own field, read and written between `board` and `off`.
-    const OWN_FIELD: Option<&'static str> = None;
+    /// The game's own fields, read and written between `board` and `off`
+    /// in this order.
+    const OWN_FIELDS: &'static [&'static str] = &[];
     /// Other games' fields that this game has not, each with why, so that
     /// one is explained rather than called unknown.
     const LACKS: &'static [(&'static str, &'static str)];
@@ -73,8 +75,12 @@ pub(crate) trait JsonFormat: Sized {
     fn put(setup: &mut Self::Setup, point: u8, count: i64);
     /// Sets the borne-off counts, indexed by `Color::index()`.
     fn set_off(setup: &mut Self::Setup, off: [i64; 2]);
-    /// Reads the value of [`Self::OWN_FIELD`] into `setup`.
-    fn read_own(_setup: &mut Self::Setup, _raw: &RawValue) -> Result<(), PositionJsonError<Self::Invalid>> {
+    /// Reads the value of `field`, one of [`Self::OWN_FIELDS`], into `setup`.
+    fn read_own(
+        _setup: &mut Self::Setup,
+        _field: &str,
+        _raw: &RawValue,
+    ) -> Result<(), PositionJsonError<Self::Invalid>> {
         Ok(())
     }
     /// Checks `setup` against the game's rules.
@@ -86,9 +92,14 @@ pub(crate) trait JsonFormat: Sized {
     fn point(&self, point: u8) -> Option<(Color, u8)>;
     /// The side's borne-off checkers.
     fn borne_off(&self, color: Color) -> u8;
-    /// Writes [`Self::OWN_FIELD`] and its value into the position's map.
+    /// Writes the game's own fields that this position has, with their
+    /// values, into the position's map.
     fn write_own<M: SerializeMap>(&self, _map: &mut M) -> Result<(), M::Error> {
         Ok(())
+    }
+    /// How many entries [`Self::write_own`] writes for this position.
+    fn own_written(&self) -> usize {
+        Self::OWN_FIELDS.len()
     }
 }
 
@@ -110,7 +121,8 @@ pub(crate) fn read<P: JsonFormat>(text: &str) -> Result<P, PositionJsonError<P::
     // Before the other fields: another game's position is named as such,
     // not refused for a field of its own (a Portes `bar`) called unknown.
     check_game::<P>(&top.0)?;
-    let (mut game, mut turn, mut board, mut own, mut off) = (None, None, None, None, None);
+    let (mut game, mut turn, mut board, mut off) = (None, None, None, None);
+    let mut own: Vec<Option<Box<RawValue>>> = vec![None; P::OWN_FIELDS.len()];
     for (k, v) in top.0 {
         let slot = match k.as_str() {
             // Checked above; taken here so that a repeated `game` is refused.
@@ -118,8 +130,10 @@ pub(crate) fn read<P: JsonFormat>(text: &str) -> Result<P, PositionJsonError<P::
             "turn" => &mut turn,
             "board" => &mut board,
             "off" => &mut off,
-            name if P::OWN_FIELD == Some(name) => &mut own,
-            name => return Err(unknown_field::<P>(name)),
+            name => match P::OWN_FIELDS.iter().position(|f| *f == name) {
+                Some(i) => &mut own[i],
+                None => return Err(unknown_field::<P>(name)),
+            },
         };
         if slot.replace(v).is_some() {
             return Err(shape(format!("field `{k}` appears twice")));
@@ -132,8 +146,10 @@ pub(crate) fn read<P: JsonFormat>(text: &str) -> Result<P, PositionJsonError<P::
         P::put(&mut setup, point, int(&format!("board.{point}"), raw)?);
         Ok(())
     })?;
-    if let Some(raw) = own {
-        P::read_own(&mut setup, &raw)?;
+    for (field, raw) in P::OWN_FIELDS.iter().zip(own) {
+        if let Some(raw) = raw {
+            P::read_own(&mut setup, field, &raw)?;
+        }
     }
     if let Some(raw) = off {
         P::set_off(&mut setup, sides("off", &raw, P::OFF_REPEATS)?);
@@ -159,7 +175,7 @@ pub(crate) fn deserialize<'de, P: JsonFormat, D: Deserializer<'de>>(d: D) -> Res
 /// feature), the points from 24 down to 1.
 pub(crate) fn serialize<P: JsonFormat, S: Serializer>(p: &P, s: S) -> Result<S::Ok, S::Error> {
     let names = names_game(P::GAME);
-    let mut m = s.serialize_map(Some(3 + usize::from(names) + usize::from(P::OWN_FIELD.is_some())))?;
+    let mut m = s.serialize_map(Some(3 + usize::from(names) + p.own_written()))?;
     if names {
         m.serialize_entry("game", P::GAME.name())?;
     }
@@ -315,7 +331,7 @@ fn fields<P: JsonFormat>() -> String {
         names.push("game");
     }
     names.extend(["turn", "board"]);
-    names.extend(P::OWN_FIELD);
+    names.extend(P::OWN_FIELDS);
     let quoted: Vec<String> = names.iter().map(|n| format!("`{n}`")).collect();
     format!("{} and `off`", quoted.join(", "))
 }
@@ -412,7 +428,7 @@ pub(crate) fn color<E>(field: &str, raw: &RawValue, loose: bool) -> Result<Color
 
 /// Reads an integer count, clamped to ±1000: the games' rules refuse any
 /// count that large, and their sums cannot overflow.
-fn int<E>(field: &str, raw: &RawValue) -> Result<i64, PositionJsonError<E>> {
+pub(crate) fn int<E>(field: &str, raw: &RawValue) -> Result<i64, PositionJsonError<E>> {
     scalar(raw)
         .as_i64()
         .map(|n| n.clamp(-1000, 1000))

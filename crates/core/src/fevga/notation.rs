@@ -54,6 +54,26 @@ impl Notation for Board {
     }
 }
 
+impl Position {
+    /// The board before `mover` played `moves` (in its numbering) to reach
+    /// this one, `mover` on roll; `None` if they cannot be undone here
+    /// (the setup's check refuses a point left below zero).
+    /// Gul bara, on Fevga's board, rebuilds its turns with it too.
+    pub(crate) fn undone(&self, mover: crate::Color, moves: &[crate::Move]) -> Option<Position> {
+        let side = mover.index();
+        let mut s = self.to_setup();
+        for m in moves.iter().rev() {
+            match m.to {
+                0 => s.off[side] -= 1,
+                to => s.checkers[side][usize::from(super::white_point(mover, to))] -= 1,
+            }
+            s.checkers[side][usize::from(super::white_point(mover, m.from))] += 1;
+        }
+        s.turn = mover;
+        s.validate().ok()
+    }
+}
+
 impl Play {
     /// Was the mover released from the runner rule (TAVLI.md's Decision: a
     /// checker on its 12-point or nearer home, or one borne off) before the
@@ -74,17 +94,7 @@ impl Play {
     /// The position the play was made from: the one it reaches with its
     /// moves undone (nothing is hit in Fevga), the mover on roll.
     pub(crate) fn before(&self) -> Option<Position> {
-        let (mover, side) = (self.mover, self.mover.index());
-        let mut s = self.position.to_setup();
-        for m in self.moves().iter().rev() {
-            match m.to {
-                0 => s.off[side] -= 1,
-                to => s.checkers[side][usize::from(super::white_point(mover, to))] -= 1,
-            }
-            s.checkers[side][usize::from(super::white_point(mover, m.from))] += 1;
-        }
-        s.turn = mover;
-        s.validate().ok()
+        self.position.undone(self.mover, self.moves())
     }
 
     /// The play in notation; `pass` when nothing could be played.

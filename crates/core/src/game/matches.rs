@@ -388,6 +388,12 @@ impl<P: GamePosition> Match<P> {
         if let Some(d) = self.game().pending_opening_dice() {
             return Ok(d);
         }
+        // Dice played without a throw (Gul bara's ladder stages and
+        // remainders): nothing is drawn from the match's dice.
+        if let Some(d) = self.game().position().pending_dice() {
+            self.current()?.set_dice(d)?;
+            return Ok(d);
+        }
         if !self.dice.can_throw(2) {
             return Err(MatchError::NoMoreDice);
         }
@@ -682,6 +688,11 @@ impl<P: GamePosition> Match<P> {
                 }));
             }
             for (ti, t) in g.turns.iter().enumerate() {
+                // A turn of dice played without a throw took none from the
+                // record's dice, which list every turn's.
+                if recorded && m.game().position().pending_dice().is_some() {
+                    m.dice.skip_recorded(2);
+                }
                 let opening_dice = m.game().pending_opening_dice();
                 let d = m.roll().map_err(|e| bad(format!("turn {}: {e}", ti + 1)))?;
                 if [d.high(), d.low()] != sorted(t.dice) {
@@ -725,6 +736,9 @@ impl<P: GamePosition> Match<P> {
                 m.after_play();
             }
             if let Some(d) = g.dice {
+                if recorded && m.game().position().pending_dice().is_some() {
+                    m.dice.skip_recorded(2);
+                }
                 let rolled = m.roll().map_err(|e| bad(format!("pending roll: {e}")))?;
                 if [rolled.high(), rolled.low()] != sorted(d) {
                     return Err(bad(if recorded {

@@ -227,9 +227,16 @@ impl<P: GamePosition> Game<P> {
 
     /// Rolls the dice for the side on roll and works out its legal plays.
     /// When the opening dice are the first roll
-    /// ([`Game::pending_opening_dice`]), returns them and throws nothing.
+    /// ([`Game::pending_opening_dice`]), returns them and throws nothing;
+    /// when the position has dice to play without a throw (Gul bara's
+    /// ladder stages and remainders, [`GamePosition::pending_dice`]), sets
+    /// those and throws nothing.
     pub fn roll(&mut self, src: &mut dyn DiceSource) -> Result<Dice, GameError<P::Error>> {
         if let Some(dice) = self.pending_opening_dice() {
+            return Ok(dice);
+        }
+        if let Some(dice) = self.position.pending_dice() {
+            self.set_dice(dice)?;
             return Ok(dice);
         }
         let dice = src.roll();

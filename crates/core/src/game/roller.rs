@@ -133,6 +133,17 @@ impl MatchDice {
         }
     }
 
+    /// Passes over `n` recorded dice that were never thrown: a record
+    /// lists the dice of every turn, and a turn of dice played without a
+    /// throw (Gul bara's pending dice) took none.
+    pub(crate) fn skip_recorded(&mut self, n: usize) {
+        if let MatchDice::Recorded { left, .. } = self {
+            for _ in 0..n {
+                left.pop_front();
+            }
+        }
+    }
+
     /// Can `n` more dice be thrown?
     pub(crate) fn can_throw(&self, n: usize) -> bool {
         match self {

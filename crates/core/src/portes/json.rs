@@ -27,7 +27,7 @@ impl JsonFormat for Position {
     type Invalid = PositionError;
     type Setup = Setup;
     const GAME: GameKind = GameKind::Portes;
-    const OWN_FIELD: Option<&'static str> = Some("bar");
+    const OWN_FIELDS: &'static [&'static str] = &["bar"];
     const LACKS: &'static [(&'static str, &'static str)] = &[("pinned", "a hit checker goes to the bar")];
     const LOOSE_TURN: bool = false;
     const OFF_REPEATS: bool = false;
@@ -44,7 +44,7 @@ impl JsonFormat for Position {
         setup.off = off;
     }
 
-    fn read_own(setup: &mut Setup, raw: &RawValue) -> Result<(), PositionJsonError> {
+    fn read_own(setup: &mut Setup, _field: &str, raw: &RawValue) -> Result<(), PositionJsonError> {
         setup.bar = json::sides("bar", raw, false)?;
         Ok(())
     }

@@ -1,6 +1,6 @@
 //! What the game state machine (`game::Game`) needs of a game's positions
 //! and plays, so that one state machine plays every game: Plakoto's,
-//! Portes's and Fevga's own types (static dispatch, no cost) and
+//! Portes's, Fevga's and Gul bara's own types (static dispatch, no cost) and
 //! [`AnyPosition`] (the game chosen at run time, as a Tavli match needs).
 //!
 //! The `_under` methods apply a match's options ([`MatchRules`]): each game
@@ -11,7 +11,7 @@ use std::fmt::Debug;
 
 use super::{AnyPlay, AnyPosition, GameKind, MatchRules};
 use crate::PlayError;
-use crate::{Color, Dice, GameResult, Move, fevga, portes};
+use crate::{Color, Dice, GameResult, Move, fevga, gulbara, portes};
 
 /// A position of some game, as the game state machine drives it.
 pub trait GamePosition: Copy + Eq + Debug + Send + Sync + 'static {
@@ -59,6 +59,15 @@ pub trait GamePosition: Copy + Eq + Debug + Send + Sync + 'static {
     }
     /// The game's position ID.
     fn id(&self) -> String;
+    /// The dice the side on roll plays now without throwing (Gul bara's
+    /// ladder stages and handed-over remainders: see
+    /// [`gulbara::Position::pending_dice`]); `None`, the default, when it
+    /// throws. A loop that rolls asks this first, and plays these dice
+    /// instead of throwing; [`GamePosition::legal_plays`] plays them
+    /// whatever dice it is given.
+    fn pending_dice(&self) -> Option<Dice> {
+        None
+    }
     /// The position JSON (INTERFACE.md; the engine protocol's `position`).
     fn to_json_value(&self) -> serde_json::Value;
     /// The error for a play, written `notation`, that is not among this
@@ -73,9 +82,20 @@ pub trait GamePosition: Copy + Eq + Debug + Send + Sync + 'static {
 /// A play of some game, as the game state machine records it.
 pub trait GamePlay: Clone + Eq + Debug + Send + Sync + 'static {
     /// The game's position.
-    type Position;
-    /// The position reached, the opponent on roll.
+    type Position: GamePosition;
+    /// The position reached: the opponent on roll, or the final position,
+    /// or (see [`GamePlay::keeps_turn`]) the mover again.
     fn position(&self) -> Self::Position;
+    /// The side that made the play.
+    fn mover(&self) -> Color;
+    /// Is the mover on roll again after this play, the game going on? In
+    /// Gul bara after a ladder's stage with the next stage to come, or
+    /// after dice handed to it (it then rolls); in the other games never.
+    /// Whoever values a play from the next position's side must not turn
+    /// the value round then.
+    fn keeps_turn(&self) -> bool {
+        self.result().is_none() && self.position().turn() == self.mover()
+    }
     /// How the game ended with this play, if it did.
     fn result(&self) -> Option<GameResult>;
     /// The single moves, in the mover's numbering.
@@ -151,6 +171,9 @@ macro_rules! own_game {
             fn moves(&self) -> &[Move] {
                 <$Play>::moves(self)
             }
+            fn mover(&self) -> Color {
+                <$Play>::mover(self)
+            }
             fn notation(&self) -> String {
                 <$Play>::notation(self)
             }
@@ -194,6 +217,16 @@ own_game!(
         fevga::parse_play_with(self, dice, text, &rules.fevga)
     }
 );
+own_game!(
+    GulBara,
+    gulbara::Position,
+    gulbara::Play,
+    gulbara::PlayError,
+    gulbara::parse_play,
+    fn pending_dice(&self) -> Option<Dice> {
+        gulbara::Position::pending_dice(self)
+    }
+);
 
 impl GamePosition for AnyPosition {
     type Play = AnyPlay;
@@ -216,6 +249,9 @@ impl GamePosition for AnyPosition {
     fn legal_plays(&self, dice: Dice) -> Vec<AnyPlay> {
         AnyPosition::legal_plays(self, dice)
     }
+    fn pending_dice(&self) -> Option<Dice> {
+        AnyPosition::pending_dice(self)
+    }
     fn parse_play(&self, dice: Dice, text: &str) -> Result<AnyPlay, PlayError> {
         AnyPosition::parse_play(self, dice, text)
     }
@@ -224,6 +260,7 @@ impl GamePosition for AnyPosition {
             AnyPosition::Portes(p) => p.legal_plays_under(dice, rules).into_iter().map(AnyPlay::Portes).collect(),
             AnyPosition::Plakoto(p) => p.legal_plays_under(dice, rules).into_iter().map(AnyPlay::Plakoto).collect(),
             AnyPosition::Fevga(p) => p.legal_plays_under(dice, rules).into_iter().map(AnyPlay::Fevga).collect(),
+            AnyPosition::GulBara(p) => p.legal_plays_under(dice, rules).into_iter().map(AnyPlay::GulBara).collect(),
         }
     }
     fn parse_play_under(&self, dice: Dice, text: &str, rules: &MatchRules) -> Result<AnyPlay, PlayError> {
@@ -231,6 +268,7 @@ impl GamePosition for AnyPosition {
             AnyPosition::Portes(p) => p.parse_play_under(dice, text, rules).map(AnyPlay::Portes),
             AnyPosition::Plakoto(p) => p.parse_play_under(dice, text, rules).map(AnyPlay::Plakoto),
             AnyPosition::Fevga(p) => p.parse_play_under(dice, text, rules).map(AnyPlay::Fevga),
+            AnyPosition::GulBara(p) => p.parse_play_under(dice, text, rules).map(AnyPlay::GulBara),
         }
     }
     fn resignation(&self, resigner: Color) -> GameResult {
@@ -244,6 +282,7 @@ impl GamePosition for AnyPosition {
             AnyPosition::Portes(p) => p.outcome_under(rules),
             AnyPosition::Plakoto(p) => p.outcome_under(rules),
             AnyPosition::Fevga(p) => p.outcome_under(rules),
+            AnyPosition::GulBara(p) => p.outcome_under(rules),
         }
     }
     fn id(&self) -> String {
@@ -257,6 +296,7 @@ impl GamePosition for AnyPosition {
             AnyPosition::Portes(p) => p.not_legal(notation),
             AnyPosition::Plakoto(p) => p.not_legal(notation),
             AnyPosition::Fevga(p) => p.not_legal(notation),
+            AnyPosition::GulBara(p) => p.not_legal(notation),
         }
     }
     fn into_any(self) -> AnyPosition {
@@ -277,6 +317,9 @@ impl GamePlay for AnyPlay {
     }
     fn moves(&self) -> &[Move] {
         AnyPlay::moves(self)
+    }
+    fn mover(&self) -> Color {
+        AnyPlay::mover(self)
     }
     fn notation(&self) -> String {
         AnyPlay::notation(self)

@@ -12,6 +12,6 @@ mod turn;
 
 pub use generic::{GamePlay, GamePosition};
 pub use kind::{GameKind, UnknownGame};
-pub use position::{AnyPlay, AnyPosition};
+pub use position::{AnyPlay, AnyPosition, WholePlay};
 pub use schedule::{MatchGames, MatchRules, Starter};
 pub use turn::AnyTurn;

@@ -7,7 +7,7 @@ use std::fmt;
 use serde_json::Value;
 
 use super::{GameKind, GamePosition, MatchRules, UnknownGame};
-use crate::{Color, Dice, GameResult, Move, PlayError, fevga, portes};
+use crate::{Color, Dice, GameResult, Move, PlayError, fevga, gulbara, portes};
 
 /// Calls the same method on whichever game's value is inside.
 macro_rules! each {
@@ -16,6 +16,7 @@ macro_rules! each {
             $Enum::Portes($inner) => $body,
             $Enum::Plakoto($inner) => $body,
             $Enum::Fevga($inner) => $body,
+            $Enum::GulBara($inner) => $body,
         }
     };
 }
@@ -40,6 +41,8 @@ pub enum AnyPosition {
     Plakoto(crate::Position),
     /// A Fevga position.
     Fevga(fevga::Position),
+    /// A Gul bara position.
+    GulBara(gulbara::Position),
 }
 
 /// A legal play of one of Tavli's games: its moves and the position reached.
@@ -51,6 +54,8 @@ pub enum AnyPlay {
     Plakoto(crate::Play),
     /// A Fevga play (nothing is hit or pinned).
     Fevga(fevga::Play),
+    /// A Gul bara play: one decision (a roll, or one stage of a ladder).
+    GulBara(gulbara::Play),
 }
 
 impl From<crate::Position> for AnyPosition {
@@ -71,6 +76,12 @@ impl From<fevga::Position> for AnyPosition {
     }
 }
 
+impl From<gulbara::Position> for AnyPosition {
+    fn from(p: gulbara::Position) -> AnyPosition {
+        AnyPosition::GulBara(p)
+    }
+}
+
 impl AnyPosition {
     /// The start of a game of `kind`, White on roll.
     pub const fn start(kind: GameKind) -> AnyPosition {
@@ -78,6 +89,7 @@ impl AnyPosition {
             GameKind::Portes => AnyPosition::Portes(portes::Position::start()),
             GameKind::Plakoto => AnyPosition::Plakoto(crate::Position::start()),
             GameKind::Fevga => AnyPosition::Fevga(fevga::Position::start()),
+            GameKind::GulBara => AnyPosition::GulBara(gulbara::Position::start()),
         }
     }
 
@@ -87,6 +99,7 @@ impl AnyPosition {
             AnyPosition::Portes(_) => GameKind::Portes,
             AnyPosition::Plakoto(_) => GameKind::Plakoto,
             AnyPosition::Fevga(_) => GameKind::Fevga,
+            AnyPosition::GulBara(_) => GameKind::GulBara,
         }
     }
 
@@ -107,6 +120,73 @@ impl AnyPosition {
             AnyPosition::Portes(p) => p.legal_plays(dice).into_iter().map(AnyPlay::Portes).collect(),
             AnyPosition::Plakoto(p) => p.legal_plays(dice).into_iter().map(AnyPlay::Plakoto).collect(),
             AnyPosition::Fevga(p) => p.legal_plays(dice).into_iter().map(AnyPlay::Fevga).collect(),
+            AnyPosition::GulBara(p) => p.legal_plays(dice).into_iter().map(AnyPlay::GulBara).collect(),
+        }
+    }
+
+    /// The game's roll counter, where it has one (Gul bara: the number of
+    /// the game's next roll, which says whether doublets ladder).
+    pub fn roll_counter(&self) -> Option<u16> {
+        match self {
+            AnyPosition::GulBara(p) => Some(p.roll()),
+            _ => None,
+        }
+    }
+
+    /// What the side on roll plays before it rolls (Gul bara's ladder's
+    /// next stages, or a remainder handed to it).
+    pub fn pending(&self) -> Option<gulbara::Pending> {
+        match self {
+            AnyPosition::GulBara(p) => p.pending(),
+            _ => None,
+        }
+    }
+
+    /// Every distinct whole play of the turn with `dice`, if there are at
+    /// most `limit`, else how many there are: in Gul bara a ladder's whole
+    /// plays, all its stages (see [`gulbara::Position::turn_plays`]); in
+    /// the other games, where a turn is one decision, its legal plays.
+    ///
+    /// ```
+    /// use tavli_core::Dice;
+    /// use tavli_core::tavli::{AnyPosition, GameKind};
+    /// let fourth = AnyPosition::parse(r#"{"game":"gulbara","turn":"white","board":{"24":15,"12":-15},"roll":4}"#, None).unwrap();
+    /// let whole = fourth.whole_plays(Dice::new(5, 5).unwrap(), 100).unwrap();
+    /// assert_eq!(whole.len(), 44);
+    /// assert!(whole.iter().any(|w| w.notation == "24/19/14/9/4 | 24/18(4)"));
+    /// assert_eq!(fourth.whole_plays(Dice::new(1, 1).unwrap(), 100).unwrap_err().plays, 3_227_824);
+    /// ```
+    pub fn whole_plays(&self, dice: Dice, limit: usize) -> Result<Vec<WholePlay>, gulbara::TooManyPlays> {
+        match self {
+            AnyPosition::GulBara(p) => Ok(p
+                .turn_plays(dice, limit)?
+                .iter()
+                .map(|t| WholePlay {
+                    moves: t.moves().to_vec(),
+                    notation: t.notation(),
+                    position: (*t.position()).into(),
+                    result: t.result(),
+                })
+                .collect()),
+            _ => Ok(self
+                .legal_plays(dice)
+                .iter()
+                .map(|p| WholePlay {
+                    moves: p.moves().to_vec(),
+                    notation: p.notation(),
+                    position: p.position(),
+                    result: p.result(),
+                })
+                .collect()),
+        }
+    }
+
+    /// The dice the side on roll plays now without throwing (Gul bara's
+    /// pending stage); `None` when it throws.
+    pub fn pending_dice(&self) -> Option<Dice> {
+        match self {
+            AnyPosition::GulBara(p) => p.pending_dice(),
+            _ => None,
         }
     }
 
@@ -117,6 +197,7 @@ impl AnyPosition {
             AnyPosition::Portes(p) => portes::parse_play(p, dice, text).map(AnyPlay::Portes),
             AnyPosition::Plakoto(p) => crate::parse_play(p, dice, text).map(AnyPlay::Plakoto),
             AnyPosition::Fevga(p) => fevga::parse_play(p, dice, text).map(AnyPlay::Fevga),
+            AnyPosition::GulBara(p) => gulbara::parse_play(p, dice, text).map(AnyPlay::GulBara),
         }
     }
 
@@ -180,7 +261,7 @@ impl AnyPosition {
 
     /// `side`'s own point `point` in White's numbering (the numbering of
     /// position JSON and of the accessors below): `25 − n` for Black in
-    /// Portes and Plakoto, Fevga's rotated S(n) (TAVLI.md Part 3b).
+    /// Portes and Plakoto, Fevga's (and Gul bara's) rotated S(n) (TAVLI.md Part 3b).
     ///
     /// ```
     /// use tavli_core::Color;
@@ -190,7 +271,7 @@ impl AnyPosition {
     /// ```
     pub fn white_point(&self, side: Color, point: u8) -> u8 {
         match self {
-            AnyPosition::Fevga(_) => fevga::white_point(side, point),
+            AnyPosition::Fevga(_) | AnyPosition::GulBara(_) => fevga::white_point(side, point),
             _ => side.to_white_numbering(point),
         }
     }
@@ -207,6 +288,7 @@ impl AnyPosition {
             AnyPosition::Portes(p) => p.top(point),
             AnyPosition::Plakoto(p) => p.top(point),
             AnyPosition::Fevga(p) => p.on(point),
+            AnyPosition::GulBara(p) => p.on(point),
         }
     }
 
@@ -249,12 +331,14 @@ impl AnyPosition {
             AnyPosition::Portes(p) => portes::perft(p, depth),
             AnyPosition::Plakoto(p) => crate::plakoto::perft(p, depth),
             AnyPosition::Fevga(p) => fevga::perft(p, depth),
+            AnyPosition::GulBara(p) => gulbara::perft(p, depth),
         }
     }
 
     /// The number of leaves `depth` plies down on `threads` threads, every
-    /// leaf built when `built` (Plakoto and Portes; `None` for Fevga, whose
-    /// perft counts the last ply's plays without building them).
+    /// leaf built when `built` (Plakoto and Portes; `None` for Fevga and
+    /// Gul bara, whose perft counts the last ply's plays without building
+    /// them).
     pub fn perft_parallel(&self, depth: u32, threads: usize, built: bool) -> Option<u64> {
         let leaves = if built { crate::Leaves::Built } else { crate::Leaves::Counted };
         match self {
@@ -262,6 +346,8 @@ impl AnyPosition {
             AnyPosition::Plakoto(p) => Some(crate::perft_parallel_with_leaves(p, depth, threads, leaves)),
             AnyPosition::Fevga(_) if built => None,
             AnyPosition::Fevga(p) => Some(fevga::perft_parallel(p, depth, threads, &fevga::FevgaRules::default())),
+            AnyPosition::GulBara(_) if built => None,
+            AnyPosition::GulBara(p) => Some(gulbara::perft_parallel(p, depth, threads)),
         }
     }
 
@@ -273,13 +359,15 @@ impl AnyPosition {
             GameKind::Portes => portes::Position::from_json(text).map(Into::into).map_err(|e| e.to_string()),
             GameKind::Plakoto => crate::Position::from_json(text).map(Into::into).map_err(|e| e.to_string()),
             GameKind::Fevga => fevga::Position::from_json(text).map(Into::into).map_err(|e| e.to_string()),
+            GameKind::GulBara => gulbara::Position::from_json(text).map(Into::into).map_err(|e| e.to_string()),
         }
     }
 
     /// Reads a position as the command line and the APIs take it: `start`
     /// (of `game`, Plakoto's without it), position JSON (its `game` field
     /// decides, and must agree with `game` when both are given), or a
-    /// position ID: `p.…` Portes, `f.…` Fevga (or TAVLI.md's diagram), Plakoto's otherwise, and with `game`
+    /// position ID: `p.…` Portes, `f.…` Fevga (or TAVLI.md's diagram), `g.…`
+    /// Gul bara (or REGIONAL.md's diagram), Plakoto's otherwise, and with `game`
     /// Portes also GNU Backgammon's position ID (White on roll).
     ///
     /// ```
@@ -302,6 +390,8 @@ impl AnyPosition {
             fevga::Position::from_id(t).map_err(|e| e.to_string())?.into()
         } else if t.starts_with("fevga ") {
             fevga::parse_position(t)?.into()
+        } else if t.starts_with(gulbara::ID_PREFIX) || t.starts_with("gulbara ") {
+            gulbara::parse_position(t)?.into()
         } else if game == Some(GameKind::Portes) {
             portes::parse_position(t)?.into()
         } else {
@@ -330,7 +420,7 @@ fn json_game(text: &str) -> Result<Option<GameKind>, String> {
         GameFault::Unknown(raw) => match serde_json::from_str::<Value>(raw.get()) {
             Ok(Value::String(s)) => UnknownGame(crate::quote::excerpt_of(&s, 30)).to_string(),
             _ => format!(
-                "`game` must be a string (\"portes\", \"plakoto\" or \"fevga\"), got {}",
+                "`game` must be a string (\"portes\", \"plakoto\", \"fevga\" or \"gulbara\"), got {}",
                 crate::quote::excerpt_of(raw.get(), 30)
             ),
         },
@@ -356,6 +446,19 @@ impl<'de> serde::Deserialize<'de> for AnyPosition {
     }
 }
 
+/// A whole turn's play of any game, as it is listed ([`AnyPosition::whole_plays`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct WholePlay {
+    /// Every single move, in the mover's numbering.
+    pub moves: Vec<Move>,
+    /// The play in its game's notation (Gul bara's stages separated by `|`).
+    pub notation: String,
+    /// The position reached (in Gul bara with any remainder handed over).
+    pub position: AnyPosition,
+    /// The result, when the play ends the game.
+    pub result: Option<GameResult>,
+}
+
 impl AnyPlay {
     /// Which game this is a play of.
     pub fn kind(&self) -> GameKind {
@@ -363,6 +466,7 @@ impl AnyPlay {
             AnyPlay::Portes(_) => GameKind::Portes,
             AnyPlay::Plakoto(_) => GameKind::Plakoto,
             AnyPlay::Fevga(_) => GameKind::Fevga,
+            AnyPlay::GulBara(_) => GameKind::GulBara,
         }
     }
 

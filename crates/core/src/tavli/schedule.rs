@@ -27,7 +27,7 @@ impl Default for MatchGames {
 }
 
 impl MatchGames {
-    /// `tavli`, `portes`, `plakoto` or `fevga`.
+    /// `tavli`, `portes`, `plakoto`, `fevga` or `gulbara`.
     pub fn name(self) -> &'static str {
         match self {
             MatchGames::Tavli => "tavli",
@@ -41,7 +41,10 @@ impl MatchGames {
             return Ok(MatchGames::Tavli);
         }
         GameKind::parse(text).map(MatchGames::Only).map_err(|_| {
-            format!("unknown match `{}`: use tavli, portes, plakoto or fevga", crate::quote::excerpt_of(text, 30))
+            format!(
+                "unknown match `{}`: use tavli, portes, plakoto, fevga or gulbara",
+                crate::quote::excerpt_of(text, 30)
+            )
         })
     }
 
@@ -278,6 +281,6 @@ mod tests {
         assert!(e.contains("runner") && e.contains("release"), "{e}");
         assert_eq!(MatchGames::parse("Tavli"), Ok(MatchGames::Tavli));
         assert_eq!(MatchGames::parse("portes"), Ok(MatchGames::Only(Portes)));
-        assert!(MatchGames::parse("x").unwrap_err().contains("tavli, portes, plakoto or fevga"));
+        assert!(MatchGames::parse("x").unwrap_err().contains("tavli, portes, plakoto, fevga or gulbara"));
     }
 }

@@ -5,7 +5,7 @@
 use super::position::{AnyPlay, AnyPosition};
 use super::schedule::MatchRules;
 use crate::PlayError;
-use crate::{Dice, Move, fevga, portes};
+use crate::{Dice, Move, fevga, gulbara, portes};
 
 /// A turn in progress in any game (see Plakoto's [`crate::TurnBuilder`]).
 ///
@@ -26,6 +26,8 @@ pub enum AnyTurn {
     Plakoto(crate::TurnBuilder),
     /// A Fevga turn.
     Fevga(fevga::TurnBuilder),
+    /// A Gul bara decision: a roll that does not ladder, or one stage.
+    GulBara(gulbara::TurnBuilder),
 }
 
 /// Calls the same method on whichever game's builder is inside.
@@ -35,6 +37,7 @@ macro_rules! each {
             AnyTurn::Portes($t) => $body,
             AnyTurn::Plakoto($t) => $body,
             AnyTurn::Fevga($t) => $body,
+            AnyTurn::GulBara($t) => $body,
         }
     };
 }
@@ -46,6 +49,7 @@ macro_rules! wrap {
             AnyTurn::Portes($t) => $body.map($Out::Portes),
             AnyTurn::Plakoto($t) => $body.map($Out::Plakoto),
             AnyTurn::Fevga($t) => $body.map($Out::Fevga),
+            AnyTurn::GulBara($t) => $body.map($Out::GulBara),
         }
     };
 }
@@ -57,6 +61,7 @@ impl AnyTurn {
             AnyPosition::Portes(p) => AnyTurn::Portes(portes::TurnBuilder::new(p, dice)),
             AnyPosition::Plakoto(p) => AnyTurn::Plakoto(crate::TurnBuilder::new(p, dice)),
             AnyPosition::Fevga(p) => AnyTurn::Fevga(fevga::TurnBuilder::new(p, dice)),
+            AnyPosition::GulBara(p) => AnyTurn::GulBara(gulbara::TurnBuilder::new(p, dice)),
         }
     }
 
@@ -96,6 +101,7 @@ impl AnyTurn {
             AnyTurn::Portes(t) => t.legal_plays().iter().map(|p| AnyPlay::Portes(*p)).collect(),
             AnyTurn::Plakoto(t) => t.legal_plays().iter().map(|p| AnyPlay::Plakoto(*p)).collect(),
             AnyTurn::Fevga(t) => t.legal_plays().iter().map(|p| AnyPlay::Fevga(*p)).collect(),
+            AnyTurn::GulBara(t) => t.legal_plays().iter().map(|p| AnyPlay::GulBara(*p)).collect(),
         }
     }
 
@@ -106,6 +112,7 @@ impl AnyTurn {
             AnyTurn::Portes(t) => t.reachable_plays().into_iter().map(AnyPlay::Portes).collect(),
             AnyTurn::Plakoto(t) => t.reachable_plays().into_iter().map(AnyPlay::Plakoto).collect(),
             AnyTurn::Fevga(t) => t.reachable_plays().into_iter().map(AnyPlay::Fevga).collect(),
+            AnyTurn::GulBara(t) => t.reachable_plays().into_iter().map(AnyPlay::GulBara).collect(),
         }
     }
 
@@ -120,6 +127,7 @@ impl AnyTurn {
             AnyTurn::Portes(t) => t.enter(text),
             AnyTurn::Plakoto(t) => t.enter(text),
             AnyTurn::Fevga(t) => t.enter(text),
+            AnyTurn::GulBara(t) => t.enter(text),
         }
     }
 
@@ -140,6 +148,7 @@ impl AnyTurn {
             AnyTurn::Portes(t) => t.play_move(from, to),
             AnyTurn::Plakoto(t) => t.play_move(from, to),
             AnyTurn::Fevga(t) => t.play_move(from, to),
+            AnyTurn::GulBara(t) => t.play_move(from, to),
         }
     }
 
@@ -151,6 +160,7 @@ impl AnyTurn {
             AnyTurn::Portes(t) => t.why_not_each(),
             AnyTurn::Plakoto(t) => t.why_not_each(),
             AnyTurn::Fevga(t) => t.why_not_each(),
+            AnyTurn::GulBara(t) => t.why_not_each(),
         }
     }
 
@@ -184,7 +194,7 @@ mod tests {
     /// itself, and a bad entry changes nothing.
     #[test]
     fn each_game_builds_its_plays_move_by_move() {
-        for kind in [GameKind::Portes, GameKind::Plakoto, GameKind::Fevga] {
+        for kind in GameKind::ALL {
             let pos = AnyPosition::start(kind);
             for (a, b) in [(6, 4), (3, 1), (5, 5), (2, 1)] {
                 let dice = Dice::new(a, b).unwrap();
@@ -252,7 +262,7 @@ mod tests {
         t.play_move(25, 22).unwrap();
         t.play_move(13, 7).unwrap();
         assert_eq!(t.complete().unwrap().notation(), "bar/22 13/7");
-        for kind in [GameKind::Plakoto, GameKind::Fevga] {
+        for kind in [GameKind::Plakoto, GameKind::Fevga, GameKind::GulBara] {
             let t = AnyTurn::new(&AnyPosition::start(kind), Dice::new(6, 4).unwrap());
             let why = t.why_not_each();
             assert!(why.iter().any(|(p, e)| *p == 13 && e.to_string() == "you have no checker on point 13"), "{kind}");

@@ -5,7 +5,7 @@
 
 use tavli_core::tavli::GameKind;
 
-use super::{fevga, plakoto, portes};
+use super::{fevga, gulbara, plakoto, portes};
 use crate::inputs::Encodings;
 
 /// The weights-file facts of `game`.
@@ -14,6 +14,7 @@ pub(crate) fn of(game: GameKind) -> Encodings {
         GameKind::Plakoto => plakoto::inputs::ENCODINGS,
         GameKind::Portes => portes::inputs::ENCODINGS,
         GameKind::Fevga => fevga::inputs::ENCODINGS,
+        GameKind::GulBara => gulbara::inputs::ENCODINGS,
     }
 }
 

@@ -19,6 +19,7 @@ use crate::net_game::NetGame;
 
 pub(crate) mod encodings;
 pub mod fevga;
+pub mod gulbara;
 pub mod plakoto;
 pub mod portes;
 
@@ -38,6 +39,7 @@ pub fn for_game<C: GameCode>(kind: GameKind, code: C) -> C::Out {
         GameKind::Portes => code.run::<tavli_core::portes::Position>(),
         GameKind::Plakoto => code.run::<tavli_core::Position>(),
         GameKind::Fevga => code.run::<tavli_core::fevga::Position>(),
+        GameKind::GulBara => code.run::<tavli_core::gulbara::Position>(),
     }
 }
 

@@ -464,8 +464,13 @@ impl Reviewer {
             config: SearchConfig { objective: objective.clone(), ..SearchConfig::default() },
         };
         let best_for = |d: Dice| -> f64 { f64::from(zero.rank(&before.legal_plays_under(d, &at.rules))[0].value) };
-        let mean: f64 = Dice::ALL.iter().map(|&d| best_for(d) * f64::from(d.weight()) / 36.0).sum();
-        let luck = best_for(dice) - mean;
+        // Dice played without a throw (Gul bara's ladder stages) bring no luck.
+        let luck = if before.pending_dice().is_some() {
+            0.0
+        } else {
+            let mean: f64 = Dice::ALL.iter().map(|&d| best_for(d) * f64::from(d.weight()) / 36.0).sum();
+            best_for(dice) - mean
+        };
         // The chances after the play, for White.
         let after: Probabilities = mine.probabilities;
         let white = if side == Color::White { after } else { after.flip() };

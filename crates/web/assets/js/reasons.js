@@ -47,6 +47,12 @@ const WORDS = {
     'quarter-ban': (p) => `you may not hold all six points of your starting quarter (19-24)${p.landing ? ' at any landing' : ' at the end of your play'}`,
     'prime': (p) => `you may not hold six points in a row (${list(p.points)}) with no opposing checker ahead of them`,
     'unblocking-duty': (p) => `the opponent is trapped on your point ${p.trapped} behind your points ${list(p.wall)}: your play must leave one of them empty`,
+    // Gul bara's ladder: stages of four moves of one number, the rest handed over.
+    'stage-moves': (p) => `this stage has ${p.left} move${s_(p.left)} of ${p.die} to play; the rest of the ladder comes after it`,
+    'one-stage': (p) => `a ladder is played a stage at a time: enter the moves of this stage (the ${p.die}s) only`,
+    'not-a-ladder': (p) => `${dice(p.dice)} on the game's roll ${p.roll} is played at once, not in stages: doublets ladder from the game's 4th roll`,
+    'after-stall': (p) => `the stage of ${p.die}s stopped after ${p.played} move${s_(p.played)}: the turn ends there`,
+    'remainder': (p) => `this play hands over ${p.actual?.length ? list(p.actual) : 'nothing'}, not ${p.written}`,
     // The page's own: a click on the opponent's checker.
     'opponents-checker': (p) => `the checker on point ${p.point} is your opponent's; you move your own`,
   },
@@ -90,6 +96,11 @@ const WORDS = {
     'quarter-ban': (p) => `δεν μπορείς να πιάσεις και τις έξι θέσεις της περιοχής εκκίνησής σου (19–24)${p.landing ? ' σε κανένα βήμα της κίνησης' : ' στο τέλος της κίνησής σου'}`,
     'prime': (p) => `δεν μπορείς να έχεις έξι συνεχόμενες πόρτες (${list(p.points)}) χωρίς πούλι του αντιπάλου μπροστά τους`,
     'unblocking-duty': (p) => `ο αντίπαλος είναι κλεισμένος στη θέση ${p.trapped} πίσω από τις πόρτες σου ${list(p.wall)}: η κίνησή σου πρέπει να ανοίξει μία`,
+    'stage-moves': (p) => `αυτό το σκαλί έχει ${p.left} ${p.left === 1 ? 'κίνηση' : 'κινήσεις'} του ${p.die}· η υπόλοιπη σκάλα έρχεται μετά`,
+    'one-stage': (p) => `η σκάλα παίζεται ένα σκαλί τη φορά: γράψε μόνο τις κινήσεις αυτού του σκαλιού (τα ${p.die})`,
+    'not-a-ladder': (p) => `το ${dice(p.dice)} στη ζαριά ${p.roll} της παρτίδας παίζεται μονομιάς, όχι σε σκαλιά: οι διπλές γίνονται σκάλα από την 4η ζαριά`,
+    'after-stall': (p) => `το σκαλί των ${p.die} σταμάτησε μετά από ${p.played} ${p.played === 1 ? 'κίνηση' : 'κινήσεις'}: η σειρά τελειώνει εκεί`,
+    'remainder': (p) => `η κίνηση δίνει στον αντίπαλο ${p.actual?.length ? list(p.actual) : 'τίποτα'}, όχι ${p.written}`,
     'opponents-checker': (p) => `το πούλι στη θέση ${p.point} είναι του αντιπάλου· κινείς τα δικά σου`,
   },
 };

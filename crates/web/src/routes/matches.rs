@@ -545,6 +545,16 @@ pub async fn create(
         None => MatchGames::default(),
         Some(text) => MatchGames::parse(text).map_err(|e| ApiError::invalid("bad-request", format!("games: {e}")))?,
     };
+    // The page draws and words Tavli's three games; a game outside them
+    // (Gul bara, so far) is served by the positions' routes, not played here.
+    if let MatchGames::Only(g) = games
+        && !g.in_tavli()
+    {
+        return Err(ApiError::invalid(
+            "bad-request",
+            format!("games: {} is not played on the web page yet; play it with `tavli play --game {g}`", g.title()),
+        ));
+    }
     let length = req.length.unwrap_or(if games == MatchGames::Tavli { games.default_length() } else { 1 });
     // `start` means the first game's, and a position of another game is
     // refused naming both.

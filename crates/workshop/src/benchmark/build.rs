@@ -13,7 +13,7 @@ use tavli_engine::{Analyzer, Player, Search, levels};
 use super::decision::{
     BenchGame, CANDIDATE_MARGIN, CLOSE, Candidate, Category, Decision, MAX_CANDIDATES, Outside, position_after,
 };
-use crate::rollout::{Rollout, Shard, exact_after, for_mover};
+use crate::rollout::{Rollout, Shard, exact_after, for_mover_of};
 use tavli_engine::NetEval;
 
 /// The decisions of games between the level pairs `matchups`, played with
@@ -214,7 +214,7 @@ fn roll_out_plays<P: BenchGame>(
             match exact_after(&plays[i]) {
                 Some(p) => Candidate { moves, notation, equity: f64::from(p.equity()), std_error: 0.0 },
                 None => {
-                    let e = for_mover(t.next().expect("a tally per rolled-out play")).estimate();
+                    let e = for_mover_of(&plays[i], t.next().expect("a tally per rolled-out play")).estimate();
                     Candidate { moves, notation, equity: e.equity, std_error: e.std_error }
                 }
             }

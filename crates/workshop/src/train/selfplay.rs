@@ -4,7 +4,10 @@
 //! position s_t (the side on roll about to roll) the target is the λ-return:
 //! G_t = (1 − λ)·flip(V(s_{t+1})) + λ·flip(G_{t+1}), with the final position's
 //! target the game's result. `flip` turns outcome probabilities round to the
-//! other side's view, as s_{t+1} has the other side on roll.
+//! other side's view, as s_{t+1} has the other side on roll; where the same
+//! side is on roll again (a Gul bara ladder's next stage, or its roll after
+//! dice handed to it) nothing is turned round, and no dice are thrown for
+//! dice it plays without a throw.
 
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -33,7 +36,8 @@ pub struct SelfPlayGame {
 }
 
 /// The value of a play's resulting position for the side now on roll there
-/// (exact if the play ended the game, from the mover's side then flipped).
+/// (exact if the play ended the game, from the mover's side then flipped,
+/// since the final position keeps the mover on roll).
 fn value_after<P: NetGame>(eval: &NetEval<P>, play: &P::Play) -> Probabilities {
     match play.result() {
         // The final position keeps the mover on roll: view it from the opponent.
@@ -57,14 +61,15 @@ pub fn self_play<P: NetGame>(eval: &NetEval<P>, seed: u64, lambda: f32, epsilon:
     let mut values: Vec<Probabilities> = vec![eval.probabilities(&pos)];
     let mut final_result = None;
     while pos.outcome().is_none() && positions.len() < 10_000 {
-        let plays = pos.legal_plays(dice.roll());
+        let plays = pos.legal_plays(pos.pending_dice().unwrap_or_else(|| dice.roll()));
         let mut best = 0;
         let mut best_eq = f32::NEG_INFINITY;
         let mut best_val = Probabilities::default();
         for (i, play) in plays.iter().enumerate() {
             let v = value_after::<P>(eval, play);
-            // The mover's equity is minus the equity of the side on roll after.
-            let eq = -v.equity();
+            // The mover's equity is minus the equity of the side on roll
+            // after, or that equity itself when the mover is on roll again.
+            let eq = if play.keeps_turn() { v.equity() } else { -v.equity() };
             if eq > best_eq {
                 best_eq = eq;
                 best = i;
@@ -91,8 +96,10 @@ pub fn self_play<P: NetGame>(eval: &NetEval<P>, seed: u64, lambda: f32, epsilon:
     let mut targets = vec![Probabilities::default(); plies];
     targets[plies - 1] = g;
     for t in (0..plies - 1).rev() {
-        let next = values[t + 1].flip();
-        let ahead = g.flip();
+        // Turned round to s_t's side unless the same side is on roll.
+        let view = |p: &Probabilities| if positions[t].turn() == positions[t + 1].turn() { *p } else { p.flip() };
+        let next = view(&values[t + 1]);
+        let ahead = view(&g);
         g = blend(&next, &ahead, lambda);
         targets[t] = g;
     }

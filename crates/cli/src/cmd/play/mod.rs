@@ -63,7 +63,7 @@ pub struct Args {
     /// unless --game is given, or --position is another game's position.
     #[arg(long, conflicts_with = "game")]
     tavli: bool,
-    /// Play one game instead of a Tavli match: portes, plakoto or fevga.
+    /// Play one game instead of a Tavli match: portes, plakoto, fevga or gulbara.
     #[arg(long, value_name = "GAME", value_parser = GameKind::parse)]
     game: Option<GameKind>,
     /// A house rule of docs/TAVLI.md, off unless given (repeat for more):

@@ -175,10 +175,10 @@ pub fn render(v: &BoardView, style: Style) -> String {
     };
     out.push_str(&format!(" {}\n\n", text::board_title(lang, v.game, &length, &score)));
 
-    // Fevga: both sides go round the same way, shown by arrows over and
-    // under the points (the viewer's way is the opponent's too).
-    let fevga = kind == GameKind::Fevga;
-    if fevga {
+    // Fevga and Gul bara: both sides go round the same way, shown by
+    // arrows over and under the points (the viewer's way is the opponent's too).
+    let parallel = kind.parallel();
+    if parallel {
         out.push_str(&style.dim(&format!("  {}\n", "◄──".repeat(12).trim_end())));
     }
     out.push_str(&labels(&top, style));
@@ -208,17 +208,33 @@ pub fn render(v: &BoardView, style: Style) -> String {
         out.push_str(&marks_line(m, v.position, me, &bottom, m.mover == me, style));
     }
     out.push_str(&labels(&bottom, style));
-    if fevga {
+    if parallel {
         out.push_str(&style.dim(&format!("  {}\n", "──►".repeat(12))));
     }
     // The games' own legends, under the board (too long for its side).
-    let legend = match kind {
-        GameKind::Portes => Some(tavli_text::legend_bar(lang)),
-        GameKind::Fevga => Some(tavli_text::legend_fevga(lang, &text::colour(lang, opp))),
-        GameKind::Plakoto => None,
+    let legend = if kind.has_bar() {
+        Some(tavli_text::legend_bar(lang))
+    } else if parallel {
+        Some(tavli_text::legend_fevga(lang, &text::colour(lang, opp)))
+    } else {
+        None
     };
     if let Some(legend) = legend {
         out.push_str(&style.dim(&format!("  {legend}\n")));
+    }
+    // A game with a roll counter (Gul bara): whether doublets ladder, and
+    // the dice to play before the next roll.
+    if let Some(roll) = v.position.roll_counter() {
+        out.push_str(&style.dim(&format!("  {}\n", tavli_text::roll_counter(lang, roll))));
+    }
+    if let Some(p) = v.position.pending().filter(|_| !v.over) {
+        let who = text::colour(lang, v.position.turn());
+        let line = if p.is_handed() {
+            tavli_text::pending_handed(lang, &who, &p.to_string())
+        } else {
+            tavli_text::pending_ladder(lang, &who, &p.to_string())
+        };
+        out.push_str(&format!("  {line}\n"));
     }
     if let Some(c) = v.caption {
         out.push_str(&format!(" {c}\n"));
@@ -575,6 +591,33 @@ mod tests {
             assert!(board.contains("  ──►──►"), "{board}");
             let them = text::colour(Lang::En, viewer.opponent());
             assert!(board.contains(&format!("{them} starts on your 12")), "{board}");
+        }
+    }
+
+    /// Gul bara: Fevga's board and arrows, the game's roll counter, and
+    /// the dice its side on roll plays before rolling, with whose they are.
+    #[test]
+    fn gul_bara_shows_its_roll_counter_and_pending_dice() {
+        let start = AnyPosition::start(GameKind::GulBara);
+        let board = render(&view(&start, Color::White, None), Style::PLAIN);
+        assert!(board.contains("  ──►──►") && board.contains("Black starts on your 12"), "{board}");
+        assert!(board.contains("next roll: the game's roll 1; doublets ladder from roll 4"), "{board}");
+        let handed = AnyPosition::parse(
+            r#"{"game":"gulbara","turn":"black","board":{"24":15,"12":-15},"roll":9,"remainder":[5,5,5,6,6,6,6]}"#,
+            None,
+        )
+        .unwrap();
+        let board = render(&view(&handed, Color::Black, None), Style::PLAIN);
+        assert!(board.contains("Black plays the dice handed over before rolling: 5,5,5,6,6,6,6"), "{board}");
+        let ladder = AnyPosition::parse(
+            r#"{"game":"gulbara","turn":"white","board":{"24":15,"12":-15},"roll":9,"ladder":[6,6,6,6]}"#,
+            None,
+        )
+        .unwrap();
+        let board = render(&view(&ladder, Color::White, None), Style::PLAIN);
+        assert!(board.contains("White plays on up the ladder: 6,6,6,6"), "{board}");
+        for line in board.lines() {
+            assert!(line.chars().count() <= 80, "{line}");
         }
     }
 

@@ -28,13 +28,15 @@ pub fn game_head(lang: Lang, n: usize, kind: GameKind, games: MatchGames, target
 }
 
 /// The terminal's help in a game of `kind`: how its plays are written (its
-/// start, Portes's `bar/` and `*`, Plakoto's `*`; Fevga has neither), then
+/// start, Portes's `bar/` and `*`, Plakoto's `*`, Gul bara's ladder; Fevga
+/// has none of them), then
 /// the commands.
 pub fn help(lang: Lang, kind: GameKind) -> String {
     let (intro, own) = match kind {
         GameKind::Portes => (text::help_intro_portes(lang), Some(text::help_bar_hit(lang))),
         GameKind::Plakoto => (text::help_intro(lang), Some(text::help_pin(lang))),
         GameKind::Fevga => (text::help_intro(lang), None),
+        GameKind::GulBara => (text::help_intro(lang), Some(text::help_ladder(lang))),
     };
     let rest = text::help(lang);
     // The game's own lines go after the examples every game shares (the
@@ -68,10 +70,27 @@ texts! {
     legend_bar() =
         "the middle column is the bar: hit checkers enter first (`bar/22`)",
         "η μεσαία στήλη είναι η μπάρα: τα χτυπημένα μπαίνουν πρώτα (`bar/22`)";
-    /// Fevga's legend under the arrows.
+    /// Fevga's legend under the arrows (Gul bara's too).
     legend_fevga(them: &str) =
         "arrows: both sides go round the same way; {them} starts on your 12",
         "βέλη: ίδια φορά και για τους δύο· τα {them} ξεκινούν από το 12 σου";
+    /// Gul bara's roll counter: from the game's 4th roll a doublet ladders.
+    roll_counter(roll: u16) =
+        "next roll: the game's roll {roll}; doublets ladder from roll 4",
+        "επόμενη ζαριά: η ζαριά {roll} της παρτίδας· οι διπλές γίνονται σκάλα από τη ζαριά 4";
+    /// Gul bara: the rest of the side's own ladder, played before it rolls again.
+    pending_ladder(who: &str, dice: &str) =
+        "{who} plays on up the ladder: {dice}",
+        "τα {who} συνεχίζουν τη σκάλα: {dice}";
+    /// Gul bara: the engine plays dice still to play without a throw (its
+    /// ladder's next stages, or dice handed over), then its play follows.
+    engine_plays_pending(name: &str, dice: &str) =
+        "{name} plays on without a throw ({dice}): ",
+        "Τα {name} παίζουν χωρίς ζαριά ({dice}): ";
+    /// Gul bara: dice handed over by the opponent's stalled ladder.
+    pending_handed(who: &str, dice: &str) =
+        "{who} plays the dice handed over before rolling: {dice}",
+        "τα {who} παίζουν πρώτα τα ζάρια που τους έδωσε ο αντίπαλος: {dice}";
 }
 
 #[cfg(test)]
@@ -81,7 +100,7 @@ mod tests {
     #[test]
     fn every_text_has_greek_and_the_same_arguments() {
         crate::cmd::play::text::tests::check_texts(ALL);
-        for kind in [GameKind::Portes, GameKind::Plakoto, GameKind::Fevga] {
+        for kind in GameKind::ALL {
             assert!(crate::cmd::play::text::tests::has_greek(game_name(Lang::El, kind)));
         }
     }

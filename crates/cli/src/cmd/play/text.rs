@@ -454,6 +454,14 @@ from 24 down to 1, and you bear off past 1):", "\
 (τα πούλια σου πάνε από το 24 προς το 1, μαζεύεις πέρα από το 1):";
     /// The help's lines on Plakoto's `*`.
     help_pin() = "  13/7*           a pin, marked `*` (optional)", "  13/7*         πλάκωμα, με `*` (προαιρετικό)";
+    /// The help's lines on Gul bara's doubles ladder.
+    help_ladder() =
+        "  a doublet from the game's 4th roll climbs: four of it, then four of each
+  higher number to 6, one stage at a time; a stage that cannot be played
+  hands the rest of the ladder to your opponent",
+        "  διπλή από την 4η ζαριά ανεβαίνει σκάλα: τέσσερα από αυτή, μετά τέσσερα
+  από κάθε μεγαλύτερο ως το 6, ένα σκαλί τη φορά· ό,τι δεν παίζεται
+  περνά στον αντίπαλο";
     /// The help's lines on Portes's bar and `*`.
     help_bar_hit() =
         "  bar/22          enter from the bar (before any other move)
@@ -724,6 +732,27 @@ fn reason_el(e: &PlayError) -> String {
         PlayError::UnblockingDuty { trapped, wall } => format!(
             "ο αντίπαλος είναι κλεισμένος στη θέση {trapped} σου πίσω από τις θέσεις σου {wall}: η κίνησή σου πρέπει να αδειάσει μία τους"
         ),
+        // Gul bara's ladder (σκάλα): stages (σκαλιά) of four moves of one number.
+        PlayError::StageMoves { die, left: 1 } => {
+            format!("αυτό το σκαλί έχει 1 κίνηση του {die}· η υπόλοιπη σκάλα έρχεται μετά")
+        }
+        PlayError::StageMoves { die, left } => {
+            format!("αυτό το σκαλί έχει {left} κινήσεις του {die}· η υπόλοιπη σκάλα έρχεται μετά")
+        }
+        PlayError::OneStage { die } => {
+            format!("η σκάλα παίζεται ένα σκαλί τη φορά: γράψε μόνο τις κινήσεις αυτού του σκαλιού (τα {die})")
+        }
+        PlayError::NotALadder { dice, roll } => format!(
+            "το {dice} στη ζαριά {roll} της παρτίδας παίζεται μονομιάς, όχι σε σκαλιά: οι διπλές γίνονται σκάλα από την 4η ζαριά"
+        ),
+        PlayError::AfterStall { die, played } => format!(
+            "το σκαλί των {die} σταμάτησε μετά από {played} {}: η σειρά τελειώνει εκεί (ό,τι μένει περνά στον αντίπαλο, ή χάνεται αν σου το έδωσε εκείνος)",
+            if *played == 1 { "κίνηση" } else { "κινήσεις" }
+        ),
+        PlayError::Remainder { actual, written } => format!(
+            "η κίνηση δίνει στον αντίπαλο {}, όχι {written}",
+            if actual == "nothing" { "τίποτα" } else { actual.as_str() }
+        ),
     }
 }
 
@@ -813,7 +842,14 @@ pub mod tests {
     #[test]
     fn the_help_fits_in_80_columns() {
         for lang in [Lang::En, Lang::El] {
-            let help = [help_intro(lang), help_intro_portes(lang), help_pin(lang), help_bar_hit(lang), help(lang)];
+            let help = [
+                help_intro(lang),
+                help_intro_portes(lang),
+                help_pin(lang),
+                help_bar_hit(lang),
+                help_ladder(lang),
+                help(lang),
+            ];
             for text in help.into_iter().chain([replay_help(lang)]) {
                 for line in text.lines() {
                     assert!(line.chars().count() <= 80, "{line}");

@@ -25,7 +25,7 @@ impl JsonFormat for Position {
     type Invalid = PositionError;
     type Setup = Setup;
     const GAME: GameKind = GameKind::Plakoto;
-    const OWN_FIELD: Option<&'static str> = Some("pinned");
+    const OWN_FIELDS: &'static [&'static str] = &["pinned"];
     const LACKS: &'static [(&'static str, &'static str)] = &[("bar", "a checker landed on is pinned, not hit")];
     const LOOSE_TURN: bool = true;
     const OFF_REPEATS: bool = true;
@@ -42,7 +42,7 @@ impl JsonFormat for Position {
         setup.off = off;
     }
 
-    fn read_own(setup: &mut Setup, raw: &RawValue) -> Result<(), PositionJsonError> {
+    fn read_own(setup: &mut Setup, _field: &str, raw: &RawValue) -> Result<(), PositionJsonError> {
         json::each_point("pinned", raw, |point, raw| {
             // Any case and `w`/`b`, as Plakoto's reader always took.
             setup.pinned[point as usize] = Some(json::color(&format!("pinned.{point}"), raw, true)?);

@@ -493,8 +493,14 @@ impl<I: ReadLine, W: Write> Session<I, W> {
             self.say(self.voice().passes(side, dice))?;
             return Ok(TurnEnd::Played { shown: true });
         }
-        // The roll is shown before the engine thinks: deep levels take a moment.
-        write!(self.out, "{}", text::engine_rolls(self.lang, &self.name(side), &dice.to_string()))?;
+        // The roll is shown before the engine thinks: deep levels take a
+        // moment. Dice played without a throw (a Gul bara ladder's next
+        // stage, a remainder handed over) are no roll.
+        let shown = match pos.pending() {
+            Some(p) => tavli_text::engine_plays_pending(self.lang, &self.name(side), &p.to_string()),
+            None => text::engine_rolls(self.lang, &self.name(side), &dice.to_string()),
+        };
+        write!(self.out, "{shown}")?;
         self.out.flush()?;
         let PlayerName::Engine(name) = self.m.players().get(side) else { unreachable!("an engine's turn") };
         // Checked when the session began.
