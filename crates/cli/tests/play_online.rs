@@ -118,9 +118,9 @@ fn the_terminal_plays_an_online_match_takes_its_seat_back_and_watches_without_on
     while black_plays < 3 {
         if m["to_act"]["side"] == "white" {
             let v = play_first(&server.addr, &id, &white, &m);
-            let notation = in_blacks_numbering(v["game"]["log"].as_array().unwrap().last().unwrap());
+            let notation = as_black_reads_it(v["game"]["log"].as_array().unwrap().last().unwrap());
             // White's play reaches the terminal on the live stream, written
-            // as Black numbers the points (its board's labels).
+            // in White's numbering, then as Black's board labels the points.
             let shown = term.expect("Your turn");
             assert!(
                 shown.contains(&format!(": {notation}\n")),
@@ -166,8 +166,9 @@ fn the_terminal_plays_an_online_match_takes_its_seat_back_and_watches_without_on
     let _ = other.child.kill();
 }
 
-/// A logged play of White's, in Black's numbering.
-fn in_blacks_numbering(entry: &Value) -> String {
+/// A logged play of White's as Black's terminal writes it: White's
+/// numbering, then Black's.
+fn as_black_reads_it(entry: &Value) -> String {
     use tavli_core::{Color, Dice, Position, TurnBuilder};
     let before = Position::from_id(entry["position_id"].as_str().unwrap()).unwrap();
     let d = &entry["dice"];
@@ -178,7 +179,7 @@ fn in_blacks_numbering(entry: &Value) -> String {
     }
     let play = tb.complete().unwrap();
     assert_eq!(play.mover(), Color::White);
-    play.notation_for(Color::Black)
+    format!("{} (your {})", play.notation(), play.notation_for(Color::Black))
 }
 
 /// The end of an online match said "Black win the match 2–0." and not

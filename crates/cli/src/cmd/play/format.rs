@@ -2,7 +2,8 @@
 //! tables print them (three decimals, never `-0.000`; percentages in the
 //! language's decimal sign), single moves in notation, and columns.
 
-use tavli_core::Move;
+use tavli_core::tavli::AnyPlay;
+use tavli_core::{Color, Move};
 
 use super::text::{self, Lang};
 
@@ -33,6 +34,21 @@ pub fn move_text(m: Move) -> String {
 /// Single moves in notation, one after the other: `24/18 18/14`.
 pub fn moves_text(moves: &[Move]) -> String {
     moves.iter().map(|&m| move_text(m)).collect::<Vec<_>>().join(" ")
+}
+
+/// A play as every client, record and document writes it: in the
+/// mover's own numbering (docs/INTERFACE.md). Read by the other side, the
+/// same play follows on the reader's board, as its labels number the
+/// points: `24/18 24/20 (your 12/6 12/8)`; `reader` is whoever reads the
+/// board (`None`: nobody, as in a record).
+pub fn play_for(lang: Lang, play: &AnyPlay, reader: Option<Color>) -> String {
+    let own = play.notation();
+    match reader {
+        Some(r) if r != play.mover() && !play.is_pass() => {
+            format!("{own} ({})", text::on_your_board(lang, &play.notation_for(r)))
+        }
+        _ => own,
+    }
 }
 
 /// Lays short texts out in columns within 80 characters.

@@ -453,8 +453,8 @@ fn draw(state: &Value, me: Option<Color>, lang: Lang, style: Style, out: &mut im
     let viewpoint = me.unwrap_or(Color::White);
     let caption = last.map(|e| {
         let side = e["side"].as_str().and_then(colour_of).unwrap_or(Color::White);
-        // In the numbering of the board it is written under (the seat's).
-        let play = logged_play(e).map_or_else(|| "?".into(), |p| p.notation_for(viewpoint));
+        // In the mover's numbering, and the seat's board's beside it.
+        let play = logged_play(e).map_or_else(|| "?".into(), |p| super::format::play_for(lang, &p, Some(viewpoint)));
         format!("{} {}: {play}", text::colour(lang, side), dice_text(&e["dice"]))
     });
     let marks = last.and_then(|e| {

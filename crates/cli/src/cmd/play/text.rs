@@ -300,6 +300,9 @@ texts! {
         "Τα {name} φέρνουν {dice}: γκέλα, καμία νόμιμη κίνηση· η σειρά περνά.";
     played_you(play: &str) = "You played {play}", "Έπαιξες {play}";
     played_named(name: &str, play: &str) = "{name} played {play}", "Τα {name} έπαιξαν {play}";
+    /// After a play written in its mover's numbering, the same play in
+    /// the reader's, as the board labels the points.
+    on_your_board(play: &str) = "your {play}", "στη δική σου αρίθμηση {play}";
     passed_you(dice: &str) = "You rolled {dice}: no legal move", "Έφερες {dice}: γκέλα";
     passed_named(name: &str, dice: &str) = "{name} rolled {dice}: no legal move", "Τα {name} έφεραν {dice}: γκέλα";
     won_last_you() = "You won the last game and start.", "Κέρδισες την προηγούμενη παρτίδα και ξεκινάς.";

@@ -16,7 +16,7 @@ use tavli_engine::{ByGame, GameEvals, GameVisitor, NetGame, NeuralEval, Player, 
 
 use super::advice::{self, HINT_PLY};
 use super::announce::{self, Voice};
-use super::format::{columns, move_text, moves_text};
+use super::format::{self, columns, move_text, moves_text};
 use super::input::{self, Command, Line, ReadLine};
 use super::render::{self, BoardView, Marks, Style};
 use super::tavli_text;
@@ -318,22 +318,21 @@ impl<I: ReadLine, W: Write> Session<I, W> {
         };
         let marks = Marks::between(before, game.position(), turn.side);
         let dice = format!("{}-{}", turn.dice[0], turn.dice[1]);
-        // Written as the board beside it numbers the points.
+        // In the mover's numbering, and the board's beside it.
         let reader = self.reader(game.position().turn());
         let play = Dice::new(turn.dice[0], turn.dice[1])
             .ok()
             .and_then(|d| before.legal_plays(d).into_iter().find(|p| &p.position() == game.position()))
             .filter(|p| !p.is_pass())
-            .map(|p| reader.map_or_else(|| p.notation(), |r| p.notation_for(r)));
+            .map(|p| format::play_for(self.lang, &p, reader));
         let play = if turn.moves.is_empty() { None } else { play.or_else(|| Some(turn.notation.clone())) };
         (marks, Some(self.voice().played(turn.side, dice, play.as_deref())))
     }
 
-    /// Whose numbering plays are written in: the person reading the board
-    /// when `on_roll` is to play (the one person playing the computer, or
-    /// the person on roll between two), so that the other side's plays
-    /// read as the board labels the points; `None` when no person plays
-    /// (each side's own, as records write them).
+    /// Who reads the board when `on_roll` is to play (the one person
+    /// playing the computer, or the person on roll between two): the other
+    /// side's plays are also written in that reader's numbering, beside
+    /// the mover's own ([`format::play_for`]); `None` when no person plays.
     fn reader(&self, on_roll: Color) -> Option<Color> {
         (self.is_person(Color::White) || self.is_person(Color::Black)).then(|| self.viewpoint(on_roll))
     }
@@ -511,7 +510,7 @@ impl<I: ReadLine, W: Write> Session<I, W> {
         player.set_match_score(score.length, score.mine, score.theirs);
         let play = plays[player.choose(&pos, dice, &plays).min(plays.len() - 1)].clone();
         self.m.play(&play)?;
-        let written = self.reader(side.opponent()).map_or_else(|| play.notation(), |r| play.notation_for(r));
+        let written = format::play_for(self.lang, &play, self.reader(side.opponent()));
         self.say(self.style.bold(&written))?;
         Ok(TurnEnd::Played { shown: true })
     }

@@ -221,12 +221,14 @@ fn the_opponents_play_is_marked_and_the_persons_own_play_shown_before_the_reply(
     let reply = out.find("Black (random) rolls").expect("the reply is told");
     let board_after = out[played..reply].find("-/+ last play: from/to").map(|i| i + played);
     assert!(board_after.is_some(), "the board after the person's play comes before the reply: {out}");
-    // The next board marks the computer's play and says it, in the person's numbering.
+    // The next board marks the computer's play and says it in its own
+    // numbering, then in the person's.
     let g = m.game();
     let dice = Dice::new(g.turns()[1].dice[0], g.turns()[1].dice[1]).unwrap();
     let theirs = g.positions_before()[1].legal_plays(dice).into_iter().find(|p| &p.position() == g.position());
-    let theirs = theirs.unwrap().notation_for(Color::White);
-    assert!(out[reply..].contains(&format!(" Black (random) played {theirs}\n")), "{out}");
+    let theirs = theirs.unwrap();
+    let said = format!(" Black (random) played {} (your {})\n", theirs.notation(), theirs.notation_for(Color::White));
+    assert!(out[reply..].contains(&said), "{said}\n{out}");
     assert!(out[reply..].contains("-/+ last play: from/to"), "{out}");
 }
 
