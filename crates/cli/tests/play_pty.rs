@@ -282,6 +282,9 @@ fn the_game_over_board_is_the_finished_game_and_then_the_next_starts() {
     p.expect(" You played 1/off").unwrap();
     p.expect("You bear off your last checker and win 2 points").unwrap();
     p.expect("Score: you (White) 2, Black (random) 0 (match to 3).").unwrap();
+    // The finished board stays in view until the person asks for the next game.
+    p.expect("Game 2, Plakoto, is next: press Enter to begin, or type quit > ").unwrap();
+    p.send_line("").unwrap();
     p.expect("=== Game 2 of the match to 3 ===").unwrap();
     p.expect("You won the last game and start.").unwrap();
     p.expect(" Game 2 · match to 3 · W White (you) 2, B Black (random) 0").unwrap();

@@ -87,6 +87,11 @@ impl<'a> Driver<'a> {
                 return Stop::Over;
             }
             let prompt = before.rsplit('\n').next().unwrap_or("");
+            if prompt.contains("press Enter to begin") {
+                assert!(queue.is_empty(), "the next game asked for with moves left: {prompt}");
+                p.send_line("").unwrap();
+                continue;
+            }
             if prompt.contains("Enter to confirm") {
                 assert!(queue.is_empty(), "confirm asked with moves left: {prompt}");
                 p.send_line("").unwrap();

@@ -206,6 +206,10 @@ texts! {
     game_head(n: usize) = "Game {n}", "Παρτίδα {n}";
     game_head_match(n: usize, to: u32) = "Game {n} of the match to {to}", "Παρτίδα {n} του αγώνα στους {to}";
     next_game_opening() = "The next game starts with an opening roll.", "Η επόμενη παρτίδα ξεκινά με πρώτη ζαριά.";
+    /// Between games: the next one starts when the person is ready.
+    press_enter_for_game(n: usize, game: &str) =
+        "Game {n}, {game}, is next: press Enter to begin, or type quit",
+        "Ακολουθεί η παρτίδα {n}, {game}: πάτα Enter για να ξεκινήσει, ή γράψε quit";
     record_saved(path: &str) =
         "The record is saved in {path}; watch it again with `tavli replay {path}`, or have the engine go \
          through your plays with `tavli review {path}`.",

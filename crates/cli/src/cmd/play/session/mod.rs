@@ -208,7 +208,12 @@ impl<I: ReadLine, W: Write> Session<I, W> {
             };
             self.save()?;
             match self.m.games()[gi].result() {
-                Some(r) => self.announce_result(gi, r)?,
+                Some(r) => {
+                    self.announce_result(gi, r)?;
+                    if let Some(how) = self.pause_between_games()? {
+                        return self.stop(how);
+                    }
+                }
                 None => {
                     // A person follows their play on the board before the
                     // computer's reply is told.
@@ -449,6 +454,32 @@ impl<I: ReadLine, W: Write> Session<I, W> {
             }
         }
         Ok(())
+    }
+
+    /// Between two games of a match, a person at a terminal reads the
+    /// finished game's board before the next game's first play (the
+    /// computer's, perhaps) pushes it up the screen: the session waits for
+    /// Enter. Piped input, or nobody playing, does not wait. `quit`, the
+    /// end of input or Ctrl-C stop the session there, saved.
+    fn pause_between_games(&mut self) -> Result<Option<Stop>> {
+        let person = self.is_person(Color::White) || self.is_person(Color::Black);
+        if self.m.is_over() || !person || self.echo {
+            return Ok(None);
+        }
+        let n = self.m.games().len();
+        let next = self.m.game().position().kind();
+        let prompt = text::press_enter_for_game(self.lang, n, tavli_text::game_name(self.lang, next));
+        loop {
+            write!(self.out, "{prompt} > ")?;
+            self.out.flush()?;
+            return Ok(match self.read_line()? {
+                Line::Eof => Some(Stop::Eof),
+                Line::Interrupt => Some(Stop::Interrupt),
+                Line::Redraw | Line::TooLong => continue,
+                Line::Text(t) if input::parse(&t) == Command::Quit => Some(Stop::Quit),
+                Line::Text(_) => None,
+            });
+        }
     }
 
     /// Says when a play pinned a mother (the game goes on while the pinner

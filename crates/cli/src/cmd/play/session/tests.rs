@@ -195,11 +195,25 @@ fn last_checker() -> Position {
 }
 
 #[test]
+fn quit_between_games_stops_saved_before_the_next_game_begins() {
+    let m = Match::from_position(3, 1, Players::people(), last_checker()).unwrap();
+    let (end, out, m) = session_of(m, "1/off\nquit\n");
+    assert_eq!(end, End::Quit);
+    assert!(out.contains("press Enter to begin"), "{out}");
+    assert!(!out.contains("=== Game 2"), "{out}");
+    assert!(out.contains("Continue with"), "{out}");
+    assert_eq!(m.score(Color::White), 2);
+}
+
+#[test]
 fn the_game_over_board_shows_the_finished_game() {
     let m = Match::from_position(3, 1, Players::people(), last_checker()).unwrap();
-    let (_, out, m) = session_of(m, "1/off\nquit\n");
+    let (_, out, m) = session_of(m, "1/off\n\nquit\n");
     assert_eq!(m.games().len(), 2);
     let over = out.find("game over").expect("a game-over board");
+    // The next game waits for Enter, so the finished board stays in view.
+    let pause = out.find("Game 2, Plakoto, is next: press Enter to begin, or type quit > ").expect("a pause");
+    assert!(over < pause && pause < out.find("=== Game 2").unwrap(), "{out}");
     let title = out[..over].rfind(" Game ").unwrap();
     let title = out[title..].lines().next().unwrap();
     assert_eq!(title, " Game 1 · match to 3 · W White 2, B Black 0", "{out}");
