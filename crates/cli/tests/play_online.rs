@@ -403,3 +403,61 @@ fn the_terminal_plays_an_online_tavli_match() {
     term.expect("your seat is kept");
     assert!(term.child.wait().unwrap().success());
 }
+
+/// What a local game has, `--join` has too (issue 41 item 12): the
+/// opening roll said, the seat's side marked "(you)" on the board, a play
+/// entered one checker at a time and confirmed with Enter (undo works),
+/// and `hint` says hints are off between people.
+#[test]
+fn the_terminal_online_says_the_opening_marks_you_and_takes_single_moves() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = Server::start(&dir.path().join("m.db"));
+    let body = json!({"opponent": "online", "length": 3, "games": "portes"});
+    let (s, created) = request(&server.addr, "POST", "/api/v1/matches", Some(&body)).unwrap();
+    assert_eq!(s, 201, "{created}");
+    let id = created["id"].as_str().unwrap().to_string();
+    let white = created["seat"]["token"].as_str().unwrap().to_string();
+    let link = format!("http://{}/match/{id}#join={}", server.addr, created["invite"].as_str().unwrap());
+    let mut term = Terminal::join(&link, &dir.path().join("data"));
+    term.expect("You took the seat of Black");
+    term.expect("Opening roll:");
+    let opening = term.expect("Game 1 · Portes");
+    assert!(opening.contains("you roll") && opening.contains(" start"), "{opening}");
+    term.expect("B Black (you) 0");
+    let mut m = state(&server.addr, &id);
+    if m["to_act"]["side"] == "white" {
+        m = play_first(&server.addr, &id, &white, &m);
+    }
+    term.expect("Your turn");
+    term.send("hint");
+    term.expect("Hints are off in a match between two people");
+    // Black's first listed play, a checker at a time, one taken back.
+    let moves: Vec<(u64, u64)> = m["game"]["plays"][0]["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|mv| (mv[0].as_u64().unwrap(), mv[1].as_u64().unwrap()))
+        .collect();
+    let single = |(from, to): (u64, u64)| {
+        let from = if from == 25 { "bar".to_string() } else { from.to_string() };
+        if to == 0 { format!("{from}/off") } else { format!("{from}/{to}") }
+    };
+    assert!(moves.len() >= 2, "a play of two moves at least: {m}");
+    term.send(&single(moves[0]));
+    term.expect(&format!("[{}] > ", single(moves[0])));
+    term.send("undo");
+    term.expect(&format!("Took back {}", single(moves[0])));
+    for &mv in &moves {
+        term.send(&single(mv));
+    }
+    term.expect("Enter to confirm");
+    let version = m["version"].clone();
+    term.send("");
+    let after = after(&server.addr, &id, &version);
+    let log = after["game"]["log"].as_array().unwrap();
+    let last = log.last().unwrap();
+    assert_eq!(last["side"], "black", "{after}");
+    assert_eq!(last["moves"], m["game"]["plays"][0]["moves"], "{after}");
+    // White to play now: the terminal waits on the live stream.
+    let _ = term.child.kill();
+}

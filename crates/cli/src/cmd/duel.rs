@@ -40,8 +40,7 @@ pub struct Args {
     #[arg(long = "match", value_name = "N", value_parser = clap::value_parser!(u32).range(1..=25))]
     match_to: Option<u32>,
     /// The game: plakoto (the default), portes, fevga or gulbara. Every
-    /// player plays every game: the levels with the game's shipped network
-    /// (Gul bara's, until one is trained, a stand-in set by hand),
+    /// player plays every game: the levels with the game's shipped network,
     /// `net:PATH` and `net@PLY:PATH` with a weights file of the game.
     #[arg(long, value_name = "G", conflicts_with = "tavli")]
     game: Option<GameKind>,

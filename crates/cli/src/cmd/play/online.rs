@@ -21,7 +21,7 @@ use std::time::{Duration, Instant};
 use anyhow::{Context, Result, anyhow, bail};
 use serde_json::{Value, json};
 use tavli_core::game::{Contribution, MatchRecord};
-use tavli_core::tavli::{AnyPlay, AnyPosition, AnyTurn, GameKind};
+use tavli_core::tavli::{AnyPlay, AnyPosition, AnyTurn, GameKind, MatchRules};
 use tavli_core::{Color, Dice, GameResult};
 
 use super::announce::{self, Voice};
@@ -462,7 +462,9 @@ fn draw(state: &Value, me: Option<Color>, lang: Lang, style: Style, out: &mut im
         let before = AnyPosition::parse(e["position_id"].as_str()?, None).ok()?;
         Marks::between(&before, &position.with_turn(side), side)
     });
-    let names = [text::colour(lang, Color::White), text::colour(lang, Color::Black)];
+    // The seat's own side is "(you)", as at a local game.
+    let names = [Color::White, Color::Black]
+        .map(|c| if me == Some(c) { text::you_name(lang, &text::colour(lang, c)) } else { text::colour(lang, c) });
     // A match not of Plakoto alone names its game, and a Tavli match the next.
     let plakoto_only = state["rules"]["games"].as_str().is_none_or(|g| g == "plakoto");
     let next = game["next_game"].as_str().and_then(|g| g.parse::<GameKind>().ok());
@@ -496,6 +498,31 @@ fn game_result(r: GameResult, lang: Lang) -> String {
     announce::result(r, &Voice::naming(lang, names, |_, word| word.to_string()))
 }
 
+/// How the game now begun started, said once before its first turn: the
+/// opening roll-offs (`Opening roll: you roll 5, Black rolls 3: you
+/// start.`), or the last game's winner starting, as at a local game.
+fn game_start(state: &Value, me: Option<Color>, lang: Lang) -> Vec<String> {
+    let game = &state["game"];
+    if game["log"].as_array().is_some_and(|l| !l.is_empty()) {
+        return Vec::new();
+    }
+    let names = [Color::White, Color::Black].map(|c| text::colour(lang, c));
+    let voice = Voice::new(lang, names, |_, word| word.to_string(), me);
+    let first = game["first"].as_str().and_then(colour_of);
+    match game["start"].as_str() {
+        Some("opening-roll") => game["opening"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .filter_map(|r| {
+                Some(announce::opening(r[0].as_u64()?.try_into().ok()?, r[1].as_u64()?.try_into().ok()?, &voice))
+            })
+            .collect(),
+        Some("winner") => first.map(|c| voice.won_last(c)).into_iter().collect(),
+        _ => Vec::new(),
+    }
+}
+
 fn dice_text(d: &Value) -> String {
     format!("{}-{}", d[0].as_u64().unwrap_or(0), d[1].as_u64().unwrap_or(0))
 }
@@ -516,6 +543,10 @@ pub fn run(url: &str, lang: Lang, style: Style) -> Result<()> {
     let mut redraw = true;
     // The games whose end has been told: those before the one first seen.
     let mut game_seen = state["game"]["number"].as_u64().unwrap_or(1);
+    // The game whose start has been told.
+    let mut start_told = 0;
+    // The turn being entered a move at a time, and the version it is for.
+    let mut turn: Option<(u64, AnyTurn)> = None;
     loop {
         let number = state["game"]["number"].as_u64().unwrap_or(1);
         if number > game_seen {
@@ -530,11 +561,20 @@ pub fn run(url: &str, lang: Lang, style: Style) -> Result<()> {
             }
             game_seen = number;
         }
+        if start_told < number {
+            start_told = number;
+            for line in game_start(&state, me, lang) {
+                writeln!(out, "{line}")?;
+            }
+        }
         if redraw {
             draw(&state, me, lang, style, &mut out)?;
         }
         redraw = true;
         let version = state["version"].as_u64().unwrap_or(0);
+        if turn.as_ref().is_some_and(|(v, _)| *v != version) {
+            turn = None;
+        }
         if state["over"].as_bool().unwrap_or(false) {
             if let Ok(r) = serde_json::from_value::<GameResult>(state["game"]["result"].clone()) {
                 writeln!(out, "{}", game_result(r, lang))?;
@@ -556,7 +596,18 @@ pub fn run(url: &str, lang: Lang, style: Style) -> Result<()> {
             state = client.wait_past(version, lang, &mut out)?;
             continue;
         }
-        write!(out, "{}", text::online_your_turn(lang, &dice_text(&state["game"]["dice"])))?;
+        let prompt = match &turn {
+            Some((_, tb)) if !tb.moves().is_empty() => {
+                let dice = dice_text(&state["game"]["dice"]);
+                let moves: Vec<String> = tb.moves().into_iter().map(super::format::move_text).collect();
+                match tb.complete() {
+                    Some(p) => text::prompt_confirm(lang, &side_name(lang, me), &dice, &p.notation()),
+                    None => format!("{} {dice} [{}] > ", side_name(lang, me), moves.join(" ")),
+                }
+            }
+            _ => text::online_your_turn(lang, &dice_text(&state["game"]["dice"])),
+        };
+        write!(out, "{prompt}")?;
         out.flush()?;
         let Some(line) = lines.next() else {
             writeln!(out, "\n{}", text::online_left(lang, url))?;
@@ -569,9 +620,51 @@ pub fn run(url: &str, lang: Lang, style: Style) -> Result<()> {
         redraw = false;
         let (position, dice) = turn_of(&state)?;
         let plays = dice.map(|d| position.legal_plays(d)).unwrap_or_default();
+        let rules = serde_json::from_value::<MatchRules>(state["rules"].clone()).unwrap_or_default();
         let body = match input::parse(&line) {
-            Command::Play(play) => json!({ "notation": play, "version": version }),
+            // A whole play, or single moves built here as at a local game
+            // (the server still checks the play it is sent).
+            Command::Play(text) => {
+                let Some(d) = dice else { continue };
+                let (_, tb) = turn.get_or_insert_with(|| (version, AnyTurn::under(&position, d, &rules)));
+                match super::session::enter(&position, tb, &text, &rules) {
+                    Ok(Some(play)) => json!({ "notation": play.notation(), "version": version }),
+                    Ok(None) => {
+                        redraw = false;
+                        continue;
+                    }
+                    Err(e) => {
+                        writeln!(out, "{}", text::not_played(lang, &input::shorten(&text::reason(lang, &e), 200)))?;
+                        continue;
+                    }
+                }
+            }
+            Command::Empty | Command::Confirm if turn.as_ref().is_some_and(|(_, tb)| !tb.moves().is_empty()) => {
+                let Some((_, tb)) = &turn else { continue };
+                match tb.complete() {
+                    Some(play) => json!({ "notation": play.notation(), "version": version }),
+                    None => {
+                        let left: Vec<String> = tb.dice_left().iter().map(u8::to_string).collect();
+                        writeln!(out, "{}", text::turn_not_complete(lang, &left.join(", ")))?;
+                        continue;
+                    }
+                }
+            }
             Command::Empty if plays.len() == 1 => json!({ "notation": plays[0].notation(), "version": version }),
+            Command::Undo | Command::Reset => {
+                match turn.as_mut().and_then(|(_, tb)| tb.undo()) {
+                    Some(m) => writeln!(out, "{}", text::took_back(lang, &super::format::move_text(m)))?,
+                    None => writeln!(out, "{}", text::nothing_to_undo(lang))?,
+                }
+                if matches!(input::parse(&line), Command::Reset) {
+                    turn = None;
+                }
+                continue;
+            }
+            Command::Hint => {
+                writeln!(out, "{}", text::online_no_hints(lang))?;
+                continue;
+            }
             Command::List => {
                 for p in &plays {
                     writeln!(out, "  {}", p.notation())?;
@@ -605,6 +698,7 @@ pub fn run(url: &str, lang: Lang, style: Style) -> Result<()> {
             }
         };
         let action = if body.get("notation").is_some() { "/play" } else { "/resign" };
+        turn = None;
         match client.request("POST", action, Some(body)) {
             Ok(s) => {
                 state = s;

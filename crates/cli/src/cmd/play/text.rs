@@ -105,8 +105,14 @@ texts! {
         "Your turn, {dice}: enter your play (like 24/18 13/7), `?` for the legal plays, `resign` or `quit` > ",
         "Σειρά σου, {dice}: γράψε την κίνησή σου (π.χ. 24/18 13/7), `?` για τις νόμιμες κινήσεις, `resign` ή `quit` > ";
     online_help() =
-        "Online, enter a whole play (like 24/18 13/7), `?`, `resign` or `quit`.",
-        "Online γράψε ολόκληρη την κίνηση (π.χ. 24/18 13/7), `?`, `resign` ή `quit`.";
+        "Online, enter a play (like 24/18 13/7) or its moves one at a time (24/18, then Enter when done), \
+         `undo`, `?`, `resign` or `quit`.",
+        "Online γράψε την κίνηση (π.χ. 24/18 13/7) ή τα πούλια ένα ένα (24/18, και Enter στο τέλος), \
+         `undo`, `?`, `resign` ή `quit`.";
+    /// `hint` in a match between two people.
+    online_no_hints() =
+        "Hints are off in a match between two people: the computer helps neither side.",
+        "Δεν δίνονται υποδείξεις σε αγώνα μεταξύ δύο ανθρώπων: ο υπολογιστής δεν βοηθά καμία πλευρά.";
     online_resign_prompt() =
         "Resign this game? (yes/no) > ",
         "Παραιτείσαι από την παρτίδα; (ναι/όχι) > ";

@@ -793,7 +793,12 @@ impl<I: ReadLine, W: Write> Session<I, W> {
 /// Takes an entry: a whole legal play on one line is returned to be played
 /// at once; otherwise its single moves go into the turn being built (and
 /// `None` is returned), or nothing changes and the reason is returned.
-fn enter(pos: &AnyPosition, tb: &mut AnyTurn, text: &str, rules: &MatchRules) -> Result<Option<AnyPlay>, PlayError> {
+pub(super) fn enter(
+    pos: &AnyPosition,
+    tb: &mut AnyTurn,
+    text: &str,
+    rules: &MatchRules,
+) -> Result<Option<AnyPlay>, PlayError> {
     if tb.moves().is_empty() {
         match pos.parse_play_under(tb.dice(), text, rules) {
             Ok(play) => return Ok(Some(play)),
