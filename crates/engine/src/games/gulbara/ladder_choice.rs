@@ -12,7 +12,7 @@
 //! choice's value less the stage choice's: never negative, 0 when they
 //! end alike. `cargo test --release -p tavli-engine --lib ladder_choice --
 //! --ignored --nocapture` prints it for the heuristic's score and for the
-//! stand-in network.
+//! shipped network.
 
 use std::ops::ControlFlow;
 
@@ -22,7 +22,6 @@ use tavli_core::Dice;
 use tavli_core::gulbara::{MoveGen, Play, Position};
 
 use super::heuristic::gulbara_heuristic_score;
-use super::stand_in;
 use crate::Evaluator;
 use crate::net_game::NetGame;
 
@@ -146,9 +145,9 @@ fn the_stage_by_stage_choice_is_a_whole_play_and_never_beats_the_full_choice() {
 #[test]
 #[ignore = "a measurement: seconds in release"]
 fn what_choosing_a_ladder_stage_by_stage_costs() {
-    let eval = Position::evaluator(stand_in::network(), None);
+    let eval = Position::playing_eval(None);
     let net = |p: &Position| eval.equity(p);
-    let scores: [(&str, Score); 2] = [("heuristic", &gulbara_heuristic_score), ("stand-in net", &net)];
+    let scores: [(&str, Score); 2] = [("heuristic", &gulbara_heuristic_score), ("shipped net", &net)];
     let ways = [
         (Way::Greedy, "by the position each stage leaves"),
         (Way::Completed(usize::MAX), "by each stage's greedy completion"),

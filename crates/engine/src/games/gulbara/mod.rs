@@ -1,6 +1,6 @@
 //! Gul bara's engine code: its network inputs, its hand-written player,
-//! the stand-in network its levels play with until trained weights ship,
-//! and how a network evaluates its positions.
+//! its shipped network (TD self-play, `weights/README.md`), and how a
+//! network evaluates its positions.
 //!
 //! A ladder reaches the engine a stage at a time (the core's decisions,
 //! `tavli_core::gulbara`), so every choice the engine makes is among one
@@ -11,8 +11,9 @@
 //! judged played through (the later stages each chosen by the position
 //! it leaves; `crate::search::played_through`, the heuristic's
 //! `played_through`). `ladder_choice` measures what choosing stage by
-//! stage costs against choosing among the whole ladders: 0.02 to 0.04
-//! equity a ladder (0.12 to 0.18 without playing through).
+//! stage costs against choosing among the whole ladders (measured with
+//! the hand-set network used before one was trained: 0.02 to 0.04 equity
+//! a ladder, 0.12 to 0.18 without playing through).
 
 use std::sync::Arc;
 
@@ -30,7 +31,6 @@ pub mod heuristic;
 pub mod inputs;
 #[cfg(test)]
 mod ladder_choice;
-mod stand_in;
 
 impl NetGame for Position {
     const KIND: GameKind = GameKind::GulBara;
@@ -49,14 +49,8 @@ impl NetGame for Position {
         fast.forward_with::<{ inputs::NUM_INPUTS }>(|list| inputs::encode_into(self, list))
     }
 
-    /// None yet: no network has been trained for Gul bara.
     fn shipped() -> Option<Arc<Network>> {
-        None
-    }
-
-    /// The stand-in set by hand (`stand_in.rs`) until trained weights ship.
-    fn playing_network() -> Arc<Network> {
-        stand_in::network()
+        Some(crate::shipped::decoded_once(Self::KIND, include_bytes!("../../../weights/gulbara.bin")))
     }
 
     fn heuristic() -> Box<dyn Player<Position>> {
