@@ -115,12 +115,6 @@ impl fmt::Display for TurnPlay {
     }
 }
 
-/// The single hops of an entry made move by move, in the mover's
-/// numbering, `0` for off.
-pub(crate) fn entry_hops(text: &str, dice: Dice) -> Result<Vec<(u8, u8)>, PlayError> {
-    crate::notation::entry_hops::<Board>(text, dice)
-}
-
 /// The text before a hand-off's `>`, and the dice written after it.
 fn split_handoff(text: &str) -> (&str, Option<&str>) {
     match text.split_once('>') {
@@ -172,7 +166,7 @@ pub fn parse_play(pos: &Position, dice: Dice, text: &str) -> Result<Play, PlayEr
             let stage = PlayError::StageMoves { die: first.die(), left: first.left() };
             let trimmed = moves.trim();
             if !trimmed.is_empty() && !trimmed.eq_ignore_ascii_case("pass") {
-                match entry_hops(moves, d) {
+                match crate::notation::entry_hops::<Board>(moves, d) {
                     Ok(hops) if hops.len() > usize::from(first.left()) => return Err(stage),
                     Err(PlayError::TooManyMoves(_)) => return Err(stage),
                     _ => {}

@@ -70,7 +70,7 @@ impl TurnBoard for Board {
     }
 
     fn entry_hops(text: &str, dice: Dice) -> Result<Vec<(u8, u8)>, PlayError> {
-        super::notation::entry_hops(text, dice)
+        crate::notation::entry_hops::<Board>(text, dice)
     }
 
     fn position(&self, complete: Option<&Play>) -> Position {
