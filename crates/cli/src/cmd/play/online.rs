@@ -651,14 +651,16 @@ pub fn run(url: &str, lang: Lang, style: Style) -> Result<()> {
                 }
             }
             Command::Empty if plays.len() == 1 => json!({ "notation": plays[0].notation(), "version": version }),
-            Command::Undo | Command::Reset => {
+            Command::Undo => {
                 match turn.as_mut().and_then(|(_, tb)| tb.undo()) {
                     Some(m) => writeln!(out, "{}", text::took_back(lang, &super::format::move_text(m)))?,
                     None => writeln!(out, "{}", text::nothing_to_undo(lang))?,
                 }
-                if matches!(input::parse(&line), Command::Reset) {
-                    turn = None;
-                }
+                continue;
+            }
+            // Every move of the turn taken back: the prompt starts afresh.
+            Command::Reset => {
+                turn = None;
                 continue;
             }
             Command::Hint => {

@@ -472,13 +472,15 @@ impl<I: ReadLine, W: Write> Session<I, W> {
         loop {
             write!(self.out, "{prompt} > ")?;
             self.out.flush()?;
-            return Ok(match self.read_line()? {
+            let stop = match self.read_line()? {
+                // Ctrl-L or an overlong line: ask again.
+                Line::Redraw | Line::TooLong => continue,
                 Line::Eof => Some(Stop::Eof),
                 Line::Interrupt => Some(Stop::Interrupt),
-                Line::Redraw | Line::TooLong => continue,
                 Line::Text(t) if input::parse(&t) == Command::Quit => Some(Stop::Quit),
                 Line::Text(_) => None,
-            });
+            };
+            return Ok(stop);
         }
     }
 
