@@ -19,6 +19,7 @@ const MODULES: &[(&str, &str)] = &[
     ("api.js", include_str!("../assets/js/api.js")),
     ("board.js", include_str!("../assets/js/board.js")),
     ("input.js", include_str!("../assets/js/input.js")),
+    ("ladder.js", include_str!("../assets/js/ladder.js")),
     ("live.js", include_str!("../assets/js/live.js")),
     ("main.js", include_str!("../assets/js/main.js")),
     ("match.js", include_str!("../assets/js/match.js")),

@@ -5,7 +5,7 @@
 // served as they are (no build step); this one draws everything and wires
 // the buttons.
 
-import { confirmPlay, copyInvite, copyPositionId, engineNext, gamesChosen, hint, joinMatch, newMatch, openMatch, openNewDialog, resign, showLevelAbout, toggleEngineOptions, undo } from './actions.js';
+import { confirmPlay, copyInvite, copyPositionId, engineNext, gamesChosen, hint, joinMatch, loadGames, newMatch, openMatch, openNewDialog, resign, showLevelAbout, toggleEngineOptions, undo } from './actions.js';
 import { seatOf } from './api.js';
 import { renderBoard } from './board.js';
 import { LIVE } from './live.js';
@@ -109,3 +109,6 @@ function route() {
 
 render();
 route();
+// How each game is drawn, and the kinds of match offered (the page knows
+// the games of its time until the list comes).
+loadGames().then(render);

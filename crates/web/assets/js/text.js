@@ -61,14 +61,22 @@ const TEXT = {
     inviteUsed: 'This invitation has been used already, and this browser holds no seat in the match: you are watching it.',
     inviteWrong: 'This is not the match’s invitation (a wrong or mistyped link): you are watching it. Ask your friend for the link again.',
     watchNote: 'Only the two players can move; you see their moves as they make them.',
-    games: 'Game', onlyPlakoto: 'Plakoto', tavliMatch: 'Tavli: Portes, Plakoto, Fevga in turn',
-    onlyPortes: 'Portes', onlyFevga: 'Fevga',
-    gameName: { portes: 'Portes', plakoto: 'Plakoto', fevga: 'Fevga' },
+    games: 'Game', tavliMatch: 'Tavli: Portes, Plakoto, Fevga in turn',
+    gameName: { portes: 'Portes', plakoto: 'Plakoto', fevga: 'Fevga', gulbara: 'Gul bara' },
+    sideGenitive: { white: 'White', black: 'Black' },
     boardOf: '{game} board', tavliMatchTo: 'Tavli match to {n}', gameOf: 'Game {n}: {game}',
     gameAndNext: '{game}, then {next}', nextGameOf: 'Next game: {game}',
     afterDraw: 'After the drawn Plakoto the rotation goes on to Fevga; the opening roll decides who starts.',
     portesNote: 'Portes: a checker that is hit goes to the bar (the middle column) and must enter first, in the opponent’s home board; the points it can enter on are lit.',
     fevgaNote: 'Fevga: no hitting, and one checker holds a point. Both sides go round the same way (the dashed arrow): each starts on its ringed point and bears off from its home, the band in its colour. Until your first checker (the runner) reaches your 12-point, only it may move.',
+    gulbaraNote: 'Gul bara: no hitting, and one checker holds a point; both sides go round the same way (the dashed arrow), from the ringed start to the home in their colour, and any checker may move. From the game’s 4th roll a doublet is a ladder: four moves of its number, then four of each higher number up to 6, entered and confirmed stage by stage. A stage that cannot be finished ends the turn, and the rest of the ladder goes to the opponent, who plays it before rolling.',
+    rollCounter: 'Roll {n} of the game; doublets ladder from roll 4.',
+    ladderRolled: 'Roll {n} of the game: {dice} is a ladder, played stage by stage. Now {now}.',
+    ladderOn: 'The ladder of roll {n} goes on: now {now}.',
+    ladderHanded: '{from}’s ladder stalled: {side} plays the dice handed over before rolling, now {now}; what cannot be played is lost.',
+    ladderToCome: 'Still to come: {then}.', ladderLast: 'This is the last stage.',
+    logLadder: 'ladder', logHanded: 'handed over', boardLadder: 'ladder', boardHanded: 'handed over',
+    lastPlays: 'Last turn, marked in violet: {plays}.', lastPlainMany: 'Last turn: {plays}.',
   },
   el: {
     title: 'Τάβλι', newMatch: 'Νέος αγώνας', undo: 'Αναίρεση', confirm: 'Επιβεβαίωση', pass: 'Πάσο',
@@ -139,14 +147,21 @@ const TEXT = {
     inviteWrong: 'Αυτή δεν είναι η πρόσκληση του αγώνα (λάθος ή ελλιπής σύνδεσμος): τον παρακολουθείς. Ζήτα ξανά τον σύνδεσμο από τον φίλο σου.',
     watchNote: 'Μόνο οι δύο παίκτες κινούν πούλια· βλέπεις τις κινήσεις τους τη στιγμή που γίνονται.',
     sideGenitive: { white: 'Άσπρων', black: 'Μαύρων' },
-    games: 'Παιχνίδι', onlyPlakoto: 'Πλακωτό', tavliMatch: 'Τάβλι: Πόρτες, Πλακωτό, Φεύγα με τη σειρά',
-    onlyPortes: 'Πόρτες', onlyFevga: 'Φεύγα',
-    gameName: { portes: 'Πόρτες', plakoto: 'Πλακωτό', fevga: 'Φεύγα' },
+    games: 'Παιχνίδι', tavliMatch: 'Τάβλι: Πόρτες, Πλακωτό, Φεύγα με τη σειρά',
+    gameName: { portes: 'Πόρτες', plakoto: 'Πλακωτό', fevga: 'Φεύγα', gulbara: 'Γκιουλ μπαρά' },
     boardOf: 'Ταμπλό: {game}', tavliMatchTo: 'Αγώνας τάβλι στους {n}', gameOf: 'Παρτίδα {n}: {game}',
     gameAndNext: '{game}, μετά {next}', nextGameOf: 'Επόμενη παρτίδα: {game}',
     afterDraw: 'Μετά την ισοπαλία στο πλακωτό συνεχίζουμε με φεύγα· η πρώτη ζαριά κρίνει ποιος ξεκινά.',
     portesNote: 'Πόρτες: το χτυπημένο πούλι πάει στη μπάρα (τη μεσαία στήλη) και μπαίνει πρώτο, στην περιοχή μαζέματος του αντιπάλου· οι θέσεις όπου μπορεί να μπει φωτίζονται.',
     fevgaNote: 'Φεύγα: δεν χτυπάμε, και ένα πούλι πιάνει πόρτα. Και οι δύο πάνε με την ίδια φορά (το διακεκομμένο βέλος): ο καθένας ξεκινά από τη σημειωμένη μάνα του και μαζεύει από την περιοχή μαζέματός του, τη λωρίδα στο χρώμα του. Ώσπου το πρώτο σου πούλι να φτάσει τη θέση 12 σου, κινείται μόνο αυτό.',
+    gulbaraNote: 'Γκιουλ μπαρά: δεν χτυπάμε, και ένα πούλι πιάνει πόρτα· και οι δύο πάνε με την ίδια φορά (το διακεκομμένο βέλος), από τη σημειωμένη μάνα ως το σπίτι στο χρώμα τους, και κινείται όποιο πούλι θέλεις. Από την 4η ζαριά της παρτίδας οι διπλές γίνονται σκάλα: τέσσερις κινήσεις του ζαριού, μετά τέσσερις από κάθε μεγαλύτερο νούμερο ως το 6, που παίζεις και επιβεβαιώνεις σκαλί σκαλί. Σκαλί που δεν τελειώνει κλείνει τη σειρά σου, και η υπόλοιπη σκάλα πάει στον αντίπαλο, που την παίζει πριν ρίξει.',
+    rollCounter: 'Ζαριά {n} της παρτίδας· οι διπλές γίνονται σκάλα από τη ζαριά 4.',
+    ladderRolled: 'Ζαριά {n} της παρτίδας: το {dice} είναι σκάλα και παίζεται σκαλί σκαλί. Τώρα {now}.',
+    ladderOn: 'Η σκάλα της ζαριάς {n} συνεχίζεται: τώρα {now}.',
+    ladderHanded: 'Η σκάλα των {from} κόλλησε: τα {side} παίζουν πρώτα τα ζάρια που τους δόθηκαν και μετά ρίχνουν, τώρα {now}· ό,τι δεν παίζεται χάνεται.',
+    ladderToCome: 'Ακολουθούν: {then}.', ladderLast: 'Είναι το τελευταίο σκαλί.',
+    logLadder: 'σκάλα', logHanded: 'δοσμένα', boardLadder: 'σκάλα', boardHanded: 'δοσμένα',
+    lastPlays: 'Τελευταία σειρά, σημειωμένη με μωβ: {plays}.', lastPlainMany: 'Τελευταία σειρά: {plays}.',
   },
 };
 
@@ -213,9 +228,12 @@ export function levelAbout(l) {
   return (TEXT[lang].levelAbout || {})[l.name] || l.about || '';
 }
 
-// A game's name (`portes`, `plakoto`, `fevga`) in the page's language.
+// A game's name (`portes`, `plakoto`, `fevga`, `gulbara`) in the page's
+// language; a game the page has no words for, as the server titles it.
+let serverTitles = {};
+export function knowGameTitles(titles) { serverTitles = titles; }
 export function gameName(kind) {
-  return (TEXT[lang].gameName || {})[kind] || TEXT.en.gameName[kind] || kind || '';
+  return (TEXT[lang].gameName || {})[kind] || TEXT.en.gameName[kind] || serverTitles[kind] || kind || '';
 }
 
 // Game n's title: `Game 2: Plakoto`, or `Game 2` when `named` is false
