@@ -26,6 +26,7 @@ const MODULES: &[(&str, &str)] = &[
     ("panel.js", include_str!("../assets/js/panel.js")),
     ("reasons.js", include_str!("../assets/js/reasons.js")),
     ("review-graph.js", include_str!("../assets/js/review-graph.js")),
+    ("review-text.js", include_str!("../assets/js/review-text.js")),
     ("review.js", include_str!("../assets/js/review.js")),
     ("state.js", include_str!("../assets/js/state.js")),
     ("svg.js", include_str!("../assets/js/svg.js")),

@@ -13,7 +13,7 @@ import { noMatch } from './match.js';
 import { renderPanel } from './panel.js';
 import { R, closeReview, renderReview, reviewTurn, stepTurn, wireReview } from './review.js';
 import { $, S, betweenGames, game, goOnToNextGame, hooks, humanToAct, isOnline, mySeat, render, turnState } from './state.js';
-import { lang, setLang } from './text.js';
+import { setLang } from './text.js';
 // Click and drag on the board (listeners only).
 import './input.js';
 
@@ -61,8 +61,8 @@ $('copy-id').addEventListener('click', copyPositionId);
 $('copy-invite').addEventListener('click', copyInvite);
 $('invite-link').addEventListener('focus', (evt) => evt.target.select());
 $('new').addEventListener('click', openNewDialog);
-$('lang').addEventListener('click', () => {
-  setLang(lang === 'en' ? 'el' : 'en');
+$('lang').addEventListener('change', (evt) => {
+  setLang(evt.target.value);
   render();
   if ($('new-dialog').open) openNewDialog();
 });

@@ -14,8 +14,8 @@ export function renderPanel() {
   document.documentElement.lang = lang;
   document.title = t('title');
   for (const e of document.querySelectorAll('[data-i18n]')) e.textContent = t(e.dataset.i18n);
-  $('lang').textContent = lang === 'en' ? 'Ελληνικά' : 'English';
-  $('lang').lang = lang === 'en' ? 'el' : 'en';
+  $('lang').value = lang;
+  $('lang').setAttribute('aria-label', t('language'));
   $('notice').textContent = noticeText();
   $('error').textContent = S.error;
   $('why').textContent = S.why ? reasonText(S.why) : '';

@@ -1,8 +1,12 @@
-// The page's words in English and Greek, and how it writes numbers, dice,
-// results and levels. One language at a time: English strings hold no
-// Greek, Greek strings use the terms of docs/RULES.md.
+// The page's words in English, Greek and Bulgarian, and how it writes
+// numbers, dice, results and levels. One language at a time: English
+// strings hold no Greek, Greek strings use the terms of docs/RULES.md, and
+// Bulgarian ones a Bulgarian player's (пул, зар, чифт, капия, тапа, марс;
+// REGIONAL.md). Every key of English is in the other two, and the other
+// two have the same keys (crates/web/tests/page_text.rs checks it).
 
-// Pips are "βήματα" in Greek, so that "πόντοι" only ever means match points.
+// Pips are "βήματα" in Greek and "пипове" in Bulgarian, so that "πόντοι"
+// and "точки" only ever mean match points.
 const TEXT = {
   en: {
     title: 'Tavli', newMatch: 'New match', undo: 'Undo', confirm: 'Confirm', pass: 'Pass',
@@ -61,7 +65,7 @@ const TEXT = {
     inviteUsed: 'This invitation has been used already, and this browser holds no seat in the match: you are watching it.',
     inviteWrong: 'This is not the match’s invitation (a wrong or mistyped link): you are watching it. Ask your friend for the link again.',
     watchNote: 'Only the two players can move; you see their moves as they make them.',
-    games: 'Game', tavliMatch: 'Tavli: Portes, Plakoto, Fevga in turn',
+    games: 'Game', tavliMatch: 'Tavli: Portes, Plakoto, Fevga in turn', language: 'Language',
     gameName: { portes: 'Portes', plakoto: 'Plakoto', fevga: 'Fevga', gulbara: 'Gul bara' },
     sideGenitive: { white: 'White', black: 'Black' },
     boardOf: '{game} board', tavliMatchTo: 'Tavli match to {n}', gameOf: 'Game {n}: {game}',
@@ -147,7 +151,7 @@ const TEXT = {
     inviteWrong: 'Αυτή δεν είναι η πρόσκληση του αγώνα (λάθος ή ελλιπής σύνδεσμος): τον παρακολουθείς. Ζήτα ξανά τον σύνδεσμο από τον φίλο σου.',
     watchNote: 'Μόνο οι δύο παίκτες κινούν πούλια· βλέπεις τις κινήσεις τους τη στιγμή που γίνονται.',
     sideGenitive: { white: 'Άσπρων', black: 'Μαύρων' },
-    games: 'Παιχνίδι', tavliMatch: 'Τάβλι: Πόρτες, Πλακωτό, Φεύγα με τη σειρά',
+    games: 'Παιχνίδι', tavliMatch: 'Τάβλι: Πόρτες, Πλακωτό, Φεύγα με τη σειρά', language: 'Γλώσσα',
     gameName: { portes: 'Πόρτες', plakoto: 'Πλακωτό', fevga: 'Φεύγα', gulbara: 'Γκιουλ μπαρά' },
     boardOf: 'Ταμπλό: {game}', tavliMatchTo: 'Αγώνας τάβλι στους {n}', gameOf: 'Παρτίδα {n}: {game}',
     gameAndNext: '{game}, μετά {next}', nextGameOf: 'Επόμενη παρτίδα: {game}',
@@ -163,9 +167,106 @@ const TEXT = {
     logLadder: 'σκάλα', logHanded: 'δοσμένα', boardLadder: 'σκάλα', boardHanded: 'δοσμένα',
     lastPlays: 'Τελευταία σειρά, σημειωμένη με μωβ: {plays}.', lastPlainMany: 'Τελευταία σειρά: {plays}.',
   },
+  bg: {
+    title: 'Тавли', newMatch: 'Нов мач', undo: 'Отмени', confirm: 'Потвърди', pass: 'Пас',
+    hint: 'Подсказка', resign: 'Предай се', log: 'Ходове в партията', opponent: 'Противник',
+    vsEngine: 'Компютърът', vsHuman: 'Приятел на същото устройство', level: 'Ниво', yourColor: 'Играеш с',
+    whiteSide: 'Белите', blackSide: 'Черните', randomSide: 'Случайно', length: 'Мач до (точки)',
+    resume: 'Продължи последния мач', cancel: 'Отказ', start: 'Започни', white: 'Белите', black: 'Черните',
+    you: 'Ти', engine: 'Компютър', pips: 'пипа', off: 'събрани', matchTo: 'Мач до {n}',
+    game: 'Партия {n}', nextGame: 'Следваща партия',
+    matchScore: 'Резултат в мача: Белите {w}, Черните {b}, до {n}. Продължи, когато си готов.', yourTurn: 'Твой ход: {dice}.', sideTurn: 'На ход са {side}: {dice}.',
+    thinking: 'Компютърът мисли…', pickChecker: 'Щракни или плъзни пул.',
+    pickDest: 'Сега щракни къде отива.', complete: 'Ходът е цял: потвърди го или го отмени.',
+    mustPass: 'Няма ход с {dice}: пас, ходът минава.',
+    opening: 'Първо хвърляне:', openingRoll: 'Белите {w}, Черните {b}', openingTie: 'равни, хвърлят отново', starts: 'Започват {side}.',
+    winnerStarts: '{side} спечелиха предната партия и започват.',
+    setUp: 'Партията започва от зададена позиция; на ход са {side}.',
+    winBearOff: '{side} събраха всички пулове и печелят {n} {pts}.', double: 'Марс!',
+    winMother: '{side} затапиха майката и печелят 2 точки (марс).',
+    draw: 'Реми: и двете майки са затапени. Без точки; първото хвърляне решава кой започва.',
+    winResign: '{loser} се предават: {side} печелят {n} {pts}.',
+    matchOver: '{side} печелят мача {a}–{b}.', youWin: 'Спечели мача {a}–{b}!',
+    youLose: 'Компютърът печели мача {a}–{b}.',
+    confirmResign: 'Да се предадеш ли в тази партия? Противникът получава {n} {pts}.', hintTitle: 'Най-добри ходове',
+    playThis: 'Изиграй го', equity: 'очаквани точки', noMatch: 'Започни нов мач.',
+    notFound: 'Такъв мач няма. Започни нов.', busy: 'Сървърът е зает; опитвам отново…',
+    pinned: 'затапен', score: 'Резултат', levelName: {
+      random: 'Случаен', heuristic: 'Евристичен', beginner: 'Начинаещ', casual: 'Любител',
+      advanced: 'Напреднал', expert: 'Експерт', master: 'Майстор',
+    },
+    levelAbout: {
+      random: 'произволен позволен ход, напосоки',
+      beginner: 'невронната мрежа с много шум: знае идеите, но често греши грубо',
+      heuristic: 'оценка, написана на ръка: надбягване, тапи, майки, единични пулове, капии',
+      casual: 'невронната мрежа с малко шум: стабилна игра с по някоя грешка',
+      advanced: 'невронната мрежа без търсене: мигновена и силна',
+      expert: 'търсене на дълбочина 1 през 21-те хвърляния на противника',
+      master: 'търсене на дълбочина 2 с филтри на ходовете: най-силното ниво',
+    },
+    pinnedBy: 'затапен пул', passLog: 'пас', board: 'Табла',
+    depth: 'дълбочина {n}', win: 'победа {p}', winDouble: 'марс {p}', loseDouble: 'губиш с марс {p}',
+    matchChance: 'мач {p}', chanceLost: '−{p} от мача',
+    rankNthMatch: 'ходът ти е на {nth} място от {of}: с {p} по-малък шанс да спечелиш мача (най-добрият: {best})',
+    hintFrom: 'Ходовете, които продължават от изиграното досега:',
+    movesLose: 'Изиграното досега губи {x}.', movesFine: 'Изиграното досега не губи нищо.',
+    bestPlay: 'Най-добър ход: {play}.',
+    rankButton: 'Колко добър?', rankTitle: 'Къде се нарежда този ход?', ranking: 'изчислявам…',
+    rankBest: 'ходът ти е най-добрият от {of}', rankOnly: 'ходът ти е единственият възможен',
+    rankNth: 'ходът ти е на {nth} място от {of}, −{x} (най-добрият: {best})',
+    lastPlay: 'Последен ход, отбелязан с виолетово: {side} {dice}: {play}.', lastPlain: 'Последен ход: {side} {dice}: {play}.',
+    lastPass: 'Последно хвърляне: {side} {dice}: няма ход.',
+    numbering: 'Всяка страна записва ходовете си със своя номерация: малките числа на таблата са на {other}.',
+    positionId: 'Код на позицията', copy: 'Копирай', copied: 'Копирано',
+    startFrom: 'Започни от позиция (по желание)', startFromHint: 'код на позиция или JSON на позиция',
+    vsOnline: 'Приятел онлайн', onlineAbout: 'Ще получиш линк, който да пратиш на приятеля си; той играе в своя браузър.',
+    inviteHelp: 'Прати този линк на приятеля си; важи само веднъж.', friend: 'Приятелят ти',
+    waitFriend: 'Чакаш приятеля си ({side}) да изиграе: {dice}.', watching: 'Гледаш. На ход са {side}: {dice}.',
+    friendWins: 'Приятелят ти печели мача {a}–{b}.', youPlay: 'Играеш с {side}.',
+    friendOn: 'Приятелят ти е свързан.', friendOff: 'Приятелят ти не е свързан.',
+    friendNotYet: 'Приятелят ти още не е отворил линка.',
+    waitJoin: 'Първото хвърляне идва, щом приятелят ти заеме другото място.',
+    diceShares: 'Заровете идват от запечатаната тайна на сървъра и от случаен дял, който добавя браузърът на всеки играч, така че никой сам не може да ги знае или да ги избира. Твоят дял: {mine}…',
+    diceSharesWatch: 'Заровете идват от запечатаната тайна на сървъра и от случаен дял, който добавя браузърът на всеки играч.',
+    diceCheck: 'Тайната на сървъра вече е разкрита: всеки може да провери всяко хвърляне с `tavli verify` върху',
+    recordLink: 'записа на мача',
+    sideOn: '{side} са свързани.', sideOff: '{side} не са свързани.',
+    reconnecting: 'Връзката със сървъра прекъсна; свързвам се отново…',
+    inviteUsed: 'Тази покана вече е използвана и този браузър няма място в мача: гледаш го.',
+    inviteWrong: 'Това не е поканата за мача (грешен или непълен линк): гледаш го. Поискай линка отново от приятеля си.',
+    watchNote: 'Само двамата играчи местят пулове; виждаш ходовете им, докато ги правят.',
+    sideGenitive: { white: 'белите', black: 'черните' },
+    games: 'Игра', tavliMatch: 'Тавли: Портес, Плакото, Февга поред', language: 'Език',
+    gameName: { portes: 'Портес', plakoto: 'Плакото', fevga: 'Февга', gulbara: 'Гюлбара' },
+    boardOf: 'Табла: {game}', tavliMatchTo: 'Мач Тавли до {n}', gameOf: 'Партия {n}: {game}',
+    gameAndNext: '{game}, после {next}', nextGameOf: 'Следваща партия: {game}',
+    afterDraw: 'След ремито в Плакото се продължава с Февга; първото хвърляне решава кой започва.',
+    portesNote: 'Портес: ударен пул отива на бара (средната колона) и трябва първо да влезе, в къщата на противника; полетата, където може да влезе, светят.',
+    fevgaNote: 'Февга: не се бие, и един пул държи полето. Двете страни се движат в една посока (пунктираната стрелка): всяка започва от отбелязаното си поле и събира от къщата си, ивицата в своя цвят. Докато първият ти пул (бегачът) не стигне твоето поле 12, само той може да се мести.',
+    gulbaraNote: 'Гюлбара: не се бие, и един пул държи полето; двете страни се движат в една посока (пунктираната стрелка), от отбелязаното начало до къщата в своя цвят, и може да се мести всеки пул. От четвъртото хвърляне в партията чифтът е стълба: четири хода с числото му, после по четири с всяко по-голямо число до 6, които въвеждаш и потвърждаваш стъпало по стъпало. Стъпало, което не може да се довърши, слага край на хода, а остатъкът от стълбата минава у противника, който го изиграва, преди да хвърли.',
+    rollCounter: 'Хвърляне {n} в партията; от хвърляне 4 чифтовете стават стълба.',
+    ladderRolled: 'Хвърляне {n} в партията: {dice} е стълба и се играе стъпало по стъпало. Сега {now}.',
+    ladderOn: 'Стълбата от хвърляне {n} продължава: сега {now}.',
+    ladderHanded: 'Стълбата на {from} спря: {side} първо изиграват предадените зарове и после хвърлят, сега {now}; каквото не може да се изиграе, се губи.',
+    ladderToCome: 'Следват: {then}.', ladderLast: 'Това е последното стъпало.',
+    logLadder: 'стълба', logHanded: 'предадени', boardLadder: 'стълба', boardHanded: 'предадени',
+    lastPlays: 'Последни ходове, отбелязани с виолетово: {plays}.', lastPlainMany: 'Последни ходове: {plays}.',
+  },
 };
 
-export let lang = localStorage.getItem('plakoto-lang') || ((navigator.language || '').startsWith('el') ? 'el' : 'en');
+// The languages, each named in itself (the page's language menu).
+export const LANGUAGES = [['en', 'English'], ['el', 'Ελληνικά'], ['bg', 'Български']];
+
+// The language chosen before, else the browser's first that the page speaks.
+function browserLanguage() {
+  const asked = navigator.languages?.length ? navigator.languages : [navigator.language || ''];
+  for (const l of asked) {
+    const code = String(l).slice(0, 2).toLowerCase();
+    if (TEXT[code]) return code;
+  }
+  return 'en';
+}
+export let lang = localStorage.getItem('plakoto-lang') || browserLanguage();
 if (!TEXT[lang]) lang = 'en';
 
 // Switches the page's language, remembered for the next visit.
@@ -186,19 +287,25 @@ export const other = (c) => (c === 'white' ? 'black' : 'white');
 
 export function pointsWord(n) {
   if (lang === 'el') return n === 1 ? 'πόντο' : 'πόντους';
+  if (lang === 'bg') return n === 1 ? 'точка' : 'точки';
   return '';
 }
 
-// A number as the language writes it: a decimal comma in Greek.
+// A number as the language writes it: a decimal comma in Greek and Bulgarian.
 export function num(x, digits = 3) {
   const s = Math.abs(x).toFixed(digits);
-  return lang === 'el' ? s.replace('.', ',') : s;
+  return lang === 'en' ? s : s.replace('.', ',');
 }
 export function signed(x, digits = 3) { return `${x < 0 ? '−' : '+'}${num(x, digits)}`; }
 export function percent(p) { return `${num(100 * p, 1)}%`; }
 
 export function ordinal(n) {
   if (lang === 'el') return `${n}η`;
+  if (lang === 'bg') {
+    // Of "място" (neuter): 1-во, 2-ро, 3-то, 4-то, 5-о, 7-мо, 11-о, 21-во.
+    const teen = n % 100 >= 11 && n % 100 <= 19;
+    return `${n}-${teen ? 'о' : ({ 1: 'во', 2: 'ро', 3: 'то', 4: 'то', 7: 'мо', 8: 'мо' }[n % 10] || 'о')}`;
+  }
   const s = (n % 100 >= 11 && n % 100 <= 13) ? 'th' : ({ 1: 'st', 2: 'nd', 3: 'rd' }[n % 10] || 'th');
   return `${n}${s}`;
 }
