@@ -109,7 +109,9 @@ function lastPlayText(ended) {
     return t(marked ? 'lastPlays' : 'lastPlainMany', { plays });
   }
   const side = sideName(last.side), dice = logDice(last);
-  if (!last.moves.length) return t('lastPass', { side, dice });
+  // A pass; but a ladder that could not start is written with the dice it
+  // hands over (`pass > 4,4,4,4,5,…`), shown as a play.
+  if (!last.moves.length && !last.notation.includes(' > ')) return t('lastPass', { side, dice });
   return t(marked ? 'lastPlay' : 'lastPlain', { side, dice, play: notationText(last.notation) });
 }
 
