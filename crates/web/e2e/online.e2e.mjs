@@ -270,12 +270,12 @@ test('two people play a whole match online in two browsers while a third watches
       if (turns === 3 && !greek) {
         // Greek on the waiting seat and the spectator.
         greek = true;
-        for (const p of [O, C]) await p.click('#lang');
+        for (const p of [O, C]) await p.selectOption('#lang', 'el');
         await untilText(O, '#status', /^Περιμένεις τον φίλο σου \((Άσπρα|Μαύρα)\) να παίξει: \d-\d\.$/);
         assert.match(await text(O, '#presence'), /^Παίζεις με τα (Άσπρα|Μαύρα)\. Ο φίλος σου είναι συνδεδεμένος\.$/);
         assert.match(await text(C, '#status'), /^Παρακολουθείς\. Παίζουν τα (Άσπρα|Μαύρα): \d-\d\./);
         assert.equal(await text(C, '#presence'), 'Τα Άσπρα είναι συνδεδεμένα. Τα Μαύρα είναι συνδεδεμένα.');
-        for (const p of [O, C]) await p.click('#lang');
+        for (const p of [O, C]) await p.selectOption('#lang', 'en');
       }
 
       // The seat on roll plays its turn one checker at a time; the other two

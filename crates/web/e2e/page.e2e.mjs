@@ -152,9 +152,9 @@ for (const viewport of [{ width: 1280, height: 820 }, { width: 390, height: 844 
       assert.match(await page.textContent('#players'), /0 pips · 15 off/, 'the final pip counts');
       for (const sel of ['#undo', '#confirm', '#hint', '#resign']) assert.ok(await page.isDisabled(sel), `${sel} is disabled`);
       assert.ok(await page.isVisible('#next-game'));
-      await page.click('#lang');
+      await page.selectOption('#lang', 'el');
       assert.equal(await page.textContent('#next-game'), 'Επόμενη παρτίδα');
-      await page.click('#lang');
+      await page.selectOption('#lang', 'en');
       await page.screenshot({ path: path.join(artifacts, `game-end-${viewport.width}.png`), fullPage: true });
       // Also after a reload, until the player goes on.
       await page.reload();
@@ -220,11 +220,11 @@ test('the review graph: the player\'s side, a turn axis, the games labelled', { 
     // The graph and the summary (a rating as long as Supernatural) in the panel.
     assert.deepEqual(await overflow(page, '#review-summary th, #review-summary td, #review-graph text', 'aside'), [], 'the review fits the panel');
     await page.locator('#review-panel').screenshot({ path: path.join(artifacts, 'review-graph-black.png') });
-    await page.click('#lang');
+    await page.selectOption('#lang', 'el');
     assert.match(await page.textContent('#review-graph-title'), /^Οι πιθανότητες των Μαύρων.*νίκη στην παρτίδα \(συνεχής\), διπλή νίκη \(διακεκομμένη\)/);
     assert.match(await page.textContent(`#review-turns li[data-turn="1:${k}"] small`), /αγώνας \d+,\d%/);
     assert.deepEqual(await page.$$eval('#review-graph text.graph-game-label', (ts) => ts.map((x) => x.textContent)), ['Παρτίδα 1', 'Παρτίδα 2']);
-    await page.click('#lang');
+    await page.selectOption('#lang', 'en');
     assert.deepEqual(errors, [], 'no errors in the page');
   });
 });

@@ -33,6 +33,7 @@ import './review.e2e.mjs';
 import './page.e2e.mjs';
 import './tavli.e2e.mjs';
 import './tavli-match.e2e.mjs';
+import './gulbara.e2e.mjs';
 
 const GREEN = 'rgb(31, 122, 77)'; // --accent, the enabled Confirm
 
@@ -57,14 +58,13 @@ async function assertLooksDisabled(page, sel, when) {
   assert.notEqual(bg, GREEN, `${sel} does not stay green when disabled ${when}`);
 }
 
-// Text the person sees, without the language switch (which names the other language).
+// Text the person sees, without the language menu (which names each language in itself).
 async function visibleText(page) {
   return page.evaluate(() => {
     const lang = document.getElementById('lang');
-    const keep = lang.textContent;
-    lang.textContent = '';
+    lang.style.display = 'none';
     const s = document.body.innerText;
-    lang.textContent = keep;
+    lang.style.display = '';
     return s;
   });
 }
@@ -273,7 +273,7 @@ test('a whole game against the engine in the browser, with a reload midway', { t
           }
         }
         // Switch to Greek once, and play on in Greek.
-        await page.click('#lang');
+        await page.selectOption('#lang', 'el');
         assert.equal(await page.textContent('#title'), 'Τάβλι');
         assert.equal(await page.evaluate(() => document.documentElement.lang), 'el');
         assert.match(await page.textContent('#confirm'), /Επιβεβαίωση|Πάσο/);
@@ -433,7 +433,7 @@ test('a match from a set-up position: its ID, why a click cannot move, and the b
     }
 
     // In Greek, the same reasons in Greek.
-    await page.click('#lang');
+    await page.selectOption('#lang', 'el');
     await page.click('#board rect.hit[data-point="14"]');
     assert.equal(await page.textContent('#why'), 'Το πούλι σου στη θέση 14 είναι πλακωμένο και δεν κινείται.');
     await page.click('#board rect.hit[data-point="10"]');
@@ -447,7 +447,7 @@ test('a match from a set-up position: its ID, why a click cannot move, and the b
     assert.doesNotMatch(greek, /\b(?!off\b)[a-z]{3,}\b/, `no English in the Greek refusal: ${greek}`);
     await page.click('#board rect.hit[data-point="19"]');
     assert.equal(await page.textContent('#why'), 'Το πούλι στη θέση 19 είναι του αντιπάλου· κινείς τα δικά σου.');
-    await page.click('#lang');
+    await page.selectOption('#lang', 'en');
     // A hint clears the old reason, and gives the chance of losing double too.
     await page.click('#board rect.hit[data-point="10"]');
     assert.notEqual(await page.textContent('#why'), '');

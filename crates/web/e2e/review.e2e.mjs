@@ -158,9 +158,9 @@ test('a whole game reviewed at 2-ply shows its progress, then the review', { tim
     assert.match(first.heading, /1-ply/, 'the heading names the depth of the review shown, not of the one under way');
     await page.screenshot({ path: path.join(artifacts, 'review-progress.png') });
     // In Greek too.
-    await page.click('#lang');
+    await page.selectOption('#lang', 'el');
     await page.waitForFunction((k) => new RegExp(`κίνηση \\d+ από ${k}`).test(document.getElementById('review-status').textContent), n);
-    await page.click('#lang');
+    await page.selectOption('#lang', 'en');
     await page.waitForFunction((v) => document.getElementById('review-progress').value > v, first.value, { timeout: LONG ? 300000 : 120000 });
 
     // Done: the review at 2-ply, every turn listed, the bar gone.
@@ -242,7 +242,7 @@ test('a Tavli match reviewed game by game on the page', { timeout: 180000 }, asy
     assert.ok(portesTurns > 10);
 
     // In Greek, the games by their Greek names.
-    await page.click('#lang');
+    await page.selectOption('#lang', 'el');
     await page.waitForFunction(() => /Πόρτες/.test(document.querySelector('#review-turns li.review-game').textContent));
     // Closed: the match as it is, Plakoto's board.
     await page.click('#review-close');

@@ -132,6 +132,7 @@ fn app_and_hub(
         .route("/healthz", get(health))
         .route("/api/v1/openapi.json", get(openapi::document))
         .route("/api/v1/levels", get(positions::levels))
+        .route("/api/v1/games", get(routes::games::games))
         .route("/api/v1/moves", post(positions::moves))
         .route("/api/v1/turn", post(positions::turn))
         .route("/api/v1/eval", post(positions::eval))

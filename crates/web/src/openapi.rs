@@ -6,9 +6,11 @@ use utoipa::OpenApi;
 
 use crate::error::{ErrorBody, ErrorDetail};
 use crate::reviews::ReviewJson;
+use crate::routes::games::{GameInfoJson, GamesJson, MatchKindJson};
 use crate::routes::matches::{
     CreateMatch, CreatedJson, EngineMoveRequest, GameState, GameSummary, JoinRequest, JoinedJson, LogEntry, MatchState,
-    OnlineJson, PendingJson, PlayRequest, PreviousGameJson, ResignRequest, SeatJson, ShowMovesRequest, ToAct,
+    OnlineJson, PendingJson, PlayRequest, PreviousGameJson, ResignRequest, SeatJson, ShowMovesRequest, StageJson,
+    ToAct,
 };
 use crate::routes::positions::{
     EvalJson, EvalRequest, HintJson, HintRequest, LevelJson, MovesRequest, PlayedJson, ProbabilitiesJson,
@@ -22,7 +24,7 @@ use crate::wire::{GameJson, PlayJson, ResultJson, TurnState};
     info(
         title = "Plakoto API",
         description = "Plakoto (Πλακωτό) and Tavli: legal plays and turns entered move by move for positions of \
-            Portes, Plakoto and Fevga; evaluation and hints for Plakoto positions, and saved matches \
+            Portes, Plakoto, Fevga and Gul bara; evaluation and hints, and saved matches \
             against the engine or between two people. Positions, plays and results use the JSON shapes of \
             INTERFACE.md. Every error is `{\"error\": {\"code\", \"message\"}}`."
     ),
@@ -32,6 +34,7 @@ use crate::wire::{GameJson, PlayJson, ResultJson, TurnState};
         crate::routes::positions::eval,
         crate::routes::positions::hint,
         crate::routes::positions::levels,
+        crate::routes::games::games,
         crate::routes::matches::create,
         crate::routes::matches::get,
         crate::routes::matches::record,
@@ -52,7 +55,8 @@ use crate::wire::{GameJson, PlayJson, ResultJson, TurnState};
     ),
     components(schemas(
         ErrorBody, ErrorDetail, GameJson, PlayJson, ResultJson, MovesRequest, TurnRequest, TurnState, EvalRequest, EvalJson,
-        ProbabilitiesJson, HintRequest, HintJson, RankedPlayJson, PlayedJson, LevelJson, CreateMatch, PlayRequest, ResignRequest,
+        ProbabilitiesJson, HintRequest, HintJson, RankedPlayJson, PlayedJson, LevelJson, GamesJson, GameInfoJson,
+        MatchKindJson, StageJson, CreateMatch, PlayRequest, ResignRequest,
         EngineMoveRequest, MatchState, GameState, GameSummary, PreviousGameJson, LogEntry, ToAct, CreatedJson, SeatJson, JoinRequest,
         JoinedJson, ShowMovesRequest, OnlineJson, PendingJson, ReviewRequest, ReviewJson,
         ReviewJobJson, ReviewLimitsJson

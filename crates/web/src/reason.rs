@@ -199,10 +199,10 @@ mod tests {
         assert_eq!(serde_json::to_value(Reason::from(&PlayError::MustUseBoth(d)).code).unwrap(), "must-use-both");
     }
 
-    /// The page (assets/js/reasons.js) words every code, in English and in
-    /// Greek: each code is a key of both tables.
+    /// The page (assets/js/reasons.js) words every code, in English, Greek
+    /// and Bulgarian: each code is a key of the three tables.
     #[test]
-    fn the_page_words_every_code_in_english_and_greek() {
+    fn the_page_words_every_code_in_english_greek_and_bulgarian() {
         use ReasonCode as C;
         let all = [
             C::Syntax,
@@ -277,11 +277,14 @@ mod tests {
             C::Remainder => 32,
         };
         let page = include_str!("../assets/js/reasons.js");
-        let (en, el) = page.split_once("  el: {").expect("the Greek table");
+        let (en, rest) = page.split_once("  el: {").expect("the Greek table");
+        let (el, bg) = rest.split_once("  bg: {").expect("the Bulgarian table");
         for (i, c) in all.into_iter().enumerate() {
             assert_eq!(index(c), i, "{c:?}");
             let key = format!("'{}':", serde_json::to_value(c).unwrap().as_str().unwrap());
-            assert!(en.contains(&key) && el.contains(&key), "reasons.js does not word {key} in both languages");
+            for (name, table) in [("English", en), ("Greek", el), ("Bulgarian", bg)] {
+                assert!(table.contains(&key), "reasons.js does not word {key} in {name}");
+            }
         }
     }
 

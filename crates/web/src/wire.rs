@@ -28,8 +28,7 @@ pub enum GameJson {
     Plakoto,
     /// Φεύγα.
     Fevga,
-    /// Гюлбара (Gul bara): Fevga's race with the doubles ladder; its
-    /// positions are served, its matches not played here yet.
+    /// Гюлбара (Gul bara): Fevga's race with the doubles ladder.
     Gulbara,
 }
 

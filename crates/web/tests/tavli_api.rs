@@ -287,9 +287,14 @@ async fn a_match_from_a_position_of_another_game_is_refused_naming_both() {
     let (s, v) = post(&app, "/api/v1/matches", body).await;
     assert_eq!(s, StatusCode::CREATED, "{v}");
     assert_eq!(v["game"]["game"], "fevga", "{v}");
-    // A game out of Tavli is not played on the page yet.
-    let got = post(&app, "/api/v1/matches", json!({"opponent": "human", "games": "gulbara"})).await;
-    assert_error(&got, StatusCode::UNPROCESSABLE_ENTITY, "bad-request", &["Gul bara is not played on the web page"]);
+    // A game out of Tavli's rotation is played too (the page draws it),
+    // and its set-up position must be its own.
+    let (s, v) = post(&app, "/api/v1/matches", json!({"opponent": "human", "games": "gulbara"})).await;
+    assert_eq!(s, StatusCode::CREATED, "{v}");
+    assert_eq!((v["game"]["game"].as_str(), v["rules"]["games"].as_str()), (Some("gulbara"), Some("gulbara")), "{v}");
+    let body = json!({"opponent": "human", "games": "gulbara", "position": fevga_runner()});
+    let got = post(&app, "/api/v1/matches", body).await;
+    assert_error(&got, StatusCode::UNPROCESSABLE_ENTITY, "bad-position", &["Fevga", "Gul bara"]);
 }
 
 #[tokio::test]

@@ -6,8 +6,8 @@ import { currentPosition, legalByFrom } from './board.js';
 import { shareMoves, sharedAll } from './live.js';
 import { noMatch, reload, restorePending, savePending, setMatch, turnStates } from './match.js';
 import { R } from './review.js';
-import { $, S, afterRender, betweenGames, engineDelay, fromWhite, game, humanToAct, isOnline, mover, mySeat, rankKey, render, turnState } from './state.js';
-import { levelAbout, levelName, pointsWord, t } from './text.js';
+import { $, GAMES, S, afterRender, betweenGames, engineDelay, fromWhite, game, humanToAct, isOnline, mover, mySeat, rankKey, render, turnState } from './state.js';
+import { gameName, knowGameTitles, levelAbout, levelName, pointsWord, t } from './text.js';
 
 // This browser's own random share of the dice of a match online: 32 bytes
 // from the platform's cryptographic generator, as 64 hex digits.
@@ -337,10 +337,49 @@ export function showLevelAbout() {
   $('level-about').textContent = l ? levelAbout(l) : '';
 }
 
+// The kinds of match offered (`GET /api/v1/games`), once loaded: {games,
+// of, length}; until then the dialog's own options.
+let matchKinds = null;
+
+// Every game's way of drawing, and the kinds of match, from the server.
+export async function loadGames() {
+  if (matchKinds) return;
+  let list;
+  try { list = await api('GET', '/api/v1/games'); } catch { return; }
+  const titles = {};
+  for (const g of list.games) {
+    GAMES[g.name] = { parallel: g.parallel, bar: g.bar };
+    titles[g.name] = g.title;
+  }
+  knowGameTitles(titles);
+  matchKinds = list.matches;
+  if ($('new-dialog').open) fillMatchKinds();
+}
+
+// A kind of match as the dialog names it: the Tavli match, or a game alone.
+const matchKindName = (games) => (games === 'tavli' ? t('tavliMatch') : gameName(games));
+
+// The dialog's menu of matches, from the server's list, in the page's language.
+function fillMatchKinds() {
+  const sel = $('match-games');
+  const chosen = sel.value;
+  if (matchKinds) {
+    sel.replaceChildren(...matchKinds.map((k) => {
+      const o = document.createElement('option');
+      o.value = k.games;
+      return o;
+    }));
+    sel.value = matchKinds.some((k) => k.games === chosen) ? chosen : matchKinds[0].games;
+  }
+  for (const o of sel.options) o.textContent = matchKindName(o.value);
+}
+
 export async function openNewDialog() {
   if (!S.levels.length) {
     try { S.levels = await api('GET', '/api/v1/levels'); } catch { S.levels = []; }
   }
+  await loadGames();
+  fillMatchKinds();
   const sel = $('level');
   const chosen = sel.value;
   sel.replaceChildren(...S.levels.map((l) => {
@@ -365,10 +404,14 @@ export async function openNewDialog() {
   if (!$('new-dialog').open) $('new-dialog').showModal();
 }
 
-// A Tavli match is 5 points unless chosen otherwise, a match of one game 3.
+// A match's length unless chosen otherwise, as the server has it (a
+// Tavli match 5 points, a match of one game 3).
 export function gamesChosen() {
   const form = $('new-form');
-  form.length.value = form.games.value === 'tavli' ? '5' : '3';
+  const kind = matchKinds?.find((k) => k.games === form.games.value);
+  const length = String(kind ? kind.length : form.games.value === 'tavli' ? 5 : 3);
+  if (![...form.length.options].some((o) => o.value === length)) form.length.append(new Option(length, length));
+  form.length.value = length;
 }
 
 export function toggleEngineOptions() {

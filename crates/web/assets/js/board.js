@@ -1,8 +1,9 @@
 // The board as it stands: the position shown (mid-turn, or the review's
 // chosen turn), the checkers that may move, the last play, the hint.
 
+import { boardLabel, stageDice } from './ladder.js';
 import { R, drawReviewArrows, reviewTurn } from './review.js';
-import { S, betweenGames, fromWhite, game, humanToAct, isOnline, mover, mySeat, shownGame, toWhite, turnState, viewer } from './state.js';
+import { S, betweenGames, fromWhite, game, hasBar, humanToAct, isOnline, mover, mySeat, parallel, shownGame, toWhite, turnState, viewer } from './state.js';
 import { BAR_R, G, Z, barX, barXY, board, checkerXY, drawChecker, drawDie, drawPaths, el, layout, playPaths, slot, text, traySlot } from './svg.js';
 import { diceText, gameName, other, sideName, t } from './text.js';
 
@@ -39,6 +40,9 @@ export function legalByFrom() {
 }
 
 // The opponent's last play, while the person has not started the turn.
+// Where a side plays several decisions running (Gul bara's ladder stages,
+// dice handed over), all those since the person's own: one entry with
+// their moves, their notations joined by ` | ` and each of them in `parts`.
 export function lastOpponentTurn() {
   const g = game();
   // Between two games: the last turn of the game before, whoever played it.
@@ -49,7 +53,13 @@ export function lastOpponentTurn() {
   // A spectator of a match played online sees every last play marked.
   if (isOnline() && !mySeat()) return e;
   if (e.side === viewer()) return null;
-  return e;
+  let k = g.log.length - 1;
+  while (k > 0 && g.log[k - 1].side === e.side) k--;
+  const parts = g.log.slice(k);
+  if (parts.length === 1) return e;
+  return {
+    ...e, parts, moves: parts.flatMap((x) => x.moves), notation: parts.map((x) => x.notation).join(' | '),
+  };
 }
 export function lastPlayToMark() {
   const e = lastOpponentTurn();
@@ -96,7 +106,7 @@ export function renderBoard() {
       el('polygon', { points: `${s.x},${s.base} ${s.x + G.PW},${s.base} ${s.cx},${tipY}`, class: 'entry', 'data-entry': p }, board);
     }
   }
-  if (kind === 'fevga') drawFevgaMarks();
+  if (parallel(kind)) drawParallelMarks(kind);
   // Point numbers in the frame: the viewer's numbering large, next to the
   // point; the opponent's small, beyond it (the log writes each side's
   // plays in that side's numbering).
@@ -178,27 +188,35 @@ export function renderBoard() {
     if (!R.open) text(board, G.leftX + 14, G.H / 2 + dy, 'pip-count', Z.label, `${sideName(own)} ${pips[own]} ${t('pips')}`, { 'data-side': own });
   }
 
-  // Dice of the side on roll, in the right half's middle gap.
+  // Dice of the side on roll, in the right half's middle gap: a ladder's
+  // stage (Gul bara) as its moves, with the numbers to come under them.
   const reviewed = reviewTurn();
   const d = reviewed ? reviewed.dice : R.open || betweenGames() ? null : game()?.dice;
   const roller = reviewed ? reviewed.side : mover();
   if (d && (reviewed || !S.match.over)) {
     const ts = reviewed ? null : turnState();
-    const dice = d[0] === d[1] ? [d[0], d[0], d[0], d[0]] : [d[0], d[1]];
+    const stage = reviewed ? null : game()?.stage;
+    const dice = stageDice(stage) || (d[0] === d[1] ? [d[0], d[0], d[0], d[0]] : [d[0], d[1]]);
     const left = ts ? [...ts.dice_left] : [...dice];
     const used = dice.map((v) => {
       const i = left.indexOf(v);
       if (i >= 0) { left.splice(i, 1); return false; }
       return true;
     });
-    const size = dice.length === 4 ? 44 : 54;
+    const label = boardLabel(stage);
+    // Smaller beside a label, so that both fit between the travel arrows.
+    const size = dice.length > 2 ? (label ? 38 : 44) : 54;
     const total = dice.length * (size + 12) - 12;
+    // With a label the dice and it are centred together in the gap.
+    const top = G.H / 2 - (label ? size + 4 + Z.label : size) / 2;
     let x = G.rightX + 210 - total / 2;
     const g = el('g', { id: 'dice', 'data-dice': diceText(d) }, board);
+    if (stage) g.dataset.stage = dice.join(',');
     dice.forEach((v, i) => {
-      drawDie(g, x, G.H / 2 - size / 2, size, v, roller, !reviewed && S.stack.length > 1 && used[i]);
+      drawDie(g, x, top, size, v, roller, !reviewed && S.stack.length > 1 && used[i]);
       x += size + 12;
     });
+    if (label) text(g, G.rightX + 210, top + size + 4 + Z.label / 2, 'ladder-label', Z.label, label, { 'data-ladder': stage.kind });
   }
 
   // The opponent's last play, in violet: where each checker left (a dashed
@@ -241,7 +259,7 @@ export function renderBoard() {
       'data-point': p, 'data-movable': legal[p] ? '1' : '0', 'data-dest': dests.includes(p) ? '1' : '0',
     }, board);
   }
-  if (kind === 'portes') {
+  if (hasBar(kind)) {
     el('rect', {
       x: barX() - G.BAR / 2, y: G.MY, width: G.BAR, height: G.H - 2 * G.MY, class: 'hit',
       'data-point': 'bar', 'data-movable': legal.bar ? '1' : '0', 'data-dest': '0',
@@ -254,12 +272,13 @@ export function renderBoard() {
   }, board);
 }
 
-// Fevga: both sides go round the same way (arrows along both rows), each
-// from its start (μάνα) to its home, both marked in the side's colour.
-function drawFevgaMarks() {
+// Fevga and Gul bara: both sides go round the same way (arrows along both
+// rows), each from its start (μάνα) to its home, both marked in the side's
+// colour.
+function drawParallelMarks(kind) {
   const g = el('g', { class: 'fevga-marks' }, board);
   // The travel: from the viewer's 24 down to its 1, the rows' ends joined.
-  const at = (n) => slot(toWhite(n, viewer(), 'fevga'));
+  const at = (n) => slot(toWhite(n, viewer(), kind));
   const top = at(24).top;
   const y24 = top ? G.MY + G.PH + 12 : G.H - G.MY - G.PH - 12;
   const y1 = top ? G.H - G.MY - G.PH - 12 : G.MY + G.PH + 12;
@@ -267,12 +286,12 @@ function drawFevgaMarks() {
   el('path', { d: `${row(24, 13, y24)} L${at(12).cx},${y1} L${at(1).cx},${y1}`, class: 'travel', 'marker-end': 'url(#travelhead)', 'data-travel': '1' }, g);
   for (const side of ['white', 'black']) {
     // Home: the side's own 1 to 6, a band along their bases.
-    const home = [1, 6].map((n) => slot(toWhite(n, side, 'fevga')));
+    const home = [1, 6].map((n) => slot(toWhite(n, side, kind)));
     const x0 = Math.min(home[0].x, home[1].x), x1 = Math.max(home[0].x, home[1].x) + G.PW;
     const yb = home[0].top ? G.MY : G.H - G.MY - 8;
     el('rect', { x: x0, y: yb, width: x1 - x0, height: 8, class: `home-band ${side}`, 'data-home': side }, g);
     // Start: the side's own 24, its point ringed.
-    const st = slot(toWhite(24, side, 'fevga'));
+    const st = slot(toWhite(24, side, kind));
     const tip = st.top ? st.base + G.PH : st.base - G.PH;
     el('polygon', { points: `${st.x + 3},${st.base} ${st.x + G.PW - 3},${st.base} ${st.cx},${tip}`, class: `start-mark ${side}`, 'data-start': side }, g);
   }

@@ -5,7 +5,7 @@
 // served as they are (no build step); this one draws everything and wires
 // the buttons.
 
-import { confirmPlay, copyInvite, copyPositionId, engineNext, gamesChosen, hint, joinMatch, newMatch, openMatch, openNewDialog, resign, showLevelAbout, toggleEngineOptions, undo } from './actions.js';
+import { confirmPlay, copyInvite, copyPositionId, engineNext, gamesChosen, hint, joinMatch, loadGames, newMatch, openMatch, openNewDialog, resign, showLevelAbout, toggleEngineOptions, undo } from './actions.js';
 import { seatOf } from './api.js';
 import { renderBoard } from './board.js';
 import { LIVE } from './live.js';
@@ -13,7 +13,7 @@ import { noMatch } from './match.js';
 import { renderPanel } from './panel.js';
 import { R, closeReview, renderReview, reviewTurn, stepTurn, wireReview } from './review.js';
 import { $, S, betweenGames, game, goOnToNextGame, hooks, humanToAct, isOnline, mySeat, render, turnState } from './state.js';
-import { lang, setLang } from './text.js';
+import { setLang } from './text.js';
 // Click and drag on the board (listeners only).
 import './input.js';
 
@@ -61,8 +61,8 @@ $('copy-id').addEventListener('click', copyPositionId);
 $('copy-invite').addEventListener('click', copyInvite);
 $('invite-link').addEventListener('focus', (evt) => evt.target.select());
 $('new').addEventListener('click', openNewDialog);
-$('lang').addEventListener('click', () => {
-  setLang(lang === 'en' ? 'el' : 'en');
+$('lang').addEventListener('change', (evt) => {
+  setLang(evt.target.value);
   render();
   if ($('new-dialog').open) openNewDialog();
 });
@@ -109,3 +109,6 @@ function route() {
 
 render();
 route();
+// How each game is drawn, and the kinds of match offered (the page knows
+// the games of its time until the list comes).
+loadGames().then(render);

@@ -4,17 +4,18 @@
 import { playHint, rankPlay } from './actions.js';
 import { seatOf } from './api.js';
 import { currentPips, currentPosition, lastOpponentTurn, lastPlayToMark } from './board.js';
+import { decisionDice, ladderText, logDice, logHead } from './ladder.js';
 import { LIVE } from './live.js';
 import { reasonText } from './reasons.js';
 import { $, S, betweenGames, game, humanToAct, isOnline, mySeat, rankKey, render, shownGame, turnState, viewer } from './state.js';
-import { diceText, gameName, gameTitle, lang, levelName, num, ordinal, other, percent, resultText, sideGenitive, sideName, signed, t } from './text.js';
+import { gameName, gameTitle, lang, levelName, num, ordinal, other, percent, resultText, sideGenitive, sideName, signed, t } from './text.js';
 
 export function renderPanel() {
   document.documentElement.lang = lang;
   document.title = t('title');
   for (const e of document.querySelectorAll('[data-i18n]')) e.textContent = t(e.dataset.i18n);
-  $('lang').textContent = lang === 'en' ? 'Ελληνικά' : 'English';
-  $('lang').lang = lang === 'en' ? 'el' : 'en';
+  $('lang').value = lang;
+  $('lang').setAttribute('aria-label', t('language'));
   $('notice').textContent = noticeText();
   $('error').textContent = S.error;
   $('why').textContent = S.why ? reasonText(S.why) : '';
@@ -37,11 +38,14 @@ export function renderPanel() {
     $('hints').replaceChildren();
     $('games').textContent = '';
     $('game-note').textContent = '';
+    $('ladder').textContent = '';
     return;
   }
   $('score').textContent = `${matchName(m)} · ${t('white')} ${m.score.white} – ${m.score.black} ${t('black')} · ${gameHead(m)}`;
   $('score').dataset.game = m.game.game;
-  $('game-note').textContent = { portes: t('portesNote'), fevga: t('fevgaNote') }[shownGame()] || '';
+  $('game-note').textContent = { portes: t('portesNote'), fevga: t('fevgaNote'), gulbara: t('gulbaraNote') }[shownGame()] || '';
+  $('ladder').textContent = ladderText(m);
+  $('ladder').dataset.stage = m.game.stage?.kind || '';
 
   // Players with pip counts and borne-off checkers.
   const pos = currentPosition();
@@ -73,9 +77,7 @@ export function renderPanel() {
   $('status').textContent = ended ? `${endedHead}: ${resultText(ended.result)}` : statusText();
   $('next-game').classList.toggle('hidden', !ended);
   $('next-game').textContent = plakotoOnly(m) ? t('nextGame') : t('nextGameOf', { game: gameName(m.game.game) });
-  const last = lastOpponentTurn();
-  $('last-play').textContent = !last || (m.game.log.length === 0 && !ended) ? ''
-    : t(!last.moves.length ? 'lastPass' : lastPlayToMark() ? 'lastPlay' : 'lastPlain', { side: sideName(last.side), dice: diceText(last.dice), play: last.notation });
+  $('last-play').textContent = lastPlayText(ended);
 
   const ts = turnState();
   const mine = humanToAct() && !S.busy && !ended;
@@ -95,6 +97,27 @@ export function renderPanel() {
   renderHints();
   renderLog();
 }
+
+// The opponent's last play (or its last decisions, a Gul bara ladder's
+// stages), each headed as the log heads it.
+function lastPlayText(ended) {
+  const last = lastOpponentTurn();
+  if (!last || (S.match.game.log.length === 0 && !ended)) return '';
+  const marked = !!lastPlayToMark();
+  if (last.parts) {
+    const plays = last.parts.map((e) => `${logHead(e)}: ${notationText(e.notation)}`).join('; ');
+    return t(marked ? 'lastPlays' : 'lastPlainMany', { plays });
+  }
+  const side = sideName(last.side), dice = logDice(last);
+  // A pass; but a ladder that could not start is written with the dice it
+  // hands over (`pass > 4,4,4,4,5,…`), shown as a play.
+  if (!last.moves.length && !last.notation.includes(' > ')) return t('lastPass', { side, dice });
+  return t(marked ? 'lastPlay' : 'lastPlain', { side, dice, play: notationText(last.notation) });
+}
+
+// A play's notation as the log shows it: `pass` (also before a hand-off,
+// `pass > 4,4,4,4,5,…`) in the page's language.
+const notationText = (n) => n.replace(/^pass\b/, t('passLog'));
 
 // The previous game's result stays in view at the start of the next game;
 // a spectator of a match played online is told why it only watches.
@@ -178,7 +201,7 @@ function statusText() {
     return t('matchOver', { side: sideName(m.winner), a, b });
   }
   if (!m.to_act) return isOnline() && !(m.online.taken.white && m.online.taken.black) ? t('waitJoin') : '';
-  const d = diceText(m.game.dice);
+  const d = decisionDice(m.game);
   if (m.to_act.who === 'engine') return `${t('thinking')} (${sideName(m.to_act.side)} ${d})`;
   if (isOnline() && !humanToAct()) {
     const side = sideName(m.to_act.side);
@@ -245,10 +268,10 @@ function renderLog() {
   g.log.forEach((e, i) => {
     const li = document.createElement('li');
     li.className = e.side;
-    const notation = e.notation === 'pass' ? t('passLog') : e.notation;
     const play = document.createElement('span');
     play.className = 'play';
-    play.textContent = `${sideName(e.side)} ${diceText(e.dice)}: ${notation}`;
+    play.textContent = `${logHead(e)}: ${notationText(e.notation)}`;
+    if (e.stage) li.dataset.stage = e.stage.kind;
     li.appendChild(play);
     // The person's own plays can be ranked against the others of their roll
     // (not online between two people: the engine's advice is off there).

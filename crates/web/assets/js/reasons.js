@@ -2,7 +2,7 @@
 // each reason as a stable code with its parameters (docs/INTERFACE.md,
 // "Why a play is illegal"), made from the core's PlayError; the page words
 // each code here, in the Greek terms the terminal uses (RULES.md and
-// TAVLI.md, "Terms"). Points are in the mover's numbering; in Portes 25 is
+// TAVLI.md, "Terms") and a Bulgarian player's (поле, пул, капия, тапа). Points are in the mover's numbering; in Portes 25 is
 // the bar (`bar` in notation).
 
 import { lang } from './text.js';
@@ -103,6 +103,55 @@ const WORDS = {
     'remainder': (p) => `η κίνηση δίνει στον αντίπαλο ${p.actual?.length ? list(p.actual) : 'τίποτα'}, όχι ${p.written}`,
     'opponents-checker': (p) => `το πούλι στη θέση ${p.point} είναι του αντιπάλου· κινείς τα δικά σου`,
   },
+  bg: {
+    'syntax': (p) => `${p.token}: не е ход в запис`,
+    'game-over': () => 'партията свърши; няма какво да се играе',
+    'must-pass': (p) => `с ${dice(p.dice)} няма възможен ход: пас, ходът минава`,
+    'cannot-pass': (p) => `с ${dice(p.dice)} има ход; трябва да играеш`,
+    'no-checker': (p) => (p.point === 25 ? 'нямаш ударен пул на бара' : `нямаш пул на поле ${p.point}`),
+    'too-few-checkers': (p) => (p.point === 25
+      ? `имаш само ${p.have} ${p.have === 1 ? 'ударен пул' : 'ударени пула'} на бара`
+      : `имаш само ${p.have} ${p.have === 1 ? 'пул' : 'пула'} на поле ${p.point}`),
+    'no-point': (p) => `няма поле ${p.point}: полетата са от 1 до 24`,
+    'pinned': (p) => `пулът ти на поле ${p.point} е затапен и не може да мърда`,
+    'backwards': (p) => `${pt(p.from)}/${pt(p.to)} е назад: пуловете вървят от по-големите полета към по-малките`,
+    'no-dice': (p) => (p.left?.length
+      ? `${pt(p.from)}/${pt(p.to)} е ${p.pips} ${p.pips === 1 ? 'пип' : 'пипа'}, а останалите зарове (${list(p.left)}) не го дават`
+      : `${pt(p.from)}/${pt(p.to)}: не остана зар`),
+    // Затворено поле: капия (два или повече пула) в Плакото и Портес, и
+    // един пул във Февга и Гюлбара.
+    'point-blocked': (p) => `поле ${p.point} е затворено: противникът го държи`,
+    'anchor-blocked': (p) => `поле ${p.point} е затворено: пулът на противника там е затапил твой`,
+    'path-blocked': (p) => `${pt(p.from)}/${pt(p.to)} не може да се изиграе: всеки път дотам стъпва на затворено поле (${list(p.blocked)})`,
+    'not-all-home': (p) => (p.point === 25
+      ? 'още не може да събираш: имаш ударен пул на бара'
+      : `още не може да събираш: пулът ти на поле ${p.point} е извън къщата ти`),
+    'pinned-no-bear-off': (p) => `не може да събираш, докато имаш затапен пул (на поле ${p.point})`,
+    'not-highest': (p) => `${p.from}/off с ${p.die} е позволено само от най-горното ти поле, а имаш пул на ${p.highest}`,
+    'after-game-end': (p) => `партията свърши с хода ${p.moves}; следващите не се играят`,
+    'too-many-moves': (p) => `твърде много ходове за хвърляне ${dice(p.dice)}`,
+    'must-use-both': (p) => `трябва да изиграеш и двата зара: има ход, който изиграва целия ${dice(p.dice)}`,
+    'must-use-more': (p) => `трябва да изиграеш ${p.needed} пъти по ${p.die}: има ход, който ги изиграва`,
+    'must-use-larger': (p) => `може да се изиграе само един зар, и тогава той трябва да е по-големият (${p.die})`,
+    'not-legal': (p) => `${p.play} не е позволен ход`,
+    // Портес.
+    'must-enter-first': (p) => (p.bar === 1
+      ? 'имаш ударен пул на бара: първо го вкарай и после мести друг'
+      : `имаш ${p.bar} ударени пула на бара: първо ги вкарай всичките и после мести друг`),
+    'entry-blocked': (p) => `не можеш да влезеш на поле ${p.point}: противникът държи капия там`,
+    // Февга.
+    'runner': (p) => `докато първият ти пул не ${p.passing ? 'подмине' : 'стигне'} поле 12 (или не събереш пул), мести се само той; пулът на ${p.from} чака`,
+    'quarter-ban': (p) => `не може да държиш и шестте полета на началната си четвърт (19–24)${p.landing ? ' при никое кацане в хода' : ' в края на хода'}`,
+    'prime': (p) => `не може да държиш шест поредни капии (${list(p.points)}) без пул на противника пред тях`,
+    'unblocking-duty': (p) => `противникът е заклещен на твоето поле ${p.trapped} зад капиите ти ${list(p.wall)}: ходът ти трябва да отвори една от тях`,
+    // Гюлбара: стълбата, по четири хода от число, остатъкът — у противника.
+    'stage-moves': (p) => `това стъпало има още ${p.left} ${p.left === 1 ? 'ход' : 'хода'} по ${p.die}; останалата стълба идва след него`,
+    'one-stage': (p) => `стълбата се играе стъпало по стъпало: въведи само ходовете на това стъпало (по ${p.die})`,
+    'not-a-ladder': (p) => `чифтът ${dice(p.dice)} на хвърляне ${p.roll} в партията се играе наведнъж, не на стъпала: чифтовете стават стълба от четвъртото хвърляне`,
+    'after-stall': (p) => `стъпалото по ${p.die} спря след ${p.played} ${p.played === 1 ? 'ход' : 'хода'}: ходът свършва там`,
+    'remainder': (p) => `този ход предава ${p.actual?.length ? list(p.actual) : 'нищо'}, а не ${p.written}`,
+    'opponents-checker': (p) => `пулът на поле ${p.point} е на противника; местиш своите`,
+  },
 };
 
 // `why`: a reason from the server ({code, params}), or { reason, message }
@@ -111,7 +160,7 @@ const WORDS = {
 export function reasonText(why) {
   if (!why) return '';
   const reason = why.reason || (why.code ? why : null);
-  const word = reason && WORDS[lang][reason.code];
+  const word = reason && (WORDS[lang] || WORDS.en)[reason.code];
   const s = word ? word(reason.params || {}) : String(why.message || '');
   const text = s.charAt(0).toUpperCase() + s.slice(1);
   return `${text}${/[.!?]$/.test(text) ? '' : '.'}`;

@@ -42,7 +42,7 @@ export const turnState = () => S.stack[S.stack.length - 1] || null;
 export const mover = () => game()?.turn;
 // The game of the board shown: the game before while it stays on screen
 // between two games, else the game being played (`portes`, `plakoto`,
-// `fevga`).
+// `fevga`, `gulbara`).
 // While a review shows a turn, its board's game (review.js says which
 // board through `showReviewedBoard`, as state.js must not import it).
 let reviewedBoard = () => null;
@@ -54,15 +54,27 @@ export const shownGame = () => {
 };
 export const isGame = (kind) => shownGame() === kind;
 
+// How each game is drawn, as `GET /api/v1/games` lists them: `parallel`
+// when both sides go round the same way (Fevga, Gul bara), `bar` when a
+// hit checker goes to the bar (Portes). The games known when this page was
+// written stand until the list comes (actions.js asks for it), so that a
+// game added to the server is drawn by its list entry, named by its
+// `title` where the page has no words for it.
+export const GAMES = {
+  portes: { bar: true }, plakoto: {}, fevga: { parallel: true }, gulbara: { parallel: true },
+};
+export const parallel = (kind) => !!GAMES[kind]?.parallel;
+export const hasBar = (kind) => !!GAMES[kind]?.bar;
+
 // Points in a move are in the mover's numbering; the board is drawn in
 // White's. Black's point n is White's 25 − n in Portes and Plakoto, and in
-// Fevga, where Black starts on White's 12, White's ((n + 11) mod 24) + 1
-// (the same map both ways). Portes's bar is 25 in the mover's numbering
-// and 'bar' on the board; 0 is off.
+// Fevga and Gul bara, where Black starts on White's 12, White's
+// ((n + 11) mod 24) + 1 (the same map both ways). Portes's bar is 25 in
+// the mover's numbering and 'bar' on the board; 0 is off.
 function otherNumbering(p, side, kind) {
   if (p === 0) return 0;
   if (side !== 'black') return p;
-  return kind === 'fevga' ? ((p + 11) % 24) + 1 : 25 - p;
+  return parallel(kind) ? ((p + 11) % 24) + 1 : 25 - p;
 }
 export const toWhite = (p, side, kind = shownGame()) => (p === 25 ? 'bar' : otherNumbering(p, side, kind));
 export const fromWhite = (p, side, kind = shownGame()) => (p === 'bar' ? 25 : otherNumbering(p, side, kind));

@@ -1,8 +1,12 @@
-// The page's words in English and Greek, and how it writes numbers, dice,
-// results and levels. One language at a time: English strings hold no
-// Greek, Greek strings use the terms of docs/RULES.md.
+// The page's words in English, Greek and Bulgarian, and how it writes
+// numbers, dice, results and levels. One language at a time: English
+// strings hold no Greek, Greek strings use the terms of docs/RULES.md, and
+// Bulgarian ones a Bulgarian player's (пул, зар, чифт, капия, тапа, марс;
+// REGIONAL.md). Every key of English is in the other two, and the other
+// two have the same keys (crates/web/tests/page_text.rs checks it).
 
-// Pips are "βήματα" in Greek, so that "πόντοι" only ever means match points.
+// Pips are "βήματα" in Greek and "пипове" in Bulgarian, so that "πόντοι"
+// and "точки" only ever mean match points.
 const TEXT = {
   en: {
     title: 'Tavli', newMatch: 'New match', undo: 'Undo', confirm: 'Confirm', pass: 'Pass',
@@ -61,14 +65,22 @@ const TEXT = {
     inviteUsed: 'This invitation has been used already, and this browser holds no seat in the match: you are watching it.',
     inviteWrong: 'This is not the match’s invitation (a wrong or mistyped link): you are watching it. Ask your friend for the link again.',
     watchNote: 'Only the two players can move; you see their moves as they make them.',
-    games: 'Game', onlyPlakoto: 'Plakoto', tavliMatch: 'Tavli: Portes, Plakoto, Fevga in turn',
-    onlyPortes: 'Portes', onlyFevga: 'Fevga',
-    gameName: { portes: 'Portes', plakoto: 'Plakoto', fevga: 'Fevga' },
+    games: 'Game', tavliMatch: 'Tavli: Portes, Plakoto, Fevga in turn', language: 'Language',
+    gameName: { portes: 'Portes', plakoto: 'Plakoto', fevga: 'Fevga', gulbara: 'Gul bara' },
+    sideGenitive: { white: 'White', black: 'Black' },
     boardOf: '{game} board', tavliMatchTo: 'Tavli match to {n}', gameOf: 'Game {n}: {game}',
     gameAndNext: '{game}, then {next}', nextGameOf: 'Next game: {game}',
     afterDraw: 'After the drawn Plakoto the rotation goes on to Fevga; the opening roll decides who starts.',
     portesNote: 'Portes: a checker that is hit goes to the bar (the middle column) and must enter first, in the opponent’s home board; the points it can enter on are lit.',
     fevgaNote: 'Fevga: no hitting, and one checker holds a point. Both sides go round the same way (the dashed arrow): each starts on its ringed point and bears off from its home, the band in its colour. Until your first checker (the runner) reaches your 12-point, only it may move.',
+    gulbaraNote: 'Gul bara: no hitting, and one checker holds a point; both sides go round the same way (the dashed arrow), from the ringed start to the home in their colour, and any checker may move. From the game’s 4th roll a doublet is a ladder: four moves of its number, then four of each higher number up to 6, entered and confirmed stage by stage. A stage that cannot be finished ends the turn, and the rest of the ladder goes to the opponent, who plays it before rolling.',
+    rollCounter: 'Roll {n} of the game; doublets ladder from roll 4.',
+    ladderRolled: 'Roll {n} of the game: {dice} is a ladder, played stage by stage. Now {now}.',
+    ladderOn: 'The ladder of roll {n} goes on: now {now}.',
+    ladderHanded: '{from}’s ladder stalled: {side} plays the dice handed over before rolling, now {now}; what cannot be played is lost.',
+    ladderToCome: 'Still to come: {then}.', ladderLast: 'This is the last stage.',
+    logLadder: 'ladder', logHanded: 'handed over', boardLadder: 'ladder', boardHanded: 'handed over',
+    lastPlays: 'Last turn, marked in violet: {plays}.', lastPlainMany: 'Last turn: {plays}.',
   },
   el: {
     title: 'Τάβλι', newMatch: 'Νέος αγώνας', undo: 'Αναίρεση', confirm: 'Επιβεβαίωση', pass: 'Πάσο',
@@ -139,18 +151,122 @@ const TEXT = {
     inviteWrong: 'Αυτή δεν είναι η πρόσκληση του αγώνα (λάθος ή ελλιπής σύνδεσμος): τον παρακολουθείς. Ζήτα ξανά τον σύνδεσμο από τον φίλο σου.',
     watchNote: 'Μόνο οι δύο παίκτες κινούν πούλια· βλέπεις τις κινήσεις τους τη στιγμή που γίνονται.',
     sideGenitive: { white: 'Άσπρων', black: 'Μαύρων' },
-    games: 'Παιχνίδι', onlyPlakoto: 'Πλακωτό', tavliMatch: 'Τάβλι: Πόρτες, Πλακωτό, Φεύγα με τη σειρά',
-    onlyPortes: 'Πόρτες', onlyFevga: 'Φεύγα',
-    gameName: { portes: 'Πόρτες', plakoto: 'Πλακωτό', fevga: 'Φεύγα' },
+    games: 'Παιχνίδι', tavliMatch: 'Τάβλι: Πόρτες, Πλακωτό, Φεύγα με τη σειρά', language: 'Γλώσσα',
+    gameName: { portes: 'Πόρτες', plakoto: 'Πλακωτό', fevga: 'Φεύγα', gulbara: 'Γκιουλ μπαρά' },
     boardOf: 'Ταμπλό: {game}', tavliMatchTo: 'Αγώνας τάβλι στους {n}', gameOf: 'Παρτίδα {n}: {game}',
     gameAndNext: '{game}, μετά {next}', nextGameOf: 'Επόμενη παρτίδα: {game}',
     afterDraw: 'Μετά την ισοπαλία στο πλακωτό συνεχίζουμε με φεύγα· η πρώτη ζαριά κρίνει ποιος ξεκινά.',
     portesNote: 'Πόρτες: το χτυπημένο πούλι πάει στη μπάρα (τη μεσαία στήλη) και μπαίνει πρώτο, στην περιοχή μαζέματος του αντιπάλου· οι θέσεις όπου μπορεί να μπει φωτίζονται.',
     fevgaNote: 'Φεύγα: δεν χτυπάμε, και ένα πούλι πιάνει πόρτα. Και οι δύο πάνε με την ίδια φορά (το διακεκομμένο βέλος): ο καθένας ξεκινά από τη σημειωμένη μάνα του και μαζεύει από την περιοχή μαζέματός του, τη λωρίδα στο χρώμα του. Ώσπου το πρώτο σου πούλι να φτάσει τη θέση 12 σου, κινείται μόνο αυτό.',
+    gulbaraNote: 'Γκιουλ μπαρά: δεν χτυπάμε, και ένα πούλι πιάνει πόρτα· και οι δύο πάνε με την ίδια φορά (το διακεκομμένο βέλος), από τη σημειωμένη μάνα ως το σπίτι στο χρώμα τους, και κινείται όποιο πούλι θέλεις. Από την 4η ζαριά της παρτίδας οι διπλές γίνονται σκάλα: τέσσερις κινήσεις του ζαριού, μετά τέσσερις από κάθε μεγαλύτερο νούμερο ως το 6, που παίζεις και επιβεβαιώνεις σκαλί σκαλί. Σκαλί που δεν τελειώνει κλείνει τη σειρά σου, και η υπόλοιπη σκάλα πάει στον αντίπαλο, που την παίζει πριν ρίξει.',
+    rollCounter: 'Ζαριά {n} της παρτίδας· οι διπλές γίνονται σκάλα από τη ζαριά 4.',
+    ladderRolled: 'Ζαριά {n} της παρτίδας: το {dice} είναι σκάλα και παίζεται σκαλί σκαλί. Τώρα {now}.',
+    ladderOn: 'Η σκάλα της ζαριάς {n} συνεχίζεται: τώρα {now}.',
+    ladderHanded: 'Η σκάλα των {from} κόλλησε: τα {side} παίζουν πρώτα τα ζάρια που τους δόθηκαν και μετά ρίχνουν, τώρα {now}· ό,τι δεν παίζεται χάνεται.',
+    ladderToCome: 'Ακολουθούν: {then}.', ladderLast: 'Είναι το τελευταίο σκαλί.',
+    logLadder: 'σκάλα', logHanded: 'δοσμένα', boardLadder: 'σκάλα', boardHanded: 'δοσμένα',
+    lastPlays: 'Τελευταία σειρά, σημειωμένη με μωβ: {plays}.', lastPlainMany: 'Τελευταία σειρά: {plays}.',
+  },
+  bg: {
+    title: 'Тавли', newMatch: 'Нов мач', undo: 'Отмени', confirm: 'Потвърди', pass: 'Пас',
+    hint: 'Подсказка', resign: 'Предай се', log: 'Ходове в партията', opponent: 'Противник',
+    vsEngine: 'Компютърът', vsHuman: 'Приятел на същото устройство', level: 'Ниво', yourColor: 'Играеш с',
+    whiteSide: 'Белите', blackSide: 'Черните', randomSide: 'Случайно', length: 'Мач до (точки)',
+    resume: 'Продължи последния мач', cancel: 'Отказ', start: 'Започни', white: 'Белите', black: 'Черните',
+    you: 'Ти', engine: 'Компютър', pips: 'пипа', off: 'събрани', matchTo: 'Мач до {n}',
+    game: 'Партия {n}', nextGame: 'Следваща партия',
+    matchScore: 'Резултат в мача: Белите {w}, Черните {b}, до {n}. Продължи, когато си готов.', yourTurn: 'Твой ход: {dice}.', sideTurn: 'На ход са {side}: {dice}.',
+    thinking: 'Компютърът мисли…', pickChecker: 'Щракни или плъзни пул.',
+    pickDest: 'Сега щракни къде отива.', complete: 'Ходът е цял: потвърди го или го отмени.',
+    mustPass: 'Няма ход с {dice}: пас, ходът минава.',
+    opening: 'Първо хвърляне:', openingRoll: 'Белите {w}, Черните {b}', openingTie: 'равни, хвърлят отново', starts: 'Започват {side}.',
+    winnerStarts: '{side} спечелиха предната партия и започват.',
+    setUp: 'Партията започва от зададена позиция; на ход са {side}.',
+    winBearOff: '{side} събраха всички пулове и печелят {n} {pts}.', double: 'Марс!',
+    winMother: '{side} затапиха майката и печелят 2 точки (марс).',
+    draw: 'Реми: и двете майки са затапени. Без точки; първото хвърляне решава кой започва.',
+    winResign: '{loser} се предават: {side} печелят {n} {pts}.',
+    matchOver: '{side} печелят мача {a}–{b}.', youWin: 'Спечели мача {a}–{b}!',
+    youLose: 'Компютърът печели мача {a}–{b}.',
+    confirmResign: 'Да се предадеш ли в тази партия? Противникът получава {n} {pts}.', hintTitle: 'Най-добри ходове',
+    playThis: 'Изиграй го', equity: 'очаквани точки', noMatch: 'Започни нов мач.',
+    notFound: 'Такъв мач няма. Започни нов.', busy: 'Сървърът е зает; опитвам отново…',
+    pinned: 'затапен', score: 'Резултат', levelName: {
+      random: 'Случаен', heuristic: 'Евристичен', beginner: 'Начинаещ', casual: 'Любител',
+      advanced: 'Напреднал', expert: 'Експерт', master: 'Майстор',
+    },
+    levelAbout: {
+      random: 'произволен позволен ход, напосоки',
+      beginner: 'невронната мрежа с много шум: знае идеите, но често греши грубо',
+      heuristic: 'оценка, написана на ръка: надбягване, тапи, майки, единични пулове, капии',
+      casual: 'невронната мрежа с малко шум: стабилна игра с по някоя грешка',
+      advanced: 'невронната мрежа без търсене: мигновена и силна',
+      expert: 'търсене на дълбочина 1 през 21-те хвърляния на противника',
+      master: 'търсене на дълбочина 2 с филтри на ходовете: най-силното ниво',
+    },
+    pinnedBy: 'затапен пул', passLog: 'пас', board: 'Табла',
+    depth: 'дълбочина {n}', win: 'победа {p}', winDouble: 'марс {p}', loseDouble: 'губиш с марс {p}',
+    matchChance: 'мач {p}', chanceLost: '−{p} от мача',
+    rankNthMatch: 'ходът ти е на {nth} място от {of}: с {p} по-малък шанс да спечелиш мача (най-добрият: {best})',
+    hintFrom: 'Ходовете, които продължават от изиграното досега:',
+    movesLose: 'Изиграното досега губи {x}.', movesFine: 'Изиграното досега не губи нищо.',
+    bestPlay: 'Най-добър ход: {play}.',
+    rankButton: 'Колко добър?', rankTitle: 'Къде се нарежда този ход?', ranking: 'изчислявам…',
+    rankBest: 'ходът ти е най-добрият от {of}', rankOnly: 'ходът ти е единственият възможен',
+    rankNth: 'ходът ти е на {nth} място от {of}, −{x} (най-добрият: {best})',
+    lastPlay: 'Последен ход, отбелязан с виолетово: {side} {dice}: {play}.', lastPlain: 'Последен ход: {side} {dice}: {play}.',
+    lastPass: 'Последно хвърляне: {side} {dice}: няма ход.',
+    numbering: 'Всяка страна записва ходовете си със своя номерация: малките числа на таблата са на {other}.',
+    positionId: 'Код на позицията', copy: 'Копирай', copied: 'Копирано',
+    startFrom: 'Започни от позиция (по желание)', startFromHint: 'код на позиция или JSON на позиция',
+    vsOnline: 'Приятел онлайн', onlineAbout: 'Ще получиш линк, който да пратиш на приятеля си; той играе в своя браузър.',
+    inviteHelp: 'Прати този линк на приятеля си; важи само веднъж.', friend: 'Приятелят ти',
+    waitFriend: 'Чакаш приятеля си ({side}) да изиграе: {dice}.', watching: 'Гледаш. На ход са {side}: {dice}.',
+    friendWins: 'Приятелят ти печели мача {a}–{b}.', youPlay: 'Играеш с {side}.',
+    friendOn: 'Приятелят ти е свързан.', friendOff: 'Приятелят ти не е свързан.',
+    friendNotYet: 'Приятелят ти още не е отворил линка.',
+    waitJoin: 'Първото хвърляне идва, щом приятелят ти заеме другото място.',
+    diceShares: 'Заровете идват от запечатаната тайна на сървъра и от случаен дял, който добавя браузърът на всеки играч, така че никой сам не може да ги знае или да ги избира. Твоят дял: {mine}…',
+    diceSharesWatch: 'Заровете идват от запечатаната тайна на сървъра и от случаен дял, който добавя браузърът на всеки играч.',
+    diceCheck: 'Тайната на сървъра вече е разкрита: всеки може да провери всяко хвърляне с `tavli verify` върху',
+    recordLink: 'записа на мача',
+    sideOn: '{side} са свързани.', sideOff: '{side} не са свързани.',
+    reconnecting: 'Връзката със сървъра прекъсна; свързвам се отново…',
+    inviteUsed: 'Тази покана вече е използвана и този браузър няма място в мача: гледаш го.',
+    inviteWrong: 'Това не е поканата за мача (грешен или непълен линк): гледаш го. Поискай линка отново от приятеля си.',
+    watchNote: 'Само двамата играчи местят пулове; виждаш ходовете им, докато ги правят.',
+    sideGenitive: { white: 'белите', black: 'черните' },
+    games: 'Игра', tavliMatch: 'Тавли: Портес, Плакото, Февга поред', language: 'Език',
+    gameName: { portes: 'Портес', plakoto: 'Плакото', fevga: 'Февга', gulbara: 'Гюлбара' },
+    boardOf: 'Табла: {game}', tavliMatchTo: 'Мач Тавли до {n}', gameOf: 'Партия {n}: {game}',
+    gameAndNext: '{game}, после {next}', nextGameOf: 'Следваща партия: {game}',
+    afterDraw: 'След ремито в Плакото се продължава с Февга; първото хвърляне решава кой започва.',
+    portesNote: 'Портес: ударен пул отива на бара (средната колона) и трябва първо да влезе, в къщата на противника; полетата, където може да влезе, светят.',
+    fevgaNote: 'Февга: не се бие, и един пул държи полето. Двете страни се движат в една посока (пунктираната стрелка): всяка започва от отбелязаното си поле и събира от къщата си, ивицата в своя цвят. Докато първият ти пул (бегачът) не стигне твоето поле 12, само той може да се мести.',
+    gulbaraNote: 'Гюлбара: не се бие, и един пул държи полето; двете страни се движат в една посока (пунктираната стрелка), от отбелязаното начало до къщата в своя цвят, и може да се мести всеки пул. От четвъртото хвърляне в партията чифтът е стълба: четири хода с числото му, после по четири с всяко по-голямо число до 6, които въвеждаш и потвърждаваш стъпало по стъпало. Стъпало, което не може да се довърши, слага край на хода, а остатъкът от стълбата минава у противника, който го изиграва, преди да хвърли.',
+    rollCounter: 'Хвърляне {n} в партията; от хвърляне 4 чифтовете стават стълба.',
+    ladderRolled: 'Хвърляне {n} в партията: {dice} е стълба и се играе стъпало по стъпало. Сега {now}.',
+    ladderOn: 'Стълбата от хвърляне {n} продължава: сега {now}.',
+    ladderHanded: 'Стълбата на {from} спря: {side} първо изиграват предадените зарове и после хвърлят, сега {now}; каквото не може да се изиграе, се губи.',
+    ladderToCome: 'Следват: {then}.', ladderLast: 'Това е последното стъпало.',
+    logLadder: 'стълба', logHanded: 'предадени', boardLadder: 'стълба', boardHanded: 'предадени',
+    lastPlays: 'Последни ходове, отбелязани с виолетово: {plays}.', lastPlainMany: 'Последни ходове: {plays}.',
   },
 };
 
-export let lang = localStorage.getItem('plakoto-lang') || ((navigator.language || '').startsWith('el') ? 'el' : 'en');
+// The languages, each named in itself (the page's language menu).
+export const LANGUAGES = [['en', 'English'], ['el', 'Ελληνικά'], ['bg', 'Български']];
+
+// The language chosen before, else the browser's first that the page speaks.
+function browserLanguage() {
+  const asked = navigator.languages?.length ? navigator.languages : [navigator.language || ''];
+  for (const l of asked) {
+    const code = String(l).slice(0, 2).toLowerCase();
+    if (TEXT[code]) return code;
+  }
+  return 'en';
+}
+export let lang = localStorage.getItem('plakoto-lang') || browserLanguage();
 if (!TEXT[lang]) lang = 'en';
 
 // Switches the page's language, remembered for the next visit.
@@ -171,19 +287,25 @@ export const other = (c) => (c === 'white' ? 'black' : 'white');
 
 export function pointsWord(n) {
   if (lang === 'el') return n === 1 ? 'πόντο' : 'πόντους';
+  if (lang === 'bg') return n === 1 ? 'точка' : 'точки';
   return '';
 }
 
-// A number as the language writes it: a decimal comma in Greek.
+// A number as the language writes it: a decimal comma in Greek and Bulgarian.
 export function num(x, digits = 3) {
   const s = Math.abs(x).toFixed(digits);
-  return lang === 'el' ? s.replace('.', ',') : s;
+  return lang === 'en' ? s : s.replace('.', ',');
 }
 export function signed(x, digits = 3) { return `${x < 0 ? '−' : '+'}${num(x, digits)}`; }
 export function percent(p) { return `${num(100 * p, 1)}%`; }
 
 export function ordinal(n) {
   if (lang === 'el') return `${n}η`;
+  if (lang === 'bg') {
+    // Of "място" (neuter): 1-во, 2-ро, 3-то, 4-то, 5-о, 7-мо, 11-о, 21-во.
+    const teen = n % 100 >= 11 && n % 100 <= 19;
+    return `${n}-${teen ? 'о' : ({ 1: 'во', 2: 'ро', 3: 'то', 4: 'то', 7: 'мо', 8: 'мо' }[n % 10] || 'о')}`;
+  }
   const s = (n % 100 >= 11 && n % 100 <= 13) ? 'th' : ({ 1: 'st', 2: 'nd', 3: 'rd' }[n % 10] || 'th');
   return `${n}${s}`;
 }
@@ -213,9 +335,12 @@ export function levelAbout(l) {
   return (TEXT[lang].levelAbout || {})[l.name] || l.about || '';
 }
 
-// A game's name (`portes`, `plakoto`, `fevga`) in the page's language.
+// A game's name (`portes`, `plakoto`, `fevga`, `gulbara`) in the page's
+// language; a game the page has no words for, as the server titles it.
+let serverTitles = {};
+export function knowGameTitles(titles) { serverTitles = titles; }
 export function gameName(kind) {
-  return (TEXT[lang].gameName || {})[kind] || TEXT.en.gameName[kind] || kind || '';
+  return (TEXT[lang].gameName || {})[kind] || TEXT.en.gameName[kind] || serverTitles[kind] || kind || '';
 }
 
 // Game n's title: `Game 2: Plakoto`, or `Game 2` when `named` is false

@@ -70,7 +70,8 @@ pub struct CreateMatch {
     /// Engine level (see `/api/v1/levels`); default the engine's default.
     pub level: Option<String>,
     /// The games the match plays: `tavli` (Portes, Plakoto, Fevga and
-    /// round again), or one game, `portes`, `plakoto` (default) or `fevga`.
+    /// round again), or one game, `portes`, `plakoto` (default), `fevga` or
+    /// `gulbara` (`GET /api/v1/games` lists them).
     pub games: Option<String>,
     /// Points to win the match: 1 to 25; 1, 3, 5 and 7 are usual. Default
     /// 1, and 5 for a Tavli match.
@@ -150,6 +151,45 @@ pub struct LogEntry {
     #[schema(value_type = Vec<Vec<u8>>)]
     pub moves: Vec<[u8; 2]>,
     pub notation: String,
+    /// Gul bara: the turn was one stage of a ladder or dice handed over,
+    /// not a whole roll (absent otherwise).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub stage: Option<StageJson>,
+}
+
+/// The first roll of a Gul bara game on which a doublet ladders.
+const LADDER_FROM: u16 = tavli_core::gulbara::LADDER_FROM;
+
+/// A decision of a game with a doubles ladder (Gul bara) that is one stage:
+/// the first stage of a ladder just rolled, a later stage of the mover's
+/// own ladder, or dice handed over by the opponent's stalled ladder.
+#[derive(Serialize, ToSchema, Clone, Debug, PartialEq, Eq)]
+pub struct StageJson {
+    /// `rolled` (a doublet that ladders, its first stage), `ladder` (the
+    /// mover's own ladder going on) or `handed` (the opponent's stalled
+    /// ladder's rest, played before the mover rolls).
+    pub kind: String,
+    /// The stage's number.
+    pub die: u8,
+    /// Its moves (4, or 1 to 4 when handed over).
+    pub moves: u8,
+    /// The dice after this stage, in playing order (`[5,5,5,5,6,6,6,6]`).
+    pub then: Vec<u8>,
+    /// The game's roll the ladder was thrown on (the opponent's roll when
+    /// handed over).
+    pub roll: u16,
+}
+
+/// The stage a decision of `dice` in `pos` is, when it is one.
+pub fn stage_of(pos: &AnyPosition, dice: [u8; 2]) -> Option<StageJson> {
+    let counter = pos.roll_counter()?;
+    let (kind, die, moves, roll) = match pos.pending() {
+        Some(p) => (if p.is_handed() { "handed" } else { "ladder" }, p.die(), p.left(), counter.saturating_sub(1)),
+        None if dice[0] == dice[1] && counter >= LADDER_FROM => ("rolled", dice[0], 4, counter),
+        None => return None,
+    };
+    let then = (die + 1..=6).flat_map(|d| [d; 4]).collect();
+    Some(StageJson { kind: kind.into(), die, moves, then, roll })
 }
 
 /// The game being played (the last one once the match is over).
@@ -157,7 +197,7 @@ pub struct LogEntry {
 pub struct GameState {
     /// 1 for the first game of the match.
     pub number: usize,
-    /// Which game it is: `portes`, `plakoto` or `fevga`.
+    /// Which game it is: `portes`, `plakoto`, `fevga` or `gulbara`.
     pub game: String,
     /// The game that comes after it (null once the match is over, or in
     /// a single game).
@@ -188,13 +228,17 @@ pub struct GameState {
     #[schema(value_type = Option<crate::wire::ResultJson>)]
     pub result: Option<GameResult>,
     pub log: Vec<LogEntry>,
+    /// Gul bara: the dice out are one stage of a ladder or dice handed
+    /// over (absent otherwise).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub stage: Option<StageJson>,
 }
 
 /// A finished or current game in the match.
 #[derive(Serialize, ToSchema)]
 pub struct GameSummary {
     pub number: usize,
-    /// Which game it is: `portes`, `plakoto` or `fevga`.
+    /// Which game it is: `portes`, `plakoto`, `fevga` or `gulbara`.
     pub game: String,
     pub first: Option<String>,
     pub turns: usize,
@@ -208,7 +252,7 @@ pub struct GameSummary {
 pub struct PreviousGameJson {
     /// Its number in the match (1 for the first).
     pub number: usize,
-    /// Which game it was: `portes`, `plakoto` or `fevga`.
+    /// Which game it was: `portes`, `plakoto`, `fevga` or `gulbara`.
     pub game: String,
     /// Its final position.
     #[schema(value_type = Object)]
@@ -390,8 +434,10 @@ pub fn view(live: &Held) -> MatchState {
                     dice: t.dice,
                     moves: t.moves.clone(),
                     notation: t.notation.clone(),
+                    stage: stage_of(before, t.dice),
                 })
                 .collect(),
+            stage: g.dice().and_then(|d| stage_of(&pos, [d.high(), d.low()])),
         },
         games: m
             .games()
@@ -420,6 +466,7 @@ pub fn view(live: &Held) -> MatchState {
                     dice: t.dice,
                     moves: t.moves.clone(),
                     notation: t.notation.clone(),
+                    stage: stage_of(before, t.dice),
                 }),
                 result: p.result(),
             }
@@ -545,16 +592,9 @@ pub async fn create(
         None => MatchGames::default(),
         Some(text) => MatchGames::parse(text).map_err(|e| ApiError::invalid("bad-request", format!("games: {e}")))?,
     };
-    // The page draws and words Tavli's three games; a game outside them
-    // (Gul bara, so far) is served by the positions' routes, not played here.
-    if let MatchGames::Only(g) = games
-        && !g.in_tavli()
-    {
-        return Err(ApiError::invalid(
-            "bad-request",
-            format!("games: {} is not played on the web page yet; play it with `tavli play --game {g}`", g.title()),
-        ));
-    }
+    // Every game is played: the page draws each by its way round and bar
+    // (`GET /api/v1/games`), and words its rules' own steps (Gul bara's
+    // ladder) from the match state (`game.stage`, `log[].stage`).
     let length = req.length.unwrap_or(if games == MatchGames::Tavli { games.default_length() } else { 1 });
     // `start` means the first game's, and a position of another game is
     // refused naming both.

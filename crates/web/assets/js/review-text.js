@@ -1,0 +1,91 @@
+// The review's words in English, Greek and Bulgarian (review.js shows
+// them; the page's other words are text.js's). The same keys in every
+// language (crates/web/tests/page_text.rs checks it).
+
+import { lang } from './text.js';
+
+const REVIEW_TEXT = {
+  en: {
+    review: 'Review', reviewRecord: 'Review a game', reviewTitle: 'Review', reviewing: 'Reviewing…',
+    close: 'Close', download: 'Download the record', errorRate: 'Error rate', ratingHead: 'Rating',
+    luckHead: 'Luck', adjustedHead: 'Adjusted', marksHead: '?!/?/??', plyLabel: 'Depth',
+    markName: { doubtful: 'doubtful', bad: 'bad', 'very-bad': 'very bad' },
+    forced: 'forced', bestWas: 'best: {p}', lost: '−{x}', luckOf: 'luck {x}',
+    graphTitle: 'White’s chances after each turn: win (solid), double win (dashed); dots are marked plays. Click to choose a turn.',
+    graphTitleBlack: 'Black’s chances after each turn: win (solid), double win (dashed); dots are marked plays. Click to choose a turn.',
+    graphTitleMatch: 'White’s chances after each turn: win the match (thick violet), win the game (solid), win it double (dashed); dots are marked plays. Click to choose a turn.',
+    graphTitleMatchBlack: 'Black’s chances after each turn: win the match (thick violet), win the game (solid), win it double (dashed); dots are marked plays. Click to choose a turn.',
+    turnAxis: 'turn',
+    gameFigures: '{side} {rate} ({rating}), luck {luck}', byGame: '{name}, {n} games',
+    reviewPaste: 'Paste a match record (JSON) or a move list (`white starts`, then `6-4: 24/18 24/20`…; first `games tavli`, `games portes`, `games fevga` or `games gulbara` for another game), or choose a file.',
+    reviewGo: 'Review', reviewFile: 'File', perDecision: 'thousandths of a point per decision',
+    playedArrow: 'played', bestArrow: 'best', noTurns: 'No turn has been played yet.',
+    keys: '← → step through the turns.',
+    adjustedAbout: 'the result with the luck of both sides’ rolls taken out',
+    progress: 'Reviewing at {ply}-ply: turn {done} of {total}…',
+    queued: 'Waiting for the engine ({n} before this review)…',
+    cancelled: 'The review was stopped.',
+    tooLong: 'too long to review at this depth here',
+    rating: {},
+  },
+  el: {
+    review: 'Ανάλυση', reviewRecord: 'Ανάλυση παρτίδας', reviewTitle: 'Ανάλυση', reviewing: 'Ανάλυση…',
+    close: 'Κλείσιμο', download: 'Λήψη του αρχείου', errorRate: 'Σφάλμα', ratingHead: 'Επίπεδο',
+    luckHead: 'Τύχη', adjustedHead: 'Χωρίς την τύχη', marksHead: '?!/?/??', plyLabel: 'Βάθος',
+    markName: { doubtful: 'αμφίβολη', bad: 'κακή', 'very-bad': 'πολύ κακή' },
+    forced: 'αναγκαστική', bestWas: 'καλύτερη: {p}', lost: '−{x}', luckOf: 'τύχη {x}',
+    graphTitle: 'Οι πιθανότητες των Άσπρων μετά από κάθε κίνηση: νίκη (συνεχής), διπλό (διακεκομμένη)· οι τελείες είναι σημειωμένες κινήσεις. Πάτησε για να διαλέξεις κίνηση.',
+    graphTitleBlack: 'Οι πιθανότητες των Μαύρων μετά από κάθε κίνηση: νίκη (συνεχής), διπλό (διακεκομμένη)· οι τελείες είναι σημειωμένες κινήσεις. Πάτησε για να διαλέξεις κίνηση.',
+    graphTitleMatch: 'Οι πιθανότητες των Άσπρων μετά από κάθε κίνηση: νίκη στον αγώνα (χοντρή μωβ), νίκη στην παρτίδα (συνεχής), διπλή νίκη (διακεκομμένη)· οι τελείες είναι σημειωμένες κινήσεις. Πάτησε για να διαλέξεις κίνηση.',
+    graphTitleMatchBlack: 'Οι πιθανότητες των Μαύρων μετά από κάθε κίνηση: νίκη στον αγώνα (χοντρή μωβ), νίκη στην παρτίδα (συνεχής), διπλή νίκη (διακεκομμένη)· οι τελείες είναι σημειωμένες κινήσεις. Πάτησε για να διαλέξεις κίνηση.',
+    turnAxis: 'κίνηση',
+    gameFigures: '{side} {rate} ({rating}), τύχη {luck}', byGame: '{name}, {n} παρτίδες',
+    reviewPaste: 'Επικόλλησε ένα αρχείο αγώνα (JSON) ή μια λίστα κινήσεων (`white starts`, μετά `6-4: 24/18 24/20`…· πρώτα `games tavli`, `games portes`, `games fevga` ή `games gulbara` για άλλο παιχνίδι), ή διάλεξε αρχείο.',
+    reviewGo: 'Ανάλυση', reviewFile: 'Αρχείο', perDecision: 'χιλιοστά του πόντου ανά απόφαση',
+    playedArrow: 'παίχτηκε', bestArrow: 'καλύτερη', noTurns: 'Δεν έχει παιχτεί ακόμη καμία κίνηση.',
+    keys: '← → για να περάσεις από κίνηση σε κίνηση.',
+    adjustedAbout: 'το αποτέλεσμα χωρίς την τύχη των ζαριών των δύο πλευρών',
+    progress: 'Ανάλυση σε βάθος {ply}: κίνηση {done} από {total}…',
+    queued: 'Αναμονή για τη μηχανή ({n} πριν από αυτή την ανάλυση)…',
+    cancelled: 'Η ανάλυση σταμάτησε.',
+    tooLong: 'πολύ μεγάλη για ανάλυση σε αυτό το βάθος εδώ',
+    rating: {
+      Supernatural: 'Υπερφυσικό', 'World class': 'Παγκόσμιας κλάσης', Expert: 'Ειδικός', Advanced: 'Προχωρημένος',
+      Intermediate: 'Μέτριος', 'Casual player': 'Περιστασιακός παίκτης', Beginner: 'Αρχάριος', 'Awful!': 'Απαίσιο!',
+    },
+  },
+  bg: {
+    review: 'Анализ', reviewRecord: 'Анализ на партия', reviewTitle: 'Анализ', reviewing: 'Анализирам…',
+    close: 'Затвори', download: 'Изтегли записа', errorRate: 'Грешки', ratingHead: 'Ниво',
+    luckHead: 'Късмет', adjustedHead: 'Без късмета', marksHead: '?!/?/??', plyLabel: 'Дълбочина',
+    markName: { doubtful: 'съмнителен', bad: 'лош', 'very-bad': 'много лош' },
+    forced: 'принуден', bestWas: 'най-добър: {p}', lost: '−{x}', luckOf: 'късмет {x}',
+    graphTitle: 'Шансовете на белите след всеки ход: победа (плътна линия), марс (пунктир); точките са отбелязани ходове. Щракни, за да избереш ход.',
+    graphTitleBlack: 'Шансовете на черните след всеки ход: победа (плътна линия), марс (пунктир); точките са отбелязани ходове. Щракни, за да избереш ход.',
+    graphTitleMatch: 'Шансовете на белите след всеки ход: победа в мача (дебела виолетова), победа в партията (плътна), победа с марс (пунктир); точките са отбелязани ходове. Щракни, за да избереш ход.',
+    graphTitleMatchBlack: 'Шансовете на черните след всеки ход: победа в мача (дебела виолетова), победа в партията (плътна), победа с марс (пунктир); точките са отбелязани ходове. Щракни, за да избереш ход.',
+    turnAxis: 'ход',
+    gameFigures: '{side} {rate} ({rating}), късмет {luck}', byGame: '{name}, {n} партии',
+    reviewPaste: 'Постави запис на мач (JSON) или списък с ходове (`white starts`, после `6-4: 24/18 24/20`…; първо `games tavli`, `games portes`, `games fevga` или `games gulbara` за друга игра), или избери файл.',
+    reviewGo: 'Анализирай', reviewFile: 'Файл', perDecision: 'хилядни от точката на решение',
+    playedArrow: 'изигран', bestArrow: 'най-добър', noTurns: 'Още не е изигран нито един ход.',
+    keys: '← → за минаване от ход на ход.',
+    adjustedAbout: 'резултатът без късмета в заровете на двете страни',
+    progress: 'Анализ на дълбочина {ply}: ход {done} от {total}…',
+    queued: 'Чакам компютъра ({n} преди този анализ)…',
+    cancelled: 'Анализът беше спрян.',
+    tooLong: 'твърде дълга за анализ на тази дълбочина тук',
+    rating: {
+      Supernatural: 'Свръхестествено', 'World class': 'Световна класа', Expert: 'Експерт', Advanced: 'Напреднал',
+      Intermediate: 'Среден', 'Casual player': 'Любител', Beginner: 'Начинаещ', 'Awful!': 'Ужасно!',
+    },
+  },
+};
+
+// A review text in the page's language.
+export function rt(key, vars) {
+  const table = REVIEW_TEXT[lang] || REVIEW_TEXT.en;
+  let s = table[key] ?? REVIEW_TEXT.en[key] ?? key;
+  for (const [k, v] of Object.entries(vars || {})) s = s.split(`{${k}}`).join(String(v));
+  return s;
+}
