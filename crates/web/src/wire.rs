@@ -29,8 +29,17 @@ pub enum GameJson {
     /// Φεύγα.
     Fevga,
     /// Гюлбара (Gul bara): Fevga's race with the doubles ladder; its
-    /// positions are served, its matches not played here yet.
+    /// positions are served, its matches not played here yet (but in a
+    /// Tabla match).
     Gulbara,
+    /// Тапа (Tapa): Plakoto under its Bulgarian name.
+    Tapa,
+    /// Τσιλλιτόν (Tsillitón): Plakoto under its Cypriot name.
+    Tsilliton,
+    /// محبوسة (Mahbusa): the Levantine pinning game, its mother played out.
+    Mahbusa,
+    /// Табла (Tabla): Portes under its Bulgarian name.
+    Tabla,
 }
 
 /// A position of any game in a request: position JSON (an object, its own

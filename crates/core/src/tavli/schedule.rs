@@ -93,6 +93,21 @@ impl MatchGames {
         }
     }
 
+    /// The game of the match that `base`'s code plays (Tapa for Plakoto's
+    /// code in a Tabla match, Mahbusa in a Mahbusa match), or `base`
+    /// itself when the match plays none: what the engine, which plays by
+    /// a base game's code, names the game being played.
+    ///
+    /// ```
+    /// use tavli_core::tavli::{GameKind, MatchGames};
+    /// assert_eq!(MatchGames::Tabla.played_by(GameKind::Plakoto), GameKind::Tapa);
+    /// assert_eq!(MatchGames::Tavli.played_by(GameKind::Plakoto), GameKind::Plakoto);
+    /// assert_eq!(MatchGames::Only(GameKind::Mahbusa).played_by(GameKind::Plakoto), GameKind::Mahbusa);
+    /// ```
+    pub fn played_by(self, base: GameKind) -> GameKind {
+        self.rotation().into_iter().find(|g| g.base() == base).unwrap_or(base)
+    }
+
     /// Does the match play games of `game`?
     pub fn plays(self, game: GameKind) -> bool {
         match self {

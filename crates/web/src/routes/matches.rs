@@ -70,10 +70,14 @@ pub struct CreateMatch {
     /// Engine level (see `/api/v1/levels`); default the engine's default.
     pub level: Option<String>,
     /// The games the match plays: `tavli` (Portes, Plakoto, Fevga and
-    /// round again), or one game, `portes`, `plakoto` (default) or `fevga`.
+    /// round again), `tabla` (the Bulgarian Tabla match: Tabla, Gul bara,
+    /// Tapa and round again), or one game, `portes`, `plakoto` (default)
+    /// or `fevga`, or a regional name over them, each under its own
+    /// defaults: `tapa`, `tsilliton`, `mahbusa` (the opening dice played,
+    /// the mother played out), `tabla-only`.
     pub games: Option<String>,
     /// Points to win the match: 1 to 25; 1, 3, 5 and 7 are usual. Default
-    /// 1, and 5 for a Tavli match.
+    /// 1, and 5 for a Tavli or Tabla match.
     pub length: Option<u32>,
     /// Seed of the dice (default: a secret random seed). The same seed gives
     /// the same dice, so a match with a chosen seed has no secret dice:
@@ -545,20 +549,23 @@ pub async fn create(
         None => MatchGames::default(),
         Some(text) => MatchGames::parse(text).map_err(|e| ApiError::invalid("bad-request", format!("games: {e}")))?,
     };
-    // The page draws and words Tavli's three games; a game outside them
-    // (Gul bara, so far) is served by the positions' routes, not played here.
+    // The page draws and words Tavli's three games; Gul bara alone is
+    // served by the positions' routes, not played here yet. The named
+    // games over Tavli's code, and the Tabla match, are played through
+    // the API (each position says its game).
     if let MatchGames::Only(g) = games
-        && !g.in_tavli()
+        && !g.base().in_tavli()
     {
         return Err(ApiError::invalid(
             "bad-request",
             format!("games: {} is not played on the web page yet; play it with `tavli play --game {g}`", g.title()),
         ));
     }
-    let length = req.length.unwrap_or(if games == MatchGames::Tavli { games.default_length() } else { 1 });
+    let rotates = games.rotation().len() > 1;
+    let length = req.length.unwrap_or(if rotates { games.default_length() } else { 1 });
     // `start` means the first game's, and a position of another game is
     // refused naming both.
-    let first = MatchRules { games, ..MatchRules::default() }.first_game();
+    let first = MatchRules::of(games).first_game();
     let position = req.position.as_deref().map(|raw| crate::wire::any_position(Some(raw), Some(first))).transpose()?;
     let new = NewMatch { opponent, games, length, seed: req.seed, position };
     let Created { live, seat, invite } = state.call(move |s| Ok(s.create(new)?)).await?;
