@@ -210,7 +210,7 @@ own_game!(
         self.legal_plays_with(dice, &rules.plakoto_for(self.game()))
     },
     fn parse_play_under(&self, dice: Dice, text: &str, rules: &MatchRules) -> Result<crate::Play, crate::PlayError> {
-        crate::plakoto::parse_play_with(self, dice, text, &rules.plakoto_for(self.game()))
+        crate::parse_play_with(self, dice, text, &rules.plakoto_for(self.game()))
     },
     fn outcome_under(&self, rules: &MatchRules) -> Option<GameResult> {
         self.outcome_with(&rules.plakoto_for(self.game()))

@@ -250,7 +250,7 @@ impl AnyPosition {
     pub fn play_of_moves_under(&self, dice: Dice, moves: &[Move], rules: &MatchRules) -> Result<AnyPlay, PlayError> {
         if let AnyPosition::Plakoto(p) = self {
             let own = rules.plakoto_for(p.game());
-            return crate::plakoto::play_of_moves_with(p, dice, moves, &own).map(AnyPlay::Plakoto);
+            return crate::play_of_moves_with(p, dice, moves, &own).map(AnyPlay::Plakoto);
         }
         let point = |n: u8, from: bool| match n {
             25 if from && self.kind().has_bar() => "bar".to_string(),
