@@ -172,7 +172,10 @@ impl<I: ReadLine, W: Write> Session<I, W> {
         self.save()?;
         let path = self.save_path.display().to_string();
         self.say(text::saving(self.lang, &path))?;
-        if self.m.game().turns().is_empty() && self.m.game().dice().is_none() {
+        // A game not begun: no turn played, nothing rolled but (when the
+        // opening dice are played, Mahbusa's rule) the opening dice.
+        let game = self.m.game();
+        if game.turns().is_empty() && (game.dice().is_none() || game.pending_opening_dice().is_some()) {
             self.announced = self.m.games().len() - 1;
         } else {
             self.announced = self.m.games().len();
