@@ -157,6 +157,20 @@ fn a_mahbusa_match_by_count_with_its_options() {
     assert!(ok(&["verify", p]).contains("the dice check out"));
 }
 
+/// A person's Mahbusa game begins with its heading and roll-off, the
+/// opening dice then played as the first roll (not told as a game resumed).
+#[test]
+fn a_mahbusa_game_begins_with_the_opening_dice_to_play() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("m.json");
+    let p = path.to_str().unwrap();
+    let args = ["play", "--game", "mahbusa", "--black", "heuristic", "--seed", "1", "--save", p, "--color", "never"];
+    let out = play_with_input(&args, "quit\n");
+    let said = String::from_utf8(out.stdout).unwrap();
+    assert!(said.contains("=== Game 1: Mahbusa · one game ===") && said.contains("Opening roll"), "{said}");
+    assert!(!said.contains("Resuming"), "{said}");
+}
+
 #[test]
 fn met_gives_the_tabla_match_s_table() {
     let v: Value = serde_json::from_str(&ok(&["met", "--tabla", "--length", "5", "--json"])).unwrap();
