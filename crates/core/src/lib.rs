@@ -47,3 +47,5 @@ pub use plakoto::{
     Leaves, MoveGen, Play, Position, PositionError, PositionIdError, PositionJsonError, Setup, TurnBuilder, parse_play,
     parse_position, perft, perft_parallel, perft_parallel_with_leaves, perft_with_leaves, play_of_moves,
 };
+// Their counterparts under a match's options, beside them.
+pub use plakoto::{parse_play_with, play_of_moves_with};

@@ -5,6 +5,9 @@
 //! For each position and roll the two must give exactly the same set of
 //! (resulting position, result), and every fast play's moves, replayed by
 //! hand on the reference board, must reach its position with its pin marks.
+//! The same again under each combination of the pinning games' options
+//! (the mother played out, bearing off past a pin), each side of the
+//! comparison reading them its own way.
 
 mod reference;
 
@@ -13,16 +16,28 @@ use std::time::Instant;
 
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
+use tavli_core::plakoto::PlakotoRules;
 use tavli_core::{Color, Dice, GameResult, MoveGen, Play, Position, Setup};
 
-/// Checks one position and roll; `Err` carries a report fit to debug from.
-fn compare(movegen: &mut MoveGen, pos: &Position, dice: Dice) -> Result<(), String> {
-    let fast = pos.legal_plays(dice);
-    let slow = reference::legal_plays(pos, dice);
-    let header = || format!("position {}\n  id {}\n  dice {dice}\n", pos.to_json(), pos.id());
+/// Checks one position and roll, under the position's own rules (`None`:
+/// `legal_plays`, `outcome`) or under `rules` (`legal_plays_with`, …);
+/// `Err` carries a report fit to debug from.
+fn compare(movegen: &mut MoveGen, pos: &Position, dice: Dice, rules: Option<&PlakotoRules>) -> Result<(), String> {
+    let options = reference::Options::of(&rules.copied().unwrap_or(pos.rules()));
+    let outcome = |p: &Position| match rules {
+        None => p.outcome(),
+        Some(r) => p.outcome_with(r),
+    };
+    let fast = match rules {
+        None => pos.legal_plays(dice),
+        Some(r) => pos.legal_plays_with(dice, r),
+    };
+    let slow = reference::legal_plays_with(pos, dice, options);
+    let header = || format!("position {}\n  id {}\n  dice {dice}\n  {options:?}\n", pos.to_json(), pos.id());
 
-    if pos.outcome() != reference::outcome(pos) {
-        return Err(format!("{}outcome: fast {:?}, reference {:?}", header(), pos.outcome(), reference::outcome(pos)));
+    let slow_outcome = reference::outcome_with(pos, options);
+    if outcome(pos) != slow_outcome {
+        return Err(format!("{}outcome: fast {:?}, reference {slow_outcome:?}", header(), outcome(pos)));
     }
 
     let fast_set: HashMap<_, &Play> = fast.iter().map(|p| ((*p.position(), p.result()), p)).collect();
@@ -59,7 +74,8 @@ fn compare(movegen: &mut MoveGen, pos: &Position, dice: Dice) -> Result<(), Stri
         if play.mover() != pos.turn() || play.is_pass() != moves.is_empty() {
             return Err(format!("{}  wrong mover or pass flag", what()));
         }
-        let (reached, result, pins) = reference::replay(pos, dice, &moves).map_err(|e| format!("{}  {e}", what()))?;
+        let (reached, result, pins) =
+            reference::replay_with(pos, dice, &moves, options).map_err(|e| format!("{}  {e}", what()))?;
         if reached != *play.position() || result != play.result() {
             return Err(format!(
                 "{}  replayed to {} {result:?}\n  but the play says {} {:?}",
@@ -75,10 +91,10 @@ fn compare(movegen: &mut MoveGen, pos: &Position, dice: Dice) -> Result<(), Stri
             }
         }
         // The position after a play that does not end the game is still going.
-        if play.result().is_none() && play.position().outcome().is_some() {
+        if play.result().is_none() && outcome(play.position()).is_some() {
             return Err(format!("{}  the play's position has already ended", what()));
         }
-        if play.result().is_some() && play.position().outcome() != play.result() {
+        if play.result().is_some() && outcome(play.position()) != play.result() {
             return Err(format!("{}  result differs from the final position's outcome", what()));
         }
     }
@@ -162,8 +178,19 @@ impl Style {
 /// been compared; every `all_rolls_every`-th position is also checked with
 /// all 21 rolls. Returns (positions, comparisons, games, what was seen).
 fn run_games(seed: u64, positions: usize, steer: bool, all_rolls_every: usize) -> (usize, usize, usize, Seen) {
+    run_games_under(seed, positions, steer, all_rolls_every, None)
+}
+
+/// [`run_games`] under `rules` (the position's own when `None`).
+fn run_games_under(
+    seed: u64,
+    positions: usize,
+    steer: bool,
+    all_rolls_every: usize,
+    rules: Option<&PlakotoRules>,
+) -> (usize, usize, usize, Seen) {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let mut movegen = MoveGen::new();
+    let mut movegen = rules.map_or_else(MoveGen::new, |r| MoveGen::with_rules(*r));
     let (mut done, mut comparisons, mut games) = (0, 0, 0);
     let mut seen = Seen::default();
     while done < positions {
@@ -181,7 +208,7 @@ fn run_games(seed: u64, positions: usize, steer: bool, all_rolls_every: usize) -
         }
         for _ply in 0..2000 {
             let dice = random_dice(&mut rng);
-            if let Err(report) = compare(&mut movegen, &pos, dice) {
+            if let Err(report) = compare(&mut movegen, &pos, dice, rules) {
                 panic!("fast generator and reference disagree (seed {seed}, game {games}):\n{report}");
             }
             done += 1;
@@ -189,13 +216,13 @@ fn run_games(seed: u64, positions: usize, steer: bool, all_rolls_every: usize) -
             seen.position(&pos);
             if all_rolls_every > 0 && done % all_rolls_every == 0 {
                 for d in Dice::ALL {
-                    if let Err(report) = compare(&mut movegen, &pos, d) {
+                    if let Err(report) = compare(&mut movegen, &pos, d, rules) {
                         panic!("fast generator and reference disagree (seed {seed}, game {games}):\n{report}");
                     }
                     comparisons += 1;
                 }
             }
-            let plays = pos.legal_plays(dice);
+            let plays = rules.map_or_else(|| pos.legal_plays(dice), |r| pos.legal_plays_with(dice, r));
             let play = styles[pos.turn().index()].choose(&pos, &plays, &mut rng);
             if let Some(result) = play.result() {
                 seen.ending(result);
@@ -267,7 +294,8 @@ fn steered_games_match_the_reference() {
 /// opponent. Half the boards are a bear-off fight: the side on roll in its
 /// home board, the other side's checkers dropped there too, so pins under
 /// a bearing-off side are common. Such boards need not be reachable, but
-/// the rules still define their plays.
+/// the rules still define their plays. A game may be over on the board
+/// (under some options): the caller filters.
 fn random_board(rng: &mut ChaCha8Rng) -> Option<Position> {
     let turn = if rng.random_bool(0.5) { Color::White } else { Color::Black };
     let fight = rng.random_bool(0.5);
@@ -314,8 +342,7 @@ fn random_board(rng: &mut ChaCha8Rng) -> Option<Position> {
         s.pinned[p] = b.pinned[p];
     }
     s.off = [i64::from(b.off[0]), i64::from(b.off[1])];
-    let pos = s.validate().expect("random board is valid by construction");
-    (reference::outcome(&pos).is_none()).then_some(pos)
+    Some(s.validate().expect("random board is valid by construction"))
 }
 
 #[test]
@@ -327,7 +354,7 @@ fn random_boards_match_the_reference_on_every_roll() {
     let mut distinct = HashSet::new();
     let mut seen = Seen::default();
     while boards < 1_500 {
-        let Some(pos) = random_board(&mut rng) else { continue };
+        let Some(pos) = random_board(&mut rng).filter(|p| reference::outcome(p).is_none()) else { continue };
         if !distinct.insert(pos) {
             continue;
         }
@@ -337,10 +364,67 @@ fn random_boards_match_the_reference_on_every_roll() {
         assert_eq!(Position::from_json(&pos.to_json()).ok(), Some(pos));
         assert_eq!(Position::from_id(&pos.id()).ok(), Some(pos));
         for dice in Dice::ALL {
-            if let Err(report) = compare(&mut movegen, &pos, dice) {
+            if let Err(report) = compare(&mut movegen, &pos, dice, None) {
                 panic!("fast generator and reference disagree on a random board:\n{report}");
             }
         }
     }
     eprintln!("random boards: {boards} boards x 21 rolls, {seen:?}, {:?}", t.elapsed());
+}
+
+/// Each combination of the pinning games' options: steered games (pins
+/// under a side bearing off, mothers pinned and played on) and random
+/// boards, fast against the reference.
+#[test]
+fn every_option_matches_the_reference() {
+    let t = Instant::now();
+    for (i, rules) in PlakotoRules::ALL.iter().enumerate().skip(1) {
+        let options = reference::Options::of(rules);
+        let (n, c, g, e) = run_games_under(0x5eed_0100 + i as u64, 12_000, true, 300, Some(rules));
+        eprintln!("{options:?}: {n} positions, {c} comparisons, {g} games, {e:?}");
+        assert!(e.bear_off_1 + e.bear_off_2 > 0 && e.draw > 0, "{options:?}: {e:?}");
+        // Played out, a pinned mother ends nothing; else it does.
+        assert_eq!(e.mother == 0, options.play_out, "{options:?}: {e:?}");
+        if options.play_out {
+            assert!(e.mother_pinned > 0, "{options:?}: {e:?}");
+        }
+        let mut rng = ChaCha8Rng::seed_from_u64(0x5eed_0200 + i as u64);
+        let mut movegen = MoveGen::with_rules(*rules);
+        let mut boards = 0;
+        let mut seen = Seen::default();
+        while boards < 300 {
+            let Some(pos) = random_board(&mut rng) else { continue };
+            if reference::outcome_with(&pos, options).is_some() {
+                continue;
+            }
+            boards += 1;
+            seen.position(&pos);
+            for dice in Dice::ALL {
+                if let Err(report) = compare(&mut movegen, &pos, dice, Some(rules)) {
+                    panic!("fast generator and reference disagree on a random board:\n{report}");
+                }
+            }
+        }
+        assert!(seen.home_but_pinned > 20, "{options:?}: {seen:?}");
+    }
+    eprintln!("options: {:?}", t.elapsed());
+}
+
+/// A named game's positions play by its own rules: Mahbusa's mother is
+/// played out, with no rules given, on games and boards alike.
+#[test]
+fn a_mahbusa_position_plays_its_mother_out_by_itself() {
+    use tavli_core::tavli::GameKind;
+    let mut rng = ChaCha8Rng::seed_from_u64(0x5eed_0300);
+    let mut movegen = MoveGen::new();
+    let mut boards = 0;
+    while boards < 200 {
+        let Some(pos) = random_board(&mut rng).and_then(|p| p.as_game(GameKind::Mahbusa)) else { continue };
+        boards += 1;
+        for dice in Dice::ALL {
+            if let Err(report) = compare(&mut movegen, &pos, dice, None) {
+                panic!("Mahbusa and the reference's play-out disagree:\n{report}");
+            }
+        }
+    }
 }

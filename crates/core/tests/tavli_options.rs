@@ -295,6 +295,11 @@ fn a_record_with_every_option_round_trips_and_replays() {
         replay_drawn_plakoto: true,
         portes: PortesRules { backgammons_count_3: true },
         fevga: FevgaRules { release: Release::Pass, ban: BanTiming::EveryLanding, primes: PrimeRule::Narde },
+        plakoto: tavli_core::plakoto::PlakotoRules {
+            mother: tavli_core::plakoto::Mother::PlayOut,
+            bear_off: tavli_core::plakoto::BearOff::PastPins,
+        },
+        scoring: tavli_core::tavli::Scoring::Points,
     };
     for seed in 10..16u64 {
         let mut m = Tavli::with_rules(rules, 5, seed, Players::default()).unwrap();

@@ -76,7 +76,7 @@ impl Level {
                     noise * P::NOISE_SCALE,
                     seed,
                 )
-                .by_the_score(crate::search::table_in::<P>(eval, games), P::KIND),
+                .by_the_score(crate::search::table_in::<P>(eval, games), games.played_by(P::KIND)),
             ),
         }
     }

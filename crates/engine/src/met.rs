@@ -34,7 +34,7 @@ use std::sync::Arc;
 use serde::Serialize;
 use tavli_core::Color;
 use tavli_core::game::Match;
-use tavli_core::tavli::{GameKind, GamePosition};
+use tavli_core::tavli::{GameKind, GamePosition, Scoring};
 
 use crate::probabilities::Probabilities;
 
@@ -254,16 +254,20 @@ impl MatchEquityTable {
     /// a one-game table (a table made from one game's chances serves that
     /// game's matches, whatever kind it was told).
     ///
+    /// A game the rotation does not hold by its name is found by the code
+    /// that plays it (a Plakoto position in a Tabla match is Tapa's).
+    ///
     /// # Panics
     ///
-    /// If a rotation of several games does not hold `game`.
+    /// If a rotation of several games holds neither `game` nor a game of
+    /// its base.
     fn index_of(&self, game: GameKind) -> usize {
         if self.rotation.len() == 1 {
             return 0;
         }
-        self.rotation
-            .iter()
-            .position(|(g, _)| *g == game)
+        let by = |same: &dyn Fn(GameKind) -> bool| self.rotation.iter().position(|(g, _)| same(*g));
+        by(&|g| g == game)
+            .or_else(|| by(&|g| g.base() == game.base()))
             .unwrap_or_else(|| panic!("{game} is not in this match's rotation"))
     }
 
@@ -348,14 +352,22 @@ impl MatchScore {
     /// A single game: played for points.
     pub const SINGLE_GAME: MatchScore = MatchScore { length: 1, mine: 0, theirs: 0 };
 
-    /// `side`'s view of the score of `m` now.
+    /// `side`'s view of the score of `m` now. A match scored by count
+    /// (Mahbusa's option) is played for points, as a single game: no
+    /// table of this project values a count (the levels' help says so).
     pub fn of<P: GamePosition>(m: &Match<P>, side: Color) -> MatchScore {
+        if m.rules().scoring == Scoring::Count {
+            return MatchScore::SINGLE_GAME;
+        }
         MatchScore { length: m.target(), mine: m.score(side), theirs: m.score(side.opponent()) }
     }
 
     /// `side`'s view of the score of `m` before its game `game` (from 0):
     /// the points of the games before it.
     pub fn before_game<P: GamePosition>(m: &Match<P>, game: usize, side: Color) -> MatchScore {
+        if m.rules().scoring == Scoring::Count {
+            return MatchScore::SINGLE_GAME;
+        }
         let points = |c: Color| -> u32 {
             m.games()
                 .iter()

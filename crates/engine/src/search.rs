@@ -152,7 +152,7 @@ impl<P: NetGame> Search<NetEval<P>> {
     /// assert!(ranked[0].match_winning_chance >= ranked[1].match_winning_chance);
     /// ```
     pub fn in_match_of(eval: NetEval<P>, ply: u8, score: MatchScore, games: MatchGames) -> Search<NetEval<P>> {
-        let objective = Objective::at_score(&table_in::<P>(&eval, games), score, P::KIND);
+        let objective = Objective::at_score(&table_in::<P>(&eval, games), score, games.played_by(P::KIND));
         let mut search = Search::new(eval, ply);
         search.config.objective = objective;
         search
@@ -408,11 +408,14 @@ pub fn table_of<P: NetGame>(eval: &NetEval<P>) -> std::sync::Arc<MatchEquityTabl
 }
 
 /// The table a game of `P` is valued by in a match of `games`: the Tavli
-/// table of the measured chances ([`crate::tavli_met::tavli_table`]) in a
-/// Tavli match, else the table of a match of `P` alone ([`table_of`]).
+/// or Tabla table of the measured chances
+/// ([`crate::tavli_met::tavli_table`], [`crate::tavli_met::tabla_table`])
+/// in those matches, else the table of a match of `P` alone ([`table_of`];
+/// a match of a named game is its base's).
 pub fn table_in<P: NetGame>(eval: &NetEval<P>, games: MatchGames) -> std::sync::Arc<MatchEquityTable> {
     match games {
         MatchGames::Tavli => crate::tavli_met::tavli_table(),
+        MatchGames::Tabla => crate::tavli_met::tabla_table(),
         MatchGames::Only(_) => table_of::<P>(eval),
     }
 }

@@ -1,7 +1,9 @@
-//! The match equity table of a Tavli match (Portes, Plakoto, Fevga and
-//! round again), built from each game's chances for its starter measured
-//! by self-play of the shipped players: the constants below, and the
-//! table they make ([`MatchEquityTable::tavli`], shared as [`tavli_table`]).
+//! The match equity tables of a Tavli match (Portes, Plakoto, Fevga and
+//! round again) and of a Tabla match (Tabla, Gul bara, Tapa), built from
+//! each game's chances for its starter measured by self-play of the
+//! shipped players: the constants below, and the tables they make
+//! ([`MatchEquityTable::tavli`] and [`MatchEquityTable::tabla`], shared as
+//! [`tavli_table`] and [`tabla_table`]).
 //!
 //! Measured, not evaluated: a table made of measured rates says where its
 //! numbers come from and how sure they are, and does not move when a
@@ -12,7 +14,7 @@
 
 use std::sync::{Arc, OnceLock};
 
-use tavli_core::tavli::GameKind;
+use tavli_core::tavli::{GameKind, MatchGames};
 
 use crate::met::{GameChances, MatchEquityTable};
 
@@ -84,6 +86,75 @@ pub fn tavli_table() -> Arc<MatchEquityTable> {
     TABLE.get_or_init(|| Arc::new(MatchEquityTable::tavli(25))).clone()
 }
 
+/// Gul bara's chances for the side that starts it (rolling both dice, as
+/// a Gul bara game of the Tabla match always starts: the Tabla game's
+/// winner starts it), measured as [`TAVLI_CHANCES`] were: the shares of
+/// 10,000 self-play games from its start position by the shipped
+/// `advanced` level (0-ply, with Gul bara's stand-in evaluation, the
+/// ladders chosen stage by stage) for both sides, playing for points,
+/// measured with
+///
+/// ```text
+/// tavli met --tabla --measure 10000 --level advanced --seed 2900 --threads 1
+/// ```
+///
+/// (7 minutes on the project's loaded 2-core machine). Each rate's 95%
+/// interval is within ±0.9 points. The games as counted: 2,320 single
+/// wins of the starter, 2,665 double, 2,311 single losses, 2,704 double;
+/// no draw (Gul bara has none). Half of all games are double wins (the
+/// ladder runs a side home while the other has borne off nothing), and
+/// the starter's edge is nil (49.9% of the games); the stand-in's own
+/// evaluation of the start says 2% double wins, one more reason to build
+/// the table from play. Until Gul bara has a network, these rates are
+/// those of its stand-in's play.
+pub const GUL_BARA_CHANCES: GameChances =
+    GameChances { win_single: 0.23200, win_double: 0.26650, lose_single: 0.23110, lose_double: 0.27040, draw: 0.0 };
+
+/// The command that measured [`GUL_BARA_CHANCES`] (`tavli met --tabla`
+/// prints it beside the table).
+pub const TABLA_CHANCES_COMMAND: &str = "tavli met --tabla --measure 10000 --level advanced --seed 2900 --threads 1";
+
+/// The measured chances of the game `base`'s code plays: Portes's,
+/// Plakoto's and Fevga's from [`TAVLI_CHANCES`], Gul bara's from
+/// [`GUL_BARA_CHANCES`]. A named game takes its base's: Tabla is Portes
+/// and Tapa Plakoto, rule for rule (REGIONAL.md BT2, TP1), so measuring
+/// them again would measure the same games.
+pub fn measured_chances(game: GameKind) -> GameChances {
+    let base = game.base();
+    TAVLI_CHANCES.iter().find(|(g, _)| *g == base).map_or(GUL_BARA_CHANCES, |(_, c)| *c)
+}
+
+/// The Tabla match's games with their measured chances, in its rotation's
+/// order (Tabla, Gul bara, Tapa: REGIONAL.md Part 5).
+pub fn tabla_chances() -> Vec<(GameKind, GameChances)> {
+    MatchGames::Tabla.rotation().into_iter().map(|g| (g, measured_chances(g))).collect()
+}
+
+impl MatchEquityTable {
+    /// The table of a Tabla match for needs up to `length`, from
+    /// [`tabla_chances`] (a drawn Tapa game is followed by Tabla, started
+    /// by the one-die roll: BT4).
+    ///
+    /// ```
+    /// use tavli_core::tavli::GameKind;
+    /// use tavli_engine::met::MatchEquityTable;
+    /// let t = MatchEquityTable::tabla(5);
+    /// assert_eq!(t.first_game(), GameKind::Tabla);
+    /// assert_eq!(t.next_game(GameKind::Tapa), GameKind::Tabla);
+    /// assert!((t.before_opening_roll(5, 5) - 0.5).abs() < 1e-12);
+    /// ```
+    pub fn tabla(length: u32) -> MatchEquityTable {
+        MatchEquityTable::rotating(length, &tabla_chances())
+    }
+}
+
+/// The Tabla table for matches up to 25 points, made once and shared (what
+/// the levels play Tabla matches by).
+pub fn tabla_table() -> Arc<MatchEquityTable> {
+    static TABLE: OnceLock<Arc<MatchEquityTable>> = OnceLock::new();
+    TABLE.get_or_init(|| Arc::new(MatchEquityTable::tabla(25))).clone()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -104,7 +175,44 @@ mod tests {
     }
 
     #[test]
-    fn the_tavli_table_is_symmetric_and_monotone_before_every_game() {
+    fn the_tabla_match_takes_portes_s_and_plakoto_s_chances_and_gul_bara_s_measured() {
+        let c = GUL_BARA_CHANCES;
+        let sum = c.win_single + c.win_double + c.lose_single + c.lose_double + c.draw;
+        assert!((sum - 1.0).abs() < 1e-4, "Gul bara: {sum}");
+        assert_eq!(c.draw, 0.0, "Gul bara cannot be drawn");
+        let t = MatchEquityTable::tabla(5);
+        let order: Vec<GameKind> = t.rotation.iter().map(|(g, _)| *g).collect();
+        assert_eq!(order, MatchGames::Tabla.rotation(), "BT1: Tabla, Gul bara, Tapa");
+        for (g, chances) in &t.rotation {
+            assert_eq!(*chances, measured_chances(g.base()).normalised(), "{g}");
+        }
+        // After a drawn Tapa comes Tabla (BT4).
+        assert_eq!(t.next_game(GameKind::Tapa), GameKind::Tabla);
+        // A Plakoto position valued in a Tabla match is Tapa's.
+        assert_eq!(t.next_game(GameKind::Plakoto), GameKind::Tabla);
+    }
+
+    #[test]
+    fn the_tavli_and_tabla_tables_are_symmetric_and_monotone_before_every_game() {
+        let t = MatchEquityTable::tabla(9);
+        for g in MatchGames::Tabla.rotation() {
+            for a in 1..=9i64 {
+                for b in 1..=9i64 {
+                    let at = |a, b, s| t.get_before(a, b, s, g);
+                    let (x, y) = (at(a, b, Starter::OpeningRoll), at(b, a, Starter::OpeningRoll));
+                    assert!((x + y - 1.0).abs() < 1e-12, "{g} {a}-{b}: {x} + {y}");
+                    if a < 9 {
+                        assert!(x > at(a + 1, b, Starter::OpeningRoll), "{g} {a}-{b}: needing more is worse");
+                    }
+                    // Starting helps where the starter wins more than half
+                    // the games; Gul bara's measured starter wins 49.9%.
+                    let c = measured_chances(g);
+                    if c.win_single + c.win_double > 0.5 {
+                        assert!(at(a, b, Starter::Me) > at(a, b, Starter::Opponent), "{g} {a}-{b}: starting helps");
+                    }
+                }
+            }
+        }
         let t = MatchEquityTable::tavli(9);
         for g in GameKind::TAVLI {
             for a in 1..=9i64 {

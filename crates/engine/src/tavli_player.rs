@@ -1,5 +1,6 @@
-//! A player of a Tavli match: each game played by that game's own player,
-//! chosen by the game of the position it is asked about.
+//! A player of a Tavli match (or a Tabla match, or a match of any game):
+//! each game played by that game's own player, chosen by the game of the
+//! position it is asked about (a named game by its base's).
 
 use tavli_core::Dice;
 use tavli_core::tavli::{AnyPlay, AnyPosition, GameKind, GamePlay, GamePosition, MatchGames};
@@ -120,7 +121,8 @@ impl Player<AnyPosition> for TavliPlayer {
     }
 
     fn choose(&mut self, pos: &AnyPosition, dice: Dice, plays: &[AnyPlay]) -> usize {
-        self.of(pos.kind()).choose(pos, dice, plays)
+        // A named game is played by its base's player.
+        self.of(pos.kind().base()).choose(pos, dice, plays)
     }
 
     fn new_game(&mut self) {
@@ -188,6 +190,24 @@ mod tests {
                 AnyPosition::GulBara(p) => crate::GulBaraHeuristic.choose(p, dice, &p.legal_plays(dice)),
             };
             assert_eq!(i, expected, "{kind}");
+        }
+    }
+
+    /// A Tabla match's games are played by their bases' players, by the
+    /// Tabla table at the game being played: every position of the
+    /// rotation gets a legal play at a score, its play keeping the name.
+    #[test]
+    fn a_tabla_match_s_games_are_played_by_their_bases_players() {
+        let eval = NeuralEval::shipped(None);
+        let mut t = TavliPlayer::of_level(levels::level("advanced").unwrap(), &eval, 1, MatchGames::Tabla);
+        t.set_match_score(5, 3, 1);
+        let dice = Dice::new(6, 5).unwrap();
+        for kind in MatchGames::Tabla.rotation() {
+            let pos = AnyPosition::start(kind);
+            let plays = pos.legal_plays(dice);
+            let i = t.choose(&pos, dice, &plays);
+            assert!(i < plays.len(), "{kind}");
+            assert_eq!(plays[i].position().kind(), kind);
         }
     }
 

@@ -30,6 +30,14 @@ pub enum GameJson {
     Fevga,
     /// Гюлбара (Gul bara): Fevga's race with the doubles ladder.
     Gulbara,
+    /// Тапа (Tapa): Plakoto under its Bulgarian name.
+    Tapa,
+    /// Τσιλλιτόν (Tsillitón): Plakoto under its Cypriot name.
+    Tsilliton,
+    /// محبوسة (Mahbusa): the Levantine pinning game, its mother played out.
+    Mahbusa,
+    /// Табла (Tabla): Portes under its Bulgarian name.
+    Tabla,
 }
 
 /// A position of any game in a request: position JSON (an object, its own

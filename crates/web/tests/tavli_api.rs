@@ -297,6 +297,43 @@ async fn a_match_from_a_position_of_another_game_is_refused_naming_both() {
     assert_error(&got, StatusCode::UNPROCESSABLE_ENTITY, "bad-position", &["Fevga", "Gul bara"]);
 }
 
+/// The named games and the Tabla match: positions, plays and matches say
+/// their own name, and each plays by its own rules.
+#[tokio::test]
+async fn named_games_and_the_tabla_match_are_served() {
+    let app = app();
+    // REGIONAL.md TP2 as Mahbusa's: the mother played out, six plays.
+    let mahbusa = json!({"game": "mahbusa", "turn": "white",
+                         "board": {"12": -14, "7": 1, "6": 3, "5": 3, "4": 3, "3": 3, "2": 2, "1": -1}});
+    let (s, v) = post(&app, "/api/v1/moves", json!({"position": mahbusa, "dice": "6-1"})).await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+    assert_eq!(v.as_array().unwrap().len(), 6, "{v}");
+    let mut tapa = mahbusa.clone();
+    tapa["game"] = json!("tapa");
+    let (_, v) = post(&app, "/api/v1/moves", json!({"position": tapa, "dice": "6-1"})).await;
+    assert_eq!(v.as_array().unwrap().len(), 7, "{v}");
+    for uri in ["/api/v1/eval", "/api/v1/hint"] {
+        let (s, v) = post(&app, uri, json!({"position": "start", "game": "Табла", "dice": "6-4", "ply": 0})).await;
+        assert_eq!(s, StatusCode::OK, "{uri}: {v}");
+        assert_eq!(v["position"]["game"], "tabla", "{uri}: {v}");
+    }
+    // A hint at a Tabla match's score.
+    let body = json!({"position": "start", "game": "tapa", "dice": "6-4", "ply": 0,
+                      "score": {"length": 5, "mine": 2, "theirs": 1}, "games": "tabla"});
+    let (s, v) = post(&app, "/api/v1/hint", body).await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+    assert!(v["plays"][0]["match_winning_chance"].is_number(), "{v}");
+    // Matches: the Tabla match to 5, and Mahbusa with its own defaults.
+    let (s, v) = post(&app, "/api/v1/matches", json!({"opponent": "human", "games": "tabla", "seed": 4})).await;
+    assert_eq!(s, StatusCode::CREATED, "{v}");
+    assert_eq!((v["rules"]["games"].as_str(), v["game"]["game"].as_str()), (Some("tabla"), Some("tabla")), "{v}");
+    assert_eq!(v["match_to"], 5, "{v}");
+    assert_eq!(v["game"]["next_game"], "gulbara", "{v}");
+    let (s, v) = post(&app, "/api/v1/matches", json!({"opponent": "human", "games": "mahbusa", "seed": 4})).await;
+    assert_eq!(s, StatusCode::CREATED, "{v}");
+    assert_eq!((v["rules"]["games"].as_str(), v["game"]["game"].as_str()), (Some("mahbusa"), Some("mahbusa")), "{v}");
+}
+
 #[tokio::test]
 async fn openapi_describes_the_game_field() {
     let req = Request::builder().uri("/api/v1/openapi.json").body(Body::empty()).unwrap();
@@ -308,7 +345,7 @@ async fn openapi_describes_the_game_field() {
     }
     assert_eq!(
         schemas["GameJson"]["enum"],
-        json!(["portes", "plakoto", "fevga", "gulbara"]),
+        json!(["portes", "plakoto", "fevga", "gulbara", "tapa", "tsilliton", "mahbusa", "tabla"]),
         "{}",
         schemas["GameJson"]
     );

@@ -124,7 +124,8 @@ fn weights_player<P: NetGame>(
         eval = eval.with_race(Arc::new(race));
     }
     let table = tavli_engine::search::table_in::<P>(&eval, games);
-    Ok(Box::new(SearchPlayer::new(name, Box::new(Search::new(eval, ply)), 0.0, seed).by_the_score(table, P::KIND)))
+    let playing = games.played_by(P::KIND);
+    Ok(Box::new(SearchPlayer::new(name, Box::new(Search::new(eval, ply)), 0.0, seed).by_the_score(table, playing)))
 }
 
 /// A player of a Tavli match by name, for `duel --tavli`: `external:COMMAND`
@@ -137,6 +138,17 @@ fn weights_player<P: NetGame>(
 /// of Plakoto alone), with the heuristics standing in for the other
 /// games.
 pub fn tavli_player(name: &str, eval: &NeuralEval, seed: u64) -> Result<Box<dyn Player<AnyPosition>>, String> {
+    match_player(name, eval, seed, MatchGames::Tavli)
+}
+
+/// [`tavli_player`] for a match of `games` (a Tabla match, for `duel
+/// --tabla`): the levels and weights files play by that match's table.
+pub fn match_player(
+    name: &str,
+    eval: &NeuralEval,
+    seed: u64,
+    games: MatchGames,
+) -> Result<Box<dyn Player<AnyPosition>>, String> {
     if let Some(cmd) = name.strip_prefix("external:") {
         if cmd.trim().is_empty() {
             return Err("`external:` needs a command, e.g. `external:tavli engine --level heuristic`".into());
@@ -144,24 +156,24 @@ pub fn tavli_player(name: &str, eval: &NeuralEval, seed: u64) -> Result<Box<dyn 
         return Ok(Box::new(ExternalPlayer::new(cmd)));
     }
     if let Ok(level) = levels::level(name) {
-        return Ok(Box::new(TavliPlayer::of_level(level, eval, seed, MatchGames::Tavli)));
+        return Ok(Box::new(TavliPlayer::of_level(level, eval, seed, games)));
     }
     let evals = GameEvals::around(eval.clone());
     if let Some(rest) = name.strip_prefix("net") {
         // A weights file is one game's: that game's games by the Tavli
         // table, the other games by their heuristics.
-        struct Weights<'a>(&'a str, &'a str, &'a GameEvals, u64);
+        struct Weights<'a>(&'a str, &'a str, &'a GameEvals, u64, MatchGames);
         impl GameCode for Weights<'_> {
             type Out = Result<TavliPlayer, String>;
             fn run<P: NetGame>(self) -> Self::Out {
-                let Weights(name, rest, evals, seed) = self;
-                let player = weights_player::<P>(name, rest, evals.get::<P>(), seed, MatchGames::Tavli)?;
+                let Weights(name, rest, evals, seed, games) = self;
+                let player = weights_player::<P>(name, rest, evals.get::<P>(), seed, games)?;
                 Ok(TavliPlayer::around(player, false, seed))
             }
         }
         let mut first_error = None;
         for kind in GameKind::ALL {
-            match for_game(kind, Weights(name, rest, &evals, seed)) {
+            match for_game(kind, Weights(name, rest, &evals, seed, games)) {
                 Ok(player) => return Ok(Box::new(player)),
                 Err(e) => first_error = first_error.or(Some(e)),
             }

@@ -119,7 +119,8 @@ pub fn measure_starts<P: GamePosition>(
 }
 
 /// [`measure_starts`] of game `P` from its start position, with `level`'s
-/// player of `P` (its shipped network, `bearoff` for its races) on both
+/// player of `P` (the network its levels play with: its shipped one, or
+/// its stand-in while it ships none; `bearoff` for its races) on both
 /// sides, playing for points.
 pub fn measure_level<P: NetGame>(
     level: &Level,
@@ -129,8 +130,8 @@ pub fn measure_level<P: NetGame>(
     threads: usize,
     progress: &(dyn Fn(&StarterCounts) + Sync),
 ) -> Result<StarterCounts, String> {
-    let eval = P::shipped_eval(bearoff.cloned()).ok_or_else(|| format!("{} has no shipped network", P::KIND))?;
-    let start = P::start_of(P::KIND).expect("a game's start position");
+    let eval = P::playing_eval(bearoff.cloned());
+    let start = P::start_of(P::KIND).ok_or_else(|| format!("{} has no start position", P::KIND))?;
     // Never told a score, so the levels play for points.
     let make = |i: u64| level.player_of::<P>(&eval, seed.wrapping_mul(31).wrapping_add(i));
     measure_starts(start, &make, games, seed, threads, progress)

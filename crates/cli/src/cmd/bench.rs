@@ -32,7 +32,8 @@ pub struct Args {
     /// Measure this weights file's network instead of the shipped one.
     #[arg(long)]
     weights: Option<std::path::PathBuf>,
-    /// The game: plakoto (the default), portes, fevga or gulbara.
+    /// The game: plakoto (the default), portes, fevga or gulbara, or a
+    /// regional name (measured with its base's network).
     #[arg(long, value_name = "G")]
     game: Option<GameKind>,
 }

@@ -81,8 +81,9 @@ fn set_game(path: &Path, set: &[Decision]) -> Result<GameKind> {
 /// join`) are the set.
 #[derive(clap::Args)]
 pub struct BuildArgs {
-    /// The game: plakoto (the default), portes, fevga or gulbara.
-    #[arg(long, value_name = "G")]
+    /// The game: plakoto (the default), portes, fevga or gulbara (a
+    /// regional name's benchmark is its base's).
+    #[arg(long, value_name = "G", value_parser = super::network_game)]
     game: Option<GameKind>,
     /// Where to write the decisions (JSON lines); default: the game's
     /// committed set (benchmark/decisions.jsonl for Plakoto,
@@ -318,7 +319,7 @@ pub struct PlayArgs {
     set: Option<PathBuf>,
     /// The game whose committed set is the default --set: plakoto (the
     /// default), portes, fevga or gulbara.
-    #[arg(long, value_name = "G")]
+    #[arg(long, value_name = "G", value_parser = super::network_game)]
     game: Option<GameKind>,
     /// Also score the best plays of OTHER, an independent rollout of the
     /// same set (`tavli benchmark reroll`, on other dice: not a part of

@@ -130,8 +130,9 @@ struct LabelArgs {
     /// settings, and a run with other settings is refused).
     #[arg(long)]
     dir: PathBuf,
-    /// The game: plakoto, portes, fevga or gulbara.
-    #[arg(long)]
+    /// The game: plakoto, portes, fevga or gulbara (a regional name's data
+    /// are its base's).
+    #[arg(long, value_parser = super::network_game)]
     game: GameKind,
     /// Self-play games over all shards.
     #[arg(long, default_value_t = 20_000)]

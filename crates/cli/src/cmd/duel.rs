@@ -4,10 +4,10 @@
 
 use anyhow::{Result, anyhow, bail};
 use indicatif::{ProgressBar, ProgressStyle};
-use tavli_core::tavli::{AnyPosition, GameKind, GamePosition, MatchRules};
+use tavli_core::tavli::{AnyPosition, GameKind, GamePosition, MatchGames, MatchRules};
 use tavli_engine::{GameCode, LEVELS, NetGame, for_game};
 use tavli_workshop::duel::{PlayerFactory, duel_matches_of, duel_of};
-use tavli_workshop::players::{check_name, player_of, tavli_player};
+use tavli_workshop::players::{check_name, match_player, player_of};
 
 /// Pit two players against each other. A player is a built-in one (see
 /// below) or `external:COMMAND`, a program speaking the engine protocol.
@@ -39,10 +39,12 @@ pub struct Args {
     /// playing for points whatever the score.
     #[arg(long = "match", value_name = "N", value_parser = clap::value_parser!(u32).range(1..=25))]
     match_to: Option<u32>,
-    /// The game: plakoto (the default), portes, fevga or gulbara. Every
-    /// player plays every game: the levels with the game's shipped network,
-    /// `net:PATH` and `net@PLY:PATH` with a weights file of the game.
-    #[arg(long, value_name = "G", conflicts_with = "tavli")]
+    /// The game: plakoto (the default), portes, fevga or gulbara, or a
+    /// regional name played by its base's code under its own rules (tapa,
+    /// tsilliton and mahbusa Plakoto's, tabla Portes's). Every player
+    /// plays every game: the levels with the game's shipped network, `net:PATH`
+    /// and `net@PLY:PATH` with a weights file of the game (of its base).
+    #[arg(long, value_name = "G", conflicts_with_all = ["tavli", "tabla"])]
     game: Option<GameKind>,
     /// Tavli matches (Portes, Plakoto, Fevga and round again), to 5 unless
     /// --match says. A level plays every game with that game's network, by
@@ -50,8 +52,13 @@ pub struct Args {
     /// `money:LEVEL` plays every game for points; `external:COMMAND` plays
     /// all three itself; any other Plakoto player plays Plakoto, with the
     /// heuristics standing in for Portes and Fevga.
-    #[arg(long)]
+    #[arg(long, conflicts_with = "tabla")]
     tavli: bool,
+    /// Tabla matches (Tabla, Gul bara, Tapa and round again), to 5 unless
+    /// --match says, the players as for --tavli (by the Tabla match's
+    /// table, `tavli met --tabla`).
+    #[arg(long)]
+    tabla: bool,
     /// Print the result as JSON.
     #[arg(long)]
     json: bool,
@@ -78,21 +85,25 @@ pub fn run(a: Args) -> Result<()> {
         bail!("--threads must be 1 to 64");
     }
     if a.tavli {
-        return tavli_duel(&a);
+        return rotation_duel(&a, MatchGames::Tavli);
+    }
+    if a.tabla {
+        return rotation_duel(&a, MatchGames::Tabla);
     }
     /// A duel of one game, its players by name ([`player_of`]).
-    struct Duel<'a>(&'a Args);
+    struct Duel<'a>(&'a Args, GameKind);
     impl GameCode for Duel<'_> {
         type Out = Result<()>;
         fn run<P: NetGame>(self) -> Result<()> {
-            one_game::<P>(self.0)
+            one_game::<P>(self.0, self.1)
         }
     }
-    for_game(a.game.unwrap_or_default(), Duel(&a))
+    let game = a.game.unwrap_or_default();
+    for_game(game, Duel(&a, game))
 }
 
-/// A duel of games, or matches, of `P` alone.
-fn one_game<P: NetGame>(a: &Args) -> Result<()> {
+/// A duel of games, or matches, of `game` alone, played by `P`'s code.
+fn one_game<P: NetGame>(a: &Args, game: GameKind) -> Result<()> {
     if [&a.a, &a.b].iter().any(|n| {
         tavli_engine::levels::level(n.strip_prefix("money:").unwrap_or(n))
             .is_ok_and(|l| matches!(l.kind, tavli_engine::LevelKind::Neural { .. }))
@@ -113,26 +124,26 @@ fn one_game<P: NetGame>(a: &Args) -> Result<()> {
     let fa = |i: u64| make(&a.a, a.seed.wrapping_mul(31).wrapping_add(i));
     let fb = |i: u64| make(&a.b, a.seed.wrapping_mul(37).wrapping_add(i));
     match a.match_to {
-        Some(length) => matches_duel(a, MatchRules::only(P::KIND), length, &fa, &fb),
-        None => games_duel(a, P::start_of(P::KIND).expect("a game's start"), &fa, &fb),
+        Some(length) => matches_duel(a, MatchRules::only(game), length, &fa, &fb),
+        None => games_duel(a, P::start_of(game).expect("a game of P's code"), &fa, &fb),
     }
 }
 
-/// A duel of Tavli matches (`--tavli`).
-fn tavli_duel(a: &Args) -> Result<()> {
+/// A duel of Tavli matches (`--tavli`) or Tabla matches (`--tabla`).
+fn rotation_duel(a: &Args, games: MatchGames) -> Result<()> {
     for name in [&a.a, &a.b] {
         check_name(name).map_err(|e| anyhow!(e))?;
     }
     let eval = super::engine_eval();
     for name in [&a.a, &a.b] {
-        tavli_player(name, &eval, 0).map_err(|e| anyhow!(e))?;
+        match_player(name, &eval, 0, games).map_err(|e| anyhow!(e))?;
     }
     let make = |name: &str, seed: u64| {
-        tavli_player(name, &eval, seed).unwrap_or_else(|e| panic!("`{name}` built before the duel: {e}"))
+        match_player(name, &eval, seed, games).unwrap_or_else(|e| panic!("`{name}` built before the duel: {e}"))
     };
     let fa = |i: u64| make(&a.a, a.seed.wrapping_mul(31).wrapping_add(i));
     let fb = |i: u64| make(&a.b, a.seed.wrapping_mul(37).wrapping_add(i));
-    let rules = MatchRules::tavli();
+    let rules = MatchRules::of(games);
     matches_duel::<AnyPosition>(a, rules, a.match_to.unwrap_or(rules.games.default_length()), &fa, &fb)
 }
 

@@ -36,8 +36,9 @@ pub struct Args {
     json: bool,
     #[command(flatten)]
     score: super::ScoreArgs,
-    /// The game of `start`: plakoto (the default), portes, fevga or gulbara; JSON
-    /// and IDs say their own game.
+    /// The game of `start`: plakoto (the default), portes, fevga or gulbara,
+    /// or a regional name (tapa, tsilliton, mahbusa: Plakoto's network;
+    /// tabla: Portes's); JSON and IDs say their own game.
     #[arg(long, value_name = "G")]
     game: Option<GameKind>,
 }

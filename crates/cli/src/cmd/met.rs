@@ -1,17 +1,19 @@
 //! `tavli met`: the match equity table of a match of one game (Plakoto's
-//! unless `--game`), or of a Tavli match (`--tavli`), and the measurement
-//! by self-play of each game's chances for its starter that the Tavli
-//! table is built from (`--tavli --measure`).
+//! unless `--game`), of a Tavli match (`--tavli`) or of a Tabla match
+//! (`--tabla`), and the measurement by self-play of each game's chances
+//! for its starter that those tables are built from (`--tavli --measure`,
+//! `--tabla --measure`: Gul bara's, the Tabla match's one game not played
+//! in Tavli).
 
 use std::time::Instant;
 
-use anyhow::{Result, anyhow};
+use anyhow::{Result, anyhow, bail};
 use indicatif::{ProgressBar, ProgressStyle};
 use serde_json::json;
-use tavli_core::tavli::GameKind;
+use tavli_core::tavli::{GameKind, MatchGames};
 use tavli_engine::met::{GameChances, MatchEquityTable, Starter};
 use tavli_engine::search::start_chances_of;
-use tavli_engine::tavli_met::TAVLI_CHANCES_COMMAND;
+use tavli_engine::tavli_met::{TABLA_CHANCES_COMMAND, TAVLI_CHANCES_COMMAND};
 use tavli_engine::{GameCode, GameEvals, Level, NetGame, for_game, levels};
 use tavli_workshop::starts::{StarterCounts, measure_level};
 
@@ -20,9 +22,13 @@ use tavli_workshop::starts::{StarterCounts, measure_level};
 /// (Plakoto's, or --game's) is computed from the engine's chances of
 /// single wins, double wins and draws at the start (a 1-ply search of the
 /// start position); a draw replays the game from the opening roll, and the
-/// winner of a game starts the next. A Tavli match's (--tavli), whose games
-/// rotate, has a table for each game that may come next, computed from
-/// each game's chances measured by self-play (--tavli --measure).
+/// winner of a game starts the next. A Tavli match's (--tavli) or a Tabla
+/// match's (--tabla), whose games rotate, has a table for each game that
+/// may come next, computed from each game's chances measured by self-play
+/// (--tavli --measure, --tabla --measure). Tabla is Portes and Tapa
+/// Plakoto rule for rule, so the Tabla table takes their measured
+/// chances and measures Gul bara's only. A match scored by count
+/// (Mahbusa's option) has no table here: the engine plays it for points.
 #[derive(clap::Args)]
 pub struct Args {
     /// The longest match covered.
@@ -33,14 +39,17 @@ pub struct Args {
     #[arg(long)]
     json: bool,
     /// The table of a match of this game alone: portes, plakoto (the
-    /// default), fevga or gulbara, from its network's chances at the start.
-    #[arg(long, value_name = "G", conflicts_with = "tavli")]
+    /// default), fevga or gulbara (or a regional name, whose table is its
+    /// base's: tapa, tsilliton and mahbusa Plakoto's, tabla Portes's),
+    /// from its network's chances at the start.
+    #[arg(long, value_name = "G", conflicts_with_all = ["tavli", "tabla"])]
     game: Option<GameKind>,
     /// With --tavli: measure each game's chances for its starter by
     /// GAMES self-play games of each from its start position, the starter
     /// rolling both dice (as every Tavli game after the first starts),
-    /// with 95% intervals, beside the network's evaluation of the start.
-    #[arg(long, value_name = "GAMES", requires = "tavli", value_parser = clap::value_parser!(u64).range(1..))]
+    /// with 95% intervals, beside the network's evaluation of the start;
+    /// with --tabla, Gul bara's the same way.
+    #[arg(long, value_name = "GAMES", value_parser = clap::value_parser!(u64).range(1..))]
     measure: Option<u64>,
     /// With --measure: the level that plays both sides of every game.
     #[arg(long, value_name = "L", default_value = "advanced", requires = "measure")]
@@ -59,23 +68,38 @@ pub struct Args {
     /// "tables": {"portes": [[...]], ...}, "measured_by": COMMAND}`,
     /// `tables[G][a-1][b-1]` for needs a, b before the opening roll of a
     /// game of G.
-    #[arg(long)]
+    #[arg(long, conflicts_with = "tabla")]
     tavli: bool,
+    /// The table of a Tabla match (Tabla, Gul bara, Tapa and round again),
+    /// as --tavli gives Tavli's, from the measured chances: Tabla's are
+    /// Portes's and Tapa's Plakoto's (the same games), Gul bara's measured
+    /// by `--tabla --measure`. JSON as --tavli's, with `"games": "tabla"`.
+    #[arg(long)]
+    tabla: bool,
 }
 
 pub fn run(a: Args) -> Result<()> {
     if let Some(games) = a.measure {
+        if !a.tavli && !a.tabla {
+            bail!("--measure measures the games of a rotation: give --tavli or --tabla");
+        }
         return measure(&a, games);
     }
     if a.tavli {
-        return tavli(&a);
+        return rotation(&a, MatchGames::Tavli);
+    }
+    if a.tabla {
+        return rotation(&a, MatchGames::Tabla);
     }
     one_game(&a)
 }
 
-/// The table of a Tavli match: one for each game that may come next.
-fn tavli(a: &Args) -> Result<()> {
-    let t = MatchEquityTable::tavli(a.length);
+/// The table of a Tavli or Tabla match: one for each game that may come next.
+fn rotation(a: &Args, games: MatchGames) -> Result<()> {
+    let (t, command) = match games {
+        MatchGames::Tabla => (MatchEquityTable::tabla(a.length), TABLA_CHANCES_COMMAND),
+        _ => (MatchEquityTable::tavli(a.length), TAVLI_CHANCES_COMMAND),
+    };
     if a.json {
         let chances: serde_json::Map<String, serde_json::Value> =
             t.rotation.iter().map(|(g, c)| (g.name().to_string(), json!(c))).collect();
@@ -86,20 +110,32 @@ fn tavli(a: &Args) -> Result<()> {
             .iter()
             .map(|(g, _)| (g.name().to_string(), json!(t.table_started_by(*g, Starter::Me))))
             .collect();
-        let v = json!({"games": "tavli", "length": a.length, "chances": chances, "tables": tables,
-                       "started_by_a": started, "measured_by": TAVLI_CHANCES_COMMAND});
+        let v = json!({"games": games, "length": a.length, "chances": chances, "tables": tables,
+                       "started_by_a": started, "measured_by": command});
         println!("{v}");
         return Ok(());
     }
-    println!("A Tavli match: each game's chances for its starter, measured by `{TAVLI_CHANCES_COMMAND}`:");
+    if games == MatchGames::Tabla {
+        println!(
+            "A Tabla match: each game's chances for its starter; Tabla's are Portes's and Tapa's Plakoto's, \
+             measured by `{TAVLI_CHANCES_COMMAND}`, Gul bara's by `{command}`:"
+        );
+    } else {
+        println!("A Tavli match: each game's chances for its starter, measured by `{command}`:");
+    }
     for (g, c) in &t.rotation {
         println!("  {:<8} {}", g.title(), chances_text(c));
     }
+    let rotation = games.rotation();
     for (g, _) in &t.rotation {
-        let when = match *g {
-            GameKind::Portes => " (the match's first)",
-            GameKind::Fevga => " (as after a drawn Plakoto)",
-            _ => "",
+        // The first game, and the game after a drawn one (a pinning game's).
+        let i = rotation.iter().position(|r| r == g).unwrap_or(0);
+        let before = rotation[(i + rotation.len() - 1) % rotation.len()];
+        let when = match (i, before.pins()) {
+            (0, true) => format!(" (the match's first, and as after a drawn {})", before.title()),
+            (0, false) => " (the match's first)".to_string(),
+            (_, true) => format!(" (as after a drawn {})", before.title()),
+            (_, false) => String::new(),
         };
         println!();
         println!(
@@ -185,14 +221,21 @@ struct Measured {
     seconds: f64,
 }
 
-/// `--tavli --measure GAMES`: each game of the rotation measured in turn.
+/// `--tavli --measure GAMES`: each game of the rotation measured in turn;
+/// `--tabla --measure GAMES`: the Tabla match's games not measured for
+/// Tavli already (Gul bara: Tabla is Portes, Tapa Plakoto).
 fn measure(a: &Args, games: u64) -> Result<()> {
     let level = levels::level(&a.level).map_err(|e| anyhow!(e))?;
     let eval = super::engine_eval();
     let bearoff = eval.bearoff().cloned();
     let threads = a.threads as usize;
     let mut all = Vec::new();
-    for game in GameKind::TAVLI {
+    let measured: Vec<GameKind> = if a.tabla {
+        MatchGames::Tabla.rotation().into_iter().filter(|g| !g.base().in_tavli()).collect()
+    } else {
+        GameKind::TAVLI.to_vec()
+    };
+    for game in measured {
         /// One game's measurement, for the game chosen at run time.
         struct Measure<'a>(&'a Level, &'a Option<std::sync::Arc<tavli_engine::bearoff::Database>>, u64, u64, usize);
         impl GameCode for Measure<'_> {
@@ -260,7 +303,8 @@ fn measure_game<P: NetGame>(
     .map_err(|e| anyhow!("the measurement stopped: {e}"))?;
     bar.finish_and_clear();
     let seconds = t.elapsed().as_secs_f64();
-    let eval = P::shipped_eval(bearoff.clone()).ok_or_else(|| anyhow!("{} has no shipped network", P::KIND))?;
+    // The network its levels play with (a stand-in's, in a game that ships none).
+    let eval = P::playing_eval(bearoff.clone());
     let network = [start_chances_of::<P>(&eval, 0), start_chances_of::<P>(&eval, 1)];
     Ok(Measured { game: P::KIND, counts, network, seconds })
 }

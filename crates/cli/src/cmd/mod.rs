@@ -67,6 +67,22 @@ pub fn weights_eval(weights: Option<&Path>) -> Result<NeuralEval> {
     })
 }
 
+/// A game with a network of its own, for the commands that make or
+/// measure networks (`train`, `dataset`, `benchmark`): a named game is
+/// refused, naming the game whose network plays it.
+pub fn network_game(text: &str) -> Result<GameKind, String> {
+    let game = GameKind::parse(text).map_err(|e| e.to_string())?;
+    if game.is_named() {
+        return Err(format!(
+            "{} is played by {}'s network: give --game {}",
+            game.title(),
+            game.base().title(),
+            game.base()
+        ));
+    }
+    Ok(game)
+}
+
 /// POSITION as the commands take it: `start`, position JSON, a position ID,
 /// or `-` to read it from standard input.
 pub fn position_arg(text: &str) -> Result<Position> {
@@ -134,14 +150,25 @@ pub struct ScoreArgs {
     /// With --score: a Tavli match's score (Portes, Plakoto, Fevga and
     /// round again), valued by the Tavli table with the position's game
     /// being played, instead of a match of that game alone.
-    #[arg(long, requires = "score")]
+    #[arg(long, requires = "score", conflicts_with = "tabla")]
     pub tavli: bool,
+    /// With --score: a Tabla match's score (Tabla, Gul bara, Tapa and
+    /// round again), valued by the Tabla table with the position's game
+    /// being played (a Portes position is Tabla's, a Plakoto one Tapa's).
+    #[arg(long, requires = "score")]
+    pub tabla: bool,
 }
 
 impl ScoreArgs {
     /// The games of the match the score is of, for a position of `game`.
     pub fn games(&self, game: GameKind) -> MatchGames {
-        if self.tavli { MatchGames::Tavli } else { MatchGames::Only(game) }
+        if self.tavli {
+            MatchGames::Tavli
+        } else if self.tabla {
+            MatchGames::Tabla
+        } else {
+            MatchGames::Only(game)
+        }
     }
 
     /// The score these options give, from the side on roll's view: a

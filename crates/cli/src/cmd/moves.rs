@@ -17,8 +17,10 @@ pub struct Args {
     position: String,
     /// The roll: `6-4`, `64` or `6 4`.
     dice: String,
-    /// The game: portes, plakoto (the default), fevga or gulbara. With portes, a
-    /// GNU Backgammon position ID is taken too.
+    /// The game: portes, plakoto (the default), fevga or gulbara, or a
+    /// regional name played under its own rules (tapa, tsilliton, mahbusa:
+    /// Plakoto's; tabla: Portes's). With portes or tabla, a GNU Backgammon
+    /// position ID is taken too.
     #[arg(long, value_name = "G")]
     game: Option<GameKind>,
     /// Print a JSON array of plays: {"moves", "notation", "position", "result"}.

@@ -23,8 +23,9 @@ pub struct Args {
     /// plays (the same count, slower): the speed other engines' perft reports.
     #[arg(long)]
     full: bool,
-    /// The game: portes, plakoto (the default), fevga or gulbara; position JSON
-    /// names its own.
+    /// The game: portes, plakoto (the default), fevga or gulbara, or a
+    /// regional name (tapa, tsilliton, mahbusa, tabla); position JSON names
+    /// its own.
     #[arg(long, value_name = "G")]
     game: Option<GameKind>,
 }

@@ -124,7 +124,7 @@ fn steps(rec: &MatchRecord<AnyPosition>, viewpoint: Color, style: Style, lang: L
         let last = rec.winner.is_some() && number == rec.games.len();
         let drawn = game.result().is_some_and(|r| r.winner.is_none());
         let next =
-            (!last && rec.rules.games == MatchGames::Tavli).then(|| rec.rules.next_game(game.position().kind(), drawn));
+            (!last && rec.rules.games.rotation().len() > 1).then(|| rec.rules.next_game(game.position().kind(), drawn));
         let view = BoardView {
             lang,
             position: game.position(),

@@ -67,8 +67,9 @@ pub struct Args {
     /// Print JSON (with the shard's exact tallies, for rollout-merge).
     #[arg(long)]
     json: bool,
-    /// The game of `start`: plakoto (the default), portes, fevga or gulbara; JSON
-    /// and IDs say their own game.
+    /// The game of `start`: plakoto (the default), portes, fevga or gulbara,
+    /// or a regional name (tapa, tsilliton, mahbusa, tabla); JSON and IDs
+    /// say their own game.
     #[arg(long, value_name = "G")]
     game: Option<GameKind>,
 }

@@ -19,7 +19,7 @@ use tavli_workshop::train::{TrainConfig, train};
 pub struct Args {
     /// The game the network learns: plakoto, portes, fevga or gulbara (a resumed run keeps
     /// the game it began with).
-    #[arg(long, default_value = "plakoto")]
+    #[arg(long, default_value = "plakoto", value_parser = super::network_game)]
     game: GameKind,
     /// Run directory for weights, optimiser state, log and plot.
     #[arg(long, default_value = "training/run")]

@@ -5,6 +5,12 @@
 //! Plakoto, `p.` for Portes, `f.` for Fevga; base64url never holds a dot, so
 //! the prefixes cannot be mistaken for a Plakoto ID).
 //!
+//! A named game (Tapa, Tsillitón, Mahbusa, Tabla: a game played by another
+//! game's code) writes its base's ID after a marker of its own instead of
+//! its base's prefix: its name and a dot ([`name_marker`], `tapa.…`,
+//! `tabla.…`), so an ID says which game it is a position of and the IDs of
+//! the base games are unchanged.
+//!
 //! Each game lays out its own bits after the first (its points, bar, pins)
 //! with [`BitWriter`] and [`BitReader`]. Reading refuses empty, over-long
 //! and non-base64url text, bits that run out, more than 15 checkers a side
@@ -85,6 +91,29 @@ impl<E: From<IdFault>> IdFormat<E> {
         let turn = if r.bit("the side on roll")? { Color::Black } else { Color::White };
         Ok((turn, r))
     }
+}
+
+/// The marker a named game's IDs start with: its name and a dot (`tapa.`);
+/// `None` for the games with code of their own, whose IDs have their own
+/// prefix or none.
+pub(crate) const fn name_marker(game: crate::tavli::GameKind) -> Option<&'static str> {
+    use crate::tavli::GameKind;
+    match game {
+        GameKind::Tapa => Some("tapa."),
+        GameKind::Tsilliton => Some("tsilliton."),
+        GameKind::Mahbusa => Some("mahbusa."),
+        GameKind::Tabla => Some("tabla."),
+        GameKind::Portes | GameKind::Plakoto | GameKind::Fevga | GameKind::GulBara => None,
+    }
+}
+
+/// The named game of `base` whose marker `id` starts with, if any.
+pub(crate) fn named_in(id: &str, base: crate::tavli::GameKind) -> Option<(crate::tavli::GameKind, &'static str)> {
+    let id = id.trim_start();
+    crate::tavli::GameKind::NAMED
+        .into_iter()
+        .filter(|g| g.base() == base)
+        .find_map(|g| name_marker(g).filter(|m| id.starts_with(m)).map(|m| (g, m)))
 }
 
 /// The kind of base64 an ID is written in, for saying why a text is not.

@@ -51,7 +51,9 @@ pub(crate) trait JsonFormat: Sized {
     type Invalid: Display;
     /// What the reader fills in and the game then checks.
     type Setup;
-    /// The game: the `game` it reads and writes and the name its messages use.
+    /// The game: the `game` it reads and writes and the name its messages
+    /// use. Its named games ([`GameKind::base`] is this game) are read and
+    /// written too, each under its own `game`.
     const GAME: GameKind;
     /// The game's own fields, read and written between `board` and `off`
     /// in this order.
@@ -75,6 +77,9 @@ pub(crate) trait JsonFormat: Sized {
     fn put(setup: &mut Self::Setup, point: u8, count: i64);
     /// Sets the borne-off counts, indexed by `Color::index()`.
     fn set_off(setup: &mut Self::Setup, off: [i64; 2]);
+    /// Makes `setup` a position of `game`, one of this game's names (its
+    /// base is [`Self::GAME`]); a game without names has nothing to do.
+    fn set_game(_setup: &mut Self::Setup, _game: GameKind) {}
     /// Reads the value of `field`, one of [`Self::OWN_FIELDS`], into `setup`.
     fn read_own(
         _setup: &mut Self::Setup,
@@ -86,6 +91,10 @@ pub(crate) trait JsonFormat: Sized {
     /// Checks `setup` against the game's rules.
     fn validate(setup: &Self::Setup) -> Result<Self, Self::Invalid>;
 
+    /// The game this is a position of: [`Self::GAME`], or one of its names.
+    fn game(&self) -> GameKind {
+        Self::GAME
+    }
     /// The side on roll.
     fn on_roll(&self) -> Color;
     /// The side and count that `board` gives `point` (White's numbering).
@@ -120,7 +129,7 @@ pub(crate) fn read<P: JsonFormat>(text: &str) -> Result<P, PositionJsonError<P::
     })?;
     // Before the other fields: another game's position is named as such,
     // not refused for a field of its own (a Portes `bar`) called unknown.
-    check_game::<P>(&top.0)?;
+    let named = check_game::<P>(&top.0)?;
     let (mut game, mut turn, mut board, mut off) = (None, None, None, None);
     let mut own: Vec<Option<Box<RawValue>>> = vec![None; P::OWN_FIELDS.len()];
     for (k, v) in top.0 {
@@ -141,6 +150,9 @@ pub(crate) fn read<P: JsonFormat>(text: &str) -> Result<P, PositionJsonError<P::
     }
     let turn = color("turn", &turn.ok_or_else(|| shape("missing field `turn`"))?, P::LOOSE_TURN)?;
     let mut setup = P::setup(turn);
+    if named != P::GAME {
+        P::set_game(&mut setup, named);
+    }
     let board = board.ok_or_else(|| shape("missing field `board`"))?;
     each_point("board", &board, |point, raw| {
         P::put(&mut setup, point, int(&format!("board.{point}"), raw)?);
@@ -174,10 +186,10 @@ pub(crate) fn deserialize<'de, P: JsonFormat, D: Deserializer<'de>>(d: D) -> Res
 /// serializer (a `Value` keeps its keys' order only with a serde_json
 /// feature), the points from 24 down to 1.
 pub(crate) fn serialize<P: JsonFormat, S: Serializer>(p: &P, s: S) -> Result<S::Ok, S::Error> {
-    let names = names_game(P::GAME);
+    let names = names_game(p.game());
     let mut m = s.serialize_map(Some(3 + usize::from(names) + p.own_written()))?;
     if names {
-        m.serialize_entry("game", P::GAME.name())?;
+        m.serialize_entry("game", p.game().name())?;
     }
     m.serialize_entry("turn", p.on_roll().name())?;
     let board = |point| p.point(point).map(|(c, n)| if c == Color::White { i32::from(n) } else { -i32::from(n) });
@@ -290,8 +302,9 @@ pub(crate) fn entries(text: &str) -> Option<Vec<(String, Box<RawValue>)>> {
     serde_json::from_str::<Entries>(text).ok().map(|e| e.0)
 }
 
-/// Refuses a `game` that is not `P`'s, naming the game it is.
-fn check_game<P: JsonFormat>(entries: &[(String, Box<RawValue>)]) -> Result<(), PositionJsonError<P::Invalid>> {
+/// The game `P`'s JSON names: `P`'s own or one of its names, or it is
+/// refused, naming the game it is.
+fn check_game<P: JsonFormat>(entries: &[(String, Box<RawValue>)]) -> Result<GameKind, PositionJsonError<P::Invalid>> {
     let (name, title) = (P::GAME.name(), P::GAME.title());
     let named = match named_game(entries) {
         Ok(Some(k)) => Ok(k),
@@ -300,12 +313,12 @@ fn check_game<P: JsonFormat>(entries: &[(String, Box<RawValue>)]) -> Result<(), 
                 "missing field `game`: a position with no `game` is Plakoto's; a {title} position says \"game\":\"{name}\""
             )));
         }
-        Ok(None) => return Ok(()),
+        Ok(None) => return Ok(P::GAME),
         Err(GameFault::Said(why)) => return Err(shape(why)),
         Err(GameFault::Unknown(raw)) => Err(raw),
     };
     match named {
-        Ok(k) if k == P::GAME => Ok(()),
+        Ok(k) if k.base() == P::GAME => Ok(k),
         Ok(k) => Err(shape(format!("`game` is \"{}\": this is a {} position, not a {title} one", k.name(), k.title()))),
         Err(raw) => {
             let expected = if names_game(P::GAME) { format!("\"{name}\"") } else { format!("\"{name}\" or left out") };

@@ -760,8 +760,9 @@ impl<P: GamePosition> Match<P> {
                     if m.games.len() != n {
                         return Err(bad("a resigned game has more turns after the result".into()));
                     }
-                    if !(1..=2).contains(&r.points) {
-                        return Err(bad(format!("a resignation gives 1 or 2 points, not {}", r.points)));
+                    let most = if rec.rules.scoring == crate::tavli::Scoring::Count { 15 } else { 2 };
+                    if !(1..=most).contains(&r.points) {
+                        return Err(bad(format!("a resignation gives 1 to {most} points, not {}", r.points)));
                     }
                     m.resign_with(GameResult::win(loser.opponent(), r.points, crate::result::Reason::Resign))?;
                 } else if m.games.get(gi).and_then(Game::<P>::result) != Some(r) {

@@ -316,9 +316,10 @@ impl<P: GamePosition> Game<P> {
 
     /// What resigning now gives the opponent of `resigner`
     /// ([`Position::resignation`]: 2 while it has borne off nothing, else 1,
-    /// in every game).
+    /// in every game; by count, [`MatchRules::scored`], the checkers it has
+    /// not borne off).
     pub fn resignation(&self, resigner: Color) -> GameResult {
-        self.position.resignation(resigner)
+        self.rules.scored(self.position.resignation(resigner), self.position.off(resigner))
     }
 
     /// Ends the game by resignation with `result` (no-op if already over).
@@ -346,7 +347,11 @@ impl<P: GamePosition> Game<P> {
             notation: play.notation(),
         });
         self.position = play.position();
-        self.result = play.result();
+        // Scored as the match scores (count scoring: the loser's checkers left).
+        self.result = play.result().map(|r| {
+            let loser = r.winner.map_or(0, |w| self.position.off(w.opponent()));
+            self.rules.scored(r, loser)
+        });
         self.dice = None;
         self.plays.clear();
     }

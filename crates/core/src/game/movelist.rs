@@ -13,10 +13,14 @@
 //!
 //! - `match N` (optional, first): the match length (default 1).
 //! - `games G` (optional, before the first game's lines): what the match
-//!   plays, `tavli` (Portes, Plakoto, Fevga and round again) or one game,
-//!   `portes`, `plakoto` (the default) or `fevga`; read by
-//!   [`read_any_move_list`] (Plakoto's [`read_move_list`] reads Plakoto
-//!   only).
+//!   plays, `tavli` (Portes, Plakoto, Fevga and round again), `tabla`
+//!   (Tabla, Gul bara, Tapa and round again) or one game, `portes`,
+//!   `plakoto` (the default), `fevga`, `gulbara`, `tapa`, `tsilliton`,
+//!   `mahbusa` or `tabla-only`, each under its own defaults (a Mahbusa
+//!   game's starter plays the opening dice, so its first turn's roll is
+//!   the `opening` line's, and `white starts` takes it from that turn);
+//!   read by [`read_any_move_list`] (Plakoto's [`read_move_list`] reads
+//!   the pinning games only).
 //! - `opening W-B`: the roll-off of a game that starts with one (the first
 //!   game, and a game after a draw): White's die, then Black's; or
 //!   `white starts` / `black starts` when the roll-off was not written down.
@@ -99,6 +103,9 @@ fn read_move_list_of<P: GamePosition>(text: &str) -> Result<MatchRecord<P>, Move
         Start::OpeningRoll,
     );
     let mut first_line = true;
+    // `X starts` in a game whose opening dice are played: the roll-off is
+    // made from the starter's first roll, when its line comes.
+    let mut starts: Option<Color> = None;
     for (i, raw) in text.lines().enumerate() {
         let line = raw.split('#').next().unwrap_or("").trim();
         if line.is_empty() {
@@ -132,7 +139,8 @@ fn read_move_list_of<P: GamePosition>(text: &str) -> Result<MatchRecord<P>, Move
                 return Err(err(&game, &games, "`games G` must come before the first game's lines".into()));
             }
             let chosen = MatchGames::parse(rest).map_err(|e| err(&game, &games, e))?;
-            rules = MatchRules { games: chosen, ..rules };
+            // The games' own defaults (a Mahbusa match plays its opening dice).
+            rules = MatchRules::of(chosen);
             let start = first_of(&rules).ok_or_else(|| {
                 err(&game, &games, format!("this reader reads Plakoto only, not a {} match", chosen.name()))
             })?;
@@ -176,10 +184,32 @@ fn read_move_list_of<P: GamePosition>(text: &str) -> Result<MatchRecord<P>, Move
                     "this game needs no opening roll: the last game's winner starts".into(),
                 ));
             }
+            if game.rules().opening_dice_played && games.is_empty() {
+                starts = Some(c);
+                continue;
+            }
             // The roll-off was not written down: record one that gives it.
             let roll = if c == Color::White { [2, 1] } else { [1, 2] };
             game.opening_roll(&mut FixedDice::new(roll));
             continue;
+        }
+        if let Some(c) = starts.take() {
+            // The starter's first roll is the roll-off's two dice (never a doublet).
+            let first = line.split_once(':').and_then(|(d, _)| d.trim().parse::<Dice>().ok());
+            let roll = match first {
+                Some(d) if d.is_doublet() => {
+                    return Err(err(
+                        &game,
+                        &games,
+                        format!("{d}: the starter plays the opening dice, which are never a doublet"),
+                    ));
+                }
+                Some(d) if c == Color::White => [d.high(), d.low()],
+                Some(d) => [d.low(), d.high()],
+                None if c == Color::White => [2, 1],
+                None => [1, 2],
+            };
+            game.opening_roll(&mut FixedDice::new(roll));
         }
         if game.needs_opening_roll() {
             return Err(err(
@@ -198,7 +228,18 @@ fn read_move_list_of<P: GamePosition>(text: &str) -> Result<MatchRecord<P>, Move
                 err(&game, &games, format!("`{}`: a turn is written `6-4: 24/18 24/20`", excerpt(line)))
             })?;
             let dice: Dice = dice_text.trim().parse().map_err(|e| err(&game, &games, format!("{e}")))?;
-            game.set_dice(dice).map_err(|e| err(&game, &games, e.to_string()))?;
+            match game.pending_opening_dice() {
+                // The opening dice are the starter's first roll.
+                Some(d) if d != dice => {
+                    return Err(err(
+                        &game,
+                        &games,
+                        format!("{dice}: the starter plays the opening dice, {d}, as its first roll"),
+                    ));
+                }
+                Some(_) => {}
+                None => game.set_dice(dice).map_err(|e| err(&game, &games, e.to_string()))?,
+            }
             game.play_text(play.trim())
                 .map_err(|e| err(&game, &games, format!("{} with {dice}: {e}", excerpt(play.trim()))))?;
         }
@@ -212,7 +253,9 @@ fn read_move_list_of<P: GamePosition>(text: &str) -> Result<MatchRecord<P>, Move
             };
             let kind = rules.next_game(game.position().kind(), r.winner.is_none());
             let start = P::start_of(kind).expect("the positions hold every game of the match");
-            games.push(std::mem::replace(&mut game, Game::under(rules, start, next)));
+            // The opening dice are played in the first game only (as `Match` does).
+            let later = MatchRules { opening_dice_played: false, ..rules };
+            games.push(std::mem::replace(&mut game, Game::under(later, start, next)));
         }
     }
     // The game under way (or the next one, begun as the last ended),

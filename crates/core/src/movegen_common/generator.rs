@@ -30,9 +30,9 @@ pub(crate) trait Generator {
     /// The number of legal plays of `dice` (a pass counts as one).
     fn count_with(&mut self, ctx: &Self::Ctx, dice: Dice) -> u32;
 
-    /// Is the game over in `pos`?
+    /// Is the game over in `pos` (under the rules this generator plays)?
     #[inline]
-    fn over(pos: &Self::Position) -> bool {
+    fn over(&self, pos: &Self::Position) -> bool {
         pos.outcome().is_some()
     }
 
@@ -42,7 +42,7 @@ pub(crate) trait Generator {
     #[inline]
     fn plays(&mut self, pos: &Self::Position, dice: Dice, out: &mut Vec<PlayOf<Self::Position>>) {
         out.clear();
-        if Self::over(pos) {
+        if self.over(pos) {
             return;
         }
         let ctx = self.ctx(pos);
@@ -72,7 +72,7 @@ pub(crate) trait Generator {
     /// over).
     #[inline]
     fn count(&mut self, pos: &Self::Position, dice: Dice) -> u32 {
-        if Self::over(pos) {
+        if self.over(pos) {
             return 0;
         }
         let ctx = self.ctx(pos);

@@ -31,7 +31,7 @@ pub(crate) fn perft_with<G: Generator>(
     bufs: &mut [Vec<G::Position>],
     leaves: Leaves,
 ) -> u64 {
-    if depth == 0 || G::over(pos) {
+    if depth == 0 || movegen.over(pos) {
         return 1;
     }
     let ctx = movegen.ctx(pos);
@@ -65,7 +65,7 @@ pub(crate) fn perft_parallel<G: Generator>(
     new_movegen: impl Fn() -> G + Sync,
 ) -> u64 {
     let mut movegen = new_movegen();
-    if threads <= 1 || depth < 2 || G::over(pos) {
+    if threads <= 1 || depth < 2 || movegen.over(pos) {
         return perft_with(&mut movegen, pos, depth, &mut buffers(depth), leaves);
     }
     let (mut jobs, mut buf) = (Vec::new(), Vec::new());

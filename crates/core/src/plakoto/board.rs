@@ -3,6 +3,7 @@
 //! fast generator in `movegen` never uses it.)
 
 use crate::plakoto::position::Position;
+use crate::plakoto::rules::{BearOff, Mother, PlakotoRules};
 use crate::play_error::PlayError;
 
 /// The mover's checkers, point by point (its numbering), with the fixed
@@ -12,26 +13,40 @@ pub struct Board {
     pub(crate) own: [u8; 25],
     pub(crate) off: u8,
     pub(crate) pos: Position,
+    /// The options the turn is played under.
+    pub(crate) rules: PlakotoRules,
 }
 
 impl Board {
+    /// The board of `pos`, played by its game's own rules.
     pub(crate) fn new(pos: &Position) -> Board {
+        Board::with_rules(pos, &pos.rules())
+    }
+
+    /// The board of `pos`, played under `rules`.
+    pub(crate) fn with_rules(pos: &Position, rules: &PlakotoRules) -> Board {
         let mut own = [0u8; 25];
         for p in 1..=24 {
             own[p as usize] = pos.own_on(p);
         }
-        Board { own, off: pos.own_off(), pos: *pos }
+        Board { own, off: pos.own_off(), pos: *pos, rules: *rules }
     }
 
-    /// Has the game ended (all borne off, or the mother rule)?
+    /// Has the game ended (all borne off, or the mother rule: both mothers
+    /// pinned, or under the Greek rule the opponent's pinned with our
+    /// start empty)?
     pub(crate) fn ended(&self) -> bool {
         let opp_mother_alone = (self.pos.opp_on(1) == 1 && !self.pos.own_pinned_on(1)) || self.pos.opp_pinned_on(1);
         let covered = self.own[1] > 0;
-        self.off == 15 || (opp_mother_alone && covered && (self.pos.own_pinned_on(24) || self.own[24] == 0))
+        let wins = self.rules.mother == Mother::Greek && self.own[24] == 0;
+        self.off == 15 || (opp_mother_alone && covered && (self.pos.own_pinned_on(24) || wins))
     }
 
+    /// The highest point with a checker of ours: on top, or (bearing off
+    /// past pins) pinned, since a pinned checker still stands there.
     fn highest(&self) -> u8 {
-        (1..=24).rev().find(|&p| self.own[p as usize] > 0).unwrap_or(0)
+        let pinned = |p: u8| self.rules.bear_off == BearOff::PastPins && self.pos.own_pinned_on(p);
+        (1..=24).rev().find(|&p| self.own[p as usize] > 0 || pinned(p)).unwrap_or(0)
     }
 
     /// Applies one checker from `from` by `die`, or says why it cannot.
@@ -60,7 +75,9 @@ impl Board {
             if let Some(p) = (7..=24).rev().find(|&p| self.own[p as usize] > 0) {
                 return Err(PlayError::NotAllHome(p));
             }
-            if let Some(p) = (1..=24).find(|&p| self.pos.own_pinned_on(p)) {
+            // Past pins, only a pin outside the home board stops bearing off.
+            let first = if self.rules.bear_off == BearOff::PastPins { 7 } else { 1 };
+            if let Some(p) = (first..=24).find(|&p| self.pos.own_pinned_on(p)) {
                 return Err(PlayError::PinnedNoBearOff(p));
             }
             let h = self.highest();

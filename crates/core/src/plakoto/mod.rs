@@ -7,6 +7,10 @@
 //! - [`MoveGen`] is the fast generator of legal plays (`movegen/`), checked
 //!   against a slow reference in `crates/core/tests/reference`; [`perft`]
 //!   counts the game tree.
+//! - [`PlakotoRules`] are the options of the pinning games (the mother
+//!   played out, bearing off past a pin); a position carries its game's
+//!   name (Plakoto, Tapa, Tsillitón, Mahbusa), whose own rules its plays
+//!   follow unless a match's are given (`*_with`).
 //! - [`parse_play`] reads notation and [`TurnBuilder`] builds a turn a
 //!   checker at a time, both on a plain board (`board.rs`) that explains
 //!   each refusal with a [`PlayError`](crate::PlayError).
@@ -17,14 +21,16 @@ pub(crate) mod notation;
 pub(crate) mod perft;
 pub(crate) mod play;
 pub(crate) mod position;
+pub(crate) mod rules;
 pub(crate) mod turn;
 
 pub use board::Board;
 pub use movegen::MoveGen;
-pub use notation::{parse_play, play_of_moves};
+pub use notation::{parse_play, parse_play_with, play_of_moves, play_of_moves_with};
 pub use perft::{Leaves, perft, perft_parallel, perft_parallel_with_leaves, perft_with_leaves};
 pub use play::Play;
 pub use position::{Position, PositionError, PositionIdError, PositionJsonError, Setup};
+pub use rules::{BearOff, Mother, PlakotoRules};
 pub use turn::TurnBuilder;
 
 /// Parses a Plakoto position as accepted on the command line and in APIs:

@@ -15,6 +15,7 @@ use crate::notation::{Notation, Star};
 use crate::plakoto::board::Board;
 use crate::plakoto::play::Play;
 use crate::plakoto::position::Position;
+use crate::plakoto::rules::PlakotoRules;
 use crate::play::Move;
 use crate::play_error::PlayError;
 
@@ -119,10 +120,16 @@ impl fmt::Display for Play {
 /// assert!(e.to_string().contains("both dice"));
 /// ```
 pub fn parse_play(pos: &Position, dice: Dice, text: &str) -> Result<Play, PlayError> {
-    if pos.outcome().is_some() {
+    parse_play_with(pos, dice, text, &pos.rules())
+}
+
+/// [`parse_play`] under `rules` (a match's options), not the position's
+/// game's own.
+pub fn parse_play_with(pos: &Position, dice: Dice, text: &str, rules: &PlakotoRules) -> Result<Play, PlayError> {
+    if pos.outcome_with(rules).is_some() {
         return Err(PlayError::GameOver);
     }
-    crate::notation::read(&Board::new(pos), dice, &pos.legal_plays(dice), text)
+    crate::notation::read(&Board::with_rules(pos, rules), dice, &pos.legal_plays_with(dice, rules), text)
 }
 
 /// The legal play that the single `moves` (from, to in the mover's
@@ -140,8 +147,13 @@ pub fn parse_play(pos: &Position, dice: Dice, text: &str) -> Result<Play, PlayEr
 /// assert_eq!(play_of_moves(&p, d, &[Move::new(30, 18)]), Err(PlayError::NoPoint(30)));
 /// ```
 pub fn play_of_moves(pos: &Position, dice: Dice, moves: &[Move]) -> Result<Play, PlayError> {
-    if pos.outcome().is_some() {
+    play_of_moves_with(pos, dice, moves, &pos.rules())
+}
+
+/// [`play_of_moves`] under `rules` (a match's options).
+pub fn play_of_moves_with(pos: &Position, dice: Dice, moves: &[Move], rules: &PlakotoRules) -> Result<Play, PlayError> {
+    if pos.outcome_with(rules).is_some() {
         return Err(PlayError::GameOver);
     }
-    crate::notation::read_moves(&Board::new(pos), dice, &pos.legal_plays(dice), moves)
+    crate::notation::read_moves(&Board::with_rules(pos, rules), dice, &pos.legal_plays_with(dice, rules), moves)
 }

@@ -5,6 +5,7 @@
 use super::board::Board;
 use super::play::Play;
 use super::position::Position;
+use super::rules::PlakotoRules;
 use crate::dice::Dice;
 use crate::play_error::PlayError;
 use crate::turn::{Step, TurnBoard};
@@ -13,9 +14,15 @@ use crate::turn::{Step, TurnBoard};
 pub type TurnBuilder = crate::turn::TurnBuilder<Board>;
 
 impl TurnBuilder {
-    /// Starts the turn of the side on roll in `pos` with `dice`.
+    /// Starts the turn of the side on roll in `pos` with `dice`, under its
+    /// game's own rules.
     pub fn new(pos: &Position, dice: Dice) -> TurnBuilder {
         TurnBuilder::on(Board::new(pos), dice, pos.legal_plays(dice))
+    }
+
+    /// Starts the turn under `rules` (a match's options).
+    pub fn with_rules(pos: &Position, dice: Dice, rules: &PlakotoRules) -> TurnBuilder {
+        TurnBuilder::on(Board::with_rules(pos, rules), dice, pos.legal_plays_with(dice, rules))
     }
 }
 

@@ -88,6 +88,6 @@ impl Board {
             own |= u128::from(self.own[p as usize]) * nib(p);
             opp |= u128::from(self.opp[p as usize]) * nib(p);
         }
-        Position { own, opp, turn: self.base.turn }
+        Position { own, opp, turn: self.base.turn, game: self.base.game }
     }
 }

@@ -106,7 +106,7 @@ impl Position {
             }
         }
         // A Setup round trip checks the rest (both sides borne off).
-        Ok(Position { own, opp, turn }.to_setup().validate()?)
+        Ok(Position { own, opp, turn, game: crate::tavli::GameKind::Portes }.to_setup().validate()?)
     }
 }
 

@@ -20,8 +20,9 @@ use thiserror::Error;
 
 use super::position::Position;
 use super::setup::{PositionError, Setup};
-use crate::codec::id::{IdFault, IdFormat};
+use crate::codec::id::{IdFault, IdFormat, name_marker, named_in};
 use crate::color::Color;
+use crate::tavli::GameKind;
 
 /// Why a Portes position ID (ours or GNU Backgammon's) was rejected.
 #[derive(Clone, Debug, Error, PartialEq, Eq)]
@@ -73,17 +74,34 @@ impl From<IdFault> for PositionIdError {
 /// after it.
 const FORMAT: IdFormat<PositionIdError> = IdFormat { prefix: Some(("p.", |_| PositionIdError::NoPrefix)), max_len: 17 };
 
+/// The ID format of `game`: Portes's, or Tabla's, the same bits after its
+/// name's marker (`tabla.…`) instead of `p.`.
+fn format_of(game: GameKind) -> IdFormat<PositionIdError> {
+    match name_marker(game) {
+        Some(marker) => IdFormat {
+            prefix: Some((marker, |_| PositionIdError::NoPrefix)),
+            max_len: FORMAT.max_len - 2 + marker.len(),
+        },
+        None => FORMAT,
+    }
+}
+
 impl Position {
-    /// The Portes position ID (see the module documentation).
+    /// The Portes position ID (see the module documentation); a Tabla
+    /// position writes the same bits after `tabla.`.
     ///
     /// ```
     /// use tavli_core::portes::Position;
+    /// use tavli_core::tavli::GameKind;
     /// let id = Position::start().id();
     /// assert_eq!(id, "p.A-cHwAZgA-DnwAA");
     /// assert_eq!(Position::from_id(&id), Ok(Position::start()));
+    /// let tabla = Position::start_of(GameKind::Tabla).unwrap();
+    /// assert_eq!(tabla.id(), "tabla.A-cHwAZgA-DnwAA");
+    /// assert_eq!(Position::from_id(&tabla.id()), Ok(tabla));
     /// ```
     pub fn id(&self) -> String {
-        FORMAT.write(self.turn, |w| {
+        format_of(self.game).write(self.turn, |w| {
             for color in [Color::White, Color::Black] {
                 for p in 1..=24 {
                     w.unary(self.checkers(color, p));
@@ -100,7 +118,8 @@ impl Position {
     /// assert_eq!(Position::from_id("AAAA__7__gAAAA"), Err(PositionIdError::NoPrefix));
     /// ```
     pub fn from_id(id: &str) -> Result<Position, PositionIdError> {
-        let (turn, mut r) = FORMAT.read(id)?;
+        let game = named_in(id, GameKind::Portes).map_or(GameKind::Portes, |(g, _)| g);
+        let (turn, mut r) = format_of(game).read(id)?;
         // Each side: points 1..=24 (White's numbering), then its bar.
         let sides: [[u8; 25]; 2] = [r.side(Color::White)?, r.side(Color::Black)?];
         let mut s = Setup::empty(turn);
@@ -112,6 +131,7 @@ impl Position {
             s.board[p] = w - b;
         }
         s.bar = sides.map(|side| i64::from(side[24]));
+        s.game = game;
         r.finish()?;
         s.fill_off();
         Ok(s.validate()?)

@@ -36,6 +36,14 @@ impl JsonFormat for Position {
         Setup::empty(turn)
     }
 
+    fn set_game(setup: &mut Setup, game: GameKind) {
+        setup.game = game;
+    }
+
+    fn game(&self) -> GameKind {
+        self.game
+    }
+
     fn put(setup: &mut Setup, point: u8, count: i64) {
         setup.board[point as usize] = count;
     }

@@ -34,6 +34,7 @@ use crate::movegen_common::count::StartBoard;
 use crate::movegen_common::generate::{self, Collected, Collector, Partial, Plan, Rules, Sink};
 use crate::movegen_common::generator::{self, Generator};
 use crate::play::Move;
+use crate::tavli::GameKind;
 
 /// Points 1..=6 (the home board) and bit 0 (off), in a point bit set.
 const HOME_OR_OFF: u32 = 0b111_1111;
@@ -107,6 +108,8 @@ pub(crate) struct Ctx {
     /// The mover's checkers outside its home board, the bar included.
     outside: u32,
     turn: Color,
+    /// The game being played, which the positions reached carry.
+    game: GameKind,
     rules: PortesRules,
 }
 
@@ -124,6 +127,7 @@ impl Ctx {
             multi0,
             outside: nibble_sum(pos.own >> (4 * 7)),
             turn: pos.turn,
+            game: pos.game,
             rules,
         }
     }
@@ -156,7 +160,7 @@ impl Ctx {
             opp += nib(BAR);
             m &= m - 1;
         }
-        Position { own: s.own, opp, turn: self.turn }
+        Position { own: s.own, opp, turn: self.turn, game: self.game }
     }
 
     /// The play a finished sequence makes.
@@ -183,7 +187,7 @@ impl Ctx {
         if s.all_off() {
             return self.board_after(s);
         }
-        Position { own: self.opp_turned(s.hits), opp: flip(s.own), turn: self.turn.opponent() }
+        Position { own: self.opp_turned(s.hits), opp: flip(s.own), turn: self.turn.opponent(), game: self.game }
     }
 
     /// The position after `s` and the move bearing off the last checker.
@@ -335,7 +339,7 @@ impl Collected<Ctx> for Position {
             if (ctx.blots & !s.hits) >> to & 1 == 1 {
                 own = own - (own & (0xF << (4 * (25 - to)))) + nib(BAR);
             }
-            out.push(Position { own, opp: mover - nib(turned(from)) + nib(turned(to)), turn });
+            out.push(Position { own, opp: mover - nib(turned(from)) + nib(turned(to)), turn, game: ctx.game });
         });
     }
 }

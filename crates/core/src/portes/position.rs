@@ -4,6 +4,7 @@
 use super::rules::PortesRules;
 use crate::color::Color;
 use crate::result::{GameResult, Reason};
+use crate::tavli::GameKind;
 
 /// The nibble of the bar in a side's checker vector (its point 25: a die of
 /// n enters on point 25 − n, as if the bar were one more point).
@@ -29,7 +30,9 @@ pub(crate) const fn flip(x: u128) -> u128 {
 }
 
 /// A Portes position, always valid: 15 checkers a side on the points, the
-/// bar and off, no point held by both sides, not both sides borne off.
+/// bar and off, no point held by both sides, not both sides borne off. It
+/// carries the name of its game (Portes, or Tabla: [`Position::game`]),
+/// which its JSON and ID write.
 ///
 /// ```
 /// use tavli_core::Color;
@@ -49,14 +52,47 @@ pub struct Position {
     /// nibble 0 is its borne-off count and nibble 25 its bar.
     pub(crate) opp: u128,
     pub(crate) turn: Color,
+    /// The game's name: Portes or Tabla (its base is Portes).
+    pub(crate) game: GameKind,
 }
 
 impl Position {
     /// The backgammon layout: each side 2 on its 24-point, 5 on its 13, 3 on
     /// its 8 and 5 on its 6; White on roll.
     pub const fn start() -> Position {
+        Position::start_named(GameKind::Portes)
+    }
+
+    /// [`Position::start`] of `game`, whose base the caller knows is Portes.
+    pub(crate) const fn start_named(game: GameKind) -> Position {
         let side = 2 * nib(24) + 5 * nib(13) + 3 * nib(8) + 5 * nib(6);
-        Position { own: side, opp: flip(side), turn: Color::White }
+        Position { own: side, opp: flip(side), turn: Color::White, game }
+    }
+
+    /// The start of a game of `game`, if Portes's code plays it (Portes,
+    /// Tabla).
+    ///
+    /// ```
+    /// use tavli_core::portes::Position;
+    /// use tavli_core::tavli::GameKind;
+    /// let tabla = Position::start_of(GameKind::Tabla).unwrap();
+    /// assert_eq!(tabla.game(), GameKind::Tabla);
+    /// assert_eq!(tabla.as_game(GameKind::Portes), Some(Position::start()));
+    /// assert_eq!(Position::start_of(GameKind::Tapa), None);
+    /// ```
+    pub fn start_of(game: GameKind) -> Option<Position> {
+        (game.base() == GameKind::Portes).then(|| Position::start_named(game))
+    }
+
+    /// The game this is a position of: Portes, or Tabla.
+    #[inline]
+    pub const fn game(&self) -> GameKind {
+        self.game
+    }
+
+    /// The same board as a position of `game`, if Portes's code plays it.
+    pub fn as_game(&self, game: GameKind) -> Option<Position> {
+        (game.base() == GameKind::Portes).then_some(Position { game, ..*self })
     }
 
     /// The side on roll.
@@ -68,7 +104,7 @@ impl Position {
     /// The same board, the other side on roll (what a pass does).
     #[inline]
     pub const fn pass_turn(&self) -> Position {
-        Position { own: flip(self.opp), opp: flip(self.own), turn: self.turn.opponent() }
+        Position { own: flip(self.opp), opp: flip(self.own), turn: self.turn.opponent(), game: self.game }
     }
 
     /// The same board with `turn` on roll.

@@ -5,6 +5,7 @@ use thiserror::Error;
 
 use super::position::{BAR, Position, nib};
 use crate::color::Color;
+use crate::tavli::GameKind;
 
 /// An unchecked board, points in White's numbering (index 1..=24; index 0
 /// unused). Counts are wide so that out-of-range input is reported rather
@@ -19,6 +20,9 @@ pub struct Setup {
     pub bar: [i64; 2],
     /// Checkers borne off, indexed by `Color::index()`.
     pub off: [i64; 2],
+    /// The game the position is of: Portes (the default), or Tabla, which
+    /// Portes's code plays.
+    pub game: GameKind,
 }
 
 /// What is wrong with a setup. Points are in White's numbering.
@@ -67,12 +71,15 @@ pub enum PositionError {
     /// Both sides have borne off all 15 checkers.
     #[error("both sides have borne off all their checkers; only one game can be won")]
     BothBorneOff,
+    /// The setup names a game (held) that Portes's code does not play.
+    #[error("a position with a bar cannot be a {} position", .0.title())]
+    OtherGame(GameKind),
 }
 
 impl Setup {
     /// An empty board with `turn` on roll (not valid until checkers are added).
     pub fn empty(turn: Color) -> Setup {
-        Setup { turn, board: [0; 25], bar: [0; 2], off: [0; 2] }
+        Setup { turn, board: [0; 25], bar: [0; 2], off: [0; 2], game: GameKind::Portes }
     }
 
     /// The checkers of `color` on the points.
@@ -101,6 +108,9 @@ impl Setup {
     /// assert!(matches!(s.validate(), Err(PositionError::WrongTotal { color: Color::White, total: 16, .. })));
     /// ```
     pub fn validate(&self) -> Result<Position, PositionError> {
+        if self.game.base() != GameKind::Portes {
+            return Err(PositionError::OtherGame(self.game));
+        }
         for point in 1..=24u8 {
             let n = self.board[point as usize];
             if n.abs() > 15 {
@@ -144,7 +154,7 @@ impl Setup {
         let (mine, theirs) = (me.index(), me.opponent().index());
         own += self.off[mine] as u128 + self.bar[mine] as u128 * nib(BAR);
         opp += self.off[theirs] as u128 + self.bar[theirs] as u128 * nib(BAR);
-        Position { own, opp, turn: me }
+        Position { own, opp, turn: me, game: self.game }
     }
 }
 
@@ -152,6 +162,7 @@ impl Position {
     /// The position as an unchecked, absolute `Setup`.
     pub fn to_setup(&self) -> Setup {
         let mut s = Setup::empty(self.turn);
+        s.game = self.game;
         for abs in 1..=24u8 {
             if let Some((c, n)) = self.top(abs) {
                 s.board[abs as usize] = if c == Color::White { i64::from(n) } else { -i64::from(n) };

@@ -2,10 +2,14 @@
 //! and plays, so that one state machine plays every game: Plakoto's,
 //! Portes's, Fevga's and Gul bara's own types (static dispatch, no cost) and
 //! [`AnyPosition`] (the game chosen at run time, as a Tavli match needs).
+//! Plakoto's and Portes's types also hold the positions of their named
+//! games (Tapa, Tsillitón, Mahbusa; Tabla), whose [`GamePosition::kind`]
+//! is the name.
 //!
 //! The `_under` methods apply a match's options ([`MatchRules`]): each game
-//! reads its own (Portes's scoring, Fevga's house rules); Plakoto has none,
-//! so its plays are the plain ones and its hot path is untouched.
+//! reads its own (Portes's scoring, Fevga's house rules, the pinning
+//! games' mother and bear-off); without them a position plays by its own
+//! game's rules, so Plakoto's hot path is untouched.
 
 use std::fmt::Debug;
 
@@ -49,6 +53,8 @@ pub trait GamePosition: Copy + Eq + Debug + Send + Sync + 'static {
     }
     /// What resigning now gives the opponent of `resigner`.
     fn resignation(&self, resigner: Color) -> GameResult;
+    /// The checkers `color` has borne off (what count scoring reads).
+    fn off(&self, color: Color) -> u8;
     /// How the game has ended, if it has (under the default rules).
     fn outcome(&self) -> Option<GameResult>;
     /// How the game has ended, if it has, under a match's `rules` (a
@@ -109,15 +115,17 @@ pub trait GamePlay: Clone + Eq + Debug + Send + Sync + 'static {
 }
 
 /// Implements the traits for one game's own types by calling their
-/// inherent methods of the same names.
+/// inherent methods of the same names; `kind` says which game a position
+/// is of and `start_of` gives the start of a game, for the types that
+/// hold named games too.
 macro_rules! own_game {
-    ($Var:ident, $Pos:ty, $Play:ty, $Err:ty, $parse:path $(, $under:item)*) => {
+    ($Var:ident, $Pos:ty, $Play:ty, $Err:ty, $parse:path, kind = $kind:expr, start_of = $start_of:expr $(, $under:item)*) => {
         impl GamePosition for $Pos {
             type Play = $Play;
             type Error = $Err;
             $($under)*
             fn kind(&self) -> GameKind {
-                GameKind::$Var
+                ($kind)(self)
             }
             fn turn(&self) -> Color {
                 <$Pos>::turn(self)
@@ -126,10 +134,10 @@ macro_rules! own_game {
                 <$Pos>::with_turn(self, turn)
             }
             fn game_start(&self) -> Self {
-                <$Pos>::start()
+                Self::start_of(self.kind()).unwrap_or_else(<$Pos>::start)
             }
             fn start_of(kind: GameKind) -> Option<Self> {
-                (kind == GameKind::$Var).then(<$Pos>::start)
+                ($start_of)(kind)
             }
             fn legal_plays(&self, dice: Dice) -> Vec<$Play> {
                 <$Pos>::legal_plays(self, dice)
@@ -139,6 +147,9 @@ macro_rules! own_game {
             }
             fn resignation(&self, resigner: Color) -> GameResult {
                 <$Pos>::resignation(self, resigner)
+            }
+            fn off(&self, color: Color) -> u8 {
+                <$Pos>::off(self, color)
             }
             fn outcome(&self) -> Option<GameResult> {
                 <$Pos>::outcome(self)
@@ -187,13 +198,32 @@ macro_rules! own_game {
     };
 }
 
-own_game!(Plakoto, crate::Position, crate::Play, crate::PlayError, crate::parse_play);
+own_game!(
+    Plakoto,
+    crate::Position,
+    crate::Play,
+    crate::PlayError,
+    crate::parse_play,
+    kind = |p: &crate::Position| p.game(),
+    start_of = crate::Position::start_of,
+    fn legal_plays_under(&self, dice: Dice, rules: &MatchRules) -> Vec<crate::Play> {
+        self.legal_plays_with(dice, &rules.plakoto_for(self.game()))
+    },
+    fn parse_play_under(&self, dice: Dice, text: &str, rules: &MatchRules) -> Result<crate::Play, crate::PlayError> {
+        crate::parse_play_with(self, dice, text, &rules.plakoto_for(self.game()))
+    },
+    fn outcome_under(&self, rules: &MatchRules) -> Option<GameResult> {
+        self.outcome_with(&rules.plakoto_for(self.game()))
+    }
+);
 own_game!(
     Portes,
     portes::Position,
     portes::Play,
     portes::PlayError,
     portes::parse_play,
+    kind = |p: &portes::Position| p.game(),
+    start_of = portes::Position::start_of,
     fn legal_plays_under(&self, dice: Dice, rules: &MatchRules) -> Vec<portes::Play> {
         self.legal_plays_with(dice, &rules.portes)
     },
@@ -210,6 +240,8 @@ own_game!(
     fevga::Play,
     fevga::PlayError,
     fevga::parse_play,
+    kind = |_: &fevga::Position| GameKind::Fevga,
+    start_of = |kind| (kind == GameKind::Fevga).then(fevga::Position::start),
     fn legal_plays_under(&self, dice: Dice, rules: &MatchRules) -> Vec<fevga::Play> {
         self.legal_plays_with(dice, &rules.fevga)
     },
@@ -223,6 +255,8 @@ own_game!(
     gulbara::Play,
     gulbara::PlayError,
     gulbara::parse_play,
+    kind = |_: &gulbara::Position| GameKind::GulBara,
+    start_of = |kind| (kind == GameKind::GulBara).then(gulbara::Position::start),
     fn pending_dice(&self) -> Option<Dice> {
         gulbara::Position::pending_dice(self)
     }
@@ -273,6 +307,9 @@ impl GamePosition for AnyPosition {
     }
     fn resignation(&self, resigner: Color) -> GameResult {
         AnyPosition::resignation(self, resigner)
+    }
+    fn off(&self, color: Color) -> u8 {
+        AnyPosition::off(self, color)
     }
     fn outcome(&self) -> Option<GameResult> {
         AnyPosition::outcome(self)

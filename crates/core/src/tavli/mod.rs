@@ -1,4 +1,4 @@
-//! Tavli: the three games as one value. A [`GameKind`] names the game;
+//! Tavli: the games as one value. A [`GameKind`] names the game;
 //! [`AnyPosition`] and [`AnyPlay`] carry a position or play of any game,
 //! each game's own type inside, so that code serving every game (the
 //! command line, the service, the store) is written once and each game's
@@ -13,5 +13,5 @@ mod turn;
 pub use generic::{GamePlay, GamePosition};
 pub use kind::{GameKind, UnknownGame};
 pub use position::{AnyPlay, AnyPosition, WholePlay};
-pub use schedule::{MatchGames, MatchRules, Starter};
+pub use schedule::{MatchGames, MatchRules, Scoring, Starter};
 pub use turn::AnyTurn;

@@ -23,6 +23,9 @@ macro_rules! each {
 
 /// A position of one of Tavli's games. Each game keeps its own compact
 /// representation; this enum is what code that serves every game holds.
+/// A named game's position is its base's, carrying the name
+/// ([`AnyPosition::kind`]): a Tapa position is `Plakoto(p)` with
+/// `p.game()` Tapa, a Tabla position `Portes(p)`.
 ///
 /// ```
 /// use tavli_core::Dice;
@@ -35,9 +38,9 @@ macro_rules! each {
 /// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum AnyPosition {
-    /// A Portes position.
+    /// A Portes (or Tabla) position.
     Portes(portes::Position),
-    /// A Plakoto position.
+    /// A Plakoto (or Tapa, Tsillitón, Mahbusa) position.
     Plakoto(crate::Position),
     /// A Fevga position.
     Fevga(fevga::Position),
@@ -48,9 +51,9 @@ pub enum AnyPosition {
 /// A legal play of one of Tavli's games: its moves and the position reached.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub enum AnyPlay {
-    /// A Portes play (moves may hit).
+    /// A Portes (or Tabla) play (moves may hit).
     Portes(portes::Play),
-    /// A Plakoto play (moves may pin).
+    /// A Plakoto (or Tapa, Tsillitón, Mahbusa) play (moves may pin).
     Plakoto(crate::Play),
     /// A Fevga play (nothing is hit or pinned).
     Fevga(fevga::Play),
@@ -84,22 +87,48 @@ impl From<gulbara::Position> for AnyPosition {
 
 impl AnyPosition {
     /// The start of a game of `kind`, White on roll.
+    ///
+    /// ```
+    /// use tavli_core::tavli::{AnyPosition, GameKind};
+    /// let tapa = AnyPosition::start(GameKind::Tapa);
+    /// assert_eq!(tapa.kind(), GameKind::Tapa);
+    /// assert_eq!(tapa.to_json(), r#"{"game":"tapa","turn":"white","board":{"24":15,"1":-15},"pinned":{},"off":{"white":0,"black":0}}"#);
+    /// ```
     pub const fn start(kind: GameKind) -> AnyPosition {
         match kind {
-            GameKind::Portes => AnyPosition::Portes(portes::Position::start()),
-            GameKind::Plakoto => AnyPosition::Plakoto(crate::Position::start()),
+            GameKind::Portes | GameKind::Tabla => AnyPosition::Portes(portes::Position::start_named(kind)),
+            GameKind::Plakoto | GameKind::Tapa | GameKind::Tsilliton | GameKind::Mahbusa => {
+                AnyPosition::Plakoto(crate::Position::start_named(kind))
+            }
             GameKind::Fevga => AnyPosition::Fevga(fevga::Position::start()),
             GameKind::GulBara => AnyPosition::GulBara(gulbara::Position::start()),
         }
     }
 
-    /// Which game this is a position of.
+    /// Which game this is a position of (a named game's name, not its base).
     pub const fn kind(&self) -> GameKind {
         match self {
-            AnyPosition::Portes(_) => GameKind::Portes,
-            AnyPosition::Plakoto(_) => GameKind::Plakoto,
+            AnyPosition::Portes(p) => p.game(),
+            AnyPosition::Plakoto(p) => p.game(),
             AnyPosition::Fevga(_) => GameKind::Fevga,
             AnyPosition::GulBara(_) => GameKind::GulBara,
+        }
+    }
+
+    /// The same board as a position of `game`, if the same code plays it
+    /// (Plakoto's board as Tapa's, Portes's as Tabla's).
+    ///
+    /// ```
+    /// use tavli_core::tavli::{AnyPosition, GameKind};
+    /// let plakoto = AnyPosition::start(GameKind::Plakoto);
+    /// assert_eq!(plakoto.as_game(GameKind::Mahbusa), Some(AnyPosition::start(GameKind::Mahbusa)));
+    /// assert_eq!(plakoto.as_game(GameKind::Tabla), None);
+    /// ```
+    pub fn as_game(&self, game: GameKind) -> Option<AnyPosition> {
+        match self {
+            AnyPosition::Portes(p) => p.as_game(game).map(AnyPosition::Portes),
+            AnyPosition::Plakoto(p) => p.as_game(game).map(AnyPosition::Plakoto),
+            other => (other.kind() == game).then_some(*other),
         }
     }
 
@@ -220,10 +249,11 @@ impl AnyPosition {
     /// ```
     pub fn play_of_moves_under(&self, dice: Dice, moves: &[Move], rules: &MatchRules) -> Result<AnyPlay, PlayError> {
         if let AnyPosition::Plakoto(p) = self {
-            return crate::play_of_moves(p, dice, moves).map(AnyPlay::Plakoto);
+            let own = rules.plakoto_for(p.game());
+            return crate::play_of_moves_with(p, dice, moves, &own).map(AnyPlay::Plakoto);
         }
         let point = |n: u8, from: bool| match n {
-            25 if from && self.kind() == GameKind::Portes => "bar".to_string(),
+            25 if from && self.kind().has_bar() => "bar".to_string(),
             0 if !from => "off".to_string(),
             n => n.to_string(),
         };
@@ -239,7 +269,7 @@ impl AnyPosition {
         GamePosition::parse_play_under(self, dice, &text, rules)
     }
 
-    /// How the game has ended, if it has, under the default rules.
+    /// How the game has ended, if it has, under its game's own rules.
     pub fn outcome(&self) -> Option<GameResult> {
         each!(self, AnyPosition, p => p.outcome())
     }
@@ -261,7 +291,8 @@ impl AnyPosition {
 
     /// `side`'s own point `point` in White's numbering (the numbering of
     /// position JSON and of the accessors below): `25 − n` for Black in
-    /// Portes and Plakoto, Fevga's (and Gul bara's) rotated S(n) (TAVLI.md Part 3b).
+    /// Portes and Plakoto (and their names), Fevga's (and Gul bara's)
+    /// rotated S(n) (TAVLI.md Part 3b).
     ///
     /// ```
     /// use tavli_core::Color;
@@ -293,7 +324,7 @@ impl AnyPosition {
     }
 
     /// The colour of the checker pinned on `point` (White's numbering);
-    /// only Plakoto pins.
+    /// only Plakoto (and its names) pins.
     pub fn pinned(&self, point: u8) -> Option<Color> {
         match self {
             AnyPosition::Plakoto(p) => p.pinned(point),
@@ -301,7 +332,7 @@ impl AnyPosition {
         }
     }
 
-    /// `color`'s checkers on the bar; only Portes hits.
+    /// `color`'s checkers on the bar; only Portes (and Tabla) hits.
     pub fn bar(&self, color: Color) -> u8 {
         match self {
             AnyPosition::Portes(p) => p.bar(color),
@@ -309,13 +340,14 @@ impl AnyPosition {
         }
     }
 
-    /// The game's own position ID (Plakoto's as before; `p.…` for Portes).
+    /// The game's own position ID (Plakoto's as before; `p.…` for Portes,
+    /// `tapa.…`, `tabla.…` for the named games).
     pub fn id(&self) -> String {
         each!(self, AnyPosition, p => p.id())
     }
 
     /// The position JSON of INTERFACE.md; Plakoto's has no `game` field,
-    /// as before Tavli, the others name their game.
+    /// as before Tavli, the others (named games too) name their game.
     pub fn to_json(&self) -> String {
         each!(self, AnyPosition, p => p.to_json())
     }
@@ -352,14 +384,16 @@ impl AnyPosition {
     }
 
     /// Reads position JSON of any game: its `game` field says which (absent
-    /// means Plakoto, TAVLI.md Part 3b).
+    /// means Plakoto, TAVLI.md Part 3b); a named game's is read by its
+    /// base's reader, which keeps the name.
     pub fn from_json(text: &str) -> Result<AnyPosition, String> {
         let kind = json_game(text)?;
-        match kind.unwrap_or_default() {
+        match kind.unwrap_or_default().base() {
             GameKind::Portes => portes::Position::from_json(text).map(Into::into).map_err(|e| e.to_string()),
             GameKind::Plakoto => crate::Position::from_json(text).map(Into::into).map_err(|e| e.to_string()),
             GameKind::Fevga => fevga::Position::from_json(text).map(Into::into).map_err(|e| e.to_string()),
             GameKind::GulBara => gulbara::Position::from_json(text).map(Into::into).map_err(|e| e.to_string()),
+            named => Err(format!("{} is played by another game's code", named.title())),
         }
     }
 
@@ -367,8 +401,12 @@ impl AnyPosition {
     /// (of `game`, Plakoto's without it), position JSON (its `game` field
     /// decides, and must agree with `game` when both are given), or a
     /// position ID: `p.…` Portes, `f.…` Fevga (or TAVLI.md's diagram), `g.…`
-    /// Gul bara (or REGIONAL.md's diagram), Plakoto's otherwise, and with `game`
-    /// Portes also GNU Backgammon's position ID (White on roll).
+    /// Gul bara (or REGIONAL.md's diagram), `tapa.…`, `tsilliton.…`,
+    /// `mahbusa.…`, `tabla.…` the named games, Plakoto's otherwise, and
+    /// with `game` Portes or Tabla also GNU Backgammon's position ID (White
+    /// on roll). With `game` a named game, a position of its base without
+    /// a name of its own (`start`, a plain Plakoto ID or JSON without
+    /// `game`) is taken as that game's: `tavli moves --game tapa ID`.
     ///
     /// ```
     /// use tavli_core::tavli::{AnyPosition, GameKind};
@@ -384,6 +422,14 @@ impl AnyPosition {
             AnyPosition::start(game.unwrap_or_default())
         } else if t.starts_with('{') {
             AnyPosition::from_json(t)?
+        } else if let Some((named, _)) = GameKind::NAMED
+            .into_iter()
+            .find_map(|g| crate::codec::id::name_marker(g).filter(|m| t.starts_with(m)).map(|m| (g, m)))
+        {
+            match named.base() {
+                GameKind::Portes => portes::Position::from_id(t).map_err(|e| e.to_string())?.into(),
+                _ => crate::Position::from_id(t).map_err(|e| e.to_string())?.into(),
+            }
         } else if t.starts_with("p.") {
             portes::Position::from_id(t).map_err(|e| e.to_string())?.into()
         } else if t.starts_with(fevga::ID_PREFIX) {
@@ -392,10 +438,16 @@ impl AnyPosition {
             fevga::parse_position(t)?.into()
         } else if t.starts_with(gulbara::ID_PREFIX) || t.starts_with("gulbara ") {
             gulbara::parse_position(t)?.into()
-        } else if game == Some(GameKind::Portes) {
+        } else if game.is_some_and(GameKind::has_bar) {
             portes::parse_position(t)?.into()
         } else {
             crate::parse_position(t)?.into()
+        };
+        // A base game's position without a name of its own, asked for as a
+        // named game's, is that game's (the same board, the same code).
+        let pos = match game {
+            Some(g) if g.is_named() && pos.kind() == g.base() => pos.as_game(g).unwrap_or(pos),
+            _ => pos,
         };
         match game {
             Some(g) if g != pos.kind() => {
@@ -420,7 +472,8 @@ fn json_game(text: &str) -> Result<Option<GameKind>, String> {
         GameFault::Unknown(raw) => match serde_json::from_str::<Value>(raw.get()) {
             Ok(Value::String(s)) => UnknownGame(crate::quote::excerpt_of(&s, 30)).to_string(),
             _ => format!(
-                "`game` must be a string (\"portes\", \"plakoto\", \"fevga\" or \"gulbara\"), got {}",
+                "`game` must be a string (\"portes\", \"plakoto\", \"fevga\", \"gulbara\", or a name: \"tapa\", \"tsilliton\", \
+                 \"mahbusa\", \"tabla\"), got {}",
                 crate::quote::excerpt_of(raw.get(), 30)
             ),
         },
@@ -460,14 +513,9 @@ pub struct WholePlay {
 }
 
 impl AnyPlay {
-    /// Which game this is a play of.
+    /// Which game this is a play of (a named game's name, not its base).
     pub fn kind(&self) -> GameKind {
-        match self {
-            AnyPlay::Portes(_) => GameKind::Portes,
-            AnyPlay::Plakoto(_) => GameKind::Plakoto,
-            AnyPlay::Fevga(_) => GameKind::Fevga,
-            AnyPlay::GulBara(_) => GameKind::GulBara,
-        }
+        self.position().kind()
     }
 
     /// The single moves, in the mover's numbering (`from` 25 is Portes's

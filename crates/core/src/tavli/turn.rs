@@ -65,12 +65,15 @@ impl AnyTurn {
         }
     }
 
-    /// Starts the turn under a match's `rules` (Fevga's options change
-    /// which plays are legal; Portes's only how a game ends, which the
-    /// match itself scores).
+    /// Starts the turn under a match's `rules` (Fevga's options and the
+    /// pinning games' change which plays are legal; Portes's only how a
+    /// game ends, which the match itself scores).
     pub fn under(pos: &AnyPosition, dice: Dice, rules: &MatchRules) -> AnyTurn {
         match pos {
             AnyPosition::Fevga(p) => AnyTurn::Fevga(fevga::TurnBuilder::with_rules(p, dice, &rules.fevga)),
+            AnyPosition::Plakoto(p) => {
+                AnyTurn::Plakoto(crate::TurnBuilder::with_rules(p, dice, &rules.plakoto_for(p.game())))
+            }
             other => AnyTurn::new(other, dice),
         }
     }

@@ -4,7 +4,9 @@
 //! Nothing here is clever: a board is arrays indexed by point in White's
 //! numbering, a play is found by trying every die (in every order) on every
 //! checker, and each rule of RULES.md is one small function that reads like
-//! the rule. Speed is not a goal; only the transposition check in the search
+//! the rule. The options of the pinning games (REGIONAL.md Parts 1–3: the
+//! mother played out, bearing off past a pin) are [`Options`], each read
+//! where its rule is. Speed is not a goal; only the transposition check in the search
 //! (the same board with the same dice left leads to the same plays) keeps
 //! doublets from taking seconds.
 
@@ -13,6 +15,25 @@
 use std::collections::{BTreeSet, HashSet};
 
 use tavli_core::{Color, Dice, GameResult, Position, Reason, Setup};
+
+/// The options of the pinning games, as REGIONAL.md words them; the
+/// default is RULES.md.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Options {
+    /// "Mother: play it out": a pinned mother is an ordinary pin (both
+    /// mothers pinned is still a draw).
+    pub play_out: bool,
+    /// "A pinned checker in the home board does not stop bearing off".
+    pub past_pins: bool,
+}
+
+impl Options {
+    /// The options the fast generator's rules name.
+    pub fn of(rules: &tavli_core::plakoto::PlakotoRules) -> Options {
+        use tavli_core::plakoto::{BearOff, Mother};
+        Options { play_out: rules.mother == Mother::PlayOut, past_pins: rules.bear_off == BearOff::PastPins }
+    }
+}
 
 /// A mutable board in White's numbering (index 1..=24; index 0 unused).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -115,15 +136,25 @@ impl Board {
     /// "Bearing off": every checker of `color` on the board is in its home
     /// board (its points 1-6) and none of them is pinned.
     pub fn may_bear_off(&self, color: Color) -> bool {
+        self.may_bear_off_with(color, Options::default())
+    }
+
+    /// [`Board::may_bear_off`] under `options`: past pins, a checker pinned
+    /// in the home board does not stop it (one pinned outside it does:
+    /// not every checker is home).
+    pub fn may_bear_off_with(&self, color: Color, options: Options) -> bool {
         (1..=24u8).all(|own| {
             let a = abs(color, own);
             let home = own <= 6;
             let pinned_here = self.pinned[a as usize] == Some(color);
-            !pinned_here && (home || self.all_on(color, a) == 0)
+            let pin_stops = pinned_here && !(options.past_pins && home);
+            !pin_stops && (home || self.all_on(color, a) == 0)
         })
     }
 
-    /// The highest point (own numbering) holding a checker of `color`, 0 if none.
+    /// The highest point (own numbering) holding a checker of `color`,
+    /// pinned or not, 0 if none (a pinned checker there still stands
+    /// highest: REGIONAL.md MB6).
     pub fn highest(&self, color: Color) -> u8 {
         (1..=24u8).rev().find(|&own| self.all_on(color, abs(color, own)) > 0).unwrap_or(0)
     }
@@ -131,6 +162,11 @@ impl Board {
     /// Where one checker of `color` on its own point `from` goes with `die`
     /// (own numbering, 0 for off), or `None` when that single move is illegal.
     pub fn try_move(&self, color: Color, from: u8, die: u8) -> Option<u8> {
+        self.try_move_with(color, from, die, Options::default())
+    }
+
+    /// [`Board::try_move`] under `options`.
+    pub fn try_move_with(&self, color: Color, from: u8, die: u8, options: Options) -> Option<u8> {
         // A pinned checker cannot move; the checkers on top of it can.
         if self.on_top(color, abs(color, from)) == 0 {
             return None;
@@ -140,7 +176,7 @@ impl Board {
             return self.is_open(color, abs(color, to)).then_some(to);
         }
         // The move would leave the board: bearing off.
-        if !self.may_bear_off(color) {
+        if !self.may_bear_off_with(color, options) {
             return None;
         }
         if from == die {
@@ -209,6 +245,12 @@ impl Board {
     /// all 15 borne off; both mothers pinned; a mother pinned while the
     /// pinner's own start is empty. `None` while the game goes on.
     pub fn outcome(&self) -> Option<GameResult> {
+        self.outcome_with(Options::default())
+    }
+
+    /// [`Board::outcome`] under `options`: with the mother played out, a
+    /// pinned mother ends nothing unless both are.
+    pub fn outcome_with(&self, options: Options) -> Option<GameResult> {
         for c in BOTH {
             if self.off[c.index()] == 15 {
                 let points = if self.off[c.opponent().index()] == 0 { 2 } else { 1 };
@@ -219,6 +261,9 @@ impl Board {
             return Some(GameResult::draw());
         }
         for c in BOTH {
+            if options.play_out {
+                break;
+            }
             if self.mother_pinned(c.opponent()) && self.all_on(c, Self::start(c)) == 0 {
                 return Some(GameResult::win(c, 2, Reason::Mother));
             }
@@ -257,12 +302,22 @@ pub fn outcome(pos: &Position) -> Option<GameResult> {
     Board::from_position(pos).outcome()
 }
 
+/// [`outcome`] under `options`.
+pub fn outcome_with(pos: &Position, options: Options) -> Option<GameResult> {
+    Board::from_position(pos).outcome_with(options)
+}
+
 /// Every legal play of `dice` in `pos`, one per distinct resulting position,
 /// in no particular order. A roll with no legal move gives the single pass;
 /// a position whose game is over gives no plays.
 pub fn legal_plays(pos: &Position, dice: Dice) -> Vec<RefPlay> {
+    legal_plays_with(pos, dice, Options::default())
+}
+
+/// [`legal_plays`] under `options`.
+pub fn legal_plays_with(pos: &Position, dice: Dice, options: Options) -> Vec<RefPlay> {
     let start = Board::from_position(pos);
-    if start.outcome().is_some() {
+    if start.outcome_with(options).is_some() {
         return Vec::new();
     }
     let mover = pos.turn();
@@ -270,7 +325,7 @@ pub fn legal_plays(pos: &Position, dice: Dice) -> Vec<RefPlay> {
 
     let mut leaves = Vec::new();
     let mut seen = HashSet::new();
-    search(start, mover, &roll, &mut Vec::new(), &mut Vec::new(), &mut seen, &mut leaves);
+    search(start, mover, &roll, options, &mut Vec::new(), &mut Vec::new(), &mut seen, &mut leaves);
 
     // A game-ending play counts as using the whole roll.
     let dice_used = |l: &Leaf| if l.result.is_some() { roll.len() } else { l.used.len() };
@@ -289,7 +344,8 @@ pub fn legal_plays(pos: &Position, dice: Dice) -> Vec<RefPlay> {
         if boards.insert(leaf.board) {
             // The play that ends the game leaves the mover on roll.
             let turn = if leaf.result.is_some() { mover } else { mover.opponent() };
-            plays.push(RefPlay { position: leaf.board.to_position(turn), result: leaf.result, moves: leaf.moves });
+            let position = leaf.board.to_position(turn).as_game(pos.game()).expect("a pinning game's position");
+            plays.push(RefPlay { position, result: leaf.result, moves: leaf.moves });
         }
     }
     plays
@@ -297,10 +353,12 @@ pub fn legal_plays(pos: &Position, dice: Dice) -> Vec<RefPlay> {
 
 /// Tries every remaining die value on every point, recording each sequence
 /// that cannot be extended (no move left, or the game ended).
+#[allow(clippy::too_many_arguments)]
 fn search(
     board: Board,
     mover: Color,
     left: &[u8],
+    options: Options,
     used: &mut Vec<u8>,
     moves: &mut Vec<(u8, u8)>,
     seen: &mut HashSet<(Board, [u8; 4])>,
@@ -321,7 +379,7 @@ fn search(
     let distinct: BTreeSet<u8> = left.iter().copied().collect();
     for die in distinct {
         for from in 1..=24u8 {
-            let Some(to) = board.try_move(mover, from, die) else { continue };
+            let Some(to) = board.try_move_with(mover, from, die, options) else { continue };
             moved = true;
             let mut next = board;
             next.apply(mover, from, to);
@@ -330,12 +388,12 @@ fn search(
             rest.remove(i);
             used.push(die);
             moves.push((from, to));
-            match next.outcome() {
+            match next.outcome_with(options) {
                 // A game-ending move ends the play.
                 Some(result) => {
                     leaves.push(Leaf { board: next, result: Some(result), used: used.clone(), moves: moves.clone() })
                 }
-                None => search(next, mover, &rest, used, moves, seen, leaves),
+                None => search(next, mover, &rest, options, used, moves, seen, leaves),
             }
             used.pop();
             moves.pop();
@@ -355,11 +413,22 @@ pub fn replay(
     dice: Dice,
     moves: &[(u8, u8)],
 ) -> Result<(Position, Option<GameResult>, Vec<bool>), String> {
+    replay_with(pos, dice, moves, Options::default())
+}
+
+/// [`replay`] under `options`.
+pub fn replay_with(
+    pos: &Position,
+    dice: Dice,
+    moves: &[(u8, u8)],
+    options: Options,
+) -> Result<(Position, Option<GameResult>, Vec<bool>), String> {
     let roll: Vec<u8> = if dice.is_doublet() { vec![dice.high(); 4] } else { vec![dice.high(), dice.low()] };
     let mover = pos.turn();
-    replay_from(Board::from_position(pos), mover, &roll, moves).map(|(board, result, pins)| {
+    replay_from(Board::from_position(pos), mover, &roll, moves, options).map(|(board, result, pins)| {
         let turn = if result.is_some() { mover } else { mover.opponent() };
-        (board.to_position(turn), result, pins)
+        let reached = board.to_position(turn).as_game(pos.game()).expect("a pinning game's position");
+        (reached, result, pins)
     })
 }
 
@@ -370,31 +439,32 @@ fn replay_from(
     mover: Color,
     left: &[u8],
     moves: &[(u8, u8)],
+    options: Options,
 ) -> Result<(Board, Option<GameResult>, Vec<bool>), String> {
     let Some((&(from, to), rest_moves)) = moves.split_first() else {
         return Ok((board, None, Vec::new()));
     };
-    if let Some(r) = board.outcome() {
+    if let Some(r) = board.outcome_with(options) {
         return Err(format!("move {from}/{to} after the game ended ({r:?})"));
     }
     let mut last_err = None;
     let distinct: BTreeSet<u8> = left.iter().copied().collect();
     for die in distinct {
-        if board.try_move(mover, from, die) != Some(to) {
+        if board.try_move_with(mover, from, die, options) != Some(to) {
             continue;
         }
         let mut next = board;
         let pinned = next.apply(mover, from, to);
         let mut rest = left.to_vec();
         rest.remove(rest.iter().position(|&d| d == die).expect("die is left"));
-        if let Some(r) = next.outcome() {
+        if let Some(r) = next.outcome_with(options) {
             if rest_moves.is_empty() {
                 return Ok((next, Some(r), vec![pinned]));
             }
             last_err = Some(format!("moves after the game-ending move {from}/{to}"));
             continue;
         }
-        match replay_from(next, mover, &rest, rest_moves) {
+        match replay_from(next, mover, &rest, rest_moves, options) {
             Ok((b, r, mut pins)) => {
                 pins.insert(0, pinned);
                 return Ok((b, r, pins));
@@ -407,13 +477,18 @@ fn replay_from(
 
 /// Perft as INTERFACE.md defines it, on the reference generator.
 pub fn perft(pos: &Position, depth: u32) -> u64 {
-    if depth == 0 || outcome(pos).is_some() {
+    perft_with(pos, depth, Options::default())
+}
+
+/// [`perft`] under `options`.
+pub fn perft_with(pos: &Position, depth: u32, options: Options) -> u64 {
+    if depth == 0 || outcome_with(pos, options).is_some() {
         return 1;
     }
     let mut total = 0;
     for dice in Dice::ALL {
-        for play in legal_plays(pos, dice) {
-            total += if play.result.is_some() { 1 } else { perft(&play.position, depth - 1) };
+        for play in legal_plays_with(pos, dice, options) {
+            total += if play.result.is_some() { 1 } else { perft_with(&play.position, depth - 1, options) };
         }
     }
     total

@@ -8,11 +8,12 @@ use tavli_core::tavli::GameKind;
 use super::{fevga, gulbara, plakoto, portes};
 use crate::inputs::Encodings;
 
-/// The weights-file facts of `game`.
+/// The weights-file facts of `game` (a named game's are its base's: it is
+/// played by the base's networks).
 pub(crate) fn of(game: GameKind) -> Encodings {
     match game {
-        GameKind::Plakoto => plakoto::inputs::ENCODINGS,
-        GameKind::Portes => portes::inputs::ENCODINGS,
+        GameKind::Plakoto | GameKind::Tapa | GameKind::Tsilliton | GameKind::Mahbusa => plakoto::inputs::ENCODINGS,
+        GameKind::Portes | GameKind::Tabla => portes::inputs::ENCODINGS,
         GameKind::Fevga => fevga::inputs::ENCODINGS,
         GameKind::GulBara => gulbara::inputs::ENCODINGS,
     }

@@ -32,12 +32,16 @@ pub trait GameCode {
     fn run<P: NetGame>(self) -> Self::Out;
 }
 
-/// Runs `code` for the game `kind`: every game with a network is listed
-/// here, and only here.
+/// Runs `code` for the game `kind`: every game is listed here, and only
+/// here, with the code that plays it (a named game is its base's: Tapa,
+/// Tsillitón and Mahbusa Plakoto's, Tabla Portes's, whose positions carry
+/// the name).
 pub fn for_game<C: GameCode>(kind: GameKind, code: C) -> C::Out {
     match kind {
-        GameKind::Portes => code.run::<tavli_core::portes::Position>(),
-        GameKind::Plakoto => code.run::<tavli_core::Position>(),
+        GameKind::Portes | GameKind::Tabla => code.run::<tavli_core::portes::Position>(),
+        GameKind::Plakoto | GameKind::Tapa | GameKind::Tsilliton | GameKind::Mahbusa => {
+            code.run::<tavli_core::Position>()
+        }
         GameKind::Fevga => code.run::<tavli_core::fevga::Position>(),
         GameKind::GulBara => code.run::<tavli_core::gulbara::Position>(),
     }

@@ -15,7 +15,7 @@
 
 use serde::Serialize;
 use tavli_core::game::Match;
-use tavli_core::tavli::{GameKind, GamePlay, GamePosition, MatchGames, MatchRules};
+use tavli_core::tavli::{GameKind, GamePlay, GamePosition, MatchGames, MatchRules, Scoring};
 use tavli_core::{Color, Dice, Move, Position, Reason};
 
 use crate::GameEvals;
@@ -389,7 +389,10 @@ impl Reviewer {
     pub fn objective<P: NetGame>(&self, side: Color, at: &MatchAt) -> Objective {
         let score =
             MatchScore { length: at.match_to, mine: at.score[side.index()], theirs: at.score[side.opponent().index()] };
-        Objective::at_score(&crate::search::table_in::<P>(self.evals.get::<P>(), at.rules.games), score, P::KIND)
+        // A count is valued as the engine plays it: for points.
+        let score = if at.rules.scoring == Scoring::Count { MatchScore::SINGLE_GAME } else { score };
+        let table = crate::search::table_in::<P>(self.evals.get::<P>(), at.rules.games);
+        Objective::at_score(&table, score, at.rules.games.played_by(P::KIND))
     }
 
     /// Judges `side`'s resignation of `points` in `pos`, where the side on
@@ -543,7 +546,7 @@ pub fn turns<P: GamePosition>(m: &Match<P>) -> usize {
 
 impl Review {
     /// Tallies every figure again from the games' turns and resignations:
-    /// each game's, the match's and, in a Tavli match, each kind's over its
+    /// each game's, the match's and, in a Tavli or Tabla match, each kind's over its
     /// games (in the order the kinds were first played). A review whose
     /// losses were judged again (by rollouts) calls it after.
     pub fn tally(&mut self) {
@@ -552,7 +555,7 @@ impl Review {
         }
         self.players = tally_players(&self.games);
         self.by_game.clear();
-        if self.games_played != MatchGames::Tavli {
+        if self.games_played.rotation().len() < 2 {
             return;
         }
         for g in &self.games {

@@ -4,7 +4,7 @@
 
 use axum::Json;
 use serde::Serialize;
-use tavli_core::tavli::{GameKind, MatchGames, MatchRules};
+use tavli_core::tavli::{GameKind, MatchGames};
 use utoipa::ToSchema;
 
 /// A game, as a front end draws it.
@@ -26,7 +26,8 @@ pub struct GameInfoJson {
 /// A kind of match `POST /api/v1/matches` plays (its `games`).
 #[derive(Serialize, ToSchema)]
 pub struct MatchKindJson {
-    /// What to send as `games`: `tavli`, or a game's name.
+    /// What to send as `games`: `tavli`, `tabla`, or a game's name
+    /// (`tabla-only` for Tabla games alone).
     pub games: String,
     /// The games it plays, in the order they come round.
     pub of: Vec<String>,
@@ -37,30 +38,19 @@ pub struct MatchKindJson {
 /// Every game, and every kind of match.
 #[derive(Serialize, ToSchema)]
 pub struct GamesJson {
-    /// Every game the server knows, Tavli's rotation first.
+    /// Every game the server knows, Tavli's rotation first, then the games
+    /// with code of their own, then the names played by another's code.
     pub games: Vec<GameInfoJson>,
-    /// Every kind of match it plays: the Tavli match, then a match of each game alone.
+    /// Every kind of match it plays: the Tavli match, the Tabla match, then
+    /// a match of each game alone.
     pub matches: Vec<MatchKindJson>,
-}
-
-/// The games a match of `games` plays, in their order, each once.
-fn rotation(games: MatchGames) -> Vec<String> {
-    let rules = MatchRules { games, ..MatchRules::default() };
-    let first = rules.first_game();
-    let mut out = vec![first.name().to_string()];
-    let mut g = rules.next_game(first, false);
-    while g != first && out.len() < GameKind::ALL.len() {
-        out.push(g.name().to_string());
-        g = rules.next_game(g, false);
-    }
-    out
 }
 
 /// Every game and every kind of match (the page's new-match dialog lists
 /// the matches; its board reads each game's way round and bar here).
 #[utoipa::path(get, path = "/api/v1/games", tag = "positions", responses((status = 200, body = GamesJson)))]
 pub async fn games() -> Json<GamesJson> {
-    let games = GameKind::ALL
+    let games = GameKind::EVERY
         .iter()
         .map(|&k| GameInfoJson {
             name: k.name().into(),
@@ -70,9 +60,14 @@ pub async fn games() -> Json<GamesJson> {
             tavli: k.in_tavli(),
         })
         .collect();
-    let matches = std::iter::once(MatchGames::Tavli)
-        .chain(GameKind::ALL.map(MatchGames::Only))
-        .map(|m| MatchKindJson { games: m.name().into(), of: rotation(m), length: m.default_length() })
+    let matches = [MatchGames::Tavli, MatchGames::Tabla]
+        .into_iter()
+        .chain(GameKind::EVERY.map(MatchGames::Only))
+        .map(|m| MatchKindJson {
+            games: m.name().into(),
+            of: m.rotation().iter().map(|g| g.name().to_string()).collect(),
+            length: m.default_length(),
+        })
         .collect();
     Json(GamesJson { games, matches })
 }

@@ -70,11 +70,15 @@ pub struct CreateMatch {
     /// Engine level (see `/api/v1/levels`); default the engine's default.
     pub level: Option<String>,
     /// The games the match plays: `tavli` (Portes, Plakoto, Fevga and
-    /// round again), or one game, `portes`, `plakoto` (default), `fevga` or
-    /// `gulbara` (`GET /api/v1/games` lists them).
+    /// round again), `tabla` (the Bulgarian Tabla match: Tabla, Gul bara,
+    /// Tapa and round again), or one game, `portes`, `plakoto` (default),
+    /// `fevga` or `gulbara` (`GET /api/v1/games` lists them), or a regional
+    /// name over them, each under its own
+    /// defaults: `tapa`, `tsilliton`, `mahbusa` (the opening dice played,
+    /// the mother played out), `tabla-only`.
     pub games: Option<String>,
     /// Points to win the match: 1 to 25; 1, 3, 5 and 7 are usual. Default
-    /// 1, and 5 for a Tavli match.
+    /// 1, and 5 for a Tavli or Tabla match.
     pub length: Option<u32>,
     /// Seed of the dice (default: a secret random seed). The same seed gives
     /// the same dice, so a match with a chosen seed has no secret dice:
@@ -595,10 +599,11 @@ pub async fn create(
     // Every game is played: the page draws each by its way round and bar
     // (`GET /api/v1/games`), and words its rules' own steps (Gul bara's
     // ladder) from the match state (`game.stage`, `log[].stage`).
-    let length = req.length.unwrap_or(if games == MatchGames::Tavli { games.default_length() } else { 1 });
+    let rotates = games.rotation().len() > 1;
+    let length = req.length.unwrap_or(if rotates { games.default_length() } else { 1 });
     // `start` means the first game's, and a position of another game is
     // refused naming both.
-    let first = MatchRules { games, ..MatchRules::default() }.first_game();
+    let first = MatchRules::of(games).first_game();
     let position = req.position.as_deref().map(|raw| crate::wire::any_position(Some(raw), Some(first))).transpose()?;
     let new = NewMatch { opponent, games, length, seed: req.seed, position };
     let Created { live, seat, invite } = state.call(move |s| Ok(s.create(new)?)).await?;

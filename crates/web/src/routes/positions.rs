@@ -342,7 +342,7 @@ pub async fn hint(
     let played = match &req.played {
         None => None,
         Some(v) => Some(
-            pos.play_of_moves_under(dice, &to_moves(v), &MatchRules::default())
+            pos.play_of_moves_under(dice, &to_moves(v), &MatchRules::only(pos.kind()))
                 .map_err(|e| ApiError::illegal("illegal-play", &e))?,
         ),
     };

@@ -309,7 +309,8 @@ impl MatchService {
         // A secret seed unless the client asked for one (then it knows the
         // dice anyway); the record shows only its commitment until the end.
         let seed = req.seed.map_or_else(|| Seed::Secret(rand::random()), Seed::Number);
-        let rules = MatchRules { games: req.games, ..MatchRules::default() };
+        // The games' own defaults (a Mahbusa match plays its opening dice).
+        let rules = MatchRules::of(req.games);
         let mut m = match (req.position, share) {
             (_, Some((side, contribution))) => Match::with_contributions_under(rules, req.length, seed, players)
                 .and_then(|mut m| m.contribute(side, contribution).map(|()| m)),

@@ -164,6 +164,12 @@ pub fn mother_pinned(pinned: Color, v: &Voice) -> String {
     }
 }
 
+/// A mother pinned where the mother is played out (Mahbusa's rule): the
+/// game goes on.
+pub fn mother_played_out(pinned: Color, v: &Voice) -> String {
+    text::mother_played_out(v.lang, &v.of(pinned))
+}
+
 /// A pinned mother is free again.
 pub fn mother_freed(side: Color, v: &Voice) -> String {
     if v.is_you(side) {

@@ -19,7 +19,7 @@ use std::path::PathBuf;
 use anyhow::{Result, anyhow, bail};
 use clap::builder::{PossibleValue, PossibleValuesParser};
 use tavli_core::game::{Match, PlayerName, Players, Seed};
-use tavli_core::tavli::{AnyPosition, GameKind, MatchRules};
+use tavli_core::tavli::{AnyPosition, GameKind, MatchGames, MatchRules, Scoring};
 use tavli_engine::{DEFAULT_LEVEL, LEVELS};
 
 use crate::records;
@@ -30,7 +30,10 @@ use text::Lang;
 
 /// Play in the terminal, against the computer or another person: a Tavli
 /// match (Portes, Plakoto, Fevga and round again, to 5 points unless
-/// --match), or with `--game` a game or match of one of them.
+/// --match), a Bulgarian Tabla match (--tabla: Tabla, Gul bara, Tapa and
+/// round again, to 5), or with `--game` a game or match of one game, any
+/// of Tavli's, Gul bara, or a regional name (tapa, tsilliton, mahbusa,
+/// tabla) played under its own rules.
 ///
 /// Enter a play in notation, points in your own numbering: `24/18 13/7`,
 /// `6/off`, `24/20/14`, `24/18(2)`; or one checker at a time (`24/18`), then
@@ -54,23 +57,42 @@ use text::Lang;
 #[derive(clap::Args)]
 pub struct Args {
     /// Play a match to N points (1, 3, 5, 7 or any); 1 is a single game.
-    /// Default: 5 for a Tavli match, 1 for one game (--game).
+    /// Default: 5 for a Tavli or Tabla match, 1 for one game (--game), 31
+    /// when scored by count (--option count-to-31).
     #[arg(long = "match", short = 'm', value_name = "N",
           value_parser = clap::value_parser!(u32).range(1..))]
     match_to: Option<u32>,
     /// A Tavli match: Portes, Plakoto, Fevga and round again, the winner
     /// of each game starting the next (docs/TAVLI.md, Part 3). The default
     /// unless --game is given, or --position is another game's position.
-    #[arg(long, conflicts_with = "game")]
+    #[arg(long, conflicts_with_all = ["game", "tabla"])]
     tavli: bool,
-    /// Play one game instead of a Tavli match: portes, plakoto, fevga or gulbara.
+    /// A Bulgarian Tabla match (REGIONAL.md Part 5): Tabla (Portes), Gul
+    /// bara, Tapa (Plakoto) and round again, the winner of each game
+    /// starting the next; after a drawn Tapa, Tabla by the one-die roll.
+    #[arg(long, conflicts_with = "game")]
+    tabla: bool,
+    /// Play one game instead of a Tavli match: portes, plakoto, fevga,
+    /// gulbara, or a regional name: tapa (Bulgarian Plakoto), tsilliton
+    /// (Cypriot Plakoto), mahbusa (the Levantine pinning game: the opening
+    /// dice played, a pinned mother played out), tabla (Bulgarian Portes).
     #[arg(long, value_name = "GAME", value_parser = GameKind::parse)]
     game: Option<GameKind>,
-    /// A house rule of docs/TAVLI.md, off unless given (repeat for more):
-    /// opening-dice-played (the first game's starter plays the opening
-    /// dice), replay-drawn-plakoto, backgammons-count-3 (Portes),
-    /// fevga-pass, fevga-every-landing, fevga-narde (Fevga's release, ban
-    /// and prime options). The record keeps them.
+    /// A house rule of docs/TAVLI.md or REGIONAL.md, at the game's own
+    /// default unless given (repeat for more): opening-dice-played (the
+    /// first game's starter plays the opening dice; Mahbusa's default),
+    /// opening-dice-rolled (the starter rolls both dice again: RULES.md,
+    /// undoing Mahbusa's), replay-drawn-plakoto (a game drawn by both
+    /// mothers pinned is void and played again, by the one-die roll),
+    /// backgammons-count-3 (Portes, Tabla), fevga-pass,
+    /// fevga-every-landing, fevga-narde (Fevga's release, ban and prime
+    /// options), mother-play-out (a pinned mother does not end the game:
+    /// Mahbusa's default), mother-greek (it does, RULES.md: every other
+    /// pinning game's default), bear-off-past-pins (a checker pinned in the
+    /// home board does not stop bearing off), count-to-31 (a won game
+    /// scores the loser's checkers not borne off, a match to 31 unless
+    /// --match; the computer still plays each game for points). The
+    /// record keeps them.
     #[arg(long = "option", value_name = "OPTION", value_parser = OPTIONS)]
     options: Vec<String>,
     /// Two people at one keyboard: no computer player.
@@ -104,7 +126,7 @@ pub struct Args {
     save: Option<PathBuf>,
     /// Continue the game or match saved in FILE (saving back to it, unless --save).
     #[arg(long, value_name = "FILE",
-          conflicts_with_all = ["match_to", "tavli", "game", "options", "two_players", "side", "level", "white", "black", "seed", "position"])]
+          conflicts_with_all = ["match_to", "tavli", "tabla", "game", "options", "two_players", "side", "level", "white", "black", "seed", "position"])]
     resume: Option<PathBuf>,
     /// Start the first game from this position instead of the opening roll,
     /// its side on roll playing first: `start`, position JSON or a position
@@ -120,7 +142,7 @@ pub struct Args {
     /// on this computer so the same command comes back to it; a match's
     /// address without one watches.
     #[arg(long, value_name = "URL",
-          conflicts_with_all = ["match_to", "tavli", "game", "options", "two_players", "side", "level", "white", "black", "seed", "position", "resume", "save"])]
+          conflicts_with_all = ["match_to", "tavli", "tabla", "game", "options", "two_players", "side", "level", "white", "black", "seed", "position", "resume", "save"])]
     join: Option<String>,
     /// The language of the game: en (English) or el (Greek, Ελληνικά);
     /// default: Greek when LC_ALL, else LC_MESSAGES, else LANG starts with `el`.
@@ -157,25 +179,36 @@ fn levels(with_human: bool) -> PossibleValuesParser {
 }
 
 /// The house rules `--option` takes.
-const OPTIONS: [&str; 6] = [
+const OPTIONS: [&str; 11] = [
     "opening-dice-played",
+    "opening-dice-rolled",
     "replay-drawn-plakoto",
     "backgammons-count-3",
     "fevga-pass",
     "fevga-every-landing",
     "fevga-narde",
+    "mother-play-out",
+    "mother-greek",
+    "bear-off-past-pins",
+    "count-to-31",
 ];
 
-/// Turns on the house rule `option` (one of [`OPTIONS`], checked by clap).
+/// Sets the house rule `option` (one of [`OPTIONS`], checked by clap).
 fn with_option(rules: &mut MatchRules, option: &str) {
     use tavli_core::fevga::{BanTiming, PrimeRule, Release};
+    use tavli_core::plakoto::{BearOff, Mother};
     match option {
         "opening-dice-played" => rules.opening_dice_played = true,
+        "opening-dice-rolled" => rules.opening_dice_played = false,
         "replay-drawn-plakoto" => rules.replay_drawn_plakoto = true,
         "backgammons-count-3" => rules.portes.backgammons_count_3 = true,
         "fevga-pass" => rules.fevga.release = Release::Pass,
         "fevga-every-landing" => rules.fevga.ban = BanTiming::EveryLanding,
         "fevga-narde" => rules.fevga.primes = PrimeRule::Narde,
+        "mother-play-out" => rules.plakoto.mother = Mother::PlayOut,
+        "mother-greek" => rules.plakoto.mother = Mother::Greek,
+        "bear-off-past-pins" => rules.plakoto.bear_off = BearOff::PastPins,
+        "count-to-31" => rules.scoring = tavli_core::tavli::Scoring::Count,
         other => unreachable!("clap accepts only the options listed: {other}"),
     }
 }
@@ -228,22 +261,26 @@ pub fn run(args: Args) -> Result<()> {
             let players = Players { white, black };
             let bad = |e: &dyn std::fmt::Display| anyhow!("{}", text::bad_position(lang, &e.to_string()));
             // A Tavli match unless one game is asked for, by --game or by a
-            // starting position of another game than the match's first.
-            let only = match (args.tavli, args.game, &args.position) {
-                (true, _, _) => None,
-                (false, Some(game), _) => Some(game),
-                (false, None, Some(given)) => {
+            // starting position of another game than the match's first, or
+            // the Tabla match.
+            let games = match (args.tavli, args.tabla, args.game, &args.position) {
+                (true, _, _, _) => MatchGames::Tavli,
+                (_, true, _, _) => MatchGames::Tabla,
+                (false, false, Some(game), _) => MatchGames::Only(game),
+                (false, false, None, Some(given)) => {
                     let kind = AnyPosition::parse(given, None).map_err(|e| bad(&e))?.kind();
-                    (kind != MatchRules::tavli().first_game()).then_some(kind)
+                    if kind == MatchRules::tavli().first_game() { MatchGames::Tavli } else { MatchGames::Only(kind) }
                 }
-                (false, None, None) => None,
+                (false, false, None, None) => MatchGames::Tavli,
             };
-            let mut rules = only.map_or_else(MatchRules::tavli, MatchRules::only);
+            let mut rules = MatchRules::of(games);
             for option in &args.options {
                 with_option(&mut rules, option);
             }
-            // A Tavli match is to 5 unless told; a match of one game is a single game.
-            let target = args.match_to.unwrap_or(if only.is_none() { rules.games.default_length() } else { 1 });
+            // A Tavli or Tabla match is to 5 unless told, a count to 31; a
+            // match of one game is a single game.
+            let single = matches!(games, MatchGames::Only(_)) && rules.scoring == Scoring::Points;
+            let target = args.match_to.unwrap_or(if single { 1 } else { rules.default_length() });
             let m = match &args.position {
                 // Not `-` for stdin: stdin is where the plays come from.
                 Some(given) => {

@@ -17,10 +17,12 @@ pub fn game_name(lang: Lang, kind: GameKind) -> &'static str {
 }
 
 /// A game's heading in a match not of Plakoto alone (Plakoto's matches
-/// keep theirs): `Game 2: Plakoto · Tavli match to 5`, `Game 1: Fevga · one game`.
+/// keep theirs): `Game 2: Plakoto · Tavli match to 5`, `Game 3: Tapa ·
+/// Tabla match to 5`, `Game 1: Fevga · one game`.
 pub fn game_head(lang: Lang, n: usize, kind: GameKind, games: MatchGames, target: u32) -> String {
     let length = match games {
         MatchGames::Tavli => tavli_match_to(lang, target),
+        MatchGames::Tabla => tabla_match_to(lang, target),
         MatchGames::Only(_) if target == 1 => text::one_game(lang),
         MatchGames::Only(_) => text::match_to(lang, target),
     };
@@ -29,12 +31,14 @@ pub fn game_head(lang: Lang, n: usize, kind: GameKind, games: MatchGames, target
 
 /// The terminal's help in a game of `kind`: how its plays are written (its
 /// start, Portes's `bar/` and `*`, Plakoto's `*`, Gul bara's ladder; Fevga
-/// has none of them), then
+/// has none of them; a named game's are its base's), then
 /// the commands.
 pub fn help(lang: Lang, kind: GameKind) -> String {
     let (intro, own) = match kind {
-        GameKind::Portes => (text::help_intro_portes(lang), Some(text::help_bar_hit(lang))),
-        GameKind::Plakoto => (text::help_intro(lang), Some(text::help_pin(lang))),
+        GameKind::Portes | GameKind::Tabla => (text::help_intro_portes(lang), Some(text::help_bar_hit(lang))),
+        GameKind::Plakoto | GameKind::Tapa | GameKind::Tsilliton | GameKind::Mahbusa => {
+            (text::help_intro(lang), Some(text::help_pin(lang)))
+        }
         GameKind::Fevga => (text::help_intro(lang), None),
         GameKind::GulBara => (text::help_intro(lang), Some(text::help_ladder(lang))),
     };
@@ -58,14 +62,21 @@ texts! {
     kind_game_head(n: usize, game: &str, length: &str) = "Game {n}: {game} · {length}", "Παρτίδα {n}: {game} · {length}";
     /// A Tavli match's length.
     tavli_match_to(target: u32) = "Tavli match to {target}", "αγώνας τάβλι στους {target}";
+    /// A Tabla match's length.
+    tabla_match_to(target: u32) = "Tabla match to {target}", "αγώνας τάμπλα στους {target}";
     /// The games of a Tavli match, said when it begins.
     tavli_rotation() =
         "A Tavli match: Portes, Plakoto, Fevga, and round again until a side has the points.",
         "Αγώνας τάβλι: Πόρτες, Πλακωτό, Φεύγα, και πάλι από την αρχή ώσπου κάποιος να φτάσει τους πόντους.";
-    /// After a drawn Plakoto game the rotation goes on to Fevga.
-    after_draw_fevga() =
-        "The rotation goes on to Fevga; the one-die roll decides who starts.",
-        "Συνεχίζουμε με Φεύγα· η ζαριά με ένα ζάρι ο καθένας αποφασίζει ποιος αρχίζει.";
+    /// The games of a Tabla match, said when it begins.
+    tabla_rotation() =
+        "A Tabla match: Tabla, Gul bara, Tapa, and round again until a side has the points.",
+        "Αγώνας τάμπλα: Τάμπλα, Γκιουλ μπαρά, Τάπα, και πάλι από την αρχή ώσπου κάποιος να φτάσει τους πόντους.";
+    /// After a drawn game the rotation goes on to the next game (Fevga
+    /// after Plakoto, Tabla after Tapa).
+    after_draw_rotates(next: &str) =
+        "The rotation goes on to {next}; the one-die roll decides who starts.",
+        "Συνεχίζουμε με {next}· η ζαριά με ένα ζάρι ο καθένας αποφασίζει ποιος αρχίζει.";
     /// Portes's legend: the column between the halves is the bar.
     legend_bar() =
         "the middle column is the bar: hit checkers enter first (`bar/22`)",
@@ -100,7 +111,7 @@ mod tests {
     #[test]
     fn every_text_has_greek_and_the_same_arguments() {
         crate::cmd::play::text::tests::check_texts(ALL);
-        for kind in GameKind::ALL {
+        for kind in GameKind::EVERY {
             assert!(crate::cmd::play::text::tests::has_greek(game_name(Lang::El, kind)));
         }
     }

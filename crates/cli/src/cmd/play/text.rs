@@ -354,6 +354,12 @@ texts! {
     mother_freed_you() = "Your mother is free again.", "Η μάνα σου είναι πάλι ελεύθερη.";
     mother_freed_computer() = "The computer's mother is free again.", "Η μάνα του υπολογιστή είναι πάλι ελεύθερη.";
     mother_freed_named(of: &str) = "{of} mother is free again.", "Η μάνα των {of} είναι πάλι ελεύθερη.";
+    /// A mother pinned where the mother is played out (Mahbusa's rule).
+    mother_played_out(of: &str) =
+        "{of} mother is pinned: in this game the mother is played out, so the game goes on, and that side cannot \
+         bear off while the pin holds (both mothers pinned is a draw).",
+        "Η μάνα των {of} πλακώθηκε: σε αυτή την παρτίδα η μάνα παίζεται ως το τέλος, η παρτίδα συνεχίζεται και δεν \
+         μαζεύουν όσο μένει πλακωμένη (αν πλακωθούν και οι δύο μάνες, ισοπαλία).";
     points_one() = "1 point", "1 πόντο";
     points_many(n: u8) = "{n} points", "{n} πόντους";
     draw() =

@@ -31,7 +31,7 @@ impl Ctx {
     #[inline]
     pub(super) fn bear_off_within(&self, moves: u32) -> bool {
         // A bear-off needs every checker home first, one move each at least.
-        self.no_own_pins && self.outside < moves
+        self.may_bear && self.outside < moves
     }
 
     /// Could a move end the game by the mother rule, a checker of ours

@@ -14,6 +14,13 @@
 //!
 //! The generators themselves are those every game shares
 //! (`crate::movegen_common::generate`); this file gives Plakoto's hooks.
+//!
+//! The options of the pinning games ([`PlakotoRules`]) are settled once per
+//! position in [`Ctx::new`], never in the hot loops: a mother played out
+//! only changes when the mother is watched (`mother_watch`), and bearing
+//! off past a pin only which positions may bear off (`may_bear`) and which
+//! checker is the highest (`own_pinned0`, empty whenever a pin stops
+//! bearing off, as it always does under RULES.md).
 
 mod count;
 
@@ -29,7 +36,9 @@ use crate::movegen_common::generate::{self, Collected, Plan, Rules, Seq, Sink};
 use crate::movegen_common::generator::{self, Generator};
 use crate::plakoto::play::Play;
 use crate::plakoto::position::{HOME, Position, nib, nibble, reverse_mask, reverse_points};
+use crate::plakoto::rules::{BearOff, Mother, PlakotoRules};
 use crate::result::{GameResult, Reason, win_points};
+use crate::tavli::GameKind;
 
 /// What stays fixed while the side on roll plays one roll.
 #[derive(Clone, Copy, Debug)]
@@ -39,14 +48,20 @@ pub(crate) struct Ctx {
     /// Points holding exactly one opposing checker that a checker of ours
     /// there pins: a lone non-pinning one, or one already pinned by us.
     pinnable: u32,
-    /// No checker of ours is pinned (bearing off needs this).
+    /// No checker of ours is pinned (a bear-off can then end the game).
     no_own_pins: bool,
+    /// No pin of ours stops bearing off: none at all (RULES.md), or none
+    /// outside the home board (bearing off past pins).
+    may_bear: bool,
     /// The opponent's mother stands alone on our 1-point, so landing there
-    /// can decide the game by the mother rule.
+    /// can decide the game by the mother rule (under the mother played
+    /// out, only when ours is pinned: both pinned is a draw).
     mother_watch: bool,
     own_mother_pinned: bool,
     opp_off: u8,
     turn: Color,
+    /// The game being played, which the positions reached carry.
+    game: GameKind,
     /// The mover's pinned checkers (they stay so during the roll).
     own_pinned0: u32,
     /// The mover's checkers at the start of the roll.
@@ -65,7 +80,13 @@ pub(crate) struct Ctx {
 }
 
 impl Ctx {
+    /// The context of `pos` under its own game's rules.
     pub(crate) fn new(pos: &Position) -> Ctx {
+        Ctx::with(pos, &pos.rules())
+    }
+
+    /// The context of `pos` under `rules`.
+    pub(crate) fn with(pos: &Position, rules: &PlakotoRules) -> Ctx {
         // Opposing counts: 2+ blocks; exactly 1 blocks only when it pins ours.
         let (opp_any, opp_multi) = occupancy(pos.opp);
         let opp_one = opp_any & !opp_multi;
@@ -79,6 +100,11 @@ impl Ctx {
             pinnable_nibs |= nib(m.trailing_zeros());
             m &= m - 1;
         }
+        let own_mother_pinned = pos.own_pinned >> 24 & 1 == 1;
+        let may_bear = match rules.bear_off {
+            BearOff::Unpinned => pos.own_pinned == 0,
+            BearOff::PastPins => pos.own_pinned & !HOME == 0,
+        };
         Ctx {
             pinnable_nibs,
             opp_after0: pos.opp & !(pinnable_nibs * 0xF),
@@ -91,10 +117,12 @@ impl Ctx {
             open,
             pinnable,
             no_own_pins: pos.own_pinned == 0,
-            mother_watch: pinnable & 2 != 0,
-            own_mother_pinned: pos.own_pinned >> 24 & 1 == 1,
+            may_bear,
+            mother_watch: pinnable & 2 != 0 && (rules.mother == Mother::Greek || own_mother_pinned),
+            own_mother_pinned,
             opp_off: nibble(pos.opp, 0),
             turn: pos.turn,
+            game: pos.game,
         }
     }
 
@@ -137,6 +165,7 @@ impl Ctx {
             own_pinned: self.own_pinned0,
             opp_pinned: self.pinnable & s.occ,
             turn: self.turn,
+            game: self.game,
         };
         if result.is_some() { after } else { after.pass_turn() }
     }
@@ -167,9 +196,11 @@ impl Rules for Ctx {
             if self.open >> (from - die) & 1 == 0 {
                 return None;
             }
-        } else if !self.no_own_pins || s.occ & !HOME != 0 || (from < die && highest(s.occ) != from) {
-            // Bearing off: every checker home and none pinned; a die larger
-            // than the point only from the highest occupied point.
+        } else if !self.may_bear || s.occ & !HOME != 0 || (from < die && highest(s.occ | self.own_pinned0) != from) {
+            // Bearing off: every checker home and none pinned (or, past
+            // pins, none pinned outside home); a die larger than the point
+            // only from the highest point with a checker of ours, pinned
+            // ones included (under RULES.md a pin stops bearing off first).
             return None;
         }
         Some(self.apply::<S>(s, from, die))
@@ -186,11 +217,12 @@ impl Rules for Ctx {
     #[inline(always)]
     fn sources(&self, s: &Seq, die: u32) -> u32 {
         let mut m = s.occ & (self.open << die);
-        if self.no_own_pins && s.occ & !HOME == 0 {
-            let top = highest(s.occ | 1);
+        if self.may_bear && s.occ & !HOME == 0 {
+            // A pinned checker may be the highest (past pins), and cannot move.
+            let top = highest(s.occ | self.own_pinned0 | 1);
             m |= s.occ & (1 << die);
             if top < die && top > 0 {
-                m |= 1 << top;
+                m |= s.occ & (1 << top);
             }
         }
         m
@@ -260,6 +292,7 @@ impl Collected<Ctx> for Position {
                 own_pinned: reverse_mask(ctx.pinnable & occ),
                 opp_pinned,
                 turn,
+                game: ctx.game,
             });
         });
     }
@@ -277,6 +310,9 @@ impl Collected<Ctx> for Position {
 /// assert_eq!(plays.len(), 2);
 /// ```
 pub struct MoveGen {
+    /// The rules plays are generated by: each position's own game's when
+    /// `None` ([`Position::rules`]).
+    rules: Option<PlakotoRules>,
     set: KeySet,
     seen: KeySet,
 }
@@ -288,9 +324,23 @@ impl Default for MoveGen {
 }
 
 impl MoveGen {
-    /// A generator with empty scratch space.
+    /// A generator with empty scratch space, generating each position's
+    /// plays by its own game's rules.
     pub fn new() -> MoveGen {
-        MoveGen { set: KeySet::new(), seen: KeySet::new() }
+        MoveGen { rules: None, set: KeySet::new(), seen: KeySet::new() }
+    }
+
+    /// A generator of the plays under `rules`, whatever the position's game.
+    ///
+    /// ```
+    /// use tavli_core::plakoto::{Mother, MoveGen, PlakotoRules};
+    /// use tavli_core::{Dice, Position};
+    /// let play_out = PlakotoRules { mother: Mother::PlayOut, ..PlakotoRules::default() };
+    /// let mut movegen = MoveGen::with_rules(play_out);
+    /// assert_eq!(movegen.count(&Position::start(), Dice::new(6, 4).unwrap()), 2);
+    /// ```
+    pub fn with_rules(rules: PlakotoRules) -> MoveGen {
+        MoveGen { rules: Some(rules), ..MoveGen::new() }
     }
 
     /// Fills `out` with the legal plays of `pos` for `dice`: one per distinct
@@ -319,7 +369,18 @@ impl Generator for MoveGen {
 
     #[inline]
     fn ctx(&self, pos: &Position) -> Ctx {
-        Ctx::new(pos)
+        match &self.rules {
+            None => Ctx::new(pos),
+            Some(rules) => Ctx::with(pos, rules),
+        }
+    }
+
+    #[inline]
+    fn over(&self, pos: &Position) -> bool {
+        match &self.rules {
+            None => pos.outcome().is_some(),
+            Some(rules) => pos.outcome_with(rules).is_some(),
+        }
     }
 
     #[inline]
@@ -434,7 +495,39 @@ impl Position {
     /// ```
     pub fn legal_plays(&self, dice: Dice) -> Vec<Play> {
         let mut out = Vec::new();
-        generator::with_cached(&GEN, MoveGen::new, |g| g.plays(self, dice, &mut out));
+        generator::with_cached(&GEN, MoveGen::new, |g| {
+            g.rules = None;
+            g.plays(self, dice, &mut out)
+        });
+        out
+    }
+
+    /// The legal plays for `dice` under `rules` (a match's options), not
+    /// the position's game's own.
+    ///
+    /// ```
+    /// use tavli_core::plakoto::{Mother, PlakotoRules};
+    /// use tavli_core::{Dice, Position};
+    /// // REGIONAL.md TP2: Black's mother alone on White's 1-point.
+    /// let p = Position::from_json(
+    ///     r#"{"turn":"white","board":{"12":-14,"7":1,"6":3,"5":3,"4":3,"3":3,"2":2,"1":-1}}"#,
+    /// )
+    /// .unwrap();
+    /// let d = Dice::new(6, 1).unwrap();
+    /// assert_eq!(p.legal_plays(d).len(), 7);
+    /// let play_out = PlakotoRules { mother: Mother::PlayOut, ..PlakotoRules::default() };
+    /// assert_eq!(p.legal_plays_with(d, &play_out).len(), 6);
+    /// ```
+    pub fn legal_plays_with(&self, dice: Dice, rules: &PlakotoRules) -> Vec<Play> {
+        let mut out = Vec::new();
+        generator::with_cached(
+            &GEN,
+            || MoveGen::with_rules(*rules),
+            |g| {
+                g.rules = Some(*rules);
+                g.plays(self, dice, &mut out)
+            },
+        );
         out
     }
 }

@@ -19,8 +19,9 @@
 use thiserror::Error;
 
 use super::{Position, PositionError, Setup};
-use crate::codec::id::{IdFault, IdFormat};
+use crate::codec::id::{IdFault, IdFormat, name_marker, named_in};
 use crate::color::Color;
+use crate::tavli::GameKind;
 
 /// Why a position ID was rejected.
 #[derive(Clone, Debug, Error, PartialEq, Eq)]
@@ -78,17 +79,36 @@ impl From<IdFault> for PositionIdError {
 /// characters.
 const FORMAT: IdFormat<PositionIdError> = IdFormat { prefix: None, max_len: 16 };
 
+/// The ID format of `game` (Plakoto's, or one of its names: the same bits
+/// after the name's marker, `tapa.…`).
+fn format_of(game: GameKind) -> IdFormat<PositionIdError> {
+    match name_marker(game) {
+        // Only chosen for a text that starts with the marker, or to write.
+        Some(marker) => IdFormat {
+            prefix: Some((marker, |_| PositionIdError::Base64("a named game's ID starts with its name".into()))),
+            max_len: FORMAT.max_len + marker.len(),
+        },
+        None => FORMAT,
+    }
+}
+
 impl Position {
-    /// The position ID (see the module documentation for the encoding).
+    /// The position ID (see the module documentation for the encoding); a
+    /// position of one of Plakoto's names writes the same bits after the
+    /// name and a dot (`tapa.AAAA__7__gAAAA`).
     ///
     /// ```
     /// use tavli_core::Position;
+    /// use tavli_core::tavli::GameKind;
     /// let id = Position::start().id();
     /// assert_eq!(id, "AAAA__7__gAAAA");
     /// assert_eq!(Position::from_id(&id).unwrap(), Position::start());
+    /// let mahbusa = Position::start_of(GameKind::Mahbusa).unwrap();
+    /// assert_eq!(mahbusa.id(), "mahbusa.AAAA__7__gAAAA");
+    /// assert_eq!(Position::from_id(&mahbusa.id()).unwrap(), mahbusa);
     /// ```
     pub fn id(&self) -> String {
-        FORMAT.write(self.turn, |w| {
+        format_of(self.game).write(self.turn, |w| {
             for color in [Color::White, Color::Black] {
                 for p in 1..=24 {
                     w.unary(self.checkers(color, p));
@@ -110,9 +130,11 @@ impl Position {
     /// assert_eq!(Position::from_id(""), Err(PositionIdError::Empty));
     /// ```
     pub fn from_id(id: &str) -> Result<Position, PositionIdError> {
-        let (turn, mut r) = FORMAT.read(id)?;
+        let game = named_in(id, GameKind::Plakoto).map_or(GameKind::Plakoto, |(g, _)| g);
+        let (turn, mut r) = format_of(game).read(id)?;
         let counts: [[u8; 24]; 2] = [r.side(Color::White)?, r.side(Color::Black)?];
         let mut s = Setup::empty(turn);
+        s.game = game;
         for p in 1..=24 {
             let (w, b) = (i64::from(counts[0][p - 1]), i64::from(counts[1][p - 1]));
             if w > 0 && b > 0 {
@@ -157,5 +179,21 @@ mod tests {
         // The same position with a pin bit that cannot be there.
         assert!(Position::from_id("AAAA__7__gAAAB").is_err());
         assert!(matches!(Position::from_id("AAAAAAAAAAAAAAAAA"), Err(PositionIdError::TooLong(17))));
+        // A named game's ID: its faults counted in characters of the whole ID.
+        let e = Position::from_id("tapa.AAAA!_7__gAAAA").unwrap_err().to_string();
+        assert!(e.contains("character 10"), "{e}");
+        assert!(Position::from_id("tapa.").is_err());
+        assert!(Position::from_id("tabla.AAAA__7__gAAAA").is_err());
+    }
+
+    #[test]
+    fn each_name_writes_its_marker_and_reads_back() {
+        let p = pos!(Black; white {24: 10, 6: 3}; black {1: 3, 19: 4, 12: 1}; pinned {6: Black, 12: White});
+        for game in [GameKind::Tapa, GameKind::Tsilliton, GameKind::Mahbusa] {
+            let named = p.as_game(game).unwrap();
+            let id = named.id();
+            assert_eq!(id, format!("{}.{}", game.name(), p.id()));
+            assert_eq!(Position::from_id(&id).unwrap(), named);
+        }
     }
 }

@@ -34,6 +34,14 @@ impl JsonFormat for Position {
         Setup::empty(turn)
     }
 
+    fn set_game(setup: &mut Setup, game: GameKind) {
+        setup.game = game;
+    }
+
+    fn game(&self) -> GameKind {
+        self.game
+    }
+
     fn put(setup: &mut Setup, point: u8, count: i64) {
         setup.board[point as usize] = count;
     }
@@ -90,7 +98,9 @@ impl Position {
         json::read_value(v)
     }
 
-    /// The position JSON, compact, points from 24 down to 1 as in INTERFACE.md.
+    /// The position JSON, compact, points from 24 down to 1 as in
+    /// INTERFACE.md; a position of one of Plakoto's names says its `game`
+    /// first (`{"game":"tapa","turn":…}`).
     ///
     /// ```
     /// use tavli_core::Position;

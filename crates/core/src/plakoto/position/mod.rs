@@ -15,7 +15,9 @@ pub use json::PositionJsonError;
 pub use setup::{PositionError, Setup};
 
 use crate::color::Color;
+use crate::plakoto::rules::{Mother, PlakotoRules};
 use crate::result::{GameResult, Reason, win_points};
+use crate::tavli::GameKind;
 
 // The packed board's bit tricks, shared by every game's generator.
 use crate::movegen_common::bits::nibbles;
@@ -38,7 +40,10 @@ pub(crate) const fn reverse_mask(m: u32) -> u32 {
 }
 
 /// A position, always valid: 15 checkers a side, at most one pinned checker
-/// under each point, pins only under opposing checkers.
+/// under each point, pins only under opposing checkers. It carries the
+/// name of the game it is a position of (Plakoto, or Tapa, Tsillitón or
+/// Mahbusa: [`Position::game`]), which its JSON and ID write and whose own
+/// rules its legal plays follow ([`PlakotoRules::of`]).
 ///
 /// ```
 /// use tavli_core::{Color, Position};
@@ -59,13 +64,54 @@ pub struct Position {
     /// Points (mover's numbering) where an opposing checker lies pinned.
     pub(crate) opp_pinned: u32,
     pub(crate) turn: Color,
+    /// The game's name: Plakoto or one of its names (its base is Plakoto).
+    pub(crate) game: GameKind,
 }
 
 impl Position {
     /// All 15 White checkers on White's 24-point, all 15 Black checkers on
     /// Black's 24-point (White's 1-point), White on roll.
     pub const fn start() -> Position {
-        Position { own: 15 * nib(24), opp: 15 * nib(1), own_pinned: 0, opp_pinned: 0, turn: Color::White }
+        Position::start_named(GameKind::Plakoto)
+    }
+
+    /// [`Position::start`] of `game`, whose base the caller knows is Plakoto.
+    pub(crate) const fn start_named(game: GameKind) -> Position {
+        Position { own: 15 * nib(24), opp: 15 * nib(1), own_pinned: 0, opp_pinned: 0, turn: Color::White, game }
+    }
+
+    /// The start of a game of `game`, if Plakoto's code plays it (Plakoto,
+    /// Tapa, Tsillitón, Mahbusa).
+    ///
+    /// ```
+    /// use tavli_core::Position;
+    /// use tavli_core::tavli::GameKind;
+    /// let tapa = Position::start_of(GameKind::Tapa).unwrap();
+    /// assert_eq!(tapa.game(), GameKind::Tapa);
+    /// assert_ne!(tapa, Position::start());
+    /// assert_eq!(tapa.as_game(GameKind::Plakoto), Some(Position::start()));
+    /// assert_eq!(Position::start_of(GameKind::Portes), None);
+    /// ```
+    pub fn start_of(game: GameKind) -> Option<Position> {
+        (game.base() == GameKind::Plakoto).then(|| Position::start_named(game))
+    }
+
+    /// The game this is a position of: Plakoto, or one of its names.
+    #[inline]
+    pub const fn game(&self) -> GameKind {
+        self.game
+    }
+
+    /// The same board as a position of `game`, if Plakoto's code plays it.
+    pub fn as_game(&self, game: GameKind) -> Option<Position> {
+        (game.base() == GameKind::Plakoto).then_some(Position { game, ..*self })
+    }
+
+    /// The rules this position's game is played by unless a match says
+    /// otherwise ([`PlakotoRules::of`] its game).
+    #[inline]
+    pub const fn rules(&self) -> PlakotoRules {
+        PlakotoRules::of(self.game)
     }
 
     /// The side on roll.
@@ -89,6 +135,7 @@ impl Position {
             own_pinned: reverse_mask(self.opp_pinned),
             opp_pinned: reverse_mask(self.own_pinned),
             turn: self.turn.opponent(),
+            game: self.game,
         }
     }
 
@@ -238,7 +285,7 @@ impl Position {
     /// What resigning now gives the opponent of `resigner`: the most it
     /// could still win, 2 points while `resigner` has borne off nothing (a
     /// bear-off or a mother pin can still score 2), else 1 (RULES.md,
-    /// "Resigning").
+    /// "Resigning"), whatever the game's options.
     ///
     /// ```
     /// use tavli_core::{Color, Position, Reason};
@@ -249,9 +296,11 @@ impl Position {
         GameResult::resignation(resigner, self.off(resigner))
     }
 
-    /// Has the game ended in this position, and how? The standing mother
-    /// rule is checked as in RULES.md: both mothers pinned is a draw; a side
-    /// whose opponent's mother is pinned and whose own start is empty wins 2.
+    /// Has the game ended in this position, and how, under its game's own
+    /// rules ([`Position::rules`])? The standing mother rule is checked as
+    /// in RULES.md: both mothers pinned is a draw; a side whose opponent's
+    /// mother is pinned and whose own start is empty wins 2 (not where the
+    /// mother is played out, Mahbusa's rule: see [`Position::outcome_with`]).
     ///
     /// ```
     /// use tavli_core::{Color, GameResult, Position, Reason, pos};
@@ -261,6 +310,22 @@ impl Position {
     /// assert_eq!(p.outcome(), Some(GameResult::win(Color::White, 2, Reason::Mother)));
     /// ```
     pub fn outcome(&self) -> Option<GameResult> {
+        self.outcome_with(&self.rules())
+    }
+
+    /// [`Position::outcome`] under `rules`: with the mother played out
+    /// ([`Mother::PlayOut`]) a pinned mother ends nothing, and both
+    /// mothers pinned is still a draw.
+    ///
+    /// ```
+    /// use tavli_core::plakoto::{Mother, PlakotoRules};
+    /// use tavli_core::{Position, pos};
+    /// let p = pos!(Black; white {1: 1, 6: 14}; black {13: 14}; pinned {1: Black});
+    /// let play_out = PlakotoRules { mother: Mother::PlayOut, ..PlakotoRules::default() };
+    /// assert!(p.outcome().is_some());
+    /// assert_eq!(p.outcome_with(&play_out), None);
+    /// ```
+    pub fn outcome_with(&self, rules: &PlakotoRules) -> Option<GameResult> {
         let side = |mover: bool| {
             if mover { self.turn } else { self.turn.opponent() }
         };
@@ -274,6 +339,9 @@ impl Position {
         let opp_mother_pinned = self.opp_pinned_on(1);
         if own_mother_pinned && opp_mother_pinned {
             return Some(GameResult::draw());
+        }
+        if rules.mother == Mother::PlayOut {
+            return None;
         }
         let own_start_empty = self.own_on(24) == 0 && !self.own_pinned_on(24);
         let opp_start_empty = self.opp_on(1) == 0 && !self.opp_pinned_on(1);
@@ -289,6 +357,17 @@ impl Position {
     /// Can the side on roll bear off now (every checker home, none pinned)?
     pub fn can_bear_off(&self) -> bool {
         self.own_pinned == 0 && (self.own >> (4 * 7)) == 0
+    }
+
+    /// Can the side on roll bear off now under `rules`: every checker
+    /// home, and none pinned (or, bearing off past pins, none pinned
+    /// outside the home board)?
+    pub fn can_bear_off_with(&self, rules: &PlakotoRules) -> bool {
+        let pins_block = match rules.bear_off {
+            crate::plakoto::rules::BearOff::Unpinned => self.own_pinned != 0,
+            crate::plakoto::rules::BearOff::PastPins => self.own_pinned & !HOME != 0,
+        };
+        !pins_block && (self.own >> (4 * 7)) == 0
     }
 
     /// A compact, stable 128-bit key of the mover's checkers: with the
@@ -334,6 +413,7 @@ mod tests {
             own_pinned: 0,
             opp_pinned: 0,
             turn: Color::White,
+            game: GameKind::Plakoto,
         };
         let (own, opp) = (p.own_points(), p.opp_points());
         assert_eq!((own[0], opp[0]), (p.own_off(), p.opp_off()));

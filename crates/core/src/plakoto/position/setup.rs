@@ -6,6 +6,7 @@ use thiserror::Error;
 
 use super::{Position, nib};
 use crate::color::Color;
+use crate::tavli::GameKind;
 
 /// An unchecked board, points in White's numbering (index 1..=24; index 0
 /// unused). Counts are wide so that out-of-range input can be reported
@@ -20,6 +21,9 @@ pub struct Setup {
     pub pinned: [Option<Color>; 25],
     /// Checkers borne off, indexed by `Color::index()`.
     pub off: [i64; 2],
+    /// The game the position is of: Plakoto (the default), or Tapa,
+    /// Tsillitón or Mahbusa, which Plakoto's code plays.
+    pub game: GameKind,
 }
 
 /// What is wrong with a setup. Points are in White's numbering.
@@ -76,12 +80,15 @@ pub enum PositionError {
     /// Both sides have borne off all 15 checkers.
     #[error("both sides have borne off all their checkers; only one game can be won")]
     BothBorneOff,
+    /// The setup names a game (held) that Plakoto's code does not play.
+    #[error("a position of pinning checkers cannot be a {} position", .0.title())]
+    OtherGame(GameKind),
 }
 
 impl Setup {
     /// An empty board with `turn` on roll (not valid until checkers are added).
     pub fn empty(turn: Color) -> Setup {
-        Setup { turn, board: [0; 25], pinned: [None; 25], off: [0; 2] }
+        Setup { turn, board: [0; 25], pinned: [None; 25], off: [0; 2], game: GameKind::Plakoto }
     }
 
     /// Counts the checkers of `color` on the board (on top and pinned).
@@ -112,6 +119,9 @@ impl Setup {
     /// assert_eq!(s.validate(), Err(PositionError::PinWithoutCover { point: 10, pinned: Color::Black }));
     /// ```
     pub fn validate(&self) -> Result<Position, PositionError> {
+        if self.game.base() != GameKind::Plakoto {
+            return Err(PositionError::OtherGame(self.game));
+        }
         for point in 1..=24u8 {
             let n = self.board[point as usize];
             if n.abs() > 15 {
@@ -180,7 +190,7 @@ impl Setup {
         }
         own += self.off[me.index()] as u128;
         opp += self.off[me.opponent().index()] as u128;
-        Position { own, opp, own_pinned, opp_pinned, turn: me }
+        Position { own, opp, own_pinned, opp_pinned, turn: me, game: self.game }
     }
 }
 
@@ -188,6 +198,7 @@ impl Position {
     /// The position as an unchecked, absolute `Setup`.
     pub fn to_setup(&self) -> Setup {
         let mut s = Setup::empty(self.turn);
+        s.game = self.game;
         for abs in 1..=24u8 {
             if let Some((c, n)) = self.top(abs) {
                 s.board[abs as usize] = if c == Color::White { n as i64 } else { -(n as i64) };

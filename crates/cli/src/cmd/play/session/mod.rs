@@ -172,7 +172,10 @@ impl<I: ReadLine, W: Write> Session<I, W> {
         self.save()?;
         let path = self.save_path.display().to_string();
         self.say(text::saving(self.lang, &path))?;
-        if self.m.game().turns().is_empty() && self.m.game().dice().is_none() {
+        // A game not begun: no turn played, nothing rolled but (when the
+        // opening dice are played, Mahbusa's rule) the opening dice.
+        let game = self.m.game();
+        if game.turns().is_empty() && (game.dice().is_none() || game.pending_opening_dice().is_some()) {
             self.announced = self.m.games().len() - 1;
         } else {
             self.announced = self.m.games().len();
@@ -389,7 +392,7 @@ impl<I: ReadLine, W: Write> Session<I, W> {
         let kind = game.position().kind();
         let over = self.m.is_over() && gi + 1 == self.m.games().len();
         let drawn = game.result().is_some_and(|r| r.winner.is_none());
-        let rotates = self.m.rules().games == MatchGames::Tavli;
+        let rotates = self.m.rules().games.rotation().len() > 1;
         Some((!over && rotates).then(|| self.m.rules().next_game(kind, drawn)))
     }
 
@@ -415,8 +418,10 @@ impl<I: ReadLine, W: Write> Session<I, W> {
         } else {
             text::game_head_match(lang, n, self.m.target())
         };
-        if n == 1 && self.m.rules().games == MatchGames::Tavli {
-            self.say(format!("\n{}", tavli_text::tavli_rotation(lang)))?;
+        match self.m.rules().games {
+            MatchGames::Tavli if n == 1 => self.say(format!("\n{}", tavli_text::tavli_rotation(lang)))?,
+            MatchGames::Tabla if n == 1 => self.say(format!("\n{}", tavli_text::tabla_rotation(lang)))?,
+            _ => {}
         }
         self.say(format!("\n{}", self.style.bold(&format!("=== {head} ==="))))?;
         let v = self.voice();
@@ -447,8 +452,10 @@ impl<I: ReadLine, W: Write> Session<I, W> {
             self.say(self.score_text())?;
         }
         if !self.m.is_over() && r.winner.is_none() {
-            if self.m.game().position().kind() == GameKind::Fevga && !self.plakoto_only() {
-                self.say(tavli_text::after_draw_fevga(self.lang))?;
+            // A rotating match goes on to the next game (Fevga, Tabla).
+            let next = self.m.game().position().kind();
+            if self.m.rules().games.rotation().len() > 1 && next != self.m.games()[gi].position().kind() {
+                self.say(tavli_text::after_draw_rotates(self.lang, tavli_text::game_name(self.lang, next)))?;
             } else {
                 self.say(text::next_game_opening(self.lang))?;
             }
@@ -491,10 +498,12 @@ impl<I: ReadLine, W: Write> Session<I, W> {
             return Ok(()); // only Plakoto pins
         };
         let v = self.voice();
+        let played_out = self.m.rules().plakoto_for(after.game()).mother == tavli_core::plakoto::Mother::PlayOut;
         for side in [Color::White, Color::Black] {
             let start = side.to_white_numbering(24);
             let (was, is) = (before.pinned(start) == Some(side), after.pinned(start) == Some(side));
             let said = match (was, is) {
+                (false, true) if played_out => announce::mother_played_out(side, &v),
                 (false, true) => announce::mother_pinned(side, &v),
                 (true, false) => announce::mother_freed(side, &v),
                 _ => continue,
