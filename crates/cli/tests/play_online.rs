@@ -461,3 +461,87 @@ fn the_terminal_online_says_the_opening_marks_you_and_takes_single_moves() {
     // White to play now: the terminal waits on the live stream.
     let _ = term.child.kill();
 }
+
+/// The `presence` events a seat's live stream brings, read on a thread:
+/// each as `(white, black)`.
+fn presence_events(addr: &str, id: &str, token: &str) -> Receiver<(bool, bool)> {
+    use std::io::{BufRead, BufReader};
+    let mut s = std::net::TcpStream::connect(addr).unwrap();
+    write!(
+        s,
+        "GET /api/v1/matches/{id}/events HTTP/1.1\r\nHost: {addr}\r\nAccept: text/event-stream\r\n\
+         Authorization: Bearer {token}\r\n\r\n"
+    )
+    .unwrap();
+    let (tx, rx) = channel();
+    std::thread::spawn(move || {
+        let mut kind = String::new();
+        for line in BufReader::new(s).lines() {
+            let Ok(line) = line else { return };
+            if let Some(k) = line.strip_prefix("event:") {
+                kind = k.trim().to_string();
+            } else if let Some(data) = line.strip_prefix("data:")
+                && kind == "presence"
+            {
+                let v: Value = serde_json::from_str(data.trim()).unwrap();
+                if tx.send((v["white"] == true, v["black"] == true)).is_err() {
+                    return;
+                }
+            }
+        }
+    });
+    rx
+}
+
+/// A terminal that joined is connected for its whole session, its own
+/// turns included, as a browser tab is; when it quits, the other seat's
+/// live stream hears so at once (issue 41 item 1: the page said "Your
+/// friend is connected" a minute after the terminal had quit).
+#[test]
+fn the_terminal_is_connected_while_it_plays_and_not_once_it_quits() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = Server::start(&dir.path().join("m.db"));
+    let body = json!({"opponent": "online", "length": 3, "human_color": "white"});
+    let (s, created) = request(&server.addr, "POST", "/api/v1/matches", Some(&body)).unwrap();
+    assert_eq!(s, 201, "{created}");
+    let id = created["id"].as_str().unwrap().to_string();
+    let white = created["seat"]["token"].as_str().unwrap().to_string();
+    let link = format!("http://{}/match/{id}#join={}", server.addr, created["invite"].as_str().unwrap());
+    let heard = presence_events(&server.addr, &id, &white);
+    let mut term = Terminal::join(&link, &dir.path().join("data"));
+    term.expect("You took the seat of Black");
+    let mut m = state(&server.addr, &id);
+    // Black's turn twice, each with the terminal waiting at its prompt.
+    for _ in 0..2 {
+        while m["to_act"]["side"] == "white" {
+            m = play_first(&server.addr, &id, &white, &m);
+        }
+        term.expect("quit` >");
+        // Typing a play takes the person a while: the seat stays connected.
+        std::thread::sleep(Duration::from_millis(300));
+        let now = state(&server.addr, &id);
+        assert_eq!(now["online"]["connected"]["black"], true, "at its own turn: {}", now["online"]);
+        term.send(m["game"]["plays"][0]["notation"].as_str().unwrap());
+        m = after(&server.addr, &id, &m["version"]);
+    }
+    while m["to_act"]["side"] == "white" {
+        m = play_first(&server.addr, &id, &white, &m);
+    }
+    term.expect("quit` >");
+    while heard.try_recv().is_ok() {}
+    term.send("quit");
+    term.expect("your seat is kept");
+    assert!(term.child.wait().unwrap().success());
+    let t = Instant::now();
+    loop {
+        match heard.recv_timeout(Duration::from_secs(5).saturating_sub(t.elapsed())) {
+            Ok((_, false)) => break,
+            Ok(_) => continue,
+            Err(_) => panic!(
+                "White's stream never heard that Black left; the match says {}",
+                state(&server.addr, &id)["online"]
+            ),
+        }
+    }
+    assert_eq!(state(&server.addr, &id)["online"]["connected"]["black"], false);
+}

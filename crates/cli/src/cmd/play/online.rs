@@ -16,6 +16,7 @@
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::path::PathBuf;
+use std::sync::mpsc::{Receiver, TryRecvError, channel};
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result, anyhow, bail};
@@ -30,7 +31,7 @@ use super::render::{BoardView, Marks, Style, render};
 use super::text::{self, Lang};
 
 /// Where a `--join` URL points: the server, the match, the invitation.
-#[derive(Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Address {
     /// `http://host:port`, no trailing slash.
     pub base: String,
@@ -149,6 +150,7 @@ fn read_line_bounded(reader: &mut impl BufRead, max: usize) -> std::io::Result<O
 }
 
 /// The HTTP side: requests with the seat's secret, errors as the server words them.
+#[derive(Clone)]
 struct Client {
     agent: ureq::Agent,
     address: Address,
@@ -213,14 +215,10 @@ impl Client {
         format!("{}/match/{}", self.address.base, self.address.id)
     }
 
-    /// Waits on the live stream until the match is past `version`; the new
-    /// state. A broken stream (a restarted server) is opened again.
-    fn wait_past(&self, version: u64, lang: Lang, out: &mut impl Write) -> Result<Value> {
-        patiently(lang, &self.link(), out, || self.stream_past(version))
-    }
-
-    /// One live stream, read until the match is past `version`.
-    fn stream_past(&self, version: u64) -> Result<Value> {
+    /// One live stream, each state it brings handed to `heard` until that
+    /// says to stop (`false`, and then `Ok`); an error when the stream
+    /// breaks or cannot be opened.
+    fn stream_states(&self, mut heard: impl FnMut(Value) -> bool) -> Result<()> {
         let mut r = self.agent.get(&self.address.url("/events")).header("Accept", "text/event-stream");
         if let Some(t) = &self.token {
             r = r.header("Authorization", &format!("Bearer {t}"));
@@ -250,11 +248,123 @@ impl Client {
                 && kind == "state"
             {
                 let state: Value = serde_json::from_str(data.trim()).context("a state on the live stream")?;
-                if state["version"].as_u64().unwrap_or(0) > version {
-                    return Ok(state);
+                if !heard(state) {
+                    return Ok(());
                 }
             } else if line.is_empty() {
                 kind.clear();
+            }
+        }
+    }
+}
+
+/// What the live stream's thread tells the session.
+enum Heard {
+    /// A state of the match.
+    State(Value),
+    /// The stream broke or could not be opened (why); tried again in so
+    /// many seconds.
+    Lost(String, u64),
+    /// The stream is open again after [`Heard::Lost`].
+    Back,
+    /// The stream failed for good (why); nothing follows.
+    Failed(String),
+}
+
+/// The match's live stream, held open for the whole session on a thread
+/// of its own, so the seat counts as connected while its holder types as
+/// while it waits (a browser tab's stream is open all along too), and the
+/// server sees the seat leave when the terminal does.
+struct Listener {
+    heard: Receiver<Heard>,
+}
+
+impl Listener {
+    /// Opens the stream, and opens it again with back-off (1, 2, 4 … up
+    /// to 10 s) while the server is away, for at most [`GIVE_UP_AFTER`].
+    fn start(client: Client, lang: Lang) -> Listener {
+        let (tx, heard) = channel();
+        std::thread::spawn(move || {
+            let mut lost_since: Option<Instant> = None;
+            let mut wait = Duration::from_secs(1);
+            loop {
+                let r = client.stream_states(|state| {
+                    if lost_since.take().is_some() && tx.send(Heard::Back).is_err() {
+                        return false;
+                    }
+                    wait = Duration::from_secs(1);
+                    tx.send(Heard::State(state)).is_ok()
+                });
+                let told = match r {
+                    // The session is over: nobody listens.
+                    Ok(()) => return,
+                    Err(e) if e.is::<Unreachable>() => {
+                        if lost_since.get_or_insert_with(Instant::now).elapsed() >= GIVE_UP_AFTER {
+                            tx.send(Heard::Failed(format!("{e}\n{}", text::online_gave_up(lang, &client.link()))))
+                        } else {
+                            tx.send(Heard::Lost(e.to_string(), wait.as_secs()))
+                        }
+                    }
+                    Err(e) => {
+                        let _ = tx.send(Heard::Failed(format!("{e:#}")));
+                        return;
+                    }
+                };
+                if told.is_err() || lost_since.is_some_and(|t| t.elapsed() >= GIVE_UP_AFTER) {
+                    return;
+                }
+                std::thread::sleep(wait);
+                wait = (wait * 2).min(Duration::from_secs(10));
+            }
+        });
+        Listener { heard }
+    }
+
+    /// Waits until the match is past `version`; the newest state heard.
+    /// An outage that began and ended while the person was typing is not
+    /// told after the fact; one still going on is, and so is its end.
+    fn wait_past(&self, version: u64, lang: Lang, out: &mut impl Write) -> Result<Value> {
+        let past = |s: &Value| s["version"].as_u64().unwrap_or(0) > version;
+        let mut newest = None;
+        let mut lost = None;
+        loop {
+            match self.heard.try_recv() {
+                Ok(Heard::State(s)) if past(&s) => newest = Some(s),
+                Ok(Heard::State(_)) => {}
+                Ok(Heard::Lost(why, secs)) => lost = Some((why, secs)),
+                Ok(Heard::Back) => lost = None,
+                Ok(Heard::Failed(why)) => bail!("{why}"),
+                Err(TryRecvError::Empty) => break,
+                Err(TryRecvError::Disconnected) => bail!("the live stream stopped"),
+            }
+        }
+        if let Some(s) = newest {
+            return Ok(s);
+        }
+        let mut lost = match lost {
+            Some((why, secs)) => {
+                writeln!(out, "{}", text::online_reconnecting(lang, &why, secs))?;
+                out.flush()?;
+                true
+            }
+            None => false,
+        };
+        loop {
+            match self.heard.recv() {
+                Ok(Heard::State(s)) if past(&s) => return Ok(s),
+                Ok(Heard::State(_)) => {}
+                Ok(Heard::Lost(why, secs)) => {
+                    lost = true;
+                    writeln!(out, "{}", text::online_reconnecting(lang, &why, secs))?;
+                    out.flush()?;
+                }
+                Ok(Heard::Back) => {
+                    if std::mem::take(&mut lost) {
+                        writeln!(out, "{}", text::online_reconnected(lang))?;
+                    }
+                }
+                Ok(Heard::Failed(why)) => bail!("{why}"),
+                Err(_) => bail!("the live stream stopped"),
             }
         }
     }
@@ -533,6 +643,7 @@ pub fn run(url: &str, lang: Lang, style: Style) -> Result<()> {
     let mut out = stdout.lock();
     let address = Address::parse(url)?;
     let (client, seat) = connect(address, lang, &mut out)?;
+    let listener = Listener::start(client.clone(), lang);
     let me = seat.side;
     let stdin = std::io::stdin();
     let mut lines = stdin.lock().lines();
@@ -593,7 +704,7 @@ pub fn run(url: &str, lang: Lang, style: Style) -> Result<()> {
         if me.is_none() || on_roll != me {
             writeln!(out, "{}", text::online_waiting(lang, &side_name(lang, on_roll)))?;
             out.flush()?;
-            state = client.wait_past(version, lang, &mut out)?;
+            state = listener.wait_past(version, lang, &mut out)?;
             continue;
         }
         let prompt = match &turn {
