@@ -226,6 +226,18 @@ test('a Tavli match reviewed game by game on the page', { timeout: 180000 }, asy
     const labels = await page.$$eval('#review-graph .graph-game-label', (ts) => ts.map((x) => x.textContent));
     assert.deepEqual(labels, ['Game 1: Portes', 'Game 2: Plakoto']);
     assert.match(await page.textContent('#review-graph-title'), /win the match/);
+    // The summary says the results the adjusted figures come from, how each
+    // is made, and the chance to win the match the plays gave away (issue
+    // 41 item 6).
+    const line = await page.textContent('#review-summary tr.review-result');
+    assert.match(line, /^Result: White [+−][\d.]+, Black [+−][\d.]+ · chance to win the match given away by the plays: White [\d.]+%, Black [\d.]+%$/, line);
+    const value = (x) => Number(x.replace('−', '-'));
+    for (const side of ['white', 'black']) {
+      const title = await page.getAttribute(`#review-summary tr[data-side=${side}] td:nth-child(6)`, 'title');
+      const [result, mine, theirs, x] = title.match(/[+−][\d.]+/g).map(value);
+      assert.ok(Math.abs(result - mine + theirs - x) < 0.003, title);
+      assert.ok(Math.abs(result - expected.players[side].result) < 0.0006, title);
+    }
 
     // A Portes turn where a checker was on the bar, if any, else the first:
     // the board is Portes's; then a Plakoto turn: the board is Plakoto's.

@@ -211,6 +211,10 @@ pub struct PlayerReview {
     /// The result with the luck of both sides' rolls taken out: the result
     /// minus this player's luck plus the opponent's.
     pub luck_adjusted_result: f64,
+    /// In match play, the chance to win the match this player's plays gave
+    /// away in all (each play's chance after the best play minus after the
+    /// play made; 0.032 is 3.2 percentage points); null in a single game.
+    pub match_chance_lost: Option<f64>,
 }
 
 impl PlayerReview {
@@ -583,6 +587,9 @@ pub fn tally_players<'a>(games: impl IntoIterator<Item = &'a GameReview>) -> Pla
             if !tr.forced {
                 p.decided(tr.loss, tr.mark);
             }
+            if let (Some(made), Some(best)) = (tr.match_winning_chance, tr.best_match_winning_chance) {
+                *p.match_chance_lost.get_or_insert(0.0) += (best - made).max(0.0);
+            }
         }
         // A resignation is a decision too, judged as a play is.
         if let Some(r) = &g.resignation {
@@ -664,6 +671,8 @@ mod tests {
         let t = &r.games[0].turns[0];
         assert!(t.forced && t.loss == 0.0 && t.mark == Mark::None, "{t:?}");
         assert_eq!((r.players.white.plays, r.players.white.unforced), (1, 0));
+        // A single game: no match's chance to give away.
+        assert_eq!(r.players.white.match_chance_lost, None);
         assert_eq!(r.players.white.error_rate, 0.0);
     }
 
@@ -803,7 +812,19 @@ mod tests {
             assert_eq!(whole.unforced, parts.iter().map(|p| p.unforced).sum::<usize>());
             assert!((whole.total_loss - parts.iter().map(|p| p.total_loss).sum::<f64>()).abs() < 1e-9);
             assert!((whole.luck - parts.iter().map(|p| p.luck).sum::<f64>()).abs() < 1e-9);
+            let lost: f64 = parts.iter().map(|p| p.match_chance_lost.expect("match play")).sum();
+            assert!((whole.match_chance_lost.unwrap() - lost).abs() < 1e-9);
         }
+        // The match's chance each side's plays gave away is the sum of its
+        // turns' (best minus made).
+        let black_lost: f64 = r.games[0]
+            .turns
+            .iter()
+            .filter(|t| t.side == Color::Black)
+            .map(|t| t.best_match_winning_chance.unwrap() - t.match_winning_chance.unwrap())
+            .sum();
+        assert!(black_lost > 0.0);
+        assert!((r.games[0].players.black.match_chance_lost.unwrap() - black_lost).abs() < 1e-9);
         assert!(r.games[0].players.black.very_bad >= 1);
         // One kind each: the kinds' figures are the games' own.
         assert_eq!(

@@ -259,8 +259,29 @@ function renderReviewSummary(table) {
       td.textContent = c;
       tr.append(td);
     }
+    // How the adjusted figure is made, from figures shown: the result
+    // (not a column) less this side's luck plus the other's.
+    const them = R.data.players[side === 'white' ? 'black' : 'white'];
+    tr.children[5].title = rt('adjustedSum', {
+      result: signed(p.result), mine: signed(p.luck), theirs: signed(them.luck), x: signed(p.luck_adjusted_result),
+    });
     table.append(tr);
   }
+  // The results the adjusted figures start from, and in a match the
+  // chance to win it each side's plays gave away (each play's line has
+  // its own).
+  const result = document.createElement('tr');
+  result.className = 'review-result';
+  const td = document.createElement('td');
+  td.colSpan = 6;
+  const W = R.data.players.white, B = R.data.players.black;
+  const parts = [rt('resultLine', { white: signed(W.result), black: signed(B.result) })];
+  if (W.match_chance_lost != null && B.match_chance_lost != null) {
+    parts.push(rt('matchLostLine', { white: percent(W.match_chance_lost), black: percent(B.match_chance_lost) }));
+  }
+  td.textContent = parts.join(' · ');
+  result.append(td);
+  table.append(result);
   // In a Tavli match where a game came round again, each kind's figures
   // over its games (else they are the games' own, in the list).
   const kinds = R.data.by_game || [];
