@@ -7,6 +7,7 @@ pub mod announce;
 mod format;
 pub mod input;
 mod online;
+mod online_text;
 pub mod render;
 mod session;
 
