@@ -15,6 +15,7 @@ use tavli_engine::met::MatchScore;
 use tavli_engine::{Analyzer, MAX_PLY};
 
 use super::format::{fixed3, moves_text, percent, signed3};
+use super::reasons;
 use super::text::{self, Lang};
 
 /// The look-ahead of `hint` and `last` (plies of search, as the engine
@@ -40,7 +41,7 @@ pub fn hint<P: GamePosition>(
     score: MatchScore,
 ) -> String {
     let Some(c) = analysis::continuations(analyzer, pos, dice, reachable) else {
-        return text::no_hint(lang, &text::reason(lang, &PlayError::GameOver));
+        return text::no_hint(lang, &reasons::reason(lang, &PlayError::GameOver));
     };
     let shown = &c.plays[..c.plays.len().min(HINT_SHOWN)];
     let by_match = c.best.match_winning_chance.is_some().then_some(score);

@@ -8,6 +8,7 @@ mod format;
 pub mod input;
 mod online;
 mod online_text;
+mod reasons;
 pub mod render;
 mod session;
 

@@ -27,6 +27,7 @@ use tavli_core::{Color, Dice, GameResult};
 use super::announce::{self, Voice};
 use super::input::{self, Command};
 use super::online_text;
+use super::reasons;
 use super::render::{BoardView, Marks, Style, render};
 use super::text::{self, Lang};
 
@@ -635,7 +636,7 @@ pub fn run(url: &str, lang: Lang, style: Style) -> Result<()> {
                         continue;
                     }
                     Err(e) => {
-                        writeln!(out, "{}", text::not_played(lang, &input::shorten(&text::reason(lang, &e), 200)))?;
+                        writeln!(out, "{}", text::not_played(lang, &input::shorten(&reasons::reason(lang, &e), 200)))?;
                         continue;
                     }
                 }

@@ -18,6 +18,7 @@ use super::advice::{self, HINT_PLY};
 use super::announce::{self, Voice};
 use super::format::{self, columns, move_text, moves_text};
 use super::input::{self, Command, Line, ReadLine};
+use super::reasons;
 use super::render::{self, BoardView, Marks, Style};
 use super::tavli_text;
 use super::text::{self, Lang};
@@ -602,7 +603,7 @@ impl<I: ReadLine, W: Write> Session<I, W> {
                     Ok(Some(play)) => return self.finish(side, play, false),
                     Ok(None) => self.show_turn(&tb)?,
                     Err(e) => {
-                        let why = input::shorten(&text::reason(self.lang, &e), 200);
+                        let why = input::shorten(&reasons::reason(self.lang, &e), 200);
                         self.say(text::not_played(self.lang, &why))?
                     }
                 },
