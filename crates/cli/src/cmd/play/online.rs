@@ -429,7 +429,7 @@ fn check_dice(client: &Client, seat: &Seat, lang: Lang, out: &mut impl Write) ->
             };
             let sealed: String = check.commitment.unwrap_or_default().chars().take(16).collect();
             if !mine_used {
-                online_text::online_dice_unfair(lang, "your contribution is not the one the dice were drawn with")
+                online_text::online_dice_unfair(lang, &online_text::online_share_not_used(lang))
             } else if seat.contribution.is_some() {
                 online_text::online_dice_fair(lang, check.dice, &sealed)
             } else {

@@ -1,18 +1,20 @@
 //! Why a play was refused, in the language of the game: English as the
-//! rules library words its `PlayError`, Greek by the error's variant, in
-//! the terms of [`super::text`]. The page words the same refusals from the
-//! server's codes (crates/web/assets/js/reasons.js).
+//! rules library words its `PlayError`, Greek and Bulgarian by the error's
+//! variant, in the terms of [`super::text`]. The page words the same
+//! refusals from the server's codes (crates/web/assets/js/reasons.js),
+//! whose Bulgarian this follows.
 
 use tavli_core::PlayError;
 
 use super::text::Lang;
 
 /// Why a play was refused, from the rules' error: English as the rules
-/// library words it, Greek by the error's variant.
+/// library words it, Greek and Bulgarian by the error's variant.
 pub fn reason(lang: Lang, e: &PlayError) -> String {
     match lang {
         Lang::En => e.to_string(),
         Lang::El => reason_el(e),
+        Lang::Bg => reason_bg(e),
     }
 }
 
@@ -150,10 +152,131 @@ fn reason_el(e: &PlayError) -> String {
     }
 }
 
+/// The notation parser's reasons (crates/core/src/notation.rs) in
+/// Bulgarian. A game's own name in them is left out ("in this game"): a
+/// Tapa player is not told about Plakoto.
+fn syntax_bg(why: &str) -> &'static str {
+    match why {
+        "a count is written `(2)` to `(4)` at the end" => "броят се пише `(2)` до `(4)` накрая",
+        "a move is written from/to, like 24/18" => "преместването се пише от/до, напр. 24/18",
+        "a move is written from/to, like 24/18 or bar/19" => "преместването се пише от/до, напр. 24/18 или `bar/19`",
+        "a checker moves at most four times in a turn" => "пул се мести най-много четири пъти в един ход",
+        "`off` can only end a path" => "`off` може да стои само в края на пътя",
+        "`bar` can only start a path" => "`bar` може да стои само в началото на пътя",
+        "points are numbers 1 to 24, or `off`" => "полетата са числа от 1 до 24, или `off`",
+        "points are numbers 1 to 24, `bar` or `off`" => "полетата са числа от 1 до 24, `bar` или `off`",
+        w if w.starts_with("there is no bar in ") => "в тази игра няма бар: пулове не се бият",
+        w if w.starts_with("`*` marks a hit, and nothing is hit in ") => {
+            "`*` отбелязва удар, а в тази игра пулове не се бият"
+        }
+        _ => "не е ход в запис (напр. 24/18 13/7)",
+    }
+}
+
+/// `пул`, `пула`: a count of checkers as Bulgarian says it after a number.
+fn checkers_bg(n: u8) -> String {
+    if n == 1 { "1 пул".into() } else { format!("{n} пула") }
+}
+
+fn reason_bg(e: &PlayError) -> String {
+    match e {
+        PlayError::Syntax { token, why } => format!("не може да се прочете `{token}`: {}", syntax_bg(why)),
+        PlayError::GameOver => "партията свърши; няма какво да се играе".into(),
+        PlayError::MustPass(d) => format!("с {d} няма възможен ход: пас, ходът минава (напиши `pass`)"),
+        PlayError::CannotPass(d) => format!("с {d} има ход; трябва да играеш (`?` показва ходовете)"),
+        PlayError::NoChecker(25) => "нямаш пул на бара".into(),
+        PlayError::NoChecker(p) => format!("нямаш пул на поле {p}"),
+        PlayError::TooFewCheckers { point: 25, have } => format!("имаш само {} на бара", checkers_bg(*have)),
+        PlayError::TooFewCheckers { point, have } => format!("имаш само {} на поле {point}", checkers_bg(*have)),
+        PlayError::NoPoint(p) => format!("няма поле {p}: полетата са от 1 до 24"),
+        PlayError::Pinned(p) => format!("пулът ти на поле {p} е затапен и не може да мърда"),
+        PlayError::Backwards { from, to } => {
+            format!("{} е назад: пуловете вървят от по-големите полета към по-малките", move_text(*from, *to))
+        }
+        PlayError::NoDice { from, to, dist, left } => {
+            let m = move_text(*from, *to);
+            let pips = if *dist == 1 { "1 пип".to_string() } else { format!("{dist} пипа") };
+            match left.as_str() {
+                "none" => format!("{m} е {pips}, а не остана зар"),
+                _ => format!("{m} е {pips}, а останалите зарове ({left}) не ги дават"),
+            }
+        }
+        PlayError::Blocked(p) => {
+            format!("поле {p} е затворено: противникът държи капия там (два или повече пула)")
+        }
+        PlayError::BlockedAnchor(p) => format!("поле {p} е затворено: пулът на противника там е затапил твой"),
+        PlayError::PathBlocked { from, to, blocked } => format!(
+            "{} не може да се изиграе: всеки път дотам стъпва на затворено поле ({blocked})",
+            move_text(*from, *to)
+        ),
+        PlayError::NotAllHome(25) => "още не можеш да събираш: имаш пул на бара, извън къщата си".into(),
+        PlayError::NotAllHome(p) => format!("още не можеш да събираш: пулът ти на поле {p} е извън къщата ти"),
+        PlayError::PinnedNoBearOff(p) => format!("не можеш да събираш, докато имаш затапен пул (на поле {p})"),
+        PlayError::NotHighest { from, die, higher } => {
+            format!("{from}/off с {die} е позволено само от най-горното ти поле, а имаш пул на поле {higher}")
+        }
+        PlayError::AfterGameEnd(moves) => format!("партията свърши с {moves}; следващите премествания не се играят"),
+        PlayError::TooManyMoves(d) => format!("твърде много премествания за хвърляне {d}"),
+        PlayError::MustUseBoth(d) => format!("трябва да изиграеш и двата зара: има ход, който изиграва целия {d}"),
+        PlayError::MustUseMore { die, needed } => {
+            format!("трябва да изиграеш {needed} пъти по {die}: има ход, който ги изиграва")
+        }
+        PlayError::MustUseLarger(d) => {
+            format!("може да се изиграе само един зар, и тогава той трябва да е по-големият ({d})")
+        }
+        PlayError::NotLegal(text) => format!("`{text}` не е позволен ход"),
+        PlayError::MustEnterFirst { bar: 1, .. } => {
+            "имаш пул на бара: първо го вкарай и после мести друг пул (напр. `bar/22`)".into()
+        }
+        PlayError::MustEnterFirst { bar, .. } => {
+            format!("имаш {bar} пула на бара: първо ги вкарай всичките и после мести друг пул (напр. `bar/22`)")
+        }
+        PlayError::EntryBlocked(p) => format!("не можеш да влезеш на поле {p}: противникът държи капия там"),
+        PlayError::HeldByOne(p) => {
+            format!("поле {p} е затворено: държи го пул на противника (във Февга и Гюлбара един пул държи полето)")
+        }
+        PlayError::Runner { from, passing } => format!(
+            "докато първият ти пул не {} твоето поле 12 (или не събереш пул), мести се само той; пулът на поле {from} чака",
+            if *passing { "подмине" } else { "стигне" }
+        ),
+        PlayError::QuarterBan { landing } => format!(
+            "не можеш да държиш и шестте полета на началната си четвърт (19-24){}",
+            if *landing { " при никое кацане в хода" } else { " в края на хода" }
+        ),
+        PlayError::NardePrime { points } => {
+            format!("не можеш да държиш шест поредни полета ({points}) без пул на противника пред тях")
+        }
+        PlayError::UnblockingDuty { trapped, wall } => format!(
+            "противникът е заклещен на твоето поле {trapped} зад полетата ти {wall}: ходът ти трябва да освободи едно от тях"
+        ),
+        // Gul bara's ladder (стълба): stages (стъпала) of four moves of one number.
+        PlayError::StageMoves { die, left: 1 } => {
+            format!("това стъпало има още 1 преместване по {die}; останалата стълба идва след него")
+        }
+        PlayError::StageMoves { die, left } => {
+            format!("това стъпало има още {left} премествания по {die}; останалата стълба идва след него")
+        }
+        PlayError::OneStage { die } => {
+            format!("стълбата се играе стъпало по стъпало: въведи само преместванията на това стъпало (по {die})")
+        }
+        PlayError::NotALadder { dice, roll } => format!(
+            "чифтът {dice} на хвърляне {roll} в партията се играе наведнъж, не на стъпала: чифтовете стават стълба от 4-то хвърляне"
+        ),
+        PlayError::AfterStall { die, played } => format!(
+            "стъпалото по {die} спря след {played} {}: ходът свършва там (каквото остава, минава у противника или се губи, ако той ти го е дал)",
+            if *played == 1 { "преместване" } else { "премествания" }
+        ),
+        PlayError::Remainder { actual, written } => format!(
+            "ходът предава на противника {}, а не {written}",
+            if actual == "nothing" { "нищо" } else { actual.as_str() }
+        ),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cmd::play::text::tests::{english_words, has_greek};
+    use crate::cmd::play::text::tests::{english_words, has_cyrillic, has_greek};
     use tavli_core::Dice;
 
     /// One error of every kind the rules give.
@@ -165,6 +288,11 @@ mod tests {
             "`off` can only end a path",
             "there is no bar in Plakoto: nothing is ever hit",
             "points are numbers 1 to 24, or `off`",
+            "points are numbers 1 to 24, `bar` or `off`",
+            "a move is written from/to, like 24/18 or bar/19",
+            "a checker moves at most four times in a turn",
+            "`bar` can only start a path",
+            "`*` marks a hit, and nothing is hit in Fevga",
             "something new",
         ]
         .into_iter()
@@ -196,6 +324,31 @@ mod tests {
             PlayError::MustUseMore { die: 3, needed: 4 },
             PlayError::MustUseLarger(6),
             PlayError::NotLegal("24/18 24/18".into()),
+            // Portes's bar.
+            PlayError::NoChecker(25),
+            PlayError::TooFewCheckers { point: 25, have: 1 },
+            PlayError::TooFewCheckers { point: 25, have: 2 },
+            PlayError::NotAllHome(25),
+            PlayError::MustEnterFirst { from: 13, bar: 1 },
+            PlayError::MustEnterFirst { from: 13, bar: 2 },
+            PlayError::EntryBlocked(20),
+            // Fevga's.
+            PlayError::HeldByOne(12),
+            PlayError::Runner { from: 24, passing: false },
+            PlayError::Runner { from: 24, passing: true },
+            PlayError::QuarterBan { landing: false },
+            PlayError::QuarterBan { landing: true },
+            PlayError::NardePrime { points: "7, 8, 9, 10, 11, 12".into() },
+            PlayError::UnblockingDuty { trapped: 3, wall: "4, 5, 6".into() },
+            // Gul bara's ladder.
+            PlayError::StageMoves { die: 5, left: 1 },
+            PlayError::StageMoves { die: 5, left: 3 },
+            PlayError::OneStage { die: 5 },
+            PlayError::NotALadder { dice: Dice::new(5, 5).unwrap(), roll: 2 },
+            PlayError::AfterStall { die: 6, played: 1 },
+            PlayError::AfterStall { die: 6, played: 2 },
+            PlayError::Remainder { actual: "nothing".into(), written: "6,6".into() },
+            PlayError::Remainder { actual: "6,6".into(), written: "5".into() },
         ]);
         all
     }
@@ -222,21 +375,64 @@ mod tests {
     }
 
     #[test]
+    fn every_rules_error_is_told_in_bulgarian() {
+        let all = every_play_error();
+        for e in &all {
+            let bg = reason(Lang::Bg, e);
+            assert!(has_cyrillic(&bg) && !has_greek(&bg), "{bg}");
+            assert_eq!(english_words(&bg), Vec::<String>::new(), "{bg}");
+        }
+        // No two refusals read alike (but the parser's unknown reasons).
+        let mut said: Vec<String> = all.iter().map(|e| reason(Lang::Bg, e)).collect();
+        said.sort();
+        said.dedup();
+        assert_eq!(said.len(), all.len(), "{said:#?}");
+        assert_eq!(reason(Lang::Bg, &PlayError::NoChecker(5)), "нямаш пул на поле 5");
+        assert_eq!(reason(Lang::Bg, &PlayError::Pinned(7)), "пулът ти на поле 7 е затапен и не може да мърда");
+        assert_eq!(reason(Lang::Bg, &PlayError::TooFewCheckers { point: 13, have: 2 }), "имаш само 2 пула на поле 13");
+        assert_eq!(
+            reason(Lang::Bg, &PlayError::NoDice { from: 25, to: 20, dist: 5, left: "6".into() }),
+            "`bar/20` е 5 пипа, а останалите зарове (6) не ги дават"
+        );
+        assert_eq!(
+            reason(
+                Lang::Bg,
+                &PlayError::Syntax {
+                    token: "bar/20".into(),
+                    why: "there is no bar in Plakoto: nothing is ever hit".into()
+                }
+            ),
+            "не може да се прочете `bar/20`: в тази игра няма бар: пулове не се бият"
+        );
+        assert!(reason(Lang::Bg, &PlayError::MustEnterFirst { from: 13, bar: 2 }).contains("на бара"));
+        assert!(reason(Lang::Bg, &PlayError::Runner { from: 24, passing: false }).contains("първият ти пул"));
+    }
+
+    #[test]
     fn the_parsers_reasons_are_all_known() {
-        // Each reason the notation parser gives has its own Greek, not the fallback.
-        let pos = tavli_core::Position::start();
+        // Each reason the notation parser gives has its own Greek and
+        // Bulgarian, not the fallback (the Greek knows Plakoto's).
+        use tavli_core::tavli::{AnyPosition, GameKind};
         let d = Dice::new(6, 4).unwrap();
-        for text in ["24/18(9)", "24", "off/3", "bar/20", "24/x"] {
-            let e = tavli_core::parse_play(&pos, d, text).unwrap_err();
-            assert!(matches!(e, PlayError::Syntax { .. }), "{text}: {e}");
-            assert!(!reason(Lang::El, &e).contains("δεν είναι κίνηση σε συμβολισμό"), "{text}: {e}");
+        for kind in GameKind::ALL {
+            let pos = AnyPosition::start(kind);
+            for text in ["24/18(9)", "24", "off/3", "bar/20", "24/x", "24/23/22/21/20/19", "13/bar", "13/7*"] {
+                let Err(e) = pos.parse_play(d, text) else { continue };
+                if !matches!(e, PlayError::Syntax { .. }) {
+                    continue;
+                }
+                assert!(!reason(Lang::Bg, &e).contains("не е ход в запис"), "{kind}: {text}: {e}");
+                if kind == GameKind::Plakoto && ["24/18(9)", "24", "off/3", "bar/20", "24/x"].contains(&text) {
+                    assert!(!reason(Lang::El, &e).contains("δεν είναι κίνηση σε συμβολισμό"), "{text}: {e}");
+                }
+            }
         }
     }
 
     /// Every refusal of a few entries in each game's start and bar
-    /// positions reads in Greek, with no English word.
+    /// positions reads in Greek and in Bulgarian, with no English word.
     #[test]
-    fn portes_and_fevga_refusals_are_worded_in_greek() {
+    fn portes_and_fevga_refusals_are_worded_in_greek_and_bulgarian() {
         use tavli_core::tavli::{AnyPosition, GameKind};
         let bar = AnyPosition::parse(
             r#"{"game":"portes","turn":"white","bar":{"white":2},"board":{"13":5,"8":3,"6":5,"1":-2,"12":-5,"17":-3,"19":-5}}"#,
@@ -250,9 +446,11 @@ mod tests {
             for dice in [Dice::new(6, 3).unwrap(), Dice::new(5, 5).unwrap()] {
                 for entry in entries {
                     if let Err(e) = pos.parse_play(dice, entry) {
-                        let said = reason(Lang::El, &e);
-                        assert!(!said.is_empty());
-                        assert_eq!(english_words(&said), Vec::<String>::new(), "{entry}: {said} ({e})");
+                        for lang in [Lang::El, Lang::Bg] {
+                            let said = reason(lang, &e);
+                            assert!(!said.is_empty());
+                            assert_eq!(english_words(&said), Vec::<String>::new(), "{entry}: {said} ({e})");
+                        }
                         assert_eq!(reason(Lang::En, &e), e.to_string());
                         seen += 1;
                     }

@@ -36,7 +36,7 @@ pub fn check_players<P: GamePosition>(m: &Match<P>, lang: Lang) -> Result<()> {
             levels::level(level).map_err(|e| {
                 let why = match lang {
                     Lang::En => e.to_string(),
-                    Lang::El => {
+                    Lang::El | Lang::Bg => {
                         let shown: String = e.0.chars().filter(|c| !c.is_control()).take(40).collect();
                         let names: Vec<&str> = tavli_engine::LEVELS.iter().map(|l| l.name).collect();
                         text::unknown_level(lang, &shown, &names.join(", "))
@@ -44,7 +44,7 @@ pub fn check_players<P: GamePosition>(m: &Match<P>, lang: Lang) -> Result<()> {
                 };
                 let side = match lang {
                     Lang::En => text::colour(lang, side),
-                    Lang::El => text::genitive(lang, side),
+                    Lang::El | Lang::Bg => text::genitive(lang, side),
                 };
                 anyhow!(
                     "{}",
