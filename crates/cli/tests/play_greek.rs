@@ -4,101 +4,27 @@
 
 mod common;
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
-
-use common::{BIN, load};
+use common::load;
+use common::piped::{english_words, first_line, run, text, three_turns_and_resign};
+use tavli_core::Color;
 use tavli_core::game::{Match, Players};
-use tavli_core::{Color, Reason};
-
-/// Runs `plakoto ARGS` with `input` on stdin and only the locale variables
-/// of `locale` set (the others removed).
-fn run(args: &[&str], input: &[u8], locale: &[(&str, &str)]) -> Output {
-    let mut cmd = Command::new(BIN);
-    cmd.args(args).stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped()).env_remove("NO_COLOR");
-    for var in ["LC_ALL", "LC_MESSAGES", "LANG"] {
-        cmd.env_remove(var);
-    }
-    for (k, v) in locale {
-        cmd.env(k, v);
-    }
-    let mut child = cmd.spawn().unwrap();
-    let mut stdin = child.stdin.take().unwrap();
-    let input = input.to_vec();
-    let writer = std::thread::spawn(move || {
-        let _ = stdin.write_all(&input);
-    });
-    let out = child.wait_with_output().unwrap();
-    writer.join().unwrap();
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(!stderr.contains("panicked"), "{stderr}");
-    out
-}
-
-fn text(b: &[u8]) -> String {
-    String::from_utf8_lossy(b).to_string()
-}
-
-/// English words that a Greek text must not hold.
-const ENGLISH: &[&str] = &[
-    "the", "you", "your", "point", "points", "checker", "checkers", "win", "wins", "won", "pinned", "roll", "rolls",
-    "rolled", "and", "with", "of", "is", "are", "has", "have", "no", "not", "to", "game", "turn", "mother", "dice",
-    "saved", "record", "legal", "equity", "double", "score", "match", "bar",
-];
-
-/// The English words of `ENGLISH` in `out`, outside `code` (commands quoted
-/// in backticks), with `path` taken out first.
-fn english_words(out: &str, path: &str) -> Vec<String> {
-    let out = out.replace(path, " ");
-    let mut prose = String::new();
-    let mut code = false;
-    for c in out.chars() {
-        if c == '`' {
-            code = !code;
-        } else if !code {
-            prose.push(c);
-        }
-    }
-    prose
-        .split(|c: char| !c.is_ascii_alphabetic())
-        .map(str::to_ascii_lowercase)
-        .filter(|w| ENGLISH.contains(&w.as_str()))
-        .collect()
-}
+use tavli_core::tavli::{GameKind, MatchRules};
 
 #[test]
 fn a_scripted_greek_game_through_a_pipe() {
-    // Work out the dice of seed 31 with the library: three turns, then the
-    // side on roll resigns.
-    let mut m = Match::new(1, 31, Players::people()).unwrap();
-    let mut script = String::from("5/3\nβοήθεια\n");
-    for _ in 0..3 {
-        m.roll().unwrap();
-        let play = m.game().legal_plays()[0];
-        if !play.is_pass() {
-            script.push_str(&format!("{}\n", play.notation()));
-        }
-        m.play(&play).unwrap();
-    }
-    let resigner = m.game().position().turn();
-    m.roll().unwrap();
-    m.resign(resigner).unwrap();
-    script.push_str("παραίτηση\nναι\n");
-
+    // The dice of seed 31 worked out with the library: three turns, then
+    // the side on roll resigns.
     let dir = tempfile::tempdir().unwrap();
     let save = dir.path().join("g.json");
     let path = save.to_str().unwrap();
-    let out = run(
-        &["play", "--game", "plakoto", "--lang", "el", "--two-players", "--seed", "31", "--save", path],
-        script.as_bytes(),
-        &[],
+    let plakoto = Match::with_rules(MatchRules::only(GameKind::Plakoto), 1, 31, Players::people()).unwrap();
+    let (stdout, m, resigner) = three_turns_and_resign(
+        &["play", "--game", "plakoto", "--lang", "el", "--two-players", "--seed", "31"],
+        plakoto,
+        "5/3\nβοήθεια\n",
+        "παραίτηση\nναι\n",
+        &save,
     );
-    let stdout = text(&out.stdout);
-    assert!(out.status.success(), "{stdout}\n{}", text(&out.stderr));
-    let saved = load(&save);
-    assert_eq!(saved.record(), m.record());
-    let r = saved.games()[0].result().unwrap();
-    assert_eq!((r.winner, r.points, r.reason), (Some(resigner.opponent()), 2, Reason::Resign));
 
     let colour = |c: Color| if c == Color::White { "Άσπρα" } else { "Μαύρα" };
     for expected in [
@@ -132,18 +58,6 @@ fn a_scripted_greek_game_through_a_pipe() {
 
 #[test]
 fn the_language_comes_from_the_flag_or_the_locale() {
-    let dir = tempfile::tempdir().unwrap();
-    let mut n = 0;
-    let mut first_line = |args: &[&str], locale: &[(&str, &str)]| {
-        n += 1;
-        let save = dir.path().join(format!("{n}.json"));
-        let mut all =
-            vec!["play", "--game", "plakoto", "--two-players", "--seed", "5", "--save", save.to_str().unwrap()];
-        all.extend_from_slice(args);
-        let out = run(&all, b"", locale);
-        assert!(out.status.success(), "{}", text(&out.stderr));
-        text(&out.stdout).lines().next().unwrap().to_string()
-    };
     let greek = |line: String| line.starts_with("Κάθε κίνηση αποθηκεύεται στο ");
     let english = |line: String| line.starts_with("Saving every move to ");
     assert!(english(first_line(&[], &[])));

@@ -4,44 +4,18 @@
 
 mod common;
 
-use std::io::{Read, Write};
-use std::path::Path;
+use std::io::Read;
 use std::process::{Command, Output, Stdio};
 
+use common::piped::{self, text};
 use common::{BIN, load, turns};
 use tavli_core::game::{Match, PlayerName, Players};
 
-/// Runs `plakoto ARGS` with `input` on stdin; stdout and stderr captured.
+/// Runs `tavli ARGS` with `input` on stdin; stdout and stderr captured,
+/// in English whatever the locale (play_greek.rs and play_bulgarian.rs
+/// test the others).
 fn run(args: &[&str], input: &[u8]) -> Output {
-    run_env(args, input, &[])
-}
-
-fn run_env(args: &[&str], input: &[u8], env: &[(&str, &Path)]) -> Output {
-    let mut cmd = Command::new(BIN);
-    cmd.args(args).stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped()).env_remove("NO_COLOR");
-    // English whatever the locale (play_greek.rs tests the Greek).
-    for var in ["LC_ALL", "LC_MESSAGES", "LANG"] {
-        cmd.env_remove(var);
-    }
-    for (k, v) in env {
-        cmd.env(k, v);
-    }
-    let mut child = cmd.spawn().unwrap();
-    let mut stdin = child.stdin.take().unwrap();
-    let input = input.to_vec();
-    // Write from a thread: the program may stop reading (quit) before the end.
-    let writer = std::thread::spawn(move || {
-        let _ = stdin.write_all(&input);
-    });
-    let out = child.wait_with_output().unwrap();
-    writer.join().unwrap();
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(!stderr.contains("panicked"), "{stderr}");
-    out
-}
-
-fn text(b: &[u8]) -> String {
-    String::from_utf8_lossy(b).to_string()
+    piped::run(args, input, &[])
 }
 
 #[test]
@@ -256,7 +230,8 @@ fn a_finished_match_is_not_resumed_and_files_are_not_overwritten() {
 #[test]
 fn the_default_save_file_is_in_the_data_directory() {
     let dir = tempfile::tempdir().unwrap();
-    let out = run_env(&["play", "--game", "plakoto", "--seed", "1234"], b"quit\n", &[("XDG_DATA_HOME", dir.path())]);
+    let data = [("XDG_DATA_HOME", dir.path().to_str().unwrap())];
+    let out = piped::run(&["play", "--game", "plakoto", "--seed", "1234"], b"quit\n", &data);
     assert!(out.status.success());
     let games = dir.path().join("tavli").join("games");
     let files: Vec<_> = std::fs::read_dir(&games).unwrap().map(|e| e.unwrap().path()).collect();
@@ -267,7 +242,7 @@ fn the_default_save_file_is_in_the_data_directory() {
     assert!(name.starts_with("20") && name.ends_with(".json") && name.contains('T'), "{name}");
     assert!(text(&out.stdout).contains(&format!("Saving every move to {}", files[0].display())));
     // A second game started in the same second gets its own file.
-    let out = run_env(&["play", "--game", "plakoto", "--seed", "1234"], b"quit\n", &[("XDG_DATA_HOME", dir.path())]);
+    let out = piped::run(&["play", "--game", "plakoto", "--seed", "1234"], b"quit\n", &data);
     assert!(out.status.success());
     assert_eq!(std::fs::read_dir(&games).unwrap().count(), 2);
 }

@@ -27,7 +27,8 @@ use crate::records;
 /// before, `t N` turn N of the game, `g N` game N, `help` the commands and
 /// `q` stops; with --all, or when stdin is not a terminal, every turn is
 /// printed at once. Each board is followed by its position ID. `--lang el`
-/// (or a Greek locale) tells it in Greek.
+/// (or a Greek locale) tells it in Greek, `--lang bg` (or a Bulgarian
+/// locale) in Bulgarian.
 #[derive(clap::Args)]
 pub struct Args {
     /// The game record to replay.
@@ -42,8 +43,9 @@ pub struct Args {
     /// Colour output: auto (only on a terminal, and not when NO_COLOR is set), always, never.
     #[arg(long, value_name = "WHEN", default_value = "auto", value_enum)]
     color: ColorWhen,
-    /// The language: en (English) or el (Greek, Ελληνικά); default: Greek
-    /// when LC_ALL, else LC_MESSAGES, else LANG starts with `el`.
+    /// The language: en (English), el (Greek, Ελληνικά) or bg (Bulgarian,
+    /// Български); default: Greek when LC_ALL, else LC_MESSAGES, else LANG
+    /// starts with `el`, Bulgarian when it starts with `bg`.
     #[arg(long, value_name = "LANG", value_enum)]
     lang: Option<Lang>,
 }
@@ -261,18 +263,22 @@ enum Nav {
 }
 
 /// Reads a step command: the English words, or the Greek ones (with or
-/// without accents) that the Greek help lists.
+/// without accents) and the Bulgarian ones that their helps list.
 fn parse_nav(line: &str) -> Nav {
     let words: Vec<String> = line.split_whitespace().map(|w| unaccented(&w.to_lowercase())).collect();
     let number = |w: Option<&String>| w.and_then(|n| n.parse::<usize>().ok());
     match words.iter().map(String::as_str).collect::<Vec<_>>().as_slice() {
-        [] | ["n" | "next" | "επομενη"] => Nav::Next,
-        ["b" | "back" | "p" | "prev" | "πισω"] => Nav::Back,
-        ["t" | "turn" | "ζαρια", _] => number(words.get(1)).map_or(Nav::Unknown(line.into()), Nav::Turn),
-        ["g" | "game" | "παρτιδα", _] => number(words.get(1)).map_or(Nav::Unknown(line.into()), Nav::Game),
-        ["end" | "last" | "τελος"] => Nav::End,
-        ["help" | "h" | "?" | "βοηθεια"] => Nav::Help,
-        ["q" | "quit" | "exit" | "εξοδος"] => Nav::Quit,
+        [] | ["n" | "next" | "επομενη" | "напред"] => Nav::Next,
+        ["b" | "back" | "p" | "prev" | "πισω" | "назад"] => Nav::Back,
+        ["t" | "turn" | "ζαρια" | "ход", _] => {
+            number(words.get(1)).map_or(Nav::Unknown(line.into()), Nav::Turn)
+        }
+        ["g" | "game" | "παρτιδα" | "партия", _] => {
+            number(words.get(1)).map_or(Nav::Unknown(line.into()), Nav::Game)
+        }
+        ["end" | "last" | "τελος" | "край"] => Nav::End,
+        ["help" | "h" | "?" | "βοηθεια" | "помощ"] => Nav::Help,
+        ["q" | "quit" | "exit" | "εξοδος" | "изход"] => Nav::Quit,
         _ => Nav::Unknown(line.into()),
     }
 }
@@ -392,52 +398,59 @@ mod tests {
         steps(&a_match(), Color::White, Style { color: false }, lang).unwrap().iter().map(|s| s.text.as_str()).collect()
     }
 
-    #[test]
-    fn a_replay_in_greek() {
-        let out = all_text(Lang::El);
+    /// Asserts that `out` says each of `expected`, and no English word.
+    fn says(out: &str, expected: &[&str]) {
+        for e in expected {
+            assert!(out.contains(e), "{e}\n{out}");
+        }
         for line in out.lines() {
             let words = crate::cmd::play::text::tests::english_words(line);
             assert!(words.is_empty(), "{words:?}: {line}");
         }
-        for expected in [
-            "=== Παρτίδα 1 ===",
-            "Πρώτη ζαριά: τα Άσπρα (τυχαίο) φέρνουν ",
-            "Ζαριά 1: τα ",
-            " Κωδικός θέσης ",
-            "βήματα ",
-            "κερδίζουν τον αγώνα",
-            "Σκορ: Άσπρα ",
-            "(αγώνας στους 3)",
-        ] {
-            assert!(out.contains(expected), "{expected}\n{out}");
-        }
+    }
+
+    /// What stepping through the match in `lang` says to `input`.
+    fn stepped(lang: Lang, input: &str) -> String {
+        let steps = steps(&a_match(), Color::White, Style { color: false }, lang).unwrap();
+        let mut out = Vec::new();
+        step_through(lang, "—", &steps, LineReader::new(input.as_bytes()), &mut out).unwrap();
+        String::from_utf8(out).unwrap()
+    }
+
+    #[test]
+    fn a_replay_in_greek() {
+        let out = all_text(Lang::El);
+        says(
+            &out,
+            &[
+                "=== Παρτίδα 1 ===",
+                "Πρώτη ζαριά: τα Άσπρα (τυχαίο) φέρνουν ",
+                "Ζαριά 1: τα ",
+                " Κωδικός θέσης ",
+                "βήματα ",
+                "κερδίζουν τον αγώνα",
+                "Σκορ: Άσπρα ",
+                "(αγώνας στους 3)",
+            ],
+        );
         assert_eq!(out.matches("=== Παρτίδα ").count(), all_text(Lang::En).matches("=== Game ").count());
     }
 
     #[test]
     fn stepping_through_in_greek() {
-        let rec = a_match();
-        let steps = steps(&rec, Color::White, Style { color: false }, Lang::El).unwrap();
-        let input = "βοήθεια\nπίσω\nt 9999\nπαρτίδα 99\nπέτα\nεπόμενη\nτέλος\n\n";
-        let mut out = Vec::new();
-        step_through(Lang::El, "κεφαλίδα", &steps, LineReader::new(input.as_bytes()), &mut out).unwrap();
-        let out = String::from_utf8(out).unwrap();
-        for expected in [
-            "Παρτίδα 1, αρχή · Enter: επόμενη, b: πίσω, help, q > ",
-            "Εντολές αναπαραγωγής:",
-            "Αυτή είναι η αρχή της καταγραφής.",
-            "Η παρτίδα 1 έχει ζαριές 1 έως ",
-            "Η καταγραφή έχει παρτίδες 1 έως ",
-            "Το `πέτα` δεν είναι εντολή αναπαραγωγής· το `help` τις δείχνει.",
-            "Παρτίδα 1, ζαριά 1 από ",
-            " · Enter: έξοδος (τέλος), b: πίσω, help, q > ",
-        ] {
-            assert!(out.contains(expected), "{expected}\n{out}");
-        }
-        for line in out.lines() {
-            let words = crate::cmd::play::text::tests::english_words(line);
-            assert!(words.is_empty(), "{words:?}: {line}");
-        }
+        says(
+            &stepped(Lang::El, "βοήθεια\nπίσω\nt 9999\nπαρτίδα 99\nπέτα\nεπόμενη\nτέλος\n\n"),
+            &[
+                "Παρτίδα 1, αρχή · Enter: επόμενη, b: πίσω, help, q > ",
+                "Εντολές αναπαραγωγής:",
+                "Αυτή είναι η αρχή της καταγραφής.",
+                "Η παρτίδα 1 έχει ζαριές 1 έως ",
+                "Η καταγραφή έχει παρτίδες 1 έως ",
+                "Το `πέτα` δεν είναι εντολή αναπαραγωγής· το `help` τις δείχνει.",
+                "Παρτίδα 1, ζαριά 1 από ",
+                " · Enter: έξοδος (τέλος), b: πίσω, help, q > ",
+            ],
+        );
     }
 
     #[test]
@@ -449,6 +462,55 @@ mod tests {
         assert_eq!(parse_nav("τέλος"), Nav::End);
         assert_eq!(parse_nav("βοήθεια"), Nav::Help);
         assert_eq!(parse_nav("έξοδος"), Nav::Quit);
+    }
+
+    #[test]
+    fn a_replay_in_bulgarian() {
+        let out = all_text(Lang::Bg);
+        says(
+            &out,
+            &[
+                "=== Партия 1 ===",
+                "Първо хвърляне: Белите (случаен) хвърлят ",
+                "Ход 1: ",
+                " Код на позицията ",
+                "пипа ",
+                "печелят мача",
+                "Резултат: Белите ",
+                "(мач до 3)",
+            ],
+        );
+        assert!(!crate::cmd::play::text::tests::has_greek(&out), "{out}");
+        assert_eq!(out.matches("=== Партия ").count(), all_text(Lang::En).matches("=== Game ").count());
+    }
+
+    #[test]
+    fn stepping_through_in_bulgarian() {
+        says(
+            &stepped(Lang::Bg, "помощ\nназад\nt 9999\nпартия 99\nлети\nнапред\nкрай\n\n"),
+            &[
+                "Партия 1, начало · Enter: напред, b: назад, help, q > ",
+                "Команди за преглед:",
+                "Това е началото на записа.",
+                "Партия 1 има ходове от 1 до ",
+                "Записът има партии от 1 до ",
+                "`лети` не е команда за преглед; `help` ги показва.",
+                "Партия 1, ход 1 от ",
+                " · Enter: изход (край), b: назад, help, q > ",
+            ],
+        );
+    }
+
+    #[test]
+    fn bulgarian_navigation_words() {
+        assert_eq!(parse_nav("напред"), Nav::Next);
+        assert_eq!(parse_nav("Назад"), Nav::Back);
+        assert_eq!(parse_nav("ход 3"), Nav::Turn(3));
+        assert_eq!(parse_nav("партия 2"), Nav::Game(2));
+        assert_eq!(parse_nav("край"), Nav::End);
+        assert_eq!(parse_nav("помощ"), Nav::Help);
+        assert_eq!(parse_nav("ИЗХОД"), Nav::Quit);
+        assert_eq!(parse_nav("ход"), Nav::Unknown("ход".into()));
     }
 
     /// A Tavli match (with Fevga's "pass" option) replays game by game

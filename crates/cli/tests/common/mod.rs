@@ -1,5 +1,6 @@
 //! Helpers for the `tavli play` tests: the binary, reading a saved record,
-//! and a PTY driver that plays a person's turns by typing them.
+//! a PTY driver that plays a person's turns by typing them, and runs
+//! through pipes in a chosen locale ([`piped`]).
 
 #![allow(dead_code)]
 
@@ -14,6 +15,8 @@ use tavli_core::game::{Match, MatchRecord};
 use tavli_core::tavli::AnyPosition;
 
 pub const BIN: &str = env!("CARGO_BIN_EXE_tavli");
+
+pub mod piped;
 
 /// Generous: the machine is shared, and a timeout here is a failure.
 pub const TIMEOUT: Duration = Duration::from_secs(60);

@@ -147,6 +147,23 @@ impl GameKind {
         }
     }
 
+    /// The game's name in Bulgarian, as the web page writes it:
+    /// `Портес`, `Плакото`, `Февга`, `Гюлбара`, `Тапа`, `Цилитон`,
+    /// `Махбуса`, `Табла` (the Bulgarian games, Tabla's three, by their
+    /// own names; the others spelt as they sound).
+    pub const fn bulgarian_title(self) -> &'static str {
+        match self {
+            GameKind::Portes => "Портес",
+            GameKind::Plakoto => "Плакото",
+            GameKind::Fevga => "Февга",
+            GameKind::GulBara => "Гюлбара",
+            GameKind::Tapa => "Тапа",
+            GameKind::Tsilliton => "Цилитон",
+            GameKind::Mahbusa => "Махбуса",
+            GameKind::Tabla => "Табла",
+        }
+    }
+
     /// Do both sides travel the same way round (Fevga, Gul bara), rather
     /// than towards each other? Their boards are drawn with arrows, and
     /// Black's point n is White's ((n + 11) mod 24) + 1.
@@ -182,12 +199,12 @@ impl GameKind {
     }
 
     /// Reads a game's name: the English name in any case, or the Greek one
-    /// with or without its accent (`πόρτες`, `πλακωτό`, `φεύγα`); Gul bara
-    /// also as `gul-bara`, `gul bara` and in Bulgarian, `гюлбара`; Tapa and
-    /// Tabla in Bulgarian (`тапа`, `табла`); Tsillitón with or without its
-    /// accent, with one `l` or two, and in Greek (`τσιλλιτόν`); Mahbusa in
-    /// Arabic (`محبوسة`) and its Levantine and Turkish spellings
-    /// (`mahbousseh`, `mahbuse`, …). The one reading of a game's name:
+    /// with or without its accent (`πόρτες`, `πλακωτό`, `φεύγα`); every game
+    /// by its Bulgarian name, [`GameKind::bulgarian_title`] (`гюлбара`,
+    /// `тапа`, `табла`, `портес`, …); Gul bara also as `gul-bara` and `gul
+    /// bara`; Tsillitón with or without its accent, with one `l` or two,
+    /// and in Greek (`τσιλλιτόν`); Mahbusa in Arabic (`محبوسة`) and its
+    /// Levantine and Turkish spellings (`mahbousseh`, `mahbuse`, …). The one reading of a game's name:
     /// `--game`, a request's or a record's `game` (JSON reads [`GameKind`]
     /// through it), position JSON's `game`, a move list's `games` and a
     /// new match's `games` all take the names it takes. (Names are always
@@ -195,17 +212,17 @@ impl GameKind {
     pub fn parse(text: &str) -> Result<GameKind, UnknownGame> {
         let t = text.trim().to_lowercase();
         match t.as_str() {
-            "portes" | "πόρτες" | "πορτες" => Ok(GameKind::Portes),
-            "plakoto" | "πλακωτό" | "πλακωτο" => Ok(GameKind::Plakoto),
-            "fevga" | "φεύγα" | "φευγα" => Ok(GameKind::Fevga),
+            "portes" | "πόρτες" | "πορτες" | "портес" => Ok(GameKind::Portes),
+            "plakoto" | "πλακωτό" | "πλακωτο" | "плакото" => Ok(GameKind::Plakoto),
+            "fevga" | "φεύγα" | "φευγα" | "февга" => Ok(GameKind::Fevga),
             "gulbara" | "gul-bara" | "gul bara" | "гюлбара" | "γκιουλ μπαρά" | "γκιουλ μπαρα" => {
                 Ok(GameKind::GulBara)
             }
             "tapa" | "тапа" | "τάπα" | "ταπα" => Ok(GameKind::Tapa),
             "tsilliton" | "tsillitón" | "tsiliton" | "tsilitón" | "τσιλλιτόν" | "τσιλλιτον" | "τσιλιτόν"
-            | "τσιλιτον" => Ok(GameKind::Tsilliton),
+            | "τσιλιτον" | "цилитон" => Ok(GameKind::Tsilliton),
             "mahbusa" | "محبوسة" | "mahbousseh" | "mahbouseh" | "mahbooseh" | "mahbuse" | "almahbusa" | "μαχμπούσα"
-            | "μαχμπουσα" => Ok(GameKind::Mahbusa),
+            | "μαχμπουσα" | "махбуса" => Ok(GameKind::Mahbusa),
             "tabla" | "табла" | "τάμπλα" | "ταμπλα" => Ok(GameKind::Tabla),
             _ => Err(UnknownGame(crate::quote::excerpt_of(text, 30))),
         }
@@ -281,12 +298,13 @@ mod tests {
     }
 
     #[test]
-    fn names_read_back_in_english_and_greek() {
+    fn names_read_back_in_english_greek_and_bulgarian() {
         for k in GameKind::EVERY {
             assert_eq!(GameKind::parse(k.name()), Ok(k));
             assert_eq!(GameKind::parse(&k.name().to_uppercase()), Ok(k));
             assert_eq!(GameKind::parse(k.title()), Ok(k));
             assert_eq!(GameKind::parse(k.greek_title()), Ok(k));
+            assert_eq!(GameKind::parse(k.bulgarian_title()), Ok(k));
             let json = serde_json::to_string(&k).unwrap();
             assert_eq!(serde_json::from_str::<GameKind>(&json).unwrap(), k);
         }

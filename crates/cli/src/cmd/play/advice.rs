@@ -15,6 +15,7 @@ use tavli_engine::met::MatchScore;
 use tavli_engine::{Analyzer, MAX_PLY};
 
 use super::format::{fixed3, moves_text, percent, signed3};
+use super::reasons;
 use super::text::{self, Lang};
 
 /// The look-ahead of `hint` and `last` (plies of search, as the engine
@@ -40,7 +41,7 @@ pub fn hint<P: GamePosition>(
     score: MatchScore,
 ) -> String {
     let Some(c) = analysis::continuations(analyzer, pos, dice, reachable) else {
-        return text::no_hint(lang, &text::reason(lang, &PlayError::GameOver));
+        return text::no_hint(lang, &reasons::reason(lang, &PlayError::GameOver));
     };
     let shown = &c.plays[..c.plays.len().min(HINT_SHOWN)];
     let by_match = c.best.match_winning_chance.is_some().then_some(score);
@@ -265,6 +266,7 @@ mod tests {
         let (best, other) = pair(0.3, Some((0.62, 0.607)));
         assert_eq!(loss_text(Lang::En, &best, &other), "loss 1.3%");
         assert_eq!(loss_text(Lang::El, &best, &other), "χάνει 1,3%");
+        assert_eq!(loss_text(Lang::Bg, &best, &other), "губи 1,3%");
         let (best, other) = pair(0.3, Some((0.62, 0.6199)));
         assert_eq!(loss_text(Lang::En, &best, &other), "");
     }
@@ -328,5 +330,44 @@ mod tests {
         assert!(table.contains(','), "decimal commas: {table}");
         let point = table.as_bytes().windows(3).any(|w| w[0].is_ascii_digit() && w[1] == b'.' && w[2].is_ascii_digit());
         assert!(!point, "no decimal points: {table}");
+    }
+
+    #[test]
+    fn bulgarian_hints_and_ratings() {
+        let (pos, dice) = (Position::start(), Dice::new(6, 4).unwrap());
+        let search = Search::new(NeuralEval::shipped(None), 0);
+        let ranked = analysis::rank_plays(&search, &pos, dice);
+        let (best, worst) = (ranked[0].play, ranked.last().unwrap().play);
+        let j = analysis::judge(&search, &pos, dice, &worst).unwrap();
+        let said = rating_text(Lang::Bg, &worst, dice, &j, &text::in_game(Lang::Bg, 1));
+        assert_eq!(
+            said,
+            format!(
+                "Последният ти ход (в партия 1), {worst} (6-4), беше на {} място от {} хода: губи {} спрямо \
+                 най-добрия, {best} (търсене на дълбочина 0).",
+                text::ordinal(Lang::Bg, j.rank),
+                ranked.len(),
+                fixed3(j.loss).replace('.', ",")
+            )
+        );
+        let said =
+            hint(Lang::Bg, &search, &pos, dice, &[], None, &text::hint_for_you(Lang::Bg), MatchScore::SINGLE_GAME);
+        assert!(
+            said.starts_with(
+                "Изборът на компютъра за 6-4, с търсене на дълбочина 0 (очаквани точки и шансове за теб):"
+            ),
+            "{said}"
+        );
+        let table = hint_table(Lang::Bg, &ranked[..2], &ranked[0], 0);
+        let head = table.lines().next().unwrap();
+        assert!(head.starts_with("     ход"), "{table}");
+        for column in ["точки", "победа", "марс", "губи с марс"] {
+            assert!(head.contains(column), "{column}: {table}");
+        }
+        // The columns line up as in English: each head ends over its figures.
+        let english = hint_table(Lang::En, &ranked[..2], &ranked[0], 0);
+        let width = |t: &str| t.lines().next().unwrap().chars().count();
+        assert_eq!(width(&table), width(&english), "{table}\n{english}");
+        assert!(table.contains(','), "decimal commas: {table}");
     }
 }

@@ -1,6 +1,7 @@
 //! The sentences that tell what happened: the opening roll, mother pins and
 //! the end of a game, with the reason. Shared by `play` and `replay`; the
-//! words themselves are in [`super::text`], in English and Greek.
+//! words themselves are in [`super::text`], in English, Greek and
+//! Bulgarian.
 //!
 //! When one person plays the computer, the sentences speak to that person
 //! ("you win", "your mother") and call the other side the computer; with
@@ -19,7 +20,8 @@ pub struct Voice {
     /// Each side's colour word (`White`), coloured as its name.
     pub colours: [String; 2],
     /// Each side's colour word for possessives (English `White`, followed
-    /// by `'s`; Greek `Άσπρων`), coloured as its name.
+    /// by `'s`; Greek `Άσπρων`; Bulgarian `белите`, after `на`), coloured as
+    /// its name.
     pub genitives: [String; 2],
     /// The one person playing against the computer, spoken to as "you";
     /// `None` when two people or two computers play.
@@ -53,11 +55,12 @@ impl Voice {
         &self.names[side.index()]
     }
 
-    /// A named side's possessive: `Black's`, Greek `Μαύρων` (`της μάνας των Μαύρων`).
+    /// A named side's possessive: `Black's`, Greek `Μαύρων` (`της μάνας των
+    /// Μαύρων`), Bulgarian `черните` (`майката на черните`).
     fn of(&self, side: Color) -> String {
         match self.lang {
             Lang::En => format!("{}'s", self.colours[side.index()]),
-            Lang::El => self.genitives[side.index()].clone(),
+            Lang::El | Lang::Bg => self.genitives[side.index()].clone(),
         }
     }
 
@@ -451,11 +454,89 @@ mod tests {
         assert_eq!(v.starts_from("AAAA", Color::White), "Η παρτίδα ξεκινά από τη θέση AAAA· ξεκινάς εσύ.");
     }
 
+    fn bulgarian(you: Option<Color>) -> Voice {
+        let names = match you {
+            Some(Color::White) => ["Белите (ти)".into(), "Черните (експерт)".into()],
+            Some(Color::Black) => ["Белите (експерт)".into(), "Черните (ти)".into()],
+            None => ["Белите".into(), "Черните".into()],
+        };
+        Voice::new(Lang::Bg, names, plain, you)
+    }
+
+    #[test]
+    fn every_sentence_is_bulgarian_in_bulgarian() {
+        for you in [None, Some(Color::White), Some(Color::Black)] {
+            for sentence in every_sentence(&bulgarian(you)) {
+                assert!(text::tests::has_cyrillic(&sentence), "{sentence}");
+                assert!(!text::tests::has_greek(&sentence), "{sentence}");
+                assert_eq!(text::tests::english_words(&sentence), Vec::<String>::new(), "{sentence}");
+            }
+        }
+    }
+
+    #[test]
+    fn bulgarian_sentences_name_the_sides_and_speak_to_the_person() {
+        let v = bulgarian(None);
+        assert_eq!(opening(4, 4, &v), "Първо хвърляне: Белите хвърлят 4, Черните хвърлят 4: равни, хвърлят отново.");
+        assert_eq!(opening(3, 5, &v), "Първо хвърляне: Белите хвърлят 3, Черните хвърлят 5: започват Черните.");
+        assert_eq!(
+            result(GameResult::win(Color::Black, 2, Reason::BearOff), &v),
+            "Черните събират последния си пул и печелят 2 точки (Белите не са събрали нито един пул: марс)."
+        );
+        assert_eq!(
+            result(GameResult::win(Color::White, 1, Reason::BearOff), &v),
+            "Белите събират последния си пул и печелят 1 точка."
+        );
+        assert_eq!(
+            result(GameResult::win(Color::Black, 2, Reason::Mother), &v),
+            "Майката на белите е затапена и началното поле на черните е празно: Черните печелят 2 точки (марс)."
+        );
+        assert_eq!(
+            result(GameResult::win(Color::White, 2, Reason::Resign), &v),
+            "Черните се предават: Белите печелят 2 точки."
+        );
+        assert_eq!(result(GameResult::draw(), &v), "И двете майки са затапени: партията е реми, без точки.");
+        assert_eq!(
+            mother_pinned(Color::Black, &v),
+            "Белите затапиха майката на черните: Белите печелят, щом последният им пул напусне началното им поле, \
+             освен ако Черните първи не затапят майката на белите (реми)."
+        );
+        assert_eq!(mother_freed(Color::Black, &v), "Майката на черните отново е свободна.");
+        assert_eq!(v.score([2, 1], 3), "Резултат: Белите 2, Черните 1 (мач до 3).");
+
+        let v = bulgarian(Some(Color::White));
+        assert_eq!(opening(5, 3, &v), "Първо хвърляне: хвърляш 5, Черните (експерт) хвърлят 3: започваш ти.");
+        assert_eq!(
+            opening(2, 2, &v),
+            "Първо хвърляне: хвърляш 2, Черните (експерт) хвърлят 2: равни, хвърляте отново."
+        );
+        assert_eq!(
+            result(GameResult::win(Color::White, 2, Reason::Mother), &v),
+            "Затапи майката на компютъра и началното ти поле е празно: печелиш 2 точки (марс)."
+        );
+        assert_eq!(
+            result(GameResult::win(Color::White, 2, Reason::BearOff), &v),
+            "Събираш последния си пул и печелиш 2 точки (компютърът не е събрал нито един пул: марс)."
+        );
+        assert_eq!(
+            result(GameResult::win(Color::Black, 1, Reason::Resign), &v),
+            "Предаваш се: Черните (експерт) печелят 1 точка."
+        );
+        assert!(mother_pinned(Color::White, &v).starts_with("Компютърът затапи майката ти: печели, щом"));
+        assert_eq!(mother_freed(Color::White, &v), "Майката ти отново е свободна.");
+        assert_eq!(v.plays(Color::White, "24/18 24/20"), "Играеш 24/18 24/20.");
+        assert_eq!(v.plays(Color::Black, "13/7"), "Черните (експерт) играят 13/7.");
+        assert_eq!(v.passes(Color::White, "6-5"), "Хвърляш 6-5: няма позволен ход, пас.");
+        assert_eq!(v.won_last(Color::White), "Ти спечели предната партия и започваш.");
+        assert_eq!(v.wins_match(Color::Black, 3, 1), "Черните (експерт) печелят мача 3-1.");
+        assert_eq!(v.score([2, 1], 3), "Резултат: ти (Белите) 2, Черните (експерт) 1 (мач до 3).");
+    }
+
     #[test]
     fn english_sentences_have_no_greek() {
         for v in [names(), you_white(), you(Color::Black)] {
             for sentence in every_sentence(&v) {
-                assert!(!text::tests::has_greek(&sentence), "{sentence}");
+                assert!(!text::tests::has_greek(&sentence) && !text::tests::has_cyrillic(&sentence), "{sentence}");
             }
         }
     }

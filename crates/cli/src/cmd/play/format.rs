@@ -75,6 +75,7 @@ mod tests {
         assert_eq!(signed3(-0.0006), "-0.001");
         assert_eq!(fixed3(-0.0), "0.000");
         assert_eq!(percent(Lang::El, 0.5312), "53,1%");
+        assert_eq!(percent(Lang::Bg, 0.5312), "53,1%");
     }
 
     #[test]

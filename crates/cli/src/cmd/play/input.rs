@@ -262,7 +262,9 @@ pub enum Command {
 /// words, or their Greek aliases (with or without accents): `κινήσεις`,
 /// `υπόδειξη`, `τελευταία`, `αξιολόγηση`, `κωδικός`, `αναίρεση`,
 /// `επαναφορά`, `βοήθεια`, `ταμπλό`, `αποθήκευση`, `έξοδος`, `ναι`, `πάσο`,
-/// `παραίτηση`.
+/// `παραίτηση`; or their Bulgarian ones: `ходове`, `подсказка`,
+/// `последен`, `оценка`, `код`, `отмени`, `отначало`, `помощ`, `табла`,
+/// `запази`, `изход`, `да`, `пас`, `предавам се`.
 pub fn parse(line: &str) -> Command {
     let line = line.trim();
     let mut words = line.split_whitespace();
@@ -271,23 +273,29 @@ pub fn parse(line: &str) -> Command {
     let word = unaccented(&first.to_lowercase());
     let bare = |c: Command| if rest.is_empty() { c } else { Command::Unknown(line.to_string()) };
     match word.as_str() {
-        "?" | "moves" | "κινησεις" => bare(Command::List),
-        "hint" | "υποδειξη" if rest.len() == 1 && matches!(rest[0].as_str(), "last" | "τελευταια") => {
+        "?" | "moves" | "κινησεις" | "ходове" => bare(Command::List),
+        "hint" | "υποδειξη" | "подсказка"
+            if rest.len() == 1 && matches!(rest[0].as_str(), "last" | "τελευταια" | "последен") =>
+        {
             Command::Last
         }
-        "hint" | "υποδειξη" => bare(Command::Hint),
-        "last" | "rate" | "τελευταια" | "αξιολογηση" => bare(Command::Last),
-        "id" | "κωδικος" => bare(Command::Id),
-        "undo" | "αναιρεση" => bare(Command::Undo),
-        "reset" | "επαναφορα" => bare(Command::Reset),
-        "help" | "h" | "βοηθεια" => bare(Command::Help),
-        "board" | "ταμπλο" => bare(Command::Board),
-        "save" | "αποθηκευση" => bare(Command::Save),
-        "quit" | "exit" | "q" | "εξοδος" => bare(Command::Quit),
-        "ok" | "yes" | "y" | "ναι" => bare(Command::Confirm),
+        "hint" | "υποδειξη" | "подсказка" => bare(Command::Hint),
+        "last" | "rate" | "τελευταια" | "αξιολογηση" | "последен" | "оценка" => {
+            bare(Command::Last)
+        }
+        "id" | "κωδικος" | "код" => bare(Command::Id),
+        "undo" | "αναιρεση" | "отмени" => bare(Command::Undo),
+        "reset" | "επαναφορα" | "отначало" => bare(Command::Reset),
+        "help" | "h" | "βοηθεια" | "помощ" => bare(Command::Help),
+        "board" | "ταμπλο" | "табла" => bare(Command::Board),
+        "save" | "αποθηκευση" | "запази" => bare(Command::Save),
+        "quit" | "exit" | "q" | "εξοδος" | "изход" => bare(Command::Quit),
+        "ok" | "yes" | "y" | "ναι" | "да" => bare(Command::Confirm),
         "pass" => Command::Play(line.to_string()),
-        "πασο" => bare(Command::Play("pass".to_string())),
+        "πασο" | "пас" => bare(Command::Play("pass".to_string())),
         "resign" | "παραιτηση" => bare(Command::Resign),
+        // `предавам се`, "I give up", the reflexive pronoun optional.
+        "предавам" if rest.is_empty() || rest == ["се"] => Command::Resign,
         // Anything that looks like notation goes to the play parser, which
         // says what is wrong with it (`bar/20`, `25/19`, …).
         _ if first.starts_with(|c: char| c.is_ascii_digit()) || first.contains('/') => Command::Play(line.to_string()),
@@ -392,6 +400,30 @@ mod tests {
         assert_eq!(parse("παραίτηση"), Command::Resign);
         assert_eq!(parse("παραίτηση τώρα"), Command::Unknown("παραίτηση τώρα".into()));
         assert_eq!(parse("Πλακωτό"), Command::Unknown("Πλακωτό".into()));
+    }
+
+    #[test]
+    fn bulgarian_aliases_in_any_case() {
+        assert_eq!(parse("ходове"), Command::List);
+        assert_eq!(parse("Подсказка"), Command::Hint);
+        assert_eq!(parse("подсказка последен"), Command::Last);
+        assert_eq!(parse("hint последен"), Command::Last);
+        assert_eq!(parse("последен"), Command::Last);
+        assert_eq!(parse("оценка"), Command::Last);
+        assert_eq!(parse("код"), Command::Id);
+        assert_eq!(parse("ОТМЕНИ"), Command::Undo);
+        assert_eq!(parse("отначало"), Command::Reset);
+        assert_eq!(parse("помощ"), Command::Help);
+        assert_eq!(parse("табла"), Command::Board);
+        assert_eq!(parse("запази"), Command::Save);
+        assert_eq!(parse("изход"), Command::Quit);
+        assert_eq!(parse("да"), Command::Confirm);
+        assert_eq!(parse("пас"), Command::Play("pass".into()));
+        assert_eq!(parse("предавам се"), Command::Resign);
+        assert_eq!(parse("Предавам"), Command::Resign);
+        assert_eq!(parse("предавам се сега"), Command::Unknown("предавам се сега".into()));
+        assert_eq!(parse("помощ 2"), Command::Unknown("помощ 2".into()));
+        assert_eq!(parse("Тапа"), Command::Unknown("Тапа".into()));
     }
 
     #[test]

@@ -7,6 +7,8 @@ pub mod announce;
 mod format;
 pub mod input;
 mod online;
+mod online_text;
+mod reasons;
 pub mod render;
 mod session;
 
@@ -51,9 +53,10 @@ use text::Lang;
 /// Input is read line by line, so a game can be scripted through stdin; end
 /// of input saves and stops.
 ///
-/// The game speaks English or Greek (`--lang el`, or a Greek locale); the
-/// commands are the English words, with Greek aliases (`υπόδειξη`,
-/// `αναίρεση`, `βοήθεια`, …).
+/// The game speaks English, Greek (`--lang el`, or a Greek locale) or
+/// Bulgarian (`--lang bg`, or a Bulgarian locale); the commands are the
+/// English words, with Greek and Bulgarian aliases (`υπόδειξη`,
+/// `αναίρεση`, `βοήθεια`, `подсказка`, `отмени`, `помощ`, …).
 #[derive(clap::Args)]
 pub struct Args {
     /// Play a match to N points (1, 3, 5, 7 or any); 1 is a single game.
@@ -144,8 +147,9 @@ pub struct Args {
     #[arg(long, value_name = "URL",
           conflicts_with_all = ["match_to", "tavli", "tabla", "game", "options", "two_players", "side", "level", "white", "black", "seed", "position", "resume", "save"])]
     join: Option<String>,
-    /// The language of the game: en (English) or el (Greek, Ελληνικά);
-    /// default: Greek when LC_ALL, else LC_MESSAGES, else LANG starts with `el`.
+    /// The language of the game: en (English), el (Greek, Ελληνικά) or bg
+    /// (Bulgarian, Български); default: Greek when LC_ALL, else LC_MESSAGES,
+    /// else LANG starts with `el`, Bulgarian when it starts with `bg`.
     #[arg(long, value_name = "LANG", value_enum)]
     lang: Option<Lang>,
 }

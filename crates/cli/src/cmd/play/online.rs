@@ -27,6 +27,8 @@ use tavli_core::{Color, Dice, GameResult};
 
 use super::announce::{self, Voice};
 use super::input::{self, Command};
+use super::online_text;
+use super::reasons;
 use super::render::{BoardView, Marks, Style, render};
 use super::text::{self, Lang};
 
@@ -381,18 +383,18 @@ fn patiently<T>(lang: Lang, url: &str, out: &mut impl Write, mut attempt: impl F
         match attempt() {
             Ok(v) => {
                 if lost {
-                    writeln!(out, "{}", text::online_reconnected(lang))?;
+                    writeln!(out, "{}", online_text::online_reconnected(lang))?;
                 }
                 return Ok(v);
             }
             Err(e) if e.is::<Unreachable>() && started.elapsed() < GIVE_UP_AFTER => {
                 lost = true;
-                writeln!(out, "{}", text::online_reconnecting(lang, &e.to_string(), wait.as_secs()))?;
+                writeln!(out, "{}", online_text::online_reconnecting(lang, &e.to_string(), wait.as_secs()))?;
                 out.flush()?;
                 std::thread::sleep(wait);
                 wait = (wait * 2).min(Duration::from_secs(10));
             }
-            Err(e) if e.is::<Unreachable>() => return Err(anyhow!("{e}\n{}", text::online_gave_up(lang, url))),
+            Err(e) if e.is::<Unreachable>() => return Err(anyhow!("{e}\n{}", online_text::online_gave_up(lang, url))),
             Err(e) => return Err(e),
         }
     }
@@ -453,11 +455,11 @@ fn connect(address: Address, lang: Lang, out: &mut impl Write) -> Result<(Client
             side: kept["side"].as_str().and_then(colour_of),
             contribution: kept["contribution"].as_str().and_then(|c| c.parse().ok()),
         };
-        writeln!(out, "{}", text::online_seat_again(lang, &side_name(lang, seat.side)))?;
+        writeln!(out, "{}", online_text::online_seat_again(lang, &side_name(lang, seat.side)))?;
         return Ok((client, seat));
     }
     let Some(invite) = client.address.invite.clone() else {
-        writeln!(out, "{}", text::online_watching(lang))?;
+        writeln!(out, "{}", online_text::online_watching(lang))?;
         return Ok((client, Seat { side: None, contribution: None }));
     };
     // This terminal's own share of the dice, drawn here: with it, not even
@@ -468,8 +470,8 @@ fn connect(address: Address, lang: Lang, out: &mut impl Write) -> Result<(Client
         Ok(j) => j,
         // Used already (by the friend, or from another computer): watch.
         Err(e) if e.is::<ServerSaid>() => {
-            writeln!(out, "{}", text::online_join_refused(lang, &e.to_string()))?;
-            writeln!(out, "{}", text::online_watching(lang))?;
+            writeln!(out, "{}", online_text::online_join_refused(lang, &e.to_string()))?;
+            writeln!(out, "{}", online_text::online_watching(lang))?;
             return Ok((client, Seat { side: None, contribution: None }));
         }
         Err(e) => return Err(e),
@@ -488,7 +490,7 @@ fn connect(address: Address, lang: Lang, out: &mut impl Write) -> Result<(Client
     });
     keep_seat(&file, &saved)?;
     client.token = Some(token);
-    writeln!(out, "{}", text::online_joined(lang, &side_name(lang, side)))?;
+    writeln!(out, "{}", online_text::online_joined(lang, &side_name(lang, side)))?;
     Ok((client, Seat { side, contribution: Some(contribution) }))
 }
 
@@ -537,14 +539,14 @@ fn check_dice(client: &Client, seat: &Seat, lang: Lang, out: &mut impl Write) ->
             };
             let sealed: String = check.commitment.unwrap_or_default().chars().take(16).collect();
             if !mine_used {
-                text::online_dice_unfair(lang, "your contribution is not the one the dice were drawn with")
+                online_text::online_dice_unfair(lang, &online_text::online_share_not_used(lang))
             } else if seat.contribution.is_some() {
-                text::online_dice_fair(lang, check.dice, &sealed)
+                online_text::online_dice_fair(lang, check.dice, &sealed)
             } else {
-                text::online_dice_checked(lang, check.dice, &sealed)
+                online_text::online_dice_checked(lang, check.dice, &sealed)
             }
         }
-        Err(e) => text::online_dice_unfair(lang, &shown(&e.to_string())),
+        Err(e) => online_text::online_dice_unfair(lang, &shown(&e.to_string())),
     };
     writeln!(out, "{line}")?;
     Ok(())
@@ -693,16 +695,16 @@ pub fn run(url: &str, lang: Lang, style: Style) -> Result<()> {
             let w = state["winner"].as_str().and_then(colour_of).unwrap_or(Color::White);
             let score = |c: Color| state["score"][c.name()].as_u64().unwrap_or(0);
             let said = if me == Some(w) {
-                text::online_you_win_match(lang, score(w), score(w.opponent()))
+                online_text::online_you_win_match(lang, score(w), score(w.opponent()))
             } else {
-                text::online_match_over(lang, &text::colour(lang, w), score(w), score(w.opponent()))
+                online_text::online_match_over(lang, &text::colour(lang, w), score(w), score(w.opponent()))
             };
             writeln!(out, "{said}")?;
             return check_dice(&client, &seat, lang, &mut out);
         }
         let on_roll = state["to_act"]["side"].as_str().and_then(colour_of);
         if me.is_none() || on_roll != me {
-            writeln!(out, "{}", text::online_waiting(lang, &side_name(lang, on_roll)))?;
+            writeln!(out, "{}", online_text::online_waiting(lang, &side_name(lang, on_roll)))?;
             out.flush()?;
             state = listener.wait_past(version, lang, &mut out)?;
             continue;
@@ -716,12 +718,12 @@ pub fn run(url: &str, lang: Lang, style: Style) -> Result<()> {
                     None => format!("{} {dice} [{}] > ", side_name(lang, me), moves.join(" ")),
                 }
             }
-            _ => text::online_your_turn(lang, &dice_text(&state["game"]["dice"])),
+            _ => online_text::online_your_turn(lang, &dice_text(&state["game"]["dice"])),
         };
         write!(out, "{prompt}")?;
         out.flush()?;
         let Some(line) = lines.next() else {
-            writeln!(out, "\n{}", text::online_left(lang, url))?;
+            writeln!(out, "\n{}", online_text::online_left(lang, url))?;
             return Ok(());
         };
         let line = input::clean(&line?);
@@ -745,7 +747,7 @@ pub fn run(url: &str, lang: Lang, style: Style) -> Result<()> {
                         continue;
                     }
                     Err(e) => {
-                        writeln!(out, "{}", text::not_played(lang, &input::shorten(&text::reason(lang, &e), 200)))?;
+                        writeln!(out, "{}", text::not_played(lang, &input::shorten(&reasons::reason(lang, &e), 200)))?;
                         continue;
                     }
                 }
@@ -775,7 +777,7 @@ pub fn run(url: &str, lang: Lang, style: Style) -> Result<()> {
                 continue;
             }
             Command::Hint => {
-                writeln!(out, "{}", text::online_no_hints(lang))?;
+                writeln!(out, "{}", online_text::online_no_hints(lang))?;
                 continue;
             }
             Command::List => {
@@ -789,7 +791,7 @@ pub fn run(url: &str, lang: Lang, style: Style) -> Result<()> {
                 continue;
             }
             Command::Resign => {
-                write!(out, "{}", text::online_resign_prompt(lang))?;
+                write!(out, "{}", online_text::online_resign_prompt(lang))?;
                 out.flush()?;
                 let answer = lines.next().transpose()?.map(|l| input::clean(&l)).unwrap_or_default();
                 if echo {
@@ -802,11 +804,11 @@ pub fn run(url: &str, lang: Lang, style: Style) -> Result<()> {
                 json!({ "version": version })
             }
             Command::Quit => {
-                writeln!(out, "{}", text::online_left(lang, url))?;
+                writeln!(out, "{}", online_text::online_left(lang, url))?;
                 return Ok(());
             }
             _ => {
-                writeln!(out, "{}", text::online_help(lang))?;
+                writeln!(out, "{}", online_text::online_help(lang))?;
                 continue;
             }
         };
@@ -826,7 +828,7 @@ pub fn run(url: &str, lang: Lang, style: Style) -> Result<()> {
             }
             // Sent or not, the server knows: the match as it has it.
             Err(e) if e.is::<Unreachable>() => {
-                writeln!(out, "{}", text::online_reconnecting(lang, &e.to_string(), 1))?;
+                writeln!(out, "{}", online_text::online_reconnecting(lang, &e.to_string(), 1))?;
                 std::thread::sleep(Duration::from_secs(1));
                 state = client.request_patiently("GET", "", lang, &mut out)?;
             }

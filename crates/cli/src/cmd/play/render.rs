@@ -499,6 +499,46 @@ mod tests {
         );
     }
 
+    fn bulgarian<'a>(position: &'a AnyPosition, viewpoint: Color, dice: Option<(Dice, &'a [u8])>) -> BoardView<'a> {
+        BoardView {
+            lang: Lang::Bg, names: ["Белите (ти)", "Черните (евристичен)"], ..view(position, viewpoint, dice)
+        }
+    }
+
+    /// Every label of the board in Bulgarian: the page's words (пипа,
+    /// събрани, затапен пул), the sides' letters Б and Ч.
+    #[test]
+    fn bulgarian_labels_pins_marks_and_dice_left() {
+        let before = middle_game();
+        let play = before.legal_plays(Dice::new(6, 3).unwrap())[0].clone();
+        let after = &play.position();
+        let mut v = bulgarian(after, Color::White, Some((Dice::new(5, 2).unwrap(), &[2])));
+        v.marks = Marks::between(&before, after, Color::Black);
+        let board = render(&v, Style::PLAIN);
+        for label in ["Партия 3 · мач до 5", "пипа ", "събрани ", "затапен пул", "-/+ последен ход: от/до"]
+        {
+            assert!(board.contains(label), "{label}\n{board}");
+        }
+        assert!(board.contains("○ Б играят 5-2 (остават 2)"), "{board}");
+        assert!(board.contains("Б Белите (ти) ") && board.contains("Ч Черните (евристичен) "), "{board}");
+        assert_eq!(crate::cmd::play::text::tests::english_words(&board), Vec::<String>::new(), "{board}");
+        assert!(!crate::cmd::play::text::tests::has_greek(&board), "{board}");
+        for line in board.lines() {
+            assert!(line.chars().count() <= 80, "{line}");
+        }
+        let mut v = bulgarian(after, Color::Black, None);
+        assert!(render(&v, Style::PLAIN).contains("○ Б са на ход"));
+        v.over = true;
+        assert!(render(&v, Style::PLAIN).contains("край на партията"));
+        let used = render(&bulgarian(after, Color::White, Some((Dice::new(5, 2).unwrap(), &[]))), Style::PLAIN);
+        assert!(used.contains("○ Б 5-2: всички зарове са изиграни"), "{used}");
+        let single = BoardView { match_to: 1, ..bulgarian(after, Color::White, None) };
+        assert!(
+            render(&single, Style::PLAIN)
+                .starts_with(" Партия 3 · една партия · Б Белите (ти) 1, Ч Черните (евристичен) 2\n")
+        );
+    }
+
     #[test]
     fn a_bear_off_is_marked_in_the_tray() {
         let before = AnyPosition::from(pos!(White; white {1: 1, 2: 1}; black {13: 15}));
@@ -548,7 +588,7 @@ mod tests {
             None,
         )
         .unwrap();
-        for (lang, viewer) in [(Lang::En, Color::White), (Lang::El, Color::Black)] {
+        for (lang, viewer) in [(Lang::En, Color::White), (Lang::El, Color::Black), (Lang::Bg, Color::White)] {
             let v = BoardView { lang, ..view(&p, viewer, None) };
             let board = render(&v, Style::PLAIN);
             let rows: Vec<Vec<char>> =
@@ -562,10 +602,10 @@ mod tests {
             assert_eq!(count(top, opp), theirs.min(STACK_ROWS - usize::from(theirs > STACK_ROWS)), "{board}");
             assert_eq!(count(bottom, me), mine.min(STACK_ROWS - usize::from(mine > STACK_ROWS)), "{board}");
             assert!(bar.iter().any(|c| c.trim() == "7"), "the count of a tall bar: {board}");
-            let legend = if lang == Lang::En {
-                "the middle column is the bar"
-            } else {
-                "η μεσαία στήλη είναι η μπάρα"
+            let legend = match lang {
+                Lang::En => "the middle column is the bar",
+                Lang::El => "η μεσαία στήλη είναι η μπάρα",
+                Lang::Bg => "средната колона е барът",
             };
             assert!(board.contains(legend), "{board}");
             for line in board.lines() {

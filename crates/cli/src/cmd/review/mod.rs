@@ -27,7 +27,8 @@ mod text;
 /// gnubg's rating band, the luck and the luck-adjusted result. In a match
 /// longer than 1 point, every figure is in match-winning chance converted
 /// to points at the score, as gnubg does. `--lang el` (or a Greek locale)
-/// writes the report in Greek.
+/// writes the report in Greek, `--lang bg` (or a Bulgarian locale) in
+/// Bulgarian.
 ///
 /// Any game is reviewed with its own network: Portes, Plakoto, Fevga, and
 /// a Tavli match game by game, with each game's figures, each kind's over
@@ -71,8 +72,9 @@ pub struct Args {
     /// Show every turn, not only the marked ones.
     #[arg(long)]
     all: bool,
-    /// The language of the report: en (English) or el (Greek, Ελληνικά);
-    /// default: Greek when LC_ALL, else LC_MESSAGES, else LANG starts with `el`.
+    /// The language of the report: en (English), el (Greek, Ελληνικά) or bg
+    /// (Bulgarian, Български); default: Greek when LC_ALL, else LC_MESSAGES,
+    /// else LANG starts with `el`, Bulgarian when it starts with `bg`.
     #[arg(long, value_name = "LANG", value_enum)]
     lang: Option<Lang>,
 }

@@ -18,6 +18,7 @@ use super::advice::{self, HINT_PLY};
 use super::announce::{self, Voice};
 use super::format::{self, columns, move_text, moves_text};
 use super::input::{self, Command, Line, ReadLine};
+use super::reasons;
 use super::render::{self, BoardView, Marks, Style};
 use super::tavli_text;
 use super::text::{self, Lang};
@@ -35,7 +36,7 @@ pub fn check_players<P: GamePosition>(m: &Match<P>, lang: Lang) -> Result<()> {
             levels::level(level).map_err(|e| {
                 let why = match lang {
                     Lang::En => e.to_string(),
-                    Lang::El => {
+                    Lang::El | Lang::Bg => {
                         let shown: String = e.0.chars().filter(|c| !c.is_control()).take(40).collect();
                         let names: Vec<&str> = tavli_engine::LEVELS.iter().map(|l| l.name).collect();
                         text::unknown_level(lang, &shown, &names.join(", "))
@@ -43,7 +44,7 @@ pub fn check_players<P: GamePosition>(m: &Match<P>, lang: Lang) -> Result<()> {
                 };
                 let side = match lang {
                     Lang::En => text::colour(lang, side),
-                    Lang::El => text::genitive(lang, side),
+                    Lang::El | Lang::Bg => text::genitive(lang, side),
                 };
                 anyhow!(
                     "{}",
@@ -602,7 +603,7 @@ impl<I: ReadLine, W: Write> Session<I, W> {
                     Ok(Some(play)) => return self.finish(side, play, false),
                     Ok(None) => self.show_turn(&tb)?,
                     Err(e) => {
-                        let why = input::shorten(&text::reason(self.lang, &e), 200);
+                        let why = input::shorten(&reasons::reason(self.lang, &e), 200);
                         self.say(text::not_played(self.lang, &why))?
                     }
                 },

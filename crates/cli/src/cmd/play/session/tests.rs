@@ -593,3 +593,93 @@ fn a_greek_tavli_match_names_the_games_in_greek() {
     assert!(out.contains("=== Παρτίδα 1: Πόρτες · αγώνας τάβλι στους 3 ==="), "{out}");
     assert!(out.contains("Αγώνας τάβλι: Πόρτες, Πλακωτό, Φεύγα"), "{out}");
 }
+
+// ----- in Bulgarian -----
+
+/// Asserts that `out` says nothing in English, nor in Greek (but the
+/// notation's `bar/`, and the saved file's stand-in name).
+fn all_bulgarian(out: &str) {
+    let out = out.replace("ΑΡΧΕΙΟ", "").replace("bar/", "");
+    all_greek(&out);
+    for line in out.lines() {
+        assert!(!text::tests::has_greek(line), "Greek in: {line}\n{out}");
+    }
+}
+
+/// A Tapa game between two people at one keyboard, every command typed in
+/// Bulgarian: the game says everything in Bulgarian, in the page's words.
+#[test]
+fn a_bulgarian_tapa_session_says_everything_in_bulgarian() {
+    let m = Match::with_rules(tavli_core::tavli::MatchRules::only(GameKind::Tapa), 1, 42, Players::people()).unwrap();
+    let input = "\nходове\nfoo\nотмени\n5/3\nbar/20\n24/18(9)\nпомощ\nзапази\nкод\nпоследен\nтабла\n\
+                 предавам се\nне\nизход\n";
+    let (end, out, m) = session_any(Lang::Bg, m, input);
+    assert_eq!(end, End::Quit);
+    assert!(m.game().turns().is_empty());
+    all_bulgarian(&out);
+    for expected in [
+        "Всеки ход се записва в ΑΡΧΕΙΟ",
+        "=== Партия 1: Тапа · една партия ===",
+        "Първо хвърляне: Белите хвърлят 2, Черните хвърлят 5: започват Черните.",
+        " Партия 1 · Тапа · една партия · Б Белите 0, Ч Черните 0",
+        "пипа 360, събрани 0",
+        "позволени хода с ",
+        "не е нито ход, нито команда",
+        "Няма какво да се отмени.",
+        "Не е изиграно: нямаш пул на поле 5",
+        "Не е изиграно: не може да се прочете `bar/20`: в тази игра няма бар",
+        "Не е изиграно: не може да се прочете `24/18(9)`: броят се пише `(2)` до `(4)` накрая",
+        "Команди, на английски или на български:",
+        "  13/7*         тапа, отбелязана с `*` (по желание)",
+        "Записано в ΑΡΧΕΙΟ (всеки ход се записва и без това).",
+        "Код на позицията ",
+        "Още не си играл в този мач.",
+        "Да се предадеш ли в тази партия и да дадеш 2 точки на Белите? (да/не) > ",
+        "Не се предаде; играта продължава.",
+        "Записано в ΑΡΧΕΙΟ. Продължи с: tavli play --resume ΑΡΧΕΙΟ",
+    ] {
+        assert!(out.contains(expected), "{expected}\n{out}");
+    }
+}
+
+/// A Tabla match between two levels in Bulgarian: the Bulgarian player's
+/// own three games by their names, the sides' levels in Bulgarian.
+#[test]
+fn a_bulgarian_tabla_match_names_the_games_in_bulgarian() {
+    let players = Players { white: engine("heuristic"), black: engine("random") };
+    let m = Match::with_rules(tavli_core::tavli::MatchRules::tabla(), 3, 5, players).unwrap();
+    let (end, out, m) = session_any(Lang::Bg, m, "");
+    assert_eq!(end, End::MatchOver);
+    all_bulgarian(&out);
+    assert!(out.contains("=== Партия 1: Табла · мач Табла до 3 ==="), "{out}");
+    assert!(out.contains("Мач Табла: Табла, Гюлбара, Тапа и пак отначало"), "{out}");
+    assert!(out.contains("Белите (евристичен) хвърлят "), "{out}");
+    let w = m.winner().unwrap();
+    let name =
+        if w == Color::White { "Белите (евристичен)" } else { "Черните (случаен)" };
+    let won = format!("{name} печелят мача {}-{}.", m.score(w), m.score(w.opponent()));
+    assert!(out.contains(&won), "{won}\n{out}");
+}
+
+#[test]
+fn a_bulgarian_game_against_the_computer_speaks_to_the_person() {
+    let (end, out, _) = session_in(
+        Lang::Bg,
+        Match::new(1, 42, Players { white: HUMAN, black: engine("random") }).unwrap(),
+        "предавам се\nда\n",
+    );
+    assert_eq!(end, End::MatchOver);
+    all_bulgarian(&out);
+    assert!(out.contains("Първо хвърляне: хвърляш "), "{out}");
+    assert!(out.contains("Белите (ти)"), "{out}");
+    assert!(out.contains("Предаваш се: Черните (случаен) печелят 2 точки."), "{out}");
+    assert!(out.contains("Записът е запазен в ΑΡΧΕΙΟ; виж го отново с `tavli replay ΑΡΧΕΙΟ`"), "{out}");
+}
+
+#[test]
+fn an_unknown_level_is_refused_in_bulgarian() {
+    let m = Match::new(1, 1, Players { white: engine("external:sh"), black: HUMAN }).unwrap();
+    let e = check_players(&m, Lang::Bg).unwrap_err().to_string();
+    assert!(e.starts_with("играчът на белите в записа, `external:sh`: непознато ниво"), "{e}");
+    assert_eq!(text::tests::english_words(&e), Vec::<String>::new(), "{e}");
+}
