@@ -302,7 +302,7 @@ impl Listener {
                     Ok(()) => return,
                     Err(e) if e.is::<Unreachable>() => {
                         if lost_since.get_or_insert_with(Instant::now).elapsed() >= GIVE_UP_AFTER {
-                            tx.send(Heard::Failed(format!("{e}\n{}", text::online_gave_up(lang, &client.link()))))
+                            tx.send(Heard::Failed(format!("{e}\n{}", online_text::online_gave_up(lang, &client.link()))))
                         } else {
                             tx.send(Heard::Lost(e.to_string(), wait.as_secs()))
                         }
@@ -345,7 +345,7 @@ impl Listener {
         }
         let mut lost = match lost {
             Some((why, secs)) => {
-                writeln!(out, "{}", text::online_reconnecting(lang, &why, secs))?;
+                writeln!(out, "{}", online_text::online_reconnecting(lang, &why, secs))?;
                 out.flush()?;
                 true
             }
@@ -357,12 +357,12 @@ impl Listener {
                 Ok(Heard::State(_)) => {}
                 Ok(Heard::Lost(why, secs)) => {
                     lost = true;
-                    writeln!(out, "{}", text::online_reconnecting(lang, &why, secs))?;
+                    writeln!(out, "{}", online_text::online_reconnecting(lang, &why, secs))?;
                     out.flush()?;
                 }
                 Ok(Heard::Back) => {
                     if std::mem::take(&mut lost) {
-                        writeln!(out, "{}", text::online_reconnected(lang))?;
+                        writeln!(out, "{}", online_text::online_reconnected(lang))?;
                     }
                 }
                 Ok(Heard::Failed(why)) => bail!("{why}"),
