@@ -164,6 +164,29 @@ fn a_tavli_match_is_reviewed_game_by_game_in_text_json_and_a_graph_and_its_doubt
     assert!(blunder["best"].as_str().unwrap().contains('*'), "hitting is best: {blunder}");
     assert!(blunder["white_match"].is_f64() && blunder["match_winning_chance"].is_f64(), "{blunder}");
     assert_eq!(r["games"][0]["resignation"]["points"], 2);
+    // The text's table shows the result the adjusted figure is made from,
+    // and the chance to win the match each side's plays gave away, as the
+    // JSON has them (issue 41 item 6).
+    let (_, text, _) = review(&["--ply", "0"], TAVLI);
+    let head = text.lines().find(|l| l.contains("error rate") && l.contains("adjusted")).expect("the table's head");
+    assert!(head.contains("result") && head.ends_with("match lost"), "{head}");
+    for (colour, side) in [("White", "white"), ("Black", "black")] {
+        let row = text.lines().find(|l| l.starts_with(colour) && l.ends_with('%')).expect("a player's row");
+        let cells: Vec<&str> = row.split_whitespace().collect();
+        let n = cells.len();
+        let figure = |s: &str| s.trim_end_matches('%').parse::<f64>().unwrap();
+        let (result, luck, adjusted, lost) =
+            (figure(cells[n - 4]), figure(cells[n - 3]), figure(cells[n - 2]), figure(cells[n - 1]));
+        let p = &r["players"][side];
+        assert!((result - p["result"].as_f64().unwrap()).abs() < 1e-9, "{row}");
+        assert!((luck - p["luck"].as_f64().unwrap()).abs() < 6e-4, "{row}");
+        assert!((adjusted - p["luck_adjusted_result"].as_f64().unwrap()).abs() < 6e-4, "{row}");
+        assert!((lost - 100.0 * p["match_chance_lost"].as_f64().unwrap()).abs() < 0.06, "{row}");
+    }
+    let (w, b) = (&r["players"]["white"], &r["players"]["black"]);
+    let made = w["result"].as_f64().unwrap() - w["luck"].as_f64().unwrap() + b["luck"].as_f64().unwrap();
+    assert!((made - w["luck_adjusted_result"].as_f64().unwrap()).abs() < 1e-9);
+    assert!(text.contains("adjusted: the result less the player's own luck plus the opponent's"), "{text}");
 
     // The doubted Portes play judged again by rollouts with Portes's network.
     let (ok, out, err) = review(&["--ply", "0", "--rollout", "72", "--json"], TAVLI);

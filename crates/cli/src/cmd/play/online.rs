@@ -302,7 +302,10 @@ impl Listener {
                     Ok(()) => return,
                     Err(e) if e.is::<Unreachable>() => {
                         if lost_since.get_or_insert_with(Instant::now).elapsed() >= GIVE_UP_AFTER {
-                            tx.send(Heard::Failed(format!("{e}\n{}", online_text::online_gave_up(lang, &client.link()))))
+                            tx.send(Heard::Failed(format!(
+                                "{e}\n{}",
+                                online_text::online_gave_up(lang, &client.link())
+                            )))
                         } else {
                             tx.send(Heard::Lost(e.to_string(), wait.as_secs()))
                         }

@@ -216,60 +216,68 @@ fn report(r: &Review, all: bool, lang: Lang) -> String {
             let _ = writeln!(out, "{}", figures_line(lang, &names, &g.players));
         }
     }
-    let heads = [
+    // The result the adjusted figure starts from, and in a match the
+    // chance to win it each player's plays gave away, as columns.
+    let in_match = r.players.white.match_chance_lost.is_some();
+    let mut heads = vec![
         text::column_plays(lang),
         text::column_unforced(lang),
         text::column_lost(lang),
         text::column_error_rate(lang),
         text::column_rating(lang),
         text::column_marked(lang),
+        text::column_result(lang),
         text::column_luck(lang),
         text::column_adjusted(lang),
     ];
-    // Each column as wide as its head, at least as wide as the English one's.
-    let w: Vec<usize> = heads.iter().zip([6, 9, 10, 11, 14, 9, 8, 9]).map(|(h, w)| h.chars().count().max(w)).collect();
-    let _ = writeln!(
-        out,
-        "\n{:<8} {:>w0$} {:>w1$} {:>w2$} {:>w3$} {:<w4$} {:>w5$} {:>w6$} {:>w7$}",
-        "",
-        heads[0],
-        heads[1],
-        heads[2],
-        heads[3],
-        heads[4],
-        heads[5],
-        heads[6],
-        heads[7],
-        w0 = w[0],
-        w1 = w[1],
-        w2 = w[2],
-        w3 = w[3],
-        w4 = w[4],
-        w5 = w[5],
-        w6 = w[6],
-        w7 = w[7]
-    );
-    for (name, p) in [(&names[0], &r.players.white), (&names[1], &r.players.black)] {
-        let _ = writeln!(
-            out,
-            "{name:<8} {:>w0$} {:>w1$} {:>w2$} {:>w3$} {:<w4$} {:>w5$} {:>w6$} {:>w7$}",
-            p.plays,
-            p.unforced,
-            n3(p.total_loss),
-            number(lang, format!("{:.1}", p.error_rate)),
-            text::rating(lang, &p.rating),
-            format!("{}/{}/{}", p.doubtful, p.bad, p.very_bad),
-            s3(p.luck),
-            s3(p.luck_adjusted_result),
-            w0 = w[0],
-            w1 = w[1],
-            w2 = w[2],
-            w3 = w[3],
-            w4 = w[4],
-            w5 = w[5],
-            w6 = w[6],
-            w7 = w[7]
-        );
+    // The English heads' widths (the least a column takes); the rating
+    // alone is left-aligned.
+    let mut least = vec![6, 9, 10, 11, 14, 9, 7, 8, 9];
+    if in_match {
+        heads.push(text::column_match_lost(lang));
+        least.push(10);
+    }
+    let rows: Vec<(&String, Vec<String>)> = [(&names[0], &r.players.white), (&names[1], &r.players.black)]
+        .into_iter()
+        .map(|(name, p)| {
+            let mut cells = vec![
+                p.plays.to_string(),
+                p.unforced.to_string(),
+                n3(p.total_loss),
+                number(lang, format!("{:.1}", p.error_rate)),
+                text::rating(lang, &p.rating),
+                format!("{}/{}/{}", p.doubtful, p.bad, p.very_bad),
+                s3(p.result),
+                s3(p.luck),
+                s3(p.luck_adjusted_result),
+            ];
+            if in_match {
+                cells.push(number(lang, format!("{:.1}%", 100.0 * p.match_chance_lost.unwrap_or(0.0))));
+            }
+            (name, cells)
+        })
+        .collect();
+    let w: Vec<usize> = heads
+        .iter()
+        .zip(&least)
+        .enumerate()
+        .map(|(i, (h, &l))| rows.iter().map(|(_, c)| c[i].chars().count()).chain([h.chars().count(), l]).max().unwrap())
+        .collect();
+    let line = |first: &str, cells: &[String]| {
+        let mut l = format!("{first:<8}");
+        for (i, c) in cells.iter().enumerate() {
+            // The rating is words, left-aligned; the rest are figures.
+            if i == 4 {
+                let _ = write!(l, " {c:<w$}", w = w[i]);
+            } else {
+                let _ = write!(l, " {c:>w$}", w = w[i]);
+            }
+        }
+        l.trim_end().to_string()
+    };
+    let _ = writeln!(out, "\n{}", line("", &heads));
+    for (name, cells) in &rows {
+        let _ = writeln!(out, "{}", line(name, cells));
     }
     // Each kind's figures, when some kind was played more than once (else
     // they are the games' own, shown above).
@@ -284,7 +292,7 @@ fn report(r: &Review, all: bool, lang: Lang) -> String {
             let _ = writeln!(out, "{}", figures_line(lang, &names, &k.players));
         }
     }
-    out + &text::footnote(lang) + "\n"
+    out + &text::footnote(lang) + &if in_match { text::footnote_match(lang) } else { String::new() } + "\n"
 }
 
 /// Both players' error rate, rating and luck on one line, as under a game.
