@@ -90,25 +90,24 @@ pub fn tavli_table() -> Arc<MatchEquityTable> {
 /// a Gul bara game of the Tabla match always starts: the Tabla game's
 /// winner starts it), measured as [`TAVLI_CHANCES`] were: the shares of
 /// 10,000 self-play games from its start position by the shipped
-/// `advanced` level (0-ply, with Gul bara's stand-in evaluation, the
-/// ladders chosen stage by stage) for both sides, playing for points,
-/// measured with
+/// `advanced` level (0-ply with Gul bara's network, the ladders chosen
+/// stage by stage) for both sides, playing for points, measured with
 ///
 /// ```text
 /// tavli met --tabla --measure 10000 --level advanced --seed 2900 --threads 1
 /// ```
 ///
-/// (7 minutes on the project's loaded 2-core machine). Each rate's 95%
-/// interval is within ±0.9 points. The games as counted: 2,320 single
-/// wins of the starter, 2,665 double, 2,311 single losses, 2,704 double;
-/// no draw (Gul bara has none). Half of all games are double wins (the
-/// ladder runs a side home while the other has borne off nothing), and
-/// the starter's edge is nil (49.9% of the games); the stand-in's own
-/// evaluation of the start says 2% double wins, one more reason to build
-/// the table from play. Until Gul bara has a network, these rates are
-/// those of its stand-in's play.
+/// (11 minutes on the project's loaded 2-core machine). Each rate's 95%
+/// interval is within ±0.9 points. The games as counted: 2,694 single
+/// wins of the starter, 2,300 double, 2,793 single losses, 2,213 double;
+/// no draw (Gul bara has none). Nearly half of all games are double wins
+/// (a ladder runs a side home while the other has borne off nothing),
+/// and the starter's edge is nil (49.9% of the games); the network's own
+/// evaluation of the start is within 2.5 points of each rate. (Measured
+/// first with a stand-in evaluation set by hand, before Gul bara had a
+/// network: 23.2%, 26.65%, 23.1%, 27.0%.)
 pub const GUL_BARA_CHANCES: GameChances =
-    GameChances { win_single: 0.23200, win_double: 0.26650, lose_single: 0.23110, lose_double: 0.27040, draw: 0.0 };
+    GameChances { win_single: 0.26940, win_double: 0.23000, lose_single: 0.27930, lose_double: 0.22130, draw: 0.0 };
 
 /// The command that measured [`GUL_BARA_CHANCES`] (`tavli met --tabla`
 /// prints it beside the table).
