@@ -418,3 +418,49 @@ fn a_tavli_match_to_5_against_the_networks_plays_each_game_with_its_own() {
     }
     assert!(checked.iter().all(|&n| n > 5), "the computer's plays checked in each game: {checked:?}");
 }
+
+/// A whole Tabla match to 5 typed at a terminal against the computer:
+/// Tabla, Gul bara and Tapa in turn, each announced with its heading; Gul
+/// bara's ladders typed stage by stage, the stages handed over played
+/// before rolling; the record a Tabla match that replays and verifies.
+#[test]
+fn a_tabla_match_to_5_is_typed_to_its_end() {
+    use tavli_core::tavli::{GameKind, MatchGames};
+    let dir = tempfile::tempdir().unwrap();
+    let save = dir.path().join("tabla.json");
+    let path = save.to_str().unwrap();
+    let args = ["play", "--tabla", "--seed", "12", "--level", "heuristic", "--save", path, "--color", "never"];
+    let mut p = spawn(&args);
+    let mut d = Driver::new(&save);
+    assert_eq!(d.run(&mut p, usize::MAX), Stop::Over);
+    assert_eq!(p.get_process().wait().unwrap(), WaitStatus::Exited(p.get_process().pid(), 0));
+    let m = common::load_any(&save);
+    assert_eq!(m.rules().games, MatchGames::Tabla);
+    let w = m.winner().expect("the match has a winner");
+    assert!(m.score(w) >= 5 && m.score(w.opponent()) < 5, "{} – {}", m.score(w), m.score(w.opponent()));
+    let kinds: Vec<GameKind> = m.games().iter().map(|g| g.position().kind()).collect();
+    assert!(kinds.len() >= 3, "a match to 5 of these games took {kinds:?}");
+    assert_eq!(&kinds[..3], &[GameKind::Tabla, GameKind::GulBara, GameKind::Tapa], "{kinds:?}");
+    let out = &d.transcript;
+    assert!(out.contains("A Tabla match: Tabla, Gul bara, Tapa"), "{}", common::tail(out));
+    for (i, kind) in kinds.iter().enumerate() {
+        let head = format!("=== Game {}: {} · Tabla match to 5 ===", i + 1, kind.title());
+        assert!(out.contains(&head), "{head} is not in\n{}", common::tail(out));
+    }
+    // Gul bara's ladder typed stage by stage: the person's own ladder
+    // climbed, stalled and handed over, and dice handed to the person.
+    let stages = &d.stages;
+    assert!(stages.ladder > 0 && stages.stalled > 0 && stages.handed > 0, "{stages:?}");
+    let winner = if w == tavli_core::Color::White {
+        "You win the match".to_string()
+    } else {
+        "Black (heuristic) wins the match".to_string()
+    };
+    assert!(out.contains(&winner), "{}", common::tail(out));
+    assert!(d.typed > 30, "the person typed {} turns", d.typed);
+    // The record replays move by move and its dice check out.
+    let verified = std::process::Command::new(common::BIN).args(["verify", path]).output().unwrap();
+    assert!(verified.status.success(), "{}", String::from_utf8_lossy(&verified.stderr));
+    assert!(String::from_utf8_lossy(&verified.stdout).contains("the dice check out"));
+    println!("tabla: {} typed turns ({stages:?}), games {kinds:?}", d.typed);
+}
