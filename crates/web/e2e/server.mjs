@@ -76,6 +76,15 @@ export async function api(url, method, p, body) {
 // The page's body data attributes (phase, version, game, board, seat…).
 export const body = (page) => page.evaluate(() => ({ ...document.body.dataset }));
 
+// Collects the errors `page` logs or throws into `errors`, each marked
+// `who`, and accepts its dialogs (a resignation's confirmation).
+export function watchErrors(page, errors, who) {
+  page.on('pageerror', (e) => errors.push(`${who}: ${e.message}`));
+  page.on('console', (m) => { if (m.type() === 'error') errors.push(`${who}: ${m.text()}`); });
+  page.on('dialog', (d) => d.accept());
+  return page;
+}
+
 // Waits until the page is not busy with a request.
 export async function idle(page) {
   await page.waitForFunction(() => document.body.dataset.phase !== 'busy', null, { timeout: 30000 });

@@ -28,7 +28,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import {
   LIVE_MS, api, artifacts, body, launchBrowser, playTurnByClicking, playTurnOnline, sameBoard, sleep, startServer, stopServer,
-  until,
+  until, watchErrors,
 } from './server.mjs';
 
 const ROTATION = ['portes', 'plakoto', 'fevga'];
@@ -77,13 +77,6 @@ async function assertNamesGame(page, m, who = 'the page') {
 
 // Errors in a page, and its console's, are collected in `errors`; its
 // dialogs (a resignation's confirmation) are accepted.
-function watchErrors(page, errors, who) {
-  page.on('pageerror', (e) => errors.push(`${who}: ${e.message}`));
-  page.on('console', (m) => { if (m.type() === 'error') errors.push(`${who}: ${m.text()}`); });
-  page.on('dialog', (d) => d.accept());
-  return page;
-}
-
 // ---- 1. Against the computer, on a desktop and on a phone.
 
 const DEVICES = [
