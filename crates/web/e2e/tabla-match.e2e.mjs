@@ -9,7 +9,7 @@
 //    and the next one; each game's start is headed by its own name
 //    (Tabla, Gul bara, Tapa) and says who starts; each game's end stays
 //    on screen until Next game, which names the game to come; the final
-//    score is shown as the API has it.
+//    score is shown as the API has it; the match is reviewed, game by game.
 // 2. Two people play a Tabla match online, the friend taking the seat by
 //    the invitation link, one page in English and the other in
 //    Bulgarian, by clicks to its end: each page names every game in its
@@ -221,6 +221,20 @@ test('a whole Tabla match to 5 against the computer, chosen in the dialog and pl
     assert.deepEqual([...headed], m.games.map((g) => g.number), 'the person played in every game');
     assert.equal(ended.length, m.games.length - 1, 'every game but the last ended on screen before the next');
     await shot('over');
+
+    // The match reviewed: every game headed by its own name, every
+    // decision a turn, a reviewed turn's board drawn as its game's.
+    await page.click('#review');
+    const record = await api(url, 'GET', `/api/v1/matches/${id}/record`);
+    const decisions = record.games.reduce((n, g) => n + g.turns.length, 0);
+    await page.waitForFunction((n) => document.querySelectorAll('#review-turns li[data-turn]').length === n, decisions, { timeout: 120000 });
+    const reviewed = await page.$$eval('#review-turns li.review-game', (ls) => ls.map((l) => [l.dataset.game, l.firstChild.textContent]));
+    assert.deepEqual(reviewed.map(([g]) => g), games, 'each game reviewed under its own name');
+    reviewed.forEach(([g, label], i) => assert.ok(label.startsWith(`Game ${i + 1}: ${WORDS.en.name[g]} (`), label));
+    await page.click('#review-turns li[data-turn="1:0"]');
+    await page.waitForFunction(() => document.getElementById('board').dataset.game === 'gulbara', null, { timeout: 10000 });
+    await shot('review');
+    await page.click('#review-close');
     assert.deepEqual(errors, [], 'no errors in the page');
     assert.ok(hints >= 3, `a hint in each game: ${hints}`);
     console.log(`# tabla against the computer: ${turns} decisions by clicks (Gul bara's stages ${JSON.stringify(stages)}), `
