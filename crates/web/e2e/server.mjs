@@ -103,6 +103,29 @@ export async function settle(page) {
   return page.evaluate(() => document.body.dataset.phase);
 }
 
+// In a match against the computer: waits until the person is to act, a
+// game has ended or the match is over, and says which (`human`, `ended`,
+// `over`) with the API's match state (`state()`), the one the page shows
+// (nothing is asked meanwhile: the computer's turns are asked by the
+// page, which is idle).
+export async function personsPhase(page, state) {
+  await page.waitForFunction(() => ['human', 'ended', 'over'].includes(document.body.dataset.phase), null, { timeout: 30000 });
+  const phase = (await body(page)).phase;
+  if (phase === 'over') return { phase, m: null };
+  const m = await state();
+  assert.equal((await body(page)).version, String(m.version), 'the page shows the match as the server has it');
+  return { phase, m };
+}
+
+// Reloads `page`, which shows the end of a game: the end stays shown, as
+// `check` asserts.
+export async function reloadAtGameEnd(page, check) {
+  await page.reload();
+  await page.waitForFunction(() => ['ended', 'human', 'engine', 'over'].includes(document.body.dataset.phase), null, { timeout: 30000 });
+  assert.equal((await body(page)).phase, 'ended', 'the end of the game stays over a reload');
+  await check();
+}
+
 // Waits, at most `ms`, until the page's body data attributes include `want`.
 export async function until(page, want, ms = LIVE_MS, what = '') {
   try {
