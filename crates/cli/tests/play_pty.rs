@@ -380,20 +380,34 @@ fn a_tavli_match_to_5_is_typed_to_its_end() {
 /// before the game), and no game is announced as played by a stand-in.
 #[test]
 fn a_tavli_match_to_5_against_the_networks_plays_each_game_with_its_own() {
+    let checked = typed_against_the_networks("--tavli", "11", tavli_core::tavli::MatchGames::Tavli);
+    assert_eq!(checked.len(), 3, "{checked:?}");
+    assert!(checked.values().all(|&n| n > 5), "the computer's plays checked in each game: {checked:?}");
+}
+
+/// A match typed to its end at a terminal against the advanced level
+/// (`--tavli` or `--tabla` with dice `seed`), each of the computer's plays
+/// checked against the level's choice there: the plays checked, by game.
+fn typed_against_the_networks(
+    kind: &str,
+    seed: &str,
+    games: tavli_core::tavli::MatchGames,
+) -> std::collections::BTreeMap<&'static str, usize> {
     use tavli_core::tavli::AnyPosition;
     use tavli_engine::{NeuralEval, Player, TavliPlayer, levels};
     let dir = tempfile::tempdir().unwrap();
-    let save = dir.path().join("tavli.json");
-    let args = ["play", "--tavli", "--seed", "11", "--level", "advanced", "--save", save.to_str().unwrap()];
+    let save = dir.path().join("match.json");
+    let args = ["play", kind, "--seed", seed, "--level", "advanced", "--save", save.to_str().unwrap()];
     let mut p = spawn(&[&args[..], &["--color", "never"]].concat());
     let mut d = Driver::new(&save);
     assert_eq!(d.run(&mut p, usize::MAX), Stop::Over);
     let m = common::load_any(&save);
+    assert_eq!(m.rules().games, games);
     let level = levels::level("advanced").unwrap();
     let (db, _) = tavli_engine::bearoff::load_default();
     let eval = NeuralEval::shipped(Some(std::sync::Arc::new(db)));
-    let mut engine = TavliPlayer::of_level(level, &eval, 1, tavli_core::tavli::MatchGames::Tavli);
-    let mut checked = [0usize; 3];
+    let mut engine = TavliPlayer::of_level(level, &eval, 1, games);
+    let mut checked = std::collections::BTreeMap::new();
     for (gi, g) in m.games().iter().enumerate() {
         let kind = g.position().kind();
         let head = format!("=== Game {}: ", gi + 1);
@@ -413,8 +427,65 @@ fn a_tavli_match_to_5_against_the_networks_plays_each_game_with_its_own() {
             engine.set_match_score(score.length, score.mine, score.theirs);
             let chosen = &plays[engine.choose(&before, dice, &plays)];
             assert_eq!(chosen.position(), after, "game {} turn {}: {}", gi + 1, ti + 1, turn.notation);
-            checked[kind as usize] += 1;
+            *checked.entry(kind.name()).or_insert(0) += 1;
         }
     }
-    assert!(checked.iter().all(|&n| n > 5), "the computer's plays checked in each game: {checked:?}");
+    checked
+}
+
+/// A whole Tabla match to 5 typed at a terminal against the computer:
+/// Tabla, Gul bara and Tapa in turn, each announced with its heading; Gul
+/// bara's ladders typed stage by stage, the stages handed over played
+/// before rolling; the record a Tabla match that replays and verifies.
+#[test]
+fn a_tabla_match_to_5_is_typed_to_its_end() {
+    use tavli_core::tavli::{GameKind, MatchGames};
+    let dir = tempfile::tempdir().unwrap();
+    let save = dir.path().join("tabla.json");
+    let path = save.to_str().unwrap();
+    let args = ["play", "--tabla", "--seed", "12", "--level", "heuristic", "--save", path, "--color", "never"];
+    let mut p = spawn(&args);
+    let mut d = Driver::new(&save);
+    assert_eq!(d.run(&mut p, usize::MAX), Stop::Over);
+    assert_eq!(p.get_process().wait().unwrap(), WaitStatus::Exited(p.get_process().pid(), 0));
+    let m = common::load_any(&save);
+    assert_eq!(m.rules().games, MatchGames::Tabla);
+    let w = m.winner().expect("the match has a winner");
+    assert!(m.score(w) >= 5 && m.score(w.opponent()) < 5, "{} – {}", m.score(w), m.score(w.opponent()));
+    let kinds: Vec<GameKind> = m.games().iter().map(|g| g.position().kind()).collect();
+    assert!(kinds.len() >= 3, "a match to 5 of these games took {kinds:?}");
+    assert_eq!(&kinds[..3], &[GameKind::Tabla, GameKind::GulBara, GameKind::Tapa], "{kinds:?}");
+    let out = &d.transcript;
+    assert!(out.contains("A Tabla match: Tabla, Gul bara, Tapa"), "{}", common::tail(out));
+    for (i, kind) in kinds.iter().enumerate() {
+        let head = format!("=== Game {}: {} · Tabla match to 5 ===", i + 1, kind.title());
+        assert!(out.contains(&head), "{head} is not in\n{}", common::tail(out));
+    }
+    // Gul bara's ladder typed stage by stage: the person's own ladder
+    // climbed, stalled and handed over, and dice handed to the person.
+    let stages = &d.stages;
+    assert!(stages.ladder > 0 && stages.stalled > 0 && stages.handed > 0, "{stages:?}");
+    let winner = if w == tavli_core::Color::White {
+        "You win the match".to_string()
+    } else {
+        "Black (heuristic) wins the match".to_string()
+    };
+    assert!(out.contains(&winner), "{}", common::tail(out));
+    assert!(d.typed > 30, "the person typed {} turns", d.typed);
+    // The record replays move by move and its dice check out.
+    let verified = std::process::Command::new(common::BIN).args(["verify", path]).output().unwrap();
+    assert!(verified.status.success(), "{}", String::from_utf8_lossy(&verified.stderr));
+    assert!(String::from_utf8_lossy(&verified.stdout).contains("the dice check out"));
+    println!("tabla: {} typed turns ({stages:?}), games {kinds:?}", d.typed);
+}
+
+/// A Tabla match to 5 typed at a terminal against a neural level: Tabla,
+/// Gul bara and Tapa each played by its own network (Portes's, Gul bara's,
+/// Plakoto's), every play of the computer's the level's choice there.
+#[test]
+fn a_tabla_match_to_5_against_the_networks_plays_each_game_with_its_own() {
+    let checked = typed_against_the_networks("--tabla", "12", tavli_core::tavli::MatchGames::Tabla);
+    assert_eq!(checked.keys().copied().collect::<Vec<_>>(), ["gulbara", "tabla", "tapa"], "{checked:?}");
+    assert!(checked.values().all(|&n| n > 5), "the computer's plays checked in each game: {checked:?}");
+    println!("tabla against the networks: the computer's plays checked {checked:?}");
 }

@@ -52,4 +52,9 @@ pub trait Analyzer<P: GamePosition>: Send + Sync {
     fn objective(&self) -> crate::met::Objective {
         crate::met::Objective::Money
     }
+
+    /// Ranks from now on by `deadline` (`None`: no limit): an analyzer
+    /// that can search less deep gives up the plies not done by then (the
+    /// search, [`crate::SearchConfig::deadline`]); the others ignore it.
+    fn set_deadline(&mut self, _deadline: Option<std::time::Instant>) {}
 }

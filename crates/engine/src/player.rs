@@ -26,6 +26,12 @@ pub trait Player<P: GamePosition>: Send {
     /// match-winning chance; a length of 1 (a single game) is points.
     fn set_match_score(&mut self, _length: u32, _mine: u32, _theirs: u32) {}
 
+    /// The coming choices are due by `deadline` (`None`: no limit): the
+    /// levels that search give up the plies they have not done by then
+    /// and choose by the plies before ([`crate::Analyzer::set_deadline`]);
+    /// the other players ignore it.
+    fn set_deadline(&mut self, _deadline: Option<std::time::Instant>) {}
+
     /// Why the player could not play properly (an external program that
     /// crashed or answered nonsense); a duel stops with this message.
     fn failure(&self) -> Option<String> {

@@ -20,6 +20,13 @@
 //! `games/gulbara/ladder_choice.rs`).
 //! A play after which the mover is on roll again ([`GamePlay::keeps_turn`])
 //! is worth `value(after, n)` itself, not minus it.
+//!
+//! A ranking may be given a deadline ([`SearchConfig::deadline`]): a ply
+//! not searched by then is dropped, and the plays stand as ranked at the
+//! deepest ply completed (a Gul bara ladder at 2-ply can take many
+//! seconds: a server's time limit is kept by searching less deep).
+
+use std::time::Instant;
 
 use rayon::prelude::*;
 use tavli_core::Dice;
@@ -57,6 +64,17 @@ pub struct SearchConfig {
     pub inner: Filter,
     /// What each side plays for.
     pub objective: Objective,
+    /// When a ranking must be done ([`rank`]): a ply that is not searched
+    /// by then is given up, the plays ranked at the plies before it.
+    /// `None`: no limit.
+    pub deadline: Option<Instant>,
+}
+
+impl SearchConfig {
+    /// Is the deadline past?
+    fn late(&self) -> bool {
+        self.deadline.is_some_and(|d| Instant::now() >= d)
+    }
 }
 
 impl Default for SearchConfig {
@@ -65,6 +83,7 @@ impl Default for SearchConfig {
             root: [Filter { count: 8, margin: 0.25 }, Filter { count: 3, margin: 0.10 }],
             inner: Filter { count: 2, margin: 0.10 },
             objective: Objective::Money,
+            deadline: None,
         }
     }
 }
@@ -165,7 +184,11 @@ impl<P: GamePosition, E: Evaluator<P>> Analyzer<P> for Search<E> {
     }
 
     fn evaluate(&self, pos: &P) -> Probabilities {
-        value(&self.eval, pos, self.ply, &self.config)
+        // The deadline is a ranking's: a value is searched whole.
+        match self.config.deadline {
+            None => value(&self.eval, pos, self.ply, &self.config),
+            Some(_) => value(&self.eval, pos, self.ply, &SearchConfig { deadline: None, ..self.config.clone() }),
+        }
     }
 
     fn rank(&self, plays: &[P::Play]) -> Vec<Scored> {
@@ -178,6 +201,10 @@ impl<P: GamePosition, E: Evaluator<P>> Analyzer<P> for Search<E> {
 
     fn objective(&self) -> Objective {
         self.config.objective.clone()
+    }
+
+    fn set_deadline(&mut self, deadline: Option<Instant>) {
+        self.config.deadline = deadline;
     }
 }
 
@@ -221,7 +248,9 @@ fn value_for<P: GamePosition, E: Evaluator<P> + ?Sized>(
     if let Some(p) = Probabilities::exact(pos) {
         return p;
     }
-    if n == 0 {
+    // Past the deadline the ply being searched is dropped (see `rank`):
+    // what is left of it is not worth the time.
+    if n == 0 || cfg.late() {
         return eval.probabilities(pos);
     }
     if let Some(dice) = pos.pending_dice() {
@@ -309,7 +338,8 @@ fn filtered(sorted: &[(Probabilities, usize)], f: Filter, of: &dyn Fn(&Probabili
 /// Ranks `plays` (the legal plays of one roll) at up to `ply` plies: all at
 /// 0-ply, then the filtered best at 1-ply and 2-ply. Best first; each entry
 /// says the ply it was searched to. Plays searched deeper rank above the
-/// rest.
+/// rest. A ply not done by `cfg.deadline` is dropped: the ranking is the
+/// one of the plies before it.
 pub fn rank<P: GamePosition, E: Evaluator<P> + Sync + ?Sized>(
     eval: &E,
     plays: &[P::Play],
@@ -341,6 +371,9 @@ pub fn rank<P: GamePosition, E: Evaluator<P> + Sync + ?Sized>(
         sort(&mut scored);
     }
     for depth in 1..=ply.min(MAX_PLY) {
+        if cfg.late() {
+            break;
+        }
         let f = cfg.root[depth as usize - 1];
         let best = scored[0].value;
         let keep = scored.iter().take(f.count.max(1)).take_while(|s| best - s.value <= f.margin).count().max(1);
@@ -369,6 +402,10 @@ pub fn rank<P: GamePosition, E: Evaluator<P> + Sync + ?Sized>(
                 (k, p)
             })
             .collect();
+        if cfg.late() {
+            // Cut short somewhere (see `value_for`): this ply is given up.
+            break;
+        }
         let mut sums = vec![Probabilities::default(); keep];
         for (k, p) in parts {
             sums[k].add_weighted(&p, 1.0);
@@ -453,6 +490,23 @@ mod tests {
             manual += best * d.weight() as f32 / 36.0;
         }
         assert!((v1.equity() - manual).abs() < 1e-5, "{} vs {manual}", v1.equity());
+    }
+
+    /// A ranking whose deadline has passed stands at the plies done: here
+    /// none past 0-ply, so it is the 0-ply ranking; without a deadline the
+    /// best plays are searched to 2-ply; `evaluate` ignores the deadline.
+    #[test]
+    fn a_ranking_past_its_deadline_stands_at_the_plies_done() {
+        let plays = Position::start().legal_plays(Dice::new(6, 4).unwrap());
+        let late = SearchConfig { deadline: Some(std::time::Instant::now()), ..SearchConfig::default() };
+        let r = rank(&Toy, &plays, 2, &late);
+        assert!(r.iter().all(|s| s.ply == 0), "nothing searched past the deadline");
+        let zero = rank(&Toy, &plays, 0, &SearchConfig::default());
+        assert_eq!(r.iter().map(|s| s.index).collect::<Vec<_>>(), zero.iter().map(|s| s.index).collect::<Vec<_>>());
+        assert_eq!(rank(&Toy, &plays, 2, &SearchConfig::default())[0].ply, 2);
+        let search = Search { eval: Toy, ply: 1, config: late };
+        let whole = value(&Toy, &Position::start(), 1, &SearchConfig::default());
+        assert_eq!(Analyzer::<Position>::evaluate(&search, &Position::start()), whole, "a value is searched whole");
     }
 
     #[test]

@@ -60,6 +60,10 @@ impl<P: GamePosition> Player<P> for SearchPlayer<P> {
         self.analyzer.set_objective(objective);
     }
 
+    fn set_deadline(&mut self, deadline: Option<std::time::Instant>) {
+        self.analyzer.set_deadline(deadline);
+    }
+
     fn choose(&mut self, _: &P, _: Dice, plays: &[P::Play]) -> usize {
         if plays.len() == 1 {
             return 0;

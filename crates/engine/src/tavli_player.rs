@@ -40,6 +40,10 @@ impl<P: GamePosition> Player<AnyPosition> for OfGame<P> {
         self.0.set_match_score(length, mine, theirs);
     }
 
+    fn set_deadline(&mut self, deadline: Option<std::time::Instant>) {
+        self.0.set_deadline(deadline);
+    }
+
     fn failure(&self) -> Option<String> {
         self.0.failure()
     }
@@ -134,6 +138,12 @@ impl Player<AnyPosition> for TavliPlayer {
     fn set_match_score(&mut self, length: u32, mine: u32, theirs: u32) {
         for (_, p) in &mut self.players {
             p.set_match_score(length, mine, theirs);
+        }
+    }
+
+    fn set_deadline(&mut self, deadline: Option<std::time::Instant>) {
+        for (_, p) in &mut self.players {
+            p.set_deadline(deadline);
         }
     }
 

@@ -29,7 +29,7 @@ import { mkdtempSync, mkdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import {
-  LIVE_MS, api, artifacts, body, launchBrowser, playTurnByClicking, playTurnOnline, settle, startServer, until, untilText,
+  LIVE_MS, api, artifacts, body, launchBrowser, playTurnByClicking, playTurnOnline, settle, startServer, until, untilText, watchErrors,
 } from './server.mjs';
 
 // Black (the computer) has the ladder of a 4-4 thrown on the game's roll 8
@@ -48,13 +48,6 @@ const PERSON_STALLS = {
   game: 'gulbara', turn: 'white', board: { 22: 1, 21: 14, 17: -3, 16: -2, 15: -1 },
   roll: 5, ladder: [4, 4, 4, 4, 5, 5, 5, 5, 6, 6, 6, 6], off: { white: 0, black: 9 },
 };
-
-function watchErrors(page, errors, who) {
-  page.on('pageerror', (e) => errors.push(`${who}: ${e.message}`));
-  page.on('console', (m) => { if (m.type() === 'error') errors.push(`${who}: ${m.text()}`); });
-  page.on('dialog', (d) => d.accept());
-  return page;
-}
 
 // A server over a database of its own and a browser, both stopped however `run` ends.
 async function withServer(name, run) {
@@ -101,10 +94,10 @@ test('Gul bara against the computer: its stalled ladder handed over, played by c
     const page = watchErrors(await context.newPage(), errors, 'person');
     await page.goto(url);
     await page.waitForSelector('#new-dialog[open]');
-    // The dialog offers Gul bara beside the Tavli match and the other games alone.
+    // The dialog offers Gul bara beside the Tavli and Tabla matches and the other games alone.
     const offered = await page.$$eval('#match-games option', (os) => os.map((o) => [o.value, o.textContent]));
     assert.deepEqual(offered.find(([v]) => v === 'gulbara'), ['gulbara', 'Gul bara']);
-    assert.deepEqual(offered.map(([v]) => v).slice(0, 4), ['tavli', 'portes', 'plakoto', 'fevga']);
+    assert.deepEqual(offered.map(([v]) => v).slice(0, 6), ['tavli', 'tabla', 'portes', 'plakoto', 'fevga', 'gulbara']);
     await page.click('#new-cancel');
     await newGame(page, ENGINE_STALLS);
     assert.match(await page.textContent('#score'), /^Match to 1 · White 0 – 0 Black · Game 1: Gul bara$/);
@@ -198,7 +191,10 @@ test('Gul bara on a phone in Bulgarian: the person\'s ladder by taps stalls, and
     assert.equal(await page.inputValue('#lang'), 'bg');
     assert.equal(await page.textContent('#new-dialog h2'), 'Нов мач');
     const names = await page.$$eval('#match-games option', (os) => os.map((o) => o.textContent));
-    assert.deepEqual(names, ['Тавли: Портес, Плакото, Февга поред', 'Портес', 'Плакото', 'Февга', 'Гюлбара']);
+    assert.deepEqual(names, [
+      'Тавли: Портес, Плакото, Февга поред', 'Табла: Табла, Гюлбара, Тапа поред',
+      'Портес', 'Плакото', 'Февга', 'Гюлбара', 'Тапа', 'Цилитон', 'Махбуса', 'Табла',
+    ]);
     await page.click('#new-cancel');
     await newGame(page, PERSON_STALLS);
     assert.equal(await settle(page), 'human');

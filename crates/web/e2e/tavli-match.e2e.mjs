@@ -27,8 +27,8 @@ import { mkdtempSync, mkdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import {
-  LIVE_MS, api, artifacts, body, launchBrowser, playTurnByClicking, playTurnOnline, sameBoard, sleep, startServer, stopServer,
-  until,
+  LIVE_MS, api, artifacts, body, launchBrowser, personsPhase, playTurnByClicking, playTurnOnline, reloadAtGameEnd, sameBoard, sleep,
+  startServer, stopServer, until, watchErrors,
 } from './server.mjs';
 
 const ROTATION = ['portes', 'plakoto', 'fevga'];
@@ -77,13 +77,6 @@ async function assertNamesGame(page, m, who = 'the page') {
 
 // Errors in a page, and its console's, are collected in `errors`; its
 // dialogs (a resignation's confirmation) are accepted.
-function watchErrors(page, errors, who) {
-  page.on('pageerror', (e) => errors.push(`${who}: ${e.message}`));
-  page.on('console', (m) => { if (m.type() === 'error') errors.push(`${who}: ${m.text()}`); });
-  page.on('dialog', (d) => d.accept());
-  return page;
-}
-
 // ---- 1. Against the computer, on a desktop and on a phone.
 
 const DEVICES = [
@@ -134,13 +127,8 @@ for (const device of DEVICES) {
       let turns = 0, passes = 0, drags = 0, reloaded = false;
       const starts = new Map(), ends = [];
       for (let guard = 0; guard < 3000; guard++) {
-        await page.waitForFunction(() => ['human', 'ended', 'over'].includes(document.body.dataset.phase), null, { timeout: 30000 });
-        const phase = (await body(page)).phase;
+        const { phase, m } = await personsPhase(page, state);
         if (phase === 'over') break;
-        const m = await state();
-        // The page shows the server's state: nothing is asked meanwhile
-        // (the computer's turns are asked by the page, which is idle).
-        assert.equal((await body(page)).version, String(m.version), 'the page shows the match as the server has it');
 
         if (phase === 'ended') {
           // The game just ended stays on screen: its board and result, the
@@ -168,10 +156,7 @@ for (const device of DEVICES) {
           if (!reloaded) {
             // A reload shows the end of the game again, not the next one.
             reloaded = true;
-            await page.reload();
-            await page.waitForFunction(() => ['ended', 'human', 'engine', 'over'].includes(document.body.dataset.phase), null, { timeout: 30000 });
-            assert.equal((await body(page)).phase, 'ended', 'the end of the game stays over a reload');
-            await check();
+            await reloadAtGameEnd(page, check);
           }
           ends.push(`${prev.game} ${prev.result.winner || 'draw'} +${prev.result.points}`);
           await press(page, '#next-game');

@@ -10,11 +10,16 @@
 
 mod common;
 
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
 use common::{app, call};
 
 use axum::Router;
 use axum::http::StatusCode;
 use serde_json::{Value, json};
+use tavli_engine::NeuralEval;
+use tavli_web::{Limits, SqliteStore, router};
 
 async fn create(app: &Router, body: Value) -> Value {
     let (s, v) = call(app, "POST", "/api/v1/matches", None, Some(body)).await;
@@ -265,4 +270,56 @@ async fn the_games_list_says_how_each_game_is_drawn_and_every_kind_of_match() {
         let m = create(&app, body).await;
         assert_eq!(m["rules"]["games"], k["games"], "{m}");
     }
+}
+
+/// A 1-1 ladder thrown on roll 25 of a Gul bara game (from a Tabla match
+/// played through the API), the engine White at the deepest level, on a
+/// server whose engine time limit is 2 s: the 2-ply search of the
+/// ladder's first stage takes about 11 s on two cores, past even the
+/// default limit of 10 s. The match, and the server.
+async fn a_long_ladder() -> (Router, Value) {
+    let limits = Limits { engine_timeout: Duration::from_secs(2), ..Limits::default() };
+    let app = router(Arc::new(SqliteStore::in_memory().unwrap()), NeuralEval::shipped(None), limits);
+    let position = json!({"game": "gulbara", "turn": "white", "roll": 25, "off": {"white": 0, "black": 0},
+        "board": {"24": -3, "23": -2, "21": 3, "20": 3, "19": 3, "18": 2, "17": 3, "16": 1, "12": -3, "7": -2, "1": -5}});
+    let body = json!({"opponent": "engine", "games": "gulbara", "level": "master", "human_color": "black",
+        "position": position, "seed": 7});
+    let m = create(&app, body).await;
+    assert_eq!((&m["game"]["dice"], &m["game"]["stage"]["kind"]), (&json!([1, 1]), &json!("rolled")), "{m}");
+    (app, m)
+}
+
+/// Every `engine-move` of such a ladder answered 503 `timeout`, and the
+/// match stood still. The search now gives up the ply it cannot finish in
+/// three quarters of the limit and plays by the ply before: the stage is
+/// played, in time.
+#[tokio::test]
+async fn the_deepest_level_plays_a_long_ladder_within_the_time_limit() {
+    let (app, m) = a_long_ladder().await;
+    let uri = format!("/api/v1/matches/{}/engine-move", m["id"].as_str().unwrap());
+    let asked = Instant::now();
+    let (s, v) = call(&app, "POST", &uri, None, Some(json!({"version": m["version"]}))).await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+    assert!(asked.elapsed() < Duration::from_secs(2), "answered in {:?}", asked.elapsed());
+    let log = v["game"]["log"].as_array().unwrap();
+    assert_eq!((log.len(), &log[0]["side"], &log[0]["stage"]["die"]), (1, &json!("white"), &json!(1)), "{v}");
+}
+
+/// A 2-ply hint on such a ladder (the page asks 2-ply) was a 503 `timeout`:
+/// now the plays come ranked as deep as the time allowed, and the answer
+/// says how deep.
+#[tokio::test]
+async fn a_hint_on_a_long_ladder_is_as_deep_as_the_time_limit_allows() {
+    let (app, m) = a_long_ladder().await;
+    let g = &m["game"];
+    let body = json!({"position": g["position"], "dice": g["dice"], "ply": 2, "max": 5,
+        "score": {"length": 3, "mine": 0, "theirs": 0}, "games": "gulbara"});
+    let asked = Instant::now();
+    let (s, v) = call(&app, "POST", "/api/v1/hint", None, Some(body)).await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+    assert!(asked.elapsed() < Duration::from_secs(2), "answered in {:?}", asked.elapsed());
+    let ply = v["ply"].as_u64().unwrap();
+    assert!(ply < 2, "{}", v["ply"]);
+    assert_eq!(v["plays"][0]["ply"].as_u64(), Some(ply), "the best play is searched as deep as the answer says");
+    assert_eq!(v["plays"].as_array().unwrap().len(), 5);
 }

@@ -48,6 +48,29 @@ pub fn turns(m: &Match<tavli_core::Position>) -> usize {
     m.games().iter().map(|g| g.turns().len()).sum()
 }
 
+/// The Gul bara decisions a [`Driver`] typed that are not a plain roll.
+#[derive(Debug, Default, PartialEq, Eq)]
+pub struct Stages {
+    /// A later stage of the person's own ladder, played without a throw.
+    pub ladder: usize,
+    /// Dice the computer's stalled ladder handed to the person.
+    pub handed: usize,
+    /// Plays that stalled the person's ladder, handing the rest over
+    /// (`6/1 > 5,5,5,6,6,6,6`).
+    pub stalled: usize,
+}
+
+impl Stages {
+    fn count(&mut self, pending: Option<tavli_core::gulbara::Pending>, notation: &str) {
+        match pending {
+            Some(p) if p.is_handed() => self.handed += 1,
+            Some(_) => self.ladder += 1,
+            None => {}
+        }
+        self.stalled += usize::from(notation.contains(" > "));
+    }
+}
+
 /// How a driven session stopped.
 #[derive(Debug, PartialEq, Eq)]
 pub enum Stop {
@@ -64,13 +87,15 @@ pub struct Driver<'a> {
     pub save: &'a Path,
     /// Turns typed so far.
     pub typed: usize,
+    /// Gul bara's steps among them: see [`Stages`].
+    pub stages: Stages,
     /// Everything the program printed.
     pub transcript: String,
 }
 
 impl<'a> Driver<'a> {
     pub fn new(save: &'a Path) -> Self {
-        Driver { save, typed: 0, transcript: String::new() }
+        Driver { save, typed: 0, stages: Stages::default(), transcript: String::new() }
     }
 
     /// Plays until the match is over or `limit` more turns were typed.
@@ -78,7 +103,9 @@ impl<'a> Driver<'a> {
         let stop_at = self.typed + limit;
         let mut queue: VecDeque<String> = VecDeque::new();
         loop {
-            let caps = p.expect(Regex(r"> |The record is saved in")).unwrap_or_else(|e| {
+            // A prompt is the last thing written: `> ` inside a line is a
+            // Gul bara hand-off (`6/1 > 5,5,5`), told as it is played.
+            let caps = p.expect(Regex(r"> $|The record is saved in")).unwrap_or_else(|e| {
                 panic!("waiting for a prompt: {e}\n--- transcript tail ---\n{}", tail(&self.transcript))
             });
             let before = String::from_utf8_lossy(caps.before()).to_string();
@@ -109,10 +136,15 @@ impl<'a> Driver<'a> {
                 return Stop::AtPrompt;
             }
             let m = load_any(self.save);
-            assert!(m.game().dice().is_some(), "a prompt without dice pending in the record");
+            assert!(
+                m.game().dice().is_some(),
+                "a prompt `{prompt}` without dice pending in the record\n--- transcript tail ---\n{}",
+                tail(&self.transcript)
+            );
             let plays = m.game().legal_plays();
             let play = plays[self.typed * 7 % plays.len()].clone();
             self.typed += 1;
+            self.stages.count(m.game().position().pending(), &play.notation());
             if self.typed % 2 == 1 {
                 p.send_line(play.notation()).unwrap();
             } else {

@@ -6,7 +6,7 @@ import { currentPosition, legalByFrom } from './board.js';
 import { shareMoves, sharedAll } from './live.js';
 import { noMatch, reload, restorePending, savePending, setMatch, turnStates } from './match.js';
 import { R } from './review.js';
-import { $, GAMES, S, afterRender, betweenGames, engineDelay, fromWhite, game, humanToAct, isOnline, mover, mySeat, rankKey, render, turnState } from './state.js';
+import { $, GAMES, MATCHES, S, afterRender, betweenGames, engineDelay, fromWhite, game, humanToAct, isOnline, mover, mySeat, rankKey, render, turnState } from './state.js';
 import { gameName, knowGameTitles, levelAbout, levelName, pointsWord, t } from './text.js';
 
 // This browser's own random share of the dice of a match online: 32 bytes
@@ -353,11 +353,14 @@ export async function loadGames() {
   }
   knowGameTitles(titles);
   matchKinds = list.matches;
+  for (const k of matchKinds) MATCHES[k.games] = k.of;
   if ($('new-dialog').open) fillMatchKinds();
 }
 
-// A kind of match as the dialog names it: the Tavli match, or a game alone.
-const matchKindName = (games) => (games === 'tavli' ? t('tavliMatch') : gameName(games));
+// A kind of match as the dialog names it: the Tavli or the Tabla match by
+// its games, or a game alone (`tabla-only`: Tabla).
+const ROTATION_NAMES = { tavli: 'tavliMatch', tabla: 'tablaMatch' };
+const matchKindName = (games) => (ROTATION_NAMES[games] ? t(ROTATION_NAMES[games]) : gameName(MATCHES[games]?.[0] || games));
 
 // The dialog's menu of matches, from the server's list, in the page's language.
 function fillMatchKinds() {

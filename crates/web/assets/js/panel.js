@@ -7,7 +7,7 @@ import { currentPips, currentPosition, lastOpponentTurn, lastPlayToMark } from '
 import { decisionDice, ladderText, logDice, logHead } from './ladder.js';
 import { LIVE } from './live.js';
 import { reasonText } from './reasons.js';
-import { $, S, betweenGames, game, humanToAct, isOnline, mySeat, rankKey, render, shownGame, turnState, viewer } from './state.js';
+import { $, S, betweenGames, game, humanToAct, isOnline, mySeat, rankKey, render, rotates, shownGame, turnState, viewer } from './state.js';
 import { gameName, gameTitle, lang, levelName, num, ordinal, other, percent, resultText, sideGenitive, sideName, signed, t } from './text.js';
 
 export function renderPanel() {
@@ -43,7 +43,7 @@ export function renderPanel() {
   }
   $('score').textContent = `${matchName(m)} · ${t('white')} ${m.score.white} – ${m.score.black} ${t('black')} · ${gameHead(m)}`;
   $('score').dataset.game = m.game.game;
-  $('game-note').textContent = { portes: t('portesNote'), fevga: t('fevgaNote'), gulbara: t('gulbaraNote') }[shownGame()] || '';
+  $('game-note').textContent = gameNote(shownGame());
   $('ladder').textContent = ladderText(m);
   $('ladder').dataset.stage = m.game.stage?.kind || '';
 
@@ -97,6 +97,10 @@ export function renderPanel() {
   renderHints();
   renderLog();
 }
+
+// What the panel says of a game's own rules: Tabla's are Portes's, under its name.
+const NOTES = { portes: 'portesNote', tabla: 'portesNote', fevga: 'fevgaNote', gulbara: 'gulbaraNote' };
+const gameNote = (kind) => (NOTES[kind] ? t(NOTES[kind], { game: gameName(kind) }) : '');
 
 // The opponent's last play (or its last decisions, a Gul bara ladder's
 // stages), each headed as the log heads it.
@@ -217,7 +221,8 @@ function statusText() {
 }
 
 // Who started the game and why: the opening roll (the first game, and in
-// a Tavli match the game after a drawn Plakoto), the last game's winner,
+// a Tavli match the game after a drawn Plakoto, in a Tabla match after a
+// drawn Tapa), the last game's winner,
 // or a set-up position; in a match not of Plakoto alone, its game first.
 function openingText(g) {
   const m = S.match;
@@ -225,7 +230,8 @@ function openingText(g) {
   if (g.start === 'position') return head + t('setUp', { side: sideName(g.first) });
   if (!g.opening.length) return head + (g.first ? t('winnerStarts', { side: sideName(g.first) }) : '');
   const prev = m.games[g.number - 2];
-  const afterDraw = m.rules?.games === 'tavli' && prev?.result && !prev.result.winner ? `${t('afterDraw')} ` : '';
+  const afterDraw = rotates(m.rules?.games) && prev?.result && !prev.result.winner && prev.game !== g.game
+    ? `${t('afterDraw', { drawn: gameName(prev.game), next: gameName(g.game) })} ` : '';
   const parts = g.opening.map(([w, b]) => t('openingRoll', { w, b }) + (w === b ? ` (${t('openingTie')})` : ''));
   return `${head}${afterDraw}${t('opening')} ${parts.join('; ')}. ${g.first ? t('starts', { side: sideName(g.first) }) : ''}`;
 }
@@ -233,18 +239,20 @@ function openingText(g) {
 // A match of Plakoto alone (as every match before Tavli): its texts stay as they were.
 const plakotoOnly = (m) => !m.rules || m.rules.games === 'plakoto';
 
-// The match: `Match to 3`, `Tavli match to 5`.
+// The match: `Match to 3`, `Tavli match to 5`, `Tabla match to 5`.
+const MATCH_TO = { tavli: 'tavliMatchTo', tabla: 'tablaMatchTo' };
 function matchName(m) {
-  return m.rules?.games === 'tavli' ? t('tavliMatchTo', { n: m.match_to }) : t('matchTo', { n: m.match_to });
+  return t(MATCH_TO[m.rules?.games] || 'matchTo', { n: m.match_to });
 }
 
 // The game being played: `Game 2`, and in a match not of Plakoto alone its
-// game and the next (`Game 2: Plakoto, then Fevga`).
+// game, and in a match that goes round several games the next (`Game 2:
+// Plakoto, then Fevga`).
 function gameHead(m) {
   const g = m.game;
   if (plakotoOnly(m)) return t('game', { n: g.number });
   const name = gameName(g.game);
-  const shown = g.next_game && m.rules.games === 'tavli' ? t('gameAndNext', { game: name, next: gameName(g.next_game) }) : name;
+  const shown = g.next_game && rotates(m.rules.games) ? t('gameAndNext', { game: name, next: gameName(g.next_game) }) : name;
   return t('gameOf', { n: g.number, game: shown });
 }
 

@@ -66,6 +66,15 @@ export const GAMES = {
 export const parallel = (kind) => !!GAMES[kind]?.parallel;
 export const hasBar = (kind) => !!GAMES[kind]?.bar;
 
+// The games each kind of match plays in turn, as `GET /api/v1/games`
+// lists them (`matches[].of`): the two that rotate are known until the
+// list comes; a match of one game plays that game.
+export const MATCHES = {
+  tavli: ['portes', 'plakoto', 'fevga'], tabla: ['tabla', 'gulbara', 'tapa'],
+};
+// Does a match of `games` (its `rules.games`) go round several games?
+export const rotates = (games) => (MATCHES[games]?.length || 1) > 1;
+
 // Points in a move are in the mover's numbering; the board is drawn in
 // White's. Black's point n is White's 25 − n in Portes and Plakoto, and in
 // Fevga and Gul bara, where Black starts on White's 12, White's

@@ -66,12 +66,16 @@ const TEXT = {
     inviteWrong: 'This is not the match’s invitation (a wrong or mistyped link): you are watching it. Ask your friend for the link again.',
     watchNote: 'Only the two players can move; you see their moves as they make them.',
     games: 'Game', tavliMatch: 'Tavli: Portes, Plakoto, Fevga in turn', language: 'Language',
-    gameName: { portes: 'Portes', plakoto: 'Plakoto', fevga: 'Fevga', gulbara: 'Gul bara' },
+    tablaMatch: 'Tabla: Tabla, Gul bara, Tapa in turn', tablaMatchTo: 'Tabla match to {n}',
+    gameName: {
+      portes: 'Portes', plakoto: 'Plakoto', fevga: 'Fevga', gulbara: 'Gul bara',
+      tapa: 'Tapa', tsilliton: 'Tsillitón', mahbusa: 'Mahbusa', tabla: 'Tabla',
+    },
     sideGenitive: { white: 'White', black: 'Black' },
     boardOf: '{game} board', tavliMatchTo: 'Tavli match to {n}', gameOf: 'Game {n}: {game}',
     gameAndNext: '{game}, then {next}', nextGameOf: 'Next game: {game}',
-    afterDraw: 'After the drawn Plakoto the rotation goes on to Fevga; the opening roll decides who starts.',
-    portesNote: 'Portes: a checker that is hit goes to the bar (the middle column) and must enter first, in the opponent’s home board; the points it can enter on are lit.',
+    afterDraw: 'After the drawn {drawn} the rotation goes on to {next}; the opening roll decides who starts.',
+    portesNote: '{game}: a checker that is hit goes to the bar (the middle column) and must enter first, in the opponent’s home board; the points it can enter on are lit.',
     fevgaNote: 'Fevga: no hitting, and one checker holds a point. Both sides go round the same way (the dashed arrow): each starts on its ringed point and bears off from its home, the band in its colour. Until your first checker (the runner) reaches your 12-point, only it may move.',
     gulbaraNote: 'Gul bara: no hitting, and one checker holds a point; both sides go round the same way (the dashed arrow), from the ringed start to the home in their colour, and any checker may move. From the game’s 4th roll a doublet is a ladder: four moves of its number, then four of each higher number up to 6, entered and confirmed stage by stage. A stage that cannot be finished ends the turn, and the rest of the ladder goes to the opponent, who plays it before rolling.',
     rollCounter: 'Roll {n} of the game; doublets ladder from roll 4.',
@@ -152,11 +156,15 @@ const TEXT = {
     watchNote: 'Μόνο οι δύο παίκτες κινούν πούλια· βλέπεις τις κινήσεις τους τη στιγμή που γίνονται.',
     sideGenitive: { white: 'Άσπρων', black: 'Μαύρων' },
     games: 'Παιχνίδι', tavliMatch: 'Τάβλι: Πόρτες, Πλακωτό, Φεύγα με τη σειρά', language: 'Γλώσσα',
-    gameName: { portes: 'Πόρτες', plakoto: 'Πλακωτό', fevga: 'Φεύγα', gulbara: 'Γκιουλ μπαρά' },
+    tablaMatch: 'Τάμπλα: Τάμπλα, Γκιουλ μπαρά, Τάπα με τη σειρά', tablaMatchTo: 'Αγώνας τάμπλα στους {n}',
+    gameName: {
+      portes: 'Πόρτες', plakoto: 'Πλακωτό', fevga: 'Φεύγα', gulbara: 'Γκιουλ μπαρά',
+      tapa: 'Τάπα', tsilliton: 'Τσιλλιτόν', mahbusa: 'Μαχμπούσα', tabla: 'Τάμπλα',
+    },
     boardOf: 'Ταμπλό: {game}', tavliMatchTo: 'Αγώνας τάβλι στους {n}', gameOf: 'Παρτίδα {n}: {game}',
     gameAndNext: '{game}, μετά {next}', nextGameOf: 'Επόμενη παρτίδα: {game}',
-    afterDraw: 'Μετά την ισοπαλία στο πλακωτό συνεχίζουμε με φεύγα· η πρώτη ζαριά κρίνει ποιος ξεκινά.',
-    portesNote: 'Πόρτες: το χτυπημένο πούλι πάει στη μπάρα (τη μεσαία στήλη) και μπαίνει πρώτο, στην περιοχή μαζέματος του αντιπάλου· οι θέσεις όπου μπορεί να μπει φωτίζονται.',
+    afterDraw: 'Μετά την ισοπαλία ({drawn}) συνεχίζουμε με {next}· η πρώτη ζαριά κρίνει ποιος ξεκινά.',
+    portesNote: '{game}: το χτυπημένο πούλι πάει στη μπάρα (τη μεσαία στήλη) και μπαίνει πρώτο, στην περιοχή μαζέματος του αντιπάλου· οι θέσεις όπου μπορεί να μπει φωτίζονται.',
     fevgaNote: 'Φεύγα: δεν χτυπάμε, και ένα πούλι πιάνει πόρτα. Και οι δύο πάνε με την ίδια φορά (το διακεκομμένο βέλος): ο καθένας ξεκινά από τη σημειωμένη μάνα του και μαζεύει από την περιοχή μαζέματός του, τη λωρίδα στο χρώμα του. Ώσπου το πρώτο σου πούλι να φτάσει τη θέση 12 σου, κινείται μόνο αυτό.',
     gulbaraNote: 'Γκιουλ μπαρά: δεν χτυπάμε, και ένα πούλι πιάνει πόρτα· και οι δύο πάνε με την ίδια φορά (το διακεκομμένο βέλος), από τη σημειωμένη μάνα ως το σπίτι στο χρώμα τους, και κινείται όποιο πούλι θέλεις. Από την 4η ζαριά της παρτίδας οι διπλές γίνονται σκάλα: τέσσερις κινήσεις του ζαριού, μετά τέσσερις από κάθε μεγαλύτερο νούμερο ως το 6, που παίζεις και επιβεβαιώνεις σκαλί σκαλί. Σκαλί που δεν τελειώνει κλείνει τη σειρά σου, και η υπόλοιπη σκάλα πάει στον αντίπαλο, που την παίζει πριν ρίξει.',
     rollCounter: 'Ζαριά {n} της παρτίδας· οι διπλές γίνονται σκάλα από τη ζαριά 4.',
@@ -237,11 +245,15 @@ const TEXT = {
     watchNote: 'Само двамата играчи местят пулове; виждаш ходовете им, докато ги правят.',
     sideGenitive: { white: 'белите', black: 'черните' },
     games: 'Игра', tavliMatch: 'Тавли: Портес, Плакото, Февга поред', language: 'Език',
-    gameName: { portes: 'Портес', plakoto: 'Плакото', fevga: 'Февга', gulbara: 'Гюлбара' },
+    tablaMatch: 'Табла: Табла, Гюлбара, Тапа поред', tablaMatchTo: 'Мач Табла до {n}',
+    gameName: {
+      portes: 'Портес', plakoto: 'Плакото', fevga: 'Февга', gulbara: 'Гюлбара',
+      tapa: 'Тапа', tsilliton: 'Цилитон', mahbusa: 'Махбуса', tabla: 'Табла',
+    },
     boardOf: 'Табла: {game}', tavliMatchTo: 'Мач Тавли до {n}', gameOf: 'Партия {n}: {game}',
     gameAndNext: '{game}, после {next}', nextGameOf: 'Следваща партия: {game}',
-    afterDraw: 'След ремито в Плакото се продължава с Февга; първото хвърляне решава кой започва.',
-    portesNote: 'Портес: ударен пул отива на бара (средната колона) и трябва първо да влезе, в къщата на противника; полетата, където може да влезе, светят.',
+    afterDraw: 'След ремито в {drawn} се продължава с {next}; първото хвърляне решава кой започва.',
+    portesNote: '{game}: ударен пул отива на бара (средната колона) и трябва първо да влезе, в къщата на противника; полетата, където може да влезе, светят.',
     fevgaNote: 'Февга: не се бие, и един пул държи полето. Двете страни се движат в една посока (пунктираната стрелка): всяка започва от отбелязаното си поле и събира от къщата си, ивицата в своя цвят. Докато първият ти пул (бегачът) не стигне твоето поле 12, само той може да се мести.',
     gulbaraNote: 'Гюлбара: не се бие, и един пул държи полето; двете страни се движат в една посока (пунктираната стрелка), от отбелязаното начало до къщата в своя цвят, и може да се мести всеки пул. От четвъртото хвърляне в партията чифтът е стълба: четири хода с числото му, после по четири с всяко по-голямо число до 6, които въвеждаш и потвърждаваш стъпало по стъпало. Стъпало, което не може да се довърши, слага край на хода, а остатъкът от стълбата минава у противника, който го изиграва, преди да хвърли.',
     rollCounter: 'Хвърляне {n} в партията; от хвърляне 4 чифтовете стават стълба.',
@@ -335,8 +347,8 @@ export function levelAbout(l) {
   return (TEXT[lang].levelAbout || {})[l.name] || l.about || '';
 }
 
-// A game's name (`portes`, `plakoto`, `fevga`, `gulbara`) in the page's
-// language; a game the page has no words for, as the server titles it.
+// A game's name (`portes`, `gulbara`, `tabla`, …) in the page's language;
+// a game the page has no words for, as the server titles it.
 let serverTitles = {};
 export function knowGameTitles(titles) { serverTitles = titles; }
 export function gameName(kind) {

@@ -3,6 +3,7 @@
 //! of Tavli's games, each game with its own network), the levels.
 
 use std::sync::Arc;
+use std::time::Instant;
 
 use axum::Json;
 use axum::extract::State;
@@ -298,7 +299,8 @@ pub struct HintJson {
     /// The roll, larger die first.
     #[schema(value_type = Vec<u8>)]
     pub dice: [u8; 2],
-    /// The depth the best plays were searched to.
+    /// The depth the best plays were searched to: the depth asked, or
+    /// less when the server's time limit came first.
     pub ply: u8,
     /// Best first (with `moves`: the plays that go on from them).
     pub plays: Vec<RankedPlayJson>,
@@ -349,8 +351,14 @@ pub async fn hint(
     let games = req.games.unwrap_or_default();
     let (evals, mid_turn, max) = (state.service.evals().clone(), req.moves.is_some(), req.max.unwrap_or(usize::MAX));
     let ranked = state
-        .engine(move |_| {
-            let ask = Ask { dice, ply, score, games, reachable: reachable.as_deref(), played: played.as_ref(), max };
+        .engine(move |deadline| {
+            // The search keeps to three quarters of the time limit: a ply
+            // it cannot finish is given up (a Gul bara ladder at 2-ply can
+            // take longer), and the answer says the depth searched.
+            let now = Instant::now();
+            let deadline = now + deadline.saturating_duration_since(now) * 3 / 4;
+            let (reachable, played) = (reachable.as_deref(), played.as_ref());
+            let ask = Ask { dice, ply, score, games, reachable, played, max, deadline };
             Ok(pos.by_game(AskIn(&ask, &evals)))
         })
         .await?;
@@ -359,7 +367,7 @@ pub async fn hint(
         position: pos,
         id: pos.id(),
         dice: [dice.high(), dice.low()],
-        ply,
+        ply: ranked.ply,
         plays: ranked.plays,
         best: mid_turn.then_some(ranked.best),
         loss: mid_turn.then_some(ranked.loss),
@@ -387,10 +395,15 @@ struct Ask<'a> {
     reachable: Option<&'a [tavli_core::tavli::AnyPlay]>,
     played: Option<&'a tavli_core::tavli::AnyPlay>,
     max: usize,
+    /// When the ranking must be done ([`tavli_engine::SearchConfig::deadline`]).
+    deadline: Instant,
 }
 
 /// A hint's ranking, as JSON.
 struct Ranked {
+    /// The depth the best play was searched to: the one asked, or less
+    /// when the deadline came first.
+    ply: u8,
     plays: Vec<RankedPlayJson>,
     best: RankedPlayJson,
     loss: f32,
@@ -406,10 +419,12 @@ impl Ask<'_> {
             plays.iter().filter_map(P::Play::from_any).collect()
         };
         let reachable = self.reachable.map(own);
-        let search = Search::in_match_of(eval, self.ply, self.score, self.games);
+        let mut search = Search::in_match_of(eval, self.ply, self.score, self.games);
+        search.config.deadline = Some(self.deadline);
         let c = analysis::continuations(&search, pos, self.dice, reachable.as_deref())?;
         let judged = self.played.and_then(P::Play::from_any).and_then(|p| analysis::judge(&search, pos, self.dice, &p));
         Some(Ranked {
+            ply: c.best.ply,
             plays: c.plays.iter().take(self.max).map(RankedPlayJson::new).collect(),
             best: RankedPlayJson::new(&c.best),
             loss: c.loss,

@@ -550,8 +550,12 @@ impl MatchService {
         })
     }
 
-    /// Lets the engine play its turn (a pass when it cannot move). If its
-    /// choice comes after `deadline`, nothing is played and the call says so.
+    /// Lets the engine play its turn (a pass when it cannot move). Its
+    /// search keeps to three quarters of the time to `deadline`, giving up
+    /// a ply it has not done by then (a Gul bara ladder at the deepest
+    /// level can take longer than the server's limit: the match would not
+    /// go on); if its choice still comes after `deadline`, nothing is
+    /// played and the call says so.
     pub fn engine_move(&self, id: &str, version: Option<u64>, deadline: Instant) -> Result<Held, ServiceError> {
         self.change(id, version, false, |live| {
             Self::check_turn(live, false)?;
@@ -566,6 +570,8 @@ impl MatchService {
             let score = MatchScore::of(&live.m, side);
             let mut player = TavliPlayer::of_level(level, &self.engine, live.m.turn_seed(), live.m.rules().games);
             player.set_match_score(score.length, score.mine, score.theirs);
+            let now = Instant::now();
+            player.set_deadline(Some(now + deadline.saturating_duration_since(now) * 3 / 4));
             let choice = player.choose(&pos, dice, plays);
             if Instant::now() > deadline {
                 return Err(ServiceError::new(
