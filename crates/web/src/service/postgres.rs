@@ -242,6 +242,10 @@ impl Relay for Notifier {
     }
 }
 
+/// The `application_name` of each replica's listening connection
+/// (`pg_stat_activity` shows it).
+pub const RELAY_NAME: &str = "tavli-relay";
+
 /// How long starting the relay waits for its first LISTEN.
 const LISTEN_WAIT: Duration = Duration::from_secs(10);
 
@@ -260,7 +264,10 @@ fn listen(
             std::thread::sleep(Duration::from_secs(1));
             continue;
         };
-        if client.batch_execute(&format!("LISTEN {CHANNEL}")).is_err() {
+        // Named, so that an operator (and a test) can tell the listening
+        // connection by its name: its last query is not always the LISTEN
+        // (catching up reads the watched matches on it).
+        if client.batch_execute(&format!("SET application_name = '{RELAY_NAME}'; LISTEN {CHANNEL}")).is_err() {
             continue;
         }
         let _ = listening.send(());
