@@ -439,6 +439,12 @@ pub(crate) fn color<E>(field: &str, raw: &RawValue, loose: bool) -> Result<Color
     color.ok_or_else(|| shape(format!("`{field}` must be \"white\" or \"black\", got {}", brief(raw.get()))))
 }
 
+/// An integer field read whole, for a counter whose range its setup
+/// checks (Gul bara's roll counter runs to 65535, past [`int`]'s clamp).
+pub(crate) fn counter<E>(field: &str, raw: &RawValue) -> Result<i64, PositionJsonError<E>> {
+    scalar(raw).as_i64().ok_or_else(|| shape(format!("`{field}` must be an integer, got {}", brief(raw.get()))))
+}
+
 /// Reads an integer count, clamped to ±1000: the games' rules refuse any
 /// count that large, and their sums cannot overflow.
 pub(crate) fn int<E>(field: &str, raw: &RawValue) -> Result<i64, PositionJsonError<E>> {
