@@ -10,10 +10,14 @@ fn shipped() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../engine/weights/plakoto.bin")
 }
 
-/// Hidden units recorded in a weights file's header.
+/// Hidden units recorded in a weights file's header: after the magic, the
+/// format (1: Plakoto's, without a game code; 2: with one), the encoding
+/// and the inputs.
 fn hidden_of(file: &std::path::Path) -> u32 {
     let b = std::fs::read(file).unwrap();
-    u32::from_le_bytes(b[20..24].try_into().unwrap())
+    let word = |at: usize| u32::from_le_bytes(b[at..at + 4].try_into().unwrap());
+    let at = if word(8) == 1 { 20 } else { 24 };
+    word(at)
 }
 
 fn train(dir: &std::path::Path, hidden: &str) -> std::process::Output {
@@ -134,6 +138,42 @@ fn an_ensemble_joins_networks_into_one_that_plays() {
     let o =
         run(&["ensemble".as_ref(), shipped().as_os_str(), "/no/such.bin".as_ref(), "--out".as_ref(), out.as_os_str()]);
     assert!(!o.status.success() && String::from_utf8_lossy(&o.stderr).contains("/no/such.bin"));
+}
+
+/// Every game's networks join (the ensemble once read Plakoto's only),
+/// and a Gul bara network joined with itself plays exactly as it does;
+/// networks of two games are refused, naming both.
+#[test]
+fn an_ensemble_joins_any_games_networks_but_not_two_games() {
+    let tmp = tempfile::tempdir().unwrap();
+    let weights = |game: &str| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join(format!("../engine/weights/{game}.bin"));
+    let twice = tmp.path().join("gulbara-twice.bin");
+    let run = |args: &[&std::ffi::OsStr]| Command::new(env!("CARGO_BIN_EXE_tavli")).args(args).output().unwrap();
+    let gulbara = weights("gulbara");
+    let o = run(&["ensemble".as_ref(), gulbara.as_os_str(), gulbara.as_os_str(), "--out".as_ref(), twice.as_os_str()]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert_eq!(hidden_of(&twice), 2 * hidden_of(&gulbara));
+    let duel = run(&[
+        "duel".as_ref(),
+        format!("net:{}", twice.display()).as_ref(),
+        format!("net:{}", gulbara.display()).as_ref(),
+        "--game".as_ref(),
+        "gulbara".as_ref(),
+        "--games".as_ref(),
+        "10".as_ref(),
+        "--json".as_ref(),
+    ]);
+    let text = String::from_utf8_lossy(&duel.stdout);
+    assert!(duel.status.success() && text.contains("\"points\":0,") && text.contains("\"ppg\":0.0,"), "{text}");
+    let mixed = tmp.path().join("mixed.bin");
+    let fevga = weights("fevga");
+    let o = run(&["ensemble".as_ref(), gulbara.as_os_str(), fevga.as_os_str(), "--out".as_ref(), mixed.as_os_str()]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        !o.status.success() && err.contains("gulbara") && err.contains("fevga") && err.contains("one game"),
+        "{err}"
+    );
+    assert!(!mixed.exists());
 }
 
 #[test]

@@ -153,7 +153,24 @@ pub struct EnsembleArgs {
 }
 
 pub fn ensemble(a: EnsembleArgs) -> Result<()> {
-    let members = a.weights.iter().map(|p| super::read_network(p)).collect::<Result<Vec<_>>>()?;
+    let members = a
+        .weights
+        .iter()
+        .map(|p| {
+            let bytes = std::fs::read(p).with_context(|| format!("reading {}", p.display()))?;
+            Network::from_bytes_any(&bytes).map_err(|e| anyhow!("{}: {e}", p.display()))
+        })
+        .collect::<Result<Vec<_>>>()?;
+    // Any game's networks join, but only networks of one game.
+    if let Some((path, other)) = a.weights.iter().zip(&members).find(|(_, n)| n.game() != members[0].game()) {
+        bail!(
+            "{} holds a {} network and {} a {} network: an ensemble joins networks of one game",
+            a.weights[0].display(),
+            members[0].game(),
+            path.display(),
+            other.game()
+        );
+    }
     let refs: Vec<&Network> = members.iter().collect();
     let mut joined = Network::ensemble(&refs)
         .ok_or_else(|| anyhow!("the networks have more than {MAX_HIDDEN} hidden units together"))?;
