@@ -287,6 +287,14 @@ fn a_bad_move_list_names_the_line_game_turn_and_fault() {
     let m = Match::from_record(&rec).expect("replays");
     assert_eq!(m.score(Color::Black), 2);
     assert_eq!(m.game().turns().len(), 1);
+    // An accepted single game: `resigns 1`; more than the rules give, or
+    // a count that is not one, is refused naming the line.
+    let rec = read_move_list("match 3\nblack starts\n5-2: 24/19/17\nwhite resigns 1\n").expect("reads");
+    assert_eq!(Match::from_record(&rec).expect("replays").score(Color::Black), 1);
+    for bad in ["white resigns 3", "white resigns 0", "white resigns two", "white resignsx"] {
+        let e = read_move_list(&format!("match 3\nblack starts\n5-2: 24/19/17\n{bad}\n")).unwrap_err();
+        assert_eq!(e.line, 4, "{bad}: {e}");
+    }
 }
 
 /// Random Tavli matches (and matches of Portes and Fevga alone) written

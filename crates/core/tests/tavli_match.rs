@@ -99,6 +99,31 @@ fn m5_a_resigned_game_scores_and_its_winner_starts_the_next() {
     assert_eq!(m.game().start(), Start::Side(resigner.opponent()));
 }
 
+/// A resignation of fewer points than the rules give (a single game
+/// offered while nothing is off, and accepted) scores what was offered,
+/// its record replays so, and an offer of none or of more than the rules
+/// give is refused, the game going on.
+#[test]
+fn a_single_game_resignation_scores_one_and_replays() {
+    let mut m: Tavli = Match::with_rules(MatchRules::tavli(), 5, 3, Players::default()).unwrap();
+    m.roll().unwrap();
+    let resigner = m.game().position().turn();
+    assert_eq!(m.resignation_points(resigner), Some(2));
+    for wrong in [0, 3] {
+        let e = m.resign_for(resigner, wrong).unwrap_err();
+        assert!(matches!(e, MatchError::ResignationPoints(asked, 2) if asked == wrong), "{e}");
+        assert_eq!(e.to_string(), format!("resigning now gives 1 to 2 point(s), not {wrong}"));
+    }
+    assert!(m.game().result().is_none(), "a refused offer leaves the game as it was");
+    let r = m.resign_for(resigner, 1).unwrap();
+    assert_eq!((r.winner, r.points, r.reason), (Some(resigner.opponent()), 1, Reason::Resign));
+    assert_eq!(m.score(resigner.opponent()), 1);
+    assert_eq!(m.game().start(), Start::Side(resigner.opponent()));
+    let rec = m.record();
+    assert_eq!(Tavli::from_record(&rec).unwrap().record(), rec);
+    assert!(rec.check_dice().is_ok());
+}
+
 #[test]
 fn records_of_tavli_matches_replay_and_name_each_game() {
     for m in matches(3, 200..215) {

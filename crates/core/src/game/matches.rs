@@ -83,6 +83,10 @@ pub enum MatchError<E = PlayError> {
     /// games give instead) that its games do not give.
     #[error("the record's {0}")]
     Claim(String),
+    /// A resignation offered `asked` points where resigning now gives at
+    /// most `due` (held: asked, due); an offer is of 1 point or more.
+    #[error("resigning now gives 1 to {1} point(s), not {0}")]
+    ResignationPoints(u8, u8),
     /// The match's rules ask for a game (held) this match's positions
     /// cannot hold (a Tavli match needs `Match<AnyPosition>`).
     #[error("this match cannot play {0}: its positions are another game's")]
@@ -460,6 +464,19 @@ impl<P: GamePosition> Match<P> {
     pub fn resign(&mut self, side: Color) -> Result<GameResult, MatchError<P::Error>> {
         let result = self.current()?.resignation(side);
         self.resign_with(result)
+    }
+
+    /// Resigns the current game for `side` giving the opponent `points`,
+    /// from 1 to what [`Match::resign`] gives (2 while `side` has borne off
+    /// nothing, else 1): an offer of fewer points than that the opponent
+    /// has accepted (as GNU Backgammon's resignation of a single game).
+    /// More than the rules give, or none, is [`MatchError::ResignationPoints`].
+    pub fn resign_for(&mut self, side: Color, points: u8) -> Result<GameResult, MatchError<P::Error>> {
+        let due = self.current()?.resignation(side);
+        if !(1..=due.points).contains(&points) {
+            return Err(MatchError::ResignationPoints(points, due.points));
+        }
+        self.resign_with(GameResult { points, ..due })
     }
 
     /// Ends the current game with the resignation `result` (a record's, which

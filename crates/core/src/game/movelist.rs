@@ -27,7 +27,9 @@
 //!   After a win the winner starts and no such line is needed.
 //! - `DICE: PLAY`: one turn, the sides taking turns from the starter; the
 //!   play in notation, points in the mover's numbering (`pass` for none).
-//! - `white resigns` / `black resigns`: a resignation (the rules' points).
+//! - `white resigns` / `black resigns`: a resignation (the rules' points);
+//!   `black resigns 1`: a resignation of fewer points than the rules give,
+//!   which the other side accepted (a single game while nothing is off).
 //!
 //! A fault is reported with its line, game and turn; the line is quoted
 //! as a bounded excerpt ([`crate::quote::excerpt`]), however long it is.
@@ -37,6 +39,7 @@ use super::{FixedDice, Game, Match, MatchError, Players, Start};
 use crate::color::Color;
 use crate::dice::Dice;
 use crate::quote::excerpt;
+use crate::result::GameResult;
 use crate::tavli::{AnyPosition, GamePosition, MatchGames, MatchRules};
 
 /// Why a move list could not be read: its line, and the game and turn.
@@ -218,11 +221,24 @@ fn read_move_list_of<P: GamePosition>(text: &str) -> Result<MatchRecord<P>, Move
                 "the game starts with an opening roll: write `opening W-B` or `white starts` first".into(),
             ));
         }
-        if let Some(side) = lower.strip_suffix(" resigns") {
+        if let Some((side, points)) = resignation_line(&lower) {
             let c = Color::parse(side.trim())
                 .ok_or_else(|| err(&game, &games, format!("`{}`: white or black?", excerpt(line))))?;
-            let r = game.resignation(c);
-            game.end_by_resignation(r);
+            let due = game.resignation(c);
+            let points = match points {
+                None => due.points,
+                Some(n) => match n.parse::<u8>() {
+                    Ok(n) if (1..=due.points).contains(&n) => n,
+                    _ => {
+                        return Err(err(
+                            &game,
+                            &games,
+                            format!("`{}`: resigning here gives 1 to {} point(s)", excerpt(line), due.points),
+                        ));
+                    }
+                },
+            };
+            game.end_by_resignation(GameResult { points, ..due });
         } else {
             let (dice_text, play) = line.split_once(':').ok_or_else(|| {
                 err(&game, &games, format!("`{}`: a turn is written `6-4: 24/18 24/20`", excerpt(line)))
@@ -297,4 +313,15 @@ fn read_move_list_of<P: GamePosition>(text: &str) -> Result<MatchRecord<P>, Move
         MoveListError { line: 0, game, turn: 0, why }
     })?;
     Ok(rec)
+}
+
+/// A resignation line, lower-cased: `SIDE resigns` (`None` points: the
+/// rules') or `SIDE resigns N`.
+fn resignation_line(lower: &str) -> Option<(&str, Option<&str>)> {
+    let (side, rest) = lower.split_once(" resigns")?;
+    match rest.trim() {
+        "" => Some((side, None)),
+        n if rest.starts_with(' ') => Some((side, Some(n))),
+        _ => None,
+    }
 }

@@ -304,6 +304,11 @@ impl Reviewer {
         Reviewer { evals: GameEvals::around(eval), ply }
     }
 
+    /// A reviewer searching `ply` plies with each game's evaluator in `evals`.
+    pub fn with_evals(evals: GameEvals, ply: u8) -> Reviewer {
+        Reviewer { evals, ply }
+    }
+
     /// The evaluators the review searches with.
     pub fn evals(&self) -> &GameEvals {
         &self.evals
@@ -409,19 +414,7 @@ impl Reviewer {
         points: u8,
         at: &MatchAt,
     ) -> ResignationReview {
-        let on_roll = pos.turn();
-        let search = self.search::<P>(self.objective::<P>(on_roll, at));
-        // The game played on: the roll thrown played at its best, else the position before a roll.
-        let p = match dice {
-            Some(d) => search
-                .rank(&pos.legal_plays_under(d, &at.rules))
-                .first()
-                .map_or_else(|| search.evaluate(pos), |s| s.probabilities),
-            None => search.evaluate(pos),
-        };
-        let mine = if on_roll == side { p } else { p.flip() };
-        let given = Probabilities { lose: 1.0, lose_double: if points >= 2 { 1.0 } else { 0.0 }, ..Default::default() };
-        let objective = self.objective::<P>(side, at);
+        let (mine, given, objective) = self.resigning::<P>(pos, dice, side, points, at);
         let loss = f64::from((objective.value(&mine, true) - objective.value(&given, true)).max(0.0));
         ResignationReview {
             side,
@@ -433,6 +426,64 @@ impl Reviewer {
             loss,
             mark: Mark::of(loss),
         }
+    }
+
+    /// Whether the opponent of `side` accepts `side`'s offer to resign for
+    /// `points` in `pos` (the side on roll having thrown `dice`, if it has),
+    /// at `at`: it does when the offer is worth at least as much to it as
+    /// playing on, by the points in a single game, else by the chance to
+    /// win the match. (An offer of what the rules give needs no answer:
+    /// [`Match::resign`] ends the game.)
+    pub fn accepts_resignation<P: NetGame>(
+        &self,
+        pos: &P,
+        dice: Option<Dice>,
+        side: Color,
+        points: u8,
+        at: &MatchAt,
+    ) -> bool {
+        let (mine, given, objective) = self.resigning::<P>(pos, dice, side, points, at);
+        objective.value(&given, true) <= objective.value(&mine, true)
+    }
+
+    /// Whether the opponent of `side` accepts `side`'s offer to resign the
+    /// current game of `m` for `points`, at the match's score, with the roll
+    /// thrown if there is one ([`Reviewer::accepts_resignation`]); `false`
+    /// once the match is over.
+    pub fn accepts_resignation_in<P: ByGame>(&self, m: &Match<P>, side: Color, points: u8) -> bool {
+        if m.is_over() {
+            return false;
+        }
+        let at =
+            MatchAt { rules: *m.rules(), match_to: m.target(), score: [m.score(Color::White), m.score(Color::Black)] };
+        let g = m.game();
+        g.position().by_game(AcceptAt { reviewer: self, dice: g.dice(), side, points, at })
+    }
+
+    /// What a resignation of `points` by `side` weighs: `side`'s chances
+    /// playing on (the roll thrown played at its best, else the position
+    /// before a roll), the chances the resignation gives it, and what it
+    /// maximises.
+    fn resigning<P: NetGame>(
+        &self,
+        pos: &P,
+        dice: Option<Dice>,
+        side: Color,
+        points: u8,
+        at: &MatchAt,
+    ) -> (Probabilities, Probabilities, Objective) {
+        let on_roll = pos.turn();
+        let search = self.search::<P>(self.objective::<P>(on_roll, at));
+        let p = match dice {
+            Some(d) => search
+                .rank(&pos.legal_plays_under(d, &at.rules))
+                .first()
+                .map_or_else(|| search.evaluate(pos), |s| s.probabilities),
+            None => search.evaluate(pos),
+        };
+        let mine = if on_roll == side { p } else { p.flip() };
+        let given = Probabilities { lose: 1.0, lose_double: if points >= 2 { 1.0 } else { 0.0 }, ..Default::default() };
+        (mine, given, self.objective::<P>(side, at))
     }
 
     /// Reviews one turn: the play of single `moves` made with `dice` in
@@ -540,6 +591,22 @@ impl GameVisitor for ResignationAt<'_> {
     type Out = ResignationReview;
     fn visit<P: NetGame>(self, pos: &P) -> ResignationReview {
         self.reviewer.resignation(pos, self.dice, self.side, self.points, &self.at)
+    }
+}
+
+/// An offer to resign to answer, run on its position's own game.
+struct AcceptAt<'a> {
+    reviewer: &'a Reviewer,
+    dice: Option<Dice>,
+    side: Color,
+    points: u8,
+    at: MatchAt,
+}
+
+impl GameVisitor for AcceptAt<'_> {
+    type Out = bool;
+    fn visit<P: NetGame>(self, pos: &P) -> bool {
+        self.reviewer.accepts_resignation(pos, self.dice, self.side, self.points, &self.at)
     }
 }
 
@@ -749,6 +816,29 @@ mod tests {
         let rec = read_move_list("white starts\n6-4: 24/18 24/20\n").unwrap();
         let r = reviewer().review(&Match::from_record(&rec).unwrap(), &mut |_, _| {});
         assert!(r.games[0].resignation.is_none());
+    }
+
+    /// An offer to resign for fewer points than the rules give is accepted
+    /// when it is worth at least playing on to the other side: a single
+    /// game in an even game, not where a double game is all but sure; and
+    /// at a score where one point wins the match, even there.
+    #[test]
+    fn an_offer_to_resign_is_accepted_when_it_gives_at_least_playing_on() {
+        let even = with_roll(pos!(Black; white {24: 15}; black {1: 15}), Dice::new(6, 4).unwrap());
+        assert!(reviewer().accepts_resignation_in(&even, Color::Black, 1));
+        // Black, with nothing off and White bearing off its last checkers, offers a single game.
+        let p = pos!(Black; white {1: 2}; black {12: 15});
+        let hopeless = with_roll(p, Dice::new(2, 1).unwrap());
+        assert!(!reviewer().accepts_resignation_in(&hopeless, Color::Black, 1));
+        assert!(reviewer().accepts_resignation_in(&hopeless, Color::Black, 2));
+        // At 2–0 in a match to 3, a single game wins White the match.
+        let at = MatchAt { rules: *hopeless.rules(), match_to: 3, score: [2, 0] };
+        let dice = hopeless.game().dice();
+        assert!(reviewer().accepts_resignation(hopeless.game().position(), dice, Color::Black, 1, &at));
+        // Nobody answers once the match is over.
+        let mut over = hopeless.clone();
+        over.resign(Color::Black).unwrap();
+        assert!(!reviewer().accepts_resignation_in(&over, Color::Black, 1));
     }
 
     #[test]

@@ -7,7 +7,7 @@ import { shareMoves, sharedAll } from './live.js';
 import { noMatch, reload, restorePending, savePending, setMatch, turnStates } from './match.js';
 import { R } from './review.js';
 import { $, GAMES, MATCHES, S, afterRender, betweenGames, engineDelay, fromWhite, game, humanToAct, isOnline, mover, mySeat, rankKey, render, turnState } from './state.js';
-import { gameName, knowGameTitles, levelAbout, levelName, pointsWord, t } from './text.js';
+import { gameName, knowGameTitles, levelAbout, levelName, other, pointsWord, sideName, t } from './text.js';
 
 // This browser's own random share of the dice of a match online: 32 bytes
 // from the platform's cryptographic generator, as 64 hex digits.
@@ -220,12 +220,45 @@ export async function resign() {
   const m = S.match;
   const side = m.opponent === 'engine' ? m.human_color : isOnline() ? mySeat() : m.to_act.side;
   if (!side) return;
-  // The rules decide the points (2 while nothing is borne off, else 1); the
-  // server says how many, and the request confirms that number.
-  const n = m.resign_points ? m.resign_points[side] : 1;
-  if (!window.confirm(t('confirmResign', { n, s: n === 1 ? '' : 's', pts: pointsWord(n) }))) return;
+  // The rules decide the most a resignation gives (2 while nothing is
+  // borne off, else 1); the server says how many. Fewer (a single game)
+  // are an offer the other side answers, not sent to a seat online.
+  const due = m.resign_points ? m.resign_points[side] : 1;
+  const points = due > 1 && !isOnline() ? await askResignPoints(side, due) : window.confirm(t('confirmResign', { n: due, s: due === 1 ? '' : 's', pts: pointsWord(due) })) ? due : 0;
+  if (!points) return;
+  const names = { side: sideName(side), other: sideName(other(side)) };
+  const declined = () => new Error(t('offerDeclined', names));
+  // Two people at one screen: the other answers here.
+  if (points < due && m.opponent !== 'engine' && !window.confirm(t('offerToPerson', names))) {
+    S.error = declined().message;
+    render();
+    return;
+  }
   await run(async () => {
-    setMatch(await api('POST', `/api/v1/matches/${m.id}/resign`, { side, points: n, version: m.version }));
+    try {
+      setMatch(await api('POST', `/api/v1/matches/${m.id}/resign`, { side, points, version: m.version }));
+    } catch (e) {
+      // The engine plays on: nothing changed, nothing to reload.
+      if (e.code === 'offer-declined') throw declined();
+      throw e;
+    }
+  });
+}
+
+// Asks how to resign where the rules give `due` points: all of them, or
+// a single game offered; resolves to the points chosen, 0 for neither.
+function askResignPoints(side, due) {
+  const d = $('resign-dialog');
+  $('resign-title').textContent = t('resignTitle');
+  const n = { n: due, s: due === 1 ? '' : 's', pts: pointsWord(due) };
+  $('resign-help').textContent = t('resignHelp', { other: sideName(other(side)), ...n });
+  $('resign-single').textContent = t('resignSingle');
+  $('resign-all').textContent = t('resignAll', n);
+  $('resign-cancel').textContent = t('cancel');
+  d.returnValue = '';
+  d.showModal();
+  return new Promise((resolve) => {
+    d.addEventListener('close', () => resolve({ single: 1, all: due }[d.returnValue] || 0), { once: true });
   });
 }
 

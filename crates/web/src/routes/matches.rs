@@ -127,9 +127,12 @@ pub struct ResignRequest {
     /// The side resigning: default the person's side against the engine,
     /// or the side on roll between two people.
     pub side: Option<String>,
-    /// The points the resigning side agreed to give (optional): a
-    /// resignation gives what the rules say (2 while the resigner has borne
-    /// off nothing, else 1), and a different number here is refused.
+    /// The points the resigning side gives (optional; default what the
+    /// rules say: 2 while the resigner has borne off nothing, else 1).
+    /// Fewer (a single game) are an offer: against the engine it accepts
+    /// or declines (409 `offer-declined`) by its evaluation at the score;
+    /// between two people at one screen the client has asked the other;
+    /// online it is refused (409 `offer-online`). More is a 422.
     pub points: Option<u8>,
     /// The match version the resignation is for (required, as for a play).
     pub version: Option<u64>,
@@ -769,7 +772,8 @@ pub async fn engine_move(
 }
 
 /// Resigns the current game: the opponent gets what the rules give (2
-/// points while the resigning side has borne off nothing, else 1).
+/// points while the resigning side has borne off nothing, else 1), or the
+/// single game offered, if accepted (see `points`).
 #[utoipa::path(post, path = "/api/v1/matches/{id}/resign", tag = "matches", request_body(content = ResignRequest, description = "optional"),
     params(("id" = String, Path, description = "match id")),
     responses((status = 200, body = MatchState), (status = 404, body = ErrorBody), (status = 409, body = ErrorBody),

@@ -29,6 +29,7 @@ use tavli_core::game::{Contribution, MatchError, PlayerName, Players, Seed};
 use tavli_core::tavli::{AnyPlay, AnyPosition, AnyTurn, MatchGames, MatchRules};
 use tavli_core::{Color, Move};
 use tavli_engine::met::MatchScore;
+use tavli_engine::review::Reviewer;
 use tavli_engine::{DEFAULT_LEVEL, GameEvals, NeuralEval, Player, TavliPlayer, levels};
 
 use errors::match_error;
@@ -590,9 +591,13 @@ impl MatchService {
 
     /// Resigns the current game at `version` for `side` (default: the
     /// person's side against the engine, the side on roll between two
-    /// people). The points are the rules' (`Match::resign`); `points`, when
-    /// given, must be what the rules give (the client confirms what it
-    /// showed).
+    /// people), giving `points` (default: what the rules give,
+    /// `Match::resign`). Fewer points than the rules give (a single game
+    /// while nothing is off) are an offer: the engine accepts it or
+    /// declines it (409 `offer-declined`) by its evaluation at the score;
+    /// between two people at one screen the client asked the other, who
+    /// accepted; online it is refused (409 `offer-online`): the other seat
+    /// cannot be asked yet.
     pub fn resign(
         &self,
         id: &str,
@@ -624,14 +629,32 @@ impl MatchService {
                 return Err(ServiceError::conflict("not-your-turn", "only a person can resign; the engine plays on"));
             }
             let due = live.m.resignation_points(side).unwrap_or(1);
-            if let Some(asked) = points.filter(|&p| p != due) {
+            let points = points.unwrap_or(due);
+            if !(1..=due).contains(&points) {
+                let most = if due == 1 { "1 point".to_string() } else { format!("1 to {due} points") };
                 return Err(ServiceError::invalid(
                     "bad-request",
-                    format!("points: resigning now gives {due} point{}, not {asked}", if due == 1 { "" } else { "s" }),
+                    format!("points: resigning now gives {most}, not {points}"),
                 ));
             }
+            if points < due {
+                if live.seats.online() {
+                    return Err(ServiceError::conflict(
+                        "offer-online",
+                        format!("online a resignation gives what the rules give, {due} points: offers are not sent to the other seat"),
+                    ));
+                }
+                let engine = !live.m.players().get(side.opponent()).is_person();
+                let reviewer = || Reviewer::with_evals(self.evals.clone(), 0);
+                if engine && !reviewer().accepts_resignation_in(&live.m, side, points) {
+                    return Err(ServiceError::conflict(
+                        "offer-declined",
+                        format!("the engine declines {points} point{}: play on", if points == 1 { "" } else { "s" }),
+                    ));
+                }
+            }
             let mut next = live.m.clone();
-            next.resign(side).map_err(match_error)?;
+            next.resign_for(side, points).map_err(match_error)?;
             Ok(next)
         })
     }
@@ -714,10 +737,43 @@ mod tests {
         assert_eq!(live.level(), Some("random"));
         let e = s.resign(&live.id, Some(1), Some(Color::Black), None, None).unwrap_err();
         assert_eq!(e.code, "not-your-turn");
-        let e = s.resign(&live.id, Some(1), None, Some(1), None).unwrap_err();
-        assert!(e.message.contains("gives 2 points"), "{e:?}");
+        let e = s.resign(&live.id, Some(1), None, Some(3), None).unwrap_err();
+        assert!(e.message.contains("gives 1 to 2 points, not 3"), "{e:?}");
         let after = s.resign(&live.id, Some(1), None, None, None).unwrap();
         assert_eq!(after.m.score(Color::Black), 2);
+    }
+
+    /// A single game offered with nothing off: the engine accepts it in an
+    /// even game and declines it (the match unchanged) where a double game
+    /// is all but sure; two people at one screen give what they agreed;
+    /// online the offer is refused, the other seat not being asked.
+    #[test]
+    fn a_single_game_offered_is_answered_by_the_engine_or_taken_as_agreed() {
+        let s = service();
+        let new = |opponent, position| NewMatch {
+            opponent,
+            games: MatchGames::default(),
+            length: 1,
+            seed: Some(8),
+            position,
+        };
+        let against = |person| Opponent::Engine { level: Some("advanced".into()), person: Some(person) };
+        let even = s.create(new(against(Color::White), None)).unwrap().live;
+        let after = s.resign(&even.id, Some(1), None, Some(1), None).unwrap();
+        assert_eq!((after.m.score(Color::Black), after.version), (1, 2));
+        // Black (the person) has 15 checkers back; White bears off its last two next turn.
+        let hopeless =
+            tavli_core::parse_position(r#"{"turn":"black","board":{"1":2,"12":-15},"off":{"white":13,"black":0}}"#)
+                .unwrap();
+        let lost = s.create(new(against(Color::Black), Some(hopeless.into()))).unwrap().live;
+        let e = s.resign(&lost.id, Some(lost.version), None, Some(1), None).unwrap_err();
+        assert_eq!((e.kind, e.code), (ErrorKind::Conflict, "offer-declined"), "{e:?}");
+        assert_eq!(s.get(&lost.id).unwrap().version, lost.version, "a declined offer changes nothing");
+        let after = s.resign(&lost.id, Some(lost.version), None, Some(2), None).unwrap();
+        assert_eq!(after.m.score(Color::White), 2);
+        let people = s.create(new(Opponent::People, Some(hopeless.into()))).unwrap().live;
+        let after = s.resign(&people.id, Some(people.version), None, Some(1), None).unwrap();
+        assert_eq!(after.m.score(Color::White), 1);
     }
 
     /// In a match the engine plays for the match at the score, as the

@@ -198,10 +198,26 @@ texts! {
         "Resign this game and give {name} 1 point? (yes/no) > ",
         "Παραιτείσαι από την παρτίδα και δίνεις 1 πόντο στα {name}; (ναι/όχι) > ",
         "Да се предадеш ли в тази партия и да дадеш 1 точка на {name}? (да/не) > ";
-    resign_prompt_many(name: &str, points: u8) =
-        "Resign this game and give {name} {points} points? (yes/no) > ",
-        "Παραιτείσαι από την παρτίδα και δίνεις {points} πόντους στα {name}; (ναι/όχι) > ",
-        "Да се предадеш ли в тази партия и да дадеш {points} точки на {name}? (да/не) > ";
+    resign_prompt_single_or_double(name: &str) =
+        "Resign a single game (1 point to {name}) or a double game (2 points)? (1/2/no) > ",
+        "Παραιτείσαι με μονό (1 πόντος στα {name}) ή με διπλό (2 πόντοι); (1/2/όχι) > ",
+        "Да се предадеш ли с единична игра (1 точка за {name}) или с двойна (2 точки)? (1/2/не) > ";
+    resign_prompt_up_to(name: &str, due: u8) =
+        "Resign this game: how many points to give {name}, 1 to {due}? (a number, or no) > ",
+        "Παραιτείσαι από την παρτίδα: πόσους πόντους δίνεις στα {name}, από 1 ως {due}; (αριθμός, ή όχι) > ",
+        "Предаваш ли се в тази партия: колко точки даваш на {name}, от 1 до {due}? (число, или не) > ";
+    offer_to_person(offerer: &str, pts: &str, other: &str) =
+        "{offerer} offers to resign, giving {pts}. {other}, do you accept? (yes/no) > ",
+        "Τα {offerer} προτείνουν να παραιτηθούν δίνοντας {pts}. Τα {other} δέχονται; (ναι/όχι) > ",
+        "{offerer} предлагат да се предадат, като дадат {pts}. {other}, приемате ли? (да/не) > ";
+    offer_accepted(name: &str) =
+        "{name} accepts.",
+        "Τα {name} δέχονται.",
+        "{name} приемат.";
+    offer_declined(name: &str, pts: &str) =
+        "{name} declines {pts}: play on.",
+        "Τα {name} δεν δέχονται {pts}· το παιχνίδι συνεχίζεται.",
+        "{name} не приемат {pts}; играта продължава.";
     unsaved_one(moves: &str) =
         "The move {moves} of this turn is not saved; you will play the whole turn again.",
         "Η κίνηση {moves} αυτής της ζαριάς δεν αποθηκεύτηκε· θα παίξεις ξανά όλη τη ζαριά.",
@@ -662,7 +678,7 @@ Commands:
   board        draw the board again
   id           the position ID (for `tavli hint`, `tavli play --position`)
   save         save now (every play is saved anyway)
-  resign       give up this game
+  resign       give up this game: a double game, or offer a single one
   quit         save and stop; `tavli play --resume FILE` continues
                (single moves of an unfinished turn are not saved)
   help         this text", "  24/18 13/7    δύο πούλια                24/20/14   ένα πούλι, και τα δύο ζάρια
@@ -685,7 +701,7 @@ Commands:
   id, κωδικός          ο κωδικός θέσης (για `tavli hint` και
                        `tavli play --position`)
   save, αποθήκευση     αποθήκευση τώρα (κάθε κίνηση αποθηκεύεται ούτως ή άλλως)
-  resign, παραίτηση    παραίτηση από αυτή την παρτίδα
+  resign, παραίτηση    παραίτηση: διπλό, ή πρόταση για μονό
   quit, έξοδος         αποθήκευση και τέλος· συνεχίζεις με
                        `tavli play --resume ΑΡΧΕΙΟ` (οι κινήσεις μιας ζαριάς
                        που δεν ολοκληρώθηκε δεν αποθηκεύονται)
@@ -710,7 +726,7 @@ Commands:
   id, код              кодът на позицията (за `tavli hint` и
                        `tavli play --position`)
   save, запази         запази сега (всеки ход се записва и без това)
-  resign, предавам се  предай се в тази партия
+  resign, предавам се  предай се: двойна игра, или предложи единична
   quit, изход          запази и спри; продължаваш с
                        `tavli play --resume ФАЙЛ` (преместванията от
                        недовършен ход не се записват)
@@ -818,6 +834,37 @@ pub fn number(lang: Lang, text: String) -> String {
     }
 }
 
+/// An answer to how many points to resign for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Answer {
+    /// Resign for these points.
+    Points(u8),
+    /// Do not resign.
+    No,
+    /// Neither: ask again.
+    Unclear,
+}
+
+/// Reads the answer to a resignation prompt where the rules give `due`
+/// points: a yes gives them all; a number from 1 to `due` that many; the
+/// words for a single or a double game 1 or 2 (up to `due`); anything
+/// else but an empty line or a number out of range is a no.
+pub fn resignation_answer(answer: &str, due: u8) -> Answer {
+    let word = unaccented(&answer.trim().to_lowercase());
+    let points = match word.as_str() {
+        "" => return Answer::Unclear,
+        "single" | "s" | "μονο" | "μονη" | "единична" => 1,
+        "double" | "d" | "διπλο" | "διπλη" | "двойна" => 2,
+        w if is_yes(w) => due,
+        w => match w.parse::<u8>() {
+            Ok(n) => n,
+            Err(_) if w.chars().all(|c| c.is_ascii_digit()) => return Answer::Unclear,
+            Err(_) => return Answer::No,
+        },
+    };
+    if (1..=due).contains(&points) { Answer::Points(points) } else { Answer::Unclear }
+}
+
 /// Is `answer` a yes (to resigning)? `y`, `yes`, `ν`, `ναι`, `д`, `да` in
 /// any of the languages, any case, with or without the accent.
 pub fn is_yes(answer: &str) -> bool {
@@ -844,6 +891,29 @@ pub fn unaccented(text: &str) -> String {
 #[cfg(test)]
 pub mod tests {
     use super::*;
+
+    #[test]
+    fn a_resignation_is_answered_by_points_words_or_no() {
+        for (answer, due, read) in [
+            ("1", 2, Answer::Points(1)),
+            ("2", 2, Answer::Points(2)),
+            ("yes", 2, Answer::Points(2)),
+            ("ναι", 1, Answer::Points(1)),
+            ("Single", 2, Answer::Points(1)),
+            ("διπλό", 2, Answer::Points(2)),
+            ("единична", 2, Answer::Points(1)),
+            ("7", 15, Answer::Points(7)),
+            ("no", 2, Answer::No),
+            ("όχι", 2, Answer::No),
+            ("3", 2, Answer::Unclear),
+            ("0", 2, Answer::Unclear),
+            ("double", 1, Answer::Unclear),
+            ("", 2, Answer::Unclear),
+            ("999", 2, Answer::Unclear),
+        ] {
+            assert_eq!(resignation_answer(answer, due), read, "{answer:?} with {due} due");
+        }
+    }
 
     /// English words that must never appear in a Greek or Bulgarian text.
     pub const ENGLISH: &[&str] = &[

@@ -777,28 +777,62 @@ impl<I: ReadLine, W: Write> Session<I, W> {
         self.say(said)
     }
 
-    /// Asks to confirm, then resigns the game: the opponent gets what it
-    /// could still win (2 points while the resigning side has borne off
-    /// no checker, else 1).
+    /// Resigns the game for `side`. Where the rules give the opponent one
+    /// point it asks to confirm; where they give more (2 while `side` has
+    /// borne off nothing) it asks how many to give, as GNU Backgammon
+    /// offers a single or a double game: the rules' points end the game,
+    /// fewer are an offer the opponent accepts or declines (the engine by
+    /// its evaluation at the score, a person at this screen by answering).
     fn resign(&mut self, side: Color) -> Result<Option<TurnEnd>> {
-        let points = self.m.resignation_points(side).unwrap_or(1);
+        let due = self.m.resignation_points(side).unwrap_or(1);
         let name = self.name(side.opponent());
-        let prompt = if points == 1 {
-            text::resign_prompt_one(self.lang, &name)
-        } else {
-            text::resign_prompt_many(self.lang, &name, points)
+        let prompt = match due {
+            1 => text::resign_prompt_one(self.lang, &name),
+            2 => text::resign_prompt_single_or_double(self.lang, &name),
+            _ => text::resign_prompt_up_to(self.lang, &name, due),
         };
-        write!(self.out, "{prompt}")?;
-        self.out.flush()?;
-        match self.read_line()? {
-            Line::Eof => Ok(Some(TurnEnd::Stop(Stop::Eof))),
-            Line::Interrupt => Ok(Some(TurnEnd::Stop(Stop::Interrupt))),
-            Line::Text(t) if text::is_yes(&t) => {
-                self.m.resign(side)?;
-                Ok(Some(TurnEnd::Played { shown: true }))
+        let points = loop {
+            write!(self.out, "{prompt}")?;
+            self.out.flush()?;
+            let answer = match self.read_line()? {
+                Line::Eof => return Ok(Some(TurnEnd::Stop(Stop::Eof))),
+                Line::Interrupt => return Ok(Some(TurnEnd::Stop(Stop::Interrupt))),
+                Line::Text(t) => t,
+                Line::TooLong | Line::Redraw => continue,
+            };
+            match text::resignation_answer(&answer, due) {
+                text::Answer::Points(n) => break n,
+                text::Answer::No => return Ok(None),
+                text::Answer::Unclear => {}
             }
-            _ => Ok(None),
+        };
+        if points < due && !self.offer_accepted(side, points)? {
+            return Ok(None);
         }
+        self.m.resign_for(side, points)?;
+        Ok(Some(TurnEnd::Played { shown: true }))
+    }
+
+    /// Whether `side`'s opponent accepts its offer to resign for `points`
+    /// (fewer than the rules give), saying the answer.
+    fn offer_accepted(&mut self, side: Color, points: u8) -> Result<bool> {
+        let other = side.opponent();
+        let pts = text::points(self.lang, points);
+        let accepted = if self.is_person(other) {
+            write!(self.out, "{}", text::offer_to_person(self.lang, &self.name(side), &pts, &self.name(other)))?;
+            self.out.flush()?;
+            matches!(self.read_line()?, Line::Text(t) if text::is_yes(&t))
+        } else {
+            let reviewer = tavli_engine::review::Reviewer::with_evals(self.evals.clone(), 0);
+            reviewer.accepts_resignation_in(&self.m, side, points)
+        };
+        let said = if accepted {
+            text::offer_accepted(self.lang, &self.name(other))
+        } else {
+            text::offer_declined(self.lang, &self.name(other), &pts)
+        };
+        self.say(said)?;
+        Ok(accepted)
     }
 }
 

@@ -125,6 +125,41 @@ fn resigning_ends_the_game_for_two_points() {
     assert!(out.contains("resigns"), "{out}");
 }
 
+/// With nothing borne off a resignation offers a single or a double game:
+/// the double ends the game, a single is an offer the other person at the
+/// screen declines (the game goes on) or accepts (1 point).
+#[test]
+fn a_single_game_offered_between_people_is_declined_then_accepted() {
+    let (end, out, m) = session("resign\n1\nno\nresign\nsingle\nyes\n", HUMAN, HUMAN);
+    assert_eq!(end, End::MatchOver);
+    let r = m.games()[0].result().unwrap();
+    assert_eq!((r.points, r.reason), (1, Reason::Resign));
+    // Black starts (seed 42), and resigns.
+    let asked = "Resign a single game (1 point to White) or a double game (2 points)? (1/2/no) > ";
+    assert_eq!(out.matches(asked).count(), 2, "{out}");
+    assert!(out.contains("Black offers to resign, giving 1 point. White, do you accept? (yes/no) > "), "{out}");
+    assert!(out.contains("White declines 1 point: play on."), "{out}");
+    assert!(out.contains("White accepts.") && out.contains("Black resigns: White wins 1 point."), "{out}");
+}
+
+/// The engine accepts a single game in an even game, and declines it
+/// where it is all but sure of a double game; the double then ends it.
+#[test]
+fn the_engine_accepts_a_single_game_only_where_it_is_worth_it() {
+    let (_, out, m) = session("resign\n1\n", HUMAN, engine("advanced"));
+    assert!(out.contains("Black (advanced) accepts."), "{out}");
+    assert_eq!(m.games()[0].result().map(|r| r.points), Some(1));
+    // Black (the person) has 15 checkers back; White bears off its last two next turn.
+    let hopeless =
+        tavli_core::parse_position(r#"{"turn":"black","board":{"1":2,"12":-15},"off":{"white":13,"black":0}}"#)
+            .unwrap();
+    let m = Match::from_position(1, 1, Players { white: engine("advanced"), black: HUMAN }, hopeless).unwrap();
+    let (end, out, m) = session_of(m, "resign\n1\nresign\n2\n");
+    assert!(out.contains("White (advanced) declines 1 point: play on."), "{out}");
+    assert_eq!(end, End::MatchOver);
+    assert_eq!(m.games()[0].result().map(|r| r.points), Some(2));
+}
+
 #[test]
 fn hint_searches_two_ply_and_shows_the_chances() {
     let (_, pos, dice) = first_roll();
