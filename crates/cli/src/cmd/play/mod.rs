@@ -5,6 +5,7 @@
 mod advice;
 pub mod announce;
 mod format;
+pub mod help_text;
 pub mod input;
 mod online;
 mod online_text;

@@ -32,31 +32,6 @@ pub fn game_head(lang: Lang, n: usize, kind: GameKind, games: MatchGames, target
     kind_game_head(lang, n, game_name(lang, kind), &length)
 }
 
-/// The terminal's help in a game of `kind`: how its plays are written (its
-/// start, Portes's `bar/` and `*`, Plakoto's `*`, Gul bara's ladder; Fevga
-/// has none of them; a named game's are its base's), then
-/// the commands.
-pub fn help(lang: Lang, kind: GameKind) -> String {
-    let (intro, own) = match kind {
-        GameKind::Portes | GameKind::Tabla => (text::help_intro_portes(lang), Some(text::help_bar_hit(lang))),
-        GameKind::Plakoto | GameKind::Tapa | GameKind::Tsilliton | GameKind::Mahbusa => {
-            (text::help_intro(lang), Some(text::help_pin(lang)))
-        }
-        GameKind::Fevga => (text::help_intro(lang), None),
-        GameKind::GulBara => (text::help_intro(lang), Some(text::help_ladder(lang))),
-    };
-    let rest = text::help(lang);
-    // The game's own lines go after the examples every game shares (the
-    // first two lines of the rest).
-    let mut lines: Vec<&str> = rest.lines().collect();
-    let own = own.unwrap_or_default();
-    if !own.is_empty() {
-        let at = lines.len().min(2);
-        lines.splice(at..at, own.lines());
-    }
-    format!("{intro}\n{}", lines.join("\n"))
-}
-
 texts! {
     /// The game being played and the one to come, in the board's title.
     game_and_next(game: &str, next: &str) = "{game}, then {next}", "{game}, μετά {next}", "{game}, после {next}";
@@ -150,9 +125,5 @@ mod tests {
             game_head(Lang::Bg, 1, GameKind::Fevga, MatchGames::Only(GameKind::Fevga), 1),
             "Партия 1: Февга · една партия"
         );
-        let tabla = help(Lang::Bg, GameKind::Tabla);
-        assert!(tabla.contains("  `bar/22`      влизане от бара"), "{tabla}");
-        assert!(help(Lang::Bg, GameKind::Tapa).contains("тапа, отбелязана с `*`"));
-        assert!(help(Lang::Bg, GameKind::GulBara).contains("стълба"));
     }
 }

@@ -17,6 +17,7 @@ use tavli_engine::{ByGame, GameEvals, GameVisitor, NetGame, NeuralEval, Player, 
 use super::advice::{self, HINT_PLY};
 use super::announce::{self, Voice};
 use super::format::{self, columns, move_text, moves_text};
+use super::help_text;
 use super::input::{self, Command, Line, ReadLine};
 use super::reasons;
 use super::render::{self, BoardView, Marks, Style};
@@ -631,7 +632,7 @@ impl<I: ReadLine, W: Write> Session<I, W> {
                 }
                 Command::Help => {
                     let kind = self.m.game().position().kind();
-                    self.say(tavli_text::help(self.lang, kind))?
+                    self.say(help_text::help(self.lang, kind))?
                 }
                 Command::Board => self.show_turn(&tb)?,
                 Command::Save => {
