@@ -703,11 +703,14 @@ async fn resigning_gives_the_opponent_the_points_and_the_next_game_starts() {
     let v = m["version"].clone();
     let got = post(&app, &uri, json!({"side": "black", "version": v})).await;
     assert_error(&got, StatusCode::CONFLICT, "not-your-turn", "only a person can resign");
-    // The rules decide the points (2: nothing borne off); a client may
-    // confirm them, not choose them.
+    // The rules decide the most a resignation gives (2: nothing borne
+    // off); fewer are an offer (see the offers' tests), more or none a 422.
     assert_eq!(m["resign_points"], json!({"white": 2, "black": 2}));
-    let got = post(&app, &uri, json!({"points": 1, "version": v})).await;
-    assert_error(&got, StatusCode::UNPROCESSABLE_ENTITY, "bad-request", "resigning now gives 2 points, not 1");
+    for wrong in [3, 0] {
+        let got = post(&app, &uri, json!({"points": wrong, "version": v})).await;
+        let said = format!("resigning now gives 1 to 2 points, not {wrong}");
+        assert_error(&got, StatusCode::UNPROCESSABLE_ENTITY, "bad-request", &said);
+    }
     let got = post(&app, &uri, json!({"side": "green", "version": v})).await;
     assert_error(&got, StatusCode::UNPROCESSABLE_ENTITY, "bad-request", "side");
     let got = post(&app, &uri, json!({"points": 2})).await;

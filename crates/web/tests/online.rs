@@ -76,6 +76,12 @@ async fn only_a_seats_holder_moves_its_checkers_and_everyone_else_watches() {
     )
     .await;
     assert_eq!(s, StatusCode::FORBIDDEN, "{e}");
+    // A single game offered is not sent to the other seat: refused, the match unchanged.
+    let offer = json!({"version": after["version"], "points": 1});
+    let (s, e) = call(&app, "POST", &format!("{uri}/resign"), Some(mine), Some(offer)).await;
+    assert_eq!((s, e["error"]["code"].as_str()), (StatusCode::CONFLICT, Some("offer-online")), "{e}");
+    let (_, now) = call(&app, "GET", &uri, Some(mine), None).await;
+    assert_eq!(now["version"], after["version"]);
 }
 
 /// Reads server-sent events from `body` until `want` events of kind `kind`
