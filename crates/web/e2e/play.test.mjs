@@ -35,6 +35,7 @@ import './tavli.e2e.mjs';
 import './tavli-match.e2e.mjs';
 import './gulbara.e2e.mjs';
 import './tabla-match.e2e.mjs';
+import './players41.e2e.mjs';
 
 const GREEN = 'rgb(31, 122, 77)'; // --accent, the enabled Confirm
 

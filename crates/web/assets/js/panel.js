@@ -84,7 +84,9 @@ export function renderPanel() {
   $('undo').disabled = !mine || S.stack.length <= 1;
   const canConfirm = mine && ts && (ts.complete || ts.pass);
   $('confirm').disabled = !canConfirm;
-  $('confirm').textContent = ts?.pass ? t('pass') : t('confirm');
+  // Pass only to the side that must pass and plays from this page: the
+  // friend's turn online, or a match watched, offers nothing to do.
+  $('confirm').textContent = humanToAct() && !ended && ts?.pass ? t('pass') : t('confirm');
   $('hint').disabled = !mine || !ts || ts.pass;
   // Between two people online the engine's advice is off for both seats
   // (the server refuses it too, 403 no-engine-help).
