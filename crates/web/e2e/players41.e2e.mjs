@@ -1,6 +1,8 @@
 // End-to-end, what players reported in issue 41, one test per point:
 //
-// - item 14: no Pass button for the player not on move or a spectator.
+// - item 14: no Pass button for the player not on move or a spectator;
+// - item 9: a pin drawn over the last play's ring, and named in the
+//   page's language.
 //
 // Screenshots: test-artifacts/players41-*.png. Imported by play.test.mjs;
 // run alone with `node --test players41.e2e.mjs`.
@@ -70,6 +72,47 @@ test('players41: no Pass button for the player not on move or a spectator', { ti
         assert.deepEqual(errors, []);
         await page.close();
       }
+    }
+  });
+});
+
+// White to move, its checkers on its 24 and 13; a lone Black checker on
+// each of White's 18 to 23: any first move from the 24 pins one.
+const PIN_NEXT = {
+  turn: 'white', board: { 24: 13, 13: 2, 1: -9, 18: -1, 19: -1, 20: -1, 21: -1, 22: -1, 23: -1 },
+  pinned: {}, off: { white: 0, black: 0 },
+};
+
+test('players41: a pin is drawn over the last play and named, in English and Greek', { timeout: 120000 }, async () => {
+  await withServer('p41-pin', async (url, browser) => {
+    let m = await api(url, 'POST', '/api/v1/matches', { opponent: 'human', length: 1, games: 'plakoto', position: PIN_NEXT, seed: 3 });
+    const play = m.game.plays.find((p) => p.moves.some(([f, to]) => f === 24 && to >= 18));
+    m = await api(url, 'POST', `/api/v1/matches/${m.id}/play`, { moves: play.moves, version: m.version });
+    const pinnedAt = Object.keys(m.game.position.pinned);
+    assert.ok(pinnedAt.length >= 1, 'White\'s play pinned a Black checker');
+    for (const [lang, word] of [['en', /pinned/], ['el', /πλακωμένο/]]) {
+      const { page, errors } = await openPage(browser, url, { lang });
+      await page.goto(`${url}/match/${m.id}`);
+      await page.waitForFunction(() => document.body.dataset.phase === 'human');
+      // White's landing on the pinned checker's point is ringed in violet.
+      const p = pinnedAt[0];
+      assert.equal(await page.locator(`#board circle.last-to[data-point="${p}"]`).count(), 1, 'the pinner\'s landing is ringed');
+      const mark = page.locator(`#board g.pin[data-pinned="${p}"]`);
+      assert.equal(await mark.count(), 1, 'the pin is marked');
+      const box = await mark.boundingBox();
+      assert.ok(box && box.width > 10 && box.height > 10, `the pin's mark is drawn (${JSON.stringify(box)})`);
+      // Drawn after (over) every mark of the last play.
+      const over = await page.evaluate((q) => {
+        const pin = document.querySelector(`#board g.pin[data-pinned="${q}"]`);
+        return [...document.querySelectorAll('#board .last-play *')].every((mk) => mk.compareDocumentPosition(pin) & Node.DOCUMENT_POSITION_FOLLOWING);
+      }, p);
+      assert.ok(over, 'the pin is drawn over the last play\'s rings');
+      assert.match(await mark.locator('title').textContent(), word, 'the mark is named on hover');
+      assert.ok(await page.isVisible('#pin-legend'), 'the legend is shown');
+      assert.match(await page.textContent('#pin-legend'), word, `the legend names the pin (${lang})`);
+      await page.locator('#board').screenshot({ path: path.join(artifacts, `players41-pin-${lang}.png`) });
+      assert.deepEqual(errors, []);
+      await page.close();
     }
   });
 });

@@ -121,9 +121,10 @@ export function renderBoard() {
     text(board, s.cx, y2, 'num num-other', Z.num2, fromWhite(p, theirs), { 'data-point': p, 'data-side': theirs });
   }
 
-  // A tall stack's count, drawn after the marks of the last play, the
-  // review and the hint so that their rings and arrowheads stay under it.
-  const counts = [];
+  // A tall stack's count and a pin's mark, drawn after the marks of the
+  // last play, the review and the hint so that their rings and arrowheads
+  // stay under them.
+  const counts = [], pins = [];
   if (pos) {
     for (let p = 1; p <= 24; p++) {
       const n = Math.abs(pos.board[p] || 0);
@@ -135,9 +136,8 @@ export function renderBoard() {
       if (pinned) {
         const { x, y } = checkerXY(p, 0, 1);
         drawChecker(g, x, y, pinned, '');
-        el('circle', { cx: x, cy: y, r: G.R + 1, class: 'pinned-halo', 'stroke-width': Z.ring * 2 }, g);
-        el('circle', { cx: x, cy: y, r: G.R + 1, class: 'pinned-mark', 'stroke-width': Z.ring, 'data-pinned': p }, g);
         el('title', {}, g).textContent = t('pinnedBy');
+        pins.push({ x, y, p, top: slot(p).top });
         skip = G.R; // the pinner sits half over it
       }
       for (let i = 0; i < n; i++) {
@@ -245,6 +245,19 @@ export function renderBoard() {
       return true;
     });
     drawPaths(board, playPaths(rest, mover()), mover(), pos, true, 'arrow', 'arrowhead');
+  }
+
+  // Each pinned checker: a red ring round it, over the pinner's edge, and
+  // a red badge on its free side (toward the board's edge), named on hover
+  // and in the panel's legend.
+  const pinLayer = el('g', { class: 'pins' }, board);
+  for (const { x, y, p, top } of pins) {
+    const g = el('g', { class: 'pin', 'data-pinned': p }, pinLayer);
+    el('circle', { cx: x, cy: y, r: G.R + 1, class: 'pinned-halo', 'stroke-width': Z.ring * 2 }, g);
+    el('circle', { cx: x, cy: y, r: G.R + 1, class: 'pinned-mark', 'stroke-width': Z.ring }, g);
+    const by = y + (top ? -1 : 1) * (G.R - Z.pinBadge);
+    el('circle', { cx: x, cy: by, r: Z.pinBadge, class: 'pinned-badge' }, g);
+    el('title', {}, g).textContent = t('pinnedBy');
   }
 
   const countLayer = el('g', { class: 'counts' }, board);

@@ -28,6 +28,7 @@ export function renderPanel() {
     $('score').textContent = '';
     $('status').textContent = t('noMatch');
     $('last-play').textContent = '';
+    $('pin-legend').classList.add('hidden');
     for (const id of ['undo', 'confirm', 'hint', 'resign']) $(id).disabled = true;
     $('players').replaceChildren();
     $('position-row').classList.add('hidden');
@@ -78,6 +79,9 @@ export function renderPanel() {
   $('next-game').classList.toggle('hidden', !ended);
   $('next-game').textContent = plakotoOnly(m) ? t('nextGame') : t('nextGameOf', { game: gameName(m.game.game) });
   $('last-play').textContent = lastPlayText(ended);
+  const pinned = Object.values(pos?.pinned || {}).some(Boolean);
+  $('pin-legend').textContent = pinned ? t('pinLegend') : '';
+  $('pin-legend').classList.toggle('hidden', !pinned);
 
   const ts = turnState();
   const mine = humanToAct() && !S.busy && !ended;

@@ -32,6 +32,7 @@ export function layout() {
     label: size(17, 11.5, 36),   // pip counts, borne-off counts
     count: size(22, 10.5, 40),   // the count on a tall stack
     ring: size(5, 2.5, 12),      // the pin ring's stroke
+    pinBadge: size(9, 5, 14),    // the radius of a pin's badge
   };
   G.MY = Math.round(Math.min(80, Math.max(40, 1.1 * (Z.num + Z.num2) + 8)));
   G.H = 2 * G.MY + 2 * G.PH + G.GAP;
