@@ -2,7 +2,9 @@
 //
 // - item 14: no Pass button for the player not on move or a spectator;
 // - item 9: a pin drawn over the last play's ring, and named in the
-//   page's language.
+//   page's language;
+// - item 10: "Review a game" refusals in the page's language, and the
+//   header not showing the open match's score over a pasted record.
 //
 // Screenshots: test-artifacts/players41-*.png. Imported by play.test.mjs;
 // run alone with `node --test players41.e2e.mjs`.
@@ -111,6 +113,45 @@ test('players41: a pin is drawn over the last play and named, in English and Gre
       assert.ok(await page.isVisible('#pin-legend'), 'the legend is shown');
       assert.match(await page.textContent('#pin-legend'), word, `the legend names the pin (${lang})`);
       await page.locator('#board').screenshot({ path: path.join(artifacts, `players41-pin-${lang}.png`) });
+      assert.deepEqual(errors, []);
+      await page.close();
+    }
+  });
+});
+
+// A move list whose third line cannot be played, and one that can.
+const BAD_LIST = 'white starts\n6-4: 24/18 24/20\n5-3: 24/12\n';
+const GOOD_LIST = 'white starts\n6-4: 24/18 24/20\n5-3: 24/19 24/21\n';
+
+test('players41: "Review a game" refuses in the page\'s language, and the header leaves the open match out', { timeout: 120000 }, async () => {
+  await withServer('p41-record', async (url, browser) => {
+    const m = await api(url, 'POST', '/api/v1/matches', { opponent: 'human', length: 3, seed: 21 });
+    for (const [lang, refusal, header] of [
+      ['en', /line 3/, /^Reviewing a pasted record$/],
+      ['el', /^Αυτό δεν είναι αρχείο αγώνα ή λίστα κινήσεων που διαβάζεται \(γραμμή 3\)\.$/, /^Ανάλυση επικολλημένου αρχείου$/],
+    ]) {
+      const { page, errors } = await openPage(browser, url, { lang });
+      await page.goto(`${url}/match/${m.id}`);
+      await page.waitForFunction(() => document.body.dataset.phase === 'human');
+      const matchScore = await page.textContent('#score');
+      assert.match(matchScore, /0 – 0/, 'the header shows the match\'s score');
+      await page.click('#review-record');
+      await page.fill('#review-text', BAD_LIST);
+      await page.click('#review-go');
+      await page.waitForFunction(() => document.getElementById('review-error').textContent !== '');
+      const said = await page.textContent('#review-error');
+      assert.match(said, refusal, `the refusal in ${lang}`);
+      if (lang !== 'en') assert.doesNotMatch(said, /[A-Za-z]{3,}/, `no English in the ${lang} refusal: ${said}`);
+      // A good record: the panel reviews it, and the header does not show
+      // the open match's score meanwhile.
+      await page.fill('#review-text', GOOD_LIST);
+      await page.click('#review-go');
+      await page.waitForFunction(() => document.querySelectorAll('#review-turns li[data-turn]').length === 2);
+      const shown = await page.textContent('#score');
+      assert.match(shown, header, `the header while a record is reviewed (${lang}): ${shown}`);
+      await page.click('#review-close');
+      await page.waitForFunction(() => document.body.dataset.reviewing === '0');
+      assert.equal(await page.textContent('#score'), matchScore, 'the match\'s score comes back');
       assert.deepEqual(errors, []);
       await page.close();
     }

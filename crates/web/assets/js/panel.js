@@ -7,6 +7,8 @@ import { currentPips, currentPosition, lastOpponentTurn, lastPlayToMark } from '
 import { decisionDice, ladderText, logDice, logHead } from './ladder.js';
 import { LIVE } from './live.js';
 import { reasonText } from './reasons.js';
+import { reviewingRecord } from './review.js';
+import { rt } from './review-text.js';
 import { $, S, betweenGames, game, humanToAct, isOnline, mySeat, rankKey, render, rotates, shownGame, turnState, viewer } from './state.js';
 import { gameName, gameTitle, lang, levelName, num, ordinal, other, percent, resultText, sideGenitive, sideName, signed, t } from './text.js';
 
@@ -24,8 +26,8 @@ export function renderPanel() {
   renderOnline();
 
   const m = S.match;
+  renderScore(m);
   if (!m) {
-    $('score').textContent = '';
     $('status').textContent = t('noMatch');
     $('last-play').textContent = '';
     $('pin-legend').classList.add('hidden');
@@ -42,7 +44,6 @@ export function renderPanel() {
     $('ladder').textContent = '';
     return;
   }
-  $('score').textContent = `${matchName(m)} · ${t('white')} ${m.score.white} – ${m.score.black} ${t('black')} · ${gameHead(m)}`;
   $('score').dataset.game = m.game.game;
   $('game-note').textContent = gameNote(shownGame());
   $('ladder').textContent = ladderText(m);
@@ -244,6 +245,14 @@ function openingText(g) {
 
 // A match of Plakoto alone (as every match before Tavli): its texts stay as they were.
 const plakotoOnly = (m) => !m.rules || m.rules.games === 'plakoto';
+
+// The header's line on the match: its name, its score, the game played.
+// A pasted record under review is not the match open: the header says so
+// instead.
+function renderScore(m) {
+  $('score').textContent = reviewingRecord() ? rt('recordHeader')
+    : m ? `${matchName(m)} · ${t('white')} ${m.score.white} – ${m.score.black} ${t('black')} · ${gameHead(m)}` : '';
+}
 
 // The match: `Match to 3`, `Tavli match to 5`, `Tabla match to 5`.
 const MATCH_TO = { tavli: 'tavliMatchTo', tabla: 'tablaMatchTo' };
