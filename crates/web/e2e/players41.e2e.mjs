@@ -4,7 +4,9 @@
 // - item 9: a pin drawn over the last play's ring, and named in the
 //   page's language;
 // - item 10: "Review a game" refusals in the page's language, and the
-//   header not showing the open match's score over a pasted record.
+//   header not showing the open match's score over a pasted record;
+// - item 7: the review panel without sideways scrolling or words cut,
+//   and the graph's game labels apart.
 //
 // Screenshots: test-artifacts/players41-*.png. Imported by play.test.mjs;
 // run alone with `node --test players41.e2e.mjs`.
@@ -152,6 +154,84 @@ test('players41: "Review a game" refuses in the page\'s language, and the header
       await page.click('#review-close');
       await page.waitForFunction(() => document.body.dataset.reviewing === '0');
       assert.equal(await page.textContent('#score'), matchScore, 'the match\'s score comes back');
+      assert.deepEqual(errors, []);
+      await page.close();
+    }
+  });
+});
+
+// The widths the review is checked at: a phone, a small laptop, a desktop.
+const VIEWPORTS = [
+  { width: 390, height: 844 }, { width: 1024, height: 768 }, { width: 1280, height: 820 },
+];
+
+// A Tavli match between two people with several short games: two turns,
+// then the side on roll resigns, three times; two turns of the fourth.
+async function shortGames(url) {
+  let m = await api(url, 'POST', '/api/v1/matches', { opponent: 'human', games: 'tavli', length: 7, seed: 8 });
+  for (let g = 0; g < 4; g++) {
+    for (let i = 0; i < 2; i++) {
+      m = await api(url, 'POST', `/api/v1/matches/${m.id}/play`, { moves: m.game.plays[0].moves, version: m.version });
+    }
+    if (g < 3) m = await api(url, 'POST', `/api/v1/matches/${m.id}/resign`, { version: m.version });
+  }
+  assert.equal(m.game.number, 4);
+  return m;
+}
+
+// What of the review panel goes wrong: its width past its box, words
+// broken over two lines, text past the panel's right edge.
+const panelFaults = (page) => page.evaluate(() => {
+  const panel = document.getElementById('review-panel');
+  const faults = [];
+  if (panel.scrollWidth > panel.clientWidth) faults.push(`the panel scrolls sideways: ${panel.scrollWidth} > ${panel.clientWidth}`);
+  const doc = document.documentElement;
+  if (doc.scrollWidth > doc.clientWidth) faults.push(`the page scrolls sideways: ${doc.scrollWidth} > ${doc.clientWidth}`);
+  const right = panel.getBoundingClientRect().right;
+  const walker = document.createTreeWalker(panel, NodeFilter.SHOW_TEXT);
+  for (let n; (n = walker.nextNode());) {
+    const el = n.parentElement;
+    if (el.closest('svg') || !el.getClientRects().length) continue;
+    for (const m of n.data.matchAll(/[\p{L}\p{N}]+/gu)) {
+      const r = document.createRange();
+      r.setStart(n, m.index);
+      r.setEnd(n, m.index + m[0].length);
+      const rects = [...r.getClientRects()].filter((x) => x.width > 0);
+      if (new Set(rects.map((x) => Math.round(x.top))).size > 1) faults.push(`"${m[0]}" is cut over two lines`);
+      if (rects.some((x) => x.right > right + 0.5)) faults.push(`"${m[0]}" goes past the panel`);
+    }
+  }
+  return faults;
+});
+
+// Pairs of game labels of the graph whose boxes meet.
+const labelOverlaps = (page) => page.$$eval('#review-graph .graph-game-label', (ls) => {
+  const boxes = ls.map((l) => ({ text: l.textContent, b: l.getBoundingClientRect() }));
+  const out = [];
+  boxes.forEach((p, i) => boxes.slice(i + 1).forEach((q) => {
+    if (p.b.left < q.b.right && q.b.left < p.b.right && p.b.top < q.b.bottom && q.b.top < p.b.bottom) out.push(`${p.text} / ${q.text}`);
+  }));
+  return out;
+});
+
+test('players41: the review panel fits, words whole, and the graph\'s game labels apart', { timeout: 240000 }, async () => {
+  await withServer('p41-review', async (url, browser) => {
+    const m = await shortGames(url);
+    for (const lang of ['en', 'el']) {
+      const { page, errors } = await openPage(browser, url, { lang });
+      await page.goto(`${url}/match/${m.id}`);
+      await page.waitForFunction(() => document.body.dataset.phase === 'human');
+      await page.click('#review');
+      await page.waitForFunction(() => document.querySelectorAll('#review-graph .graph-game-label').length === 4, null, { timeout: 60000 });
+      for (const viewport of VIEWPORTS) {
+        await page.setViewportSize(viewport);
+        await page.waitForFunction((w) => document.documentElement.clientWidth <= w, viewport.width);
+        // The graph is laid out again at the new size (a turn chosen redraws it).
+        await page.click('#review-turns li[data-turn="0:0"]');
+        assert.deepEqual(await panelFaults(page), [], `the review panel at ${viewport.width} px in ${lang}`);
+        assert.deepEqual(await labelOverlaps(page), [], `the game labels at ${viewport.width} px in ${lang}`);
+        await page.screenshot({ path: path.join(artifacts, `players41-review-${lang}-${viewport.width}.png`) });
+      }
       assert.deepEqual(errors, []);
       await page.close();
     }
