@@ -6,7 +6,9 @@
 // - item 10: "Review a game" refusals in the page's language, and the
 //   header not showing the open match's score over a pasted record;
 // - item 7: the review panel without sideways scrolling or words cut,
-//   and the graph's game labels apart.
+//   and the graph's game labels apart;
+// - item 8: on a phone, tap targets of a finger's size, a header of at
+//   most two lines, and a refusal in view.
 //
 // Screenshots: test-artifacts/players41-*.png. Imported by play.test.mjs;
 // run alone with `node --test players41.e2e.mjs`.
@@ -234,6 +236,102 @@ test('players41: the review panel fits, words whole, and the graph\'s game label
       }
       assert.deepEqual(errors, []);
       await page.close();
+    }
+  });
+});
+
+// Portes, White on roll with a checker on the bar (it must enter first).
+const ON_BAR = {
+  game: 'portes', turn: 'white', bar: { white: 1 },
+  board: { 24: 1, 13: 5, 8: 3, 6: 5, 1: -2, 12: -5, 17: -3, 19: -5 },
+};
+const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
+
+// How many lines the header's items take (their distinct tops).
+const headerLines = (page) => page.$$eval('header > *', (es) => {
+  const tops = es.filter((e) => e.getClientRects().length).map((e) => e.getBoundingClientRect());
+  const lines = [];
+  for (const b of tops.sort((p, q) => p.top - q.top)) {
+    if (!lines.some((l) => b.top < l.bottom && l.top < b.bottom)) lines.push({ top: b.top, bottom: b.bottom });
+  }
+  return lines.length;
+});
+
+test('players41: on a phone, dice and the bar take a finger, the header keeps to two lines, a refusal is in view', { timeout: 180000 }, async () => {
+  await withServer('p41-phone', async (url, browser) => {
+    const portes = await api(url, 'POST', '/api/v1/matches', { opponent: 'human', games: 'portes', position: ON_BAR, seed: 5 });
+    const entries = new Set(portes.game.entry.legal_moves.filter(([f]) => f === 25).map(([, to]) => to)).size;
+    // Online, each seat with its share of the dice, after the first play.
+    const shares = { white: 'a1'.repeat(32), black: 'b2'.repeat(32) };
+    const created = await api(url, 'POST', '/api/v1/matches', {
+      opponent: 'online', human_color: 'white', length: 3, games: 'tavli', contribution: shares.white,
+    });
+    let online = await api(url, 'POST', `/api/v1/matches/${created.id}/join`, { invite: created.invite, contribution: shares.black });
+    const onlineSeats = { white: { ...created.seat, contribution: shares.white }, black: { ...online.seat, contribution: shares.black } };
+    const first = await fetch(`${url}/api/v1/matches/${online.id}/play`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${onlineSeats[online.to_act.side].token}` },
+      body: JSON.stringify({ moves: online.game.plays[0].moves, version: online.version }),
+    });
+    assert.ok(first.ok, `the first play: ${first.status}`);
+    online = await first.json();
+    const tavli = await api(url, 'POST', '/api/v1/matches', { opponent: 'engine', level: 'random', human_color: 'white', games: 'tavli', length: 7, seed: 5 });
+    for (const lang of ['en', 'el']) {
+      const { page, errors } = await openPage(browser, url, { viewport: PHONE.viewport, lang, context: PHONE });
+      // The header: at most two lines, in a Tavli match (the longest score line).
+      await page.goto(`${url}/match/${tavli.id}`);
+      await page.waitForFunction(() => ['human', 'engine'].includes(document.body.dataset.phase));
+      assert.ok(await headerLines(page) <= 2, `the header keeps to two lines (${lang}): ${await headerLines(page)}`);
+      await page.screenshot({ path: path.join(artifacts, `players41-phone-header-${lang}.png`) });
+      await page.goto(`${url}/match/${portes.id}`);
+      await page.waitForSelector('#board[data-game=portes] [data-bar=white]');
+      await page.waitForFunction(() => document.body.dataset.phase === 'human');
+      // The dice: each a finger's size (a doublet's four as far as the
+      // half's width allows).
+      const dice = await page.locator('#dice rect.die').all();
+      for (const die of dice) {
+        const b = await die.boundingBox();
+        const least = dice.length > 2 ? 35 : 40;
+        assert.ok(b.width >= least && b.height >= least, `one of ${dice.length} dice is ${b.width.toFixed(1)}×${b.height.toFixed(1)} px`);
+      }
+      // The checker on the bar: its target a finger's size, and a tap
+      // beside the checker, off the bar's column, still takes it.
+      const target = await page.locator('#board rect.hit[data-point=bar]').boundingBox();
+      assert.ok(target.width >= 36 && target.height >= 36, `the bar's target is ${target.width.toFixed(0)}×${target.height.toFixed(0)} px`);
+      const checker = await page.locator('#board [data-bar=white] circle.checker.movable').boundingBox();
+      const cx = checker.x + checker.width / 2, cy = checker.y + checker.height / 2;
+      const column = await page.locator('#board rect.bar').boundingBox();
+      await page.touchscreen.tap(column.x + column.width + 6, cy);
+      if (entries === 1) {
+        // Its one entry is played at once: taken back for what follows.
+        await page.waitForFunction(() => document.body.dataset.pending === '1');
+        await page.tap('#undo');
+        await page.waitForFunction(() => document.body.dataset.pending === '0');
+      } else {
+        await page.waitForFunction(() => document.querySelectorAll('#board circle.checker.selected').length === 1);
+        await page.touchscreen.tap(cx, cy);
+        await page.waitForFunction(() => document.querySelectorAll('#board circle.checker.selected').length === 0);
+      }
+      await page.close();
+
+      // A refusal online, where the dice's origin, who is connected and
+      // the friend's last play stand above the buttons: a tap on a point
+      // where the person has no checker says why, in view without scrolling.
+      const seated = await openPage(browser, url, { viewport: PHONE.viewport, lang, context: PHONE });
+      const mover = online.to_act.side;
+      await seated.page.evaluate(([id, s]) => localStorage.setItem(`plakoto-seat-${id}`, JSON.stringify(s)), [online.id, onlineSeats[mover]]);
+      await seated.page.goto(`${url}/match/${online.id}`);
+      await seated.page.waitForFunction(() => document.body.dataset.phase === 'human');
+      const board = online.game.position.board;
+      const empty = [...Array(24).keys()].map((i) => i + 1).find((p) => !board[p]);
+      await seated.page.tap(`#board rect.hit[data-point="${empty}"]`);
+      await seated.page.waitForFunction(() => document.getElementById('why').textContent !== '');
+      const why = await seated.page.locator('#why').boundingBox();
+      const scrolled = await seated.page.evaluate(() => window.scrollY);
+      assert.ok(why.y >= 0 && why.y + why.height <= 844, `the refusal is in view (${lang}: at ${why.y.toFixed(0)}–${(why.y + why.height).toFixed(0)} px, the page scrolled ${scrolled} px)`);
+      await seated.page.screenshot({ path: path.join(artifacts, `players41-phone-refusal-${lang}.png`) });
+      assert.deepEqual([...errors, ...seated.errors], []);
+      await seated.page.close();
     }
   });
 });

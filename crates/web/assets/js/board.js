@@ -4,7 +4,7 @@
 import { boardLabel, stageDice } from './ladder.js';
 import { R, drawReviewArrows, reviewTurn } from './review.js';
 import { S, betweenGames, fromWhite, game, hasBar, humanToAct, isOnline, mover, mySeat, parallel, shownGame, toWhite, turnState, viewer } from './state.js';
-import { BAR_R, G, Z, barX, barXY, board, checkerXY, drawChecker, drawDie, drawPaths, el, layout, playPaths, slot, text, traySlot } from './svg.js';
+import { BAR_R, G, Z, barX, barXY, board, checkerXY, drawChecker, drawDie, drawPaths, el, getBarTarget, layout, playPaths, setBarTarget, slot, text, traySlot } from './svg.js';
 import { diceText, gameName, other, sideName, t } from './text.js';
 
 export function currentPosition() {
@@ -204,9 +204,12 @@ export function renderBoard() {
       return true;
     });
     const label = boardLabel(stage);
-    // Smaller beside a label, so that both fit between the travel arrows.
-    const size = dice.length > 2 ? (label ? 38 : 44) : 54;
-    const total = dice.length * (size + 12) - 12;
+    // Smaller beside a label, so that both fit between the travel arrows;
+    // on a small screen a finger's size, as far as the half's width allows.
+    const gap = 10;
+    const base = dice.length > 2 ? (label ? 38 : 44) : 54;
+    const size = Math.min(Math.max(base, Z.tap), (412 - (dice.length - 1) * gap) / dice.length);
+    const total = dice.length * (size + gap) - gap;
     // With a label the dice and it are centred together in the gap.
     const top = G.H / 2 - (label ? size + 4 + Z.label : size) / 2;
     let x = G.rightX + 210 - total / 2;
@@ -214,7 +217,7 @@ export function renderBoard() {
     if (stage) g.dataset.stage = dice.join(',');
     dice.forEach((v, i) => {
       drawDie(g, x, top, size, v, roller, !reviewed && S.stack.length > 1 && used[i]);
-      x += size + 12;
+      x += size + gap;
     });
     if (label) text(g, G.rightX + 210, top + size + 4 + Z.label / 2, 'ladder-label', Z.label, label, { 'data-ladder': stage.kind });
   }
@@ -272,10 +275,12 @@ export function renderBoard() {
       'data-point': p, 'data-movable': legal[p] ? '1' : '0', 'data-dest': dests.includes(p) ? '1' : '0',
     }, board);
   }
+  setBarTarget(hasBar(kind) && legal.bar ? barStackTarget(pos) : null);
   if (hasBar(kind)) {
+    // The column; while a checker on it is to move, the area round its stack.
+    const area = getBarTarget() || { x: barX() - G.BAR / 2, y: G.MY, width: G.BAR, height: G.H - 2 * G.MY };
     el('rect', {
-      x: barX() - G.BAR / 2, y: G.MY, width: G.BAR, height: G.H - 2 * G.MY, class: 'hit',
-      'data-point': 'bar', 'data-movable': legal.bar ? '1' : '0', 'data-dest': '0',
+      ...area, class: 'hit', 'data-point': 'bar', 'data-movable': legal.bar ? '1' : '0', 'data-dest': '0',
     }, board);
   }
   const tr = traySlot(mover() || 'white');
@@ -283,6 +288,18 @@ export function renderBoard() {
     x: G.trayX, y: tr.y, width: G.trayW, height: tr.h, class: 'hit',
     'data-point': 'off', 'data-movable': '0', 'data-dest': dests.includes('off') ? '1' : '0',
   }, board);
+}
+
+// The area that takes the mover's checkers on the bar: their stack with
+// a margin, at least a finger's target wide and tall.
+function barStackTarget(pos) {
+  const side = mover();
+  const shown = Math.max(1, Math.min(pos?.bar?.[side] || 0, 4));
+  const ends = [barXY(side, 0).y, barXY(side, shown - 1).y];
+  const y0 = Math.min(...ends) - BAR_R, y1 = Math.max(...ends) + BAR_R;
+  const width = Math.max(G.BAR, Z.tap), height = Math.max(y1 - y0, Z.tap);
+  const cy = (y0 + y1) / 2;
+  return { x: barX() - width / 2, y: cy - height / 2, width, height };
 }
 
 // Fevga and Gul bara: both sides go round the same way (arrows along both

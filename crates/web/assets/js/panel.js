@@ -246,12 +246,24 @@ function openingText(g) {
 // A match of Plakoto alone (as every match before Tavli): its texts stay as they were.
 const plakotoOnly = (m) => !m.rules || m.rules.games === 'plakoto';
 
-// The header's line on the match: its name, its score, the game played.
-// A pasted record under review is not the match open: the header says so
-// instead.
+// The header's line on the match: its name, its score, the game played
+// and the next; on a phone (style.css) the name and the next give way, and
+// the whole line is the title. A pasted record under review is not the
+// match open: the header says so instead.
 function renderScore(m) {
-  $('score').textContent = reviewingRecord() ? rt('recordHeader')
-    : m ? `${matchName(m)} · ${t('white')} ${m.score.white} – ${m.score.black} ${t('black')} · ${gameHead(m)}` : '';
+  const box = $('score');
+  if (reviewingRecord() || !m) {
+    box.textContent = reviewingRecord() ? rt('recordHeader') : '';
+  } else {
+    const part = (text, cls) => Object.assign(document.createElement('span'), { textContent: text, className: cls });
+    const played = gameTitle(m.game.number, m.game.game, !plakotoOnly(m)), head = gameHead(m);
+    box.replaceChildren(
+      part(`${matchName(m)} · `, 'score-match'),
+      `${t('white')} ${m.score.white} – ${m.score.black} ${t('black')} · `,
+      ...(head.startsWith(played) ? [played, part(head.slice(played.length), 'score-next')] : [head]),
+    );
+  }
+  box.title = box.textContent;
 }
 
 // The match: `Match to 3`, `Tavli match to 5`, `Tabla match to 5`.
