@@ -36,6 +36,7 @@ import './tavli-match.e2e.mjs';
 import './gulbara.e2e.mjs';
 import './tabla-match.e2e.mjs';
 import './resign.e2e.mjs';
+import './players41.e2e.mjs';
 
 const GREEN = 'rgb(31, 122, 77)'; // --accent, the enabled Confirm
 

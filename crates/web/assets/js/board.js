@@ -4,7 +4,7 @@
 import { boardLabel, stageDice } from './ladder.js';
 import { R, drawReviewArrows, reviewTurn } from './review.js';
 import { S, betweenGames, fromWhite, game, hasBar, humanToAct, isOnline, mover, mySeat, parallel, shownGame, toWhite, turnState, viewer } from './state.js';
-import { BAR_R, G, Z, barX, barXY, board, checkerXY, drawChecker, drawDie, drawPaths, el, layout, playPaths, slot, text, traySlot } from './svg.js';
+import { BAR_R, G, Z, barX, barXY, board, checkerXY, drawChecker, drawDie, drawPaths, el, getBarTarget, layout, playPaths, setBarTarget, slot, text, traySlot } from './svg.js';
 import { diceText, gameName, other, sideName, t } from './text.js';
 
 export function currentPosition() {
@@ -121,9 +121,10 @@ export function renderBoard() {
     text(board, s.cx, y2, 'num num-other', Z.num2, fromWhite(p, theirs), { 'data-point': p, 'data-side': theirs });
   }
 
-  // A tall stack's count, drawn after the marks of the last play, the
-  // review and the hint so that their rings and arrowheads stay under it.
-  const counts = [];
+  // A tall stack's count and a pin's mark, drawn after the marks of the
+  // last play, the review and the hint so that their rings and arrowheads
+  // stay under them.
+  const counts = [], pins = [];
   if (pos) {
     for (let p = 1; p <= 24; p++) {
       const n = Math.abs(pos.board[p] || 0);
@@ -135,9 +136,8 @@ export function renderBoard() {
       if (pinned) {
         const { x, y } = checkerXY(p, 0, 1);
         drawChecker(g, x, y, pinned, '');
-        el('circle', { cx: x, cy: y, r: G.R + 1, class: 'pinned-halo', 'stroke-width': Z.ring * 2 }, g);
-        el('circle', { cx: x, cy: y, r: G.R + 1, class: 'pinned-mark', 'stroke-width': Z.ring, 'data-pinned': p }, g);
         el('title', {}, g).textContent = t('pinnedBy');
+        pins.push({ x, y, p, top: slot(p).top });
         skip = G.R; // the pinner sits half over it
       }
       for (let i = 0; i < n; i++) {
@@ -204,9 +204,12 @@ export function renderBoard() {
       return true;
     });
     const label = boardLabel(stage);
-    // Smaller beside a label, so that both fit between the travel arrows.
-    const size = dice.length > 2 ? (label ? 38 : 44) : 54;
-    const total = dice.length * (size + 12) - 12;
+    // Smaller beside a label, so that both fit between the travel arrows;
+    // on a small screen a finger's size, as far as the half's width allows.
+    const gap = 10;
+    const base = dice.length > 2 ? (label ? 38 : 44) : 54;
+    const size = Math.min(Math.max(base, Z.tap), (412 - (dice.length - 1) * gap) / dice.length);
+    const total = dice.length * (size + gap) - gap;
     // With a label the dice and it are centred together in the gap.
     const top = G.H / 2 - (label ? size + 4 + Z.label : size) / 2;
     let x = G.rightX + 210 - total / 2;
@@ -214,7 +217,7 @@ export function renderBoard() {
     if (stage) g.dataset.stage = dice.join(',');
     dice.forEach((v, i) => {
       drawDie(g, x, top, size, v, roller, !reviewed && S.stack.length > 1 && used[i]);
-      x += size + 12;
+      x += size + gap;
     });
     if (label) text(g, G.rightX + 210, top + size + 4 + Z.label / 2, 'ladder-label', Z.label, label, { 'data-ladder': stage.kind });
   }
@@ -247,6 +250,19 @@ export function renderBoard() {
     drawPaths(board, playPaths(rest, mover()), mover(), pos, true, 'arrow', 'arrowhead');
   }
 
+  // Each pinned checker: a red ring round it, over the pinner's edge, and
+  // a red badge on its free side (toward the board's edge), named on hover
+  // and in the panel's legend.
+  const pinLayer = el('g', { class: 'pins' }, board);
+  for (const { x, y, p, top } of pins) {
+    const g = el('g', { class: 'pin', 'data-pinned': p }, pinLayer);
+    el('circle', { cx: x, cy: y, r: G.R + 1, class: 'pinned-halo', 'stroke-width': Z.ring * 2 }, g);
+    el('circle', { cx: x, cy: y, r: G.R + 1, class: 'pinned-mark', 'stroke-width': Z.ring }, g);
+    const by = y + (top ? -1 : 1) * (G.R - Z.pinBadge);
+    el('circle', { cx: x, cy: by, r: Z.pinBadge, class: 'pinned-badge' }, g);
+    el('title', {}, g).textContent = t('pinnedBy');
+  }
+
   const countLayer = el('g', { class: 'counts' }, board);
   for (const c of counts) text(countLayer, c.x, c.y, `count ${c.color}`, Z.count, c.n, { 'data-count': c.p });
 
@@ -259,10 +275,12 @@ export function renderBoard() {
       'data-point': p, 'data-movable': legal[p] ? '1' : '0', 'data-dest': dests.includes(p) ? '1' : '0',
     }, board);
   }
+  setBarTarget(hasBar(kind) && legal.bar ? barStackTarget(pos) : null);
   if (hasBar(kind)) {
+    // The column; while a checker on it is to move, the area round its stack.
+    const area = getBarTarget() || { x: barX() - G.BAR / 2, y: G.MY, width: G.BAR, height: G.H - 2 * G.MY };
     el('rect', {
-      x: barX() - G.BAR / 2, y: G.MY, width: G.BAR, height: G.H - 2 * G.MY, class: 'hit',
-      'data-point': 'bar', 'data-movable': legal.bar ? '1' : '0', 'data-dest': '0',
+      ...area, class: 'hit', 'data-point': 'bar', 'data-movable': legal.bar ? '1' : '0', 'data-dest': '0',
     }, board);
   }
   const tr = traySlot(mover() || 'white');
@@ -270,6 +288,18 @@ export function renderBoard() {
     x: G.trayX, y: tr.y, width: G.trayW, height: tr.h, class: 'hit',
     'data-point': 'off', 'data-movable': '0', 'data-dest': dests.includes('off') ? '1' : '0',
   }, board);
+}
+
+// The area that takes the mover's checkers on the bar: their stack with
+// a margin, at least a finger's target wide and tall.
+function barStackTarget(pos) {
+  const side = mover();
+  const shown = Math.max(1, Math.min(pos?.bar?.[side] || 0, 4));
+  const ends = [barXY(side, 0).y, barXY(side, shown - 1).y];
+  const y0 = Math.min(...ends) - BAR_R, y1 = Math.max(...ends) + BAR_R;
+  const width = Math.max(G.BAR, Z.tap), height = Math.max(y1 - y0, Z.tap);
+  const cy = (y0 + y1) / 2;
+  return { x: barX() - width / 2, y: cy - height / 2, width, height };
 }
 
 // Fevga and Gul bara: both sides go round the same way (arrows along both

@@ -7,6 +7,8 @@ import { currentPips, currentPosition, lastOpponentTurn, lastPlayToMark } from '
 import { decisionDice, ladderText, logDice, logHead } from './ladder.js';
 import { LIVE } from './live.js';
 import { reasonText } from './reasons.js';
+import { reviewingRecord } from './review.js';
+import { rt } from './review-text.js';
 import { $, S, betweenGames, game, humanToAct, isOnline, mySeat, rankKey, render, rotates, shownGame, turnState, viewer } from './state.js';
 import { gameName, gameTitle, lang, levelName, num, ordinal, other, percent, resultText, sideGenitive, sideName, signed, t } from './text.js';
 
@@ -24,10 +26,11 @@ export function renderPanel() {
   renderOnline();
 
   const m = S.match;
+  renderScore(m);
   if (!m) {
-    $('score').textContent = '';
     $('status').textContent = t('noMatch');
     $('last-play').textContent = '';
+    $('pin-legend').classList.add('hidden');
     for (const id of ['undo', 'confirm', 'hint', 'resign']) $(id).disabled = true;
     $('players').replaceChildren();
     $('position-row').classList.add('hidden');
@@ -41,7 +44,6 @@ export function renderPanel() {
     $('ladder').textContent = '';
     return;
   }
-  $('score').textContent = `${matchName(m)} · ${t('white')} ${m.score.white} – ${m.score.black} ${t('black')} · ${gameHead(m)}`;
   $('score').dataset.game = m.game.game;
   $('game-note').textContent = gameNote(shownGame());
   $('ladder').textContent = ladderText(m);
@@ -78,13 +80,18 @@ export function renderPanel() {
   $('next-game').classList.toggle('hidden', !ended);
   $('next-game').textContent = plakotoOnly(m) ? t('nextGame') : t('nextGameOf', { game: gameName(m.game.game) });
   $('last-play').textContent = lastPlayText(ended);
+  const pinned = Object.values(pos?.pinned || {}).some(Boolean);
+  $('pin-legend').textContent = pinned ? t('pinLegend') : '';
+  $('pin-legend').classList.toggle('hidden', !pinned);
 
   const ts = turnState();
   const mine = humanToAct() && !S.busy && !ended;
   $('undo').disabled = !mine || S.stack.length <= 1;
   const canConfirm = mine && ts && (ts.complete || ts.pass);
   $('confirm').disabled = !canConfirm;
-  $('confirm').textContent = ts?.pass ? t('pass') : t('confirm');
+  // Pass only to the side that must pass and plays from this page: the
+  // friend's turn online, or a match watched, offers nothing to do.
+  $('confirm').textContent = humanToAct() && !ended && ts?.pass ? t('pass') : t('confirm');
   $('hint').disabled = !mine || !ts || ts.pass;
   // Between two people online the engine's advice is off for both seats
   // (the server refuses it too, 403 no-engine-help).
@@ -238,6 +245,26 @@ function openingText(g) {
 
 // A match of Plakoto alone (as every match before Tavli): its texts stay as they were.
 const plakotoOnly = (m) => !m.rules || m.rules.games === 'plakoto';
+
+// The header's line on the match: its name, its score, the game played
+// and the next; on a phone (style.css) the name and the next give way, and
+// the whole line is the title. A pasted record under review is not the
+// match open: the header says so instead.
+function renderScore(m) {
+  const box = $('score');
+  if (reviewingRecord() || !m) {
+    box.textContent = reviewingRecord() ? rt('recordHeader') : '';
+  } else {
+    const part = (text, cls) => Object.assign(document.createElement('span'), { textContent: text, className: cls });
+    const played = gameTitle(m.game.number, m.game.game, !plakotoOnly(m)), head = gameHead(m);
+    box.replaceChildren(
+      part(`${matchName(m)} · `, 'score-match'),
+      `${t('white')} ${m.score.white} – ${m.score.black} ${t('black')} · `,
+      ...(head.startsWith(played) ? [played, part(head.slice(played.length), 'score-next')] : [head]),
+    );
+  }
+  box.title = box.textContent;
+}
 
 // The match: `Match to 3`, `Tavli match to 5`, `Tabla match to 5`.
 const MATCH_TO = { tavli: 'tavliMatchTo', tabla: 'tablaMatchTo' };

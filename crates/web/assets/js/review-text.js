@@ -29,6 +29,18 @@ const REVIEW_TEXT = {
     queued: 'Waiting for the engine ({n} before this review)…',
     cancelled: 'The review was stopped.',
     tooLong: 'too long to review at this depth here',
+    recordHeader: 'Reviewing a pasted record',
+    errors: {
+      'bad-record': 'This is not a match record or a move list that can be read{line}.',
+      'bad-json': 'This is not valid JSON: a match record is a JSON object.',
+      'too-long': 'This match is too long to review at this depth here: choose a lower depth.',
+      'too-many-reviews': 'You have too many reviews waiting or under way: wait for one to finish.',
+      'no-engine-help': 'A match between two people online can be reviewed only once it is over.',
+      'body-too-large': 'The record is too large to send.',
+      busy: 'The server is busy; try again in a moment.', timeout: 'The review took too long and was stopped.',
+      cancelled: 'The review was stopped.', other: 'The review failed.',
+    },
+    errorLine: ' (line {n})',
     rating: {},
   },
   el: {
@@ -55,6 +67,18 @@ const REVIEW_TEXT = {
     queued: 'Αναμονή για τη μηχανή ({n} πριν από αυτή την ανάλυση)…',
     cancelled: 'Η ανάλυση σταμάτησε.',
     tooLong: 'πολύ μεγάλη για ανάλυση σε αυτό το βάθος εδώ',
+    recordHeader: 'Ανάλυση επικολλημένου αρχείου',
+    errors: {
+      'bad-record': 'Αυτό δεν είναι αρχείο αγώνα ή λίστα κινήσεων που διαβάζεται{line}.',
+      'bad-json': 'Αυτό δεν είναι έγκυρο JSON: ένα αρχείο αγώνα είναι αντικείμενο JSON.',
+      'too-long': 'Ο αγώνας είναι πολύ μεγάλος για ανάλυση σε αυτό το βάθος εδώ: διάλεξε μικρότερο βάθος.',
+      'too-many-reviews': 'Έχεις πάρα πολλές αναλύσεις σε αναμονή ή σε εξέλιξη: περίμενε να τελειώσει μία.',
+      'no-engine-help': 'Ένας αγώνας δύο ανθρώπων μέσω διαδικτύου αναλύεται μόνο αφού τελειώσει.',
+      'body-too-large': 'Το αρχείο είναι πολύ μεγάλο για αποστολή.',
+      busy: 'Ο διακομιστής είναι απασχολημένος· δοκίμασε ξανά σε λίγο.', timeout: 'Η ανάλυση κράτησε πολύ και σταμάτησε.',
+      cancelled: 'Η ανάλυση σταμάτησε.', other: 'Η ανάλυση απέτυχε.',
+    },
+    errorLine: ' (γραμμή {n})',
     rating: {
       Supernatural: 'Υπερφυσικό', 'World class': 'Παγκόσμιας κλάσης', Expert: 'Ειδικός', Advanced: 'Προχωρημένος',
       Intermediate: 'Μέτριος', 'Casual player': 'Περιστασιακός παίκτης', Beginner: 'Αρχάριος', 'Awful!': 'Απαίσιο!',
@@ -84,6 +108,18 @@ const REVIEW_TEXT = {
     queued: 'Чакам компютъра ({n} преди този анализ)…',
     cancelled: 'Анализът беше спрян.',
     tooLong: 'твърде дълга за анализ на тази дълбочина тук',
+    recordHeader: 'Анализ на поставен запис',
+    errors: {
+      'bad-record': 'Това не е запис на мач или списък с ходове, който може да се прочете{line}.',
+      'bad-json': 'Това не е валиден JSON: записът на мач е JSON обект.',
+      'too-long': 'Мачът е твърде дълъг за анализ на тази дълбочина тук: избери по-малка дълбочина.',
+      'too-many-reviews': 'Имаш твърде много анализи в очакване или в ход: изчакай един да свърши.',
+      'no-engine-help': 'Мач между двама души онлайн може да се анализира само след като свърши.',
+      'body-too-large': 'Записът е твърде голям за изпращане.',
+      busy: 'Сървърът е зает; опитай пак след малко.', timeout: 'Анализът продължи твърде дълго и беше спрян.',
+      cancelled: 'Анализът беше спрян.', other: 'Анализът не успя.',
+    },
+    errorLine: ' (ред {n})',
     rating: {
       Supernatural: 'Свръхестествено', 'World class': 'Световна класа', Expert: 'Експерт', Advanced: 'Напреднал',
       Intermediate: 'Среден', 'Casual player': 'Любител', Beginner: 'Начинаещ', 'Awful!': 'Ужасно!',
@@ -97,4 +133,14 @@ export function rt(key, vars) {
   let s = table[key] ?? REVIEW_TEXT.en[key] ?? key;
   for (const [k, v] of Object.entries(vars || {})) s = s.split(`{${k}}`).join(String(v));
   return s;
+}
+
+// Why a review was refused or failed, in the page's language: in English
+// the server's own message (it names what it could not read); in the
+// others the words for its code, with the line of a move list it names.
+export function reviewErrorText(e) {
+  if (lang === 'en' && e.message) return e.message;
+  const words = rt('errors');
+  const line = e.message?.match(/\bline (\d+)/);
+  return (words[e.code] || words.other).split('{line}').join(line ? rt('errorLine', { n: line[1] }) : '');
 }

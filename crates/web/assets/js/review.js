@@ -13,7 +13,7 @@ import { api } from './api.js';
 import { $, S, afterRender, isOnline, render, showReviewedBoard, sleep } from './state.js';
 import { drawPaths, el, playPaths } from './svg.js';
 import { drawReviewGraph, graphSide } from './review-graph.js';
-import { rt } from './review-text.js';
+import { reviewErrorText, rt } from './review-text.js';
 import { diceText, gameName, gameTitle, num, percent, sideName, signed, t } from './text.js';
 
 // The review shown: its data, where it came from, the turn chosen; the
@@ -75,6 +75,9 @@ function reviewTurns() {
   return out;
 }
 
+// Is a record pasted or uploaded under review (not the match open)?
+export const reviewingRecord = () => R.open && !R.matchId;
+
 // The chosen turn while a review is open (app.js draws its board), or null.
 export function reviewTurn() {
   if (!R.open || !R.sel || !R.data) return null;
@@ -115,8 +118,8 @@ async function fetchReview(started) {
     }
     if (run !== R.run) return;
     R.job = null;
-    if (job.status === 'failed') throw new Error(job.error?.message || job.status);
-    if (job.status === 'cancelled') throw new Error(rt('cancelled'));
+    if (job.status === 'failed') throw Object.assign(new Error(job.error?.message || job.status), { code: job.error?.code });
+    if (job.status === 'cancelled') throw Object.assign(new Error(rt('cancelled')), { code: 'cancelled' });
     R.data = job.review;
     R.ply = R.data.ply;
     const all = reviewTurns();
@@ -124,7 +127,7 @@ async function fetchReview(started) {
   } catch (e) {
     if (run !== R.run) return;
     R.job = null;
-    R.error = e.message || String(e);
+    R.error = reviewErrorText(e);
     // The menu goes back to the depth of the review shown.
     if (R.data) R.ply = R.data.ply;
   } finally {
@@ -157,7 +160,7 @@ export function closeReview() {
 function reviewText(text) {
   const trimmed = text.trim();
   if (trimmed.startsWith('{')) {
-    try { return { record: JSON.parse(trimmed) }; } catch (e) { throw new Error(`${e.message}`); }
+    try { return { record: JSON.parse(trimmed) }; } catch (e) { throw Object.assign(new Error(e.message), { code: 'bad-json' }); }
   }
   return { text };
 }
@@ -169,7 +172,7 @@ function openReviewDialog() {
 
 async function submitReviewDialog() {
   let record;
-  try { record = reviewText($('review-text').value); } catch (e) { $('review-error').textContent = e.message; return; }
+  try { record = reviewText($('review-text').value); } catch (e) { $('review-error').textContent = reviewErrorText(e); return; }
   R.ply = Number($('review-dialog-ply').value);
   Object.assign(R, { open: true, matchId: null, record, data: null, sel: null });
   // Once the server has taken the record the dialog closes and the panel

@@ -32,8 +32,12 @@ export function layout() {
     label: size(17, 11.5, 36),   // pip counts, borne-off counts
     count: size(22, 10.5, 40),   // the count on a tall stack
     ring: size(5, 2.5, 12),      // the pin ring's stroke
+    pinBadge: size(9, 5, 14),    // the radius of a pin's badge
+    tap: 44 / k,                 // a finger's target, 44 px (the dice, the bar)
   };
   G.MY = Math.round(Math.min(80, Math.max(40, 1.1 * (Z.num + Z.num2) + 8)));
+  // The middle gap holds the dice at a finger's size, and a ladder's label under them.
+  G.GAP = Math.round(Math.max(100, Z.tap + 4 + Z.label + 16));
   G.H = 2 * G.MY + 2 * G.PH + G.GAP;
   board.setAttribute('viewBox', `0 0 ${G.W} ${G.H}`);
 }
@@ -95,10 +99,19 @@ export function svgPoint(evt) {
   return pt.matrixTransform(board.getScreenCTM().inverse());
 }
 
+// Portes: while a checker on the bar is to move, the area round the bar's
+// stack that takes it ({ x, y, width, height }, wider than the column on a
+// small screen), else null. board.js sets it as it draws the bar.
+let barTarget = null;
+export function setBarTarget(r) { barTarget = r; }
+export const getBarTarget = () => barTarget;
+
 // What is under board coordinates (x, y): a point (White's numbering),
 // 'off' (the tray), 'bar' (the column between the halves) or null.
 export function hitTest(x, y) {
   if (x >= G.trayX && x <= G.trayX + G.trayW) return 'off';
+  const b = barTarget;
+  if (b && x >= b.x && x < b.x + b.width && y >= b.y && y < b.y + b.height) return 'bar';
   if (x >= G.leftX + 420 && x < G.rightX) return 'bar';
   for (let p = 1; p <= 24; p++) {
     const s = slot(p);
