@@ -221,6 +221,64 @@ fn the_terminal_says_that_the_opponent_resigned() {
     assert!(term.child.wait().unwrap().success());
 }
 
+/// A single game offered by the friend (on the page) is answered at the
+/// terminal: declined, then, offered again, accepted; and the terminal
+/// offers one itself, which waits for the friend's answer.
+#[test]
+fn the_terminal_answers_a_single_game_offered_and_offers_one() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = Server::start(&dir.path().join("m.db"));
+    let body = json!({"opponent": "online", "length": 3});
+    let (s, created) = request(&server.addr, "POST", "/api/v1/matches", Some(&body)).unwrap();
+    assert_eq!(s, 201, "{created}");
+    let id = created["id"].as_str().unwrap().to_string();
+    let creator = created["seat"]["side"].as_str().unwrap().to_string();
+    let token = created["seat"]["token"].as_str().unwrap().to_string();
+    let link = format!("http://{}/match/{id}#join={}", server.addr, created["invite"].as_str().unwrap());
+    let mut term = Terminal::join(&link, &dir.path().join("data"));
+    term.expect("You took the seat");
+    let them = if creator == "white" { "White" } else { "Black" };
+    let offer = |m: &Value| {
+        let body = json!({"version": m["version"], "points": 1});
+        let (s, v) =
+            request_as(&server.addr, "POST", &format!("/api/v1/matches/{id}/resign"), Some(&body), Some(&token))
+                .unwrap();
+        assert_eq!(s, 200, "{v}");
+        v
+    };
+    let asked = format!("{them} offers to resign a single game (1 point). Accept? (yes/no) > ");
+    // The friend offers on its own turn, while the terminal waits for it.
+    let m = state(&server.addr, &id);
+    let m = if m["to_act"]["side"] != creator.as_str() {
+        term.expect("quit` >");
+        term.send(m["game"]["plays"][0]["notation"].as_str().unwrap());
+        after(&server.addr, &id, &m["version"])
+    } else {
+        m
+    };
+    term.expect("Waiting for");
+    let m = offer(&m);
+    term.expect(&asked);
+    term.send("no");
+    let m = after(&server.addr, &id, &m["version"]);
+    assert_eq!((&m["offer"], &m["games"][0]["result"]), (&Value::Null, &Value::Null), "declined");
+    let m = offer(&m);
+    term.expect(&asked);
+    term.send("yes");
+    let m = after(&server.addr, &id, &m["version"]);
+    assert_eq!(m["games"][0]["result"]["points"], 1, "{m}");
+    assert_eq!(m["score"][if creator == "white" { "black" } else { "white" }], 1);
+    // Game 2: the terminal (its winner) starts, and offers a single game.
+    term.expect("quit` >");
+    term.send("resign");
+    term.expect("(1/2/no) > ");
+    term.send("1");
+    term.expect("You offered a single game (1 point): waiting for");
+    let m = after(&server.addr, &id, &m["version"]);
+    assert_eq!(m["offer"]["points"], 1, "{m}");
+    term.send("quit");
+}
+
 #[test]
 fn bad_addresses_are_refused_with_the_reason() {
     let out = Command::new(env!("CARGO_BIN_EXE_tavli")).args(["play", "--join", "http://h/game/x"]).output().unwrap();
@@ -285,8 +343,8 @@ fn the_terminal_waits_for_a_restarted_server_and_checks_the_dice_at_the_end() {
     // The terminal resigns the one-game match, then checks every roll.
     term.expect("quit` >");
     term.send("resign");
-    term.expect("(yes/no) > ");
-    term.send("yes");
+    term.expect("(1/2/no) > ");
+    term.send("2");
     let shown = term.expect("yours included.");
     assert!(shown.contains("The dice check out: all"), "{shown}");
     assert!(term.child.wait().unwrap().success());

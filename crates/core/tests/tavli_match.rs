@@ -124,6 +124,45 @@ fn a_single_game_resignation_scores_one_and_replays() {
     assert!(rec.check_dice().is_ok());
 }
 
+/// An offer to resign for fewer points waits for the other side's answer,
+/// in the match and its record: declined, the game goes on; a play made
+/// lets it lapse; accepted, the game ends for its points. Offers of the
+/// rules' points or of none are refused, and a record's offer that its
+/// position does not allow is refused naming it.
+#[test]
+fn an_offer_to_resign_waits_in_the_record_for_its_answer() {
+    let mut m: Tavli = Match::with_rules(MatchRules::tavli(), 5, 3, Players::default()).unwrap();
+    m.roll().unwrap();
+    let side = m.game().position().turn();
+    for wrong in [0, 2] {
+        assert!(matches!(m.offer_resignation(side, wrong), Err(MatchError::OfferPoints(w, 2)) if w == wrong));
+    }
+    assert_eq!(m.answer_offer(true).unwrap(), None, "no offer stands");
+    m.offer_resignation(side, 1).unwrap();
+    let rec = m.record();
+    let text = serde_json::to_string(&rec).unwrap();
+    assert!(text.contains(&format!(r#""offer":{{"side":"{}","points":1}}"#, side.name())), "{text}");
+    let back = Tavli::from_record(&serde_json::from_str(&text).unwrap()).unwrap();
+    assert_eq!(back.offer(), m.offer());
+    assert_eq!(m.answer_offer(false).unwrap(), None);
+    assert!(m.offer().is_none() && m.game().result().is_none(), "declined: the game goes on");
+    m.offer_resignation(side, 1).unwrap();
+    let play = m.game().legal_plays()[0].clone();
+    m.play(&play).unwrap();
+    assert!(m.offer().is_none(), "a play lets the offer lapse");
+    assert!(!serde_json::to_string(&m.record()).unwrap().contains("offer"));
+    m.roll().unwrap();
+    let other = side.opponent();
+    m.offer_resignation(other, 1).unwrap();
+    let r = m.answer_offer(true).unwrap().unwrap();
+    assert_eq!((r.winner, r.points, r.reason), (Some(side), 1, Reason::Resign));
+    assert!(m.offer().is_none());
+    let mut bad = rec.clone();
+    bad.offer.as_mut().unwrap().points = 2;
+    let e = Tavli::from_record(&bad).unwrap_err().to_string();
+    assert!(e.contains("offer: an offer to resign gives at least 1 point and fewer than the 2"), "{e}");
+}
+
 #[test]
 fn records_of_tavli_matches_replay_and_name_each_game() {
     for m in matches(3, 200..215) {

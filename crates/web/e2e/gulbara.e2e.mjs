@@ -29,7 +29,7 @@ import { mkdtempSync, mkdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import {
-  LIVE_MS, api, artifacts, body, launchBrowser, playTurnByClicking, playTurnOnline, settle, startServer, until, untilText, watchErrors,
+  LIVE_MS, api, artifacts, body, launchBrowser, playTurnByClicking, playTurnOnline, resignAll, settle, startServer, until, untilText, watchErrors,
 } from './server.mjs';
 
 // Black (the computer) has the ladder of a 4-4 thrown on the game's roll 8
@@ -235,7 +235,7 @@ test('Gul bara on a phone in Bulgarian: the person\'s ladder by taps stalls, and
     await newGame(page, null);
     assert.equal(await settle(page), 'human');
     assert.match(await page.textContent('#ladder'), /^Хвърляне [12] в партията; от хвърляне 4 чифтовете стават стълба\.$/);
-    await page.tap('#resign');
+    await resignAll(page, { tap: true });
     await until(page, { phase: 'over' }, 10000, 'the resignation');
     assert.equal(await page.textContent('#game-result'), 'Белите се предават: Черните печелят 2 точки.');
     assert.deepEqual(errors, [], 'no error in the page');
@@ -360,7 +360,7 @@ test('Gul bara online between two browsers, in Greek and Bulgarian: a hand-off g
       assert.ok(log.every((e) => e.side === side && e.stage?.kind === 'handed'), JSON.stringify(log));
       if (!m.over) {
         // The staller resigns the game: both pages see the match end.
-        await G.click('#resign');
+        await resignAll(G);
         await until(G, { phase: 'over' }, LIVE_MS * 2, 'the resignation');
         await until(R, { phase: 'over' }, LIVE_MS * 2, 'the resignation seen by the friend');
       }

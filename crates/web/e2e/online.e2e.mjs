@@ -31,7 +31,7 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, mkdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { LIVE_MS, artifacts, body, launchBrowser, oneMove, playTurnOnline, sameBoard, sleep, startServer, stopServer, until, untilText } from './server.mjs';
+import { LIVE_MS, artifacts, body, launchBrowser, oneMove, playTurnOnline, resignAll, sameBoard, sleep, startServer, stopServer, until, untilText } from './server.mjs';
 
 const text = (page, sel) => page.textContent(sel);
 
@@ -368,7 +368,7 @@ test('two people play a whole match online in two browsers while a third watches
     assert.equal((await body(waiting)).phase, 'waiting');
     await C.goto(`${url}/match/${id2}`);
     await until(C, { seat: 'none', live: '1' }, 10000, 'the spectator of the second match');
-    await waiting.click('#resign');
+    await resignAll(waiting);
     // The resignation reaches all three at once; the match (to 3) goes on
     // with game 2, but each page shows the end of game 1 (its board, its
     // result, the score) until its own Next game.

@@ -5,7 +5,8 @@
 //   accepts a single game in an even game, and declines it where a double
 //   game is all but sure (the game goes on; the refusal is in the page's
 //   language);
-// - between two people at one screen, the other person answers the offer.
+// - between two people at one screen, the other person answers the offer;
+// - online, the friend answers it on its own page.
 //
 // Imported by play.test.mjs; run alone with `node --test resign.e2e.mjs`.
 
@@ -102,5 +103,54 @@ test('between two people at one screen the other answers a single game offered',
     const after = await api(url, 'GET', `/api/v1/matches/${m.id}`);
     assert.deepEqual(after.games[0].result, { winner: 'white', points: 1, reason: 'resign' });
     assert.deepEqual(errors, []);
+  });
+});
+
+// Online: the seat on roll offers a single game on its page; the friend's
+// page shows the offer with Accept and Decline (in Greek here), the
+// offerer's that it waits; declined, both play on; offered again and
+// accepted, the game ends for 1 point on both pages.
+test('online the friend answers a single game offered on its own page', { timeout: 120000 }, async () => {
+  await withServer('resign-online', async (url, browser) => {
+    const created = await api(url, 'POST', '/api/v1/matches', { opponent: 'online', human_color: 'white', length: 3 });
+    const joined = await api(url, 'POST', `/api/v1/matches/${created.id}/join`, { invite: created.invite });
+    const seats = { white: created.seat, black: joined.seat };
+    const onRoll = joined.to_act.side, friend = onRoll === 'white' ? 'black' : 'white';
+    const pageOf = async (side, lang) => {
+      const ctx = await browser.newContext({ viewport: { width: 1280, height: 820 } });
+      const page = await ctx.newPage();
+      const errors = [];
+      page.on('pageerror', (e) => errors.push(e.message));
+      await page.goto(url);
+      await page.evaluate(([id, seat, l]) => {
+        localStorage.setItem(`plakoto-seat-${id}`, JSON.stringify(seat));
+        localStorage.setItem('plakoto-lang', l);
+      }, [created.id, seats[side], lang]);
+      await page.goto(`${url}/match/${created.id}`);
+      await page.waitForFunction((s) => document.body.dataset.seat === s, side, { timeout: 30000 });
+      return { page, errors };
+    };
+    const O = await pageOf(onRoll, 'en'), F = await pageOf(friend, 'el');
+    const offered = async () => {
+      await resignWith(O.page, 'resign-single');
+      await F.page.waitForSelector('#offer-accept:visible', { timeout: 10000 });
+    };
+    await offered();
+    assert.equal(await O.page.textContent('#offer-text'), `You offered a single game (1 point): waiting for ${onRoll === 'white' ? 'Black' : 'White'}'s answer.`);
+    assert.equal(await O.page.isVisible('#offer-accept'), false, 'the offerer does not answer its own offer');
+    const greek = { white: 'Άσπρα', black: 'Μαύρα' };
+    assert.equal(await F.page.textContent('#offer-text'), `Τα ${greek[onRoll]} προτείνουν παραίτηση με μονό (1 πόντος).`);
+    assert.equal(await F.page.textContent('#offer-decline'), 'Δεν δέχομαι');
+    await F.page.click('#offer-decline');
+    await O.page.waitForSelector('#offer', { state: 'hidden', timeout: 10000 });
+    let state = await api(url, 'GET', `/api/v1/matches/${created.id}`);
+    assert.equal(state.offer, null);
+    assert.equal(state.games[0].result, null, 'declined: the game goes on');
+    await offered();
+    await F.page.click('#offer-accept');
+    await O.page.waitForFunction(() => document.querySelector('#offer').classList.contains('hidden'), null, { timeout: 10000 });
+    state = await api(url, 'GET', `/api/v1/matches/${created.id}`);
+    assert.deepEqual(state.games[0].result, { winner: friend, points: 1, reason: 'resign' });
+    assert.deepEqual([...O.errors, ...F.errors], []);
   });
 });

@@ -266,6 +266,17 @@ export async function playTurnOnline(mover, watchers, { drag = () => false, afte
 
 // A server over a database of its own and a browser for `body(url,
 // browser)`, both stopped and the database removed however it ends.
+// Resigns the game for all the rules give: clicks Resign (`tap` on a
+// phone), then, where the rules give more than a single game and the page
+// asks how many, the whole of it (where they give 1, the page's confirm is
+// accepted by the test's dialog handler).
+export async function resignAll(page, { tap = false } = {}) {
+  const press = (sel) => (tap ? page.tap(sel) : page.click(sel));
+  await press('#resign');
+  const asked = await page.waitForSelector('#resign-dialog[open]', { timeout: 2000 }).then(() => true, () => false);
+  if (asked) await press('#resign-all');
+}
+
 export async function withServer(name, body) {
   mkdirSync(artifacts, { recursive: true });
   const dir = mkdtempSync(path.join(tmpdir(), `plakoto-e2e-${name}-`));

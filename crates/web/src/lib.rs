@@ -143,6 +143,7 @@ fn app_and_hub(
         .route("/api/v1/matches/{id}/play", post(matches::play))
         .route("/api/v1/matches/{id}/engine-move", post(matches::engine_move))
         .route("/api/v1/matches/{id}/resign", post(matches::resign))
+        .route("/api/v1/matches/{id}/resign/answer", post(matches::answer_offer))
         .route("/api/v1/matches/{id}/join", post(matches::join))
         .route("/api/v1/matches/{id}/moves", post(matches::moves))
         .route("/api/v1/matches/{id}/events", get(routes::live::events))

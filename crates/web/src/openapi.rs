@@ -8,9 +8,9 @@ use crate::error::{ErrorBody, ErrorDetail};
 use crate::reviews::ReviewJson;
 use crate::routes::games::{GameInfoJson, GamesJson, MatchKindJson};
 use crate::routes::matches::{
-    CreateMatch, CreatedJson, EngineMoveRequest, GameState, GameSummary, JoinRequest, JoinedJson, LogEntry, MatchState,
-    OnlineJson, PendingJson, PlayRequest, PreviousGameJson, ResignRequest, SeatJson, ShowMovesRequest, StageJson,
-    ToAct,
+    AnswerRequest, CreateMatch, CreatedJson, EngineMoveRequest, GameState, GameSummary, JoinRequest, JoinedJson,
+    LogEntry, MatchState, OfferJson, OnlineJson, PendingJson, PlayRequest, PreviousGameJson, ResignRequest, SeatJson,
+    ShowMovesRequest, StageJson, ToAct,
 };
 use crate::routes::positions::{
     EvalJson, EvalRequest, HintJson, HintRequest, LevelJson, MovesRequest, PlayedJson, ProbabilitiesJson,
@@ -41,6 +41,7 @@ use crate::wire::{GameJson, PlayJson, ResultJson, TurnState};
         crate::routes::matches::play,
         crate::routes::matches::engine_move,
         crate::routes::matches::resign,
+        crate::routes::matches::answer_offer,
         crate::routes::matches::join,
         crate::routes::matches::moves,
         crate::routes::live::events,
@@ -56,7 +57,7 @@ use crate::wire::{GameJson, PlayJson, ResultJson, TurnState};
     components(schemas(
         ErrorBody, ErrorDetail, GameJson, PlayJson, ResultJson, MovesRequest, TurnRequest, TurnState, EvalRequest, EvalJson,
         ProbabilitiesJson, HintRequest, HintJson, RankedPlayJson, PlayedJson, LevelJson, GamesJson, GameInfoJson,
-        MatchKindJson, StageJson, CreateMatch, PlayRequest, ResignRequest,
+        MatchKindJson, StageJson, CreateMatch, PlayRequest, ResignRequest, AnswerRequest, OfferJson,
         EngineMoveRequest, MatchState, GameState, GameSummary, PreviousGameJson, LogEntry, ToAct, CreatedJson, SeatJson, JoinRequest,
         JoinedJson, ShowMovesRequest, OnlineJson, PendingJson, ReviewRequest, ReviewJson,
         ReviewJobJson, ReviewLimitsJson

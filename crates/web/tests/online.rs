@@ -76,12 +76,56 @@ async fn only_a_seats_holder_moves_its_checkers_and_everyone_else_watches() {
     )
     .await;
     assert_eq!(s, StatusCode::FORBIDDEN, "{e}");
-    // A single game offered is not sent to the other seat: refused, the match unchanged.
-    let offer = json!({"version": after["version"], "points": 1});
-    let (s, e) = call(&app, "POST", &format!("{uri}/resign"), Some(mine), Some(offer)).await;
-    assert_eq!((s, e["error"]["code"].as_str()), (StatusCode::CONFLICT, Some("offer-online")), "{e}");
-    let (_, now) = call(&app, "GET", &uri, Some(mine), None).await;
-    assert_eq!(now["version"], after["version"]);
+}
+
+/// Online a single game offered waits for the other seat's answer: only
+/// that seat answers; declined, the game goes on; a play lets an offer
+/// lapse; accepted, the game ends for 1 point. The offer is in the match's
+/// state and record meanwhile, so it outlives the server's memory.
+#[tokio::test]
+async fn online_the_other_seat_answers_a_single_game_offered() {
+    let app = app();
+    let (id, white, black, state) = online_match(&app).await;
+    let uri = format!("/api/v1/matches/{id}");
+    let side = state["to_act"]["side"].as_str().unwrap().to_string();
+    let (mine, theirs) = if side == "white" { (&white, &black) } else { (&black, &white) };
+    let offer = |version: &Value| json!({"version": version, "points": 1});
+    let (s, offered) = call(&app, "POST", &format!("{uri}/resign"), Some(mine), Some(offer(&state["version"]))).await;
+    assert_eq!(s, StatusCode::OK, "{offered}");
+    assert_eq!(offered["offer"], json!({"side": side, "points": 1}));
+    assert_eq!(offered["games"][0]["result"], Value::Null, "the game goes on until the answer");
+    let (_, record) = call(&app, "GET", &format!("{uri}/record"), None, None).await;
+    assert_eq!(record["offer"], json!({"side": side, "points": 1}), "the offer is in the record");
+    let answer = |version: &Value, accept: bool| json!({"version": version, "accept": accept});
+    let at = &offered["version"];
+    for (token, code) in [(Some(mine.as_str()), "not-your-seat"), (None, "not-your-seat")] {
+        let (s, e) = call(&app, "POST", &format!("{uri}/resign/answer"), token, Some(answer(at, true))).await;
+        assert_eq!((s, e["error"]["code"].as_str()), (StatusCode::FORBIDDEN, Some(code)), "{e}");
+    }
+    let (s, declined) =
+        call(&app, "POST", &format!("{uri}/resign/answer"), Some(theirs), Some(answer(at, false))).await;
+    assert_eq!(s, StatusCode::OK, "{declined}");
+    assert_eq!((&declined["offer"], &declined["games"][0]["result"]), (&Value::Null, &Value::Null));
+    let (s, e) =
+        call(&app, "POST", &format!("{uri}/resign/answer"), Some(theirs), Some(answer(&declined["version"], true)))
+            .await;
+    assert_eq!((s, e["error"]["code"].as_str()), (StatusCode::CONFLICT, Some("no-offer")), "{e}");
+    // Offered again, then a play made: the offer lapses.
+    let (_, offered) =
+        call(&app, "POST", &format!("{uri}/resign"), Some(mine), Some(offer(&declined["version"]))).await;
+    let play = json!({"moves": offered["game"]["plays"][0]["moves"], "version": offered["version"]});
+    let (s, played) = call(&app, "POST", &format!("{uri}/play"), Some(mine), Some(play)).await;
+    assert_eq!(s, StatusCode::OK, "{played}");
+    assert_eq!(played["offer"], Value::Null);
+    // Now the other seat offers, and the first accepts.
+    let (s, offered) =
+        call(&app, "POST", &format!("{uri}/resign"), Some(theirs), Some(offer(&played["version"]))).await;
+    assert_eq!(s, StatusCode::OK, "{offered}");
+    let (s, accepted) =
+        call(&app, "POST", &format!("{uri}/resign/answer"), Some(mine), Some(answer(&offered["version"], true))).await;
+    assert_eq!(s, StatusCode::OK, "{accepted}");
+    assert_eq!(accepted["games"][0]["result"], json!({"winner": side, "points": 1, "reason": "resign"}));
+    assert_eq!(accepted["offer"], Value::Null);
 }
 
 /// Reads server-sent events from `body` until `want` events of kind `kind`

@@ -87,6 +87,10 @@ pub enum MatchError<E = PlayError> {
     /// most `due` (held: asked, due); an offer is of 1 point or more.
     #[error("resigning now gives 1 to {1} point(s), not {0}")]
     ResignationPoints(u8, u8),
+    /// An offer to resign of `asked` points where resigning gives `due`
+    /// (held: asked, due): an offer gives fewer, and at least 1.
+    #[error("an offer to resign gives at least 1 point and fewer than the {1} resigning gives, not {0}")]
+    OfferPoints(u8, u8),
     /// The match's rules ask for a game (held) this match's positions
     /// cannot hold (a Tavli match needs `Match<AnyPosition>`).
     #[error("this match cannot play {0}: its positions are another game's")]
@@ -111,6 +115,20 @@ pub struct Match<P: GamePosition> {
     players: Players,
     score: [u32; 2],
     games: Vec<Game<P>>,
+    /// A resignation offered for fewer points than the rules give, waiting
+    /// for the other side's answer ([`Match::offer_resignation`]).
+    offer: Option<ResignationOffer>,
+}
+
+/// A resignation offered for fewer points than the rules give (a single
+/// game while nothing is off), which the other side accepts or declines.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ResignationOffer {
+    /// The side offering to resign.
+    pub side: Color,
+    /// The points it offers to give.
+    pub points: u8,
 }
 
 impl Match<Position> {
@@ -266,6 +284,7 @@ impl<P: GamePosition> Match<P> {
             players,
             score: [0, 0],
             games: vec![Game::under(rules, initial, start)],
+            offer: None,
         })
     }
 
@@ -423,6 +442,8 @@ impl<P: GamePosition> Match<P> {
     }
 
     fn after_play(&mut self) {
+        // A play made answers no offer: it lapses.
+        self.offer = None;
         let Some(result) = self.game().result() else { return };
         if let Some(w) = result.winner {
             self.score[w.index()] += u32::from(result.points);
@@ -477,6 +498,34 @@ impl<P: GamePosition> Match<P> {
             return Err(MatchError::ResignationPoints(points, due.points));
         }
         self.resign_with(GameResult { points, ..due })
+    }
+
+    /// Offers, for `side`, to resign the current game for `points`, fewer
+    /// than [`Match::resign`] gives: the offer waits for the other side's
+    /// answer ([`Match::answer_offer`]), and lapses with the next play
+    /// made. Points outside 1 to the rules' less one are
+    /// [`MatchError::OfferPoints`] (the rules' points need no answer:
+    /// [`Match::resign`]).
+    pub fn offer_resignation(&mut self, side: Color, points: u8) -> Result<ResignationOffer, MatchError<P::Error>> {
+        let due = self.current()?.resignation(side).points;
+        if !(1..due).contains(&points) {
+            return Err(MatchError::OfferPoints(points, due));
+        }
+        let offer = ResignationOffer { side, points };
+        self.offer = Some(offer);
+        Ok(offer)
+    }
+
+    /// The resignation offered and not yet answered, if any.
+    pub fn offer(&self) -> Option<ResignationOffer> {
+        self.offer
+    }
+
+    /// Answers the offer standing: accepted, the game ends for its points;
+    /// declined, the game goes on. `None` when no offer stands.
+    pub fn answer_offer(&mut self, accept: bool) -> Result<Option<GameResult>, MatchError<P::Error>> {
+        let Some(offer) = self.offer.take() else { return Ok(None) };
+        if accept { self.resign_for(offer.side, offer.points).map(Some) } else { Ok(None) }
     }
 
     /// Ends the current game with the resignation `result` (a record's, which
@@ -572,6 +621,7 @@ impl<P: GamePosition> Match<P> {
                     result: g.result(),
                 })
                 .collect(),
+            offer: self.offer,
         }
     }
 
@@ -794,6 +844,9 @@ impl<P: GamePosition> Match<P> {
             });
         }
         m.check_claims(rec)?;
+        if let Some(o) = rec.offer {
+            m.offer_resignation(o.side, o.points).map_err(|e| MatchError::Claim(format!("offer: {e}")))?;
+        }
         Ok(m)
     }
 
@@ -1092,6 +1145,9 @@ pub struct MatchRecord<P: GamePosition> {
     pub winner: Option<Color>,
     /// Every game in order, the one being played last.
     pub games: Vec<GameRecord<P>>,
+    /// A resignation offered and not yet answered (a match being played).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub offer: Option<ResignationOffer>,
 }
 
 fn is_default_rules(r: &MatchRules) -> bool {

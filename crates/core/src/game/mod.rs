@@ -9,7 +9,8 @@ mod roller;
 mod seed;
 
 pub use matches::{
-    Contributions, DiceCheck, GameRecord, Match, MatchError, MatchRecord, RECORD_FORMAT, RECORD_VERSION, Score,
+    Contributions, DiceCheck, GameRecord, Match, MatchError, MatchRecord, RECORD_FORMAT, RECORD_VERSION,
+    ResignationOffer, Score,
 };
 pub use movelist::{MoveListError, read_any_move_list, read_move_list};
 pub use players::{PlayerName, Players};

@@ -303,6 +303,7 @@ fn read_move_list_of<P: GamePosition>(text: &str) -> Result<MatchRecord<P>, Move
                 result: g.result(),
             })
             .collect(),
+        offer: None,
     };
     // The record replays as read (a check of this reader as much as of the list).
     Match::from_record(&rec).map_err(|e| {

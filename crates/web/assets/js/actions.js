@@ -222,14 +222,15 @@ export async function resign() {
   if (!side) return;
   // The rules decide the most a resignation gives (2 while nothing is
   // borne off, else 1); the server says how many. Fewer (a single game)
-  // are an offer the other side answers, not sent to a seat online.
+  // are an offer the other side answers: the engine at once, a person at
+  // this screen here, a friend online on its own page (`answerOffer`).
   const due = m.resign_points ? m.resign_points[side] : 1;
-  const points = due > 1 && !isOnline() ? await askResignPoints(side, due) : window.confirm(t('confirmResign', { n: due, s: due === 1 ? '' : 's', pts: pointsWord(due) })) ? due : 0;
+  const points = due > 1 ? await askResignPoints(side, due) : window.confirm(t('confirmResign', { n: due, s: '', pts: pointsWord(due) })) ? due : 0;
   if (!points) return;
   const names = { side: sideName(side), other: sideName(other(side)) };
   const declined = () => new Error(t('offerDeclined', names));
   // Two people at one screen: the other answers here.
-  if (points < due && m.opponent !== 'engine' && !window.confirm(t('offerToPerson', names))) {
+  if (points < due && m.opponent !== 'engine' && !isOnline() && !window.confirm(t('offerToPerson', names))) {
     S.error = declined().message;
     render();
     return;
@@ -242,6 +243,14 @@ export async function resign() {
       if (e.code === 'offer-declined') throw declined();
       throw e;
     }
+  });
+}
+
+// Online, the answer of this page's seat to the friend's offer to resign.
+export async function answerOffer(accept) {
+  const m = S.match;
+  await run(async () => {
+    setMatch(await api('POST', `/api/v1/matches/${m.id}/resign/answer`, { accept, version: m.version }));
   });
 }
 

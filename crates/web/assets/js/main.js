@@ -5,7 +5,7 @@
 // served as they are (no build step); this one draws everything and wires
 // the buttons.
 
-import { confirmPlay, copyInvite, copyPositionId, engineNext, gamesChosen, hint, joinMatch, loadGames, newMatch, openMatch, openNewDialog, resign, showLevelAbout, toggleEngineOptions, undo } from './actions.js';
+import { answerOffer, confirmPlay, copyInvite, copyPositionId, engineNext, gamesChosen, hint, joinMatch, loadGames, newMatch, openMatch, openNewDialog, resign, showLevelAbout, toggleEngineOptions, undo } from './actions.js';
 import { seatOf } from './api.js';
 import { renderBoard } from './board.js';
 import { LIVE } from './live.js';
@@ -57,6 +57,8 @@ $('next-game').addEventListener('click', () => { goOnToNextGame(); render(); eng
 $('confirm').addEventListener('click', confirmPlay);
 $('hint').addEventListener('click', hint);
 $('resign').addEventListener('click', resign);
+$('offer-accept').addEventListener('click', () => answerOffer(true));
+$('offer-decline').addEventListener('click', () => answerOffer(false));
 $('copy-id').addEventListener('click', copyPositionId);
 $('copy-invite').addEventListener('click', copyInvite);
 $('invite-link').addEventListener('focus', (evt) => evt.target.select());

@@ -147,8 +147,25 @@ function noticeText() {
 }
 
 // The invitation link while the friend's seat is free, and who is connected.
+// A resignation offered online: the other seat answers it here; the
+// offerer waits; anyone watching sees it.
+function renderOffer(m) {
+  const offer = m && !m.over ? m.offer : null, me = mySeat();
+  $('offer').classList.toggle('hidden', !offer);
+  if (!offer) return;
+  const names = { side: sideName(offer.side), other: sideName(other(offer.side)) };
+  const answering = me === other(offer.side);
+  $('offer-text').textContent = t(me === offer.side ? 'offerWaiting' : answering ? 'offerToYou' : 'offerWatched', names);
+  for (const [id, key] of [['offer-accept', 'accept'], ['offer-decline', 'decline']]) {
+    $(id).textContent = t(key);
+    $(id).classList.toggle('hidden', !answering);
+    $(id).disabled = S.busy;
+  }
+}
+
 function renderOnline() {
   const m = S.match;
+  renderOffer(m);
   const box = $('invite'), pres = $('presence');
   $('watch-note').classList.toggle('hidden', !m || !isOnline() || !!mySeat() || m.over);
   if (!m || !isOnline()) {

@@ -132,7 +132,8 @@ pub struct ResignRequest {
     /// Fewer (a single game) are an offer: against the engine it accepts
     /// or declines (409 `offer-declined`) by its evaluation at the score;
     /// between two people at one screen the client has asked the other;
-    /// online it is refused (409 `offer-online`). More is a 422.
+    /// online the offer stands (`offer` in the state) until the other seat
+    /// answers (`POST …/resign/answer`) or a play is made. More is a 422.
     pub points: Option<u8>,
     /// The match version the resignation is for (required, as for a play).
     pub version: Option<u64>,
@@ -285,6 +286,27 @@ pub struct OnlineJson {
     pub connected: SidesJson<bool>,
 }
 
+/// A resignation offered for fewer points than the rules give, waiting
+/// for the other side's answer (online: `POST …/resign/answer`).
+#[derive(Serialize, ToSchema)]
+pub struct OfferJson {
+    /// The side offering to resign.
+    pub side: String,
+    /// The points it offers.
+    pub points: u8,
+}
+
+/// The answer to a resignation offered online, by the other seat.
+#[derive(Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct AnswerRequest {
+    /// Accept the offer (the game ends for its points) or decline it (the
+    /// game goes on).
+    pub accept: bool,
+    /// The match version the answer is for (required).
+    pub version: Option<u64>,
+}
+
 /// Single moves of the turn being entered, shown to watchers.
 #[derive(Serialize, ToSchema)]
 pub struct PendingJson {
@@ -343,6 +365,8 @@ pub struct MatchState {
     pub online: Option<OnlineJson>,
     /// The single moves of the turn being entered online, not confirmed yet.
     pub pending: Option<PendingJson>,
+    /// A resignation offered online and not yet answered.
+    pub offer: Option<OfferJson>,
     /// Where the dice come from (null for dice written down in a record).
     pub dice_from: Option<DiceFromJson>,
 }
@@ -491,6 +515,7 @@ pub fn view(live: &Held) -> MatchState {
                 .contributions()
                 .map(|c| SidesJson { white: c.white.map(|x| x.to_string()), black: c.black.map(|x| x.to_string()) }),
         }),
+        offer: m.offer().map(|o| OfferJson { side: name(o.side), points: o.points }),
         pending: live
             .pending
             .as_ref()
@@ -769,6 +794,27 @@ pub async fn engine_move(
 ) -> Result<Json<MatchState>, ApiError> {
     let service = state.service.clone();
     state.engine(move |deadline| Ok(Json(view(&service.engine_move(&id, req.version, deadline)?)))).await
+}
+
+/// Answers a resignation offered online: only the other seat's holder
+/// may; accepted, the game ends for the points offered, declined, it goes
+/// on.
+#[utoipa::path(post, path = "/api/v1/matches/{id}/resign/answer", tag = "matches", request_body = AnswerRequest,
+    params(("id" = String, Path, description = "match id")),
+    responses((status = 200, body = MatchState), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody),
+        (status = 409, body = ErrorBody), (status = 422, body = ErrorBody)))]
+pub async fn answer_offer(
+    State(state): State<Arc<AppState>>,
+    Path(id): Path<String>,
+    SeatToken(token): SeatToken,
+    JsonBody(req): JsonBody<AnswerRequest>,
+) -> Result<Json<MatchState>, ApiError> {
+    state
+        .call(move |s| {
+            let live = s.answer_offer(&id, req.version, req.accept, token.as_deref())?;
+            Ok(Json(view_for(&live, token.as_deref(), s.hub().presence(&id))))
+        })
+        .await
 }
 
 /// Resigns the current game: the opponent gets what the rules give (2

@@ -589,6 +589,35 @@ impl MatchService {
         })
     }
 
+    /// Answers, at `version`, the resignation offered in a match played
+    /// online: only the other seat's holder (`token`) answers; accepted,
+    /// the game ends for the points offered; declined, it goes on. 409
+    /// `no-offer` when none stands.
+    pub fn answer_offer(
+        &self,
+        id: &str,
+        version: Option<u64>,
+        accept: bool,
+        token: Option<&str>,
+    ) -> Result<Held, ServiceError> {
+        self.change(id, version, true, |live| {
+            let offer = live
+                .m
+                .offer()
+                .ok_or_else(|| ServiceError::conflict("no-offer", "no resignation is offered in this match"))?;
+            if live.seat_of(token) != Some(offer.side.opponent()) {
+                return Err(ServiceError::new(
+                    ErrorKind::Forbidden,
+                    "not-your-seat",
+                    format!("only the holder of {}'s seat answers {}'s offer", offer.side.opponent(), offer.side),
+                ));
+            }
+            let mut next = live.m.clone();
+            next.answer_offer(accept).map_err(match_error)?;
+            Ok(next)
+        })
+    }
+
     /// Resigns the current game at `version` for `side` (default: the
     /// person's side against the engine, the side on roll between two
     /// people), giving `points` (default: what the rules give,
@@ -596,8 +625,8 @@ impl MatchService {
     /// while nothing is off) are an offer: the engine accepts it or
     /// declines it (409 `offer-declined`) by its evaluation at the score;
     /// between two people at one screen the client asked the other, who
-    /// accepted; online it is refused (409 `offer-online`): the other seat
-    /// cannot be asked yet.
+    /// accepted; online the offer stands in the match until the other seat
+    /// answers ([`MatchService::answer_offer`]) or a play is made.
     pub fn resign(
         &self,
         id: &str,
@@ -639,10 +668,10 @@ impl MatchService {
             }
             if points < due {
                 if live.seats.online() {
-                    return Err(ServiceError::conflict(
-                        "offer-online",
-                        format!("online a resignation gives what the rules give, {due} points: offers are not sent to the other seat"),
-                    ));
+                    // The other seat answers (`answer_offer`).
+                    let mut next = live.m.clone();
+                    next.offer_resignation(side, points).map_err(match_error)?;
+                    return Ok(next);
                 }
                 let engine = !live.m.players().get(side.opponent()).is_person();
                 let reviewer = || Reviewer::with_evals(self.evals.clone(), 0);

@@ -705,6 +705,25 @@ pub fn run(url: &str, lang: Lang, style: Style) -> Result<()> {
             writeln!(out, "{said}")?;
             return check_dice(&client, &seat, lang, &mut out);
         }
+        // A resignation offered online: the other seat answers it first.
+        let offer = state["offer"]["side"].as_str().and_then(colour_of);
+        if let Some(side) = offer.filter(|&s| me == Some(s.opponent())) {
+            write!(out, "{}", online_text::online_offer_to_you(lang, &side_name(lang, Some(side))))?;
+            out.flush()?;
+            let Some(answer) = lines.next().transpose()?.map(|l| input::clean(&l)) else {
+                writeln!(out, "\n{}", online_text::online_left(lang, url))?;
+                return Ok(());
+            };
+            if echo {
+                writeln!(out, "{answer}")?;
+            }
+            let body = json!({ "version": version, "accept": text::is_yes(&answer) });
+            state = send(&client, "/resign/answer", body, &state, lang, &mut out)?;
+            continue;
+        }
+        if offer == me && me.is_some() {
+            writeln!(out, "{}", online_text::online_offer_waiting(lang, &side_name(lang, me.map(Color::opponent))))?;
+        }
         let on_roll = state["to_act"]["side"].as_str().and_then(colour_of);
         if me.is_none() || on_roll != me {
             writeln!(out, "{}", online_text::online_waiting(lang, &side_name(lang, on_roll)))?;
@@ -794,17 +813,26 @@ pub fn run(url: &str, lang: Lang, style: Style) -> Result<()> {
                 continue;
             }
             Command::Resign => {
-                write!(out, "{}", online_text::online_resign_prompt(lang))?;
+                // As at a local game: where the rules give 2, a double game
+                // or a single one offered (which the friend answers).
+                let due = me.and_then(|c| state["resign_points"][c.name()].as_u64()).unwrap_or(1).min(15) as u8;
+                let friend = side_name(lang, me.map(Color::opponent));
+                let prompt = match due {
+                    1 => online_text::online_resign_prompt(lang),
+                    2 => text::resign_prompt_single_or_double(lang, &friend),
+                    _ => text::resign_prompt_up_to(lang, &friend, due),
+                };
+                write!(out, "{prompt}")?;
                 out.flush()?;
                 let answer = lines.next().transpose()?.map(|l| input::clean(&l)).unwrap_or_default();
                 if echo {
                     writeln!(out, "{answer}")?;
                 }
-                if !matches!(input::parse(&answer), Command::Confirm) {
+                let text::Answer::Points(points) = text::resignation_answer(&answer, due) else {
                     writeln!(out, "{}", text::not_resigned(lang))?;
                     continue;
-                }
-                json!({ "version": version })
+                };
+                json!({ "version": version, "points": points })
             }
             Command::Quit => {
                 writeln!(out, "{}", online_text::online_left(lang, url))?;
@@ -817,26 +845,30 @@ pub fn run(url: &str, lang: Lang, style: Style) -> Result<()> {
         };
         let action = if body.get("notation").is_some() { "/play" } else { "/resign" };
         turn = None;
-        match client.request("POST", action, Some(body)) {
-            Ok(s) => {
-                state = s;
-                redraw = true;
-            }
-            // Illegal, or the match moved on (another window): say why and ask again.
-            Err(e) if e.is::<ServerSaid>() => {
-                writeln!(out, "{}", text::not_played(lang, &e.to_string()))?;
-                let fresh = client.request_patiently("GET", "", lang, &mut out)?;
-                redraw = fresh["version"] != state["version"];
-                state = fresh;
-            }
-            // Sent or not, the server knows: the match as it has it.
-            Err(e) if e.is::<Unreachable>() => {
-                writeln!(out, "{}", online_text::online_reconnecting(lang, &e.to_string(), 1))?;
-                std::thread::sleep(Duration::from_secs(1));
-                state = client.request_patiently("GET", "", lang, &mut out)?;
-            }
-            Err(e) => return Err(e),
+        let before = state["version"].clone();
+        state = send(&client, action, body, &state, lang, &mut out)?;
+        redraw = state["version"] != before;
+    }
+}
+
+/// Sends a play, a resignation or an answer to the match; the match as the
+/// server then has it. Refused (illegal, or the match moved on in another
+/// window), it says why; unreachable, it waits for the server: sent or
+/// not, the server knows.
+fn send(client: &Client, action: &str, body: Value, state: &Value, lang: Lang, out: &mut impl Write) -> Result<Value> {
+    match client.request("POST", action, Some(body)) {
+        Ok(s) => Ok(s),
+        Err(e) if e.is::<ServerSaid>() => {
+            writeln!(out, "{}", text::not_played(lang, &e.to_string()))?;
+            let fresh = client.request_patiently("GET", "", lang, out)?;
+            Ok(if fresh["version"] == state["version"] { state.clone() } else { fresh })
         }
+        Err(e) if e.is::<Unreachable>() => {
+            writeln!(out, "{}", online_text::online_reconnecting(lang, &e.to_string(), 1))?;
+            std::thread::sleep(Duration::from_secs(1));
+            client.request_patiently("GET", "", lang, out)
+        }
+        Err(e) => Err(e),
     }
 }
 

@@ -48,6 +48,14 @@ texts! {
         "Resign this game? (yes/no) > ",
         "Παραιτείσαι από την παρτίδα; (ναι/όχι) > ",
         "Да се предадеш ли в тази партия? (да/не) > ";
+    online_offer_to_you(side: &str) =
+        "{side} offers to resign a single game (1 point). Accept? (yes/no) > ",
+        "Τα {side} προτείνουν παραίτηση με μονό (1 πόντος). Δέχεσαι; (ναι/όχι) > ",
+        "{side} предлагат да се предадат с единична игра (1 точка). Приемаш ли? (да/не) > ";
+    online_offer_waiting(other: &str) =
+        "You offered a single game (1 point): waiting for {other}'s answer.",
+        "Πρότεινες μονό (1 πόντος): περιμένεις την απάντηση των {other}.",
+        "Предложи единична игра (1 точка): чакаш отговора на {other}.";
     online_left(url: &str) =
         "Left the match; your seat is kept. Come back with: tavli play --join {url}",
         "Έφυγες από τον αγώνα· η θέση σου φυλάγεται. Επιστροφή με: tavli play --join {url}",
