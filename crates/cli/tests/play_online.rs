@@ -68,6 +68,25 @@ impl Terminal {
     }
 }
 
+/// A match created online by `body` on the server at `addr`, its
+/// creator's seat, and the link inviting the terminal to the other.
+struct Invited {
+    id: String,
+    /// The creator's side (`white` or `black`) and its seat's secret.
+    creator: String,
+    token: String,
+    link: String,
+}
+
+fn invite(addr: &str, body: Value) -> Invited {
+    let (s, created) = request(addr, "POST", "/api/v1/matches", Some(&body)).unwrap();
+    assert_eq!(s, 201, "{created}");
+    let id = created["id"].as_str().unwrap().to_string();
+    let link = format!("http://{addr}/match/{id}#join={}", created["invite"].as_str().unwrap());
+    let seat = |k: &str| created["seat"][k].as_str().unwrap().to_string();
+    Invited { creator: seat("side"), token: seat("token"), link, id }
+}
+
 fn state(addr: &str, id: &str) -> Value {
     let (s, v) = request(addr, "GET", &format!("/api/v1/matches/{id}"), None).unwrap();
     assert_eq!(s, 200, "{v}");
@@ -100,13 +119,8 @@ fn after(addr: &str, id: &str, version: &Value) -> Value {
 fn the_terminal_plays_an_online_match_takes_its_seat_back_and_watches_without_one() {
     let dir = tempfile::tempdir().unwrap();
     let server = Server::start(&dir.path().join("m.db"));
-    let (s, created) =
-        request(&server.addr, "POST", "/api/v1/matches", Some(&json!({"opponent": "online", "length": 3}))).unwrap();
-    assert_eq!(s, 201, "{created}");
-    let id = created["id"].as_str().unwrap().to_string();
-    let white = created["seat"]["token"].as_str().unwrap().to_string();
-    assert_eq!(created["seat"]["side"], "white");
-    let link = format!("http://{}/match/{id}#join={}", server.addr, created["invite"].as_str().unwrap());
+    let Invited { id, token: white, creator, link } = invite(&server.addr, json!({"opponent": "online", "length": 3}));
+    assert_eq!(creator, "white");
     let data = dir.path().join("data");
 
     let mut term = Terminal::join(&link, &data);
@@ -188,12 +202,7 @@ fn as_black_reads_it(entry: &Value) -> String {
 fn the_terminal_says_that_the_opponent_resigned() {
     let dir = tempfile::tempdir().unwrap();
     let server = Server::start(&dir.path().join("m.db"));
-    let (s, created) = request(&server.addr, "POST", "/api/v1/matches", Some(&json!({"opponent": "online"}))).unwrap();
-    assert_eq!(s, 201, "{created}");
-    let id = created["id"].as_str().unwrap().to_string();
-    let creator = created["seat"]["side"].as_str().unwrap().to_string();
-    let token = created["seat"]["token"].as_str().unwrap().to_string();
-    let link = format!("http://{}/match/{id}#join={}", server.addr, created["invite"].as_str().unwrap());
+    let Invited { id, creator, token, link } = invite(&server.addr, json!({"opponent": "online"}));
     let mut term = Terminal::join(&link, &dir.path().join("data"));
     term.expect("You took the seat");
     let (me, them) = if creator == "white" { ("Black", "White") } else { ("White", "Black") };
@@ -229,12 +238,7 @@ fn the_terminal_answers_a_single_game_offered_and_offers_one() {
     let dir = tempfile::tempdir().unwrap();
     let server = Server::start(&dir.path().join("m.db"));
     let body = json!({"opponent": "online", "length": 3});
-    let (s, created) = request(&server.addr, "POST", "/api/v1/matches", Some(&body)).unwrap();
-    assert_eq!(s, 201, "{created}");
-    let id = created["id"].as_str().unwrap().to_string();
-    let creator = created["seat"]["side"].as_str().unwrap().to_string();
-    let token = created["seat"]["token"].as_str().unwrap().to_string();
-    let link = format!("http://{}/match/{id}#join={}", server.addr, created["invite"].as_str().unwrap());
+    let Invited { id, creator, token, link } = invite(&server.addr, body);
     let mut term = Terminal::join(&link, &dir.path().join("data"));
     term.expect("You took the seat");
     let them = if creator == "white" { "White" } else { "Black" };
@@ -303,12 +307,7 @@ fn the_terminal_waits_for_a_restarted_server_and_checks_the_dice_at_the_end() {
     let db = dir.path().join("m.db");
     let server = Server::start(&db);
     let addr = server.addr.clone();
-    let (s, created) = request(&addr, "POST", "/api/v1/matches", Some(&json!({"opponent": "online"}))).unwrap();
-    assert_eq!(s, 201, "{created}");
-    let id = created["id"].as_str().unwrap().to_string();
-    let creator = created["seat"]["side"].as_str().unwrap().to_string();
-    let token = created["seat"]["token"].as_str().unwrap().to_string();
-    let link = format!("http://{addr}/match/{id}#join={}", created["invite"].as_str().unwrap());
+    let Invited { id, creator, token, link } = invite(&addr, json!({"opponent": "online"}));
     let data = dir.path().join("data");
     let mut term = Terminal::join(&link, &data);
     term.expect("You took the seat");
@@ -355,48 +354,56 @@ fn the_terminal_waits_for_a_restarted_server_and_checks_the_dice_at_the_end() {
 /// endless line; how many bytes of that line it could send before the
 /// client hung up.
 fn hostile_server() -> (String, std::sync::mpsc::Receiver<usize>) {
-    use std::io::{BufRead, BufReader};
     let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
     let addr = listener.local_addr().unwrap().to_string();
     let (sent, streamed) = channel();
+    // Each connection on a thread of its own: the terminal's live stream
+    // (endless) and its requests for the state come in either order.
     std::thread::spawn(move || {
         for conn in listener.incoming() {
-            let Ok(mut conn) = conn else { return };
-            let mut head = String::new();
-            let mut reader = BufReader::new(conn.try_clone().unwrap());
-            reader.read_line(&mut head).unwrap();
-            while reader.read_line(&mut String::new()).map(|n| n > 2).unwrap_or(false) {}
-            if head.contains("/events") {
-                let _ =
-                    conn.write_all(b"HTTP/1.1 200 OK\r\ncontent-type: text/event-stream\r\n\r\nevent: state\r\ndata: ");
-                let chunk = vec![b'x'; 1 << 20];
-                let mut n = 0;
-                while n < (256 << 20) && conn.write_all(&chunk).is_ok() {
-                    n += chunk.len();
-                }
-                let _ = sent.send(n);
-                return;
-            }
-            let evil = "\u{1b}[2J\u{1b}]0;pwned\u{7}24/18 24/20";
-            let state = json!({
-                "id": "x", "version": 3, "over": false, "match_to": 1, "score": {"white": 0, "black": 0},
-                "to_act": {"side": "black", "who": "human"},
-                "game": {
-                    "number": 1, "position": {"turn": "black", "board": {"24": 15, "1": -15}}, "dice": [3, 1],
-                    "result": null, "plays": [{"notation": evil}],
-                    "log": [{"position_id": "AAAA__7__gAAAA", "side": "white", "dice": [6, 4],
-                             "moves": [[24, 18], [24, 20]], "notation": evil}],
-                },
-            })
-            .to_string();
-            let _ = write!(
-                conn,
-                "HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: {}\r\n\r\n{state}",
-                state.len()
-            );
+            let Ok(conn) = conn else { return };
+            let sent = sent.clone();
+            std::thread::spawn(move || answer_hostile(conn, sent));
         }
     });
     (addr, streamed)
+}
+
+/// One connection to [`hostile_server`]: the endless live stream, or a
+/// state whose notation holds escapes.
+fn answer_hostile(mut conn: std::net::TcpStream, sent: std::sync::mpsc::Sender<usize>) {
+    use std::io::{BufRead, BufReader};
+    let mut head = String::new();
+    let mut reader = BufReader::new(conn.try_clone().unwrap());
+    reader.read_line(&mut head).unwrap();
+    while reader.read_line(&mut String::new()).map(|n| n > 2).unwrap_or(false) {}
+    if head.contains("/events") {
+        let _ = conn.write_all(b"HTTP/1.1 200 OK\r\ncontent-type: text/event-stream\r\n\r\nevent: state\r\ndata: ");
+        let chunk = vec![b'x'; 1 << 20];
+        let mut n = 0;
+        while n < (256 << 20) && conn.write_all(&chunk).is_ok() {
+            n += chunk.len();
+        }
+        let _ = sent.send(n);
+        return;
+    }
+    let evil = "\u{1b}[2J\u{1b}]0;pwned\u{7}24/18 24/20";
+    let state = json!({
+        "id": "x", "version": 3, "over": false, "match_to": 1, "score": {"white": 0, "black": 0},
+        "to_act": {"side": "black", "who": "human"},
+        "game": {
+            "number": 1, "position": {"turn": "black", "board": {"24": 15, "1": -15}}, "dice": [3, 1],
+            "result": null, "plays": [{"notation": evil}],
+            "log": [{"position_id": "AAAA__7__gAAAA", "side": "white", "dice": [6, 4],
+                     "moves": [[24, 18], [24, 20]], "notation": evil}],
+        },
+    })
+    .to_string();
+    let _ = write!(
+        conn,
+        "HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: {}\r\n\r\n{state}",
+        state.len()
+    );
 }
 
 #[test]
@@ -429,11 +436,7 @@ fn the_terminal_plays_an_online_tavli_match() {
     let dir = tempfile::tempdir().unwrap();
     let server = Server::start(&dir.path().join("m.db"));
     let body = json!({"opponent": "online", "games": "tavli", "human_color": "white"});
-    let (s, created) = request(&server.addr, "POST", "/api/v1/matches", Some(&body)).unwrap();
-    assert_eq!(s, 201, "{created}");
-    let id = created["id"].as_str().unwrap().to_string();
-    let white = created["seat"]["token"].as_str().unwrap().to_string();
-    let link = format!("http://{}/match/{id}#join={}", server.addr, created["invite"].as_str().unwrap());
+    let Invited { id, token: white, link, .. } = invite(&server.addr, body);
     let mut term = Terminal::join(&link, &dir.path().join("data"));
     let shown = term.expect("You took the seat of Black");
     let shown = shown + &term.expect("match to 5");
@@ -471,11 +474,7 @@ fn the_terminal_online_says_the_opening_marks_you_and_takes_single_moves() {
     let dir = tempfile::tempdir().unwrap();
     let server = Server::start(&dir.path().join("m.db"));
     let body = json!({"opponent": "online", "length": 3, "games": "portes"});
-    let (s, created) = request(&server.addr, "POST", "/api/v1/matches", Some(&body)).unwrap();
-    assert_eq!(s, 201, "{created}");
-    let id = created["id"].as_str().unwrap().to_string();
-    let white = created["seat"]["token"].as_str().unwrap().to_string();
-    let link = format!("http://{}/match/{id}#join={}", server.addr, created["invite"].as_str().unwrap());
+    let Invited { id, token: white, link, .. } = invite(&server.addr, body);
     let mut term = Terminal::join(&link, &dir.path().join("data"));
     term.expect("You took the seat of Black");
     term.expect("Opening roll:");
@@ -560,11 +559,7 @@ fn the_terminal_is_connected_while_it_plays_and_not_once_it_quits() {
     let dir = tempfile::tempdir().unwrap();
     let server = Server::start(&dir.path().join("m.db"));
     let body = json!({"opponent": "online", "length": 3, "human_color": "white"});
-    let (s, created) = request(&server.addr, "POST", "/api/v1/matches", Some(&body)).unwrap();
-    assert_eq!(s, 201, "{created}");
-    let id = created["id"].as_str().unwrap().to_string();
-    let white = created["seat"]["token"].as_str().unwrap().to_string();
-    let link = format!("http://{}/match/{id}#join={}", server.addr, created["invite"].as_str().unwrap());
+    let Invited { id, token: white, link, .. } = invite(&server.addr, body);
     let heard = presence_events(&server.addr, &id, &white);
     let mut term = Terminal::join(&link, &dir.path().join("data"));
     term.expect("You took the seat of Black");
