@@ -5,14 +5,8 @@
 
 mod common;
 
-use std::process::{Command, Output};
-
-use common::BIN;
+use common::run;
 use serde_json::Value;
-
-fn run(args: &[&str]) -> Output {
-    Command::new(BIN).args(args).output().unwrap()
-}
 
 fn json(args: &[&str]) -> Value {
     let out = run(args);

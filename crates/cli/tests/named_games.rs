@@ -5,26 +5,8 @@
 
 mod common;
 
-use std::process::{Command, Output, Stdio};
-
-use common::BIN;
+use common::{ok, play_with_input, refused};
 use serde_json::Value;
-
-fn run(args: &[&str]) -> Output {
-    Command::new(BIN).args(args).output().unwrap()
-}
-
-fn ok(args: &[&str]) -> String {
-    let out = run(args);
-    assert!(out.status.success(), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
-    String::from_utf8(out.stdout).unwrap()
-}
-
-fn refused(args: &[&str]) -> String {
-    let out = run(args);
-    assert!(!out.status.success(), "{args:?} was accepted");
-    String::from_utf8(out.stderr).unwrap()
-}
 
 const TP2: &str = r#"{"game":"tapa","turn":"white","board":{"12":-14,"7":1,"6":3,"5":3,"4":3,"3":3,"2":2,"1":-1}}"#;
 
@@ -77,19 +59,6 @@ fn eval_and_hint_play_the_names_with_their_base_s_network() {
     let out =
         ok(&["hint", "start", "6-4", "--game", "tapa", "--ply", "0", "--score", "2-1", "--length", "5", "--tabla"]);
     assert!(out.contains('%'), "{out}");
-}
-
-fn play_with_input(args: &[&str], input: &str) -> Output {
-    use std::io::Write;
-    let mut child = Command::new(BIN)
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
-    child.wait_with_output().unwrap()
 }
 
 #[test]

@@ -4,28 +4,12 @@
 
 mod common;
 
-use std::process::{Command, Output};
+use std::process::Command;
 
-use common::BIN;
+use common::{BIN, ok, play_with_input, refused, run};
 use serde_json::Value;
 use tavli_core::tavli::{AnyPosition, GameKind};
 use tavli_core::{Dice, portes};
-
-fn run(args: &[&str]) -> Output {
-    Command::new(BIN).args(args).output().unwrap()
-}
-
-fn ok(args: &[&str]) -> String {
-    let out = run(args);
-    assert!(out.status.success(), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
-    String::from_utf8(out.stdout).unwrap()
-}
-
-fn refused(args: &[&str]) -> String {
-    let out = run(args);
-    assert!(!out.status.success(), "{args:?} was accepted");
-    String::from_utf8(out.stderr).unwrap()
-}
 
 #[test]
 fn moves_lists_portes_plays_from_start_json_id_and_gnubg_id() {
@@ -232,19 +216,6 @@ fn duels_of_portes_and_fevga_through_the_binary() {
 
 fn read_record(path: &std::path::Path) -> Value {
     serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap()
-}
-
-fn play_with_input(args: &[&str], input: &str) -> Output {
-    use std::io::Write;
-    let mut child = Command::new(BIN)
-        .args(args)
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
-    child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
-    child.wait_with_output().unwrap()
 }
 
 /// `play --tavli` through the binary: a match between two levels played to

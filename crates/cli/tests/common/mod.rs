@@ -18,6 +18,40 @@ pub const BIN: &str = env!("CARGO_BIN_EXE_tavli");
 
 pub mod piped;
 
+/// `tavli ARGS`, its output.
+pub fn run(args: &[&str]) -> std::process::Output {
+    Command::new(BIN).args(args).output().unwrap()
+}
+
+/// `tavli ARGS`, which must succeed: its standard output.
+pub fn ok(args: &[&str]) -> String {
+    let out = run(args);
+    assert!(out.status.success(), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
+    String::from_utf8(out.stdout).unwrap()
+}
+
+/// `tavli ARGS`, which must fail: its standard error.
+pub fn refused(args: &[&str]) -> String {
+    let out = run(args);
+    assert!(!out.status.success(), "{args:?} was accepted");
+    String::from_utf8(out.stderr).unwrap()
+}
+
+/// `tavli ARGS` with `input` on its standard input, its output.
+pub fn play_with_input(args: &[&str], input: &str) -> std::process::Output {
+    use std::io::Write;
+    use std::process::Stdio;
+    let mut child = Command::new(BIN)
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
+    child.wait_with_output().unwrap()
+}
+
 /// Generous: the machine is shared, and a timeout here is a failure.
 pub const TIMEOUT: Duration = Duration::from_secs(60);
 
