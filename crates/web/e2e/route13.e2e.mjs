@@ -1,0 +1,89 @@
+// End-to-end, what players reported in issue 41 item 13, the drawing of
+// the last play's route:
+//
+// - a play from one row to the other goes round the board's corner, in
+//   Fevga (both sides, each round its own corner), Portes and Plakoto,
+//   not straight back across the board.
+//
+// Each at 1280×820 and 390×844. Screenshots: test-artifacts/route13-*.png.
+// Imported by play.test.mjs; run alone with `node --test route13.e2e.mjs`.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { api, artifacts, openPage, withServer } from './server.mjs';
+
+const VIEWPORTS = { desktop: { width: 1280, height: 820 }, phone: { width: 390, height: 844 } };
+
+// Positions (White's numbering) where the side on roll has checkers on its
+// 13 to 15, so that most rolls take one round the corner to its 12 or lower.
+const CORNERS = {
+  'Fevga, White': { game: 'fevga', turn: 'white', board: { 15: 5, 14: 5, 13: 5, 12: -15 } },
+  // Black's 13 to 15 are White's 1 to 3: Black turns the other corner.
+  'Fevga, Black': { game: 'fevga', turn: 'black', board: { 3: -5, 2: -5, 1: -5, 24: 15 } },
+  'Portes, White': { game: 'portes', turn: 'white', board: { 15: 5, 14: 5, 13: 5, 1: -15 } },
+  'Portes, Black': { game: 'portes', turn: 'black', board: { 10: -5, 11: -5, 12: -5, 24: 15 } },
+  'Plakoto, White': { game: 'plakoto', turn: 'white', board: { 15: 5, 14: 5, 13: 5, 1: -15 } },
+};
+
+// A move round the corner: from the mover's 13 or higher to its 12 or lower.
+const turnsCorner = ([f, to]) => f >= 13 && to >= 1 && to <= 12;
+
+// Two people on one device: the side on roll of `position` makes the first
+// play `pick` accepts (the dice drawn by seed, tried until one gives it).
+// Returns the match after it: the last play is marked for the other side.
+async function played(url, position, pick) {
+  for (let seed = 1; seed <= 60; seed++) {
+    const m = await api(url, 'POST', '/api/v1/matches', { opponent: 'human', length: 1, games: position.game, position, seed });
+    const play = m.game.plays.find(pick);
+    if (play) return api(url, 'POST', `/api/v1/matches/${m.id}/play`, { moves: play.moves, version: m.version });
+  }
+  throw new Error(`no play for ${JSON.stringify(position)}`);
+}
+
+// The match's board in `page`, the last play marked.
+async function showLastPlay(page, url, m) {
+  await page.goto(`${url}/match/${m.id}`);
+  await page.waitForFunction(() => document.body.dataset.phase === 'human');
+  await page.waitForSelector('#board g.last-play');
+}
+
+// The last play's arrows: points along each (board units, every 4 units
+// or so), the board's height and the map to the screen.
+const lastArrows = (page) => page.$$eval('#board [data-last-play="arrow"]', (paths) => paths.map((p) => {
+  const len = p.getTotalLength(), n = Math.max(2, Math.ceil(len / 4));
+  const pts = [];
+  for (let i = 0; i <= n; i++) {
+    const q = p.getPointAtLength((len * i) / n);
+    pts.push({ x: q.x, y: q.y });
+  }
+  const m = p.getScreenCTM();
+  return {
+    d: p.getAttribute('d'), pts, height: p.ownerSVGElement.viewBox.baseVal.height,
+    ctm: { a: m.a, b: m.b, c: m.c, d: m.d, e: m.e, f: m.f }, half: Number.parseFloat(getComputedStyle(p).strokeWidth) / 2,
+  };
+}));
+
+test('route13: a play round the board\'s corner is drawn round it, in Fevga, Portes and Plakoto', { timeout: 240000 }, async () => {
+  await withServer('r13-corner', async (url, browser) => {
+    for (const [name, position] of Object.entries(CORNERS)) {
+      const m = await played(url, position, (p) => p.moves.some(turnsCorner));
+      for (const [size, viewport] of Object.entries(VIEWPORTS)) {
+        const { page, errors } = await openPage(browser, url, { viewport });
+        await showLastPlay(page, url, m);
+        // The arrows from one row to the other (across the middle gap).
+        const crossing = (await lastArrows(page)).filter(({ pts, height }) => (pts[0].y - height / 2) * (pts[pts.length - 1].y - height / 2) < 0);
+        assert.ok(crossing.length >= 1, `${name} (${size}): an arrow goes from one row to the other`);
+        for (const { d, pts } of crossing) {
+          // Round the corner: beyond the centre of the end column (the
+          // points 12/13 or 24/1, x 55 or 875), towards the board's edge.
+          const xs = pts.map((q) => q.x);
+          assert.ok(Math.min(...xs) < 45 || Math.max(...xs) > 885, `${name} (${size}): the route goes round the corner: ${d}`);
+        }
+        await page.locator('#board').screenshot({ path: path.join(artifacts, `route13-corner-${name.replace(/\W+/g, '-').toLowerCase()}-${size}.png`) });
+        assert.deepEqual(errors, []);
+        await page.close();
+      }
+    }
+  });
+});
