@@ -1,9 +1,10 @@
 // End-to-end, what players reported in issue 41 item 13, the drawing of
-// the last play's route:
+// the last play's route, one test per point:
 //
 // - a play from one row to the other goes round the board's corner, in
 //   Fevga (both sides, each round its own corner), Portes and Plakoto,
-//   not straight back across the board.
+//   not straight back across the board;
+// - the routes keep off the pip counts.
 //
 // Each at 1280×820 and 390×844. Screenshots: test-artifacts/route13-*.png.
 // Imported by play.test.mjs; run alone with `node --test route13.e2e.mjs`.
@@ -81,6 +82,52 @@ test('route13: a play round the board\'s corner is drawn round it, in Fevga, Por
           assert.ok(Math.min(...xs) < 45 || Math.max(...xs) > 885, `${name} (${size}): the route goes round the corner: ${d}`);
         }
         await page.locator('#board').screenshot({ path: path.join(artifacts, `route13-corner-${name.replace(/\W+/g, '-').toLowerCase()}-${size}.png`) });
+        assert.deepEqual(errors, []);
+        await page.close();
+      }
+    }
+  });
+});
+
+// Portes, White on roll with a checker on the bar, each point it can enter
+// on held by a Black blot: any entry hits.
+const HIT_ON_ENTRY = {
+  game: 'portes', turn: 'white', bar: { white: 1 },
+  board: { 13: 14, 19: -1, 20: -1, 21: -1, 22: -1, 23: -1, 24: -1, 1: -9 },
+};
+const fromBar = (p) => p.moves[0][0] === 25;
+
+test('route13: the routes keep off the pip counts', { timeout: 180000 }, async () => {
+  await withServer('r13-pips', async (url, browser) => {
+    // Round the corner next to the pip counts' half, and in from the bar.
+    const plays = {
+      'portes-white': await played(url, CORNERS['Portes, White'], (p) => p.moves.every(turnsCorner)),
+      'portes-black': await played(url, CORNERS['Portes, Black'], (p) => p.moves.every(turnsCorner)),
+      entry: await played(url, HIT_ON_ENTRY, fromBar),
+    };
+    for (const [name, m] of Object.entries(plays)) {
+      for (const [size, viewport] of Object.entries(VIEWPORTS)) {
+        const { page, errors } = await openPage(browser, url, { viewport });
+        await showLastPlay(page, url, m);
+        const pips = await page.$$eval('#board text.pip-count', (ts) => ts.map((t) => {
+          const r = t.getBoundingClientRect();
+          return { text: t.textContent, left: r.left, right: r.right, top: r.top, bottom: r.bottom };
+        }));
+        assert.equal(pips.length, 2);
+        // The stroke of each arrow, as boxes round points along it (a
+        // route round the corner spans a quarter of the board, so its
+        // bounding box as a whole would meet any text in that quarter).
+        for (const { d, pts, ctm, half } of await lastArrows(page)) {
+          const r = half * ctm.a;
+          for (const q of pts) {
+            const x = ctm.a * q.x + ctm.c * q.y + ctm.e, y = ctm.b * q.x + ctm.d * q.y + ctm.f;
+            for (const t of pips) {
+              const meets = x + r > t.left && x - r < t.right && y + r > t.top && y - r < t.bottom;
+              assert.ok(!meets, `${m.game.log[0].notation} (${size}): the arrow ${d} runs over "${t.text}"`);
+            }
+          }
+        }
+        await page.locator('#board').screenshot({ path: path.join(artifacts, `route13-pips-${name}-${size}.png`) });
         assert.deepEqual(errors, []);
         await page.close();
       }

@@ -181,11 +181,13 @@ export function renderBoard() {
       el('rect', { x: tr.x, y: tr.y, width: G.trayW, height: tr.h, class: 'dest' }, board);
     }
     // Pip counts in the left half's middle gap: the opponent's above (their
-    // side of the board), the viewer's below.
+    // side of the board), the viewer's below. Against the bar, so that the
+    // routes round the board's corner (near its edge) pass clear of them.
     const pips = currentPips();
     const dy = 0.62 * Z.label;
-    if (!R.open) text(board, G.leftX + 14, G.H / 2 - dy, 'pip-count', Z.label, `${sideName(theirs)} ${pips[theirs]} ${t('pips')}`, { 'data-side': theirs });
-    if (!R.open) text(board, G.leftX + 14, G.H / 2 + dy, 'pip-count', Z.label, `${sideName(own)} ${pips[own]} ${t('pips')}`, { 'data-side': own });
+    const pipX = G.leftX + 420 - 14, pipAt = { 'text-anchor': 'end' };
+    if (!R.open) text(board, pipX, G.H / 2 - dy, 'pip-count', Z.label, `${sideName(theirs)} ${pips[theirs]} ${t('pips')}`, { ...pipAt, 'data-side': theirs });
+    if (!R.open) text(board, pipX, G.H / 2 + dy, 'pip-count', Z.label, `${sideName(own)} ${pips[own]} ${t('pips')}`, { ...pipAt, 'data-side': own });
   }
 
   // Dice of the side on roll, in the right half's middle gap: a ladder's
