@@ -4,7 +4,9 @@
 // - a play from one row to the other goes round the board's corner, in
 //   Fevga (both sides, each round its own corner), Portes and Plakoto,
 //   not straight back across the board;
-// - the routes keep off the pip counts.
+// - the routes keep off the pip counts;
+// - Portes: where the last play hit a blot and where it entered from the
+//   bar are marked and named in the page's language.
 //
 // Each at 1280×820 and 390×844. Screenshots: test-artifacts/route13-*.png.
 // Imported by play.test.mjs; run alone with `node --test route13.e2e.mjs`.
@@ -128,6 +130,58 @@ test('route13: the routes keep off the pip counts', { timeout: 180000 }, async (
           }
         }
         await page.locator('#board').screenshot({ path: path.join(artifacts, `route13-pips-${name}-${size}.png`) });
+        assert.deepEqual(errors, []);
+        await page.close();
+      }
+    }
+  });
+});
+
+// The points (White's numbering, White's moves) where White's `moves` hit
+// a Black blot on `board`.
+function whiteHits(board, moves) {
+  const b = { ...board }, hits = [];
+  for (const [, to] of moves) {
+    if (to === 0) continue;
+    if (b[to] === -1) { hits.push(to); b[to] = 0; }
+    b[to] = (b[to] || 0) + 1;
+  }
+  return hits;
+}
+
+test('route13: Portes marks where the last play hit a blot and entered from the bar, named in the page\'s language', { timeout: 180000 }, async () => {
+  await withServer('r13-hit', async (url, browser) => {
+    const m = await played(url, HIT_ON_ENTRY, fromBar);
+    const { moves } = m.game.log[0];
+    const hits = whiteHits(HIT_ON_ENTRY.board, moves).map(String).sort();
+    assert.ok(hits.length >= 1, 'the entry hit a blot');
+    const names = {
+      en: ['a checker was hit here', 'entered from the bar'],
+      el: ['εδώ χτυπήθηκε πούλι', 'μπήκε από τη μπάρα'],
+      bg: ['тук беше ударен пул', 'влезе от бара'],
+    };
+    for (const [size, viewport] of Object.entries(VIEWPORTS)) {
+      for (const [lang, [hitName, entryName]] of Object.entries(names)) {
+        const { page, errors } = await openPage(browser, url, { viewport, lang });
+        await showLastPlay(page, url, m);
+        // A mark on each point where a Black checker was hit, named.
+        const marks = page.locator('#board .last-play [data-last-play="hit"]');
+        const marked = await marks.evaluateAll((es) => es.map((e) => e.dataset.point).sort());
+        assert.deepEqual(marked, hits, `${lang} (${size}): the hits are marked`);
+        for (let i = 0; i < hits.length; i++) {
+          const box = await marks.nth(i).boundingBox();
+          assert.ok(box && box.width > 5 && box.height > 5, `${lang} (${size}): the hit's mark is drawn (${JSON.stringify(box)})`);
+          assert.equal(await marks.nth(i).locator('title').textContent(), hitName);
+        }
+        // The entering checker's route, from the bar to where it entered, named.
+        const entry = page.locator('#board .last-play path[data-entered]');
+        assert.equal(await entry.count(), 1, `${lang} (${size}): the entry from the bar is drawn`);
+        assert.equal(await entry.getAttribute('data-entered'), String(moves[0][1]));
+        assert.equal(await entry.locator('title').textContent(), entryName);
+        // The bar's column is at x 465 (board units).
+        const startX = await entry.evaluate((p) => p.getPointAtLength(0).x);
+        assert.ok(Math.abs(startX - 465) < 1, `${lang} (${size}): the route starts on the bar (x ${startX})`);
+        await page.locator('#board').screenshot({ path: path.join(artifacts, `route13-hit-${lang}-${size}.png`) });
         assert.deepEqual(errors, []);
         await page.close();
       }

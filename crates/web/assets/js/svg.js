@@ -182,7 +182,8 @@ function cornerX(p, q) {
 
 // Draws paths on pos. `before`: the board is the one before the play (a
 // hint: the checker is still at the start); else after it (the last play:
-// it has landed). Returns, per path, the start and the end in board units.
+// it has landed). Returns, per path, its points, its ends (points and board
+// units) and the path drawn.
 export function drawPaths(parent, paths, side, pos, before, cls, marker, attrs = {}) {
   const departures = {}, arrivals = {};
   const at = (p, kind) => {
@@ -217,8 +218,8 @@ export function drawPaths(parent, paths, side, pos, before, cls, marker, attrs =
       const x = bends[j - 1];
       return x === null ? `L${xy(q)}` : `C${xy({ x, y: ends[j - 1].y })} ${xy({ x, y: q.y })} ${xy(q)}`;
     }).join(' ');
-    el('path', { d, class: cls, 'marker-end': `url(#${marker})`, ...attrs }, parent);
-    out.push({ from: path[0], to: path[path.length - 1], a: pts[0], b });
+    const line = el('path', { d, class: cls, 'marker-end': `url(#${marker})`, ...attrs }, parent);
+    out.push({ route: path, from: path[0], to: path[path.length - 1], a: pts[0], b, line });
   }
   return out;
 }
