@@ -37,6 +37,7 @@ import './gulbara.e2e.mjs';
 import './tabla-match.e2e.mjs';
 import './resign.e2e.mjs';
 import './players41.e2e.mjs';
+import './route13.e2e.mjs';
 
 const GREEN = 'rgb(31, 122, 77)'; // --accent, the enabled Confirm
 

@@ -16,22 +16,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { api, artifacts, withServer } from './server.mjs';
-
-// A page at `viewport` (and the `context`'s other options) in `lang`, its
-// errors collected (not the refusals the page asks for on purpose, 422).
-async function openPage(browser, url, { viewport = { width: 1280, height: 820 }, lang = 'en', context = {} } = {}) {
-  const page = await browser.newPage({ viewport, ...context });
-  const errors = [];
-  page.on('pageerror', (e) => errors.push(e.message));
-  page.on('console', (m) => { if (m.type() === 'error' && !/status of 422/.test(m.text())) errors.push(m.text()); });
-  await page.goto(url);
-  await page.evaluate((l) => {
-    localStorage.setItem('tavli-engine-delay', '0');
-    localStorage.setItem('plakoto-lang', l);
-  }, lang);
-  return { page, errors };
-}
+import { api, artifacts, openPage, withServer } from './server.mjs';
 
 // The texts of the buttons the person sees.
 const visibleButtons = (page) => page.$$eval('button', (bs) => bs

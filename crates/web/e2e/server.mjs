@@ -73,6 +73,21 @@ export async function api(url, method, p, body) {
   return data;
 }
 
+// A page at `viewport` (and the `context`'s other options) in `lang`, its
+// errors collected (not the refusals the page asks for on purpose, 422).
+export async function openPage(browser, url, { viewport = { width: 1280, height: 820 }, lang = 'en', context = {} } = {}) {
+  const page = await browser.newPage({ viewport, ...context });
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  page.on('console', (m) => { if (m.type() === 'error' && !/status of 422/.test(m.text())) errors.push(m.text()); });
+  await page.goto(url);
+  await page.evaluate((l) => {
+    localStorage.setItem('tavli-engine-delay', '0');
+    localStorage.setItem('plakoto-lang', l);
+  }, lang);
+  return { page, errors };
+}
+
 // The page's body data attributes (phase, version, game, board, seat…).
 export const body = (page) => page.evaluate(() => ({ ...document.body.dataset }));
 

@@ -181,11 +181,13 @@ export function renderBoard() {
       el('rect', { x: tr.x, y: tr.y, width: G.trayW, height: tr.h, class: 'dest' }, board);
     }
     // Pip counts in the left half's middle gap: the opponent's above (their
-    // side of the board), the viewer's below.
+    // side of the board), the viewer's below. Against the bar, so that the
+    // routes round the board's corner (near its edge) pass clear of them.
     const pips = currentPips();
     const dy = 0.62 * Z.label;
-    if (!R.open) text(board, G.leftX + 14, G.H / 2 - dy, 'pip-count', Z.label, `${sideName(theirs)} ${pips[theirs]} ${t('pips')}`, { 'data-side': theirs });
-    if (!R.open) text(board, G.leftX + 14, G.H / 2 + dy, 'pip-count', Z.label, `${sideName(own)} ${pips[own]} ${t('pips')}`, { 'data-side': own });
+    const pipX = G.leftX + 420 - 14, pipAt = { 'text-anchor': 'end' };
+    if (!R.open) text(board, pipX, G.H / 2 - dy, 'pip-count', Z.label, `${sideName(theirs)} ${pips[theirs]} ${t('pips')}`, { ...pipAt, 'data-side': theirs });
+    if (!R.open) text(board, pipX, G.H / 2 + dy, 'pip-count', Z.label, `${sideName(own)} ${pips[own]} ${t('pips')}`, { ...pipAt, 'data-side': own });
   }
 
   // Dice of the side on roll, in the right half's middle gap: a ladder's
@@ -229,10 +231,15 @@ export function renderBoard() {
   if (last && pos) {
     const g = el('g', { class: 'last-play', 'data-last-play': last.notation }, board);
     const drawn = drawPaths(g, playPaths(last.moves, last.side), last.side, pos, false, 'last-arrow', 'lastarrowhead', { 'data-last-play': 'arrow' });
-    for (const { from, to, a, b } of drawn) {
+    for (const { route, from, to, a, b, line } of drawn) {
       el('circle', { cx: a.x, cy: a.y, r: G.R - 3, class: 'last-from', 'data-last-play': 'from', 'data-point': from }, g);
       if (to !== 'off') el('circle', { cx: b.x, cy: b.y, r: G.R + 2, class: 'last-to', 'data-last-play': 'to', 'data-point': to }, g);
+      if (from === 'bar') {
+        line.setAttribute('data-entered', route[1]);
+        el('title', {}, line).textContent = t('enteredFromBar');
+      }
     }
+    if (hasBar(kind)) for (const p of hitPoints(last)) drawHitMark(g, p, pos);
   }
 
   // Reviewing: the play made and the best play of the chosen turn.
@@ -288,6 +295,24 @@ export function renderBoard() {
     x: G.trayX, y: tr.y, width: G.trayW, height: tr.h, class: 'hit',
     'data-point': 'off', 'data-movable': '0', 'data-dest': dests.includes('off') ? '1' : '0',
   }, board);
+}
+
+// Portes: the points (White's numbering) where a play hit a blot, starred
+// in its notation (in the mover's numbering).
+function hitPoints(play) {
+  return [...play.notation.matchAll(/(\d+)\*/g)].map((m) => toWhite(Number(m[1]), play.side));
+}
+
+// Where a hit checker stood: a cross in a ring on the edge side of the
+// checker that hit it (the bottom of the stack), named on hover.
+function drawHitMark(parent, p, pos) {
+  const { x, y } = checkerXY(p, 0, Math.abs(pos.board[p] || 0) || 1);
+  const cy = y + (slot(p).top ? -1 : 1) * (G.R - Z.pinBadge);
+  const r = Z.pinBadge + 2, k = r * 0.5;
+  const g = el('g', { class: 'last-hit', 'data-last-play': 'hit', 'data-point': p }, parent);
+  el('circle', { cx: x, cy, r, class: 'last-hit-ring' }, g);
+  el('path', { d: `M${x - k},${cy - k} L${x + k},${cy + k} M${x + k},${cy - k} L${x - k},${cy + k}`, class: 'last-hit-cross' }, g);
+  el('title', {}, g).textContent = t('hitHere');
 }
 
 // The area that takes the mover's checkers on the bar: their stack with

@@ -169,9 +169,21 @@ export function playPaths(moves, side) {
   return paths;
 }
 
+// A move from one row to the other goes round the board's corner (a
+// checker's path turns where the viewer's numbering passes 12/13 or
+// 24/1): the x, just inside that side's edge, where its curve turns; null
+// for a move within a row, from the bar or off. A move is at most 6 pips,
+// so the nearer corner is the one it passes.
+function cornerX(p, q) {
+  if (typeof p !== 'number' || typeof q !== 'number' || slot(p).top === slot(q).top) return null;
+  const viaLeft = Math.abs(fromWhite(p, viewer()) - 12.5) + Math.abs(fromWhite(q, viewer()) - 12.5);
+  return viaLeft < 12 ? G.leftX + 12 : G.rightX + 420 - 12;
+}
+
 // Draws paths on pos. `before`: the board is the one before the play (a
 // hint: the checker is still at the start); else after it (the last play:
-// it has landed). Returns, per path, the start and the end in board units.
+// it has landed). Returns, per path, its points, its ends (points and board
+// units) and the path drawn.
 export function drawPaths(parent, paths, side, pos, before, cls, marker, attrs = {}) {
   const departures = {}, arrivals = {};
   const at = (p, kind) => {
@@ -188,13 +200,26 @@ export function drawPaths(parent, paths, side, pos, before, cls, marker, attrs =
   const out = [];
   for (const path of paths) {
     const pts = path.map((p, j) => (j === 0 ? at(p, 'start') : j === path.length - 1 ? at(p, 'end') : stackNext(p, pos)));
-    const a = pts[pts.length - 2], b = pts[pts.length - 1];
+    // Each leg a line, or a curve round the corner where it changes rows:
+    // its control points set so that its middle passes at the corner's x.
+    const bends = path.slice(1).map((p, j) => {
+      const x = cornerX(path[j], p);
+      return x === null ? null : x + (x - (pts[j].x + pts[j + 1].x) / 2) / 3;
+    });
+    const n = pts.length - 1, b = pts[n], bend = bends[n - 1];
+    // The arrow stops short of the landing, along its last direction.
+    const a = bend === null ? pts[n - 1] : { x: bend, y: b.y };
     const dx = b.x - a.x, dy = b.y - a.y, len = Math.hypot(dx, dy) || 1;
     const short = Math.min(len / 2, G.R * 0.7);
-    const end = { x: b.x - dx / len * short, y: b.y - dy / len * short };
-    const d = [...pts.slice(0, -1), end].map((q, j) => `${j ? 'L' : 'M'}${q.x.toFixed(1)},${q.y.toFixed(1)}`).join(' ');
-    el('path', { d, class: cls, 'marker-end': `url(#${marker})`, ...attrs }, parent);
-    out.push({ from: path[0], to: path[path.length - 1], a: pts[0], b });
+    const ends = [...pts.slice(0, -1), { x: b.x - dx / len * short, y: b.y - dy / len * short }];
+    const xy = (q) => `${q.x.toFixed(1)},${q.y.toFixed(1)}`;
+    const d = ends.map((q, j) => {
+      if (!j) return `M${xy(q)}`;
+      const x = bends[j - 1];
+      return x === null ? `L${xy(q)}` : `C${xy({ x, y: ends[j - 1].y })} ${xy({ x, y: q.y })} ${xy(q)}`;
+    }).join(' ');
+    const line = el('path', { d, class: cls, 'marker-end': `url(#${marker})`, ...attrs }, parent);
+    out.push({ route: path, from: path[0], to: path[path.length - 1], a: pts[0], b, line });
   }
   return out;
 }
