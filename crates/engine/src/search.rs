@@ -11,13 +11,13 @@
 //! A position whose side plays dice without a throw (Gul bara's ladder
 //! stages and remainders, [`GamePosition::pending_dice`]) is no chance
 //! node: its value is its best play's, and it spends no ply. At the root
-//! every play that leaves such dice to play is valued at 0-ply played
-//! through (each later stage's play the one whose position the evaluator
-//! likes best, then the end evaluated): judged as they stand, positions
-//! halfway up a ladder mislead (choosing a ladder's stages by them cost
-//! 0.12 to 0.18 equity a ladder against choosing among its whole plays;
-//! the best 8 played through, 0.02 to 0.04; all of them, 0.017 with the
-//! shipped network: `games/gulbara/ladder_choice.rs`).
+//! the best few plays that leave such dice to play are valued at 0-ply
+//! played through (each later stage's play the one whose position the
+//! evaluator likes best, then the end evaluated): judged as they stand,
+//! positions halfway up a ladder mislead (choosing a ladder's stages by
+//! them cost 0.12 to 0.18 equity a ladder against choosing among its whole
+//! plays; the best 8 played through, 0.02 to 0.04:
+//! `games/gulbara/ladder_choice.rs`).
 //! A play after which the mover is on roll again ([`GamePlay::keeps_turn`])
 //! is worth `value(after, n)` itself, not minus it.
 //!
@@ -355,10 +355,10 @@ pub fn rank<P: GamePosition, E: Evaluator<P> + Sync + ?Sized>(
         })
         .collect();
     sort(&mut scored);
-    // Every play that leaves dice to play without a throw (a ladder's next
-    // stages, or a remainder handed over), played through.
+    // The best few plays that leave dice to play without a throw (a
+    // ladder's next stages, or a remainder handed over), played through.
     let mut through = false;
-    for s in scored.iter_mut() {
+    for s in scored.iter_mut().take(cfg.root[0].count.max(1)) {
         let play = &plays[s.index];
         if play.result().is_none() && play.position().pending_dice().is_some() {
             let p = played_through(eval, &play.position());

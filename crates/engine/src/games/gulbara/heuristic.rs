@@ -197,8 +197,8 @@ const PLAYED_THROUGH: usize = 8;
 /// halfway up a ladder a position misleads (a stage that blocks the next
 /// ones looks as good as any); played through it does not
 /// (`ladder_choice.rs`: 0.18 equity a ladder lost against choosing among
-/// the whole plays, 0.02 with every stage play played through, the
-/// network players' way, 0.04 with the best 8).
+/// the whole plays, 0.02 with every stage play played through, 0.04 with
+/// the best 8, the player's way).
 pub fn played_through(pos: &Position) -> Position {
     let mut at = *pos;
     while let (Some(dice), None) = (at.pending_dice(), at.outcome()) {

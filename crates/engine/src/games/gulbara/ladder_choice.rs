@@ -150,8 +150,8 @@ fn what_choosing_a_ladder_stage_by_stage_costs() {
     let scores: [(&str, Score); 2] = [("heuristic", &gulbara_heuristic_score), ("shipped net", &net)];
     let ways = [
         (Way::Greedy, "by the position each stage leaves"),
-        (Way::Completed(usize::MAX), "by each stage's greedy completion (the players' way)"),
-        (Way::Completed(8), "the best 8 by position, by their greedy completion (the players' way before)"),
+        (Way::Completed(usize::MAX), "by each stage's greedy completion"),
+        (Way::Completed(8), "the best 8 by position, by their greedy completion (the players' way)"),
     ];
     for (name, score) in scores {
         for (way, how) in ways {
