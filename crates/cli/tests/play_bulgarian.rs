@@ -61,7 +61,7 @@ fn a_scripted_bulgarian_tapa_game_through_a_pipe() {
         "  undo, отмени ".to_string(),
         // The resign prompt, answered in Bulgarian.
         format!(
-            "Да се предадеш ли в тази партия и да дадеш 2 точки на {}? (да/не) > да\n",
+            "Да се предадеш ли с единична игра (1 точка за {}) или с двойна (2 точки)? (1/2/не) > да\n",
             colour(resigner.opponent())
         ),
     ] {

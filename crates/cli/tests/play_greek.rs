@@ -47,7 +47,7 @@ fn a_scripted_greek_game_through_a_pipe() {
         "  undo, αναίρεση ".to_string(),
         // The resign prompt, answered in Greek.
         format!(
-            "Παραιτείσαι από την παρτίδα και δίνεις 2 πόντους στα {}; (ναι/όχι) > ναι\n",
+            "Παραιτείσαι με μονό (1 πόντος στα {}) ή με διπλό (2 πόντοι); (1/2/όχι) > ναι\n",
             colour(resigner.opponent())
         ),
     ] {
