@@ -46,15 +46,18 @@ fn round_trip(pos: &AnyPosition, from: &str) {
         AnyPosition::Portes(p) => {
             let gnubg = p.gnubg_id();
             let turn = p.turn();
+            // A GNU Backgammon ID names no game: it reads as Portes, and a
+            // Tabla position's board comes back under Portes's name.
+            let named = |back: portes::Position| back.as_game(p.game()).expect("Portes takes its names");
             match portes::Position::from_gnubg_id(&gnubg, turn) {
                 Ok(back) => {
-                    assert_eq!(back, *p, "GNU Backgammon ID {gnubg} reads back as another position than {json}")
+                    assert_eq!(named(back), *p, "GNU Backgammon ID {gnubg} reads back as another position than {json}")
                 }
                 Err(e) => panic!("gnubg_id() wrote {gnubg} for {json}, which does not decode: {e}"),
             }
             match portes::Position::from_gnubg_id(&gnubg, turn.opponent()) {
                 Ok(back) => assert_eq!(
-                    back,
+                    named(back),
                     p.mirror(),
                     "GNU Backgammon ID {gnubg} for {}: not the mirror of {json}",
                     turn.opponent()
@@ -64,9 +67,10 @@ fn round_trip(pos: &AnyPosition, from: &str) {
                 }
             }
             if turn == Color::White {
+                let as_portes = p.as_game(GameKind::Portes).expect("Portes takes its names");
                 assert_eq!(
                     AnyPosition::parse(&gnubg, Some(GameKind::Portes)),
-                    Ok(*pos),
+                    Ok(AnyPosition::Portes(as_portes)),
                     "{gnubg} as a Portes position"
                 );
             }
