@@ -115,6 +115,22 @@ fn after(addr: &str, id: &str, version: &Value) -> Value {
     }
 }
 
+/// Brings match `id` to the creator's turn, the terminal (the other seat)
+/// playing its first listed play if it is on roll, and waits until the
+/// terminal waits for the creator: the state then.
+fn creators_turn(term: &mut Terminal, addr: &str, id: &str, creator: &str) -> Value {
+    let m = state(addr, id);
+    let m = if m["to_act"]["side"] != creator {
+        term.expect("quit` >");
+        term.send(m["game"]["plays"][0]["notation"].as_str().unwrap());
+        after(addr, id, &m["version"])
+    } else {
+        m
+    };
+    term.expect("Waiting for");
+    m
+}
+
 #[test]
 fn the_terminal_plays_an_online_match_takes_its_seat_back_and_watches_without_one() {
     let dir = tempfile::tempdir().unwrap();
@@ -207,15 +223,7 @@ fn the_terminal_says_that_the_opponent_resigned() {
     term.expect("You took the seat");
     let (me, them) = if creator == "white" { ("Black", "White") } else { ("White", "Black") };
     // The creator resigns on its own turn, while the terminal waits for it.
-    let m = state(&server.addr, &id);
-    let m = if m["to_act"]["side"] != creator.as_str() {
-        term.expect("quit` >");
-        term.send(m["game"]["plays"][0]["notation"].as_str().unwrap());
-        after(&server.addr, &id, &m["version"])
-    } else {
-        m
-    };
-    term.expect("Waiting for");
+    let m = creators_turn(&mut term, &server.addr, &id, &creator);
     let (s, v) = request_as(
         &server.addr,
         "POST",
@@ -252,15 +260,7 @@ fn the_terminal_answers_a_single_game_offered_and_offers_one() {
     };
     let asked = format!("{them} offers to resign a single game (1 point). Accept? (yes/no) > ");
     // The friend offers on its own turn, while the terminal waits for it.
-    let m = state(&server.addr, &id);
-    let m = if m["to_act"]["side"] != creator.as_str() {
-        term.expect("quit` >");
-        term.send(m["game"]["plays"][0]["notation"].as_str().unwrap());
-        after(&server.addr, &id, &m["version"])
-    } else {
-        m
-    };
-    term.expect("Waiting for");
+    let m = creators_turn(&mut term, &server.addr, &id, &creator);
     let m = offer(&m);
     term.expect(&asked);
     term.send("no");
@@ -326,13 +326,7 @@ fn the_terminal_waits_for_a_restarted_server_and_checks_the_dice_at_the_end() {
         assert_eq!(m["dice_from"]["contributions"][joiner], mine, "the terminal's own share is in the dice");
     }
     // The terminal waits for the creator's turn on the live stream ...
-    let m = state(&addr, &id);
-    if m["to_act"]["side"] != creator.as_str() {
-        term.expect("quit` >");
-        term.send(m["game"]["plays"][0]["notation"].as_str().unwrap());
-        after(&addr, &id, &m["version"]);
-    }
-    term.expect("Waiting for");
+    creators_turn(&mut term, &addr, &id, &creator);
     // ... when the server dies; it says so and tries again until it is back.
     server.kill_9();
     term.expect("Lost the server");

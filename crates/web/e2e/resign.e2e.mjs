@@ -12,16 +12,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { withServer } from './server.mjs';
-
-async function api(url, method, p, body) {
-  const res = await fetch(`${url}${p}`, {
-    method, headers: body ? { 'Content-Type': 'application/json' } : {}, body: body ? JSON.stringify(body) : undefined,
-  });
-  const data = await res.json();
-  assert.ok(res.ok, `${method} ${p}: ${res.status} ${JSON.stringify(data)}`);
-  return data;
-}
+import { api, withServer } from './server.mjs';
 
 // Black (the person) has 15 checkers back and none off; White bears its
 // last two checkers off next turn: a double game is all but sure.

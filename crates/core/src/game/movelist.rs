@@ -292,17 +292,7 @@ fn read_move_list_of<P: GamePosition>(text: &str) -> Result<MatchRecord<P>, Move
         match_to: target,
         score: Score { white: score[0], black: score[1] },
         winner,
-        games: games
-            .iter()
-            .map(|g| GameRecord {
-                game: g.position().kind(),
-                start: g.start(),
-                opening: g.opening().to_vec(),
-                turns: g.turns().to_vec(),
-                dice: g.dice().or(g.unplayed_dice()).map(|d| [d.high(), d.low()]),
-                result: g.result(),
-            })
-            .collect(),
+        games: games.iter().map(GameRecord::of).collect(),
         offer: None,
     };
     // The record replays as read (a check of this reader as much as of the list).

@@ -457,7 +457,7 @@ impl Reviewer {
         let at =
             MatchAt { rules: *m.rules(), match_to: m.target(), score: [m.score(Color::White), m.score(Color::Black)] };
         let g = m.game();
-        g.position().by_game(AcceptAt { reviewer: self, dice: g.dice(), side, points, at })
+        g.position().by_game(AcceptAt(ResignationAt { reviewer: self, dice: g.dice(), side, points, at }))
     }
 
     /// What a resignation of `points` by `side` weighs: `side`'s chances
@@ -594,19 +594,15 @@ impl GameVisitor for ResignationAt<'_> {
     }
 }
 
-/// An offer to resign to answer, run on its position's own game.
-struct AcceptAt<'a> {
-    reviewer: &'a Reviewer,
-    dice: Option<Dice>,
-    side: Color,
-    points: u8,
-    at: MatchAt,
-}
+/// An offer to resign (the same facts as a resignation) to answer, run on
+/// its position's own game.
+struct AcceptAt<'a>(ResignationAt<'a>);
 
 impl GameVisitor for AcceptAt<'_> {
     type Out = bool;
     fn visit<P: NetGame>(self, pos: &P) -> bool {
-        self.reviewer.accepts_resignation(pos, self.dice, self.side, self.points, &self.at)
+        let r = self.0;
+        r.reviewer.accepts_resignation(pos, r.dice, r.side, r.points, &r.at)
     }
 }
 

@@ -674,8 +674,8 @@ impl MatchService {
                     return Ok(next);
                 }
                 let engine = !live.m.players().get(side.opponent()).is_person();
-                let reviewer = || Reviewer::with_evals(self.evals.clone(), 0);
-                if engine && !reviewer().accepts_resignation_in(&live.m, side, points) {
+                if engine && !Reviewer::with_evals(self.evals.clone(), 0).accepts_resignation_in(&live.m, side, points)
+                {
                     return Err(ServiceError::conflict(
                         "offer-declined",
                         format!("the engine declines {points} point{}: play on", if points == 1 { "" } else { "s" }),

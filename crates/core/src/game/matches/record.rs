@@ -58,18 +58,7 @@ impl<P: GamePosition> Match<P> {
             match_to: self.target,
             score: Score { white: self.score[0], black: self.score[1] },
             winner: self.winner(),
-            games: self
-                .games
-                .iter()
-                .map(|g| GameRecord {
-                    game: g.position().kind(),
-                    start: g.start(),
-                    opening: g.opening().to_vec(),
-                    turns: g.turns().to_vec(),
-                    dice: g.dice().or(g.unplayed_dice()).map(|d| [d.high(), d.low()]),
-                    result: g.result(),
-                })
-                .collect(),
+            games: self.games.iter().map(GameRecord::of).collect(),
             offer: self.offer,
         }
     }
@@ -545,6 +534,20 @@ pub struct GameRecord<P: GamePosition> {
     pub dice: Option<[u8; 2]>,
     /// How the game ended, or `None` while it goes on.
     pub result: Option<GameResult>,
+}
+
+impl<P: GamePosition> GameRecord<P> {
+    /// The record of game `g` as played so far.
+    pub(crate) fn of(g: &Game<P>) -> GameRecord<P> {
+        GameRecord {
+            game: g.position().kind(),
+            start: g.start(),
+            opening: g.opening().to_vec(),
+            turns: g.turns().to_vec(),
+            dice: g.dice().or(g.unplayed_dice()).map(|d| [d.high(), d.low()]),
+            result: g.result(),
+        }
+    }
 }
 
 /// The saved form of a match (INTERFACE.md, "Game record"): of Plakoto
