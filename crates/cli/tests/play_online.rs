@@ -592,3 +592,50 @@ fn the_terminal_is_connected_while_it_plays_and_not_once_it_quits() {
     }
     assert_eq!(state(&server.addr, &id)["online"]["connected"]["black"], false);
 }
+
+/// `play --join` in an online Tabla match (issue 40): the friend resigns
+/// the Tabla game, and the terminal plays the whole Gul bara game that
+/// follows, its ladders a stage at a time by their notation as the server
+/// checks them, whatever the dice bring (hand-offs included), until the
+/// match goes on to Tapa.
+#[test]
+fn the_terminal_plays_gul_bara_in_an_online_tabla_match() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = Server::start(&dir.path().join("m.db"));
+    let Invited { id, creator, token, link } = invite(&server.addr, json!({"opponent": "online", "games": "tabla"}));
+    let mut term = Terminal::join(&link, &dir.path().join("data"));
+    let shown = term.expect("You took the seat");
+    let shown = shown + &term.expect("match to 5");
+    assert!(shown.contains("Tabla, then Gul bara"), "the board names the game and the next:\n{shown}");
+    let m = creators_turn(&mut term, &server.addr, &id, &creator);
+    assert_eq!(m["game"]["game"], "tabla", "{m}");
+    let body = json!({"version": m["version"]});
+    let (s, mut m) =
+        request_as(&server.addr, "POST", &format!("/api/v1/matches/{id}/resign"), Some(&body), Some(&token)).unwrap();
+    assert_eq!(s, 200, "{m}");
+    let shown = term.expect("Gul bara, then Tapa");
+    assert!(shown.contains("resigns"), "{shown}");
+    assert_eq!(m["game"]["game"], "gulbara", "{m}");
+    let (mut decisions, mut stages) = (0, 0);
+    while m["game"]["game"] == "gulbara" && m["over"] != true {
+        if m["to_act"]["side"] == creator.as_str() {
+            m = play_first(&server.addr, &id, &token, &m);
+            continue;
+        }
+        term.expect("quit` >");
+        stages += usize::from(!m["game"]["stage"].is_null());
+        term.send(m["game"]["plays"][0]["notation"].as_str().unwrap());
+        m = after(&server.addr, &id, &m["version"]);
+        decisions += 1;
+        assert!(decisions < 400, "the game never ended: {m}");
+    }
+    assert_eq!(m["games"][1]["game"], "gulbara", "{m}");
+    assert!(!m["games"][1]["result"].is_null(), "Gul bara ended: {m}");
+    assert!(decisions > 10, "{decisions} decisions at the terminal");
+    if m["over"] != true {
+        assert_eq!(m["game"]["game"], "tapa", "{m}");
+        term.expect("Tapa, then Tabla");
+    }
+    eprintln!("the terminal made {decisions} decisions, {stages} of them ladder stages");
+    term.send("quit");
+}

@@ -580,10 +580,11 @@ fn draw(state: &Value, me: Option<Color>, lang: Lang, style: Style, out: &mut im
     // The seat's own side is "(you)", as at a local game.
     let names = [Color::White, Color::Black]
         .map(|c| if me == Some(c) { text::you_name(lang, &text::colour(lang, c)) } else { text::colour(lang, c) });
-    // A match not of Plakoto alone names its game, and a Tavli match the next.
+    // A match not of Plakoto alone names its game, and a match whose games
+    // rotate (Tavli, Tabla) the next, as a local game's board does.
     let plakoto_only = state["rules"]["games"].as_str().is_none_or(|g| g == "plakoto");
     let next = game["next_game"].as_str().and_then(|g| g.parse::<GameKind>().ok());
-    let rotation = (!plakoto_only).then(|| next.filter(|_| state["rules"]["games"] == "tavli"));
+    let rotation = (!plakoto_only).then(|| next.filter(|&n| n != position.kind()));
     let view = BoardView {
         lang,
         position: &position,
