@@ -1,10 +1,18 @@
 //! `tavli dataset`: a data set made, run again (nothing to redo, the same
 //! files), refused with other settings, and a network fitted on it.
 
+use std::io::Read;
 use std::process::{Command, Output};
 
 fn tavli(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_tavli")).args(args).output().expect("run tavli")
+}
+
+/// A complete shard's text (kept gzip-compressed).
+fn shard_text(path: &str) -> String {
+    let mut text = String::new();
+    flate2::read::GzDecoder::new(std::fs::File::open(path).unwrap()).read_to_string(&mut text).unwrap();
+    text
 }
 
 fn ok(o: Output) -> String {
@@ -42,12 +50,12 @@ fn a_data_set_is_made_resumed_kept_apart_and_fitted() {
     ok(label("3"));
     let status = ok(tavli(&["dataset", "status", set]));
     assert!(status.contains("portes data set") && status.contains("2 of 2 shards done"), "{status}");
-    let files = |d: &str| -> Vec<(String, String)> {
+    let files = |d: &str| -> Vec<(String, Vec<u8>)> {
         let mut v: Vec<_> = std::fs::read_dir(d)
             .unwrap()
             .map(|e| {
                 let p = e.unwrap().path();
-                (p.file_name().unwrap().to_string_lossy().into_owned(), std::fs::read_to_string(&p).unwrap())
+                (p.file_name().unwrap().to_string_lossy().into_owned(), std::fs::read(&p).unwrap())
             })
             .collect();
         v.sort();
@@ -62,8 +70,8 @@ fn a_data_set_is_made_resumed_kept_apart_and_fitted() {
     // A shard a stopped run left part-written is finished from where it
     // stopped, to the same file, and only what was missing counts as
     // labelled by this run.
-    let shard = format!("{set}/shard-0001.txt");
-    let whole = std::fs::read_to_string(&shard).unwrap();
+    let shard = format!("{set}/shard-0001.txt.gz");
+    let whole = shard_text(&shard);
     let lines: Vec<&str> = whole.lines().collect();
     assert!(lines.len() > 2, "{whole}");
     std::fs::remove_file(&shard).unwrap();
@@ -116,6 +124,6 @@ fn with_no_trials_a_data_set_is_labelled_by_a_search_and_a_0_ply_search_is_refus
     ok(made);
     let manifest = std::fs::read_to_string(format!("{set}/manifest.json")).unwrap();
     assert!(manifest.contains("\"trials\": 0") && manifest.contains("\"truncate\": null"), "{manifest}");
-    let shard = std::fs::read_to_string(format!("{set}/shard-0000.txt")).unwrap();
+    let shard = shard_text(&format!("{set}/shard-0000.txt.gz"));
     assert!(shard.lines().count() > 2, "{shard}");
 }

@@ -121,8 +121,8 @@ enum Positions {
 /// Samples positions from self-play games of the network at 0-ply (with
 /// exploring random plays), keeps each with chance --keep, and labels it
 /// with a variance-reduced rollout. Game g belongs to shard g mod --shards;
-/// each shard is the file shard-IIII.txt, written to shard-IIII.part line by
-/// line. `--worker I/N` computes the shards s with s mod N = I only, so N
+/// each shard is written to shard-IIII.part line by line, then kept
+/// compressed as shard-IIII.txt.gz. `--worker I/N` computes the shards s with s mod N = I only, so N
 /// machines (a batch engine's array of N) fill one folder between them.
 #[derive(clap::Args)]
 struct LabelArgs {

@@ -1,10 +1,19 @@
 //! The data set's folder: its manifest, its shard files and their lines.
+//!
+//! A shard being written is plain text (`shard-IIII.part`, a line a label,
+//! so a stopped run keeps every line it made); a complete one is
+//! compressed (`shard-IIII.txt.gz`, gzip), about a third of the text, so
+//! the labels that cost hours can be kept in the repository. A complete
+//! shard written before that as plain `shard-IIII.txt` still reads.
 
 use std::fs::{File, OpenOptions};
 use std::io::{BufRead, BufReader, Read, Write};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 
+use flate2::Compression;
+use flate2::read::GzDecoder;
+use flate2::write::GzEncoder;
 use serde::{Deserialize, Serialize};
 use tavli_engine::bearoff::Database;
 use tavli_engine::network::Network;
@@ -88,13 +97,34 @@ impl Label {
 /// Reads every line of a shard file; a bad line is an error naming the
 /// file and the line.
 pub fn read_labels(path: &Path) -> Result<Vec<Label>, String> {
-    let f = File::open(path).map_err(|e| format!("{}: {e}", path.display()))?;
     let mut out = Vec::new();
-    for (n, line) in BufReader::new(f).lines().enumerate() {
+    for (n, line) in shard_reader(path)?.lines().enumerate() {
         let line = line.map_err(|e| format!("{}: {e}", path.display()))?;
         out.push(Label::parse(&line).map_err(|e| format!("{} line {}: {e}", path.display(), n + 1))?);
     }
     Ok(out)
+}
+
+/// A complete shard's text, read through gzip when its name ends `.gz`.
+fn shard_reader(path: &Path) -> Result<Box<dyn BufRead>, String> {
+    let f = File::open(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    Ok(if path.extension().is_some_and(|e| e == "gz") {
+        Box::new(BufReader::new(GzDecoder::new(f)))
+    } else {
+        Box::new(BufReader::new(f))
+    })
+}
+
+/// Writes `text` gzip-compressed to `to`, by way of a `.part` file renamed
+/// once the whole is on disk. The gzip header carries no time or name, so
+/// the same text makes the same bytes.
+fn write_compressed(text: &[u8], to: &Path) -> Result<(), String> {
+    let tmp = to.with_extension("gz.part");
+    let show = |e: std::io::Error| format!("{}: {e}", tmp.display());
+    let mut gz = GzEncoder::new(File::create(&tmp).map_err(show)?, Compression::best());
+    gz.write_all(text).map_err(show)?;
+    gz.finish().map_err(show)?.sync_all().map_err(show)?;
+    std::fs::rename(&tmp, to).map_err(show)
 }
 
 /// A data set's folder, its manifest checked.
@@ -149,9 +179,16 @@ impl DataSet {
         &self.manifest
     }
 
-    /// The complete file of shard `s`.
+    /// The complete file of shard `s` as this version writes it.
     pub fn shard_path(&self, s: u64) -> PathBuf {
-        self.dir.join(format!("shard-{s:04}.txt"))
+        self.dir.join(format!("shard-{s:04}.txt.gz"))
+    }
+
+    /// Shard `s`'s complete file, compressed or (written by an earlier
+    /// version) plain, if it is there.
+    pub fn done_path(&self, s: u64) -> Option<PathBuf> {
+        let plain = self.dir.join(format!("shard-{s:04}.txt"));
+        [self.shard_path(s), plain].into_iter().find(|p| p.exists())
     }
 
     fn part_path(&self, s: u64) -> PathBuf {
@@ -160,18 +197,20 @@ impl DataSet {
 
     /// Every complete shard's file, in shard order.
     pub fn done_files(&self) -> Vec<PathBuf> {
-        (0..self.manifest.recipe.shards).map(|s| self.shard_path(s)).filter(|p| p.exists()).collect()
+        (0..self.manifest.recipe.shards).filter_map(|s| self.done_path(s)).collect()
     }
 
     /// Where shard `s` stands (complete lines of a `.part` file count).
     pub fn state(&self, s: u64) -> ShardState {
-        let count = |p: &Path| -> usize {
+        let count = |r: Result<Box<dyn BufRead>, String>| -> usize {
             let mut text = Vec::new();
-            let _ = File::open(p).and_then(|mut f| f.read_to_end(&mut text));
+            let _ = r.map(|mut r| r.read_to_end(&mut text));
             text.iter().filter(|&&b| b == b'\n').count()
         };
-        let done = self.shard_path(s);
-        if done.exists() { ShardState::Done(count(&done)) } else { ShardState::Partial(count(&self.part_path(s))) }
+        match self.done_path(s) {
+            Some(done) => ShardState::Done(count(shard_reader(&done))),
+            None => ShardState::Partial(count(shard_reader(&self.part_path(s)))),
+        }
     }
 
     /// Computes shard `s`: samples its positions and labels those its
@@ -215,7 +254,9 @@ impl DataSet {
             progress(k + 1, positions.len());
         }
         drop(file);
-        std::fs::rename(&part, self.shard_path(s)).map_err(show)?;
+        let text = std::fs::read(&part).map_err(show)?;
+        write_compressed(&text, &self.shard_path(s))?;
+        std::fs::remove_file(&part).map_err(show)?;
         Ok(ShardState::Done(positions.len()))
     }
 
@@ -294,9 +335,17 @@ mod tests {
         assert_eq!(broken.state(1), ShardState::Partial(2));
         let again = broken.run_shard::<portes::Position>(&eval, None, 1, &AtomicBool::new(false), &mut |_, _| {});
         assert_eq!(again, Ok(ShardState::Done(n)));
-        let read = |d: &DataSet| std::fs::read_to_string(d.shard_path(1)).unwrap();
-        assert_eq!(read(&whole), read(&broken));
+        let read = |d: &DataSet| std::fs::read(d.shard_path(1)).unwrap();
+        assert_eq!(read(&whole), read(&broken), "the same compressed bytes");
+        assert!(!broken.part_path(1).exists());
         assert_eq!(read_labels(&whole.shard_path(1)).unwrap().len(), n);
+        // A plain shard (an earlier version's) reads as the compressed one.
+        let labels = read_labels(&whole.shard_path(1)).unwrap();
+        let plain = a.join("shard-0001.txt");
+        std::fs::write(&plain, labels.iter().map(Label::line).collect::<String>()).unwrap();
+        std::fs::remove_file(whole.shard_path(1)).unwrap();
+        assert_eq!((whole.done_files(), whole.state(1)), (vec![plain.clone()], ShardState::Done(n)));
+        assert_eq!(read_labels(&plain).unwrap(), labels);
         // Other settings are refused in the same folder.
         let other = Manifest::new::<portes::Position>(&net, Recipe { seed: 4, ..recipe() });
         assert!(DataSet::open(&a, other).unwrap_err().contains("other settings"));

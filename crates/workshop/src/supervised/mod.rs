@@ -7,8 +7,8 @@
 //! fingerprint of the network that plays and labels); a run against a
 //! folder made with other settings is refused, so files from two recipes
 //! never mix. The self-play games are split into shards (game `g` belongs
-//! to shard `g mod N`); each shard is one file, `shard-IIII.txt`, written
-//! to `shard-IIII.part` line by line and renamed when complete. Every
+//! to shard `g mod N`); each shard is written to `shard-IIII.part` line
+//! by line and, complete, compressed to `shard-IIII.txt.gz` (`files.rs`). Every
 //! label is a function of the settings, the shard and the position's
 //! number in it alone, so:
 //! - a stopped run goes on where it stopped (the lines of a `.part` file
