@@ -201,6 +201,15 @@ const labelOverlaps = (page) => page.$$eval('#review-graph .graph-game-label', (
   return out;
 });
 
+// The graph's words that reach past its drawing (cut off by its edge).
+const graphCuts = (page) => page.$eval('#review-graph', (svg) => {
+  const box = svg.getBoundingClientRect();
+  return [...svg.querySelectorAll('text')].filter((t) => {
+    const b = t.getBoundingClientRect();
+    return b.left < box.left - 0.5 || b.right > box.right + 0.5 || b.top < box.top - 0.5 || b.bottom > box.bottom + 0.5;
+  }).map((t) => t.textContent);
+});
+
 test('players41: the review panel fits, words whole, and the graph\'s game labels apart', { timeout: 240000 }, async () => {
   await withServer('p41-review', async (url, browser) => {
     const m = await shortGames(url);
@@ -217,6 +226,7 @@ test('players41: the review panel fits, words whole, and the graph\'s game label
         await page.click('#review-turns li[data-turn="0:0"]');
         assert.deepEqual(await panelFaults(page), [], `the review panel at ${viewport.width} px in ${lang}`);
         assert.deepEqual(await labelOverlaps(page), [], `the game labels at ${viewport.width} px in ${lang}`);
+        assert.deepEqual(await graphCuts(page), [], `the graph's words inside it at ${viewport.width} px in ${lang}`);
         await page.screenshot({ path: path.join(artifacts, `players41-review-${lang}-${viewport.width}.png`) });
       }
       assert.deepEqual(errors, []);

@@ -4,7 +4,9 @@
 
 import { el, text } from './svg.js';
 
-const W = 320, H = 152, L = 32, R = 8, T = 16, B = 18;
+// B holds the turn numbers and, under them, the axis's word (its labels
+// are centred on their y, so each keeps half its height clear of the edge).
+const W = 320, H = 156, L = 32, R = 8, T = 16, B = 22;
 // The games' labels above the plot: a row's height, and the room kept
 // between two labels of a row.
 const LABEL_ROW = 11, LABEL_GAP = 4;
@@ -50,7 +52,7 @@ export function drawReviewGraph(svg, all, chosen, side, words, choose) {
     el('line', { x1: x(k - 1), x2: x(k - 1), y1: height - B, y2: height - B + 3, class: 'graph-tick' }, svg);
     text(svg, x(k - 1), height - B + 9, 'graph-label graph-turn', 8, String(k), { 'text-anchor': 'middle' });
   }
-  text(svg, W - R, height - 2, 'graph-label graph-axis', 7.5, words.turn, { 'text-anchor': 'end' });
+  text(svg, W - R, height - 5, 'graph-label graph-axis', 7.5, words.turn, { 'text-anchor': 'end' });
   // Each game's start but the first's: a line.
   all.forEach((a, i) => {
     if (i > 0 && a.g !== all[i - 1].g) el('line', { x1: x(i) - 0.5, x2: x(i) - 0.5, y1: top, y2: height - B, class: 'graph-game' }, svg);
