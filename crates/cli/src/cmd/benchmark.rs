@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use anyhow::{Result, anyhow, bail};
-use indicatif::{ProgressBar, ProgressStyle};
+use indicatif::ProgressBar;
 use tavli_core::tavli::GameKind;
 use tavli_engine::{GameCode, LEVELS, MAX_PLY, NetEval, NetGame, for_game};
 use tavli_workshop::benchmark::{self, Decision};
@@ -170,12 +170,7 @@ pub struct JoinArgs {
 }
 
 fn decisions_bar(len: usize) -> ProgressBar {
-    let bar = ProgressBar::new(len as u64);
-    bar.set_style(
-        ProgressStyle::with_template("{spinner} [{elapsed_precise}] {wide_bar} {pos}/{len} decisions ({eta}) {msg}")
-            .unwrap_or_else(|_| ProgressStyle::default_bar()),
-    );
-    bar
+    super::progress::bar(len as u64, "decisions")
 }
 
 fn reroll(a: RerollArgs) -> Result<()> {

@@ -19,6 +19,8 @@ use tavli_workshop::supervised::{
     DataSet, ErrorTally, Label, Manifest, Recipe, ShardState, check as check_labels, examples, examples_of, read_labels,
 };
 
+use super::progress::duration;
+
 /// Supervised training data: positions from self-play labelled by rollouts.
 #[derive(clap::Args)]
 pub struct Args {
@@ -604,15 +606,6 @@ impl Progress {
 }
 
 /// `3 h 05 min`, `12 min`, `40 s`.
-fn duration(secs: f64) -> String {
-    let s = secs.round() as u64;
-    match s {
-        0..60 => format!("{s} s"),
-        60..3600 => format!("{} min", s / 60),
-        _ => format!("{} h {:02} min", s / 3600, (s % 3600) / 60),
-    }
-}
-
 fn status(a: &StatusArgs) -> Result<()> {
     let manifest = manifest(&a.dir)?;
     let set = DataSet::open(&a.dir, manifest.clone()).map_err(|e| anyhow!(e))?;

@@ -10,7 +10,6 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 use anyhow::{Context, Result, anyhow, bail};
-use indicatif::{ProgressBar, ProgressStyle};
 use tavli_engine::MAX_PLY;
 use tavli_engine::network::{MAX_HIDDEN, Network};
 use tavli_workshop::distill::{DistillConfig, distill, label, read_labels, sample_decisions, write_labels};
@@ -208,13 +207,7 @@ fn run_label(a: LabelArgs) -> Result<()> {
     let positions = sample_decisions(&eval, a.seed, a.games, a.epsilon, a.candidates, shard.unwrap_or(Shard::ALL));
     eprintln!("tavli: {} positions from {} games in {:.1} s", positions.len(), a.games, t.elapsed().as_secs_f64());
     let stop = stop_on_ctrl_c();
-    let bar = ProgressBar::new(positions.len() as u64);
-    bar.set_style(
-        ProgressStyle::with_template(
-            "{spinner} [{elapsed_precise}] {wide_bar} {pos}/{len} positions {per_sec} ({eta})",
-        )
-        .unwrap_or_else(|_| ProgressStyle::default_bar()),
-    );
+    let bar = super::progress::bar(positions.len() as u64, "positions");
     let labelled = label(&eval, a.ply, &positions, a.threads, &stop, &|n| bar.set_position(n));
     bar.finish_and_clear();
     write_labels(&a.out, &labelled).with_context(|| format!("writing {}", a.out.display()))?;

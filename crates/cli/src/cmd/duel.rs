@@ -3,7 +3,6 @@
 //! dice sequence played twice with the colours swapped.
 
 use anyhow::{Result, anyhow, bail};
-use indicatif::{ProgressBar, ProgressStyle};
 use tavli_core::tavli::{AnyPosition, GameKind, GamePosition, MatchGames, MatchRules};
 use tavli_engine::{GameCode, LEVELS, NetGame, for_game};
 use tavli_workshop::duel::{PlayerFactory, duel_matches_of, duel_of};
@@ -156,11 +155,7 @@ fn matches_duel<P: GamePosition>(
     fb: &PlayerFactory<P>,
 ) -> Result<()> {
     let pairs = a.games.div_ceil(2);
-    let bar = ProgressBar::new(2 * pairs);
-    bar.set_style(
-        ProgressStyle::with_template("{spinner} [{elapsed_precise}] {wide_bar} {pos}/{len} matches ({eta}) {msg}")
-            .unwrap_or_else(|_| ProgressStyle::default_bar()),
-    );
+    let bar = super::progress::bar(2 * pairs, "matches");
     let stats = duel_matches_of(rules, fa, fb, pairs, length, a.seed, a.threads, &|s| {
         bar.set_position(s.matches);
         bar.set_message(format!("A wins {:.1}% ± {:.1}", 100.0 * s.win_rate(), 100.0 * s.ci95()));
@@ -193,11 +188,7 @@ fn matches_duel<P: GamePosition>(
 /// Plays the paired games of a duel and reports them.
 fn games_duel<P: GamePosition>(a: &Args, initial: P, fa: &PlayerFactory<P>, fb: &PlayerFactory<P>) -> Result<()> {
     let pairs = a.games.div_ceil(2);
-    let bar = ProgressBar::new(2 * pairs);
-    bar.set_style(
-        ProgressStyle::with_template("{spinner} [{elapsed_precise}] {wide_bar} {pos}/{len} games ({eta}) {msg}")
-            .unwrap_or_else(|_| ProgressStyle::default_bar()),
-    );
+    let bar = super::progress::bar(2 * pairs, "games");
     let game = initial.kind();
     let stats = duel_of(initial, fa, fb, pairs, a.seed, a.threads, &|s| {
         bar.set_position(s.games);

@@ -8,7 +8,6 @@
 use std::time::Instant;
 
 use anyhow::{Result, anyhow, bail};
-use indicatif::{ProgressBar, ProgressStyle};
 use serde_json::json;
 use tavli_core::tavli::{GameKind, MatchGames};
 use tavli_engine::met::{GameChances, MatchEquityTable, Starter};
@@ -281,14 +280,8 @@ fn measure_game<P: NetGame>(
     seed: u64,
     threads: usize,
 ) -> Result<Measured> {
-    let bar = ProgressBar::new(games);
-    bar.set_style(
-        ProgressStyle::with_template(&format!(
-            "{{spinner}} {} [{{elapsed_precise}}] {{wide_bar}} {{pos}}/{{len}} games ({{eta}}) {{msg}}",
-            P::KIND.title()
-        ))
-        .unwrap_or_else(|_| ProgressStyle::default_bar()),
-    );
+    let bar = super::progress::bar(games, "games");
+    bar.set_prefix(format!("{} ", P::KIND.title()));
     let t = Instant::now();
     let counts = measure_level::<P>(level, bearoff.as_ref(), games, seed, threads, &|c| {
         bar.set_position(c.games);

@@ -13,6 +13,7 @@ pub mod met;
 pub mod moves;
 pub mod perft;
 pub mod play;
+pub mod progress;
 pub mod replay;
 pub mod review;
 pub mod rollout;

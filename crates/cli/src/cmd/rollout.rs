@@ -8,7 +8,6 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 use anyhow::{Context, Result, anyhow, bail};
-use indicatif::{ProgressBar, ProgressStyle};
 use serde::{Deserialize, Serialize};
 use serde_json::json;
 use tavli_core::tavli::{AnyPlay, AnyPosition, GameKind, GamePlay, GamePosition};
@@ -185,11 +184,7 @@ fn run_of<P: NetGame>(a: &Args, pos: P, eval: NetEval<P>, any: fn(P::Play) -> An
         let stop = stop.clone();
         let _ = ctrlc::set_handler(move || stop.store(true, Ordering::Relaxed));
     }
-    let bar = ProgressBar::new(total);
-    bar.set_style(
-        ProgressStyle::with_template("{spinner} [{elapsed_precise}] {wide_bar} {pos}/{len} trials {per_sec} ({eta})")
-            .unwrap_or_else(|_| ProgressStyle::default_bar()),
-    );
+    let bar = super::progress::bar(total, "trials");
     let t = Instant::now();
     let tallies = rollout.run(&starts, a.threads, &stop, &|n| bar.set_position(n));
     bar.finish_and_clear();

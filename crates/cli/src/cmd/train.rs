@@ -7,7 +7,6 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, OnceLock};
 
 use anyhow::{Context, Result, anyhow, bail};
-use indicatif::{ProgressBar, ProgressStyle};
 use tavli_core::tavli::GameKind;
 use tavli_engine::network::{MAX_HIDDEN, Network};
 use tavli_workshop::train::{TrainConfig, train};
@@ -106,13 +105,7 @@ pub fn run(a: Args) -> Result<()> {
         eprintln!("\nstopping after this round (checkpoint follows); run again with --resume to continue");
         flag.store(true, Ordering::Relaxed);
     });
-    let bar = ProgressBar::new(a.games);
-    bar.set_style(
-        ProgressStyle::with_template(
-            "{spinner} [{elapsed_precise}] {wide_bar} {pos}/{len} games ({per_sec}, eta {eta}) {msg}",
-        )
-        .unwrap_or_else(|_| ProgressStyle::default_bar()),
-    );
+    let bar = super::progress::bar(a.games, "games");
     let net = train(&cfg, &a.out, a.resume, &stop, &mut |p| {
         bar.set_length(p.games_total);
         bar.set_position(p.games_done);

@@ -5,7 +5,6 @@ use std::path::PathBuf;
 use std::time::Instant;
 
 use anyhow::{Context, Result, anyhow, bail};
-use indicatif::{ProgressBar, ProgressStyle};
 use tavli_core::Color;
 use tavli_core::game::{Match, MatchRecord, read_any_move_list};
 use tavli_core::tavli::{AnyPosition, MatchGames};
@@ -104,24 +103,14 @@ pub fn run(a: Args) -> Result<()> {
         bail!("{}", text::nothing_to_review(lang, &a.file));
     }
     let reviewer = Reviewer::new(super::engine_eval(), a.ply);
-    let bar = ProgressBar::new(turns as u64);
-    let template =
-        |what: String| format!("{{spinner}} [{{elapsed_precise}}] {{wide_bar}} {{pos}}/{{len}} {what} ({{eta}})");
-    bar.set_style(
-        ProgressStyle::with_template(&template(text::progress_turns(lang)))
-            .unwrap_or_else(|_| ProgressStyle::default_bar()),
-    );
+    let bar = super::progress::bar(turns as u64, &text::progress_turns(lang));
     let t = Instant::now();
     let mut r = reviewer.review(&m, &mut |done, _| bar.set_position(done as u64));
     bar.finish_and_clear();
     eprintln!("{}", text::reviewed(lang, turns, a.ply, &number(lang, format!("{:.1}", t.elapsed().as_secs_f64()))));
     if let Some(trials) = a.rollout {
         let doubted = rollout_review::turns_to_roll_out(&r);
-        let bar = ProgressBar::new(doubted as u64);
-        bar.set_style(
-            ProgressStyle::with_template(&template(text::progress_rolled_out(lang)))
-                .unwrap_or_else(|_| ProgressStyle::default_bar()),
-        );
+        let bar = super::progress::bar(doubted as u64, &text::progress_rolled_out(lang));
         let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
         {
             let stop = stop.clone();
