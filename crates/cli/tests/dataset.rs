@@ -93,6 +93,28 @@ fn a_data_set_is_made_resumed_kept_apart_and_fitted() {
     let bench =
         ok(tavli(&["bench", "--game", "portes", "--weights", w, "--seconds", "0.1", "--positions", "2", "--no-2ply"]));
     assert!(bench.contains("game: portes"), "{bench}");
+    // A second hidden layer put under the shipped network's, fitted,
+    // written and read back by the evaluators; none of 0 units.
+    let deep = dir.path().join("deep.bin");
+    let deep = deep.to_str().unwrap();
+    let fitted = ok(tavli(&["dataset", "fit", set, "--mid", "128", "--epochs", "1", "--out", deep]));
+    assert!(fitted.contains("128 + 128 hidden units (two layers)"), "{fitted}");
+    let bench = ok(tavli(&[
+        "bench",
+        "--game",
+        "portes",
+        "--weights",
+        deep,
+        "--seconds",
+        "0.1",
+        "--positions",
+        "2",
+        "--no-2ply",
+    ]));
+    assert!(bench.contains("network: 128 + 128 hidden units (two layers)"), "{bench}");
+    let none = tavli(&["dataset", "fit", set, "--mid", "0", "--out", deep]);
+    assert_eq!(none.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&none.stderr).contains("--mid must be 1 to"));
     // A Plakoto network cannot start a Portes fit.
     let plakoto = dir.path().join("p.bin");
     std::fs::write(

@@ -13,6 +13,10 @@
 //!    units are still in registers. Profiling (callgrind) showed the old
 //!    row-by-row loop spent most of its instructions loading and storing the
 //!    128-unit accumulator.
+//! 3. With a second hidden layer, step 2 writes the first layer's values
+//!    out instead, and the same kernel sums the second layer over the
+//!    first layer's nonzero units (its weights kept input-major for that)
+//!    and applies the outputs.
 
 use std::sync::Arc;
 
@@ -43,6 +47,11 @@ pub struct FastNet {
     /// For each input, the row of its group's one-checker sum when a point
     /// group starts there, else [`NO_GROUP`].
     group_row: Vec<u16>,
+    /// A second hidden layer's weights input-major (row `i`: the weights
+    /// from first-layer unit `i` into each of its units), so that it is
+    /// summed like the first layer, over the first layer's nonzero units
+    /// only (after ReLU about half are zero). Empty without that layer.
+    mid_rows: AlignedRows,
     /// The oldest encoding holding every input the network weighs.
     encoding: u32,
     /// Is the AVX2+FMA kernel usable (processor and layer size)?
@@ -67,7 +76,7 @@ impl<const N: usize> RowList<'_, N> {
         self.len += 1;
     }
 
-    fn entries(&self) -> impl Iterator<Item = (usize, f32)> + '_ {
+    fn entries(&self) -> impl Iterator<Item = (usize, f32)> + Clone + '_ {
         self.index[..self.len].iter().zip(&self.scale[..self.len]).map(|(&i, &v)| (usize::from(i), v))
     }
 }
@@ -127,9 +136,20 @@ impl FastNet {
             }
         }
         let rows = AlignedRows::from(rows);
+        let mid = net.mid();
+        let mut mid_rows = Vec::with_capacity(hidden * mid);
+        if let Some((wm, _)) = net.mid_layer() {
+            for i in 0..hidden {
+                mid_rows.extend((0..mid).map(|j| wm[j * hidden + i]));
+            }
+        }
         FastNet {
             #[cfg(target_arch = "x86_64")]
-            avx2: hidden.is_multiple_of(CHUNK) && is_x86_feature_detected!("avx2") && is_x86_feature_detected!("fma"),
+            avx2: hidden.is_multiple_of(CHUNK)
+                && mid.is_multiple_of(CHUNK)
+                && is_x86_feature_detected!("avx2")
+                && is_x86_feature_detected!("fma"),
+            mid_rows: AlignedRows::from(mid_rows),
             encoding: net.encoding_read(),
             net,
             hidden,
@@ -169,12 +189,101 @@ impl FastNet {
 
     /// The output layer's weighted sums (before bias and sigmoid).
     fn output_sums<const N: usize>(&self, list: &RowList<'_, N>) -> [f32; OUTPUTS] {
+        if self.net.mid() > 0 {
+            return self.sums_through_mid(list);
+        }
+        #[cfg(target_arch = "x86_64")]
+        if self.avx2 {
+            let (_, b1, w2, _) = self.net.layers();
+            // SAFETY: `avx2` is set only when the processor has AVX2 and FMA.
+            return unsafe { fused_layer_avx2(b1, self.rows.floats(), list.entries(), w2) };
+        }
+        self.output_sums_portable(list)
+    }
+
+    /// [`FastNet::output_sums`] through a second hidden layer: the first
+    /// layer's values are written out, its nonzero units listed, and the
+    /// second layer summed over them and fused into the outputs as the
+    /// first layer is in a one-layer network.
+    fn sums_through_mid<const N: usize>(&self, list: &RowList<'_, N>) -> [f32; OUTPUTS] {
+        /// Layers up to this size are kept on the stack.
+        const STACK: usize = 256;
+        let (hidden, mid) = (self.hidden, self.net.mid());
+        if hidden > STACK || mid > STACK {
+            let mut h = vec![0.0f32; hidden];
+            self.hidden_values(list, &mut h);
+            return self.net.sums_through_mid(&h);
+        }
+        let mut h = [0.0f32; STACK];
+        let h = &mut h[..hidden];
+        self.hidden_values(list, h);
+        #[cfg(target_arch = "x86_64")]
+        if self.avx2 {
+            let (mut index, mut scale, mut live) = ([0u16; STACK], [0.0f32; STACK], 0);
+            for (i, &v) in h.iter().enumerate() {
+                // Written always, kept when nonzero: no branch to mispredict.
+                index[live] = i as u16;
+                scale[live] = v;
+                live += usize::from(v != 0.0);
+            }
+            let units = index[..live].iter().zip(&scale[..live]).map(|(&i, &v)| (usize::from(i), v));
+            let (wm_bias, w2) = (self.net.mid_layer().expect("a second layer").1, self.net.layers().2);
+            // SAFETY: `avx2` is set only when the processor has AVX2 and FMA
+            // (and both layers' sizes are multiples of 64).
+            return unsafe { fused_layer_avx2(wm_bias, self.mid_rows.floats(), units, w2) };
+        }
+        self.net.sums_through_mid(h)
+    }
+
+    /// The first hidden layer's values (after ReLU) into `h`.
+    fn hidden_values<const N: usize>(&self, list: &RowList<'_, N>, h: &mut [f32]) {
         #[cfg(target_arch = "x86_64")]
         if self.avx2 {
             // SAFETY: `avx2` is set only when the processor has AVX2 and FMA.
-            return unsafe { self.output_sums_avx2(list) };
+            return unsafe { self.hidden_values_avx2(list, h) };
         }
-        self.output_sums_portable(list)
+        self.hidden_values_portable(list, h);
+    }
+
+    /// [`FastNet::hidden_values`] on any processor, any layer size.
+    fn hidden_values_portable<const N: usize>(&self, list: &RowList<'_, N>, h: &mut [f32]) {
+        let n = self.hidden;
+        h.copy_from_slice(self.net.layers().1);
+        for (row, v) in list.entries() {
+            for (a, w) in h.iter_mut().zip(&self.rows.floats()[row * n..(row + 1) * n]) {
+                *a += v * w;
+            }
+        }
+        for a in h.iter_mut() {
+            *a = a.max(0.0);
+        }
+    }
+
+    /// [`FastNet::hidden_values`] 64 units at a time in registers.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2,fma")]
+    fn hidden_values_avx2<const N: usize>(&self, list: &RowList<'_, N>, h: &mut [f32]) {
+        use std::arch::x86_64::*;
+        let b1 = self.net.layers().1;
+        let n = self.hidden;
+        debug_assert!(n.is_multiple_of(CHUNK) && b1.len() == n && h.len() == n);
+        for c in (0..n).step_by(CHUNK) {
+            let p = chunk(b1, c);
+            // SAFETY (every load and store): `chunk` gives 64 floats, and
+            // 8 * k + 8 ≤ 64; unaligned access is allowed.
+            let mut acc: [__m256; 8] = std::array::from_fn(|k| unsafe { _mm256_loadu_ps(p.add(8 * k)) });
+            for (row, v) in list.entries() {
+                let p = chunk(self.rows.floats(), row * n + c);
+                let s = _mm256_set1_ps(v);
+                for (k, a) in acc.iter_mut().enumerate() {
+                    *a = _mm256_fmadd_ps(s, unsafe { _mm256_loadu_ps(p.add(8 * k)) }, *a);
+                }
+            }
+            let out: &mut [f32; CHUNK] = (&mut h[c..c + CHUNK]).try_into().expect("a chunk is 64 floats");
+            for (k, a) in acc.iter().enumerate() {
+                unsafe { _mm256_storeu_ps(out.as_mut_ptr().add(8 * k), _mm256_max_ps(*a, _mm256_setzero_ps())) };
+            }
+        }
     }
 
     /// The plain kernel: any processor, any layer size.
@@ -189,49 +298,66 @@ impl FastNet {
         }
         std::array::from_fn(|k| acc.iter().zip(&w2[k * h..(k + 1) * h]).map(|(a, w)| a.max(0.0) * w).sum())
     }
+}
 
-    #[cfg(target_arch = "x86_64")]
-    #[target_feature(enable = "avx2,fma")]
-    fn output_sums_avx2<const N: usize>(&self, list: &RowList<'_, N>) -> [f32; OUTPUTS] {
-        use std::arch::x86_64::*;
-        let (_, b1, w2, _) = self.net.layers();
-        let h = self.hidden;
-        debug_assert!(h.is_multiple_of(CHUNK) && b1.len() == h && w2.len() == OUTPUTS * h);
-        // One row's (or layer's) 64 floats for this chunk, bounds-checked once.
-        let part = |s: &[f32], at: usize| -> *const f32 {
-            let part: &[f32; CHUNK] = s[at..at + CHUNK].try_into().expect("a chunk is 64 floats");
-            part.as_ptr()
-        };
-        // SAFETY (every load below): `p` comes from `part`, so it points at
-        // 64 floats, and 8 * k + 8 ≤ 64; unaligned loads are allowed.
-        let mut out = [_mm256_setzero_ps(); OUTPUTS];
-        for c in (0..h).step_by(CHUNK) {
-            let p = part(b1, c);
-            let mut acc: [__m256; 8] = std::array::from_fn(|k| unsafe { _mm256_loadu_ps(p.add(8 * k)) });
-            for (row, v) in list.entries() {
-                // One multiply-add per 8 units, the row read straight from
-                // memory: no branch on the scale, no extra registers.
-                let p = part(self.rows.floats(), row * h + c);
-                let s = _mm256_set1_ps(v);
-                for (k, a) in acc.iter_mut().enumerate() {
-                    *a = _mm256_fmadd_ps(s, unsafe { _mm256_loadu_ps(p.add(8 * k)) }, *a);
-                }
-            }
-            for (o, sum) in out.iter_mut().enumerate() {
-                let p = part(w2, o * h + c);
-                for (k, a) in acc.iter().enumerate() {
-                    let unit = _mm256_max_ps(*a, _mm256_setzero_ps());
-                    *sum = _mm256_fmadd_ps(unit, unsafe { _mm256_loadu_ps(p.add(8 * k)) }, *sum);
-                }
+/// One layer summed 64 units at a time in eight AVX2 registers, from its
+/// biases `bias` and the rows (`bias.len()` floats each, in `rows`) of the
+/// inputs `entries` lists with their values, then ReLU and the output
+/// weights `w2` (output-major) applied while the units are still in
+/// registers: the output layer's weighted sums. Profiling (callgrind)
+/// showed a row-by-row loop spent most of its instructions loading and
+/// storing the accumulator.
+///
+/// # Safety
+/// The processor must have AVX2 and FMA, and `bias.len()` be a multiple of 64.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2,fma")]
+unsafe fn fused_layer_avx2(
+    bias: &[f32],
+    rows: &[f32],
+    entries: impl Iterator<Item = (usize, f32)> + Clone,
+    w2: &[f32],
+) -> [f32; OUTPUTS] {
+    use std::arch::x86_64::*;
+    let h = bias.len();
+    debug_assert!(h.is_multiple_of(CHUNK) && w2.len() == OUTPUTS * h);
+    // SAFETY (every load below): `p` comes from `chunk`, so it points at
+    // 64 floats, and 8 * k + 8 ≤ 64; unaligned loads are allowed.
+    let mut out = [_mm256_setzero_ps(); OUTPUTS];
+    for c in (0..h).step_by(CHUNK) {
+        let p = chunk(bias, c);
+        let mut acc: [__m256; 8] = std::array::from_fn(|k| unsafe { _mm256_loadu_ps(p.add(8 * k)) });
+        for (row, v) in entries.clone() {
+            // One multiply-add per 8 units, the row read straight from
+            // memory: no branch on the scale, no extra registers.
+            let p = chunk(rows, row * h + c);
+            let s = _mm256_set1_ps(v);
+            for (k, a) in acc.iter_mut().enumerate() {
+                *a = _mm256_fmadd_ps(s, unsafe { _mm256_loadu_ps(p.add(8 * k)) }, *a);
             }
         }
-        out.map(|v| {
-            let mut lanes = [0.0f32; 8];
-            // SAFETY: `lanes` has room for eight floats.
-            unsafe { _mm256_storeu_ps(lanes.as_mut_ptr(), v) };
-            lanes.iter().sum()
-        })
+        for (o, sum) in out.iter_mut().enumerate() {
+            let p = chunk(w2, o * h + c);
+            for (k, a) in acc.iter().enumerate() {
+                let unit = _mm256_max_ps(*a, _mm256_setzero_ps());
+                *sum = _mm256_fmadd_ps(unit, unsafe { _mm256_loadu_ps(p.add(8 * k)) }, *sum);
+            }
+        }
     }
+    out.map(|v| {
+        let mut lanes = [0.0f32; 8];
+        // SAFETY: `lanes` has room for eight floats.
+        unsafe { _mm256_storeu_ps(lanes.as_mut_ptr(), v) };
+        lanes.iter().sum()
+    })
+}
+
+/// One row's (or layer's) 64 floats from `at`, bounds-checked once.
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+fn chunk(s: &[f32], at: usize) -> *const f32 {
+    let part: &[f32; CHUNK] = s[at..at + CHUNK].try_into().expect("a chunk is 64 floats");
+    part.as_ptr()
 }
 
 #[cfg(test)]
@@ -255,11 +381,11 @@ mod tests {
 
     /// Both kernels compute the same function as encode + forward, for a
     /// layer size the AVX2 kernel takes (128) and one it leaves to the
-    /// portable kernel (40).
+    /// portable kernel (40), with and without a second hidden layer.
     #[test]
     fn fast_evaluation_matches_encode_and_forward() {
-        for (hidden, seed) in [(128, 3), (40, 5)] {
-            let net = Arc::new(Network::random_for(Position::KIND, hidden, seed));
+        for (hidden, mid, seed) in [(128, 0, 3), (40, 0, 5), (128, 32, 6), (40, 16, 7)] {
+            let net = Arc::new(Network::random_with(Position::KIND, hidden, mid, seed));
             let fast = FastNet::with_groups(net.clone(), &Position::point_groups());
             let mut dice = SeededDice::new(4);
             let mut pos = Position::start();
@@ -273,8 +399,15 @@ mod tests {
                 let mut list = fast.rows_of::<NUM_INPUTS>();
                 encode_into(&pos, &mut list);
                 let b2 = net.layers().3;
-                let portable: [f32; OUTPUTS] =
-                    std::array::from_fn(|k| sigmoid(b2[k] + fast.output_sums_portable(&list)[k]));
+                let z = if mid > 0 {
+                    // The portable first layer, then the second.
+                    let mut h = vec![0.0; hidden];
+                    fast.hidden_values_portable(&list, &mut h);
+                    net.sums_through_mid(&h)
+                } else {
+                    fast.output_sums_portable(&list)
+                };
+                let portable: [f32; OUTPUTS] = std::array::from_fn(|k| sigmoid(b2[k] + z[k]));
                 for got in [pos.forward(&fast), portable] {
                     for k in 0..OUTPUTS {
                         assert!((slow[k] - got[k]).abs() < 1e-5, "{pos:?}: {slow:?} vs {got:?}");

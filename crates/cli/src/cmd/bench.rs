@@ -96,7 +96,7 @@ fn run_of<P: NetGame>(a: &Args) -> Result<()> {
         // The levels' network: the shipped one, or a game's stand-in.
         None => P::playing_network(),
     };
-    println!("game: {}; network: {} hidden units", P::KIND, net.hidden());
+    println!("game: {}; network: {}", P::KIND, net.shape());
     println!("threads available: {}", std::thread::available_parallelism().map_or(1, |n| n.get()));
     let eval = P::evaluator(net.clone(), bearoff);
 

@@ -85,6 +85,13 @@ struct FitArgs {
     /// Start from random weights (of --hidden units, default 128).
     #[arg(long, conflicts_with = "init")]
     random: bool,
+    /// A second hidden layer of this many units: with --random, random
+    /// weights; with --init (or the shipped network), put in between its
+    /// hidden layer and its outputs, starting to evaluate as before when it
+    /// has at least as many units as that layer (which it passes on), else
+    /// keeping that layer's features under new random layers.
+    #[arg(long)]
+    mid: Option<usize>,
     /// Passes over the data.
     #[arg(long, default_value_t = 10)]
     epochs: usize,
@@ -317,6 +324,11 @@ fn fit<P: NetGame>(a: &FitArgs) -> Result<()> {
     {
         bail!("--hidden must be 1 to {MAX_HIDDEN}");
     }
+    if let Some(m) = a.mid
+        && !(1..=MAX_HIDDEN).contains(&m)
+    {
+        bail!("--mid must be 1 to {MAX_HIDDEN}");
+    }
     let labels = all_labels(&a.dirs)?;
     let examples = match a.positions {
         Positions::All => examples::<P>(&labels),
@@ -328,7 +340,7 @@ fn fit<P: NetGame>(a: &FitArgs) -> Result<()> {
         bail!("no labelled position is of the kind --positions asks for");
     }
     let mut net = if a.random {
-        Network::random_for(P::KIND, a.hidden.unwrap_or(128), a.seed)
+        Network::random_with(P::KIND, a.hidden.unwrap_or(128), a.mid.unwrap_or(0), a.seed)
     } else {
         let start = match &a.init {
             Some(p) => {
@@ -337,12 +349,19 @@ fn fit<P: NetGame>(a: &FitArgs) -> Result<()> {
             }
             None => (*P::shipped().ok_or_else(|| anyhow!("{} ships no network: give --init", P::KIND))?).clone(),
         };
-        match a.hidden {
+        let start = match a.hidden {
             Some(h) if h < start.hidden() => {
                 bail!("--hidden {h} is fewer than the {} units it starts from", start.hidden())
             }
             Some(h) => start.widened(h, a.seed),
             None => start,
+        };
+        match a.mid {
+            Some(m) if start.mid() > 0 && m != start.mid() => {
+                bail!("the network already has a second hidden layer of {} units", start.mid())
+            }
+            Some(m) if start.mid() == 0 => start.deepened(m, a.seed).expect("--mid is checked above"),
+            _ => start,
         }
     };
     let cfg = DistillConfig {
@@ -353,13 +372,7 @@ fn fit<P: NetGame>(a: &FitArgs) -> Result<()> {
         seed: a.seed,
         ..DistillConfig::default()
     };
-    eprintln!(
-        "tavli: fitting {} hidden units on {} {} positions, {} epochs",
-        net.hidden(),
-        examples.len(),
-        P::KIND,
-        a.epochs
-    );
+    eprintln!("tavli: fitting {} on {} {} positions, {} epochs", net.shape(), examples.len(), P::KIND, a.epochs);
     let stop = Arc::new(AtomicBool::new(false));
     {
         let s = stop.clone();

@@ -164,6 +164,9 @@ pub fn ensemble(a: EnsembleArgs) -> Result<()> {
             other.game()
         );
     }
+    if let Some(path) = a.weights.iter().zip(&members).find(|(_, n)| n.mid() > 0).map(|(p, _)| p) {
+        bail!("{} has a second hidden layer: an ensemble joins one-layer networks only", path.display());
+    }
     let refs: Vec<&Network> = members.iter().collect();
     let mut joined = Network::ensemble(&refs)
         .ok_or_else(|| anyhow!("the networks have more than {MAX_HIDDEN} hidden units together"))?;
