@@ -48,6 +48,37 @@ fn a_starting_network_is_widened_and_never_narrowed() {
     assert!(err.contains(&format!("{own} hidden units, more than the 64 asked for")), "{err}");
 }
 
+#[test]
+fn a_second_layer_is_put_under_the_starting_network_and_kept_out_of_ensembles() {
+    let tmp = tempfile::tempdir().unwrap();
+    let deep = tmp.path().join("deep");
+    let own = hidden_of(&shipped());
+    let out = Command::new(env!("CARGO_BIN_EXE_tavli"))
+        .args(["train", "--out"])
+        .arg(&deep)
+        .arg("--init")
+        .arg(shipped())
+        .args(["--mid", &own.to_string(), "--games", "64", "--eval-every", "64", "--eval-pairs", "1", "--threads", "1"])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let w = deep.join("weights.bin");
+    let b = std::fs::read(&w).unwrap();
+    let word = |at: usize| u32::from_le_bytes(b[at..at + 4].try_into().unwrap());
+    // Format 3: the second layer's units after the output count.
+    assert_eq!((word(8), hidden_of(&w), word(32)), (3, own, own));
+    let out = Command::new(env!("CARGO_BIN_EXE_tavli"))
+        .args(["ensemble"])
+        .arg(&w)
+        .arg(shipped())
+        .arg("--out")
+        .arg(tmp.path().join("e.bin"))
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("has a second hidden layer"));
+}
+
 fn benchmark_set() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../benchmark/decisions.jsonl")
 }

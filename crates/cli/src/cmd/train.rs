@@ -42,6 +42,11 @@ pub struct Args {
     /// starting network keeps its own.
     #[arg(long)]
     hidden: Option<usize>,
+    /// A second hidden layer of this many units: random for a new network;
+    /// put under the --init network's hidden layer (as `dataset fit --mid`
+    /// does) when it has none.
+    #[arg(long)]
+    mid: Option<usize>,
     /// Adam learning rate.
     #[arg(long, default_value_t = 0.001)]
     lr: f32,
@@ -79,6 +84,9 @@ pub fn run(a: Args) -> Result<()> {
     if a.hidden.is_some_and(|h| h == 0 || h > 1024) {
         bail!("--hidden must be 1 to 1024");
     }
+    if a.mid.is_some_and(|m| m == 0 || m > 1024) {
+        bail!("--mid must be 1 to 1024");
+    }
     if !(0.0..=1.0).contains(&a.lambda) || !(0.0..=1.0).contains(&a.epsilon) {
         bail!("--lambda and --epsilon must be between 0 and 1");
     }
@@ -87,6 +95,7 @@ pub fn run(a: Args) -> Result<()> {
         games: a.games,
         // With --init and no --hidden, 0 keeps the starting network's size.
         hidden: a.hidden.unwrap_or(if a.init.is_some() { 0 } else { 128 }),
+        mid: a.mid.unwrap_or(0),
         threads: a.threads,
         seed: a.seed,
         lr: a.lr,

@@ -53,6 +53,11 @@ pub struct TrainConfig {
     /// [`Network::widened`]); 0 keeps its own size, and fewer than its own
     /// is refused.
     pub hidden: usize,
+    /// Units of a second hidden layer (0: none). A new network gets one of
+    /// random weights; a network from `init` without one gets one put
+    /// under its hidden layer ([`Network::deepened`]).
+    #[serde(default)]
+    pub mid: usize,
     /// Worker threads for self-play and the strength checks.
     pub threads: usize,
     /// Seed of the first weights, the self-play dice and the sample shuffling.
@@ -90,6 +95,7 @@ impl Default for TrainConfig {
             game: GameKind::Plakoto,
             games: 200_000,
             hidden: 128,
+            mid: 0,
             threads: 2,
             seed: 1,
             lr: 0.001,
@@ -283,9 +289,20 @@ fn train_of<P: NetGame>(
                         cfg.hidden
                     )));
                 }
-                net.widened(cfg.hidden, cfg.seed)
+                let net = net.widened(cfg.hidden, cfg.seed);
+                match cfg.mid {
+                    0 => net,
+                    m if net.mid() == m => net,
+                    m => net.deepened(m, cfg.seed).ok_or_else(|| {
+                        TrainError::Bad(format!(
+                            "{} already has a second hidden layer of {} units",
+                            p.display(),
+                            net.mid()
+                        ))
+                    })?,
+                }
             }
-            None => Network::random_for(P::KIND, cfg.hidden, cfg.seed),
+            None => Network::random_with(P::KIND, cfg.hidden, cfg.mid, cfg.seed),
         };
         let adam = Adam::new(&net, cfg.lr);
         let st = State { config: cfg.clone(), games_done: 0, positions: 0, seconds: 0.0, adam_step: 0 };
