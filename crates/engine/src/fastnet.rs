@@ -268,19 +268,11 @@ impl FastNet {
         let n = self.hidden;
         debug_assert!(n.is_multiple_of(CHUNK) && b1.len() == n && h.len() == n);
         for c in (0..n).step_by(CHUNK) {
-            let p = chunk(b1, c);
-            // SAFETY (every load and store): `chunk` gives 64 floats, and
-            // 8 * k + 8 ≤ 64; unaligned access is allowed.
-            let mut acc: [__m256; 8] = std::array::from_fn(|k| unsafe { _mm256_loadu_ps(p.add(8 * k)) });
-            for (row, v) in list.entries() {
-                let p = chunk(self.rows.floats(), row * n + c);
-                let s = _mm256_set1_ps(v);
-                for (k, a) in acc.iter_mut().enumerate() {
-                    *a = _mm256_fmadd_ps(s, unsafe { _mm256_loadu_ps(p.add(8 * k)) }, *a);
-                }
-            }
+            // SAFETY: `avx2` is set only when the processor has AVX2 and FMA.
+            let acc = unsafe { chunk_sums(b1, self.rows.floats(), list.entries(), c) };
             let out: &mut [f32; CHUNK] = (&mut h[c..c + CHUNK]).try_into().expect("a chunk is 64 floats");
             for (k, a) in acc.iter().enumerate() {
+                // SAFETY: `out` holds 64 floats, and 8 * k + 8 ≤ 64.
                 unsafe { _mm256_storeu_ps(out.as_mut_ptr().add(8 * k), _mm256_max_ps(*a, _mm256_setzero_ps())) };
             }
         }
@@ -288,15 +280,10 @@ impl FastNet {
 
     /// The plain kernel: any processor, any layer size.
     fn output_sums_portable<const N: usize>(&self, list: &RowList<'_, N>) -> [f32; OUTPUTS] {
-        let (_, b1, w2, _) = self.net.layers();
-        let h = self.hidden;
-        let mut acc = b1.to_vec();
-        for (row, v) in list.entries() {
-            for (a, w) in acc.iter_mut().zip(&self.rows.floats()[row * h..(row + 1) * h]) {
-                *a += v * w;
-            }
-        }
-        std::array::from_fn(|k| acc.iter().zip(&w2[k * h..(k + 1) * h]).map(|(a, w)| a.max(0.0) * w).sum())
+        let (w2, h) = (self.net.layers().2, self.hidden);
+        let mut acc = vec![0.0; h];
+        self.hidden_values_portable(list, &mut acc);
+        std::array::from_fn(|k| acc.iter().zip(&w2[k * h..(k + 1) * h]).map(|(a, w)| a * w).sum())
     }
 }
 
@@ -325,17 +312,8 @@ unsafe fn fused_layer_avx2(
     // 64 floats, and 8 * k + 8 ≤ 64; unaligned loads are allowed.
     let mut out = [_mm256_setzero_ps(); OUTPUTS];
     for c in (0..h).step_by(CHUNK) {
-        let p = chunk(bias, c);
-        let mut acc: [__m256; 8] = std::array::from_fn(|k| unsafe { _mm256_loadu_ps(p.add(8 * k)) });
-        for (row, v) in entries.clone() {
-            // One multiply-add per 8 units, the row read straight from
-            // memory: no branch on the scale, no extra registers.
-            let p = chunk(rows, row * h + c);
-            let s = _mm256_set1_ps(v);
-            for (k, a) in acc.iter_mut().enumerate() {
-                *a = _mm256_fmadd_ps(s, unsafe { _mm256_loadu_ps(p.add(8 * k)) }, *a);
-            }
-        }
+        // SAFETY: the caller guarantees AVX2 and FMA.
+        let acc = unsafe { chunk_sums(bias, rows, entries.clone(), c) };
         for (o, sum) in out.iter_mut().enumerate() {
             let p = chunk(w2, o * h + c);
             for (k, a) in acc.iter().enumerate() {
@@ -350,6 +328,39 @@ unsafe fn fused_layer_avx2(
         unsafe { _mm256_storeu_ps(lanes.as_mut_ptr(), v) };
         lanes.iter().sum()
     })
+}
+
+/// Units `c..c + 64` of a layer before ReLU, in eight registers: its biases
+/// `bias` plus the rows (`bias.len()` floats each, in `rows`) of the inputs
+/// `entries` lists, times their values. One multiply-add per 8 units, each
+/// row read straight from memory: no branch on the value, no extra
+/// registers.
+///
+/// # Safety
+/// The processor must have AVX2 and FMA.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2,fma")]
+#[inline]
+unsafe fn chunk_sums(
+    bias: &[f32],
+    rows: &[f32],
+    entries: impl Iterator<Item = (usize, f32)>,
+    c: usize,
+) -> [std::arch::x86_64::__m256; 8] {
+    use std::arch::x86_64::*;
+    let h = bias.len();
+    let p = chunk(bias, c);
+    // SAFETY (every load): `chunk` gives 64 floats, and 8 * k + 8 ≤ 64;
+    // unaligned loads are allowed.
+    let mut acc: [__m256; 8] = std::array::from_fn(|k| unsafe { _mm256_loadu_ps(p.add(8 * k)) });
+    for (row, v) in entries {
+        let p = chunk(rows, row * h + c);
+        let s = _mm256_set1_ps(v);
+        for (k, a) in acc.iter_mut().enumerate() {
+            *a = _mm256_fmadd_ps(s, unsafe { _mm256_loadu_ps(p.add(8 * k)) }, *a);
+        }
+    }
+    acc
 }
 
 /// One row's (or layer's) 64 floats from `at`, bounds-checked once.

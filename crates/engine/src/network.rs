@@ -105,7 +105,7 @@ pub struct Network {
     /// The second layer's biases.
     bm: Vec<f32>,
     /// Output-major: row `k` holds the weights into output `k` from the
-    /// last hidden layer ([`Network::top`] of them).
+    /// last hidden layer (`mid` of them, or `hidden` without a second).
     w2: Vec<f32>,
     b2: [f32; OUTPUTS],
     /// Free text about how the weights were made (command, games, date).
@@ -115,6 +115,17 @@ pub struct Network {
 #[inline]
 pub(crate) fn sigmoid(x: f32) -> f32 {
     1.0 / (1.0 + (-x).exp())
+}
+
+/// `rows` (each `from` floats long) each padded with zeros to `to` floats:
+/// the weights out of new units, silent until training gives them a part.
+fn pad_rows(rows: &[f32], from: usize, to: usize) -> Vec<f32> {
+    let mut w = Vec::with_capacity(rows.len() / from * to);
+    for r in rows.chunks_exact(from) {
+        w.extend_from_slice(r);
+        w.resize(w.len() + to - from, 0.0);
+    }
+    w
 }
 
 #[multiversion(targets("x86_64+avx2+fma"))]
@@ -170,9 +181,11 @@ impl Network {
         (self.mid > 0).then_some((&self.wm, &self.bm))
     }
 
-    /// The units the outputs read: the second hidden layer's, or the first's.
-    pub fn top(&self) -> usize {
-        if self.mid > 0 { self.mid } else { self.hidden }
+    /// Second-layer unit `j`'s value (after ReLU) for the first layer's
+    /// values `h` (after ReLU).
+    #[inline]
+    fn mid_unit(&self, h: &[f32], j: usize) -> f32 {
+        (self.bm[j] + dot(h, &self.wm[j * self.hidden..(j + 1) * self.hidden])).max(0.0)
     }
 
     /// The output layer's weighted sums (before its biases and sigmoids)
@@ -180,12 +193,8 @@ impl Network {
     /// second hidden layer: for the fast evaluator, which computes `h`.
     pub(crate) fn sums_through_mid(&self, h: &[f32]) -> [f32; OUTPUTS] {
         debug_assert!(self.mid > 0 && h.len() == self.hidden);
-        let mut m = [0.0f32; MAX_HIDDEN];
-        let m = &mut m[..self.mid];
-        for (j, v) in m.iter_mut().enumerate() {
-            *v = (self.bm[j] + dot(h, &self.wm[j * self.hidden..(j + 1) * self.hidden])).max(0.0);
-        }
-        std::array::from_fn(|k| dot(m, &self.w2[k * self.mid..(k + 1) * self.mid]))
+        let m: Vec<f32> = (0..self.mid).map(|j| self.mid_unit(h, j)).collect();
+        std::array::from_fn(|k| dot(&m, &self.w2[k * self.mid..(k + 1) * self.mid]))
     }
 
     /// The hidden layers in words, for reports: "128 hidden units", or
@@ -254,18 +263,10 @@ impl Network {
         }
         // The rows that read the first layer (the second layer's, or the
         // outputs') get zeros for the new units.
-        let widen = |rows: &[f32], n: usize| {
-            let mut w = Vec::with_capacity(n * hidden);
-            for r in rows.chunks_exact(self.hidden).take(n) {
-                w.extend_from_slice(r);
-                w.resize(w.len() + hidden - self.hidden, 0.0);
-            }
-            w
-        };
         let (wm, w2) = if self.mid > 0 {
-            (widen(&self.wm, self.mid), self.w2.clone())
+            (pad_rows(&self.wm, self.hidden, hidden), self.w2.clone())
         } else {
-            (Vec::new(), widen(&self.w2, OUTPUTS))
+            (Vec::new(), pad_rows(&self.w2, self.hidden, hidden))
         };
         let mut b1 = self.b1.clone();
         b1.extend_from_slice(&fresh.b1[self.hidden..]);
@@ -296,11 +297,7 @@ impl Network {
             row[j] = 1.0;
             bm[j] = 0.0;
         }
-        let mut w2 = Vec::with_capacity(OUTPUTS * mid);
-        for r in self.w2.chunks_exact(self.hidden) {
-            w2.extend_from_slice(r);
-            w2.resize(w2.len() + mid - self.hidden, 0.0);
-        }
+        let w2 = pad_rows(&self.w2, self.hidden, mid);
         Some(Network { mid, wm, bm, w2, ..self.clone() })
     }
 
@@ -382,8 +379,8 @@ impl Network {
         accumulate(h, &self.w1, self.hidden, &inputs.items);
         let top = if self.mid > 0 {
             for j in 0..self.mid {
-                let z = self.bm[j] + dot(&h[..self.hidden], &self.wm[j * self.hidden..(j + 1) * self.hidden]);
-                h.push(z.max(0.0));
+                let v = self.mid_unit(&h[..self.hidden], j);
+                h.push(v);
             }
             &h[self.hidden..]
         } else {
@@ -859,7 +856,7 @@ mod tests {
 
         let one = Network::random_for(GameKind::Plakoto, 16, 4);
         let deep = one.deepened(24, 5).unwrap();
-        assert_eq!((deep.hidden(), deep.mid(), deep.top()), (16, 24, 24));
+        assert_eq!((deep.hidden(), deep.mid()), (16, 24));
         let wide = deep.widened(20, 6);
         assert_eq!((wide.hidden(), wide.mid()), (20, 24));
         let mut x = Inputs::with_capacity();
