@@ -106,28 +106,30 @@ fn blockade_of(bits: &Bits) -> u64 {
 }
 
 /// Bits `lo..=hi` set.
-const fn span(lo: u32, hi: u32) -> u32 {
+pub(crate) const fn span(lo: u32, hi: u32) -> u32 {
     ((1u64 << (hi + 1)) - (1u64 << lo)) as u32
 }
 
 /// One side's board as bit masks (bit p for point p), made once for all
-/// the features: the profile showed the point-by-point loops over the
-/// arrays, each feature its own, taking a third of the features' time.
-struct Bits {
+/// the features and encoding 1's side inputs: the profile showed the
+/// point-by-point loops over the arrays, each feature its own, taking a
+/// third of the encoding's time.
+pub(crate) struct Bits {
     /// Points holding the side's checkers (1..=25, 25 its bar).
-    own_any: u32,
+    pub own_any: u32,
     /// The side's blots (1..=24).
-    own_blot: u32,
+    pub own_blot: u32,
     /// The side's made points (1..=24).
-    own_made: u32,
+    pub own_made: u32,
     /// Points holding the opponent's checkers (0 its bar, 1..=24).
-    opp_any: u32,
+    pub opp_any: u32,
     /// The opponent's made points (1..=24).
-    opp_made: u32,
+    pub opp_made: u32,
 }
 
 impl Bits {
-    fn of(b: &Board) -> Bits {
+    /// The masks of `b`.
+    pub(crate) fn of(b: &Board) -> Bits {
         let (mut own_any, mut own_blot, mut own_made, mut opp_any, mut opp_made) = (0u32, 0u32, 0u32, 0u32, 0u32);
         // Branch-free, so the loop runs without mispredictions.
         for p in 0..26 {
@@ -293,10 +295,9 @@ fn one_per_die(b: &Board, x: u32, y: u32, by_x: u32, by_y: u32) -> bool {
 
 /// Writes the side's encoding-2 features, each in [0, 1], into `out`, and
 /// returns encoding 1's shots (the rolls in 36 that hit a blot), found on
-/// the way.
-pub(crate) fn features(b: &Board, out: &mut [f32; EXTRA_FEATURES]) -> u8 {
-    let bits = Bits::of(b);
-    let block = blockade_of(&bits);
+/// the way. `bits` are `b`'s masks.
+pub(crate) fn features(b: &Board, bits: &Bits, out: &mut [f32; EXTRA_FEATURES]) -> u8 {
+    let block = blockade_of(bits);
     let (esc, contain) = if bits.own_any != 0 {
         let r = 31 - bits.own_any.leading_zeros() as usize;
         let e = escapes_in(block, r);
@@ -307,7 +308,7 @@ pub(crate) fn features(b: &Board, out: &mut [f32; EXTRA_FEATURES]) -> u8 {
     };
     out[0] = esc as f32 / 36.0;
     out[1] = 1.0 - contain as f32 / 36.0;
-    let (shots, loss, double) = hits_with(b, Masks::from_bits(&bits));
+    let (shots, loss, double) = hits_with(b, Masks::from_bits(bits));
     // Pips lost over the 36 rolls / 36 is the expected loss; 12 pips = 1.
     out[2] = (loss as f32 / 36.0 / 12.0).min(1.0);
     out[3] = double as f32 / 36.0;
@@ -370,7 +371,8 @@ mod tests {
     fn feats(pos: &Position) -> [f32; EXTRA_FEATURES] {
         let (own, opp) = arrays(pos);
         let mut f = [0.0; EXTRA_FEATURES];
-        features(&Board { own: &own, opp: &opp }, &mut f);
+        let b = Board { own: &own, opp: &opp };
+        features(&b, &Bits::of(&b), &mut f);
         f
     }
 
@@ -606,7 +608,7 @@ mod tests {
                 let (own, opp) = arrays(&side);
                 let b = Board { own: &own, opp: &opp };
                 let mut fast = [0.0; EXTRA_FEATURES];
-                let shots = features(&b, &mut fast);
+                let shots = features(&b, &Bits::of(&b), &mut fast);
                 assert_eq!(fast, slow_features(&b), "{side:?}");
                 assert_eq!(shots, crate::games::portes::inputs::shot_rolls_of(&own, &opp), "{side:?}");
             }
