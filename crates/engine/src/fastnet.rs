@@ -210,42 +210,33 @@ impl FastNet {
         const STACK: usize = 256;
         let (hidden, mid) = (self.hidden, self.net.mid());
         if hidden > STACK || mid > STACK {
+            // Larger than any network measured here: the plain kernel.
             let mut h = vec![0.0f32; hidden];
-            self.hidden_values(list, &mut h);
+            self.hidden_values_portable(list, &mut h);
             return self.net.sums_through_mid(&h);
         }
         let mut h = [0.0f32; STACK];
         let h = &mut h[..hidden];
-        self.hidden_values(list, h);
         #[cfg(target_arch = "x86_64")]
         if self.avx2 {
-            let (mut index, mut scale, mut live) = ([0u16; STACK], [0.0f32; STACK], 0);
-            for (i, &v) in h.iter().enumerate() {
-                // Written always, kept when nonzero: no branch to mispredict.
-                index[live] = i as u16;
-                scale[live] = v;
-                live += usize::from(v != 0.0);
-            }
-            let units = index[..live].iter().zip(&scale[..live]).map(|(&i, &v)| (usize::from(i), v));
+            // One bit per first-layer unit, set when it is nonzero: the
+            // kernel makes them from its registers, where a pass over the
+            // values to list the nonzero ones took a tenth of an evaluation.
+            let mut live = [0u64; STACK / CHUNK];
+            // SAFETY: `avx2` is set only when the processor has AVX2 and FMA.
+            unsafe { self.hidden_values_avx2(list, h, &mut live) };
+            let units = LiveUnits { values: h, words: &live[..hidden / CHUNK], word: 0, bits: live[0] };
             let (wm_bias, w2) = (self.net.mid_layer().expect("a second layer").1, self.net.layers().2);
             // SAFETY: `avx2` is set only when the processor has AVX2 and FMA
             // (and both layers' sizes are multiples of 64).
             return unsafe { fused_layer_avx2(wm_bias, self.mid_rows.floats(), units, w2) };
         }
+        self.hidden_values_portable(list, h);
         self.net.sums_through_mid(h)
     }
 
-    /// The first hidden layer's values (after ReLU) into `h`.
-    fn hidden_values<const N: usize>(&self, list: &RowList<'_, N>, h: &mut [f32]) {
-        #[cfg(target_arch = "x86_64")]
-        if self.avx2 {
-            // SAFETY: `avx2` is set only when the processor has AVX2 and FMA.
-            return unsafe { self.hidden_values_avx2(list, h) };
-        }
-        self.hidden_values_portable(list, h);
-    }
-
-    /// [`FastNet::hidden_values`] on any processor, any layer size.
+    /// The first hidden layer's values (after ReLU) into `h`, on any
+    /// processor, any layer size.
     fn hidden_values_portable<const N: usize>(&self, list: &RowList<'_, N>, h: &mut [f32]) {
         let n = self.hidden;
         h.copy_from_slice(self.net.layers().1);
@@ -259,10 +250,11 @@ impl FastNet {
         }
     }
 
-    /// [`FastNet::hidden_values`] 64 units at a time in registers.
+    /// [`FastNet::hidden_values_portable`] 64 units at a time in registers, with
+    /// bit `i % 64` of `live[i / 64]` set when unit `i` is nonzero.
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "avx2,fma")]
-    fn hidden_values_avx2<const N: usize>(&self, list: &RowList<'_, N>, h: &mut [f32]) {
+    fn hidden_values_avx2<const N: usize>(&self, list: &RowList<'_, N>, h: &mut [f32], live: &mut [u64]) {
         use std::arch::x86_64::*;
         let b1 = self.net.layers().1;
         let n = self.hidden;
@@ -271,10 +263,14 @@ impl FastNet {
             // SAFETY: `avx2` is set only when the processor has AVX2 and FMA.
             let acc = unsafe { chunk_sums(b1, self.rows.floats(), list.entries(), c) };
             let out: &mut [f32; CHUNK] = (&mut h[c..c + CHUNK]).try_into().expect("a chunk is 64 floats");
+            let mut bits = 0u64;
             for (k, a) in acc.iter().enumerate() {
                 // SAFETY: `out` holds 64 floats, and 8 * k + 8 ≤ 64.
                 unsafe { _mm256_storeu_ps(out.as_mut_ptr().add(8 * k), _mm256_max_ps(*a, _mm256_setzero_ps())) };
+                let positive = _mm256_movemask_ps(_mm256_cmp_ps::<_CMP_GT_OQ>(*a, _mm256_setzero_ps()));
+                bits |= u64::from(positive as u8) << (8 * k);
             }
+            live[c / CHUNK] = bits;
         }
     }
 
@@ -363,6 +359,32 @@ unsafe fn chunk_sums(
     acc
 }
 
+/// The nonzero units of a layer (their index and value), read from a bit
+/// mask per 64 units: the second layer's inputs.
+#[derive(Clone)]
+struct LiveUnits<'a> {
+    values: &'a [f32],
+    words: &'a [u64],
+    /// The word being read and its bits not yet read.
+    word: usize,
+    bits: u64,
+}
+
+impl Iterator for LiveUnits<'_> {
+    type Item = (usize, f32);
+
+    #[inline(always)]
+    fn next(&mut self) -> Option<(usize, f32)> {
+        while self.bits == 0 {
+            self.word += 1;
+            self.bits = *self.words.get(self.word)?;
+        }
+        let i = self.word * 64 + self.bits.trailing_zeros() as usize;
+        self.bits &= self.bits - 1;
+        Some((i, self.values[i]))
+    }
+}
+
 /// One row's (or layer's) 64 floats from `at`, bounds-checked once.
 #[cfg(target_arch = "x86_64")]
 #[inline(always)]
@@ -392,10 +414,12 @@ mod tests {
 
     /// Both kernels compute the same function as encode + forward, for a
     /// layer size the AVX2 kernel takes (128) and one it leaves to the
-    /// portable kernel (40), with and without a second hidden layer.
+    /// portable kernel (40), with and without a second hidden layer (of 64
+    /// units, summed by the AVX2 kernel over the nonzero first-layer units;
+    /// of 32 and 16, by the portable one).
     #[test]
     fn fast_evaluation_matches_encode_and_forward() {
-        for (hidden, mid, seed) in [(128, 0, 3), (40, 0, 5), (128, 32, 6), (40, 16, 7)] {
+        for (hidden, mid, seed) in [(128, 0, 3), (40, 0, 5), (128, 64, 8), (128, 32, 6), (40, 16, 7)] {
             let net = Arc::new(Network::random_with(Position::KIND, hidden, mid, seed));
             let fast = FastNet::with_groups(net.clone(), &Position::point_groups());
             let mut dice = SeededDice::new(4);

@@ -87,7 +87,9 @@ impl SideView {
         Board { own: &self.own, opp: &self.opp }
     }
 
-    /// Points (1..=24) where this side has two or more checkers.
+    /// Points (1..=24) where this side has two or more checkers (the
+    /// point-by-point references' reading; the encoder reads masks).
+    #[cfg(test)]
     fn made(&self, p: usize) -> bool {
         self.own[p] >= 2
     }
