@@ -251,7 +251,7 @@ fn bench_measures_the_network_it_is_given() {
     let out = portes(&[]);
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
-    assert!(text.contains("game: portes; network: 128 hidden units"), "{text}");
+    assert!(text.contains("game: portes; network: 128 + 128 hidden units (two layers)"), "{text}");
     assert!(text.contains("decision at 0-ply (advanced; 2 positions") && text.contains("1-ply (expert;"), "{text}");
     let out = portes(&["--weights".as_ref(), shipped().as_os_str()]);
     assert!(!out.status.success());

@@ -234,7 +234,7 @@ mod tests {
         let cases = [
             // Needing 1 against 5 in Plakoto, Fevga next.
             (GameKind::Plakoto, "AAw2nR74Gd4AIQ", (6, 4), (4, 0), "24/18 24/20", "20/14 18/14"),
-            (GameKind::Portes, "p.pPaQJLASBVHPgQA", (2, 1), (3, 3), "bar/23* 22/21*", "bar/23* 6/5*"),
+            (GameKind::Portes, "p.qOgCeagGJYHngQA", (5, 4), (3, 3), "bar/21 14/9*", "bar/20 8/4*"),
             (GameKind::Fevga, "f.0AZtHDQVWpDSoA", (5, 3), (3, 3), "20/15/12", "24/21 20/15"),
         ];
         for (kind, id, (d1, d2), (mine, theirs), tavli, alone) in cases {
@@ -258,3 +258,4 @@ mod tests {
         }
     }
 }
+
