@@ -278,6 +278,8 @@ mod tests {
             );
         }
     }
+
+    /// A Portes network of encoding 1 is evaluated from encoding 1's inputs
     /// alone, and evaluates as it does from all of them.
     #[test]
     fn a_network_of_an_older_encoding_reads_only_its_inputs() {
@@ -289,6 +291,16 @@ mod tests {
         let current = Network::random_for(GameKind::Portes, 8, 1);
         assert_eq!(current.encoding_read(), portes_inputs::ENCODING_VERSION);
     }
+
+    /// The shipped Portes network, of two hidden layers, evaluates on the
+    /// fast path as its plain forward pass does.
+    #[test]
+    fn the_shipped_two_layer_portes_network_evaluates_as_its_forward_pass() {
+        let net = portes::Position::shipped().expect("Portes ships a network");
+        assert!(net.mid() > 0, "the shipped Portes network has a second layer");
+        fast_matches_slow::<portes::Position>(net, 11, 5000);
+    }
+
     #[test]
     #[should_panic(expected = "a plakoto network evaluates portes positions")]
     fn a_network_of_another_game_is_refused() {
