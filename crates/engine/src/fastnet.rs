@@ -14,9 +14,10 @@
 //!    row-by-row loop spent most of its instructions loading and storing the
 //!    128-unit accumulator.
 //! 3. With a second hidden layer, step 2 writes the first layer's values
-//!    out instead, and the same kernel sums the second layer over the
-//!    first layer's nonzero units (its weights kept input-major for that)
-//!    and applies the outputs.
+//!    out instead, with a bit mask of the nonzero ones made from the
+//!    registers, and the same kernel sums the second layer over those
+//!    units (its weights kept input-major for that) and applies the
+//!    outputs.
 
 use std::sync::Arc;
 
