@@ -94,7 +94,9 @@ impl SideView {
         self.own[p] >= 2
     }
 
-    /// Is every checker of this side past every opposing one?
+    /// Is every checker of this side past every opposing one? Point by
+    /// point, the reference for [`race_of`].
+    #[cfg(test)]
     fn is_race(&self) -> bool {
         let rearmost = (1..=BAR).rev().find(|&p| self.own[p] > 0).unwrap_or(0);
         let theirs = (0..=24).find(|&p| self.opp[p] > 0).unwrap_or(25);
@@ -113,7 +115,15 @@ impl SideView {
 /// assert!(is_race(&portes_pos!(White; white {6: 5, 3: 10}; black {24: 7, 20: 8})));
 /// ```
 pub fn is_race(pos: &Position) -> bool {
-    SideView::of(pos).is_race()
+    race_of(&Bits::of(&SideView::of(pos).board()))
+}
+
+/// A race read from the side on roll's masks: its rearmost checker (its
+/// bar 25) below the opponent's rearmost (its bar 0).
+fn race_of(bits: &Bits) -> bool {
+    let rearmost = 31 - (bits.own_any | 1).leading_zeros();
+    let theirs = (bits.opp_any | 1 << 25).trailing_zeros();
+    rearmost < theirs
 }
 
 /// Of the 36 rolls, how many let the opponent hit one of `v`'s blots: a
@@ -253,11 +263,7 @@ pub fn encode_version_into<S: InputSink>(pos: &Position, version: u32, out: &mut
         encode_side(&me, &bits[0], shots(&me.board()) as u8, 0, out);
         encode_side(&them, &bits[1], shots(&them.board()) as u8, SIDE_INPUTS, out);
     }
-    // A race: the side's rearmost checker (its bar 25) below the
-    // opponent's rearmost (its bar 0), as `SideView::is_race` reads it.
-    let rearmost = 31 - (bits[0].own_any | 1).leading_zeros();
-    let theirs = (bits[0].opp_any | 1 << 25).trailing_zeros();
-    if rearmost < theirs {
+    if race_of(&bits[0]) {
         out.push(RACE, 1.0);
     }
     out.push(RACE + 1, 1.0);
@@ -339,6 +345,7 @@ mod tests {
             }
             let x = dense(&pos);
             assert_eq!(x[RACE] == 1.0, SideView::of(&pos).is_race(), "{pos:?}");
+            assert_eq!(is_race(&pos), SideView::of(&pos).is_race(), "{pos:?}");
             races += usize::from(x[RACE] == 1.0);
             let plays = pos.legal_plays(dice.roll());
             pos = *plays[dice.die() as usize % plays.len()].position();
