@@ -161,11 +161,26 @@ export async function untilText(page, sel, re, ms = LIVE_MS) {
 
 const centre = (box) => ({ x: box.x + box.width / 2, y: box.y + box.height / 2 });
 
+// `p` (viewport coordinates), refused with `what` named when it lies outside
+// the page's viewport, where a pointer event would reach nothing.
+function inView(page, p, what) {
+  const size = page.viewportSize();
+  if (!size) return p;
+  const { width, height } = size;
+  assert.ok(p.x >= 0 && p.y >= 0 && p.x < width && p.y < height, `${what} at ${JSON.stringify(p)} lies outside the ${width}×${height} viewport`);
+  return p;
+}
+
 // Drags the checker on the first movable point to its first destination,
 // with the mouse, or with a finger when `touch`.
 export async function dragOne(page, { touch = false } = {}) {
   const before = Number((await body(page)).pending);
-  const a = centre(await page.locator('#board rect.hit[data-movable="1"]').first().boundingBox());
+  // The mouse and the finger act at viewport coordinates, and a click on a
+  // button below the board (Next game, on a short window) leaves the page
+  // scrolled: the board is brought into view first, as a person would, and
+  // each point pressed must lie in the viewport.
+  await page.locator('#board').scrollIntoViewIfNeeded();
+  const a = inView(page, centre(await page.locator('#board rect.hit[data-movable="1"]').first().boundingBox()), 'the checker dragged');
   if (touch) {
     // The destinations are lit once the checker is picked by the drag; a
     // finger is put down, moved past the drag threshold, then to the first.
@@ -174,7 +189,7 @@ export async function dragOne(page, { touch = false } = {}) {
       const at = (p) => [{ x: p.x, y: p.y, id: 1, radiusX: 4, radiusY: 4, force: 1 }];
       await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: at(a) });
       for (let i = 1; i <= 3; i++) await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: at({ x: a.x + 5 * i, y: a.y + 5 * i }) });
-      const b = centre(await page.locator('#board rect.hit[data-dest="1"]').first().boundingBox());
+      const b = inView(page, centre(await page.locator('#board rect.hit[data-dest="1"]').first().boundingBox()), 'the destination');
       for (let i = 1; i <= 5; i++) {
         const p = { x: a.x + 15 + ((b.x - a.x - 15) * i) / 5, y: a.y + 15 + ((b.y - a.y - 15) * i) / 5 };
         await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: at(p) });
@@ -194,7 +209,7 @@ export async function dragOne(page, { touch = false } = {}) {
     await page.mouse.move(a.x, a.y);
     await page.mouse.down();
     await page.mouse.move(a.x + 15, a.y + 15, { steps: 3 });
-    const b = centre(await page.locator('#board rect.hit[data-dest="1"]').first().boundingBox());
+    const b = inView(page, centre(await page.locator('#board rect.hit[data-dest="1"]').first().boundingBox()), 'the destination');
     await page.mouse.move(b.x, b.y, { steps: 5 });
     await page.mouse.up();
   }
