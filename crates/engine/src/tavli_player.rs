@@ -235,7 +235,7 @@ mod tests {
             // Needing 1 against 5 in Plakoto, Fevga next.
             (GameKind::Plakoto, "AAw2nR74Gd4AIQ", (6, 4), (4, 0), "24/18 24/20", "20/14 18/14"),
             (GameKind::Portes, "p.qOgCeagGJYHngQA", (5, 4), (3, 3), "bar/21 14/9*", "bar/20 8/4*"),
-            (GameKind::Fevga, "f.0AZtHDQVWpDSoA", (5, 3), (3, 3), "20/15/12", "24/21 20/15"),
+            (GameKind::Fevga, "f.hEEWi54iLd4CiA", (5, 2), (3, 3), "24/22 7/2", "15/13 8/3"),
         ];
         for (kind, id, (d1, d2), (mine, theirs), tavli, alone) in cases {
             let pos = AnyPosition::parse(id, Some(kind)).unwrap();
