@@ -234,7 +234,7 @@ mod tests {
         let cases = [
             // Needing 1 against 5 in Plakoto, Fevga next.
             (GameKind::Plakoto, "AAw2nR74Gd4AIQ", (6, 4), (4, 0), "24/18 24/20", "20/14 18/14"),
-            (GameKind::Portes, "p.qOgCeagGJYHngQA", (5, 4), (3, 3), "bar/21 14/9*", "bar/20 8/4*"),
+            (GameKind::Portes, "p.BucTwRBgCcHPiAA", (6, 3), (3, 3), "13/10* 11/5", "21/15 13/10*"),
             (GameKind::Fevga, "f.hEEWi54iLd4CiA", (5, 2), (3, 3), "24/22 7/2", "15/13 8/3"),
         ];
         for (kind, id, (d1, d2), (mine, theirs), tavli, alone) in cases {
