@@ -48,6 +48,47 @@ fn a_missing_set_is_named() {
 }
 
 #[test]
+fn a_stopped_reroll_goes_on_and_its_shards_join_to_the_whole() {
+    let dir = tempfile::tempdir().unwrap();
+    let p = |name: &str| dir.path().join(name).to_string_lossy().into_owned();
+    let text = std::fs::read_to_string(set()).unwrap();
+    std::fs::write(p("small.jsonl"), text.lines().take(3).map(|l| format!("{l}\n")).collect::<String>()).unwrap();
+    let small = p("small.jsonl");
+    let reroll = |out: &str, seed: &str, extra: &[&str]| {
+        let out = p(out);
+        let mut args =
+            vec!["benchmark", "reroll", &small, "--out", &out, "--trials", "4", "--seed", seed, "--threads", "1"];
+        args.extend(extra);
+        run(&args)
+    };
+    let (ok, _, err) = reroll("whole.jsonl", "5", &[]);
+    assert!(ok, "{err}");
+    let whole = std::fs::read_to_string(p("whole.jsonl")).unwrap();
+    assert_eq!(whole.lines().count(), 3);
+    // A run stopped after its first decision goes on after it, to the same file.
+    std::fs::write(p("stopped.jsonl"), format!("{}\n", whole.lines().next().unwrap())).unwrap();
+    let (ok, _, err) = reroll("stopped.jsonl", "5", &[]);
+    assert!(ok && err.contains("holds 1 of 3 decisions"), "{err}");
+    assert_eq!(std::fs::read_to_string(p("stopped.jsonl")).unwrap(), whole);
+    let (ok, msg, err) = reroll("stopped.jsonl", "5", &[]);
+    assert!(ok && msg.contains("already holds all 3"), "{err}{msg}");
+    // Another seed's run does not continue it, nor overwrite it.
+    let (ok, _, err) = reroll("stopped.jsonl", "6", &[]);
+    assert!(!ok && err.contains("not this reroll's") && err.contains("seeds [5]"), "{err}");
+    assert_eq!(std::fs::read_to_string(p("stopped.jsonl")).unwrap(), whole);
+    // Two shards joined in order are the whole.
+    for i in 0..2 {
+        let (ok, _, err) = reroll(&format!("s{i}.jsonl"), "5", &["--shard", &format!("{i}/2")]);
+        assert!(ok, "{err}");
+    }
+    let (ok, _, err) = run(&["benchmark", "join", &p("s0.jsonl"), &p("s1.jsonl"), "--out", &p("joined.jsonl")]);
+    assert!(ok, "{err}");
+    assert_eq!(std::fs::read_to_string(p("joined.jsonl")).unwrap(), whole);
+    let (ok, _, err) = reroll("bad.jsonl", "5", &["--shard", "2/2"]);
+    assert!(!ok && err.contains("--shard") && err.contains("I/N"), "{err}");
+}
+
+#[test]
 fn a_set_rerolled_merges_and_measures_its_noise_floor() {
     let dir = tempfile::tempdir().unwrap();
     let p = |name: &str| dir.path().join(name).to_string_lossy().into_owned();

@@ -52,6 +52,13 @@ impl Shard {
         i % self.count == self.index
     }
 
+    /// This shard's contiguous part of `len` items: the shards' parts, in
+    /// order, are the whole, for work whose results are joined in order.
+    pub fn part(&self, len: usize) -> std::ops::Range<usize> {
+        let at = |i: u64| (u128::from(i) * len as u128 / u128::from(self.count)) as usize;
+        at(self.index)..at(self.index + 1)
+    }
+
     /// Reads `I/N` (shard I of N, counting from 0).
     pub fn parse(s: &str) -> Result<Shard, String> {
         let bad = || format!("`{s}`: write the shard as I/N, I from 0 to N−1 (e.g. 0/4)");
@@ -460,6 +467,23 @@ mod tests {
     /// A race with both sides home and far from over.
     fn race() -> Position {
         pos!(White; white {6: 3, 5: 3, 4: 3, 3: 2, 2: 2, 1: 2}; black {19: 3, 20: 3, 21: 3, 22: 3, 23: 2, 24: 1})
+    }
+
+    #[test]
+    fn shards_parts_are_the_whole_in_order() {
+        for len in [0, 1, 3, 7, 267] {
+            for count in 1..=9 {
+                let parts: Vec<_> = (0..count).map(|index| Shard { index, count }.part(len)).collect();
+                assert_eq!(parts[0].start, 0);
+                assert_eq!(parts[count as usize - 1].end, len);
+                for w in parts.windows(2) {
+                    assert_eq!(w[0].end, w[1].start, "{len} in {count}");
+                }
+                // Equal to within one item.
+                let sizes: Vec<usize> = parts.iter().map(|r| r.len()).collect();
+                assert!(sizes.iter().max().unwrap() - sizes.iter().min().unwrap() <= 1, "{sizes:?}");
+            }
+        }
     }
 
     #[test]

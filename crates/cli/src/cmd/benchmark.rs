@@ -116,8 +116,12 @@ pub struct BuildArgs {
 /// Roll out the candidates of every decision of SET again, with another
 /// seed: the same plays on independent dice, by the shipped network of the
 /// set's game. The
-/// plays left out keep their gaps. Written as it goes, so a stopped run
-/// keeps what it made.
+/// plays left out keep their gaps. Written after each decision, and a run
+/// whose OUT already holds some of them goes on after them (each decision's
+/// dice depend only on the seed, so a resumed run writes what an unbroken
+/// one would). --shard I/N rolls out the I-th of N equal runs of the
+/// decisions, to spread over machines; the shards' files joined in order
+/// (`tavli benchmark join`) are the whole reroll.
 #[derive(clap::Args)]
 pub struct RerollArgs {
     /// The set to roll out again.
@@ -134,6 +138,10 @@ pub struct RerollArgs {
     /// Seed of the rollouts' dice (use one the set was not rolled out with).
     #[arg(long)]
     seed: u64,
+    /// Only shard I of N of the decisions (I from 0): the I-th of N equal
+    /// runs of them, in order.
+    #[arg(long, value_name = "I/N")]
+    shard: Option<String>,
     /// Worker threads for the rollouts.
     #[arg(long, default_value_t = std::thread::available_parallelism().map_or(2, |n| n.get()))]
     threads: usize,
@@ -182,29 +190,75 @@ fn reroll(a: RerollArgs) -> Result<()> {
         bail!("--out {} is the set being rolled out: write the reroll to another file", a.out.display());
     }
     let game = set_game(&a.set, &set)?;
+    let shard = super::shard_arg(a.shard.as_deref(), "--shard")?;
+    let mine = &set[shard.part(set.len())];
     let cfg = RolloutConfig { trials: a.trials, ply: a.ply, seed: a.seed, ..RolloutConfig::default() };
+    let done = rerolled_before(&a.out, mine, &cfg)?;
+    if done.len() == mine.len() {
+        println!("{} already holds all {} decisions of this reroll", a.out.display(), done.len());
+        return Ok(());
+    }
+    if !done.is_empty() {
+        eprintln!("tavli: {} holds {} of {} decisions; going on after them", a.out.display(), done.len(), mine.len());
+    }
     /// The set rolled out again in its game.
-    struct Reroll<'a>(&'a RerollArgs, &'a [Decision], RolloutConfig);
+    struct Reroll<'a>(&'a RerollArgs, &'a [Decision], Vec<Decision>, RolloutConfig);
     impl GameCode for Reroll<'_> {
         type Out = Result<()>;
         fn run<P: NetGame>(self) -> Result<()> {
-            let Reroll(a, set, cfg) = self;
+            let Reroll(a, mine, done, cfg) = self;
             let rollout = Rollout::<P>::of(super::game_evals().get::<P>().clone(), cfg.clone());
-            roll_out_set(set, &a.out, &cfg, Instant::now(), |d| {
+            let todo = &mine[done.len()..];
+            roll_out_set(todo, done, &a.out, &cfg, 1, Instant::now(), |d| {
                 benchmark::reroll::<P>(&rollout, d, a.threads).map_err(|e| anyhow!("{}: {e}", a.set.display()))
             })
         }
     }
-    for_game(game, Reroll(&a, &set, cfg))
+    for_game(game, Reroll(&a, mine, done, cfg))
 }
 
-/// Rolls out each of `items` with `roll` into the set at `out` with a
-/// progress bar, writing as it goes (a long run stopped keeps what it
-/// made), then says what it wrote in the time since `started`.
+/// What an earlier, stopped run of this reroll wrote to `out`: the first
+/// decisions of `mine`, rolled out as `cfg` says (nothing when `out` does
+/// not exist). Anything else there is an error, so another run's file is
+/// neither continued nor overwritten.
+fn rerolled_before(out: &Path, mine: &[Decision], cfg: &RolloutConfig) -> Result<Vec<Decision>> {
+    if !out.exists() {
+        return Ok(Vec::new());
+    }
+    let done = benchmark::read(out).map_err(|e| anyhow!(e))?;
+    let other = |what: String| {
+        anyhow!("--out {} holds {what}: not this reroll's; remove it, or write to another file", out.display())
+    };
+    if done.len() > mine.len() {
+        return Err(other(format!("{} decisions, more than the {} to roll out", done.len(), mine.len())));
+    }
+    for (n, (d, m)) in done.iter().zip(mine).enumerate() {
+        if d.id != m.id || d.dice != m.dice {
+            return Err(other(format!("another position or roll as its decision {}", n + 1)));
+        }
+        if d.trials != cfg.trials || d.seeds != [cfg.seed] || d.ply != cfg.ply {
+            return Err(other(format!(
+                "decision {} rolled out {} times at {}-ply with seeds {:?}",
+                n + 1,
+                d.trials,
+                d.ply,
+                d.seeds
+            )));
+        }
+    }
+    Ok(done)
+}
+
+/// Rolls out each of `items` with `roll` after the decisions `done` into
+/// the set at `out` with a progress bar, writing every `write_every`
+/// decisions (a long run stopped keeps what it made), then says what it
+/// wrote in the time since `started`.
 fn roll_out_set<T>(
     items: &[T],
+    mut done: Vec<Decision>,
     out: &Path,
     cfg: &RolloutConfig,
+    write_every: usize,
     started: Instant,
     mut roll: impl FnMut(&T) -> Result<Decision>,
 ) -> Result<()> {
@@ -212,13 +266,12 @@ fn roll_out_set<T>(
         std::fs::create_dir_all(dir)?;
     }
     let bar = decisions_bar(items.len());
-    let mut done: Vec<Decision> = Vec::with_capacity(items.len());
     for item in items {
         let d = roll(item)?;
         bar.set_message(format!("{} {}", d.category.name(), d.candidates.len()));
         done.push(d);
         bar.inc(1);
-        if done.len().is_multiple_of(10) {
+        if done.len().is_multiple_of(write_every) {
             benchmark::write(out, &done)?;
         }
     }
@@ -265,8 +318,7 @@ fn merge(m: MergeArgs) -> Result<()> {
 const MATCHUPS: &[(&str, &str)] = &[("beginner", "expert"), ("casual", "master"), ("heuristic", "advanced")];
 
 pub fn build(a: BuildArgs) -> Result<()> {
-    let shard =
-        a.shard.as_deref().map(Shard::parse).transpose().map_err(|e| anyhow!("--shard {e}"))?.unwrap_or(Shard::ALL);
+    let shard = super::shard_arg(a.shard.as_deref(), "--shard")?;
     if a.trials == 0 || a.games == 0 {
         bail!("--trials and --games must be at least 1");
     }
@@ -296,7 +348,7 @@ fn build_of<P: NetGame>(a: &BuildArgs, out: &Path, eval: NetEval<P>, shard: Shar
     );
     let cfg = RolloutConfig { trials: a.trials, ply: a.ply, seed: a.seed, ..RolloutConfig::default() };
     let rollout = Rollout::<P>::of(eval.clone(), cfg.clone());
-    roll_out_set(&found, out, &cfg, t, |(pos, dice, _)| {
+    roll_out_set(&found, Vec::new(), out, &cfg, 10, t, |(pos, dice, _)| {
         Ok(benchmark::roll_out::<P>(&eval, &rollout, pos, *dice, a.threads))
     })
 }

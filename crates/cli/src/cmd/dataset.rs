@@ -14,7 +14,6 @@ use tavli_engine::bearoff::Database;
 use tavli_engine::network::{MAX_HIDDEN, Network};
 use tavli_engine::{GameCode, MAX_PLY, NetGame, for_game};
 use tavli_workshop::distill::{self, DistillConfig};
-use tavli_workshop::rollout::Shard;
 use tavli_workshop::supervised::{
     DataSet, ErrorTally, Label, Manifest, Recipe, ShardState, check as check_labels, examples, examples_of, read_labels,
 };
@@ -452,8 +451,7 @@ fn recipe(a: &LabelArgs) -> Result<Recipe> {
 
 fn label<P: NetGame>(a: &LabelArgs) -> Result<()> {
     let recipe = recipe(a)?;
-    let worker = a.worker.as_deref().map(Shard::parse).transpose().map_err(|e| anyhow!("--worker {e}"))?;
-    let worker = worker.unwrap_or(Shard::ALL);
+    let worker = super::shard_arg(a.worker.as_deref(), "--worker")?;
     let net = network_of::<P>(a.weights.as_deref())?;
     let db = super::engine_eval().bearoff().cloned().unwrap_or_else(|| Arc::new(Database::build()));
     let eval = P::evaluator(net.clone(), Some(db.clone()));

@@ -14,7 +14,6 @@ use tavli_engine::MAX_PLY;
 use tavli_engine::network::{MAX_HIDDEN, Network};
 use tavli_workshop::distill::{DistillConfig, distill, label, read_labels, sample_decisions, write_labels};
 use tavli_workshop::gap::gap;
-use tavli_workshop::rollout::Shard;
 
 use super::{read_network, weights_eval};
 
@@ -201,10 +200,10 @@ fn run_label(a: LabelArgs) -> Result<()> {
     if a.threads == 0 || a.threads > 256 {
         bail!("--threads must be 1 to 256");
     }
-    let shard = a.shard.as_deref().map(Shard::parse).transpose().map_err(|e| anyhow!("--shard {e}"))?;
+    let shard = super::shard_arg(a.shard.as_deref(), "--shard")?;
     let eval = weights_eval(a.weights.as_deref())?;
     let t = Instant::now();
-    let positions = sample_decisions(&eval, a.seed, a.games, a.epsilon, a.candidates, shard.unwrap_or(Shard::ALL));
+    let positions = sample_decisions(&eval, a.seed, a.games, a.epsilon, a.candidates, shard);
     eprintln!("tavli: {} positions from {} games in {:.1} s", positions.len(), a.games, t.elapsed().as_secs_f64());
     let stop = stop_on_ctrl_c();
     let bar = super::progress::bar(positions.len() as u64, "positions");

@@ -139,6 +139,13 @@ pub fn dice_arg(text: &str) -> Result<Dice> {
     text.parse().map_err(|e| anyhow!("bad DICE: {e}"))
 }
 
+/// The shard named by option `flag` (`I/N`), or the whole when it is not
+/// given.
+pub fn shard_arg(text: Option<&str>, flag: &str) -> Result<tavli_workshop::rollout::Shard> {
+    use tavli_workshop::rollout::Shard;
+    Ok(text.map(Shard::parse).transpose().map_err(|e| anyhow!("{flag} {e}"))?.unwrap_or(Shard::ALL))
+}
+
 /// A match score for the analysis commands: `--score A-B --length N`.
 #[derive(clap::Args, Clone, Debug, Default)]
 pub struct ScoreArgs {

@@ -166,6 +166,7 @@ pub fn roll_out<P: BenchGame>(
         outside,
         trials: rollout.config().trials,
         seeds: vec![rollout.config().seed],
+        ply: rollout.config().ply,
     }
 }
 
@@ -190,6 +191,7 @@ pub fn reroll<P: BenchGame>(rollout: &Rollout<P>, d: &Decision, threads: usize) 
         candidates: roll_out_plays(rollout, &plays, &chosen, threads),
         trials: rollout.config().trials,
         seeds: vec![rollout.config().seed],
+        ply: rollout.config().ply,
         ..d.clone()
     })
 }
@@ -247,6 +249,9 @@ pub fn merge(a: &[Decision], b: &[Decision]) -> Result<Vec<Decision>, String> {
             }
             if x.trials == 0 || y.trials == 0 {
                 return Err(at("trials not recorded (a set from before `benchmark reroll`); reroll it first"));
+            }
+            if x.ply != y.ply {
+                return Err(at(&format!("rolled out at {}-ply and at {}-ply: other players' rollouts", x.ply, y.ply)));
             }
             if x.shares_dice(y) {
                 return Err(at("both were rolled out with the same seed, on the same dice"));
@@ -338,6 +343,10 @@ mod tests {
         assert!(merge(std::slice::from_ref(&a), &[]).unwrap_err().contains("1 and 0"));
         // Two rollouts on the same dice are not two opinions.
         assert!(merge(std::slice::from_ref(&a), std::slice::from_ref(&a)).unwrap_err().contains("same seed"));
+        // Nor are rollouts by players searching to other depths one rollout.
+        let mut deeper = b.clone();
+        deeper.ply = 1;
+        assert!(merge(std::slice::from_ref(&a), &[deeper]).unwrap_err().contains("at 0-ply and at 1-ply"));
     }
 
     #[test]

@@ -86,6 +86,16 @@ pub struct Decision {
     /// independent.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub seeds: Vec<u64>,
+    /// The rollout players' search depth (left out at 0-ply, so sets
+    /// written before it was recorded, all rolled out at 0-ply, read as
+    /// they were): rollouts by other depths are other players', neither
+    /// merged nor continued as one.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub ply: u8,
+}
+
+fn is_zero(ply: &u8) -> bool {
+    *ply == 0
 }
 
 fn is_plakoto(game: &GameKind) -> bool {
@@ -218,6 +228,7 @@ pub(crate) fn sample_decision() -> (Decision, Vec<tavli_core::Play>) {
         outside: vec![],
         trials: 100,
         seeds: vec![1],
+        ply: 0,
     };
     (d, plays)
 }
