@@ -99,8 +99,10 @@ const TALL_STACK = { turn: 'white', board: { 1: 8, 2: 1, 3: 1, 4: 1, 5: 1, 6: 1,
 test('the last play\'s marks leave a tall stack\'s count readable', { timeout: 120000 }, async () => {
   await withServer('count', async (url, browser) => {
     let m = await api(url, 'POST', '/api/v1/matches', { opponent: 'human', length: 1, position: TALL_STACK });
-    const play = m.game.plays.find((p) => p.moves.some(([, to]) => to === 1));
-    assert.ok(play, 'a play lands on point 1');
+    // One landing there (the match's roll is random: with two, as 4/1 3/1
+    // on 3-2, the point has two rings).
+    const play = m.game.plays.find((p) => p.moves.filter(([, to]) => to === 1).length === 1);
+    assert.ok(play, 'a play lands on point 1 once');
     m = await api(url, 'POST', `/api/v1/matches/${m.id}/play`, { moves: play.moves, version: m.version });
     const n = m.game.position.board[1];
     const { page, errors } = await openPage(browser, url, { width: 1280, height: 820 });
