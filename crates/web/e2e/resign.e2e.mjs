@@ -32,6 +32,13 @@ async function open(browser, url, id, lang) {
   return { page, errors };
 }
 
+// Waits until the page shows the game ended (between games, or the match
+// over): "not the person's turn" would also be the moment the resignation
+// is still on its way to the server.
+async function gameEnded(page) {
+  await page.waitForFunction(() => ['ended', 'over'].includes(document.body.dataset.phase), null, { timeout: 30000 });
+}
+
 // Clicks Resign and answers the dialog with `choice` (its button's id).
 async function resignWith(page, choice) {
   await page.click('#resign');
@@ -50,7 +57,7 @@ test('the computer accepts a single game in an even game', { timeout: 120000 }, 
     assert.equal(await page.textContent('#resign-all'), 'Resign: 2 points');
     assert.match(await page.textContent('#resign-help'), /Resigning gives Black 2 points and ends the game\. Or offer a single game/);
     await page.click('#resign-single');
-    await page.waitForFunction(() => document.body.dataset.phase !== 'human', null, { timeout: 30000 });
+    await gameEnded(page);
     const state = await api(url, 'GET', `/api/v1/matches/${m.id}`);
     assert.deepEqual(state.games[0].result, { winner: 'black', points: 1, reason: 'resign' });
     assert.equal(state.score.black, 1);
@@ -69,7 +76,7 @@ test('the computer declines a single game where it is sure of a double; the doub
     assert.equal(before.version, m.version, 'a declined offer changes nothing');
     assert.equal(await page.evaluate(() => document.body.dataset.phase), 'human', 'the person plays on');
     await resignWith(page, 'resign-all');
-    await page.waitForFunction(() => document.body.dataset.phase !== 'human', null, { timeout: 30000 });
+    await gameEnded(page);
     const after = await api(url, 'GET', `/api/v1/matches/${m.id}`);
     assert.deepEqual(after.games[0].result, { winner: 'white', points: 2, reason: 'resign' });
     assert.deepEqual(errors, []);
@@ -90,7 +97,7 @@ test('between two people at one screen the other answers a single game offered',
     assert.equal((await api(url, 'GET', `/api/v1/matches/${m.id}`)).version, m.version);
     answer = true;
     await resignWith(page, 'resign-single');
-    await page.waitForFunction(() => document.body.dataset.phase !== 'human', null, { timeout: 30000 });
+    await gameEnded(page);
     const after = await api(url, 'GET', `/api/v1/matches/${m.id}`);
     assert.deepEqual(after.games[0].result, { winner: 'white', points: 1, reason: 'resign' });
     assert.deepEqual(errors, []);
