@@ -47,12 +47,20 @@ fn a_missing_set_is_named() {
     assert!(!ok && err.contains("/no/such/set.jsonl"), "{err}");
 }
 
+/// Writes the first three decisions of the committed set to `small.jsonl`
+/// in `dir`; returns the committed set's text.
+fn write_small_set(dir: &std::path::Path) -> String {
+    let text = std::fs::read_to_string(set()).unwrap();
+    std::fs::write(dir.join("small.jsonl"), text.lines().take(3).map(|l| format!("{l}\n")).collect::<String>())
+        .unwrap();
+    text
+}
+
 #[test]
 fn a_stopped_reroll_goes_on_and_its_shards_join_to_the_whole() {
     let dir = tempfile::tempdir().unwrap();
     let p = |name: &str| dir.path().join(name).to_string_lossy().into_owned();
-    let text = std::fs::read_to_string(set()).unwrap();
-    std::fs::write(p("small.jsonl"), text.lines().take(3).map(|l| format!("{l}\n")).collect::<String>()).unwrap();
+    write_small_set(dir.path());
     let small = p("small.jsonl");
     let reroll = |out: &str, seed: &str, extra: &[&str]| {
         let out = p(out);
@@ -92,9 +100,7 @@ fn a_stopped_reroll_goes_on_and_its_shards_join_to_the_whole() {
 fn a_set_rerolled_merges_and_measures_its_noise_floor() {
     let dir = tempfile::tempdir().unwrap();
     let p = |name: &str| dir.path().join(name).to_string_lossy().into_owned();
-    // The first three decisions of the committed set.
-    let text = std::fs::read_to_string(set()).unwrap();
-    std::fs::write(p("small.jsonl"), text.lines().take(3).map(|l| format!("{l}\n")).collect::<String>()).unwrap();
+    let text = write_small_set(dir.path());
     for (seed, out) in [("5", "r5.jsonl"), ("6", "r6.jsonl")] {
         let (ok, msg, err) = run(&[
             "benchmark",
